@@ -1,0 +1,21 @@
+# The two commands: `make run` and `make test` (see README.md).
+.PHONY: run test build pg-start pg-stop pg-status fmt lint
+
+run:
+	@bash scripts/run.sh
+
+test:
+	@bash scripts/test.sh
+
+build:
+	go build -o bin/server ./server
+
+pg-start:
+	@bash scripts/pg.sh start
+pg-stop:
+	@bash scripts/pg.sh stop
+pg-status:
+	@bash scripts/pg.sh status
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')

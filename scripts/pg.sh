@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Project-owned PostgreSQL cluster: scripts/pg.sh start|stop|status|url|wait
+#
+#   PG_DATA   cluster directory        (default: <repo>/.data/postgres)
+#   PG_PORT   TCP port on 127.0.0.1    (default: 54322)
+#
+# The cluster listens on loopback only (no unix socket), uses scram passwords,
+# and its superuser "postgres" gets a random password kept in $PG_DATA/../<name>.pass.
+# When run as root, the server runs as the "postgres" system user (PostgreSQL
+# refuses to run as root). Every command is idempotent.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+PG_DATA=${PG_DATA:-$repo/.data/postgres}
+PG_PORT=${PG_PORT:-54322}
+passfile="$(dirname "$PG_DATA")/$(basename "$PG_DATA").pass"
+
+find_bin() {
+  if command -v pg_ctl >/dev/null 2>&1; then dirname "$(command -v pg_ctl)"; return; fi
+  local d
+  d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+  if [ -n "$d" ] && [ -x "$d/pg_ctl" ]; then echo "$d"; return; fi
+  echo "pg.sh: no PostgreSQL binaries found (install postgresql 15+)" >&2
+  exit 1
+}
+BIN=$(find_bin)
+
+# as_pg runs a command as the cluster owner.
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# make_reachable gives the postgres user the right to traverse every ancestor of $1.
+make_reachable() {
+  [ "$(id -u)" = 0 ] || return 0
+  local d=$1
+  while [ "$d" != / ]; do
+    if ! runuser -u postgres -- test -x "$d" 2>/dev/null; then chmod o+x "$d"; fi
+    d=$(dirname "$d")
+  done
+}
+
+init_cluster() {
+  [ -f "$PG_DATA/PG_VERSION" ] && return 0
+  mkdir -p "$PG_DATA"
+  if [ ! -s "$passfile" ]; then
+    (umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$passfile")
+  fi
+  if [ "$(id -u)" = 0 ]; then
+    chown postgres "$PG_DATA" "$passfile"
+    make_reachable "$(dirname "$PG_DATA")"
+  fi
+  chmod 700 "$PG_DATA"
+  as_pg "$BIN/initdb" -D "$PG_DATA" -U postgres --pwfile="$passfile" \
+    --auth-local=scram-sha-256 --auth-host=scram-sha-256 -E UTF8 --locale=C.UTF-8 >/dev/null
+  cat >>"$PG_DATA/postgresql.conf" <<EOF
+# --- project settings (scripts/pg.sh) ---
+listen_addresses = '127.0.0.1'
+unix_socket_directories = ''
+max_connections = 300
+shared_buffers = 256MB
+fsync = on
+log_min_messages = warning
+log_min_error_statement = panic
+EOF
+}
+
+running() { as_pg "$BIN/pg_ctl" -D "$PG_DATA" status >/dev/null 2>&1; }
+
+cmd=${1:-status}
+case "$cmd" in
+  start)
+    init_cluster
+    [ "$(id -u)" = 0 ] && make_reachable "$PG_DATA"
+    if ! running; then
+      as_pg "$BIN/pg_ctl" -D "$PG_DATA" -o "-p $PG_PORT" -l "$PG_DATA/server.log" -w -t 60 start >/dev/null
+    fi
+    echo "postgres running on 127.0.0.1:$PG_PORT ($PG_DATA)"
+    ;;
+  stop)
+    if [ -f "$PG_DATA/PG_VERSION" ] && running; then
+      as_pg "$BIN/pg_ctl" -D "$PG_DATA" -m fast -w stop >/dev/null
+    fi
+    echo "postgres stopped ($PG_DATA)"
+    ;;
+  status)
+    if [ -f "$PG_DATA/PG_VERSION" ] && running; then echo "running ($PG_DATA, port $PG_PORT)"; else echo "stopped ($PG_DATA)"; exit 3; fi
+    ;;
+  url)
+    echo "postgres://postgres:$(cat "$passfile")@127.0.0.1:$PG_PORT/postgres?sslmode=disable"
+    ;;
+  *)
+    echo "usage: $0 start|stop|status|url" >&2; exit 2 ;;
+esac

@@ -1,0 +1,193 @@
+// Package config is the one Config of the server: loaded from the environment
+// (Supabase self-hosting names where one exists), defaulted, validated. Nothing
+// else reads the environment; each surface receives its own section.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Getenv is os.Getenv's shape, so tests can pass a map.
+type Getenv func(string) string
+
+// Config is every setting of the server.
+type Config struct {
+	Environment string // "development" (default) or "production"
+	ListenAddr  string // LISTEN_ADDR, default ":54321"
+	DataDir     string // DATA_DIR, default ".data": generated secrets, local storage
+
+	// DatabaseURL is a role that owns the schema: migrations run with it, then the
+	// server talks to PostgreSQL as "authenticator" with AuthenticatorPassword.
+	DatabaseURL           string // DATABASE_URL
+	AuthenticatorPassword string // AUTHENTICATOR_PASSWORD
+	AuthenticatorURL      string // AUTHENTICATOR_URL: overrides the derived connection
+	DBMaxConns            int    // DB_MAX_CONNS, default 20
+
+	JWTSecret      string // JWT_SECRET (at least 32 characters)
+	AnonKey        string // ANON_KEY, derived from JWT_SECRET when empty
+	ServiceRoleKey string // SERVICE_ROLE_KEY, derived from JWT_SECRET when empty
+	PublishableKey string // SUPABASE_PUBLISHABLE_KEY (optional sb_publishable_...)
+	SecretKey      string // SUPABASE_SECRET_KEY (optional sb_secret_...)
+
+	SiteURL        string // SITE_URL, default http://localhost:54321
+	APIExternalURL string // API_EXTERNAL_URL, default SITE_URL
+
+	MaxBodyBytes   int64         // MAX_BODY_BYTES for JSON APIs, default 1 MiB
+	ShutdownGrace  time.Duration // SHUTDOWN_GRACE, default 30s
+	FrontendDist   string        // FRONTEND_DIST: serve the site from this folder instead of the embedded build
+	MigrateOnStart bool          // MIGRATE_ON_START, default true
+
+	Rest      Rest
+	Auth      Auth
+	Storage   Storage
+	Functions Functions
+}
+
+// Production reports whether the server runs for real users.
+func (c *Config) Production() bool { return c.Environment == "production" }
+
+// Load reads the environment and applies defaults. Call Validate after filling
+// generated secrets.
+func Load(get Getenv) (*Config, error) {
+	e := env{get: get}
+	c := &Config{
+		Environment:           e.str("ENVIRONMENT", "development"),
+		ListenAddr:            e.str("LISTEN_ADDR", ":54321"),
+		DataDir:               e.str("DATA_DIR", ".data"),
+		DatabaseURL:           e.str("DATABASE_URL", ""),
+		AuthenticatorPassword: e.str("AUTHENTICATOR_PASSWORD", ""),
+		AuthenticatorURL:      e.str("AUTHENTICATOR_URL", ""),
+		DBMaxConns:            e.int("DB_MAX_CONNS", 20),
+		JWTSecret:             e.str("JWT_SECRET", ""),
+		AnonKey:               e.str("ANON_KEY", ""),
+		ServiceRoleKey:        e.str("SERVICE_ROLE_KEY", ""),
+		PublishableKey:        e.str("SUPABASE_PUBLISHABLE_KEY", ""),
+		SecretKey:             e.str("SUPABASE_SECRET_KEY", ""),
+		SiteURL:               strings.TrimRight(e.str("SITE_URL", "http://localhost:54321"), "/"),
+		MaxBodyBytes:          e.int64("MAX_BODY_BYTES", 1<<20),
+		ShutdownGrace:         e.dur("SHUTDOWN_GRACE", 30*time.Second),
+		FrontendDist:          e.str("FRONTEND_DIST", ""),
+		MigrateOnStart:        e.bool("MIGRATE_ON_START", true),
+	}
+	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
+	c.Rest = loadRest(e)
+	c.Auth = loadAuth(e)
+	c.Storage = loadStorage(e, c.DataDir)
+	c.Functions = loadFunctions(e)
+	return c, e.err
+}
+
+// Validate checks what defaults cannot fix.
+func (c *Config) Validate() error {
+	var errs []error
+	if c.DatabaseURL == "" && c.AuthenticatorURL == "" {
+		errs = append(errs, errors.New("DATABASE_URL is required"))
+	}
+	if len(c.JWTSecret) < 32 {
+		errs = append(errs, errors.New("JWT_SECRET must be at least 32 characters"))
+	}
+	if c.Environment != "development" && c.Environment != "production" {
+		errs = append(errs, fmt.Errorf("ENVIRONMENT must be development or production, not %q", c.Environment))
+	}
+	for name, u := range map[string]string{"SITE_URL": c.SiteURL, "API_EXTERNAL_URL": c.APIExternalURL} {
+		if p, err := url.Parse(u); err != nil || p.Scheme == "" || p.Host == "" {
+			errs = append(errs, fmt.Errorf("%s must be an absolute URL, not %q", name, u))
+		}
+	}
+	errs = append(errs, c.Auth.validate(), c.Storage.validate(), c.Functions.validate())
+	return errors.Join(errs...)
+}
+
+// env reads typed values and remembers the first malformed one.
+type env struct {
+	get Getenv
+	err error
+}
+
+func (e *env) str(name, def string) string {
+	if v := strings.TrimSpace(e.get(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+func (e *env) fail(name, v, want string) {
+	if e.err == nil {
+		e.err = fmt.Errorf("config: %s=%q is not %s", name, v, want)
+	}
+}
+
+func (e *env) int(name string, def int) int {
+	return int(e.int64(name, int64(def)))
+}
+
+func (e *env) int64(name string, def int64) int64 {
+	v := e.str(name, "")
+	if v == "" {
+		return def
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		e.fail(name, v, "an integer")
+		return def
+	}
+	return n
+}
+
+func (e *env) float(name string, def float64) float64 {
+	v := e.str(name, "")
+	if v == "" {
+		return def
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		e.fail(name, v, "a number")
+		return def
+	}
+	return f
+}
+
+func (e *env) bool(name string, def bool) bool {
+	v := e.str(name, "")
+	if v == "" {
+		return def
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		e.fail(name, v, "true or false")
+		return def
+	}
+	return b
+}
+
+// dur accepts Go durations ("90s") and plain seconds ("3600"), as GoTrue does.
+func (e *env) dur(name string, def time.Duration) time.Duration {
+	v := e.str(name, "")
+	if v == "" {
+		return def
+	}
+	if n, err := strconv.Atoi(v); err == nil {
+		return time.Duration(n) * time.Second
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		e.fail(name, v, "a duration")
+		return def
+	}
+	return d
+}
+
+func (e *env) list(name string) []string {
+	var out []string
+	for _, s := range strings.Split(e.str(name, ""), ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,95 @@
+package config
+
+import (
+	"bufio"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// keyEpoch is the issue time of derived project keys: fixed, so the same
+// JWT_SECRET always derives the same ANON_KEY and SERVICE_ROLE_KEY.
+var keyEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// FillSecrets completes c outside production: JWT_SECRET and AUTHENTICATOR_PASSWORD
+// are generated once into <DATA_DIR>/secrets.env (mode 0600) and reused, and the
+// anon and service_role keys are derived from JWT_SECRET when not given.
+func (c *Config) FillSecrets() error {
+	if (c.JWTSecret == "" || c.AuthenticatorPassword == "") && !c.Production() {
+		saved, err := loadOrCreateSecrets(filepath.Join(c.DataDir, "secrets.env"))
+		if err != nil {
+			return err
+		}
+		if c.JWTSecret == "" {
+			c.JWTSecret = saved["JWT_SECRET"]
+		}
+		if c.AuthenticatorPassword == "" {
+			c.AuthenticatorPassword = saved["AUTHENTICATOR_PASSWORD"]
+		}
+	}
+	var err error
+	if c.AnonKey == "" && c.JWTSecret != "" {
+		if c.AnonKey, err = DeriveKey(c.JWTSecret, "anon"); err != nil {
+			return err
+		}
+	}
+	if c.ServiceRoleKey == "" && c.JWTSecret != "" {
+		if c.ServiceRoleKey, err = DeriveKey(c.JWTSecret, "service_role"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeriveKey returns the long-lived project key for role, signed with secret.
+func DeriveKey(secret, role string) (string, error) {
+	claims := jwt.MapClaims{"role": role, "iss": "supabase", "iat": keyEpoch.Unix(), "exp": keyEpoch.AddDate(20, 0, 0).Unix()}
+	return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString([]byte(secret))
+}
+
+func loadOrCreateSecrets(path string) (map[string]string, error) {
+	vals := map[string]string{}
+	f, err := os.Open(path)
+	if err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			if k, v, ok := strings.Cut(sc.Text(), "="); ok {
+				vals[strings.TrimSpace(k)] = strings.TrimSpace(v)
+			}
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			return nil, err
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
+	}
+	changed := false
+	for _, k := range []string{"JWT_SECRET", "AUTHENTICATOR_PASSWORD"} {
+		if vals[k] == "" {
+			var b [32]byte
+			if _, err := rand.Read(b[:]); err != nil {
+				return nil, err
+			}
+			vals[k] = hex.EncodeToString(b[:])
+			changed = true
+		}
+	}
+	if changed {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+		body := fmt.Sprintf("# generated on first run; keep private\nJWT_SECRET=%s\nAUTHENTICATOR_PASSWORD=%s\n", vals["JWT_SECRET"], vals["AUTHENTICATOR_PASSWORD"])
+		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
+			return nil, err
+		}
+	}
+	return vals, nil
+}

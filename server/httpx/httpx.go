@@ -1,0 +1,201 @@
+// Package httpx holds the HTTP plumbing every surface shares: handlers that
+// return errors, one error renderer per surface, JSON helpers, request ids,
+// panic recovery, body limits and CORS.
+package httpx
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// HandlerFunc is an http handler that returns its error instead of writing it.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// Renderer writes an error in a surface's wire shape (PostgREST, GoTrue, Storage...).
+type Renderer func(w http.ResponseWriter, r *http.Request, err error)
+
+// Adapt turns h into an http.Handler whose errors render goes through render.
+func Adapt(render Renderer, h HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			if ww, ok := w.(*statusWriter); ok && ww.wrote {
+				slog.ErrorContext(r.Context(), "error after response started", "err", err)
+				return
+			}
+			render(w, r, err)
+		}
+	})
+}
+
+// WriteJSON writes v as JSON with status.
+func WriteJSON(w http.ResponseWriter, status int, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("httpx: encode: %w", err)
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_, err = w.Write(b)
+	return err
+}
+
+// DecodeJSON reads a JSON body into v.
+func DecodeJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(v); err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return err
+		}
+		return fmt.Errorf("%w: %v", ErrBadJSON, err)
+	}
+	return nil
+}
+
+// ErrBadJSON wraps a body that is not the JSON expected.
+var ErrBadJSON = errors.New("invalid JSON body")
+
+type ctxKey int
+
+const requestIDKey ctxKey = 0
+
+// RequestIDFrom returns the request id set by RequestID.
+func RequestIDFrom(ctx context.Context) string {
+	s, _ := ctx.Value(requestIDKey).(string)
+	return s
+}
+
+// RequestID gives every request an id (kept from X-Request-Id when sane) and echoes it.
+func RequestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("X-Request-Id")
+		if id == "" || len(id) > 64 || strings.ContainsAny(id, " \t\r\n") {
+			var b [8]byte
+			_, _ = rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		w.Header().Set("X-Request-Id", id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey, id)))
+	})
+}
+
+// statusWriter remembers the status and whether anything was written.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+	wrote  bool
+}
+
+func (s *statusWriter) WriteHeader(code int) {
+	if !s.wrote {
+		s.status, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusWriter) Write(b []byte) (int, error) {
+	if !s.wrote {
+		s.status, s.wrote = http.StatusOK, true
+	}
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+func (s *statusWriter) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// Status returns the status written so far through w (0 when nothing was), when w
+// comes from Log.
+func Status(w http.ResponseWriter) int {
+	if s, ok := w.(*statusWriter); ok {
+		return s.status
+	}
+	return 0
+}
+
+// Log writes one structured line per request and recovers from panics with a 500.
+func Log(logger *slog.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			sw := &statusWriter{ResponseWriter: w}
+			defer func() {
+				if p := recover(); p != nil {
+					if p == http.ErrAbortHandler {
+						panic(p)
+					}
+					logger.ErrorContext(r.Context(), "panic", "panic", fmt.Sprint(p), "stack", string(debug.Stack()), "request_id", RequestIDFrom(r.Context()))
+					if !sw.wrote {
+						_ = WriteJSON(sw, http.StatusInternalServerError, map[string]any{"code": 500, "message": "internal server error"})
+					}
+				}
+				logger.LogAttrs(r.Context(), slog.LevelInfo, "request",
+					slog.String("method", r.Method),
+					slog.String("path", r.URL.Path),
+					slog.Int("status", sw.status),
+					slog.Int("bytes", sw.bytes),
+					slog.Duration("duration", time.Since(start)),
+					slog.String("request_id", RequestIDFrom(r.Context())),
+				)
+			}()
+			next.ServeHTTP(sw, r)
+		})
+	}
+}
+
+// BodyLimit caps request bodies at n bytes; reading past it fails with *http.MaxBytesError.
+func BodyLimit(n int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.Body != nil && n > 0 {
+				r.Body = http.MaxBytesReader(w, r.Body, n)
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// CORSHeaders are the request headers supabase-js sends.
+const CORSHeaders = "apikey, authorization, x-client-info, content-type, prefer, range, accept-profile, content-profile, x-upsert, x-supabase-api-version, cache-control, x-retry-count, if-none-match, accept"
+
+// CORSExpose are the response headers clients must be able to read.
+const CORSExpose = "Content-Range, Content-Location, Location, Range-Unit, Preference-Applied, X-Total-Count, X-Supabase-Api-Version, X-Request-Id, ETag, Content-Length, Content-Type, Content-Disposition, Last-Modified, Cache-Control, X-Sb-Error-Code"
+
+// CORS answers preflights and lets any origin call the API with the Supabase headers,
+// as Supabase's gateway does (authorization is by token, not by origin).
+func CORS(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		origin := r.Header.Get("Origin")
+		if origin == "" {
+			origin = "*"
+		} else {
+			h.Add("Vary", "Origin")
+		}
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Set("Access-Control-Allow-Credentials", "true")
+		h.Set("Access-Control-Expose-Headers", CORSExpose)
+		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+			allow := r.Header.Get("Access-Control-Request-Headers")
+			if allow == "" {
+				allow = CORSHeaders
+			}
+			h.Set("Access-Control-Allow-Headers", allow)
+			h.Set("Access-Control-Max-Age", "86400")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}

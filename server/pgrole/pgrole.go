@@ -1,0 +1,189 @@
+// Package pgrole runs database work as the caller, exactly as PostgREST does:
+// inside a transaction that first sets the role and the request.* settings
+// (request.jwt.claims, request.method, request.path, request.headers), so that
+// auth.uid(), auth.role(), auth.jwt() and every RLS policy see the caller.
+//
+// Values are always bind parameters; the role is checked against an allow-list
+// before it is sent.
+package pgrole
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Allowed lists the roles a transaction may run as: the three API roles and the
+// service roles of auth and storage.
+var Allowed = map[string]bool{
+	"anon": true, "authenticated": true, "service_role": true,
+	"supabase_auth_admin": true, "supabase_storage_admin": true,
+}
+
+// Session describes who runs the transaction and for which request.
+type Session struct {
+	Role        string
+	ClaimsJSON  []byte // request.jwt.claims; {"role": Role} when empty
+	Method      string // request.method
+	Path        string // request.path
+	HeadersJSON []byte // request.headers (lower-case names); {} when empty
+	ReadOnly    bool
+}
+
+// ErrRole is returned for a role outside Allowed.
+var ErrRole = errors.New("pgrole: role not allowed")
+
+const setup = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+	set_config('request.method', $3, true), set_config('request.path', $4, true),
+	set_config('request.headers', $5, true)`
+
+func (s Session) begin() string {
+	if s.ReadOnly {
+		return "begin isolation level read committed read only"
+	}
+	return "begin isolation level read committed read write"
+}
+
+func (s Session) args() []any {
+	claims := s.ClaimsJSON
+	if len(claims) == 0 {
+		claims = []byte(`{"role":"` + s.Role + `"}`)
+	}
+	headers := s.HeadersJSON
+	if len(headers) == 0 {
+		headers = []byte("{}")
+	}
+	return []any{s.Role, string(claims), s.Method, s.Path, string(headers)}
+}
+
+// Conn is what fn receives: the connection, inside the transaction.
+type Conn interface {
+	Exec(ctx context.Context, sql string, args ...any) (pgconn.CommandTag, error)
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+	SendBatch(ctx context.Context, b *pgx.Batch) pgx.BatchResults
+}
+
+// Do runs fn in a transaction as s.Role. BEGIN and the settings go in one round
+// trip; fn's statements follow; COMMIT ends it (ROLLBACK if fn fails or panics).
+func Do(ctx context.Context, pool *pgxpool.Pool, s Session, fn func(Conn) error) error {
+	return do(ctx, pool, s, false, fn)
+}
+
+// DoRollback is Do, but always rolls back (PostgREST's tx=rollback, dry runs).
+func DoRollback(ctx context.Context, pool *pgxpool.Pool, s Session, fn func(Conn) error) error {
+	return do(ctx, pool, s, true, fn)
+}
+
+func do(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, fn func(Conn) error) (err error) {
+	if !Allowed[s.Role] {
+		return fmt.Errorf("%w: %q", ErrRole, s.Role)
+	}
+	c, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	conn := c.Conn()
+
+	b := &pgx.Batch{}
+	b.Queue(s.begin())
+	b.Queue(setup, s.args()...)
+	if err := conn.SendBatch(ctx, b).Close(); err != nil {
+		finish(ctx, conn, false)
+		return err
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			finish(ctx, conn, false)
+			panic(p)
+		}
+	}()
+	if err := fn(conn); err != nil {
+		finish(ctx, conn, false)
+		return err
+	}
+	return finish(ctx, conn, !rollback)
+}
+
+// Query sends BEGIN, the settings, one statement and COMMIT (or ROLLBACK) in a
+// single round trip, and hands the statement's rows to scan. This is the shape
+// of a PostgREST request: one statement that builds its whole answer.
+func Query(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, sql string, args []any, scan func(pgx.Rows) error) error {
+	if !Allowed[s.Role] {
+		return fmt.Errorf("%w: %q", ErrRole, s.Role)
+	}
+	c, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer c.Release()
+	conn := c.Conn()
+
+	b := &pgx.Batch{}
+	b.Queue(s.begin())
+	b.Queue(setup, s.args()...)
+	b.Queue(sql, args...)
+	if rollback {
+		b.Queue("rollback")
+	} else {
+		b.Queue("commit")
+	}
+	br := conn.SendBatch(ctx, b)
+	err = func() error {
+		if _, err := br.Exec(); err != nil { // begin
+			return err
+		}
+		if _, err := br.Exec(); err != nil { // settings
+			return err
+		}
+		rows, err := br.Query()
+		if err != nil {
+			return err
+		}
+		if err := scan(rows); err != nil {
+			rows.Close()
+			return err
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		_, err = br.Exec() // commit: a deferred constraint may still fail here
+		return err
+	}()
+	if cerr := br.Close(); err == nil {
+		err = cerr
+	}
+	if conn.PgConn().TxStatus() != 'I' {
+		// The statement failed inside the explicit transaction block (or scan gave up).
+		finish(ctx, conn, false)
+	}
+	return err
+}
+
+// finish commits or rolls back; on a broken connection the pool discards it.
+func finish(ctx context.Context, conn *pgx.Conn, commit bool) error {
+	ctx = context.WithoutCancel(ctx)
+	if conn.PgConn().TxStatus() == 'I' {
+		return nil
+	}
+	if commit && conn.PgConn().TxStatus() == 'T' {
+		_, err := conn.Exec(ctx, "commit")
+		return err
+	}
+	failed := conn.PgConn().TxStatus() == 'E'
+	if commit && failed {
+		_, _ = conn.Exec(ctx, "rollback")
+		return errors.New("pgrole: transaction failed and was rolled back")
+	}
+	_, err := conn.Exec(ctx, "rollback")
+	if err != nil {
+		conn.Close(ctx) //nolint:errcheck // the pool drops a closed connection
+	}
+	return nil
+}

@@ -1,0 +1,198 @@
+// Package pgtest gives each test a fresh database cloned from a template that is
+// migrated once per cluster, so test packages run in parallel against a real
+// PostgreSQL. The cluster comes from DATABASE_URL (a superuser URL; `make test`
+// starts a throw-away cluster and sets it). Without it tests fail, never skip.
+package pgtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/url"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/migrations"
+	"casarent/server/pgrole"
+)
+
+// JWTSecret signs every token minted by Token.
+const JWTSecret = "pgtest-jwt-secret-0123456789abcdef0123456789"
+
+// AuthenticatorPassword is the test cluster's password for the authenticator role.
+const AuthenticatorPassword = "pgtest-authenticator"
+
+// DB is one fresh database.
+type DB struct {
+	Name     string
+	AdminURL string        // superuser, for setup and assertions that must bypass RLS
+	URL      string        // as authenticator, the way the server connects
+	Admin    *pgxpool.Pool // superuser pool
+	Pool     *pgxpool.Pool // authenticator pool: use with pgrole
+}
+
+var (
+	templateOnce sync.Once
+	templateName string
+	templateErr  error
+)
+
+// ClusterURL returns DATABASE_URL or fails the test.
+func ClusterURL(t testing.TB) string {
+	t.Helper()
+	u := os.Getenv("DATABASE_URL")
+	if u == "" {
+		t.Fatal("pgtest: DATABASE_URL is not set; run the tests with `make test` (it starts a PostgreSQL cluster)")
+	}
+	return u
+}
+
+// WithDatabase returns u pointing at database name (and user/password when given).
+func WithDatabase(u, name, user, password string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		panic(err)
+	}
+	p.Path = "/" + name
+	if user != "" {
+		p.User = url.UserPassword(user, password)
+	}
+	return p.String()
+}
+
+// New creates a fresh migrated database for t and drops it when t ends.
+func New(t testing.TB) *DB {
+	t.Helper()
+	cluster := ClusterURL(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	templateOnce.Do(func() { templateName, templateErr = ensureTemplate(ctx, cluster) })
+	if templateErr != nil {
+		t.Fatalf("pgtest: template: %v", templateErr)
+	}
+	name := "t_" + randHex(8)
+	if err := exec(ctx, cluster, fmt.Sprintf("create database %s template %s", name, templateName)); err != nil {
+		t.Fatalf("pgtest: create database: %v", err)
+	}
+	db := &DB{
+		Name:     name,
+		AdminURL: WithDatabase(cluster, name, "", ""),
+		URL:      WithDatabase(cluster, name, "authenticator", AuthenticatorPassword),
+	}
+	var err error
+	if db.Admin, err = pgxpool.New(ctx, db.AdminURL); err != nil {
+		t.Fatal(err)
+	}
+	if db.Pool, err = pgxpool.New(ctx, db.URL); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		db.Pool.Close()
+		db.Admin.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		_ = exec(ctx, cluster, fmt.Sprintf("drop database if exists %s with (force)", name))
+	})
+	return db
+}
+
+// ensureTemplate migrates a template database named after the migrations' checksum,
+// once per cluster (an advisory lock makes parallel test processes wait for one).
+func ensureTemplate(ctx context.Context, cluster string) (string, error) {
+	sum, err := migrations.Checksum()
+	if err != nil {
+		return "", err
+	}
+	name := "tmpl_" + sum
+	conn, err := pgx.Connect(ctx, cluster)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "select pg_advisory_lock(4242)"); err != nil {
+		return "", err
+	}
+	defer conn.Exec(context.Background(), "select pg_advisory_unlock(4242)") //nolint:errcheck
+	var exists bool
+	if err := conn.QueryRow(ctx, "select exists (select 1 from pg_database where datname = $1)", name).Scan(&exists); err != nil {
+		return "", err
+	}
+	if exists {
+		return name, nil
+	}
+	building := name + "_building"
+	if _, err := conn.Exec(ctx, "drop database if exists "+building+" with (force)"); err != nil {
+		return "", err
+	}
+	if _, err := conn.Exec(ctx, "create database "+building); err != nil {
+		return "", err
+	}
+	mc, err := pgx.Connect(ctx, WithDatabase(cluster, building, "", ""))
+	if err != nil {
+		return "", err
+	}
+	if _, err := migrations.Apply(ctx, mc); err != nil {
+		mc.Close(ctx)
+		return "", err
+	}
+	if _, err := mc.Exec(ctx, "alter role authenticator with login password '"+AuthenticatorPassword+"'"); err != nil {
+		mc.Close(ctx)
+		return "", err
+	}
+	mc.Close(ctx)
+	if _, err := conn.Exec(ctx, "alter database "+building+" rename to "+name); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+func exec(ctx context.Context, dsn, sql string) error {
+	conn, err := pgx.Connect(ctx, dsn)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	_, err = conn.Exec(ctx, sql)
+	return err
+}
+
+func randHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// Token mints an access token signed with JWTSecret for role and user sub (may be
+// empty), valid for an hour; extra claims are merged in.
+func Token(t testing.TB, role, sub string, extra map[string]any) string {
+	t.Helper()
+	now := time.Now()
+	c := jwt.MapClaims{"role": role, "aud": "authenticated", "iat": now.Unix(), "exp": now.Add(time.Hour).Unix()}
+	if sub != "" {
+		c["sub"] = sub
+	}
+	for k, v := range extra {
+		c[k] = v
+	}
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(JWTSecret))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// As returns the pgrole session of role acting as user sub ("" for none).
+func As(role, sub string) pgrole.Session {
+	claims := fmt.Sprintf(`{"role":%q}`, role)
+	if sub != "" {
+		claims = fmt.Sprintf(`{"role":%q,"sub":%q}`, role, sub)
+	}
+	return pgrole.Session{Role: role, ClaimsJSON: []byte(claims), Method: "POST", Path: "/test"}
+}
