@@ -1,15 +1,62 @@
 package config
 
-import "time"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
 
-// Auth configures /auth/v1 (GoTrue's setting names).
+// Auth configures /auth/v1. Names are GoTrue's without the GOTRUE_ prefix (the
+// Supabase self-hosting .env style); the GOTRUE_-prefixed name is read as a fallback.
 type Auth struct {
-	JWTExp                 time.Duration // JWT_EXP, default 3600s
-	AdditionalRedirectURLs []string      // ADDITIONAL_REDIRECT_URLS
+	JWTExp                 time.Duration // JWT_EXP (or JWT_EXPIRY), default 3600s
+	JWTIssuer              string        // JWT_ISSUER; empty = <API_EXTERNAL_URL>/auth/v1
+	AdditionalRedirectURLs []string      // ADDITIONAL_REDIRECT_URLS (or URI_ALLOW_LIST): globs
 	DisableSignup          bool          // DISABLE_SIGNUP
-	MailerAutoconfirm      bool          // MAILER_AUTOCONFIRM; forced on when no SMTP_HOST
-	SMTP                   SMTP
+	EmailEnabled           bool          // ENABLE_EMAIL_SIGNUP (EXTERNAL_EMAIL_ENABLED), default true
+	MailerAutoconfirm      bool          // MAILER_AUTOCONFIRM (ENABLE_EMAIL_AUTOCONFIRM); forced on when no SMTP_HOST
+	MailerOTPExp           time.Duration // MAILER_OTP_EXP, default 86400s: life of email links and codes
+	SecureEmailChange      bool          // MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true: confirm old and new address
+	URLPaths               URLPaths      // MAILER_URLPATHS_*
+
+	PasswordMinLength          int    // PASSWORD_MIN_LENGTH, default 6 (lower values are raised to 6)
+	PasswordRequiredCharacters string // PASSWORD_REQUIRED_CHARACTERS: colon-separated sets, one of each required
+	BcryptCost                 int    // BCRYPT_COST, default 10
+
+	RefreshTokenRotation      bool          // SECURITY_REFRESH_TOKEN_ROTATION_ENABLED, default true
+	RefreshTokenReuseInterval time.Duration // SECURITY_REFRESH_TOKEN_REUSE_INTERVAL, default 10s
+	SessionsTimebox           time.Duration // SESSIONS_TIMEBOX, 0 = none
+	SessionsInactivityTimeout time.Duration // SESSIONS_INACTIVITY_TIMEOUT, 0 = none
+
+	RateLimit RateLimits
+	SMTP      SMTP
 }
+
+// URLPaths are the paths (on API_EXTERNAL_URL) the links of each email point to.
+type URLPaths struct {
+	Confirmation, Invite, Recovery, EmailChange string // default "/auth/v1/verify"
+}
+
+// RateLimits are GoTrue's limits. Per-IP limits count per client IP; EmailSent
+// counts per recipient address. Each is "N" (per the default period) or "N/duration".
+type RateLimits struct {
+	Header       string        // RATE_LIMIT_HEADER: trusted header holding the client IP (first value); empty = the peer address
+	TokenRefresh Rate          // RATE_LIMIT_TOKEN_REFRESH, default 150 per 5 min: POST /token
+	Verify       Rate          // RATE_LIMIT_VERIFY, default 30 per 5 min: /verify
+	OTP          Rate          // RATE_LIMIT_OTP, default 30 per 5 min: /signup, /recover, /resend, /otp, /magiclink, PUT /user (each its own bucket)
+	EmailSent    Rate          // RATE_LIMIT_EMAIL_SENT, default 30 per hour, per recipient address
+	MaxFrequency time.Duration // SMTP_MAX_FREQUENCY, default 60s: minimum gap between two emails of one kind to one user
+}
+
+// Rate is N events per Period (a token bucket of N that refills over Period).
+// N = 0 disables the limit.
+type Rate struct {
+	N      float64
+	Period time.Duration
+}
+
+func (r Rate) String() string { return fmt.Sprintf("%g/%s", r.N, r.Period) }
 
 // SMTP is the mail relay (auth emails, notifications).
 type SMTP struct {
@@ -19,27 +66,125 @@ type SMTP struct {
 	Pass       string // SMTP_PASS
 	AdminEmail string // SMTP_ADMIN_EMAIL: the From address
 	SenderName string // SMTP_SENDER_NAME
+	TLS        string // SMTP_TLS: opportunistic (default), mandatory, none, implicit
 }
 
 // Configured reports whether a relay is set.
 func (s SMTP) Configured() bool { return s.Host != "" }
 
 func loadAuth(e env) Auth {
+	g := gotrueEnv{&e}
 	a := Auth{
-		JWTExp:                 e.dur("JWT_EXP", time.Hour),
+		JWTExp:                 g.dur("JWT_EXP", e.dur("JWT_EXPIRY", time.Hour)),
+		JWTIssuer:              g.str("JWT_ISSUER", ""),
 		AdditionalRedirectURLs: e.list("ADDITIONAL_REDIRECT_URLS"),
-		DisableSignup:          e.bool("DISABLE_SIGNUP", false),
+		DisableSignup:          g.bool("DISABLE_SIGNUP", false),
+		EmailEnabled:           e.bool("ENABLE_EMAIL_SIGNUP", g.bool("EXTERNAL_EMAIL_ENABLED", true)),
+		MailerOTPExp:           g.dur("MAILER_OTP_EXP", 24*time.Hour),
+		SecureEmailChange:      g.bool("MAILER_SECURE_EMAIL_CHANGE_ENABLED", true),
+		URLPaths: URLPaths{
+			Confirmation: g.str("MAILER_URLPATHS_CONFIRMATION", "/auth/v1/verify"),
+			Invite:       g.str("MAILER_URLPATHS_INVITE", "/auth/v1/verify"),
+			Recovery:     g.str("MAILER_URLPATHS_RECOVERY", "/auth/v1/verify"),
+			EmailChange:  g.str("MAILER_URLPATHS_EMAIL_CHANGE", "/auth/v1/verify"),
+		},
+		PasswordMinLength:          g.int("PASSWORD_MIN_LENGTH", 6),
+		PasswordRequiredCharacters: g.str("PASSWORD_REQUIRED_CHARACTERS", ""),
+		BcryptCost:                 g.int("BCRYPT_COST", 10),
+		RefreshTokenRotation:       g.bool("SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", true),
+		RefreshTokenReuseInterval:  g.dur("SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 10*time.Second),
+		SessionsTimebox:            g.dur("SESSIONS_TIMEBOX", 0),
+		SessionsInactivityTimeout:  g.dur("SESSIONS_INACTIVITY_TIMEOUT", 0),
+		RateLimit: RateLimits{
+			Header:       g.str("RATE_LIMIT_HEADER", ""),
+			TokenRefresh: g.rate("RATE_LIMIT_TOKEN_REFRESH", Rate{150, 5 * time.Minute}),
+			Verify:       g.rate("RATE_LIMIT_VERIFY", Rate{30, 5 * time.Minute}),
+			OTP:          g.rate("RATE_LIMIT_OTP", Rate{30, 5 * time.Minute}),
+			EmailSent:    g.rate("RATE_LIMIT_EMAIL_SENT", Rate{30, time.Hour}),
+			MaxFrequency: g.dur("SMTP_MAX_FREQUENCY", time.Minute),
+		},
 		SMTP: SMTP{
-			Host:       e.str("SMTP_HOST", ""),
-			Port:       e.int("SMTP_PORT", 587),
-			User:       e.str("SMTP_USER", ""),
-			Pass:       e.str("SMTP_PASS", ""),
-			AdminEmail: e.str("SMTP_ADMIN_EMAIL", "noreply@localhost"),
-			SenderName: e.str("SMTP_SENDER_NAME", ""),
+			Host:       g.str("SMTP_HOST", ""),
+			Port:       g.int("SMTP_PORT", 587),
+			User:       g.str("SMTP_USER", ""),
+			Pass:       g.str("SMTP_PASS", ""),
+			AdminEmail: g.str("SMTP_ADMIN_EMAIL", "noreply@localhost"),
+			SenderName: g.str("SMTP_SENDER_NAME", ""),
+			TLS:        e.str("SMTP_TLS", ""),
 		},
 	}
-	a.MailerAutoconfirm = e.bool("MAILER_AUTOCONFIRM", !a.SMTP.Configured())
+	if a.JWTExp <= 0 {
+		a.JWTExp = time.Hour
+	}
+	if a.PasswordMinLength < 6 {
+		a.PasswordMinLength = 6 // GoTrue raises lower values too
+	}
+	a.MailerAutoconfirm = e.bool("ENABLE_EMAIL_AUTOCONFIRM", g.bool("MAILER_AUTOCONFIRM", !a.SMTP.Configured()))
+	if !a.SMTP.Configured() {
+		// Nothing can reach a user's inbox, so nobody could ever confirm: say so and confirm at once.
+		a.MailerAutoconfirm = true
+	}
 	return a
 }
 
-func (a Auth) validate() error { return nil }
+func (a Auth) validate() error {
+	switch {
+	case a.BcryptCost < 4 || a.BcryptCost > 31:
+		return fmt.Errorf("BCRYPT_COST must be between 4 and 31, not %d", a.BcryptCost)
+	case a.PasswordMinLength > 72:
+		return fmt.Errorf("PASSWORD_MIN_LENGTH cannot exceed 72 (bcrypt's limit), not %d", a.PasswordMinLength)
+	case a.JWTExp < 2*time.Minute:
+		// auth-js refreshes 90 s before expiry; shorter tokens would refresh forever.
+		return fmt.Errorf("JWT_EXP must be at least 120 seconds, not %s", a.JWTExp)
+	}
+	switch a.SMTP.TLS {
+	case "", "opportunistic", "mandatory", "none", "implicit":
+	default:
+		return fmt.Errorf("SMTP_TLS must be opportunistic, mandatory, none or implicit, not %q", a.SMTP.TLS)
+	}
+	return nil
+}
+
+// gotrueEnv reads NAME, then GOTRUE_NAME.
+type gotrueEnv struct{ e *env }
+
+func (g gotrueEnv) name(n string) string {
+	if g.e.str(n, "") == "" && g.e.str("GOTRUE_"+n, "") != "" {
+		return "GOTRUE_" + n
+	}
+	return n
+}
+
+func (g gotrueEnv) str(n, def string) string { return g.e.str(g.name(n), def) }
+func (g gotrueEnv) int(n string, def int) int { return g.e.int(g.name(n), def) }
+func (g gotrueEnv) bool(n string, def bool) bool {
+	return g.e.bool(g.name(n), def)
+}
+func (g gotrueEnv) dur(n string, def time.Duration) time.Duration {
+	return g.e.dur(g.name(n), def)
+}
+
+// rate parses "N" (per def.Period) or "N/duration" ("10/1h", "5/30s").
+func (g gotrueEnv) rate(n string, def Rate) Rate {
+	name := g.name(n)
+	v := g.e.str(name, "")
+	if v == "" {
+		return def
+	}
+	num, per, hasPer := strings.Cut(v, "/")
+	f, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	if err != nil || f < 0 {
+		g.e.fail(name, v, `"N" or "N/duration"`)
+		return def
+	}
+	r := Rate{N: f, Period: def.Period}
+	if hasPer {
+		d, err := time.ParseDuration(strings.TrimSpace(per))
+		if err != nil || d <= 0 {
+			g.e.fail(name, v, `"N" or "N/duration"`)
+			return def
+		}
+		r.Period = d
+	}
+	return r
+}

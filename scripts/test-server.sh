@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Starts the real server on a fresh database of the test cluster, for the Node
+# contract suites and the browser tests.
+#
+#   eval "$(scripts/test-server.sh start NAME PORT)"   # exports SUPABASE_URL, ANON_KEY, ...
+#   scripts/test-server.sh stop NAME
+#
+# Needs DATABASE_URL = a superuser URL of the cluster (make test sets it).
+# Optional env: FIXTURE_SQL (files applied after migrations, space-separated),
+# SEED=1 (runs `server seed`), and any server setting (STORAGE_BACKEND, SMTP_HOST, ...),
+# passed through as is. The server's log is in $STATE/server.log.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cmd=${1:?start|stop}
+name=${2:?name}
+state=/tmp/casarent-ts/$name
+export TEST_JWT_SECRET=${TEST_JWT_SECRET:-test-jwt-secret-0123456789abcdef0123456789}
+
+db_url() { # $1 = database name: DATABASE_URL with its path replaced
+  local base=${DATABASE_URL%%\?*} query=""
+  case "$DATABASE_URL" in *\?*) query="?${DATABASE_URL#*\?}" ;; esac
+  echo "${base%/*}/$1$query"
+}
+
+case "$cmd" in
+start)
+  port=${3:?port}
+  : "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
+  "$0" stop "$name" >/dev/null 2>&1 || true
+  mkdir -p "$state"
+  if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" -name '*.go' -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
+    (cd "$repo" && go build -o bin/server ./server) >&2
+  fi
+  dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
+  psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" -c "create database $dbname" >&2
+  url=$(db_url "$dbname")
+  (
+    cd "$repo"
+    export DATABASE_URL="$url" DATA_DIR="$state/data" LISTEN_ADDR="127.0.0.1:$port" JWT_SECRET="$TEST_JWT_SECRET" \
+      SITE_URL="${SITE_URL:-http://127.0.0.1:$port}" API_EXTERNAL_URL="${API_EXTERNAL_URL:-http://127.0.0.1:$port}"
+    nohup bin/server >"$state/server.out" 2>"$state/server.log" &
+    echo $! >"$state/pid"
+  )
+  for _ in $(seq 1 150); do
+    if curl -fs "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
+    if ! kill -0 "$(cat "$state/pid")" 2>/dev/null; then echo "server died:" >&2; tail -n 30 "$state/server.log" >&2; exit 1; fi
+    sleep 0.2
+  done
+  curl -fs "http://127.0.0.1:$port/health" >/dev/null || { echo "server not healthy:" >&2; tail -n 30 "$state/server.log" >&2; exit 1; }
+  for f in ${FIXTURE_SQL:-}; do psql -q -v ON_ERROR_STOP=1 "$url" -f "$f" >&2; done
+  if [ -n "${FIXTURE_SQL:-}" ]; then psql -q "$url" -c "notify pgrst, 'reload schema'" >&2; sleep 0.5; fi
+  if [ "${SEED:-}" = 1 ]; then
+    (cd "$repo" && DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" \
+      SITE_URL="http://127.0.0.1:$port" bin/server seed) >&2
+  fi
+  keys=$(cd "$repo" && DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" bin/server keys)
+  {
+    echo "export SUPABASE_URL=http://127.0.0.1:$port"
+    echo "$keys" | sed 's/^/export /'
+    echo "export JWT_SECRET=$TEST_JWT_SECRET"
+    echo "export TEST_DATABASE_URL='$url'"
+    echo "export SERVER_LOG=$state/server.log"
+  } | tee "$state/env"
+  ;;
+stop)
+  if [ -f "$state/pid" ]; then
+    pid=$(cat "$state/pid")
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -KILL "$pid" 2>/dev/null || true
+    rm -f "$state/pid"
+  fi
+  if [ -n "${DATABASE_URL:-}" ]; then
+    dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
+    psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" >/dev/null 2>&1 || true
+  fi
+  ;;
+*) echo "usage: $0 start NAME PORT | stop NAME" >&2; exit 2 ;;
+esac

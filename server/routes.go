@@ -1,0 +1,51 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"casarent/server/httpx"
+)
+
+// surfaces are the mounted APIs; nil ones answer 503 until they exist.
+type surfaces struct {
+	rest, auth, storage, functions http.Handler
+}
+
+// routes is THE url map of the server.
+func (a *app) routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(httpx.RequestID, httpx.Log(a.log), a.metrics.middleware, httpx.CORS)
+
+	r.Get("/health", a.handleHealth)
+	r.Head("/health", a.handleHealth)
+	r.Handle("/metrics", a.metrics.handler())
+
+	api := r.With(a.verifier.Middleware)
+	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/rest/v1", http.StripPrefix("/rest/v1", orUnavailable(a.surf.rest)))
+	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/auth/v1", http.StripPrefix("/auth/v1", orUnavailable(a.surf.auth)))
+	api.With(httpx.BodyLimit(a.cfg.Storage.FileSizeLimit+1<<20)).Mount("/storage/v1", http.StripPrefix("/storage/v1", orUnavailable(a.surf.storage)))
+	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/functions/v1", http.StripPrefix("/functions/v1", orUnavailable(a.surf.functions)))
+
+	r.Get("/app-config.js", a.site.serveConfig)
+	r.NotFound(a.site.ServeHTTP)
+	return r
+}
+
+func orUnavailable(h http.Handler) http.Handler {
+	if h != nil {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"message": "this API is not available in this build"})
+	})
+}
+
+func (a *app) handleHealth(w http.ResponseWriter, r *http.Request) {
+	if err := a.db.health(r.Context()); err != nil {
+		_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unhealthy", "database": "down", "error": err.Error()})
+		return
+	}
+	_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": "up"})
+}

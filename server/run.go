@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"casarent/frontend"
+	"casarent/server/config"
+	"casarent/server/jwtauth"
+)
+
+// app is the running server: configuration, database and surfaces.
+type app struct {
+	cfg      *config.Config
+	log      *slog.Logger
+	db       *database
+	verifier *jwtauth.Verifier
+	metrics  *metrics
+	site     *site
+	surf     surfaces
+	// background work started once the database is prepared
+	workers []func(ctx context.Context)
+}
+
+func loadConfig(getenv config.Getenv) (*config.Config, error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.FillSecrets(); err != nil {
+		return nil, err
+	}
+	return cfg, cfg.Validate()
+}
+
+func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd = args[0]
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	switch cmd {
+	case "serve":
+		return serve(ctx, cfg, log, stdout)
+	case "migrate":
+		db, err := newDatabase(cfg, log)
+		if err != nil {
+			return err
+		}
+		defer db.Pool.Close()
+		return db.prepare(ctx)
+	case "keys":
+		fmt.Fprintf(stdout, "ANON_KEY=%s\nSERVICE_ROLE_KEY=%s\n", cfg.AnonKey, cfg.ServiceRoleKey)
+		return nil
+	case "seed":
+		return seed(ctx, cfg, log, stdout, args[1:])
+	default:
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys)", cmd)
+	}
+}
+
+func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
+	db, err := newDatabase(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	a := &app{
+		cfg: cfg, log: log, db: db,
+		verifier: jwtauth.NewVerifier(cfg.JWTSecret, jwtauth.Keys{
+			Anon: cfg.AnonKey, Service: cfg.ServiceRoleKey, Publishable: cfg.PublishableKey, Secret: cfg.SecretKey,
+		}),
+		metrics: newMetrics(db.Pool),
+	}
+	if err := a.mountSurfaces(); err != nil {
+		return nil, err
+	}
+	a.site, err = newSite(siteFiles(frontend.Dist(), cfg.FrontendDist), siteConfig{
+		SupabaseURL: cfg.APIExternalURL,
+		AnonKey:     cfg.AnonKey,
+		Payments:    a.paymentsConfig(),
+	})
+	return a, err
+}
+
+func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
+	a, err := newApp(cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.db.Pool.Close()
+
+	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopBG()
+	for _, w := range a.workers {
+		w := w
+		a.db.onDone = append(a.db.onDone, func() { w(bg) })
+	}
+	go a.db.prepareLoop(bg)
+
+	ln, err := net.Listen("tcp", cfg.ListenAddr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           a.routes(),
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// Graceful stop: refuse new connections, let in-flight requests finish.
+	log.Info("shutting down", "grace", cfg.ShutdownGrace)
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
+	defer cancel()
+	err = srv.Shutdown(sctx)
+	stopBG()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// paymentsConfig tells the site whether online payment is off, simulated or live.
+func (a *app) paymentsConfig() map[string]any {
+	return map[string]any{"mode": "off"}
+}
+
+// mountSurfaces builds the APIs. Each surface gets its own config section and the pool.
+func (a *app) mountSurfaces() error {
+	return nil
+}
+
+// seed loads development data.
+func seed(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer, args []string) error {
+	return errors.New("seed: not implemented yet")
+}

@@ -1,0 +1,113 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"net/http"
+	"os"
+	"path"
+	"strings"
+	"time"
+)
+
+// siteConfig is what the browser app learns at run time from /app-config.js, so
+// one build serves every environment.
+type siteConfig struct {
+	SupabaseURL string         `json:"supabaseUrl"`
+	AnonKey     string         `json:"anonKey"`
+	Payments    map[string]any `json:"payments"`
+}
+
+// site serves the built single-page app: files as they are (hashed assets cached
+// for a year), index.html for every other path so client routing works, and the
+// runtime configuration script.
+type site struct {
+	files     fs.FS // nil when no build exists
+	configJS  []byte
+	index     []byte
+	startedAt time.Time
+}
+
+func newSite(files fs.FS, cfg siteConfig) (*site, error) {
+	b, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := &site{files: files, startedAt: time.Now(),
+		configJS: []byte("window.__APP_CONFIG__ = " + string(b) + ";\n")}
+	if files != nil {
+		if s.index, err = fs.ReadFile(files, "index.html"); err != nil {
+			s.files = nil // a folder without index.html is no site
+		}
+	}
+	return s, nil
+}
+
+// siteFiles picks the embedded build, else the folder on disk.
+func siteFiles(embedded fs.FS, dir string) fs.FS {
+	if embedded != nil {
+		return embedded
+	}
+	if dir == "" {
+		dir = "frontend/dist"
+	}
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return os.DirFS(dir)
+	}
+	return nil
+}
+
+func (s *site) serveConfig(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(s.configJS)
+}
+
+func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if s.files == nil {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte("The website is not built. Run `make run` (or `cd frontend && npm run build`).\n"))
+		return
+	}
+	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if name != "" && name != "index.html" {
+		if f, err := s.files.Open(name); err == nil {
+			st, err := f.Stat()
+			if err == nil && !st.IsDir() {
+				defer f.Close()
+				if strings.HasPrefix(name, "assets/") {
+					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					w.Header().Set("Cache-Control", "public, max-age=300")
+				}
+				if rs, ok := f.(interface {
+					Read([]byte) (int, error)
+					Seek(int64, int) (int64, error)
+				}); ok {
+					http.ServeContent(w, r, st.Name(), st.ModTime(), rs)
+					return
+				}
+			}
+			f.Close()
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			http.Error(w, "internal error", http.StatusInternalServerError)
+			return
+		}
+		// A missing file with an extension is a real 404, not a page.
+		if path.Ext(name) != "" && !strings.HasSuffix(name, ".html") {
+			http.NotFound(w, r)
+			return
+		}
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	http.ServeContent(w, r, "index.html", s.startedAt, bytes.NewReader(s.index))
+}
