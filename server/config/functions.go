@@ -1,8 +1,118 @@
 package config
 
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strings"
+	"time"
+)
+
 // Functions configures /functions/v1 and the functions' own services.
-type Functions struct{}
+type Functions struct {
+	PayPal PayPal
+	// AgencyEmail receives the agency notifications (new booking, new contact
+	// message). AGENCY_EMAIL; empty = those notifications are kept unsent and logged.
+	AgencyEmail string
+	Outbox      Outbox
+}
 
-func loadFunctions(e env) Functions { return Functions{} }
+// PayPal configures the online payment (PayPal Orders v2).
+type PayPal struct {
+	ClientID     string // PAYPAL_CLIENT_ID
+	ClientSecret string // PAYPAL_CLIENT_SECRET
+	// BaseURL is the REST API: https://api-m.sandbox.paypal.com (default),
+	// https://api-m.paypal.com (live), or the local emulator. PAYPAL_BASE_URL
+	BaseURL string
+	// Currency PayPal charges in (it has no MAD). PAYPAL_CURRENCY, default EUR.
+	Currency string
+	// MADPerUnit converts dirhams to Currency: amount = MAD / MADPerUnit, 2 decimals.
+	// PAYPAL_MAD_PER_UNIT as a decimal string, default "10.8".
+	MADPerUnit string
+	// Simulated marks the emulator: the site labels payments as simulated.
+	// PAYPAL_SIMULATED; refused in production.
+	Simulated bool
+	// Timeout bounds one HTTP attempt to PayPal. PAYPAL_TIMEOUT, default 15s.
+	Timeout time.Duration
+	// Production mirrors ENVIRONMENT=production (the emulator refuses it).
+	Production bool
+}
 
-func (f Functions) validate() error { return nil }
+// Configured reports whether online payment can be offered.
+func (p PayPal) Configured() bool { return p.ClientID != "" && p.ClientSecret != "" }
+
+// Outbox tunes the notification worker.
+type Outbox struct {
+	PollInterval time.Duration // OUTBOX_POLL_INTERVAL, default 2s
+	BatchSize    int           // OUTBOX_BATCH_SIZE, default 20
+	MaxBackoff   time.Duration // OUTBOX_MAX_BACKOFF, default 30m: retry delay cap
+	Lease        time.Duration // OUTBOX_LEASE, default 2m: a claimed row returns to the queue after this
+}
+
+// PayPal's public REST hosts.
+const (
+	PayPalSandboxURL = "https://api-m.sandbox.paypal.com"
+	PayPalLiveURL    = "https://api-m.paypal.com"
+)
+
+func loadFunctions(e env) Functions {
+	return Functions{
+		PayPal: PayPal{
+			ClientID:     e.str("PAYPAL_CLIENT_ID", ""),
+			ClientSecret: e.str("PAYPAL_CLIENT_SECRET", ""),
+			BaseURL:      strings.TrimRight(e.str("PAYPAL_BASE_URL", PayPalSandboxURL), "/"),
+			Currency:     strings.ToUpper(e.str("PAYPAL_CURRENCY", "EUR")),
+			MADPerUnit:   e.str("PAYPAL_MAD_PER_UNIT", "10.8"),
+			Simulated:    e.bool("PAYPAL_SIMULATED", false),
+			Timeout:      e.dur("PAYPAL_TIMEOUT", 15*time.Second),
+			Production:   e.str("ENVIRONMENT", "development") == "production",
+		},
+		AgencyEmail: e.str("AGENCY_EMAIL", ""),
+		Outbox: Outbox{
+			PollInterval: e.dur("OUTBOX_POLL_INTERVAL", 2*time.Second),
+			BatchSize:    e.int("OUTBOX_BATCH_SIZE", 20),
+			MaxBackoff:   e.dur("OUTBOX_MAX_BACKOFF", 30*time.Minute),
+			Lease:        e.dur("OUTBOX_LEASE", 2*time.Minute),
+		},
+	}
+}
+
+var (
+	currencyRe = regexp.MustCompile(`^[A-Z]{3}$`)
+	rateRe     = regexp.MustCompile(`^[0-9]{1,6}(\.[0-9]{1,6})?$`)
+)
+
+func (f Functions) validate() error {
+	var errs []error
+	p := f.PayPal
+	if u, err := url.Parse(p.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("PAYPAL_BASE_URL must be an absolute http(s) URL, not %q", p.BaseURL))
+	}
+	if !currencyRe.MatchString(p.Currency) {
+		errs = append(errs, fmt.Errorf("PAYPAL_CURRENCY must be a 3-letter ISO code, not %q", p.Currency))
+	}
+	if p.Currency == "MAD" {
+		errs = append(errs, errors.New("PAYPAL_CURRENCY cannot be MAD: PayPal does not support it"))
+	}
+	if !rateRe.MatchString(p.MADPerUnit) || strings.Trim(p.MADPerUnit, "0.") == "" {
+		errs = append(errs, fmt.Errorf("PAYPAL_MAD_PER_UNIT must be a positive decimal, not %q", p.MADPerUnit))
+	}
+	if (p.ClientID == "") != (p.ClientSecret == "") {
+		errs = append(errs, errors.New("PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together"))
+	}
+	if p.Simulated && p.Production {
+		errs = append(errs, errors.New("PAYPAL_SIMULATED cannot be set in production"))
+	}
+	if p.Timeout <= 0 {
+		errs = append(errs, errors.New("PAYPAL_TIMEOUT must be positive"))
+	}
+	if f.AgencyEmail != "" && !strings.Contains(f.AgencyEmail, "@") {
+		errs = append(errs, fmt.Errorf("AGENCY_EMAIL %q is not an email address", f.AgencyEmail))
+	}
+	o := f.Outbox
+	if o.PollInterval <= 0 || o.BatchSize <= 0 || o.MaxBackoff <= 0 || o.Lease <= 0 {
+		errs = append(errs, errors.New("OUTBOX_POLL_INTERVAL, OUTBOX_BATCH_SIZE, OUTBOX_MAX_BACKOFF and OUTBOX_LEASE must be positive"))
+	}
+	return errors.Join(errs...)
+}

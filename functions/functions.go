@@ -1,0 +1,183 @@
+// Package functions serves /functions/v1/{name}: functions are Go http.Handlers
+// registered by name, invoked the way supabase-js's functions.invoke and the
+// Supabase edge gateway expect (see README.md).
+package functions
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+
+	"casarent/server/httpx"
+	"casarent/server/jwtauth"
+)
+
+// Function is one named function.
+type Function struct {
+	Name      string       // URL name: /functions/v1/<Name>
+	VerifyJWT bool         // like Supabase's verify_jwt: a valid Bearer JWT is required
+	Handler   http.Handler // any method; reads jwtauth.FromContext for the caller
+}
+
+// Options configure the runtime.
+type Options struct {
+	Functions []Function
+	Logger    *slog.Logger
+}
+
+var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
+
+// runtime dispatches to the registered functions.
+type runtime struct {
+	fns    map[string]Function
+	logger *slog.Logger
+}
+
+// New returns the handler of /functions/v1. Paths are relative to that prefix
+// ("/create-paypal-order", "/name/sub/path"); the function receives the request
+// unchanged. It panics on an invalid or duplicate name: that is a programming error
+// caught at start.
+func New(opts Options) http.Handler {
+	rt := &runtime{fns: map[string]Function{}, logger: opts.Logger}
+	if rt.logger == nil {
+		rt.logger = slog.Default()
+	}
+	for _, f := range opts.Functions {
+		if !validName.MatchString(f.Name) {
+			panic(fmt.Sprintf("functions: invalid function name %q", f.Name))
+		}
+		if _, dup := rt.fns[f.Name]; dup {
+			panic(fmt.Sprintf("functions: duplicate function %q", f.Name))
+		}
+		if f.Handler == nil {
+			panic(fmt.Sprintf("functions: function %q has no handler", f.Name))
+		}
+		rt.fns[f.Name] = f
+	}
+	return rt
+}
+
+// Names lists the registered names, sorted (for logs and docs).
+func Names(fns []Function) []string {
+	out := make([]string, 0, len(fns))
+	for _, f := range fns {
+		out = append(out, f.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (rt *runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	setCORS(w, r)
+	// Preflight: answered before any credential check, as the edge runtime does.
+	if r.Method == http.MethodOptions {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte("ok"))
+		return
+	}
+	name, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	if name == "" {
+		writeGateway(w, http.StatusBadRequest, "", "missing function name in request")
+		return
+	}
+	f, ok := rt.fns[name]
+	if !ok {
+		writeGateway(w, http.StatusNotFound, "NOT_FOUND", "Requested function was not found")
+		return
+	}
+	if f.VerifyJWT {
+		if code, msg := verify(r); code != "" {
+			writeGateway(w, http.StatusUnauthorized, code, msg)
+			return
+		}
+	}
+	tw := &trackWriter{ResponseWriter: w}
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			rt.logger.ErrorContext(r.Context(), "function panicked", "function", name, "panic", fmt.Sprint(p), "request_id", httpx.RequestIDFrom(r.Context()))
+			if !tw.wrote {
+				_ = httpx.WriteJSON(w, http.StatusInternalServerError, map[string]string{"error": "internal error", "msg": "function failed"})
+			}
+		}
+	}()
+	f.Handler.ServeHTTP(tw, r)
+}
+
+// trackWriter remembers whether the function started its response, so a panic
+// after that is not followed by a second header.
+type trackWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (t *trackWriter) WriteHeader(code int) { t.wrote = true; t.ResponseWriter.WriteHeader(code) }
+
+func (t *trackWriter) Write(b []byte) (int, error) {
+	t.wrote = true
+	return t.ResponseWriter.Write(b)
+}
+
+// Flush supports streamed responses (text/event-stream).
+func (t *trackWriter) Flush() {
+	if f, ok := t.ResponseWriter.(http.Flusher); ok {
+		t.wrote = true
+		f.Flush()
+	}
+}
+
+func (t *trackWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// verify applies verify_jwt: a Bearer token must be present and valid (the project
+// keys are JWTs and pass, as on Supabase; the function does its own authorization).
+func verify(r *http.Request) (code, msg string) {
+	if jwtauth.BearerToken(r) == "" {
+		return "UNAUTHORIZED_NO_AUTH_HEADER", "Missing authorization header"
+	}
+	if _, err := jwtauth.FromContext(r.Context()); err != nil {
+		return "UNAUTHORIZED_INVALID_JWT_FORMAT", "Invalid JWT"
+	}
+	return "", ""
+}
+
+// writeGateway writes a gateway-level error in the edge runtime's shape
+// ({code, message, msg} and the sb-error-code header).
+func writeGateway(w http.ResponseWriter, status int, code, msg string) {
+	body := map[string]string{"msg": msg, "message": msg, "error": msg}
+	if code != "" {
+		body["code"] = code
+		w.Header().Set("Sb-Error-Code", code)
+	}
+	_ = httpx.WriteJSON(w, status, body)
+}
+
+// setCORS makes every response readable by a browser on another origin, errors
+// included (otherwise supabase-js reports a fetch error instead of the HTTP error).
+// The server-wide CORS middleware may already have set them.
+func setCORS(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	if h.Get("Access-Control-Allow-Origin") == "" {
+		h.Set("Access-Control-Allow-Origin", "*")
+	}
+	if r.Method == http.MethodOptions {
+		if h.Get("Access-Control-Allow-Methods") == "" {
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS")
+		}
+		if h.Get("Access-Control-Allow-Headers") == "" {
+			allow := r.Header.Get("Access-Control-Request-Headers")
+			if allow == "" {
+				allow = "authorization, x-client-info, apikey, content-type, x-region, x-retry-count, traceparent, tracestate, baggage"
+			}
+			h.Set("Access-Control-Allow-Headers", allow)
+		}
+	}
+	if h.Get("Access-Control-Expose-Headers") == "" {
+		h.Set("Access-Control-Expose-Headers", httpx.CORSExpose)
+	}
+}
