@@ -8,6 +8,7 @@ cd "$repo"
 source scripts/lib.sh
 
 ensure_tools
+ensure_browser
 
 export PG_DATA=${TEST_PG_DATA:-$(mktemp -d /tmp/casarent-test.XXXXXX)/pg}
 export PG_PORT=${TEST_PG_PORT:-54330}
@@ -19,7 +20,7 @@ export DATABASE_URL=$(scripts/pg.sh url)
 step "go vet"
 go vet ./...
 step "gofmt"
-unformatted=$(gofmt -l $(git ls-files '*.go' | xargs -r dirname | sort -u) 2>/dev/null || true)
+unformatted=$(gofmt -l $(git ls-files '*.go'))
 if [ -n "$unformatted" ]; then echo "gofmt needed:"; echo "$unformatted"; exit 1; fi
 
 step "go test"
