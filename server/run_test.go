@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// These tests run the real binary as a separate process, as an operator would.
+
+func buildServer(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "server")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// cluster is a PostgreSQL cluster of this test's own, driven by scripts/pg.sh.
+type cluster struct {
+	t    *testing.T
+	env  []string
+	port int
+}
+
+func newCluster(t *testing.T) *cluster {
+	dir, err := os.MkdirTemp("", "casarent-run-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &cluster{t: t, port: freePort(t)}
+	c.env = append(os.Environ(), "PG_DATA="+filepath.Join(dir, "pg"), fmt.Sprintf("PG_PORT=%d", c.port))
+	t.Cleanup(func() { c.pg("stop"); os.RemoveAll(dir) })
+	return c
+}
+
+func (c *cluster) pg(cmd string) string {
+	c.t.Helper()
+	x := exec.Command("../scripts/pg.sh", cmd)
+	x.Env = c.env
+	out, err := x.Output()
+	if err != nil && cmd != "stop" {
+		c.t.Fatalf("pg.sh %s: %v", cmd, err)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+type proc struct {
+	cmd  *exec.Cmd
+	url  string
+	logs *bytes.Buffer
+	done chan error
+}
+
+func startServer(t *testing.T, bin string, env ...string) *proc {
+	t.Helper()
+	port := freePort(t)
+	p := &proc{url: fmt.Sprintf("http://127.0.0.1:%d", port), logs: &bytes.Buffer{}, done: make(chan error, 1)}
+	p.cmd = exec.Command(bin)
+	p.cmd.Env = append(os.Environ(), append([]string{
+		fmt.Sprintf("LISTEN_ADDR=127.0.0.1:%d", port),
+		"DATA_DIR=" + t.TempDir(),
+		"JWT_SECRET=run-test-secret-0123456789abcdef0123456789",
+	}, env...)...)
+	p.cmd.Stderr = p.logs
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.done <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		_ = p.cmd.Process.Kill()
+		if t.Failed() {
+			t.Logf("server log:\n%s", p.logs.String())
+		}
+	})
+	waitFor(t, 20*time.Second, "server listening", func() bool {
+		resp, err := http.Get(p.url + "/health")
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err == nil
+	})
+	return p
+}
+
+func healthStatus(url string) int {
+	c := http.Client{Timeout: 5 * time.Second}
+	resp, err := c.Get(url + "/health")
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func waitFor(t *testing.T, d time.Duration, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		if ok() {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("timed out waiting for %s", what)
+}
+
+func TestServerFollowsDatabaseWithoutRestart(t *testing.T) {
+	bin := buildServer(t)
+	c := newCluster(t)
+	c.pg("start") // initdb and first start, to know the URL
+	dbURL := c.pg("url")
+	c.pg("stop")
+
+	p := startServer(t, bin, "DATABASE_URL="+dbURL)
+	if got := healthStatus(p.url); got != http.StatusServiceUnavailable {
+		t.Fatalf("health with PostgreSQL down = %d, want 503", got)
+	}
+	c.pg("start")
+	waitFor(t, 40*time.Second, "healthy after PostgreSQL started", func() bool { return healthStatus(p.url) == http.StatusOK })
+
+	c.pg("stop")
+	waitFor(t, 10*time.Second, "unhealthy after PostgreSQL stopped", func() bool { return healthStatus(p.url) == http.StatusServiceUnavailable })
+	c.pg("start")
+	waitFor(t, 40*time.Second, "healthy again", func() bool { return healthStatus(p.url) == http.StatusOK })
+}
+
+func TestSIGTERMLetsInFlightRequestFinish(t *testing.T) {
+	bin := buildServer(t)
+	c := newCluster(t)
+	c.pg("start")
+
+	// A large file served to a slow reader keeps a request in flight.
+	dist := t.TempDir()
+	big := make([]byte, 48<<20)
+	if _, err := rand.Read(big); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dist, "big.bin"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte("<!doctype html><title>t</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := startServer(t, bin, "DATABASE_URL="+c.pg("url"), "FRONTEND_DIST="+dist)
+
+	resp, err := http.Get(p.url + "/big.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got := &bytes.Buffer{}
+	if _, err := io.CopyN(got, resp.Body, 1<<20); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	// New connections are refused while the old one drains.
+	if _, err := (&http.Client{Timeout: 2 * time.Second}).Get(p.url + "/health"); err == nil {
+		t.Error("a new request was accepted after SIGTERM")
+	}
+	// Read the rest slowly.
+	buf := make([]byte, 1<<20)
+	for {
+		n, err := resp.Body.Read(buf)
+		got.Write(buf[:n])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("download interrupted after %d bytes: %v", got.Len(), err)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if !bytes.Equal(got.Bytes(), big) {
+		t.Fatalf("download incomplete: %d of %d bytes", got.Len(), len(big))
+	}
+	select {
+	case err := <-p.done:
+		if err != nil {
+			t.Fatalf("server exited with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("server did not exit after the request finished")
+	}
+}
