@@ -178,3 +178,12 @@ func Checksum() (string, error) {
 	}
 	return strings.ToLower(hex.EncodeToString(h.Sum(nil)))[:16], nil
 }
+
+// SeedFS is the seed folder (SQL and the images it references).
+func SeedFS() fs.FS {
+	sub, err := fs.Sub(seedFiles, "seed")
+	if err != nil {
+		panic(err) // the folder is embedded at build time
+	}
+	return sub
+}

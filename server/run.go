@@ -147,8 +147,3 @@ func (a *app) paymentsConfig() map[string]any {
 func (a *app) mountSurfaces() error {
 	return nil
 }
-
-// seed loads development data.
-func seed(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer, args []string) error {
-	return errors.New("seed: not implemented yet")
-}

@@ -42,6 +42,10 @@ type Config struct {
 	FrontendDist   string        // FRONTEND_DIST: serve the site from this folder instead of the embedded build
 	MigrateOnStart bool          // MIGRATE_ON_START, default true
 
+	// The administrator `server seed` makes sure exists (generated when empty).
+	AdminEmail    string // ADMIN_EMAIL
+	AdminPassword string // ADMIN_PASSWORD
+
 	Rest      Rest
 	Auth      Auth
 	Storage   Storage
@@ -73,6 +77,8 @@ func Load(get Getenv) (*Config, error) {
 		ShutdownGrace:         e.dur("SHUTDOWN_GRACE", 30*time.Second),
 		FrontendDist:          e.str("FRONTEND_DIST", ""),
 		MigrateOnStart:        e.bool("MIGRATE_ON_START", true),
+		AdminEmail:            e.str("ADMIN_EMAIL", ""),
+		AdminPassword:         e.str("ADMIN_PASSWORD", ""),
 	}
 	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
 	c.Rest = loadRest(e)
