@@ -29,6 +29,8 @@ func (a *app) routes() http.Handler {
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/functions/v1", http.StripPrefix("/functions/v1", orUnavailable(a.surf.functions)))
 
 	r.Get("/app-config.js", a.site.serveConfig)
+	r.Get("/sitemap.xml", a.handleSitemap)
+	r.Get("/robots.txt", a.handleRobots)
 	r.NotFound(a.site.ServeHTTP)
 	return r
 }

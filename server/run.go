@@ -90,7 +90,11 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 		AnonKey:     cfg.AnonKey,
 		Payments:    a.paymentsConfig(),
 	})
-	return a, err
+	if err != nil {
+		return nil, err
+	}
+	a.site.siteURL, a.site.meta = cfg.SiteURL, a.pageMeta
+	return a, nil
 }
 
 func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io/fs"
@@ -28,6 +29,9 @@ type site struct {
 	configJS  []byte
 	index     []byte
 	startedAt time.Time
+	siteURL   string
+	// meta describes a page for crawlers (see seo.go); nil = plain index.html.
+	meta func(ctx context.Context, path string) map[string]string
 }
 
 func newSite(files fs.FS, cfg siteConfig) (*site, error) {
@@ -109,5 +113,9 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	http.ServeContent(w, r, "index.html", s.startedAt, bytes.NewReader(s.index))
+	page := s.index
+	if s.meta != nil {
+		page = withMeta(s.index, s.siteURL, path.Clean("/"+r.URL.Path), s.meta(r.Context(), path.Clean("/"+r.URL.Path)))
+	}
+	http.ServeContent(w, r, "index.html", s.startedAt, bytes.NewReader(page))
 }

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"casarent/server/config"
+	"casarent/server/pgtest"
+)
+
+func TestWithMetaEscapesAndReplacesTitle(t *testing.T) {
+	index := []byte("<html><head><title>Generic</title></head><body></body></html>")
+	out := string(withMeta(index, "https://site.test", "/cars/x", map[string]string{
+		"title": `Clio "<script>"`, "description": "d & e", "image": "/storage/v1/object/public/car-images/a.jpg", "type": "product",
+	}))
+	for _, want := range []string{
+		"<title>Clio &#34;&lt;script&gt;&#34;</title>",
+		`<meta name="description" content="d &amp; e">`,
+		`<link rel="canonical" href="https://site.test/cars/x">`,
+		`<meta property="og:image" content="https://site.test/storage/v1/object/public/car-images/a.jpg">`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "Generic") || strings.Contains(out, "<script>") {
+		t.Errorf("generic title kept or markup not escaped:\n%s", out)
+	}
+	if string(withMeta(index, "https://site.test", "/", nil)) != string(index) {
+		t.Error("a page without meta changed")
+	}
+}
+
+func TestPageMetaAndSitemapComeFromTheDatabaseAsAnon(t *testing.T) {
+	db := pgtest.New(t)
+	ctx := context.Background()
+	_, err := db.Admin.Exec(ctx, `
+		insert into public.cars (slug, name, brand, category, price, image, seats, transmission, fuel, rating, description)
+		values ('clio-5', 'Clio 5', 'Renault', 'Économique', 300, '/storage/v1/object/public/car-images/c.jpg', 5, 'manual', 'gasoline', 4.5, 'Citadine');
+		insert into public.blog_posts (title, slug, excerpt, content, status) values
+		  ('Published post', 'published-post', 'Ex', '<p>x</p>', 'published'),
+		  ('Secret draft', 'secret-draft', 'Ex', '<p>x</p>', 'draft');`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := &app{cfg: &config.Config{SiteURL: "https://site.test"}, log: slog.New(slog.NewTextHandler(io.Discard, nil)), db: &database{Pool: db.Pool}}
+
+	if m := a.pageMeta(ctx, "/cars/clio-5"); m["title"] == "" || !strings.Contains(m["title"], "Clio 5") || m["type"] != "product" {
+		t.Errorf("car meta = %v", m)
+	}
+	if m := a.pageMeta(ctx, "/blog/published-post"); m["title"] != "Published post" {
+		t.Errorf("post meta = %v", m)
+	}
+	if m := a.pageMeta(ctx, "/blog/secret-draft"); m != nil {
+		t.Errorf("a draft has a preview: %v", m)
+	}
+
+	rec := httptest.NewRecorder()
+	a.handleSitemap(rec, httptest.NewRequest(http.MethodGet, "/sitemap.xml", nil))
+	body := rec.Body.String()
+	if rec.Code != 200 || !strings.Contains(body, "<loc>https://site.test/cars/clio-5</loc>") || !strings.Contains(body, "/blog/published-post") {
+		t.Fatalf("sitemap %d:\n%s", rec.Code, body)
+	}
+	if strings.Contains(body, "secret-draft") {
+		t.Error("the sitemap lists a draft")
+	}
+}
