@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"casarent/frontend"
+	"casarent/functions"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 )
@@ -144,10 +145,20 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 
 // paymentsConfig tells the site whether online payment is off, simulated or live.
 func (a *app) paymentsConfig() map[string]any {
-	return map[string]any{"mode": "off"}
+	p := a.cfg.Functions.PayPal
+	switch {
+	case !p.Configured():
+		return map[string]any{"mode": "off"}
+	case p.Simulated:
+		return map[string]any{"mode": "simulated", "currency": p.Currency, "madPerUnit": p.MADPerUnit}
+	default:
+		return map[string]any{"mode": "live", "currency": p.Currency, "madPerUnit": p.MADPerUnit}
+	}
 }
 
 // mountSurfaces builds the APIs. Each surface gets its own config section and the pool.
 func (a *app) mountSurfaces() error {
+	var fns []functions.Function
+	a.surf.functions = functions.New(functions.Options{Functions: fns, Logger: a.log.With("surface", "functions")})
 	return nil
 }
