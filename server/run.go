@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strconv"
 	"time"
 
 	"casarent/frontend"
@@ -146,13 +147,14 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 // paymentsConfig tells the site whether online payment is off, simulated or live.
 func (a *app) paymentsConfig() map[string]any {
 	p := a.cfg.Functions.PayPal
+	rate, _ := strconv.ParseFloat(p.MADPerUnit, 64) // validated by config
 	switch {
 	case !p.Configured():
 		return map[string]any{"mode": "off"}
 	case p.Simulated:
-		return map[string]any{"mode": "simulated", "currency": p.Currency, "madPerUnit": p.MADPerUnit}
+		return map[string]any{"mode": "simulated", "currency": p.Currency, "madPerUnit": rate}
 	default:
-		return map[string]any{"mode": "live", "currency": p.Currency, "madPerUnit": p.MADPerUnit}
+		return map[string]any{"mode": "live", "currency": p.Currency, "madPerUnit": rate}
 	}
 }
 
