@@ -1,0 +1,136 @@
+import { slugify } from "../../../lib/slug";
+import { fr } from "../i18n/fr";
+import { isBlank, type FieldErrors } from "../lib/validation";
+import type { AdminBlogPost, BlogRowInput, BlogStatus } from "./types";
+
+// The blog editor's rules of SPEC section 5 as pure functions.
+
+export const EXCERPT_COUNTER = 200;
+export const META_TITLE_RECOMMENDED = 60;
+export const META_DESCRIPTION_RECOMMENDED = 160;
+
+export { slugify };
+
+export interface BlogFormValues {
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  featured_image: string;
+  status: BlogStatus;
+  tags: string;
+  meta_title: string;
+  meta_description: string;
+}
+
+export type BlogFormErrors = FieldErrors<keyof BlogFormValues>;
+
+export const EMPTY_BLOG_FORM: BlogFormValues = {
+  title: "",
+  slug: "",
+  excerpt: "",
+  content: "",
+  featured_image: "",
+  status: "draft",
+  tags: "",
+  meta_title: "",
+  meta_description: "",
+};
+
+/** SPEC: tags are comma-separated, trimmed, empties dropped. */
+export function parseTags(input: string): string[] {
+  return input
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t !== "");
+}
+
+export function tagsToInput(tags: readonly string[] | null | undefined): string {
+  return (tags ?? []).join(", ");
+}
+
+/** SPEC section 4: any status other than 'published' is treated as draft. */
+export function normalizeBlogStatus(status: unknown): BlogStatus {
+  return status === "published" ? "published" : "draft";
+}
+
+/**
+ * True when rich-text HTML carries nothing a reader would see: no text, no image,
+ * no table (an empty editor produces "<p></p>").
+ */
+export function isEmptyHtml(html: string): boolean {
+  if (/<(img|table|hr|iframe)\b/i.test(html)) return false;
+  const text = html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .trim();
+  return text === "";
+}
+
+/** SPEC section 5: title, excerpt and content are required, each trimmed. */
+export function validateBlogForm(v: BlogFormValues): BlogFormErrors {
+  const e = fr.blog.errors;
+  const errors: BlogFormErrors = {};
+  if (isBlank(v.title)) errors.title = e.titleRequired;
+  if (isBlank(v.excerpt)) errors.excerpt = e.excerptRequired;
+  if (isEmptyHtml(v.content)) errors.content = e.contentRequired;
+  return errors;
+}
+
+function blankToNull(value: string): string | null {
+  return value.trim() === "" ? null : value.trim();
+}
+
+export function toBlogRow(v: BlogFormValues): BlogRowInput {
+  const title = v.title.trim();
+  return {
+    title,
+    slug: slugify(v.slug) || slugify(title),
+    excerpt: v.excerpt.trim(),
+    content: v.content.trim(),
+    featured_image: blankToNull(v.featured_image),
+    status: v.status,
+    tags: parseTags(v.tags),
+    meta_title: blankToNull(v.meta_title),
+    meta_description: blankToNull(v.meta_description),
+  };
+}
+
+export function postToForm(p: AdminBlogPost): BlogFormValues {
+  return {
+    title: p.title,
+    slug: p.slug,
+    excerpt: p.excerpt ?? "",
+    content: p.content ?? "",
+    featured_image: p.featured_image ?? "",
+    status: normalizeBlogStatus(p.status),
+    tags: tagsToInput(p.tags),
+    meta_title: p.meta_title ?? "",
+    meta_description: p.meta_description ?? "",
+  };
+}
+
+/** Search box of the blog table: title, excerpt, slug and tags, case- and accent-insensitive. */
+export function matchesPost(p: AdminBlogPost, query: string): boolean {
+  const q = fold(query.trim());
+  if (!q) return true;
+  return [p.title, p.excerpt ?? "", p.slug, ...(p.tags ?? [])].some((s) => fold(s).includes(q));
+}
+
+export function fold(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+}
+
+/** Table tags column: the first 3, then "+N". */
+export function visibleTags(tags: readonly string[], max = 3): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}
+
+/** Table title column: the excerpt's first 100 characters. */
+export function excerptPreview(excerpt: string | null, max = 100): string {
+  const s = (excerpt ?? "").trim();
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}

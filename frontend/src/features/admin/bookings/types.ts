@@ -1,0 +1,30 @@
+export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** A row of public.bookings with its car (SPEC section 7: name, brand, category). */
+export interface AdminBooking {
+  id: string;
+  car_id: number | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  start_date: string | null;
+  end_date: string | null;
+  pickup_time: string | null;
+  return_time: string | null;
+  pickup_location: string | null;
+  return_location: string | null;
+  insurance_type: string | null;
+  extras: Record<string, boolean> | null;
+  payment_option: string | null;
+  days: number | null;
+  total_price: number | null;
+  payment_method: string | null;
+  payment_id: string | null;
+  payment_status: string | null;
+  status: string;
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+  cars: { name: string; brand: string; category: string } | null;
+}

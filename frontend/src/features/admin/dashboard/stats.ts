@@ -1,0 +1,101 @@
+// Pure computations of the dashboard: the cards, the monthly series of the chart,
+// the merged recent-activity list and the alerts.
+
+export interface MonthPoint {
+  /** "YYYY-MM" */
+  key: string;
+  /** Short French month label, e.g. "janv." */
+  label: string;
+  bookings: number;
+  revenue: number;
+}
+
+function monthKey(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+}
+
+/**
+ * Bookings and revenue per month over the `months` months ending with `now`'s
+ * month (by booking creation date, local time), oldest first, empty months included.
+ */
+export function monthlySeries(
+  bookings: readonly { created_at: string; total_price: number | null }[],
+  now: Date,
+  months = 6,
+): MonthPoint[] {
+  const points: MonthPoint[] = [];
+  const index = new Map<string, MonthPoint>();
+  for (let i = months - 1; i >= 0; i--) {
+    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
+    const p: MonthPoint = {
+      key: monthKey(d),
+      label: d.toLocaleDateString("fr-FR", { month: "short" }),
+      bookings: 0,
+      revenue: 0,
+    };
+    points.push(p);
+    index.set(p.key, p);
+  }
+  for (const b of bookings) {
+    const d = new Date(b.created_at);
+    if (Number.isNaN(d.getTime())) continue;
+    const p = index.get(monthKey(d));
+    if (!p) continue;
+    p.bookings++;
+    p.revenue += b.total_price ?? 0;
+  }
+  return points;
+}
+
+/** A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten, at least `max`. */
+export function niceCeil(max: number): number {
+  if (!(max > 0)) return 1;
+  const pow = 10 ** Math.floor(Math.log10(max));
+  for (const m of [1, 2, 5, 10]) if (m * pow >= max) return m * pow;
+  return 10 * pow;
+}
+
+export type ActivityKind = "booking" | "message" | "click";
+
+export interface ActivityItem {
+  kind: ActivityKind;
+  id: string;
+  at: string;
+  text: string;
+}
+
+/** Merges the latest items of each kind, newest first, keeping `limit`. */
+export function mergeActivity(groups: readonly (readonly ActivityItem[])[], limit = 10): ActivityItem[] {
+  return groups
+    .flat()
+    .filter((i) => !Number.isNaN(new Date(i.at).getTime()))
+    .sort((a, b) => new Date(b.at).getTime() - new Date(a.at).getTime())
+    .slice(0, limit);
+}
+
+export interface DashboardCounts {
+  totalCars: number;
+  availableCars: number;
+  bookings: number;
+  revenue: number;
+  clicks: number;
+}
+
+export function dashboardCounts(
+  cars: readonly { available: boolean }[],
+  bookings: readonly { total_price: number | null }[],
+  clicks: number,
+): DashboardCounts {
+  return {
+    totalCars: cars.length,
+    availableCars: cars.filter((c) => c.available).length,
+    bookings: bookings.length,
+    revenue: bookings.reduce((s, b) => s + (b.total_price ?? 0), 0),
+    clicks,
+  };
+}
+
+/** The start of the deleted-bookings window (SPEC: last 7 days). */
+export function sevenDaysAgo(now: Date): Date {
+  return new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000);
+}

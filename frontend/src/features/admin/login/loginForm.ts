@@ -1,0 +1,15 @@
+import { fr } from "../i18n/fr";
+import { isBlank, type FieldErrors } from "../lib/validation";
+
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+/** SPEC section 5: the admin login needs an email and a password. */
+export function validateLogin(v: LoginValues): FieldErrors<keyof LoginValues> {
+  const errors: FieldErrors<keyof LoginValues> = {};
+  if (isBlank(v.email)) errors.email = fr.login.emailRequired;
+  if (v.password === "") errors.password = fr.login.passwordRequired;
+  return errors;
+}
