@@ -155,7 +155,7 @@ func (g gotrueEnv) name(n string) string {
 	return n
 }
 
-func (g gotrueEnv) str(n, def string) string { return g.e.str(g.name(n), def) }
+func (g gotrueEnv) str(n, def string) string  { return g.e.str(g.name(n), def) }
 func (g gotrueEnv) int(n string, def int) int { return g.e.int(g.name(n), def) }
 func (g gotrueEnv) bool(n string, def bool) bool {
 	return g.e.bool(g.name(n), def)

@@ -1,0 +1,69 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+type inviteParams struct {
+	Email string         `json:"email"`
+	Data  map[string]any `json:"data"`
+}
+
+// handleInvite is POST /invite (service role): creates the user (no password,
+// invited_at set) or re-invites an unconfirmed one, and sends the invitation.
+func (a *api) handleInvite(w http.ResponseWriter, r *http.Request) error {
+	var p inviteParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	email := normalizeEmail(p.Email)
+	if !validEmail(email) {
+		return validationFailed("Unable to validate email address: invalid format")
+	}
+	redirect := a.redirectTo(r, "")
+	ctx := r.Context()
+	now := a.now()
+	var out *user
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		u, tok, err := a.prepareInvite(ctx, c, email, p.Data, now)
+		if err != nil {
+			return err
+		}
+		if err := a.send(ctx, r, outgoing{Kind: kindInvite, VerifyType: "invite", To: email, User: u, Token: tok, RedirectTo: redirect}); err != nil {
+			return err
+		}
+		out, err = userByID(ctx, c, u.ID, false)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// prepareInvite creates or refreshes an invited user and stores its token.
+func (a *api) prepareInvite(ctx context.Context, c pgrole.Conn, email string, data map[string]any, now time.Time) (*user, emailToken, error) {
+	u, err := userByEmail(ctx, c, email, true)
+	switch {
+	case errors.Is(err, errNoUser):
+		if u, err = insertUser(ctx, c, newUser{Email: email, Invited: true, UserMeta: data}, now); err != nil {
+			return nil, emailToken{}, err
+		}
+	case err != nil:
+		return nil, emailToken{}, err
+	case u.emailConfirmed():
+		return nil, emailToken{}, unprocessable("email_exists", "A user with this email address has already been registered")
+	}
+	tok := a.newEmailToken(email)
+	if _, err := c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3,
+		invited_at = coalesce(invited_at, $3), updated_at = $3 where id = $1`, u.ID, tok.Stored, now); err != nil {
+		return nil, emailToken{}, err
+	}
+	return u, tok, nil
+}

@@ -1,0 +1,140 @@
+package auth
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/server/config"
+	"casarent/server/httpx"
+	"casarent/server/mail"
+)
+
+// Options are the dependencies of the auth surface.
+type Options struct {
+	Pool           *pgxpool.Pool // connects as "authenticator"; every statement runs as supabase_auth_admin
+	Config         config.Auth
+	JWTSecret      string
+	SiteURL        string // SITE_URL: default redirect and allow-list anchor
+	APIExternalURL string // links in emails: <API_EXTERNAL_URL>/auth/v1/verify?...
+	Mailer         mail.Sender
+	Now            func() time.Time
+	Logger         *slog.Logger
+}
+
+// api is the surface: one value shared by every handler.
+type api struct {
+	pool      *pgxpool.Pool
+	cfg       config.Auth
+	secret    string
+	tokenKey  []byte // HMAC key of refresh and email-link tokens, derived from the JWT secret
+	siteURL   string
+	extURL    string
+	issuer    string
+	mailer    mail.Sender
+	now       func() time.Time
+	log       *slog.Logger
+	templates *templates
+	allowList []*regexp.Regexp // ADDITIONAL_REDIRECT_URLS, compiled
+	dummyHash []byte           // compared against when the user does not exist, so timing does not tell
+}
+
+// New returns the handler of /auth/v1 (paths relative to it: "/token", "/signup"...).
+// The server strips the prefix and installs jwtauth's middleware before it.
+func New(opts Options) http.Handler {
+	a := &api{
+		pool:    opts.Pool,
+		cfg:     opts.Config,
+		secret:  opts.JWTSecret,
+		siteURL: trimSlash(opts.SiteURL),
+		extURL:  trimSlash(opts.APIExternalURL),
+		mailer:  opts.Mailer,
+		now:     opts.Now,
+		log:     opts.Logger,
+	}
+	if a.now == nil {
+		a.now = time.Now
+	}
+	if a.log == nil {
+		a.log = slog.Default()
+	}
+	if a.mailer == nil {
+		a.mailer = mail.NewLog(a.log)
+	}
+	if a.extURL == "" {
+		a.extURL = a.siteURL
+	}
+	a.issuer = a.cfg.JWTIssuer
+	if a.issuer == "" {
+		a.issuer = a.extURL + "/auth/v1"
+	}
+	if a.cfg.JWTExp <= 0 {
+		a.cfg.JWTExp = time.Hour
+	}
+	if a.cfg.BcryptCost == 0 {
+		a.cfg.BcryptCost = 10
+	}
+	if a.cfg.PasswordMinLength < 6 {
+		a.cfg.PasswordMinLength = 6
+	}
+	mac := hmac.New(sha256.New, []byte(a.secret))
+	mac.Write([]byte("casarent auth token key v1"))
+	a.tokenKey = mac.Sum(nil)
+	for _, p := range a.cfg.AdditionalRedirectURLs {
+		a.allowList = append(a.allowList, compileGlob(p))
+	}
+	a.templates = mustLoadTemplates()
+	a.dummyHash = mustDummyHash(a.cfg.BcryptCost)
+	return a.routes()
+}
+
+func (a *api) routes() http.Handler {
+	r := chi.NewRouter()
+	r.Use(a.apiVersion)
+	h := func(fn httpx.HandlerFunc) http.Handler { return httpx.Adapt(a.renderError, fn) }
+
+	r.Method(http.MethodGet, "/health", h(a.handleHealth))
+	r.Method(http.MethodGet, "/settings", h(a.handleSettings))
+	r.Method(http.MethodGet, "/.well-known/jwks.json", h(a.handleJWKS))
+
+	r.Method(http.MethodPost, "/signup", h(a.withKey(a.handleSignup)))
+	r.Method(http.MethodPost, "/token", h(a.withKey(a.handleToken)))
+	r.Method(http.MethodGet, "/user", h(a.handleUserGet))
+	r.Method(http.MethodPut, "/user", h(a.handleUserUpdate))
+	r.Method(http.MethodPost, "/logout", h(a.handleLogout))
+	r.Method(http.MethodPost, "/recover", h(a.withKey(a.handleRecover)))
+	r.Method(http.MethodGet, "/verify", h(a.handleVerifyGet))
+	r.Method(http.MethodPost, "/verify", h(a.withKey(a.handleVerifyPost)))
+	r.Method(http.MethodPost, "/resend", h(a.withKey(a.handleResend)))
+	r.Method(http.MethodPost, "/otp", h(a.withKey(a.handleOTP)))
+	r.Method(http.MethodPost, "/magiclink", h(a.withKey(a.handleMagicLink)))
+
+	r.Method(http.MethodPost, "/invite", h(a.withAdmin(a.handleInvite)))
+	r.Method(http.MethodGet, "/admin/users", h(a.withAdmin(a.handleAdminUserList)))
+	r.Method(http.MethodPost, "/admin/users", h(a.withAdmin(a.handleAdminUserCreate)))
+	r.Method(http.MethodGet, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserGet)))
+	r.Method(http.MethodPut, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserUpdate)))
+	r.Method(http.MethodDelete, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserDelete)))
+	r.Method(http.MethodPost, "/admin/generate_link", h(a.withAdmin(a.handleAdminGenerateLink)))
+
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		a.renderError(w, r, &apiError{Status: http.StatusNotFound, Code: "not_found", Msg: "Not Found"})
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		a.renderError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Code: "method_not_allowed", Msg: "Method Not Allowed"})
+	})
+	return r
+}
+
+func trimSlash(s string) string {
+	for len(s) > 0 && s[len(s)-1] == '/' {
+		s = s[:len(s)-1]
+	}
+	return s
+}

@@ -1,0 +1,88 @@
+package auth
+
+import (
+	"context"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"casarent/server/config"
+)
+
+// clientIP is the first value of the configured trusted header (RATE_LIMIT_HEADER)
+// when present, else the peer address. Other forwarding headers are never trusted:
+// anyone can send them.
+func (a *api) clientIP(r *http.Request) string {
+	if h := a.cfg.RateLimit.Header; h != "" {
+		if v := strings.TrimSpace(strings.Split(r.Header.Get(h), ",")[0]); v != "" {
+			return v
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limit counts one request of the client's IP against a limiter.
+func (a *api) limit(r *http.Request, name string, rate config.Rate) error {
+	ok, err := a.take(r.Context(), r, "ip:"+name+":"+a.clientIP(r), rate)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errRateLimited()
+	}
+	return nil
+}
+
+// limitEmail counts one email to addr (RATE_LIMIT_EMAIL_SENT).
+func (a *api) limitEmail(ctx context.Context, r *http.Request, addr string) error {
+	ok, err := a.take(ctx, r, "email:"+normalizeEmail(addr), a.cfg.RateLimit.EmailSent)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errEmailRateLimited()
+	}
+	return nil
+}
+
+// take removes one token from the bucket key (capacity rate.N, refilled at
+// rate.N per rate.Period) and reports whether there was one. The bucket lives in
+// PostgreSQL, so every replica shares it; one statement, atomic per key.
+func (a *api) take(ctx context.Context, r *http.Request, key string, rate config.Rate) (bool, error) {
+	if rate.N <= 0 || rate.Period <= 0 {
+		return true, nil
+	}
+	now := a.now()
+	perSec := rate.N / rate.Period.Seconds()
+	var allowed bool
+	err := a.one(ctx, r, `
+		insert into auth.rate_limits as b (key, tokens, allowed, updated_at) values ($1, $2 - 1, true, $4)
+		on conflict (key) do update set
+			tokens = case when least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) >= 1
+			              then least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) - 1
+			              else least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) end,
+			allowed = least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) >= 1,
+			updated_at = greatest(b.updated_at, $4)
+		returning allowed`, []any{key, rate.N, perSec, now}, func(rows pgx.Rows) error {
+		if rows.Next() {
+			return rows.Scan(&allowed)
+		}
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	if rand.IntN(200) == 0 { // now and then, forget buckets idle for a day
+		_ = a.one(ctx, r, `delete from auth.rate_limits where updated_at < $1`, []any{now.Add(-24 * time.Hour)},
+			func(pgx.Rows) error { return nil })
+	}
+	return allowed, nil
+}

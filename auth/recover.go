@@ -1,0 +1,64 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+type emailParams struct {
+	Email string `json:"email"`
+}
+
+// handleRecover is POST /recover: 200 {} whether or not the address has an
+// account; a recovery email when it does.
+func (a *api) handleRecover(w http.ResponseWriter, r *http.Request) error {
+	if err := a.limit(r, "recover", a.cfg.RateLimit.OTP); err != nil {
+		return err
+	}
+	var p emailParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	email := normalizeEmail(p.Email)
+	if email == "" {
+		return validationFailed("Password recovery requires an email")
+	}
+	if !validEmail(email) {
+		return validationFailed("Unable to validate email address: invalid format")
+	}
+	redirect := a.redirectTo(r, "")
+	ctx := r.Context()
+	now := a.now()
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		u, err := userByEmail(ctx, c, email, true)
+		if err == errNoUser {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := a.tooSoon(u.RecoverySentAt, now); err != nil {
+			return err
+		}
+		return a.sendRecovery(ctx, c, r, u, kindRecovery, "recovery", redirect, now)
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
+}
+
+// sendRecovery stores a recovery token (recovery and magic links share it, as in
+// GoTrue) and sends the email of kind.
+func (a *api) sendRecovery(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, kind, verifyType, redirect string, now time.Time) error {
+	tok := a.newEmailToken(u.Email)
+	if _, err := c.Exec(ctx, `update auth.users set recovery_token = $2, recovery_sent_at = $3, updated_at = $3 where id = $1`,
+		u.ID, tok.Stored, now); err != nil {
+		return err
+	}
+	return a.send(ctx, r, outgoing{Kind: kind, VerifyType: verifyType, To: u.Email, User: u, Token: tok, RedirectTo: redirect})
+}

@@ -1,0 +1,77 @@
+package auth
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+type resendParams struct {
+	Type  string `json:"type"`
+	Email string `json:"email"`
+	Phone string `json:"phone"`
+}
+
+// handleResend is POST /resend {type: signup|email_change, email}: sends the
+// pending confirmation again. 200 {} even when there is nothing to resend.
+func (a *api) handleResend(w http.ResponseWriter, r *http.Request) error {
+	if err := a.limit(r, "resend", a.cfg.RateLimit.OTP); err != nil {
+		return err
+	}
+	var p resendParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	switch p.Type {
+	case "signup", "email_change":
+	case "sms", "phone_change":
+		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
+	default:
+		return validationFailed("Missing one of these types: signup, email_change, sms, phone_change")
+	}
+	email := normalizeEmail(p.Email)
+	if !validEmail(email) {
+		return validationFailed("Unable to validate email address: invalid format")
+	}
+	redirect := a.redirectTo(r, "")
+	ctx := r.Context()
+	now := a.now()
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		if p.Type == "signup" {
+			u, err := userByEmail(ctx, c, email, true)
+			if err == errNoUser || (err == nil && u.emailConfirmed()) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			if err := a.tooSoon(u.ConfirmationSentAt, now); err != nil {
+				return err
+			}
+			_, err = a.sendConfirmation(ctx, c, r, u, redirect, now)
+			return err
+		}
+		// email_change: the address given is the pending new one (or the current one).
+		u, err := scanUser(c.QueryRow(ctx, `select `+userColumns+` from auth.users u
+			where (lower(u.email_change) = $1 or lower(u.email) = $1) and coalesce(u.email_change, '') <> ''
+			  and u.deleted_at is null for update of u`, email))
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil // nothing pending: say nothing
+		}
+		if err != nil {
+			return err
+		}
+		if err := a.tooSoon(u.EmailChangeSentAt, now); err != nil {
+			return err
+		}
+		return a.sendEmailChange(ctx, c, r, u, u.EmailChange, redirect, now)
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
+}

@@ -1,0 +1,158 @@
+package auth
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"casarent/server/jwtauth"
+	"casarent/server/pgrole"
+)
+
+// tokenResponse is GoTrue's AccessTokenResponse (a session).
+type tokenResponse struct {
+	AccessToken  string         `json:"access_token"`
+	TokenType    string         `json:"token_type"`
+	ExpiresIn    int            `json:"expires_in"`
+	ExpiresAt    int64          `json:"expires_at"`
+	RefreshToken string         `json:"refresh_token"`
+	User         *user          `json:"user"`
+	WeakPassword map[string]any `json:"weak_password,omitempty"`
+}
+
+// accessClaims is jwtauth.Claims with "aud" as a plain string, as GoTrue signs it
+// (the outer field wins over the embedded RegisteredClaims' array form).
+type accessClaims struct {
+	jwtauth.Claims
+	Audience string `json:"aud"`
+}
+
+func randomBytes(n int) []byte {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		panic(err) // the system's CSPRNG failing is not recoverable
+	}
+	return b
+}
+
+// refreshToken derives the token of a nonce; only its SHA-256 is stored.
+func (a *api) refreshToken(nonce string) string {
+	m := hmac.New(sha256.New, a.tokenKey)
+	m.Write([]byte("refresh:" + nonce))
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+func hashToken(t string) string {
+	s := sha256.Sum256([]byte(t))
+	return hex.EncodeToString(s[:])
+}
+
+// newRefresh returns a fresh (nonce, token, stored hash).
+func (a *api) newRefresh() (nonce, token, hash string) {
+	nonce = hex.EncodeToString(randomBytes(16))
+	token = a.refreshToken(nonce)
+	return nonce, token, hashToken(token)
+}
+
+// signAccess issues the access JWT of a session.
+func (a *api) signAccess(u *user, sessionID string, amr []jwtauth.AMREntry, now time.Time) (string, int64, error) {
+	exp := now.Add(a.cfg.JWTExp)
+	c := accessClaims{Audience: "authenticated"}
+	c.Subject = u.ID
+	c.Issuer = a.issuer
+	c.IssuedAt = jwt.NewNumericDate(now)
+	c.ExpiresAt = jwt.NewNumericDate(exp)
+	c.Email = u.Email
+	c.Phone = u.Phone
+	c.AppMetadata = u.AppMetadata
+	c.UserMetadata = u.UserMetadata
+	c.Role = u.Role
+	if c.Role == "" {
+		c.Role = "authenticated"
+	}
+	c.AAL = "aal1"
+	c.AMR = amr
+	c.SessionID = sessionID
+	c.IsAnonymous = u.IsAnonymous
+	s, err := jwtauth.Sign(a.secret, c)
+	if err != nil {
+		return "", 0, internalError("Error signing token", err)
+	}
+	return s, exp.Unix(), nil
+}
+
+func (a *api) response(u *user, sessionID, refresh string, amr []jwtauth.AMREntry, now time.Time) (*tokenResponse, error) {
+	at, exp, err := a.signAccess(u, sessionID, amr, now)
+	if err != nil {
+		return nil, err
+	}
+	return &tokenResponse{AccessToken: at, TokenType: "bearer", ExpiresIn: int(a.cfg.JWTExp / time.Second),
+		ExpiresAt: exp, RefreshToken: refresh, User: u}, nil
+}
+
+// clientMeta is what a new session records about the client.
+type clientMeta struct {
+	UserAgent string
+	IP        *string // nil when not an IP
+}
+
+func (a *api) clientMeta(r *http.Request) clientMeta {
+	m := clientMeta{UserAgent: r.UserAgent()}
+	if ip := a.clientIP(r); net.ParseIP(ip) != nil {
+		m.IP = &ip
+	}
+	return m
+}
+
+// startSession creates a session, its first refresh token and amr claim, stamps
+// last_sign_in_at, and returns the user as it now is: one statement.
+func (a *api) startSession(ctx context.Context, c pgrole.Conn, userID, method string, meta clientMeta, now time.Time) (*tokenResponse, error) {
+	sessionID := newID()
+	nonce, token, hash := a.newRefresh()
+	u, err := scanUser(c.QueryRow(ctx, `
+		with s as (
+			insert into auth.sessions (id, user_id, created_at, updated_at, refreshed_at, aal, user_agent, ip)
+			values ($1, $2, $3, $3, $3 at time zone 'utc', 'aal1', $4, $5::inet) returning id),
+		rt as (
+			insert into auth.refresh_tokens (instance_id, token, nonce, user_id, revoked, created_at, updated_at, session_id)
+			select '00000000-0000-0000-0000-000000000000', $6, $7, $10, false, $3, $3, s.id from s),
+		amr as (
+			insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+			select $8, s.id, $3, $3, $9 from s),
+		u as (
+			update auth.users set last_sign_in_at = $3 where id = $2 returning *)
+		select `+userColumns+` from u`,
+		sessionID, userID, now, meta.UserAgent, meta.IP, hash, nonce, newID(), method, userID))
+	if err != nil {
+		return nil, err
+	}
+	amr := []jwtauth.AMREntry{{Method: method, Timestamp: now.Unix()}}
+	return a.response(u, sessionID, token, amr, now)
+}
+
+// sessionAMR reads the amr claim of a session.
+func sessionAMR(ctx context.Context, c pgrole.Conn, sessionID string) ([]jwtauth.AMREntry, error) {
+	rows, err := c.Query(ctx, `select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc`, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []jwtauth.AMREntry
+	for rows.Next() {
+		var m string
+		var t time.Time
+		if err := rows.Scan(&m, &t); err != nil {
+			return nil, err
+		}
+		out = append(out, jwtauth.AMREntry{Method: m, Timestamp: t.Unix()})
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,122 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+type signupParams struct {
+	Email    string         `json:"email"`
+	Phone    string         `json:"phone"`
+	Password string         `json:"password"`
+	Data     map[string]any `json:"data"`
+}
+
+// handleSignup is POST /signup: a session when MAILER_AUTOCONFIRM is on, else the
+// bare user and a confirmation email. A confirmed address gets GoTrue's
+// enumeration protection: a fake user with no identities (or 422
+// user_already_exists under autoconfirm, where that protection cannot hold).
+func (a *api) handleSignup(w http.ResponseWriter, r *http.Request) error {
+	if err := a.limit(r, "signup", a.cfg.RateLimit.OTP); err != nil {
+		return err
+	}
+	var p signupParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	switch {
+	case a.cfg.DisableSignup:
+		return unprocessable("signup_disabled", "Signups not allowed for this instance")
+	case p.Phone != "" && p.Email == "":
+		return unprocessable("phone_provider_disabled", "Phone signups are disabled")
+	case !a.cfg.EmailEnabled:
+		return badRequest("email_provider_disabled", "Email signups are disabled")
+	case p.Password == "":
+		return validationFailed("Signup requires a valid password")
+	}
+	if err := a.checkPassword(p.Password); err != nil {
+		return err
+	}
+	email := normalizeEmail(p.Email)
+	if !validEmail(email) {
+		return validationFailed("Unable to validate email address: invalid format")
+	}
+	redirect := a.redirectTo(r, "")
+	hash, err := a.hashPassword(p.Password)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	now := a.now()
+	var (
+		resp any
+		fake bool
+	)
+	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+		existing, err := userByEmail(ctx, c, email, true)
+		switch {
+		case err == errNoUser:
+		case err != nil:
+			return err
+		case a.cfg.MailerAutoconfirm:
+			return unprocessable("user_already_exists", "User already registered")
+		case existing.emailConfirmed():
+			fake = true
+			return nil
+		default:
+			// Unconfirmed: leave the account as it is (nobody proved who they are)
+			// and send the confirmation again.
+			if err := a.tooSoon(existing.ConfirmationSentAt, now); err != nil {
+				return err
+			}
+			resp, err = a.sendConfirmation(ctx, c, r, existing, redirect, now)
+			return err
+		}
+		u, err := insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, Confirmed: a.cfg.MailerAutoconfirm, UserMeta: p.Data}, now)
+		if err != nil {
+			return err
+		}
+		if a.cfg.MailerAutoconfirm {
+			resp, err = a.startSession(ctx, c, u.ID, "password", a.clientMeta(r), now)
+			return err
+		}
+		resp, err = a.sendConfirmation(ctx, c, r, u, redirect, now)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if fake {
+		resp = fakeUser(email, p.Data, now)
+	}
+	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+// sendConfirmation stores a new confirmation token, sends the email and returns
+// the user as stored.
+func (a *api) sendConfirmation(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, redirect string, now time.Time) (*user, error) {
+	tok := a.newEmailToken(u.Email)
+	if _, err := c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3 where id = $1`,
+		u.ID, tok.Stored, now); err != nil {
+		return nil, err
+	}
+	if err := a.send(ctx, r, outgoing{Kind: kindConfirmation, VerifyType: "signup", To: u.Email, User: u, Token: tok, RedirectTo: redirect}); err != nil {
+		return nil, err
+	}
+	return userByID(ctx, c, u.ID, false)
+}
+
+// fakeUser is what a sign-up of an already confirmed address returns, so the
+// answer does not tell whether the address has an account.
+func fakeUser(email string, data map[string]any, now time.Time) *user {
+	if data == nil {
+		data = map[string]any{}
+	}
+	return &user{ID: newID(), Aud: "authenticated", Role: "authenticated", Email: email,
+		ConfirmationSentAt: &now, AppMetadata: map[string]any{"provider": "email", "providers": []string{"email"}},
+		UserMetadata: data, Identities: []identity{}, CreatedAt: now, UpdatedAt: now}
+}

@@ -1,0 +1,274 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+// handleToken is POST /token?grant_type=password|refresh_token. Every error
+// carries the OAuth pair too.
+func (a *api) handleToken(w http.ResponseWriter, r *http.Request) error {
+	err := func() error {
+		if err := a.limit(r, "token", a.cfg.RateLimit.TokenRefresh); err != nil {
+			return err
+		}
+		switch gt := r.URL.Query().Get("grant_type"); gt {
+		case "password":
+			return a.passwordGrant(w, r)
+		case "refresh_token":
+			return a.refreshGrant(w, r)
+		default:
+			return &apiError{Status: http.StatusBadRequest, Code: "invalid_credentials", Msg: "unsupported_grant_type", OAuth: "unsupported_grant_type"}
+		}
+	}()
+	var e *apiError
+	if errors.As(err, &e) && e.OAuth == "" {
+		e.OAuth = oauthCode(e)
+	}
+	return err
+}
+
+func oauthCode(e *apiError) string {
+	switch {
+	case e.Status == http.StatusBadRequest && e.Code == "validation_failed":
+		return "invalid_request"
+	case e.Status >= 500:
+		return "server_error"
+	case e.Status == http.StatusTooManyRequests:
+		return "slow_down"
+	default:
+		return "invalid_grant"
+	}
+}
+
+type passwordGrantParams struct {
+	Email    string `json:"email"`
+	Phone    string `json:"phone"`
+	Password string `json:"password"`
+}
+
+func (a *api) passwordGrant(w http.ResponseWriter, r *http.Request) error {
+	var p passwordGrantParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	email := normalizeEmail(p.Email)
+	switch {
+	case email != "" && p.Phone != "":
+		return validationFailed("Only an email address or phone number should be provided on login.")
+	case p.Phone != "":
+		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
+	case email == "":
+		return validationFailed("missing email or phone")
+	case !a.cfg.EmailEnabled:
+		return unprocessable("email_provider_disabled", "Email logins are disabled")
+	}
+	ctx := r.Context()
+	// Read the user, then compare the password holding no connection: bcrypt is
+	// the slow part and must not pin a pooled connection.
+	var u *user
+	err := a.one(ctx, r, `select `+userColumns+` from auth.users u
+		where lower(u.email) = lower($1) and u.is_sso_user = false and u.deleted_at is null`, []any{email},
+		func(rows pgx.Rows) error {
+			if !rows.Next() {
+				return nil
+			}
+			var err error
+			u, err = scanUser(rows)
+			return err
+		})
+	if err != nil {
+		return err
+	}
+	now := a.now()
+	hash := ""
+	if u != nil {
+		hash = u.EncryptedPassword
+	}
+	ok := a.comparePassword(hash, p.Password)
+	switch {
+	case u == nil || u.EncryptedPassword == "":
+		return errInvalidCredentials()
+	case u.banned(now):
+		return badRequest("user_banned", "User is banned")
+	case !ok:
+		return errInvalidCredentials()
+	case !u.emailConfirmed():
+		return badRequest("email_not_confirmed", "Email not confirmed")
+	}
+	var resp *tokenResponse
+	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+		var err error
+		resp, err = a.startSession(ctx, c, u.ID, "password", a.clientMeta(r), now)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if reasons, msg := a.passwordProblems(p.Password); len(reasons) > 0 {
+		resp.WeakPassword = map[string]any{"reasons": reasons, "message": msg}
+	}
+	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+type refreshParams struct {
+	RefreshToken string `json:"refresh_token"`
+}
+
+func (a *api) refreshGrant(w http.ResponseWriter, r *http.Request) error {
+	var p refreshParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	if p.RefreshToken == "" {
+		return validationFailed("refresh_token required")
+	}
+	resp, err := a.refresh(r.Context(), r, p.RefreshToken)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+func errRefreshNotFound() *apiError {
+	return badRequest("refresh_token_not_found", "Invalid Refresh Token: Refresh Token Not Found")
+}
+
+// refresh rotates a refresh token (GoTrue's algorithm, see README.md):
+//   - a live token is revoked and replaced by a child;
+//   - a revoked token whose child is the session's current token gets that same
+//     child back (the client lost the previous answer);
+//   - a revoked token within the reuse interval of its revocation gets a new child
+//     (concurrent tabs);
+//   - any other revoked token is reuse: the whole session is revoked.
+func (a *api) refresh(ctx context.Context, r *http.Request, token string) (*tokenResponse, error) {
+	if len(token) < 12 || len(token) > 255 {
+		return nil, errRefreshNotFound()
+	}
+	hash := hashToken(token)
+	now := a.now()
+	var resp *tokenResponse
+	var outcome error // an error to report after committing (reuse detection)
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		if _, err := c.Exec(ctx, "set local lock_timeout = '5s'"); err != nil {
+			return err
+		}
+		var (
+			rtID                   int64
+			revoked                bool
+			revokedAt, sessCreated time.Time
+			sessionID, userID      string
+			notAfter               *time.Time
+			refreshedAt            *time.Time
+		)
+		err := c.QueryRow(ctx, `
+			select rt.id, rt.revoked, rt.updated_at, s.id::text, s.user_id::text, s.not_after, s.created_at,
+			       s.refreshed_at at time zone 'utc'
+			from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
+			where rt.token = $1
+			for update of s, rt`, hash).
+			Scan(&rtID, &revoked, &revokedAt, &sessionID, &userID, &notAfter, &sessCreated, &refreshedAt)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errRefreshNotFound()
+		}
+		if err != nil {
+			return err
+		}
+		u, err := userByID(ctx, c, userID, false)
+		if errors.Is(err, errNoUser) {
+			return errRefreshNotFound()
+		}
+		if err != nil {
+			return err
+		}
+		if u.banned(now) {
+			return badRequest("user_banned", "User is banned")
+		}
+		if err := a.sessionValid(now, notAfter, sessCreated, refreshedAt); err != nil {
+			return err
+		}
+
+		var newToken string
+		if revoked {
+			var activeNonce, activeParent string
+			err := c.QueryRow(ctx, `select coalesce(nonce, ''), coalesce(parent, '') from auth.refresh_tokens
+				where session_id = $1 and revoked = false order by id desc limit 1`, sessionID).Scan(&activeNonce, &activeParent)
+			if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+				return err
+			}
+			switch {
+			case activeParent == hash && activeNonce != "":
+				newToken = a.refreshToken(activeNonce)
+			case a.cfg.RefreshTokenRotation && now.After(revokedAt.Add(a.cfg.RefreshTokenReuseInterval)):
+				if _, err := c.Exec(ctx, `
+					with d as (delete from auth.sessions where id = $1)
+					insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
+					values ('00000000-0000-0000-0000-000000000000', $2,
+					        json_build_object('action', 'token_revoked', 'actor_id', $3::text, 'log_type', 'token',
+					                          'traits', json_build_object('reason', 'refresh_token_reuse', 'session_id', $1::text)),
+					        $4, $5)`, sessionID, newID(), userID, now, a.clientIP(r)); err != nil {
+					return err
+				}
+				outcome = badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used")
+				return nil
+			}
+		} else if _, err := c.Exec(ctx, `update auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1`, rtID, now); err != nil {
+			return err
+		}
+		if newToken == "" {
+			nonce, tok, h := a.newRefresh()
+			if _, err := c.Exec(ctx, `insert into auth.refresh_tokens (instance_id, token, nonce, user_id, revoked, created_at, updated_at, parent, session_id)
+				values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, false, $4, $4, $5, $6)`,
+				h, nonce, userID, now, hash, sessionID); err != nil {
+				return err
+			}
+			newToken = tok
+		}
+		if _, err := c.Exec(ctx, `update auth.sessions set refreshed_at = $2 at time zone 'utc', updated_at = $2 where id = $1`, sessionID, now); err != nil {
+			return err
+		}
+		amr, err := sessionAMR(ctx, c, sessionID)
+		if err != nil {
+			return err
+		}
+		resp, err = a.response(u, sessionID, newToken, amr, now)
+		return err
+	})
+	if isLockTimeout(err) {
+		return nil, &apiError{Status: http.StatusConflict, Code: "conflict", Msg: "Too many concurrent token refresh requests on the same session or refresh token", Err: err}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if outcome != nil {
+		return nil, outcome
+	}
+	return resp, nil
+}
+
+// sessionValid applies the optional session limits (timebox, inactivity, not_after).
+func (a *api) sessionValid(now time.Time, notAfter *time.Time, created time.Time, refreshedAt *time.Time) error {
+	if notAfter != nil && now.After(*notAfter) {
+		return badRequest("session_expired", "Invalid Refresh Token: Session Expired")
+	}
+	if a.cfg.SessionsTimebox > 0 && now.After(created.Add(a.cfg.SessionsTimebox)) {
+		return badRequest("session_expired", "Invalid Refresh Token: Session Expired")
+	}
+	if a.cfg.SessionsInactivityTimeout > 0 {
+		last := created
+		if refreshedAt != nil && refreshedAt.After(last) {
+			last = *refreshedAt
+		}
+		if now.After(last.Add(a.cfg.SessionsInactivityTimeout)) {
+			return badRequest("session_expired", "Invalid Refresh Token: Session Expired (Inactivity)")
+		}
+	}
+	return nil
+}

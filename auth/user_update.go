@@ -1,0 +1,152 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+type userUpdateParams struct {
+	Email       string          `json:"email"`
+	Password    *string         `json:"password"`
+	Data        map[string]any  `json:"data"`
+	AppMetadata json.RawMessage `json:"app_metadata"`
+	Phone       string          `json:"phone"`
+	Nonce       string          `json:"nonce"`
+}
+
+// handleUserUpdate is PUT /user: data merges into user_metadata (a null value
+// removes the key), a new password ends the user's other sessions, a new email
+// is confirmed by mail (both addresses under secure email change) unless
+// MAILER_AUTOCONFIRM is on.
+func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
+	if err := a.limit(r, "user", a.cfg.RateLimit.OTP); err != nil {
+		return err
+	}
+	var p userUpdateParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	if len(p.AppMetadata) > 0 && string(p.AppMetadata) != "null" {
+		return forbidden("not_admin", "Updating app_metadata requires admin privileges")
+	}
+	if p.Phone != "" {
+		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
+	}
+	var newHash string
+	if p.Password != nil {
+		if err := a.checkPassword(*p.Password); err != nil {
+			return err
+		}
+		var err error
+		if newHash, err = a.hashPassword(*p.Password); err != nil { // before the transaction: bcrypt is slow
+			return err
+		}
+	}
+	email := normalizeEmail(p.Email)
+	if email != "" && !validEmail(email) {
+		return validationFailed("Unable to validate email address: invalid format")
+	}
+	redirect := a.redirectTo(r, "")
+	ctx := r.Context()
+	now := a.now()
+	var out *user
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		cl, u, err := a.loadCaller(ctx, c, r, true)
+		if err != nil {
+			return err
+		}
+		if p.Password != nil {
+			if u.EncryptedPassword != "" && a.comparePassword(u.EncryptedPassword, *p.Password) {
+				return unprocessable("same_password", "New password should be different from the old password.")
+			}
+			if _, err := c.Exec(ctx, `update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, u.ID, newHash, now); err != nil {
+				return err
+			}
+			// A changed password ends every other session (a thief's included).
+			if _, err := c.Exec(ctx, `delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, u.ID, nullable(cl.SessionID)); err != nil {
+				return err
+			}
+		}
+		if p.Data != nil {
+			if err := mergeUserMetadata(ctx, c, u.ID, p.Data, now); err != nil {
+				return err
+			}
+		}
+		if email != "" && email != normalizeEmail(u.Email) {
+			var taken bool
+			if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2 and is_sso_user = false)`, email, u.ID).Scan(&taken); err != nil {
+				return err
+			}
+			if taken {
+				return unprocessable("email_exists", "A user with this email address has already been registered")
+			}
+			if a.cfg.MailerAutoconfirm {
+				if _, err := c.Exec(ctx, `update auth.users set email_change = $2 where id = $1`, u.ID, email); err != nil {
+					return err
+				}
+				if err := a.applyEmailChange(ctx, c, u.ID, now); err != nil {
+					return err
+				}
+			} else {
+				if err := a.tooSoon(u.EmailChangeSentAt, now); err != nil && u.EmailChange == email {
+					return err
+				}
+				if err := a.sendEmailChange(ctx, c, r, u, email, redirect, now); err != nil {
+					return err
+				}
+			}
+		}
+		out, err = userByID(ctx, c, u.ID, false)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// mergeUserMetadata applies data to user_metadata: keys set, null values removed.
+func mergeUserMetadata(ctx context.Context, c pgrole.Conn, userID string, data map[string]any, now time.Time) error {
+	set := map[string]any{}
+	var drop []string
+	for k, v := range data {
+		if v == nil {
+			drop = append(drop, k)
+		} else {
+			set[k] = v
+		}
+	}
+	if drop == nil {
+		drop = []string{}
+	}
+	_, err := c.Exec(ctx, `update auth.users set raw_user_meta_data = (raw_user_meta_data || $2::jsonb) - $3::text[], updated_at = $4 where id = $1`,
+		userID, set, drop, now)
+	return err
+}
+
+// sendEmailChange records a pending change to newEmail and mails the link(s):
+// to the new address, and under secure email change to the current one too.
+func (a *api) sendEmailChange(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, newEmail, redirect string, now time.Time) error {
+	tokNew := a.newEmailToken(newEmail)
+	var tokCur emailToken
+	secure := a.cfg.SecureEmailChange && u.Email != ""
+	if secure {
+		tokCur = a.newEmailToken(u.Email)
+	}
+	if _, err := c.Exec(ctx, `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+		email_change_confirm_status = 0, email_change_sent_at = $5, updated_at = $5 where id = $1`,
+		u.ID, newEmail, tokNew.Stored, tokCur.Stored, now); err != nil {
+		return err
+	}
+	if secure {
+		if err := a.send(ctx, r, outgoing{Kind: kindEmailChange, VerifyType: "email_change", To: u.Email, User: u, NewEmail: newEmail, Token: tokCur, RedirectTo: redirect}); err != nil {
+			return err
+		}
+	}
+	return a.send(ctx, r, outgoing{Kind: kindEmailChange, VerifyType: "email_change", To: newEmail, User: u, NewEmail: newEmail, Token: tokNew, RedirectTo: redirect})
+}

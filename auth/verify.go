@@ -1,0 +1,281 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+const emailChangeHalfMessage = "Confirmation link accepted. Please proceed to confirm link sent to the other email"
+
+func errOTPExpired(link bool) *apiError {
+	if link {
+		return forbidden("otp_expired", "Email link is invalid or has expired")
+	}
+	return forbidden("otp_expired", "Token has expired or is invalid")
+}
+
+var verifyTypes = map[string]bool{"signup": true, "invite": true, "recovery": true, "magiclink": true, "email_change": true, "email": true}
+
+// verifyResult is the outcome of a verification: a session, or (first half of a
+// secure email change) only a message.
+type verifyResult struct {
+	Session *tokenResponse
+	Message string
+}
+
+// handleVerifyGet is GET /verify?token=&type=&redirect_to=, the target of email
+// links: a 303 to redirect_to with the session (or the error) in the fragment.
+func (a *api) handleVerifyGet(w http.ResponseWriter, r *http.Request) error {
+	q := r.URL.Query()
+	redirect := a.redirectTo(r, "")
+	typ := q.Get("type")
+	fail := func(code, desc string) error {
+		v := url.Values{"error": {"access_denied"}, "error_code": {code}, "error_description": {desc}}
+		if code == "over_request_rate_limit" {
+			v.Set("error", "too_many_requests")
+		}
+		http.Redirect(w, r, withFragment(redirect, v), http.StatusSeeOther)
+		return nil
+	}
+	if err := a.limit(r, "verify", a.cfg.RateLimit.Verify); err != nil {
+		return fail("over_request_rate_limit", "Request rate limit reached")
+	}
+	token := q.Get("token")
+	if !verifyTypes[typ] || typ == "email" || token == "" {
+		return fail("otp_expired", "Email link is invalid or has expired")
+	}
+	res, err := a.verify(r.Context(), r, typ, hashToken(token), "", true)
+	if err != nil {
+		var e *apiError
+		if errors.As(err, &e) && e.Status < 500 {
+			return fail(e.Code, e.Msg)
+		}
+		return err
+	}
+	if res.Session == nil {
+		http.Redirect(w, r, withFragment(redirect, url.Values{"message": {res.Message}}), http.StatusSeeOther)
+		return nil
+	}
+	s := res.Session
+	v := url.Values{
+		"access_token":  {s.AccessToken},
+		"expires_at":    {strconv.FormatInt(s.ExpiresAt, 10)},
+		"expires_in":    {strconv.Itoa(s.ExpiresIn)},
+		"refresh_token": {s.RefreshToken},
+		"token_type":    {"bearer"},
+		"type":          {typ},
+	}
+	http.Redirect(w, r, withFragment(redirect, v), http.StatusSeeOther)
+	return nil
+}
+
+// withFragment replaces the fragment of u with v.
+func withFragment(u string, v url.Values) string {
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		u = u[:i]
+	}
+	return u + "#" + v.Encode()
+}
+
+type verifyParams struct {
+	Type      string `json:"type"`
+	Token     string `json:"token"`
+	TokenHash string `json:"token_hash"`
+	Email     string `json:"email"`
+	Phone     string `json:"phone"`
+}
+
+// handleVerifyPost is POST /verify (verifyOtp): {type, token, email} or
+// {type, token_hash} → a session.
+func (a *api) handleVerifyPost(w http.ResponseWriter, r *http.Request) error {
+	if err := a.limit(r, "verify", a.cfg.RateLimit.Verify); err != nil {
+		return err
+	}
+	var p verifyParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	switch {
+	case !verifyTypes[p.Type]:
+		return validationFailed("Verify requires a verification type")
+	case p.Token != "" && p.TokenHash != "":
+		return validationFailed("Verify requires either a token or a token hash")
+	case p.Token == "" && p.TokenHash == "":
+		return validationFailed("Verify requires either a token or a token hash")
+	case p.TokenHash != "" && (p.Email != "" || p.Phone != ""):
+		return validationFailed("Only the token_hash and type should be provided")
+	case p.Token != "" && p.Phone != "":
+		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
+	case p.Token != "" && p.Email == "":
+		return validationFailed("Verify requires an email or a phone number")
+	}
+	var res *verifyResult
+	var err error
+	if p.TokenHash != "" {
+		res, err = a.verify(r.Context(), r, p.Type, hashToken(p.TokenHash), "", false)
+	} else {
+		email := normalizeEmail(p.Email)
+		res, err = a.verify(r.Context(), r, p.Type, hashToken(a.linkToken(email, strings.TrimSpace(p.Token))), email, false)
+	}
+	if err != nil {
+		return err
+	}
+	if res.Session == nil {
+		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"msg": res.Message, "message": res.Message, "code": http.StatusOK})
+	}
+	return httpx.WriteJSON(w, http.StatusOK, res.Session)
+}
+
+// tokenColumns maps a verification type to the columns that may hold its token.
+func tokenColumns(typ string) []string {
+	switch typ {
+	case "signup", "invite":
+		return []string{"confirmation_token"}
+	case "recovery", "magiclink":
+		return []string{"recovery_token"}
+	case "email":
+		return []string{"confirmation_token", "recovery_token"}
+	case "email_change":
+		return []string{"email_change_token_new", "email_change_token_current"}
+	}
+	return nil
+}
+
+// verify consumes the stored token `stored` of type typ. email, when given
+// (a typed code), must be the address the code was sent to.
+func (a *api) verify(ctx context.Context, r *http.Request, typ, stored, email string, link bool) (*verifyResult, error) {
+	now := a.now()
+	var res *verifyResult
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		var u *user
+		var column string
+		for _, col := range tokenColumns(typ) {
+			q := `select ` + userColumns + ` from auth.users u where u.` + col + ` = $1 and u.deleted_at is null`
+			args := []any{stored}
+			if email != "" {
+				if col == "email_change_token_new" {
+					q += ` and lower(u.email_change) = $2`
+				} else {
+					q += ` and lower(u.email) = $2`
+				}
+				args = append(args, email)
+			}
+			found, err := scanUser(c.QueryRow(ctx, q+` for update of u`, args...))
+			if errors.Is(err, pgx.ErrNoRows) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			u, column = found, col
+			break
+		}
+		if u == nil {
+			return errOTPExpired(link)
+		}
+		sentAt := u.ConfirmationSentAt
+		switch column {
+		case "recovery_token":
+			sentAt = u.RecoverySentAt
+		case "email_change_token_new", "email_change_token_current":
+			sentAt = u.EmailChangeSentAt
+		}
+		if sentAt == nil || now.After(sentAt.Add(a.cfg.MailerOTPExp)) {
+			return errOTPExpired(link)
+		}
+		if u.banned(now) {
+			return forbidden("user_banned", "User is banned")
+		}
+
+		method := "otp"
+		switch column {
+		case "confirmation_token":
+			method = "email/signup"
+			if typ == "invite" || (u.InvitedAt != nil && u.EmailConfirmedAt == nil && typ != "signup") {
+				method = "invite"
+			}
+			if err := confirmEmail(ctx, c, u.ID, "confirmation_token = ''", now); err != nil {
+				return err
+			}
+		case "recovery_token":
+			method = map[bool]string{true: "recovery", false: "magiclink"}[typ == "recovery"]
+			if err := confirmEmail(ctx, c, u.ID, "recovery_token = ''", now); err != nil {
+				return err
+			}
+		default:
+			method = "email_change"
+			done, err := a.confirmEmailChange(ctx, c, u, column, now)
+			if err != nil {
+				return err
+			}
+			if !done {
+				res = &verifyResult{Message: emailChangeHalfMessage}
+				return nil
+			}
+		}
+		s, err := a.startSession(ctx, c, u.ID, method, a.clientMeta(r), now)
+		if err != nil {
+			return err
+		}
+		res = &verifyResult{Session: s}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// confirmEmail clears the used token (set is a fixed assignment, never input)
+// and marks the address confirmed.
+func confirmEmail(ctx context.Context, c pgrole.Conn, userID, set string, now time.Time) error {
+	if _, err := c.Exec(ctx, `update auth.users set `+set+`, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2 where id = $1`, userID, now); err != nil {
+		return err
+	}
+	return markEmailVerified(ctx, c, userID)
+}
+
+// confirmEmailChange records one confirmation of a pending email change and
+// applies the change once every required side confirmed. It reports whether the
+// change is done.
+func (a *api) confirmEmailChange(ctx context.Context, c pgrole.Conn, u *user, column string, now time.Time) (bool, error) {
+	other := u.EmailChangeTokenCurrent
+	if column == "email_change_token_current" {
+		other = u.EmailChangeTokenNew
+	}
+	if a.cfg.SecureEmailChange && other != "" && u.EmailChangeConfirmStatus == 0 {
+		_, err := c.Exec(ctx, `update auth.users set `+column+` = '', email_change_confirm_status = 1, updated_at = $2 where id = $1`, u.ID, now)
+		return false, err
+	}
+	return true, a.applyEmailChange(ctx, c, u.ID, now)
+}
+
+// applyEmailChange makes the pending address the user's address.
+func (a *api) applyEmailChange(ctx context.Context, c pgrole.Conn, userID string, now time.Time) error {
+	_, err := c.Exec(ctx, `
+		with u as (
+			update auth.users set email = lower(email_change), email_change = '', email_change_token_new = '',
+				email_change_token_current = '', email_change_confirm_status = 0,
+				email_confirmed_at = $2, updated_at = $2,
+				raw_user_meta_data = case when raw_user_meta_data ? 'email'
+					then raw_user_meta_data || jsonb_build_object('email', lower(email_change), 'email_verified', true)
+					else raw_user_meta_data end
+			where id = $1 and coalesce(email_change, '') <> ''
+			returning id, email)
+		update auth.identities i set identity_data = i.identity_data || jsonb_build_object('email', u.email, 'email_verified', true), updated_at = $2
+		from u where i.user_id = u.id and i.provider = 'email'`, userID, now)
+	if isUniqueViolation(err, "users_email_partial_key") {
+		return unprocessable("email_exists", "A user with this email address has already been registered")
+	}
+	return err
+}
