@@ -391,6 +391,7 @@ func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 	if failFault(w, r, f) {
 		return
 	}
+	w = &lateWriter{ResponseWriter: w, r: r, f: f} // slow answers, replays included
 	reqID := r.Header.Get("PayPal-Request-Id")
 	key := "capture:" + id
 	if rp, ok := s.replayed(key, reqID); ok {
@@ -442,8 +443,7 @@ func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 	out := s.orderJSON(r, o)
 	s.mu.Unlock()
 	s.remember(key, reqID, http.StatusCreated, out)
-	lateAnswer(r, f) // the capture happened; only the answer is late
-	writeJSON(w, http.StatusCreated, out)
+	writeJSON(w, http.StatusCreated, out) // with a delay fault: captured, but the answer is late
 }
 
 func (s *Server) replayed(op, reqID string) (replay, bool) {

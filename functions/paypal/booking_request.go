@@ -1,0 +1,167 @@
+package paypal
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"casarent/functions/fnkit"
+)
+
+// bookingRequest is the body of create-paypal-order: the booking wizard's data
+// (SPEC section 3 "Booking form data"). A client total is accepted and ignored.
+type bookingRequest struct {
+	CarID          flexID               `json:"carId"`
+	Car            *struct{ ID flexID } `json:"car"`
+	PickupDate     string               `json:"pickupDate"`
+	ReturnDate     string               `json:"returnDate"`
+	PickupTime     string               `json:"pickupTime"`
+	ReturnTime     string               `json:"returnTime"`
+	PickupLocation string               `json:"pickupLocation"`
+	ReturnLocation string               `json:"returnLocation"`
+	CustomerName   string               `json:"customerName"`
+	CustomerEmail  string               `json:"customerEmail"`
+	CustomerPhone  string               `json:"customerPhone"`
+	Insurance      string               `json:"insurance"`
+	Extras         map[string]bool      `json:"extras"`
+	PaymentOption  string               `json:"paymentOption"`
+	Language       string               `json:"language"`
+	UserID         string               `json:"userId"`
+	TotalPrice     json.RawMessage      `json:"totalPrice"` // ignored: the database prices
+}
+
+// flexID is a car id sent as a number or a string.
+type flexID int64
+
+func (f *flexID) UnmarshalJSON(b []byte) error {
+	b = bytes.Trim(b, `"`)
+	if string(b) == "null" || len(b) == 0 {
+		*f = 0
+		return nil
+	}
+	n, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		return fmt.Errorf("car id %q is not a number", b)
+	}
+	*f = flexID(n)
+	return nil
+}
+
+var (
+	timeRe  = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$`)
+	emailRe = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
+	uuidRe  = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	extras  = map[string]bool{"gps": true, "wifi": true, "childSeat": true, "additionalDriver": true, "roadAssistance": true, "carFridge": true, "jawazPass": true}
+)
+
+// normalize trims, applies SPEC defaults (10:00, full, basic, fr) and validates
+// everything but the car's availability (that needs the database). today is the
+// agency's date (YYYY-MM-DD).
+func (b *bookingRequest) normalize(today string) error {
+	problems := map[string]string{}
+	if b.CarID == 0 && b.Car != nil {
+		b.CarID = b.Car.ID
+	}
+	if b.CarID <= 0 {
+		problems["carId"] = "required"
+	}
+	trim := func(p *string) { *p = strings.TrimSpace(*p) }
+	for _, p := range []*string{&b.PickupDate, &b.ReturnDate, &b.PickupTime, &b.ReturnTime, &b.PickupLocation, &b.ReturnLocation,
+		&b.CustomerName, &b.CustomerEmail, &b.CustomerPhone, &b.Insurance, &b.PaymentOption, &b.Language, &b.UserID} {
+		trim(p)
+	}
+	b.PickupDate, b.ReturnDate = dateOnly(b.PickupDate), dateOnly(b.ReturnDate)
+	pickup, perr := time.Parse(time.DateOnly, b.PickupDate)
+	ret, rerr := time.Parse(time.DateOnly, b.ReturnDate)
+	switch {
+	case perr != nil:
+		problems["pickupDate"] = "required, as YYYY-MM-DD"
+	case b.PickupDate < today:
+		problems["pickupDate"] = "cannot be before today"
+	}
+	switch {
+	case rerr != nil:
+		problems["returnDate"] = "required, as YYYY-MM-DD"
+	case perr == nil && ret.Before(pickup):
+		problems["returnDate"] = "cannot be before the pickup date"
+	}
+	if b.PickupTime == "" {
+		b.PickupTime = "10:00"
+	}
+	if b.ReturnTime == "" {
+		b.ReturnTime = "10:00"
+	}
+	if !timeRe.MatchString(b.PickupTime) {
+		problems["pickupTime"] = "must be HH:MM"
+	}
+	if !timeRe.MatchString(b.ReturnTime) {
+		problems["returnTime"] = "must be HH:MM"
+	}
+	if b.PickupLocation == "" {
+		problems["pickupLocation"] = "required"
+	}
+	if b.ReturnLocation == "" {
+		problems["returnLocation"] = "required"
+	}
+	if b.CustomerName == "" {
+		problems["customerName"] = "required"
+	}
+	if !emailRe.MatchString(b.CustomerEmail) {
+		problems["customerEmail"] = "a valid email address is required"
+	}
+	if b.CustomerPhone == "" {
+		problems["customerPhone"] = "required"
+	}
+	if b.Insurance == "" {
+		b.Insurance = "basic"
+	}
+	if b.Insurance != "basic" && b.Insurance != "premium" && b.Insurance != "platinum" {
+		problems["insurance"] = "must be basic, premium or platinum"
+	}
+	for k := range b.Extras {
+		if !extras[k] {
+			problems["extras."+k] = "unknown extra"
+		}
+	}
+	if b.PaymentOption == "" {
+		b.PaymentOption = "full"
+	}
+	if _, ok := dueNowPercent[b.PaymentOption]; !ok {
+		problems["paymentOption"] = "must be full, half or reserve"
+	}
+	switch b.Language {
+	case "":
+		b.Language = "fr"
+	case "fr", "en", "ar":
+	default:
+		problems["language"] = "must be fr, en or ar"
+	}
+	if b.UserID != "" && !uuidRe.MatchString(b.UserID) {
+		problems["userId"] = "must be a UUID"
+	}
+	if len(problems) > 0 {
+		return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").WithDetails(problems)
+	}
+	return nil
+}
+
+// dateOnly accepts "2026-05-01" and ISO timestamps ("2026-05-01T00:00:00.000Z").
+func dateOnly(s string) string {
+	if len(s) > 10 && s[10] == 'T' {
+		return s[:10]
+	}
+	return s
+}
+
+func (b *bookingRequest) extrasJSON() []byte {
+	if b.Extras == nil {
+		return []byte("{}")
+	}
+	out, _ := json.Marshal(b.Extras)
+	return out
+}

@@ -1,0 +1,78 @@
+// Package paypal is the online payment of the rental site: a PayPal REST client
+// (Orders v2), the create-paypal-order and capture-paypal-payment functions, and
+// paypal-config (what the site needs to offer, hide or label the option).
+// See README.md for the flow and the decisions.
+package paypal
+
+import (
+	"log/slog"
+	"math/big"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/functions"
+	"casarent/server/config"
+)
+
+// Deps are what the functions need.
+type Deps struct {
+	Pool       *pgxpool.Pool // the authenticator pool; SQL runs through pgrole
+	Config     config.Functions
+	SiteURL    string // return and cancel URLs: <SiteURL>/booking-success, /booking-cancelled
+	Logger     *slog.Logger
+	HTTPClient *http.Client
+	Now        func() time.Time
+	// Retry tuning for tests; zero = defaults.
+	Attempts int
+	Backoff  time.Duration
+}
+
+// Functions returns create-paypal-order, capture-paypal-payment and paypal-config.
+func Functions(d Deps) []functions.Function {
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	d.SiteURL = strings.TrimRight(d.SiteURL, "/")
+	s := &service{deps: d, pp: d.Config.PayPal}
+	if s.pp.Configured() {
+		s.client = NewClient(ClientOptions{
+			BaseURL: s.pp.BaseURL, ClientID: s.pp.ClientID, ClientSecret: s.pp.ClientSecret,
+			HTTPClient: d.HTTPClient, Timeout: s.pp.Timeout, Now: d.Now, Logger: d.Logger,
+			Attempts: d.Attempts, Backoff: d.Backoff,
+		})
+	}
+	rate, err := parseRate(s.pp.MADPerUnit)
+	if err != nil {
+		rate = nil // config validation refuses this; payments then answer 503
+		s.client = nil
+	}
+	s.rate = rate
+	return []functions.Function{
+		{Name: "create-paypal-order", VerifyJWT: true, Handler: handler(d.Logger, s.createOrder)},
+		{Name: "capture-paypal-payment", VerifyJWT: true, Handler: handler(d.Logger, s.capturePayment)},
+		{Name: "paypal-config", VerifyJWT: true, Handler: handler(d.Logger, s.config)},
+	}
+}
+
+type service struct {
+	deps   Deps
+	pp     config.PayPal
+	client *Client // nil when PayPal is not configured
+	rate   *big.Rat
+}
+
+// casablanca is the agency's time zone: "today" for the booking rules.
+var casablanca = func() *time.Location {
+	if loc, err := time.LoadLocation("Africa/Casablanca"); err == nil {
+		return loc
+	}
+	return time.FixedZone("Africa/Casablanca", 3600)
+}()
+
+func (s *service) today() string { return s.deps.Now().In(casablanca).Format(time.DateOnly) }

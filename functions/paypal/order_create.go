@@ -1,0 +1,201 @@
+package paypal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"casarent/functions/fnkit"
+	"casarent/server/pgrole"
+)
+
+// createOrder stores the booking (pending, priced by the database), creates the
+// PayPal order for the amount due now and returns where the visitor approves it.
+func (s *service) createOrder(w http.ResponseWriter, r *http.Request) error {
+	if s.client == nil {
+		return notConfigured()
+	}
+	if r.Method != http.MethodPost {
+		return fnkit.Errorf(http.StatusMethodNotAllowed, "use POST")
+	}
+	var req bookingRequest
+	if err := fnkit.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	if err := req.normalize(s.today()); err != nil {
+		return err
+	}
+	b, err := s.insertBooking(r.Context(), &req)
+	if err != nil {
+		return err
+	}
+
+	order, err := s.client.CreateOrder(r.Context(), CreateOrderRequest{
+		Intent: "CAPTURE",
+		PurchaseUnits: []PurchaseUnit{{
+			ReferenceID: b.id,
+			CustomID:    b.id,
+			Description: truncate(fmt.Sprintf("Location %s, %s → %s, réservation %s", b.carName, req.PickupDate, req.ReturnDate, b.id[:8]), 127),
+			Amount:      &Amount{CurrencyCode: b.currency, Value: formatCents(b.chargeCents)},
+		}},
+		PaymentSource: &PaymentSource{PayPal: &PayPalSource{ExperienceContext: ExperienceContext{
+			ReturnURL:          s.deps.SiteURL + "/booking-success",
+			CancelURL:          s.deps.SiteURL + "/booking-cancelled",
+			Locale:             paypalLocale[req.Language],
+			LandingPage:        "NO_PREFERENCE",
+			ShippingPreference: "NO_SHIPPING",
+			UserAction:         "PAY_NOW",
+		}}},
+	}, "create-"+b.id)
+	if err == nil && order.ApproveURL() == "" {
+		err = fmt.Errorf("paypal: order %s has no approval link", order.ID)
+	}
+	if err != nil {
+		s.markFailed(r.Context(), b.id, err)
+		return paypalFailure(err)
+	}
+	if err := s.saveOrderID(r.Context(), b.id, order.ID); err != nil {
+		return err
+	}
+	return fnkit.JSON(w, http.StatusOK, map[string]any{
+		"approveUrl":    order.ApproveURL(),
+		"bookingId":     b.id,
+		"orderId":       order.ID,
+		"amountMAD":     float64(b.dueCents) / 100,
+		"amount":        float64(b.chargeCents) / 100,
+		"currency":      b.currency,
+		"totalMAD":      b.total,
+		"days":          b.days,
+		"paymentOption": req.PaymentOption,
+		"simulated":     s.pp.Simulated,
+	})
+}
+
+// paypalLocale is the approval page's language (PayPal has no generic "ar").
+var paypalLocale = map[string]string{"fr": "fr-FR", "en": "en-US"}
+
+type storedBooking struct {
+	id          string
+	total       int64
+	days        int
+	carName     string
+	dueCents    int64
+	chargeCents int64
+	currency    string
+}
+
+// insertBooking checks the car is bookable and inserts the booking with its
+// payment amounts, in one transaction as service_role (the function decided the
+// request is valid; RLS is for direct clients).
+func (s *service) insertBooking(ctx context.Context, req *bookingRequest) (*storedBooking, error) {
+	var b storedBooking
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/create-paypal-order"}, func(c pgrole.Conn) error {
+		var available bool
+		var until *string
+		err := c.QueryRow(ctx, `select name, available, to_char(not_available_until, 'YYYY-MM-DD') from public.cars where id = $1 for share`, int64(req.CarID)).
+			Scan(&b.carName, &available, &until)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").
+				WithDetails(map[string]string{"carId": "unknown car"})
+		}
+		if err != nil {
+			return fmt.Errorf("read car: %w", err)
+		}
+		// SPEC section 4: bookable when available and not_available_until is empty or today or earlier.
+		if !available || (until != nil && *until > s.today()) {
+			details := map[string]any{"available": available}
+			if until != nil {
+				details["notAvailableUntil"] = *until
+			}
+			return fnkit.Errorf(http.StatusConflict, "this car cannot be booked at the moment").WithCode("car_unavailable").WithDetails(details)
+		}
+		var userID any
+		if req.UserID != "" {
+			userID = req.UserID
+		}
+		err = c.QueryRow(ctx, `insert into public.bookings
+			(user_id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
+			 pickup_time, return_time, pickup_location, return_location, insurance_type, extras,
+			 payment_option, language, payment_method, payment_status, status)
+			values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'paypal', 'pending', 'pending')
+			returning id::text, total_price, days`,
+			userID, int64(req.CarID), req.CustomerName, req.CustomerEmail, req.CustomerPhone, req.PickupDate, req.ReturnDate,
+			req.PickupTime, req.ReturnTime, req.PickupLocation, req.ReturnLocation, req.Insurance, req.extrasJSON(),
+			req.PaymentOption, req.Language).Scan(&b.id, &b.total, &b.days)
+		if err != nil {
+			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && (pgErr.Code == "22023" || pgErr.Code == "23514") {
+				return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").
+					WithDetails(map[string]string{"booking": pgErr.Message})
+			}
+			return fmt.Errorf("insert booking: %w", err)
+		}
+		if b.dueCents, err = dueNowCents(b.total, req.PaymentOption); err != nil {
+			return err
+		}
+		b.chargeCents, b.currency = convertCents(b.dueCents, s.rate), s.pp.Currency
+		if b.chargeCents <= 0 {
+			return fnkit.Errorf(http.StatusBadRequest, "the amount due is too small to be paid online").WithCode("amount_too_small")
+		}
+		_, err = c.Exec(ctx, `update public.bookings set amount_due_now = $2::numeric / 100, charge_currency = $3, charge_amount = $4::numeric / 100 where id = $1`,
+			b.id, b.dueCents, b.currency, b.chargeCents)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &b, nil
+}
+
+func (s *service) saveOrderID(ctx context.Context, bookingID, orderID string) error {
+	ctx = context.WithoutCancel(ctx) // the order exists: record it even if the visitor left
+	return pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
+		_, err := c.Exec(ctx, `update public.bookings set paypal_order_id = $2 where id = $1`, bookingID, orderID)
+		if err != nil {
+			return fmt.Errorf("save order id: %w", err)
+		}
+		return nil
+	})
+}
+
+// markFailed records that no order could be created, so administrators do not
+// mistake the booking for one waiting for its payment.
+func (s *service) markFailed(ctx context.Context, bookingID string, cause error) {
+	ctx = context.WithoutCancel(ctx)
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
+		_, err := c.Exec(ctx, `update public.bookings set payment_status = 'failed', payment_error = $2 where id = $1`,
+			bookingID, truncate("PayPal order creation failed: "+cause.Error(), 500))
+		return err
+	})
+	if err != nil {
+		s.deps.Logger.ErrorContext(ctx, "mark booking failed", "booking", bookingID, "err", err)
+	}
+}
+
+// paypalFailure maps a client error to what the visitor's browser receives.
+func paypalFailure(err error) error {
+	var te *TransportError
+	var ae *APIError
+	switch {
+	case errors.As(err, &te) && te.Timeout:
+		return fnkit.Errorf(http.StatusGatewayTimeout, "PayPal did not answer in time; please try again").WithCode("paypal_timeout").Wrap(err)
+	case errors.As(err, &te):
+		return fnkit.Errorf(http.StatusBadGateway, "PayPal is unavailable; please try again later").WithCode("paypal_unavailable").Wrap(err)
+	case errors.As(err, &ae):
+		return fnkit.Errorf(http.StatusBadGateway, "PayPal refused the request").WithCode("paypal_error").
+			WithDetails(map[string]string{"name": ae.Name, "issue": ae.Issue(), "debug_id": ae.DebugID}).Wrap(err)
+	}
+	return fnkit.Errorf(http.StatusBadGateway, "PayPal could not be reached").WithCode("paypal_unavailable").Wrap(err)
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}

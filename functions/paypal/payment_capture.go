@@ -1,0 +1,206 @@
+package paypal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"casarent/functions/fnkit"
+	"casarent/server/pgrole"
+)
+
+// captureRequest is SPEC section 7's body. bookingData is accepted for
+// compatibility and ignored: the stored booking is what counts.
+type captureRequest struct {
+	OrderID     string          `json:"orderID"`
+	OrderIDAlt  string          `json:"orderId"`
+	Token       string          `json:"token"`
+	BookingData json.RawMessage `json:"bookingData"`
+}
+
+type paymentRow struct {
+	id            string
+	paymentStatus string
+	currency      *string
+	chargeAmount  *string // numeric as text
+}
+
+// capturePayment captures the PayPal order of a stored booking and confirms it.
+// Idempotent: a paid booking is returned as is, and the capture carries a
+// PayPal-Request-Id derived from the booking, so a retry never charges twice.
+func (s *service) capturePayment(w http.ResponseWriter, r *http.Request) error {
+	if s.client == nil {
+		return notConfigured()
+	}
+	if r.Method != http.MethodPost {
+		return fnkit.Errorf(http.StatusMethodNotAllowed, "use POST")
+	}
+	var req captureRequest
+	if err := fnkit.DecodeJSON(r, &req); err != nil {
+		return err
+	}
+	orderID := strings.TrimSpace(firstNonEmpty(req.OrderID, req.OrderIDAlt, req.Token))
+	if !OrderIDPattern.MatchString(orderID) {
+		return fnkit.Errorf(http.StatusBadRequest, "orderID is missing or malformed").WithCode("invalid_order_id")
+	}
+	ctx := r.Context()
+	row, err := s.paymentByOrder(ctx, orderID)
+	if err != nil {
+		return err
+	}
+	if row.paymentStatus == "paid" {
+		return s.writeBooking(ctx, w, row.id)
+	}
+	if row.currency == nil || row.chargeAmount == nil {
+		return fnkit.Errorf(http.StatusConflict, "this booking has no online payment amount").WithCode("no_amount")
+	}
+
+	order, err := s.client.CaptureOrder(ctx, orderID, "capture-"+row.id)
+	var ae *APIError
+	if errors.As(err, &ae) && ae.Issue() == IssueOrderAlreadyCaptured {
+		// Captured earlier (e.g. the answer was lost): PayPal's record is the truth.
+		order, err = s.client.GetOrder(ctx, orderID)
+	}
+	// From here the outcome must be recorded even if the visitor's browser gave up.
+	ctx = context.WithoutCancel(ctx)
+	if err != nil {
+		return s.captureFailed(ctx, row.id, err)
+	}
+	capture := order.FirstCapture()
+	if capture == nil {
+		s.recordProblem(ctx, row.id, "", fmt.Sprintf("PayPal order %s is %s without a capture", order.ID, order.Status))
+		return fnkit.Errorf(http.StatusBadGateway, "PayPal did not report a capture").WithCode("no_capture")
+	}
+	switch capture.Status {
+	case StatusCompleted:
+	case "PENDING":
+		s.recordProblem(ctx, row.id, capture.ID, "PayPal capture "+capture.ID+" is pending review")
+		return fnkit.Errorf(http.StatusConflict, "PayPal is still reviewing this payment; the booking will be confirmed once it completes").WithCode("capture_pending")
+	default:
+		s.recordProblem(ctx, row.id, "", fmt.Sprintf("PayPal capture %s is %s", capture.ID, capture.Status))
+		return fnkit.Errorf(http.StatusPaymentRequired, "the payment was declined by PayPal; please try another payment method").WithCode("payment_declined").
+			WithDetails(map[string]string{"status": capture.Status})
+	}
+	got, err := parseCents(capture.Amount.Value)
+	want, werr := parseCents(*row.chargeAmount)
+	if err != nil || werr != nil || got != want || capture.Amount.CurrencyCode != *row.currency {
+		s.recordProblem(ctx, row.id, capture.ID, fmt.Sprintf("PayPal captured %s %s, expected %s %s (capture %s): needs review",
+			capture.Amount.Value, capture.Amount.CurrencyCode, *row.chargeAmount, *row.currency, capture.ID))
+		return fnkit.Errorf(http.StatusConflict, "the amount captured by PayPal does not match the booking; the agency will contact you").WithCode("amount_mismatch").
+			WithDetails(map[string]string{"captured": capture.Amount.Value + " " + capture.Amount.CurrencyCode, "expected": *row.chargeAmount + " " + *row.currency})
+	}
+	if err := s.confirm(ctx, row.id, capture.ID); err != nil {
+		return err
+	}
+	return s.writeBooking(ctx, w, row.id)
+}
+
+func (s *service) paymentByOrder(ctx context.Context, orderID string) (*paymentRow, error) {
+	var row paymentRow
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {
+		return c.QueryRow(ctx, `select id::text, payment_status, charge_currency, charge_amount::text
+			from public.bookings where paypal_order_id = $1`, orderID).
+			Scan(&row.id, &row.paymentStatus, &row.currency, &row.chargeAmount)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, fnkit.Errorf(http.StatusNotFound, "no booking is waiting for this PayPal order").WithCode("booking_not_found")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read booking: %w", err)
+	}
+	return &row, nil
+}
+
+// confirm marks the booking paid and confirmed. The condition makes a concurrent
+// second confirmation a no-op (and the customer email is queued once, by trigger).
+func (s *service) confirm(ctx context.Context, bookingID, captureID string) error {
+	return pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/capture-paypal-payment"}, func(c pgrole.Conn) error {
+		_, err := c.Exec(ctx, `update public.bookings
+			set status = 'confirmed', payment_status = 'paid', payment_method = 'paypal', payment_id = $2, payment_error = null
+			where id = $1 and payment_status <> 'paid'`, bookingID, captureID)
+		if err != nil {
+			return fmt.Errorf("confirm booking: %w", err)
+		}
+		return nil
+	})
+}
+
+// recordProblem keeps the booking pending and notes what went wrong (and the
+// capture id, when money moved, so an administrator can refund).
+func (s *service) recordProblem(ctx context.Context, bookingID, captureID, problem string) {
+	s.deps.Logger.WarnContext(ctx, "paypal capture problem", "booking", bookingID, "problem", problem)
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
+		_, err := c.Exec(ctx, `update public.bookings
+			set payment_error = $2, payment_id = coalesce(nullif($3, ''), payment_id)
+			where id = $1 and payment_status <> 'paid'`, bookingID, truncate(problem, 500), captureID)
+		return err
+	})
+	if err != nil {
+		s.deps.Logger.ErrorContext(ctx, "record payment problem", "booking", bookingID, "err", err)
+	}
+}
+
+// captureFailed maps a failed capture call to the answer, leaving the booking pending.
+func (s *service) captureFailed(ctx context.Context, bookingID string, err error) error {
+	var ae *APIError
+	if errors.As(err, &ae) && ae.Status == http.StatusUnprocessableEntity {
+		issue := ae.Issue()
+		s.recordProblem(ctx, bookingID, "", fmt.Sprintf("PayPal refused the capture: %s (debug_id %s)", issue, ae.DebugID))
+		details := map[string]string{"issue": issue, "debug_id": ae.DebugID}
+		switch issue {
+		case IssueInstrumentDeclined, IssueTransactionRefused, IssuePayerCannotPay, IssueMaxAttemptsExceeded, IssueRedirectAltFunding:
+			return fnkit.Errorf(http.StatusPaymentRequired, "the payment was declined by PayPal; please try another payment method").WithCode("payment_declined").WithDetails(details)
+		case IssueOrderNotApproved, IssuePayerActionRequired:
+			return fnkit.Errorf(http.StatusConflict, "the payment has not been approved on PayPal yet").WithCode("order_not_approved").WithDetails(details)
+		case IssueCompletionInProgress:
+			return fnkit.Errorf(http.StatusConflict, "PayPal is still completing this payment; please retry in a moment").WithCode("capture_in_progress").WithDetails(details)
+		}
+		return fnkit.Errorf(http.StatusBadGateway, "PayPal refused the capture").WithCode("paypal_error").WithDetails(details)
+	}
+	if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
+		return fnkit.Errorf(http.StatusNotFound, "PayPal does not know this order").WithCode("order_not_found")
+	}
+	s.recordProblem(ctx, bookingID, "", "PayPal capture failed: "+err.Error())
+	return paypalFailure(err)
+}
+
+// writeBooking answers {success, captureId, status, booking} with the fields the
+// success page shows (SPEC sections 2 and 7), as PostgREST would render them.
+func (s *service) writeBooking(ctx context.Context, w http.ResponseWriter, bookingID string) error {
+	var booking json.RawMessage
+	var captureID *string
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {
+		return c.QueryRow(ctx, `select jsonb_build_object(
+				'id', b.id, 'customer_name', b.customer_name, 'customer_email', b.customer_email,
+				'customer_phone', b.customer_phone, 'pickup_location', b.pickup_location,
+				'return_location', b.return_location, 'start_date', b.start_date, 'end_date', b.end_date,
+				'pickup_time', b.pickup_time, 'return_time', b.return_time, 'days', b.days,
+				'total_price', b.total_price, 'payment_id', b.payment_id, 'payment_method', b.payment_method,
+				'payment_status', b.payment_status, 'payment_option', b.payment_option, 'status', b.status,
+				'language', b.language, 'insurance_type', b.insurance_type, 'extras', b.extras,
+				'amount_due_now', b.amount_due_now, 'charge_amount', b.charge_amount,
+				'charge_currency', b.charge_currency, 'paypal_order_id', b.paypal_order_id,
+				'created_at', b.created_at, 'car_id', b.car_id,
+				'car', (select jsonb_build_object('name', c.name, 'brand', c.brand, 'category', c.category)
+				        from public.cars c where c.id = b.car_id)), b.payment_id
+			from public.bookings b where b.id = $1`, bookingID).Scan(&booking, &captureID)
+	})
+	if err != nil {
+		return fmt.Errorf("read booking: %w", err)
+	}
+	return fnkit.JSON(w, http.StatusOK, map[string]any{"success": true, "status": StatusCompleted, "captureId": captureID, "booking": booking})
+}
+
+func firstNonEmpty(vals ...string) string {
+	for _, v := range vals {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,520 @@
+package paypal_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"casarent/functions"
+	"casarent/functions/paypal"
+	"casarent/functions/paypal/emulator"
+	"casarent/server/config"
+	"casarent/server/jwtauth"
+	"casarent/server/pgtest"
+)
+
+const site = "http://site.test"
+
+type harness struct {
+	t      *testing.T
+	db     *pgtest.DB
+	emu    *emulator.Server
+	emuURL string
+	fn     *httptest.Server
+	anon   string
+	carID  int64
+}
+
+// newHarness serves the PayPal functions as the server does (jwtauth middleware,
+// /functions/v1 prefix) against a fresh database and an emulator reached over HTTP.
+func newHarness(t *testing.T, configured bool) *harness {
+	t.Helper()
+	db := pgtest.New(t)
+	emu := emulator.New(emulator.Options{ClientID: "client-id", ClientSecret: "client-secret"})
+	es := httptest.NewServer(emu)
+	t.Cleanup(es.Close)
+	cfg := config.Functions{PayPal: config.PayPal{BaseURL: es.URL, Currency: "EUR", MADPerUnit: "10.8", Timeout: 400 * time.Millisecond, Simulated: true}}
+	if configured {
+		cfg.PayPal.ClientID, cfg.PayPal.ClientSecret = "client-id", "client-secret"
+	}
+	anon, err := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims(jwtauth.RoleAnon, time.Now()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon})
+	rt := functions.New(functions.Options{Functions: paypal.Functions(paypal.Deps{
+		Pool: db.Pool, Config: cfg, SiteURL: site, Attempts: 3, Backoff: 20 * time.Millisecond,
+	})})
+	fn := httptest.NewServer(v.Middleware(http.StripPrefix("/functions/v1", rt)))
+	t.Cleanup(fn.Close)
+	h := &harness{t: t, db: db, emu: emu, emuURL: es.URL, fn: fn, anon: anon}
+	h.carID = h.car(500, true, "")
+	return h
+}
+
+// car inserts a car at price DH/day.
+func (h *harness) car(price int, available bool, notAvailableUntil string) int64 {
+	h.t.Helper()
+	var until any
+	if notAvailableUntil != "" {
+		until = notAvailableUntil
+	}
+	var id int64
+	err := h.db.Admin.QueryRow(context.Background(), `insert into public.cars
+		(name, brand, category, price, image, seats, transmission, fuel, rating, available, not_available_until)
+		values ('Clio ' || $1::int, 'Renault', 'Compact', $1::int, 'https://img.test/clio.jpg', 5, 'manual', 'diesel', 4.5, $2, $3::date) returning id`,
+		price, available, until).Scan(&id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return id
+}
+
+func today(days int) string {
+	loc, err := time.LoadLocation("Africa/Casablanca")
+	if err != nil {
+		loc = time.FixedZone("", 3600)
+	}
+	return time.Now().In(loc).AddDate(0, 0, days).Format(time.DateOnly)
+}
+
+// booking is a valid wizard payload: 3 days, premium insurance, gps.
+func (h *harness) booking(over map[string]any) map[string]any {
+	b := map[string]any{
+		"carId": h.carID, "pickupDate": today(2), "returnDate": today(5), "pickupTime": "10:00", "returnTime": "18:30",
+		"pickupLocation": "Aéroport Mohammed V", "returnLocation": "Gare Casa-Port",
+		"customerName": "Amina Test", "customerEmail": "amina@example.com", "customerPhone": "+212600000000",
+		"insurance": "premium", "extras": map[string]bool{"gps": true, "wifi": false}, "paymentOption": "full", "language": "en",
+	}
+	for k, v := range over {
+		if v == nil {
+			delete(b, k)
+		} else {
+			b[k] = v
+		}
+	}
+	return b
+}
+
+// call invokes a function with the anon key as Bearer only (the SPEC's fetch form).
+func (h *harness) call(name string, body any) (int, map[string]any) {
+	h.t.Helper()
+	b, _ := json.Marshal(body)
+	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/"+name, bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+h.anon)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		h.t.Fatalf("%s: content-type %q body %s", name, ct, raw)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		h.t.Fatalf("%s: %s", name, raw)
+	}
+	return res.StatusCode, out
+}
+
+func (h *harness) create(over map[string]any) map[string]any {
+	h.t.Helper()
+	status, out := h.call("create-paypal-order", h.booking(over))
+	if status != 200 {
+		h.t.Fatalf("create-paypal-order: %d %v", status, out)
+	}
+	return out
+}
+
+// approve clicks a button of the emulator's approval page, as the browser does,
+// and returns the redirect target.
+func (h *harness) approve(approveURL, action string) *url.URL {
+	h.t.Helper()
+	page, err := http.Get(approveURL)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	html, _ := io.ReadAll(page.Body)
+	page.Body.Close()
+	if page.StatusCode != 200 || !strings.Contains(string(html), "Simulated payment") {
+		h.t.Fatalf("approval page: %d %s", page.StatusCode, html)
+	}
+	u, _ := url.Parse(approveURL)
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	res, err := client.PostForm(h.emuURL+"/checkoutnow?token="+u.Query().Get("token"), url.Values{"action": {action}})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		h.t.Fatalf("approval: %d", res.StatusCode)
+	}
+	loc, _ := url.Parse(res.Header.Get("Location"))
+	return loc
+}
+
+func (h *harness) fault(f emulator.Fault) {
+	h.t.Helper()
+	b, _ := json.Marshal(f)
+	res, err := http.Post(h.emuURL+"/_emulator/faults", "application/json", bytes.NewReader(b))
+	if err != nil || res.StatusCode != 201 {
+		h.t.Fatalf("fault: %v %v", res, err)
+	}
+	res.Body.Close()
+}
+
+type row struct {
+	Status, PaymentStatus, PaymentMethod string
+	PaymentID, PaymentError, OrderID     *string
+	Total                                int
+	DueNow, Charge                       string
+	Currency                             *string
+}
+
+func (h *harness) row(id string) row {
+	h.t.Helper()
+	var r row
+	err := h.db.Admin.QueryRow(context.Background(), `select status, payment_status, payment_method, payment_id, payment_error,
+		paypal_order_id, total_price, coalesce(amount_due_now::text, ''), coalesce(charge_amount::text, ''), charge_currency
+		from public.bookings where id = $1`, id).
+		Scan(&r.Status, &r.PaymentStatus, &r.PaymentMethod, &r.PaymentID, &r.PaymentError, &r.OrderID, &r.Total, &r.DueNow, &r.Charge, &r.Currency)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return r
+}
+
+func TestPaymentSuccess(t *testing.T) {
+	h := newHarness(t, true)
+	// 3 days x 500 + premium 3 x 75 + gps 3 x 50 = 1875; full: x0.9 = 1687.5 -> 1688 DH
+	// due now 1688.00 DH; / 10.8 = 156.296... -> 156.30 EUR. The client's total is ignored.
+	out := h.create(map[string]any{"totalPrice": 1, "days": 99})
+	if out["amountMAD"] != 1688.0 || out["amount"] != 156.3 || out["currency"] != "EUR" || out["totalMAD"] != 1688.0 {
+		t.Fatalf("amounts: %v", out)
+	}
+	id, orderID := out["bookingId"].(string), out["orderId"].(string)
+	r := h.row(id)
+	if r.Status != "pending" || r.PaymentStatus != "pending" || r.PaymentMethod != "paypal" || r.Total != 1688 ||
+		r.OrderID == nil || *r.OrderID != orderID || r.DueNow != "1688.00" || r.Charge != "156.30" || *r.Currency != "EUR" {
+		t.Fatalf("stored booking: %+v", r)
+	}
+	ret := h.approve(out["approveUrl"].(string), "pay")
+	if ret.Scheme+"://"+ret.Host+ret.Path != site+"/booking-success" || ret.Query().Get("token") != orderID || ret.Query().Get("PayerID") == "" {
+		t.Fatalf("return URL: %s", ret)
+	}
+	// SPEC section 7: {orderID, bookingData}, Bearer anon key, no apikey header.
+	status, cap := h.call("capture-paypal-payment", map[string]any{"orderID": ret.Query().Get("token"), "bookingData": map[string]any{"totalPrice": 1}})
+	if status != 200 || cap["success"] != true {
+		t.Fatalf("capture: %d %v", status, cap)
+	}
+	b := cap["booking"].(map[string]any)
+	for _, k := range []string{"id", "customer_name", "customer_email", "pickup_location", "return_location", "start_date", "end_date", "pickup_time", "return_time", "total_price", "payment_id"} {
+		if b[k] == nil {
+			t.Errorf("booking.%s missing: %v", k, b)
+		}
+	}
+	if b["id"] != id || b["status"] != "confirmed" || b["total_price"] != 1688.0 || b["payment_id"] != cap["captureId"] ||
+		b["start_date"] != today(2) || b["pickup_time"] != "10:00:00" || b["return_location"] != "Gare Casa-Port" {
+		t.Fatalf("booking: %v", b)
+	}
+	r = h.row(id)
+	if r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentMethod != "paypal" || r.PaymentID == nil || *r.PaymentID != b["payment_id"] {
+		t.Fatalf("after capture: %+v", r)
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+}
+
+func TestAmountDueNowByOption(t *testing.T) {
+	h := newHarness(t, true)
+	for _, tc := range []struct {
+		option       string
+		total        float64
+		due, charged float64
+	}{
+		{"half", 1781, 890.5, 82.45},  // 1875 x 0.95 = 1781.25 -> 1781; 50% = 890.50 DH; /10.8 = 82.45
+		{"reserve", 1875, 375, 34.72}, // 20% of 1875 = 375 DH; /10.8 = 34.722 -> 34.72
+	} {
+		out := h.create(map[string]any{"paymentOption": tc.option})
+		if out["totalMAD"] != tc.total || out["amountMAD"] != tc.due || out["amount"] != tc.charged {
+			t.Fatalf("%s: %v", tc.option, out)
+		}
+		var inspect map[string]any
+		res, err := http.Get(h.emuURL + "/_emulator/orders/" + out["orderId"].(string))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = json.NewDecoder(res.Body).Decode(&inspect)
+		res.Body.Close()
+		amt := inspect["purchase_units"].([]any)[0].(map[string]any)["amount"].(map[string]any)
+		if amt["value"] != fmt.Sprintf("%.2f", tc.charged) || amt["currency_code"] != "EUR" {
+			t.Fatalf("%s: order amount %v", tc.option, amt)
+		}
+	}
+}
+
+func TestDeclinedCapture(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	ret := h.approve(out["approveUrl"].(string), "decline")
+	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": ret.Query().Get("token")})
+	if status != http.StatusPaymentRequired || body["code"] != "payment_declined" || !strings.Contains(body["error"].(string), "declined") {
+		t.Fatalf("declined: %d %v", status, body)
+	}
+	r := h.row(out["bookingId"].(string))
+	if r.Status != "pending" || r.PaymentStatus != "pending" || r.PaymentError == nil || !strings.Contains(*r.PaymentError, "INSTRUMENT_DECLINED") {
+		t.Fatalf("booking after decline: %+v", r)
+	}
+	// Declines can also come from the capture call itself.
+	out = h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.fault(emulator.Fault{Op: "capture", Issue: "TRANSACTION_REFUSED"})
+	status, body = h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	if status != http.StatusPaymentRequired || body["code"] != "payment_declined" {
+		t.Fatalf("refused: %d %v", status, body)
+	}
+	if r := h.row(out["bookingId"].(string)); r.Status != "pending" || r.PaymentStatus != "pending" {
+		t.Fatalf("booking after refusal: %+v", r)
+	}
+}
+
+func TestCaptureBeforeApproval(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	if status != http.StatusConflict || body["code"] != "order_not_approved" {
+		t.Fatalf("unapproved: %d %v", status, body)
+	}
+	if r := h.row(out["bookingId"].(string)); r.Status != "pending" {
+		t.Fatalf("%+v", r)
+	}
+}
+
+func TestAmountMismatch(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.fault(emulator.Fault{Op: "capture", Amount: "1.00"})
+	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	if status != http.StatusConflict || body["code"] != "amount_mismatch" {
+		t.Fatalf("mismatch: %d %v", status, body)
+	}
+	r := h.row(out["bookingId"].(string))
+	if r.Status != "pending" || r.PaymentStatus != "pending" || r.PaymentError == nil || !strings.Contains(*r.PaymentError, "1.00 EUR") || r.PaymentID == nil {
+		t.Fatalf("booking after mismatch: %+v", r)
+	}
+	// Same for a wrong currency.
+	out = h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.fault(emulator.Fault{Op: "capture", Currency: "USD"})
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]}); status != http.StatusConflict || body["code"] != "amount_mismatch" {
+		t.Fatalf("currency mismatch: %d %v", status, body)
+	}
+}
+
+func TestCaptureTwice(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	orderID := out["orderId"].(string)
+	s1, b1 := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	s2, b2 := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	if s1 != 200 || s2 != 200 {
+		t.Fatalf("%d %v / %d %v", s1, b1, s2, b2)
+	}
+	if b1["booking"].(map[string]any)["id"] != b2["booking"].(map[string]any)["id"] || b1["captureId"] != b2["captureId"] {
+		t.Fatalf("different answers: %v / %v", b1, b2)
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+
+	// Concurrent captures of one order: one capture, one booking, both succeed.
+	out = h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	orderID = out["orderId"].(string)
+	var wg sync.WaitGroup
+	ids := make([]any, 4)
+	for i := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, b := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+			if s == 200 {
+				ids[i] = b["captureId"]
+			}
+		}()
+	}
+	wg.Wait()
+	for _, id := range ids {
+		if id == nil || id != ids[0] {
+			t.Fatalf("concurrent captures: %v", ids)
+		}
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+	var confirmations int
+	if err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.notification_outbox where kind = 'booking_confirmed' and subject_id = $1`, out["bookingId"]).Scan(&confirmations); err != nil {
+		t.Fatal(err)
+	}
+	if confirmations != 1 {
+		t.Fatalf("%d confirmation emails queued", confirmations)
+	}
+}
+
+func TestPayPalServerErrorThenSuccess(t *testing.T) {
+	h := newHarness(t, true)
+	h.fault(emulator.Fault{Op: "create", Status: 503})
+	out := h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.fault(emulator.Fault{Op: "capture", Status: 500, Times: 2})
+	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	if status != 200 || body["booking"].(map[string]any)["status"] != "confirmed" {
+		t.Fatalf("after 5xx: %d %v", status, body)
+	}
+	if n := h.emu.OrderCaptures(out["orderId"].(string)); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+	// PayPal down for good: the visitor gets a clear 502, the booking stays pending.
+	out = h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.fault(emulator.Fault{Op: "capture", Status: 500, Times: -1})
+	status, body = h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	if status != http.StatusBadGateway || body["code"] != "paypal_unavailable" {
+		t.Fatalf("PayPal down: %d %v", status, body)
+	}
+	if r := h.row(out["bookingId"].(string)); r.Status != "pending" || r.PaymentStatus != "pending" {
+		t.Fatalf("%+v", r)
+	}
+	// And an order that cannot be created leaves a booking marked failed.
+	h.fault(emulator.Fault{Op: "create", Status: 500, Times: -1})
+	status, body = h.call("create-paypal-order", h.booking(nil))
+	if status != http.StatusBadGateway || body["code"] != "paypal_unavailable" {
+		t.Fatalf("create while down: %d %v", status, body)
+	}
+	var failed int
+	_ = h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings where payment_status = 'failed' and paypal_order_id is null`).Scan(&failed)
+	if failed != 1 {
+		t.Fatalf("%d failed bookings", failed)
+	}
+}
+
+func TestCaptureTimeout(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	orderID := out["orderId"].(string)
+	// Every attempt answers after the 400ms client timeout (PayPal did capture).
+	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1})
+	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	if status != http.StatusGatewayTimeout || body["code"] != "paypal_timeout" {
+		t.Fatalf("timeout: %d %v", status, body)
+	}
+	if r := h.row(out["bookingId"].(string)); r.Status != "pending" || r.PaymentStatus != "pending" {
+		t.Fatalf("after timeout: %+v", r)
+	}
+	// The visitor retries once PayPal answers again: the same capture, not a second one.
+	if _, err := http.NewRequest(http.MethodDelete, h.emuURL+"/_emulator/faults", nil); err != nil {
+		t.Fatal(err)
+	}
+	h.emu.ClearFaults()
+	status, body = h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	if status != 200 || body["booking"].(map[string]any)["status"] != "confirmed" {
+		t.Fatalf("retry: %d %v", status, body)
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+	// One slow answer only: the function's own retry gets the original capture.
+	out = h.create(nil)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500})
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]}); status != 200 {
+		t.Fatalf("slow once: %d %v", status, body)
+	}
+	if n := h.emu.OrderCaptures(out["orderId"].(string)); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+}
+
+func TestNotConfigured(t *testing.T) {
+	h := newHarness(t, false)
+	for _, name := range []string{"create-paypal-order", "capture-paypal-payment"} {
+		status, body := h.call(name, map[string]any{"orderID": "ABC"})
+		if status != http.StatusServiceUnavailable || body["error"] != "online payment is not configured" {
+			t.Fatalf("%s: %d %v", name, status, body)
+		}
+	}
+	if status, body := h.call("paypal-config", nil); status != 200 || body["enabled"] != false {
+		t.Fatalf("config: %d %v", status, body)
+	}
+	var n int
+	_ = h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings`).Scan(&n)
+	if n != 0 {
+		t.Fatalf("%d bookings stored without payment configured", n)
+	}
+}
+
+func TestCreateValidation(t *testing.T) {
+	h := newHarness(t, true)
+	unavailable := h.car(300, false, "")
+	later := h.car(300, true, today(3))
+	fromToday := h.car(300, true, today(0))
+	for _, tc := range []struct {
+		name   string
+		over   map[string]any
+		status int
+		field  string
+	}{
+		{"unavailable car", map[string]any{"carId": unavailable}, 409, ""},
+		{"not available until later", map[string]any{"carId": later}, 409, ""},
+		{"unknown car", map[string]any{"carId": 999999}, 400, "carId"},
+		{"pickup in the past", map[string]any{"pickupDate": today(-1)}, 400, "pickupDate"},
+		{"return before pickup", map[string]any{"returnDate": today(1)}, 400, "returnDate"},
+		{"no name", map[string]any{"customerName": " "}, 400, "customerName"},
+		{"bad email", map[string]any{"customerEmail": "nope"}, 400, "customerEmail"},
+		{"no phone", map[string]any{"customerPhone": nil}, 400, "customerPhone"},
+		{"unknown insurance", map[string]any{"insurance": "gold"}, 400, "insurance"},
+		{"unknown extra", map[string]any{"extras": map[string]bool{"jetpack": true}}, 400, "extras.jetpack"},
+		{"unknown option", map[string]any{"paymentOption": "later"}, 400, "paymentOption"},
+		{"bad time", map[string]any{"pickupTime": "25:00"}, 400, "pickupTime"},
+	} {
+		status, body := h.call("create-paypal-order", h.booking(tc.over))
+		if status != tc.status {
+			t.Errorf("%s: %d %v", tc.name, status, body)
+			continue
+		}
+		if tc.field != "" {
+			if d, _ := body["details"].(map[string]any); d[tc.field] == nil {
+				t.Errorf("%s: details %v", tc.name, body)
+			}
+		}
+	}
+	var n int
+	_ = h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings`).Scan(&n)
+	if n != 0 {
+		t.Fatalf("%d bookings stored by invalid requests", n)
+	}
+	// Available again from today, ISO timestamps and a string car id are fine.
+	h.create(map[string]any{"carId": fmt.Sprint(fromToday), "pickupDate": today(0) + "T00:00:00.000Z", "returnDate": today(0)})
+	// Capture input errors.
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": "not an id"}); status != 400 || body["code"] != "invalid_order_id" {
+		t.Fatalf("malformed order id: %d %v", status, body)
+	}
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": "UNKNOWN123"}); status != 404 || body["code"] != "booking_not_found" {
+		t.Fatalf("unknown order: %d %v", status, body)
+	}
+}
