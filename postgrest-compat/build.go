@@ -1,0 +1,510 @@
+package postgrest
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// statement is one SQL statement plus what the response needs to know about it.
+// Every statement returns one row: total (bigint, NULL without count), page
+// total (bigint), body (text), inserted rows (bigint, upserts) and location (text).
+type statement struct {
+	sql      string
+	args     []any
+	readOnly bool
+	offset   int64 // the root offset, for Content-Range
+	pkCols   []string
+	noBody   bool
+}
+
+const outerCols = 5
+
+// bodyExpr aggregates the root rows for the negotiated media type.
+func bodyExpr(acc accept, scalar, setof, head bool) string {
+	if head {
+		return "NULL::text"
+	}
+	row := "_postgrest_t"
+	if scalar {
+		row = "_postgrest_t.pgrst_scalar"
+	}
+	var e string
+	switch {
+	case acc.media == mediaCSV:
+		return `(SELECT coalesce(string_agg(pgrst_k, ','), '') FROM json_object_keys(json_agg(_postgrest_t)->0) AS pgrst_k)` +
+			` || CASE WHEN count(_postgrest_t) > 0 THEN chr(10) ELSE '' END` +
+			` || coalesce(string_agg(substr(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`
+	case acc.media == mediaObject || (scalar && !setof):
+		e = "coalesce(json_agg(" + row + ")->0, 'null')"
+	default:
+		e = "coalesce(json_agg(" + row + "), '[]')"
+	}
+	if acc.stripped {
+		e = "json_strip_nulls(" + e + ")"
+	}
+	return e + "::text"
+}
+
+// readStatement builds GET/HEAD on a table or view.
+func (p *planner) readStatement(t *Table, acc accept, head bool, count bool) (*statement, error) {
+	a := t.Name
+	lv, err := p.buildLevel(tableRel(t), p.req.Select, readOpts{
+		alias: a, from: qident(t.QI) + " AS " + ident(a), rangeOK: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkUnusedNodes(); err != nil {
+		return nil, err
+	}
+	total := "NULL::bigint"
+	if count {
+		total = "(SELECT pg_catalog.count(*) FROM (" + lv.countSQL() + ") AS pgrst_c)"
+	}
+	if len(lv.selects) == 0 {
+		lv.selects = []string{}
+	}
+	sql := "SELECT " + total + ", pg_catalog.count(_postgrest_t), " + bodyExpr(acc, false, true, head) +
+		", NULL::bigint, NULL::text FROM (" + lv.sql() + ") AS _postgrest_t"
+	st := &statement{sql: sql, args: p.b.args, readOnly: true}
+	if n := p.req.Nodes[""]; n != nil && n.Offset != nil {
+		st.offset = *n.Offset
+	}
+	return st, nil
+}
+
+// payload is a decoded JSON request body.
+type payload struct {
+	raw     []byte
+	isArray bool
+	rows    int
+	keys    []string // insert/update columns
+	empty   bool     // {} or []
+}
+
+func decodePayload(body []byte, columns []string, hasColumns bool) (*payload, error) {
+	trimmed := strings.TrimSpace(string(body))
+	if trimmed == "" {
+		trimmed = "{}"
+		body = []byte(trimmed)
+	}
+	pl := &payload{raw: body}
+	var objs []map[string]json.RawMessage
+	if strings.HasPrefix(trimmed, "[") {
+		pl.isArray = true
+		if err := json.Unmarshal(body, &objs); err != nil {
+			return nil, errInvalidBody("Empty or invalid json")
+		}
+	} else {
+		var o map[string]json.RawMessage
+		if err := json.Unmarshal(body, &o); err != nil || o == nil {
+			return nil, errInvalidBody("Empty or invalid json")
+		}
+		objs = []map[string]json.RawMessage{o}
+	}
+	pl.rows = len(objs)
+	if hasColumns {
+		pl.keys = columns
+		return pl, nil
+	}
+	for i, o := range objs {
+		keys := make([]string, 0, len(o))
+		for k := range o {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		if i == 0 {
+			pl.keys = keys
+		} else if !slices.Equal(keys, pl.keys) {
+			return nil, errInvalidBody("All object keys must match")
+		}
+	}
+	// Keep the first object's key order stable for SQL text caching: sorted.
+	pl.empty = len(pl.keys) == 0
+	return pl, nil
+}
+
+// mutation kinds.
+const (
+	opInsert = iota
+	opUpdate
+	opDelete
+)
+
+// mutationStatement builds POST/PATCH/DELETE on a table or view.
+func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, count bool) (*statement, error) {
+	prefs := p.req.Prefs
+	repr := prefs.Return == "representation"
+	headersOnly := prefs.Return == "headers-only"
+	a := ident(t.Name)
+	st := &statement{}
+	root := p.req.Nodes[""]
+	var where []string
+	if op != opInsert {
+		// Root filters go into the UPDATE/DELETE itself.
+		lv := &level{embedKey: map[string]*embedInfo{}}
+		rel := tableRel(t)
+		p.used[""] = true
+		if root != nil {
+			for _, f := range root.Filters {
+				s, err := p.filterSQL(lv, rel, a, f)
+				if err != nil {
+					return nil, err
+				}
+				where = append(where, s)
+			}
+			for _, lt := range root.Logic {
+				s, err := p.logicSQL(lv, rel, a, lt)
+				if err != nil {
+					return nil, err
+				}
+				where = append(where, s)
+			}
+		}
+		if len(where) == 0 {
+			verb := "UPDATE"
+			if op == opDelete {
+				verb = "DELETE"
+			}
+			return nil, newErr(400, "21000", verb+" requires a WHERE clause")
+		}
+	}
+	for _, k := range pl.keysOrNil() {
+		if t.ColMap[k] == nil {
+			return nil, errColumnNotFound(k, t.Name)
+		}
+	}
+	returning := []string{"1"}
+	if repr {
+		returning = []string{a + ".*"}
+	} else if headersOnly && op == opInsert && len(t.PK) > 0 {
+		returning = nil
+		for _, k := range t.PK {
+			returning = append(returning, a+"."+ident(k))
+		}
+	}
+	upsert := op == opInsert && prefs.Resolution != "" && (len(p.req.OnConflict) > 0 || len(t.PK) > 0)
+	if upsert && prefs.Resolution == "merge-duplicates" {
+		returning = append(returning, "("+a+".xmax = 0) AS pgrst_ins")
+	}
+	var src string
+	switch op {
+	case opInsert:
+		cols := pl.keys
+		ins := "INSERT INTO " + qident(t.QI) + " AS " + a
+		switch {
+		case len(cols) == 0 && !pl.isArray:
+			ins += " DEFAULT VALUES"
+		case len(cols) == 0:
+			if len(t.Columns) == 0 {
+				return nil, errInvalidBody("Empty or invalid json")
+			}
+			ins += " (" + ident(t.Columns[0].Name) + ") SELECT NULL WHERE false"
+		default:
+			var qcols, vals []string
+			body := p.b.param(string(pl.raw))
+			for _, c := range cols {
+				qcols = append(qcols, ident(c))
+				v := "pgrst_r." + ident(c)
+				if prefs.Missing == "default" {
+					def := "NULL"
+					if d := t.ColMap[c].Default; d != "" {
+						def = d // catalog text (pg_get_expr), not request input
+					}
+					v = "CASE WHEN pgrst_e.v ? " + p.b.param(c) + " THEN " + v + " ELSE " + def + " END"
+				}
+				vals = append(vals, v)
+			}
+			ins += " (" + strings.Join(qcols, ", ") + ") SELECT " + strings.Join(vals, ", ") +
+				" FROM jsonb_array_elements(CASE WHEN jsonb_typeof(" + body + "::jsonb) = 'array' THEN " + body +
+				"::jsonb ELSE jsonb_build_array(" + body + "::jsonb) END) WITH ORDINALITY AS pgrst_e(v, n)" +
+				", LATERAL jsonb_populate_record(NULL::" + qident(t.QI) + ", pgrst_e.v) AS pgrst_r ORDER BY pgrst_e.n"
+		}
+		if upsert && len(cols) > 0 {
+			target := p.req.OnConflict
+			if len(target) == 0 {
+				target = t.PK
+			}
+			var qt []string
+			for _, c := range target {
+				if t.ColMap[c] == nil {
+					return nil, errColumnNotFound(c, t.Name)
+				}
+				qt = append(qt, ident(c))
+			}
+			ins += " ON CONFLICT (" + strings.Join(qt, ", ") + ")"
+			if prefs.Resolution == "ignore-duplicates" {
+				ins += " DO NOTHING"
+			} else {
+				var sets []string
+				for _, c := range cols {
+					sets = append(sets, ident(c)+" = EXCLUDED."+ident(c))
+				}
+				ins += " DO UPDATE SET " + strings.Join(sets, ", ")
+			}
+		}
+		src = ins + " RETURNING " + strings.Join(returning, ", ")
+	case opUpdate:
+		if pl.empty {
+			src = "SELECT " + strings.Join(returning, ", ") + " FROM " + qident(t.QI) + " AS " + a + " WHERE false"
+			break
+		}
+		var sets []string
+		for _, c := range pl.keys {
+			sets = append(sets, ident(c)+" = pgrst_r."+ident(c))
+		}
+		body := p.b.param(string(pl.raw))
+		src = "UPDATE " + qident(t.QI) + " AS " + a + " SET " + strings.Join(sets, ", ") +
+			" FROM jsonb_populate_record(NULL::" + qident(t.QI) + ", " + body + "::jsonb) AS pgrst_r WHERE " +
+			strings.Join(where, " AND ") + " RETURNING " + strings.Join(returning, ", ")
+	case opDelete:
+		src = "DELETE FROM " + qident(t.QI) + " AS " + a + " WHERE " + strings.Join(where, " AND ") +
+			" RETURNING " + strings.Join(returning, ", ")
+	}
+
+	affected := "(SELECT pg_catalog.count(*) FROM pgrst_source)"
+	total := "NULL::bigint"
+	if count {
+		total = affected
+	}
+	inserted := "NULL::bigint"
+	if upsert && prefs.Resolution == "merge-duplicates" {
+		inserted = "(SELECT pg_catalog.count(*) FROM pgrst_source WHERE pgrst_ins)"
+	}
+	location := "NULL::text"
+	if headersOnly && op == opInsert && len(t.PK) > 0 {
+		var pk []string
+		for _, k := range t.PK {
+			pk = append(pk, ident(k)+"::text")
+		}
+		location = "(SELECT json_build_array(" + strings.Join(pk, ", ") + ")::text FROM pgrst_source LIMIT 1)"
+		st.pkCols = t.PK
+	}
+	guard := p.guard(affected, acc)
+	var sql string
+	if repr {
+		if root != nil {
+			// Root filters and ranges do not reshape the representation of a write.
+			r := *root
+			r.Filters, r.Logic, r.Limit, r.Offset = nil, nil, nil, nil
+			p.req.Nodes[""] = &r
+		}
+		lv, err := p.buildLevel(tableRel(t), p.req.Select, readOpts{
+			alias: t.Name, from: "pgrst_source AS " + a, forceCols: true,
+		})
+		if err != nil {
+			return nil, err
+		}
+		if err := p.checkUnusedNodes(); err != nil {
+			return nil, err
+		}
+		body := bodyExpr(acc, false, true, false)
+		if guard != "" {
+			body = "CASE " + guard + " ELSE " + body + " END"
+		}
+		sql = "WITH pgrst_source AS (" + src + ") SELECT " + total + ", " + affected + ", " + body + ", " + inserted +
+			", " + location + " FROM (" + lv.sql() + ") AS _postgrest_t"
+	} else {
+		body := "NULL::text"
+		if guard != "" {
+			body = "CASE " + guard + " END"
+		}
+		sql = "WITH pgrst_source AS (" + src + ") SELECT " + total + ", " + affected + ", " + body + ", " + inserted +
+			", " + location
+		st.noBody = true
+	}
+	st.sql, st.args = sql, p.b.args
+	return st, nil
+}
+
+func (pl *payload) keysOrNil() []string {
+	if pl == nil {
+		return nil
+	}
+	return pl.keys
+}
+
+// guard returns "WHEN cond THEN pgrst.raise_error(...)" clauses that abort the
+// transaction from inside the statement (max-affected, singular writes).
+func (p *planner) guard(affected string, acc accept) string {
+	var g []string
+	prefs := p.req.Prefs
+	if prefs.Handling == "strict" && prefs.MaxAffected != nil {
+		n := p.b.param(strconv.FormatInt(*prefs.MaxAffected, 10))
+		g = append(g, "WHEN "+affected+" > "+n+"::bigint THEN pgrst.raise_error(400, 'PGRST124', "+
+			"'Query result exceeds max-affected preference constraint', 'The query affects ' || "+affected+" || ' rows')")
+	}
+	if acc.media == mediaObject {
+		g = append(g, "WHEN "+affected+" <> 1 THEN pgrst.raise_error(406, 'PGRST116', "+
+			"'Cannot coerce the result to a single JSON object', 'The result contains ' || "+affected+" || ' rows')")
+	}
+	return strings.Join(g, " ")
+}
+
+// rpcStatement builds a function call.
+func (p *planner) rpcStatement(f *Function, args map[string]string, body []byte, jsonArg bool, method string, acc accept, head, count bool) (*statement, error) {
+	var call string
+	if jsonArg {
+		call = qident(f.QI) + "(" + p.b.param(string(body)) + "::" + f.Params[0].Type + ")"
+	} else if method == "POST" {
+		var defs, named []string
+		for _, prm := range f.Params {
+			if _, ok := args[prm.Name]; !ok {
+				continue
+			}
+			defs = append(defs, ident(prm.Name)+" "+prm.Type)
+			v := ""
+			if prm.Variadic {
+				v = "VARIADIC "
+			}
+			named = append(named, v+ident(prm.Name)+" := pgrst_args."+ident(prm.Name))
+		}
+		if len(defs) > 0 {
+			call = "jsonb_to_record(" + p.b.param(string(body)) + "::jsonb) AS pgrst_args(" + strings.Join(defs, ", ") + "), LATERAL " +
+				qident(f.QI) + "(" + strings.Join(named, ", ") + ")"
+		} else {
+			call = qident(f.QI) + "()"
+		}
+	} else {
+		var named []string
+		for _, prm := range f.Params {
+			v, ok := args[prm.Name]
+			if !ok {
+				continue
+			}
+			pre := ""
+			if prm.Variadic {
+				pre = "VARIADIC "
+			}
+			named = append(named, pre+ident(prm.Name)+" := "+p.b.param(v)+"::"+prm.Type)
+		}
+		call = qident(f.QI) + "(" + strings.Join(named, ", ") + ")"
+	}
+	scalar := f.RetScalar || f.RetVoid
+	src := "SELECT pgrst_call.* FROM " + call + " AS pgrst_call"
+	if scalar {
+		src += "(pgrst_scalar)"
+	}
+	var rel relInfo
+	switch {
+	case scalar:
+		rel = relInfo{name: f.Name, scalar: true, colMap: map[string]*Column{}}
+	case f.RetTable != nil:
+		rel = tableRel(f.RetTable)
+	default:
+		cm := map[string]*Column{}
+		for _, c := range f.RetColumns {
+			cm[c.Name] = c
+		}
+		rel = relInfo{name: f.Name, cols: f.RetColumns, colMap: cm}
+	}
+	alias := f.Name
+	if f.RetTable != nil {
+		alias = f.RetTable.Name
+	}
+	items := p.req.Select
+	if scalar {
+		items = []SelectItem{{Field: Field{Name: "*"}}}
+	}
+	lv, err := p.buildLevel(rel, items, readOpts{alias: alias, from: "pgrst_source AS " + ident(alias), rangeOK: f.RetSet})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkUnusedNodes(); err != nil {
+		return nil, err
+	}
+	total := "NULL::bigint"
+	if count {
+		total = "(SELECT pg_catalog.count(*) FROM (" + lv.countSQL() + ") AS pgrst_c)"
+	}
+	out := bodyExpr(acc, scalar, f.RetSet, head || f.RetVoid)
+	affected := "(SELECT pg_catalog.count(*) FROM pgrst_source)"
+	if g := p.guard(affected, accept{media: mediaJSON}); g != "" {
+		out = "CASE " + g + " ELSE " + out + " END"
+	}
+	sql := "WITH pgrst_source AS (" + src + ") SELECT " + total + ", pg_catalog.count(_postgrest_t), " + out +
+		", NULL::bigint, NULL::text FROM (" + lv.sql() + ") AS _postgrest_t"
+	st := &statement{sql: sql, args: p.b.args, readOnly: method != "POST" || f.Volatility != 'v'}
+	if n := p.req.Nodes[""]; n != nil && n.Offset != nil {
+		st.offset = *n.Offset
+	}
+	return st, nil
+}
+
+// findFunction resolves an overloaded function by argument names (Plan.hs findProc, paraphrased).
+func (p *planner) findFunction(name string, keys []string, post bool) (*Function, bool, error) {
+	qi := QI{p.schema, name}
+	cands := p.cache.Funcs[qi]
+	var match []*Function
+	for _, f := range cands {
+		if argsMatch(f, keys) {
+			match = append(match, f)
+		}
+	}
+	if len(match) == 0 && post {
+		for _, f := range cands {
+			if len(f.Params) == 1 && f.Params[0].Name == "" && (f.Params[0].BaseType == "json" || f.Params[0].BaseType == "jsonb") {
+				match = append(match, f)
+			}
+		}
+		if len(match) == 1 {
+			return match[0], true, nil
+		}
+	}
+	switch len(match) {
+	case 1:
+		return match[0], false, nil
+	case 0:
+		sorted := slices.Clone(keys)
+		slices.Sort(sorted)
+		fq := qi.String()
+		msg := fmt.Sprintf("Could not find the function %s(%s) in the schema cache", fq, strings.Join(sorted, ", "))
+		det := fmt.Sprintf("Searched for the function %s with parameter(s) %s or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.", fq, strings.Join(sorted, ", "))
+		if len(keys) == 0 {
+			msg = fmt.Sprintf("Could not find the function %s without parameters in the schema cache", fq)
+			det = fmt.Sprintf("Searched for the function %s without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.", fq)
+		}
+		e := newErr(404, "PGRST202", msg).withDetails(det)
+		if len(cands) > 0 {
+			var names []string
+			for _, prm := range cands[0].Params {
+				names = append(names, prm.Name)
+			}
+			e.Hint = fmt.Sprintf("Perhaps you meant to call the function %s(%s)", fq, strings.Join(names, ", "))
+		}
+		return nil, false, e
+	}
+	var sigs []string
+	for _, f := range match {
+		var ps []string
+		for _, prm := range f.Params {
+			ps = append(ps, prm.Name+" => "+prm.Type)
+		}
+		sigs = append(sigs, fmt.Sprintf("%s(%s)", f.QI, strings.Join(ps, ", ")))
+	}
+	return nil, false, newErr(300, "PGRST203", "Could not choose the best candidate function between: "+strings.Join(sigs, ", ")).
+		withHint("Try renaming the parameters or the function itself in the database so function overloading can be resolved")
+}
+
+func argsMatch(f *Function, keys []string) bool {
+	for _, prm := range f.Params {
+		if prm.Required && !slices.Contains(keys, prm.Name) {
+			return false
+		}
+	}
+	for _, k := range keys {
+		found := false
+		for _, prm := range f.Params {
+			if prm.Name == k {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,243 @@
+package postgrest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// apiError is an error in PostgREST's wire shape.
+type apiError struct {
+	Status  int
+	Code    string
+	Message string
+	Details any // string, []any or nil
+	Hint    any // string or nil
+	Headers map[string]string
+}
+
+func (e *apiError) Error() string { return e.Code + ": " + e.Message }
+
+func newErr(status int, code, message string) *apiError {
+	return &apiError{Status: status, Code: code, Message: message}
+}
+
+func (e *apiError) withDetails(d any) *apiError { e.Details = d; return e }
+func (e *apiError) withHint(h any) *apiError    { e.Hint = h; return e }
+
+// Errors PostgREST produces itself (Error.hs in PostgREST v14).
+func errParse(what, input, details string) *apiError {
+	return newErr(400, "PGRST100", fmt.Sprintf("\"failed to parse %s (%s)\"", what, input)).withDetails(details)
+}
+
+func errSchemaNotExposed(schema string, schemas []string) *apiError {
+	return newErr(406, "PGRST106", "Invalid schema: "+schema).
+		withHint("Only the following schemas are exposed: " + strings.Join(schemas, ", "))
+}
+
+func errTableNotFound(schema, name, suggestion string) *apiError {
+	e := newErr(404, "PGRST205", fmt.Sprintf("Could not find the table '%s.%s' in the schema cache", schema, name))
+	if suggestion != "" {
+		e.Hint = fmt.Sprintf("Perhaps you meant the table '%s.%s'", schema, suggestion)
+	}
+	return e
+}
+
+func errColumnNotFound(col, table string) *apiError {
+	return newErr(400, "PGRST204", fmt.Sprintf("Could not find the '%s' column of '%s' in the schema cache", col, table))
+}
+
+// errUndefinedColumn mirrors PostgreSQL's 42703, which PostgREST passes through
+// for a selected or filtered column that does not exist; we check names against
+// the schema cache first so an unknown identifier never reaches SQL.
+func errUndefinedColumn(table, col string) *apiError {
+	return newErr(400, "42703", fmt.Sprintf("column %s.%s does not exist", table, col))
+}
+
+func errSingular(n int64) *apiError {
+	return newErr(406, "PGRST116", "Cannot coerce the result to a single JSON object").
+		withDetails(fmt.Sprintf("The result contains %d rows", n))
+}
+
+func errInvalidBody(msg string) *apiError { return newErr(400, "PGRST102", msg) }
+
+func errNotEmbedded(name string) *apiError {
+	return newErr(400, "PGRST108", fmt.Sprintf("'%s' is not an embedded resource in this request", name)).
+		withHint(fmt.Sprintf("Verify that '%s' is included in the 'select' query parameter.", name))
+}
+
+func errRange(details string) *apiError {
+	return newErr(416, "PGRST103", "Requested range not satisfiable").withDetails(details)
+}
+
+func errNotImplemented(details string) *apiError {
+	return newErr(400, "PGRST127", "Feature not implemented").withDetails(details)
+}
+
+// MarshalJSON writes exactly the four keys, in PostgREST's order.
+func (e *apiError) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Code    string `json:"code"`
+		Details any    `json:"details"`
+		Hint    any    `json:"hint"`
+		Message string `json:"message"`
+	}{e.Code, e.Details, e.Hint, e.Message})
+}
+
+// fromPgError maps a PostgreSQL error to PostgREST's response (pgErrorStatus in
+// Error.hs); anon decides 42501's 401 versus 403.
+func fromPgError(pe *pgconn.PgError, anon bool) *apiError {
+	if pe.Code == "PGRST" {
+		if e := customPGRST(pe); e != nil {
+			return e
+		}
+		return newErr(500, "PGRST121", `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`).
+			withDetails("Invalid JSON value for MESSAGE: '" + pe.Message + "'").
+			withHint("MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.")
+	}
+	e := &apiError{Status: pgStatus(pe, anon), Code: pe.Code, Message: pe.Message}
+	if pe.Detail != "" {
+		e.Details = pe.Detail
+	}
+	if pe.Hint != "" {
+		e.Hint = pe.Hint
+	}
+	if e.Status == 401 {
+		e.Headers = map[string]string{"WWW-Authenticate": "Bearer"}
+	}
+	if strings.HasPrefix(pe.Code, "PT") {
+		if n, err := strconv.Atoi(pe.Code[2:]); err == nil && n >= 100 && n < 600 {
+			e.Status = n
+		}
+	}
+	return e
+}
+
+// customPGRST decodes RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}'.
+func customPGRST(pe *pgconn.PgError) *apiError {
+	var body struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+		Details any    `json:"details"`
+		Hint    any    `json:"hint"`
+	}
+	if json.Unmarshal([]byte(pe.Message), &body) != nil || body.Code == "" {
+		return nil
+	}
+	var meta struct {
+		Status  int               `json:"status"`
+		Headers map[string]string `json:"headers"`
+	}
+	if pe.Detail != "" && json.Unmarshal([]byte(pe.Detail), &meta) != nil {
+		return nil
+	}
+	if meta.Status == 0 {
+		meta.Status = 400
+	}
+	return &apiError{Status: meta.Status, Code: body.Code, Message: body.Message, Details: body.Details, Hint: body.Hint, Headers: meta.Headers}
+}
+
+func pgStatus(pe *pgconn.PgError, anon bool) int {
+	c := pe.Code
+	switch {
+	case strings.HasPrefix(c, "08"):
+		return 503
+	case strings.HasPrefix(c, "09"):
+		return 500
+	case strings.HasPrefix(c, "0L"), strings.HasPrefix(c, "0P"):
+		return 403
+	case c == "21000":
+		if strings.HasSuffix(pe.Message, "requires a WHERE clause") {
+			return 400
+		}
+		return 500
+	case c == "22023":
+		if strings.HasPrefix(pe.Message, "role \"") && strings.HasSuffix(pe.Message, "\" does not exist") {
+			return 401
+		}
+		return 400
+	case c == "23503", c == "23505":
+		return 409
+	case c == "25006":
+		return 405
+	case strings.HasPrefix(c, "25"):
+		return 500
+	case strings.HasPrefix(c, "28"):
+		return 403
+	case strings.HasPrefix(c, "2D"), strings.HasPrefix(c, "38"), strings.HasPrefix(c, "39"),
+		strings.HasPrefix(c, "3B"), strings.HasPrefix(c, "40"):
+		return 500
+	case c == "42883":
+		if strings.HasPrefix(pe.Message, "function xmlagg(") {
+			return 406
+		}
+		return 404
+	case c == "42P01":
+		return 404
+	case c == "42P17":
+		return 500
+	case c == "42501":
+		if anon {
+			return 401
+		}
+		return 403
+	case c == "53400":
+		return 500
+	case strings.HasPrefix(c, "53"):
+		return 503
+	case c == "57P01":
+		return 503
+	case strings.HasPrefix(c, "54"), strings.HasPrefix(c, "55"), strings.HasPrefix(c, "57"),
+		strings.HasPrefix(c, "58"), strings.HasPrefix(c, "F0"), strings.HasPrefix(c, "HV"),
+		strings.HasPrefix(c, "XX"):
+		return 500
+	case c == "P0001":
+		return 400
+	case strings.HasPrefix(c, "P0"):
+		return 500
+	}
+	return 400
+}
+
+// toAPIError turns any error from a request into the response to send.
+func toAPIError(err error, anon bool) *apiError {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return fromPgError(pe, anon)
+	}
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return newErr(413, "PGRST102", "Request body too large")
+	}
+	var ce *pgconn.ConnectError
+	if errors.As(err, &ce) {
+		return newErr(503, "PGRST000", "Database connection error. Retrying the connection.").withDetails(ce.Error())
+	}
+	if pgconn.Timeout(err) {
+		return newErr(504, "PGRST003", "Timed out acquiring connection from connection pool.")
+	}
+	return newErr(500, "PGRSTX00", "Internal server error").withDetails(err.Error())
+}
+
+// writeError renders e in PostgREST's shape.
+func writeError(w http.ResponseWriter, e *apiError) {
+	h := w.Header()
+	for k, v := range e.Headers {
+		h.Set(k, v)
+	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Proxy-Status", "PostgREST; error="+e.Code)
+	b, _ := json.Marshal(e)
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(e.Status)
+	_, _ = w.Write(b)
+}

@@ -1,0 +1,236 @@
+package postgrest
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/server/jwtauth"
+)
+
+// Options configure the surface.
+type Options struct {
+	Pool    *pgxpool.Pool // connects as "authenticator"; every request runs through server/pgrole
+	Schemas []string      // exposed schemas, first = default profile
+	MaxRows int           // 0 = unlimited
+	Logger  *slog.Logger
+}
+
+// Handler serves paths relative to /rest/v1.
+type Handler struct {
+	opts     Options
+	cache    atomic.Pointer[Cache]
+	reloadMu sync.Mutex
+}
+
+// New returns the handler; call Run (or Reload) to load the schema cache.
+func New(opts Options) *Handler {
+	if len(opts.Schemas) == 0 {
+		opts.Schemas = []string{"public"}
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	return &Handler{opts: opts}
+}
+
+// Ready reports whether the schema cache is loaded.
+func (h *Handler) Ready() bool { return h.cache.Load() != nil }
+
+// Reload reads the catalog again and swaps the snapshot atomically; requests in
+// flight keep the snapshot they started with.
+func (h *Handler) Reload(ctx context.Context) error {
+	h.reloadMu.Lock()
+	defer h.reloadMu.Unlock()
+	c, err := loadCache(ctx, h.opts.Pool, h.opts.Schemas)
+	if err != nil {
+		return err
+	}
+	h.cache.Store(c)
+	return nil
+}
+
+// Run loads the schema cache (retrying with backoff while the database is down),
+// then listens on channel "pgrst" and reloads on 'reload schema' (or an empty
+// payload), reconnecting as needed. It returns when ctx ends.
+func (h *Handler) Run(ctx context.Context) {
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		err := h.listen(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		h.opts.Logger.Warn("postgrest: schema listener stopped, retrying", "err", err, "in", backoff)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, 10*time.Second)
+	}
+}
+
+// listen holds one connection LISTENing on pgrst. It reloads after LISTEN so no
+// notification between the load and the LISTEN can be missed.
+func (h *Handler) listen(ctx context.Context) error {
+	conn, err := h.opts.Pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, "listen pgrst"); err != nil {
+		return err
+	}
+	defer func() {
+		// The connection goes back to the pool: stop listening on it.
+		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
+		defer cancel()
+		if _, err := conn.Exec(c, "unlisten *"); err != nil {
+			_ = conn.Conn().Close(c)
+		}
+	}()
+	if err := h.Reload(ctx); err != nil {
+		return err
+	}
+	h.opts.Logger.Info("postgrest: schema cache loaded")
+	for {
+		n, err := conn.Conn().WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		if n.Payload != "reload schema" && n.Payload != "" {
+			continue
+		}
+		// Debounce bursts (a migration notifies once per DDL statement's transaction).
+		drain, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+		for {
+			if _, err := conn.Conn().WaitForNotification(drain); err != nil {
+				break
+			}
+		}
+		cancel()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err := h.Reload(ctx); err != nil {
+			h.opts.Logger.Error("postgrest: schema reload failed", "err", err)
+			continue
+		}
+		h.opts.Logger.Info("postgrest: schema cache reloaded")
+	}
+}
+
+// ServeHTTP routes /, /<relation> and /rpc/<function>.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	id, err := jwtauth.FromContext(r.Context())
+	if err != nil {
+		writeError(w, credentialsError(err))
+		return
+	}
+	if id == nil {
+		id = &jwtauth.Identity{Role: jwtauth.RoleAnon, ClaimsJSON: []byte(`{"role":"anon"}`)}
+	}
+	anon := id.Role == jwtauth.RoleAnon
+	if err := h.serve(w, r, id); err != nil {
+		ae := toAPIError(err, anon)
+		if ae.Status >= 500 {
+			h.opts.Logger.ErrorContext(r.Context(), "postgrest: request failed", "err", err, "path", r.URL.Path)
+		}
+		writeError(w, ae)
+	}
+}
+
+func credentialsError(err error) *apiError {
+	var e *apiError
+	switch {
+	case errors.Is(err, jwtauth.ErrInvalidAPIKey):
+		e = newErr(401, "PGRST301", "Invalid API key").
+			withHint("Double check your Supabase `anon` or `service_role` API key.")
+	case errors.Is(err, jwtauth.ErrExpiredToken):
+		e = newErr(401, "PGRST303", "JWT expired")
+	case errors.Is(err, jwtauth.ErrUnknownRole):
+		e = newErr(401, "PGRST301", "JWT role is not allowed")
+	case strings.Contains(err.Error(), "malformed"):
+		e = newErr(401, "PGRST301", "JWT couldn't be decoded")
+	default:
+		e = newErr(401, "PGRST301", "JWT cryptographic operation failed")
+	}
+	e.Headers = map[string]string{"WWW-Authenticate": `Bearer error="invalid_token", error_description="` + e.Message + `"`}
+	return e
+}
+
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request, id *jwtauth.Identity) error {
+	cache := h.cache.Load()
+	if cache == nil {
+		w.Header().Set("Retry-After", "1")
+		return newErr(503, "PGRST002", "Could not query the database for the schema cache. Retrying.")
+	}
+	path := strings.TrimPrefix(r.URL.Path, "/")
+	segs := strings.Split(path, "/")
+	if path != "" && strings.HasSuffix(path, "/") {
+		segs = segs[:len(segs)-1]
+	}
+	schema, profileGiven, err := h.profile(r)
+	if err != nil {
+		return err
+	}
+	rc := &reqCtx{h: h, w: w, r: r, id: id, cache: cache, schema: schema, profileGiven: profileGiven || len(h.opts.Schemas) > 1}
+	switch {
+	case path == "":
+		return rc.openAPI()
+	case len(segs) == 1:
+		return rc.relation(segs[0])
+	case len(segs) == 2 && segs[0] == "rpc":
+		return rc.rpc(segs[1])
+	}
+	return newErr(404, "PGRST125", "Invalid path specified in request URL")
+}
+
+// profile picks the schema from Accept-Profile (reads) or Content-Profile (writes).
+func (h *Handler) profile(r *http.Request) (string, bool, error) {
+	hdr := "Accept-Profile"
+	switch r.Method {
+	case http.MethodGet, http.MethodHead:
+	default:
+		hdr = "Content-Profile"
+	}
+	s := r.Header.Get(hdr)
+	if s == "" {
+		return h.opts.Schemas[0], false, nil
+	}
+	if !slices.Contains(h.opts.Schemas, s) {
+		return "", false, errSchemaNotExposed(s, h.opts.Schemas)
+	}
+	return s, true, nil
+}
+
+// reqCtx is one request in progress.
+type reqCtx struct {
+	h            *Handler
+	w            http.ResponseWriter
+	r            *http.Request
+	id           *jwtauth.Identity
+	cache        *Cache
+	schema       string
+	profileGiven bool
+}
+
+func (rc *reqCtx) planner(req *Request) *planner {
+	return &planner{cache: rc.cache, schema: rc.schema, req: req, b: &builder{}, maxRows: rc.h.opts.MaxRows, used: map[string]bool{}}
+}
+
+func (rc *reqCtx) readBody() ([]byte, error) {
+	if rc.r.Body == nil {
+		return nil, nil
+	}
+	return io.ReadAll(rc.r.Body)
+}

@@ -1,0 +1,249 @@
+package postgrest
+
+import (
+	"net/http"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Prefs is the Prefer header (Preferences.hs): the first occurrence of each kind wins.
+type Prefs struct {
+	Return      string // minimal | headers-only | representation
+	Count       string // exact | planned | estimated
+	Resolution  string // merge-duplicates | ignore-duplicates
+	Missing     string // default | null
+	Tx          string // commit | rollback
+	Handling    string // strict | lenient
+	Timezone    string
+	MaxAffected *int64
+	Invalid     []string
+}
+
+var prefValues = map[string]map[string]bool{
+	"return":     {"minimal": true, "headers-only": true, "representation": true},
+	"count":      {"exact": true, "planned": true, "estimated": true},
+	"resolution": {"merge-duplicates": true, "ignore-duplicates": true},
+	"missing":    {"default": true, "null": true},
+	"tx":         {"commit": true, "rollback": true},
+	"handling":   {"strict": true, "lenient": true},
+}
+
+func parsePrefs(h http.Header) Prefs {
+	var p Prefs
+	seen := map[string]bool{}
+	for _, line := range h.Values("Prefer") {
+		for _, tok := range strings.Split(line, ",") {
+			tok = strings.TrimSpace(tok)
+			if tok == "" {
+				continue
+			}
+			k, v, _ := strings.Cut(tok, "=")
+			k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+			valid := false
+			switch k {
+			case "timezone":
+				valid = v != ""
+			case "max-affected":
+				n, err := strconv.ParseInt(v, 10, 64)
+				valid = err == nil && n >= 0
+				if valid && !seen[k] {
+					p.MaxAffected = &n
+				}
+			default:
+				valid = prefValues[k][v]
+			}
+			if !valid {
+				p.Invalid = append(p.Invalid, tok)
+				continue
+			}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			switch k {
+			case "return":
+				p.Return = v
+			case "count":
+				p.Count = v
+			case "resolution":
+				p.Resolution = v
+			case "missing":
+				p.Missing = v
+			case "tx":
+				p.Tx = v
+			case "handling":
+				p.Handling = v
+			case "timezone":
+				p.Timezone = v
+			}
+		}
+	}
+	return p
+}
+
+// kv is one query parameter, in request order.
+type kv struct{ key, val string }
+
+// splitQuery decodes a raw query string keeping the parameters' order ('+' is a space).
+func splitQuery(raw string) ([]kv, error) {
+	var out []kv
+	for _, part := range strings.Split(raw, "&") {
+		if part == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(part, "=")
+		dk, err := url.QueryUnescape(k)
+		if err != nil {
+			return nil, newErr(400, "PGRST100", "\"failed to parse query string\"").withDetails(err.Error())
+		}
+		dv, err := url.QueryUnescape(v)
+		if err != nil {
+			return nil, newErr(400, "PGRST100", "\"failed to parse query string\"").withDetails(err.Error())
+		}
+		out = append(out, kv{dk, dv})
+	}
+	return out, nil
+}
+
+// parseQuery turns the URL query into a Request. Parameters that are neither
+// reserved nor filters are returned in rest (RPC arguments on GET).
+func parseQuery(raw string, rpc bool) (*Request, []kv, error) {
+	params, err := splitQuery(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	req := &Request{Nodes: map[string]*Node{"": {}}}
+	var rest []kv
+	hasSelect := false
+	for _, p := range params {
+		switch p.key {
+		case "select":
+			items, err := parseSelect(p.val)
+			if err != nil {
+				return nil, nil, asAPI(err)
+			}
+			req.Select, hasSelect = items, true
+			continue
+		case "columns":
+			cols, err := parseNameList("columns parameter", p.val)
+			if err != nil {
+				return nil, nil, asAPI(err)
+			}
+			req.Columns, req.HasColumns = cols, true
+			continue
+		case "on_conflict":
+			cols, err := parseNameList("on_conflict parameter", p.val)
+			if err != nil {
+				return nil, nil, asAPI(err)
+			}
+			req.OnConflict = cols
+			continue
+		case "apikey":
+			continue
+		}
+		path, last := "", p.key
+		if i := strings.LastIndexByte(p.key, '.'); i >= 0 && !strings.Contains(p.key[i:], "->") && !strings.Contains(p.key, "\"") {
+			path, last = p.key[:i], p.key[i+1:]
+		}
+		switch last {
+		case "order":
+			terms, err := parseOrder(p.val)
+			if err != nil {
+				return nil, nil, asAPI(err)
+			}
+			n := req.node(path)
+			n.Order = append(n.Order, terms...)
+			continue
+		case "limit", "offset":
+			v, err := parseCount(last, p.val)
+			if err != nil {
+				return nil, nil, asAPI(err)
+			}
+			n := req.node(path)
+			if last == "limit" {
+				if v < 0 {
+					return nil, nil, errRange("Limit should be greater than or equal to zero.")
+				}
+				n.Limit = &v
+			} else {
+				if v < 0 {
+					return nil, nil, errRange("Offset should be greater than or equal to zero.")
+				}
+				n.Offset = &v
+			}
+			continue
+		case "or", "and":
+			negate := false
+			if path == "not" {
+				path, negate = "", true
+			} else if strings.HasSuffix(path, ".not") {
+				path, negate = strings.TrimSuffix(path, ".not"), true
+			}
+			t, err := parseLogic(last == "or", negate, p.val)
+			if err != nil {
+				return nil, nil, asAPI(err)
+			}
+			n := req.node(path)
+			n.Logic = append(n.Logic, t)
+			continue
+		}
+		epath, field, err := parseTreePath(p.key)
+		if err != nil {
+			if rpc {
+				rest = append(rest, p)
+				continue
+			}
+			return nil, nil, asAPI(err)
+		}
+		f, err := parseFilterValue(field, p.val)
+		if err != nil {
+			if rpc && epath == "" && len(field.Path) == 0 {
+				rest = append(rest, p)
+				continue
+			}
+			return nil, nil, asAPI(err)
+		}
+		if rpc && epath == "" && len(field.Path) == 0 {
+			// Kept aside too: the plan decides whether it names an argument.
+			rest = append(rest, p)
+		}
+		n := req.node(epath)
+		n.Filters = append(n.Filters, f)
+	}
+	if !hasSelect {
+		req.Select = []SelectItem{{Field: Field{Name: "*"}}}
+	}
+	return req, rest, nil
+}
+
+func asAPI(err error) error {
+	if pe, ok := err.(*parseError); ok {
+		return pe.api()
+	}
+	return err
+}
+
+var rangeRe = regexp.MustCompile(`^(?:items=)?\s*(\d+)-(\d*)\s*$`)
+
+// parseRangeHeader reads "Range: a-b" / "a-"; ok is false when absent.
+func parseRangeHeader(h string) (offset int64, limit *int64, ok bool, err error) {
+	if h == "" {
+		return 0, nil, false, nil
+	}
+	m := rangeRe.FindStringSubmatch(h)
+	if m == nil {
+		return 0, nil, false, nil
+	}
+	from, _ := strconv.ParseInt(m[1], 10, 64)
+	if m[2] == "" {
+		return from, nil, true, nil
+	}
+	to, _ := strconv.ParseInt(m[2], 10, 64)
+	if to < from {
+		return 0, nil, false, errRange("The lower boundary must be lower than or equal to the upper boundary in the Range header.")
+	}
+	n := to - from + 1
+	return from, &n, true, nil
+}

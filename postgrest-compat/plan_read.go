@@ -1,0 +1,689 @@
+package postgrest
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ident quotes one identifier.
+func ident(s string) string { return pgx.Identifier{s}.Sanitize() }
+
+// qident quotes a qualified name.
+func qident(q QI) string { return pgx.Identifier{q.Schema, q.Name}.Sanitize() }
+
+// builder collects bind parameters; every value from the request goes through param.
+type builder struct {
+	args  []any
+	alias int
+}
+
+func (b *builder) param(v string) string {
+	b.args = append(b.args, v)
+	return "$" + strconv.Itoa(len(b.args))
+}
+
+func (b *builder) nextAlias() string {
+	b.alias++
+	return "pgrst_" + strconv.Itoa(b.alias)
+}
+
+// relInfo is what a level of the select tree reads from.
+type relInfo struct {
+	name   string             // relation name for messages and relationships
+	qi     QI                 // key for relationships ({} when none)
+	cols   []*Column          // columns in order
+	colMap map[string]*Column // by name
+	table  *Table             // when it is an exposed table or view
+	scalar bool               // RPC returning a scalar: the only column is pgrst_scalar
+}
+
+func tableRel(t *Table) relInfo {
+	return relInfo{name: t.Name, qi: t.QI, cols: t.Columns, colMap: t.ColMap, table: t}
+}
+
+// planner turns a Request into SQL for one schema snapshot.
+type planner struct {
+	cache   *Cache
+	schema  string
+	req     *Request
+	b       *builder
+	maxRows int
+	used    map[string]bool // node paths consumed by the select tree
+}
+
+// level is the SQL of one read level.
+type level struct {
+	selects  []string // "expr AS "key""
+	keys     []string // output keys, in order
+	from     string   // "<source> AS alias"
+	joins    []string // lateral joins
+	inner    []string // the joins the count query needs (inner and null-filtered)
+	where    []string
+	group    []string
+	order    []string
+	limit    string
+	offset   string
+	hasAgg   bool
+	embedKey map[string]*embedInfo
+}
+
+type embedInfo struct {
+	alias  string // lateral alias
+	toOne  bool
+	spread bool
+	keys   []string // spread: lifted keys
+	join   string
+	inner  bool
+}
+
+func (lv *level) sql() string {
+	var b strings.Builder
+	b.WriteString("SELECT ")
+	b.WriteString(strings.Join(lv.selects, ", "))
+	b.WriteString(" FROM ")
+	b.WriteString(lv.from)
+	for _, j := range lv.joins {
+		b.WriteString(" ")
+		b.WriteString(j)
+	}
+	if len(lv.where) > 0 {
+		b.WriteString(" WHERE ")
+		b.WriteString(strings.Join(lv.where, " AND "))
+	}
+	if lv.hasAgg && len(lv.group) > 0 {
+		b.WriteString(" GROUP BY ")
+		b.WriteString(strings.Join(lv.group, ", "))
+	}
+	if len(lv.order) > 0 {
+		b.WriteString(" ORDER BY ")
+		b.WriteString(strings.Join(lv.order, ", "))
+	}
+	if lv.limit != "" {
+		b.WriteString(" LIMIT ")
+		b.WriteString(lv.limit)
+	}
+	if lv.offset != "" {
+		b.WriteString(" OFFSET ")
+		b.WriteString(lv.offset)
+	}
+	return b.String()
+}
+
+// countSQL is the filter-only query whose rows are counted for Prefer: count.
+func (lv *level) countSQL() string {
+	var b strings.Builder
+	b.WriteString("SELECT 1 FROM ")
+	b.WriteString(lv.from)
+	for _, j := range lv.inner {
+		b.WriteString(" ")
+		b.WriteString(j)
+	}
+	if len(lv.where) > 0 {
+		b.WriteString(" WHERE ")
+		b.WriteString(strings.Join(lv.where, " AND "))
+	}
+	return b.String()
+}
+
+// readOpts says what a level may do.
+type readOpts struct {
+	path       string   // embed path of this level ("" for the root)
+	altPath    string   // table-name path when the embed is aliased
+	alias      string   // SQL alias of the relation (unquoted)
+	from       string   // SQL source including " AS alias"
+	where      []string // join conditions
+	skipFilter bool     // mutations: root filters already went into the WHERE
+	rangeOK    bool     // apply limit/offset (and max-rows)
+	forceCols  bool     // expand * into columns (aggregates, spreads, mutations)
+	depth      int
+	noOrder    bool
+}
+
+// buildLevel resolves items at one level and returns its SQL pieces.
+func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*level, error) {
+	lv := &level{from: o.from, where: slices.Clone(o.where), embedKey: map[string]*embedInfo{}}
+	a := ident(o.alias)
+	node := p.nodeFor(o.path, o.altPath)
+	expand := o.forceCols
+	for _, it := range items {
+		if it.Agg != "" {
+			lv.hasAgg = true
+		}
+		if it.Embed != nil && it.Embed.Spread {
+			expand = true
+		}
+	}
+	if lv.hasAgg {
+		expand = true
+	}
+	// Embeds first: filters and order may refer to them.
+	for i := range items {
+		it := &items[i]
+		if it.Embed == nil {
+			continue
+		}
+		if err := p.embed(lv, rel, a, o, it); err != nil {
+			return nil, err
+		}
+	}
+	for i := range items {
+		it := &items[i]
+		switch {
+		case it.Embed != nil:
+			ei := lv.embedKey[it.outputKey()]
+			if len(it.Embed.Items) == 0 {
+				continue // rel(): joined for filtering, nothing selected
+			}
+			if ei.spread {
+				for _, k := range ei.keys {
+					expr := ident(ei.alias) + "." + ident(k)
+					lv.selects = append(lv.selects, expr+" AS "+ident(k))
+					lv.keys = append(lv.keys, k)
+					lv.group = append(lv.group, expr)
+				}
+				continue
+			}
+			expr := ident(ei.alias) + ".body"
+			if !ei.toOne {
+				expr = "COALESCE(" + expr + ", '[]')"
+			}
+			lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
+			lv.keys = append(lv.keys, it.outputKey())
+			lv.group = append(lv.group, ident(ei.alias)+".body")
+		case it.Field.Name == "*" && it.Agg == "":
+			if rel.scalar {
+				lv.selects = append(lv.selects, a+".pgrst_scalar")
+				lv.keys = append(lv.keys, "pgrst_scalar")
+				continue
+			}
+			if !expand {
+				lv.selects = append(lv.selects, a+".*")
+				for _, c := range rel.cols {
+					lv.keys = append(lv.keys, c.Name)
+				}
+				continue
+			}
+			for _, c := range rel.cols {
+				expr := a + "." + ident(c.Name)
+				lv.selects = append(lv.selects, expr+" AS "+ident(c.Name))
+				lv.keys = append(lv.keys, c.Name)
+				lv.group = append(lv.group, expr)
+			}
+		default:
+			expr, err := p.itemExpr(rel, a, it)
+			if err != nil {
+				return nil, err
+			}
+			lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
+			lv.keys = append(lv.keys, it.outputKey())
+			if it.Agg == "" {
+				lv.group = append(lv.group, expr)
+			}
+		}
+	}
+	if len(lv.selects) == 0 && o.depth == 0 {
+		// select= with only empty embeds: PostgREST answers rows of empty objects.
+		lv.selects = []string{}
+	}
+	if node != nil {
+		if !o.skipFilter {
+			for _, f := range node.Filters {
+				s, err := p.filterSQL(lv, rel, a, f)
+				if err != nil {
+					return nil, err
+				}
+				lv.where = append(lv.where, s)
+			}
+			for _, t := range node.Logic {
+				s, err := p.logicSQL(lv, rel, a, t)
+				if err != nil {
+					return nil, err
+				}
+				lv.where = append(lv.where, s)
+			}
+		}
+		if !o.noOrder {
+			for _, t := range node.Order {
+				s, err := p.orderSQL(lv, rel, a, t)
+				if err != nil {
+					return nil, err
+				}
+				lv.order = append(lv.order, s)
+			}
+		}
+		if o.rangeOK {
+			if node.Limit != nil {
+				lv.limit = p.b.param(strconv.FormatInt(*node.Limit, 10)) + "::bigint"
+			}
+			if node.Offset != nil && *node.Offset > 0 {
+				lv.offset = p.b.param(strconv.FormatInt(*node.Offset, 10)) + "::bigint"
+			}
+		}
+	}
+	if o.rangeOK && p.maxRows > 0 {
+		if node == nil || node.Limit == nil || *node.Limit > int64(p.maxRows) {
+			lv.limit = strconv.Itoa(p.maxRows)
+		}
+	}
+	return lv, nil
+}
+
+// nodeFor returns the parameters addressed to path (or to its table-name
+// spelling) and marks them used.
+func (p *planner) nodeFor(path, alt string) *Node {
+	var out *Node
+	for _, k := range []string{path, alt} {
+		if k == "" && path != "" {
+			continue
+		}
+		if n := p.req.Nodes[k]; n != nil {
+			p.used[k] = true
+			if out == nil {
+				out = n
+			} else if out != n {
+				merged := *out
+				merged.Filters = append(slices.Clone(out.Filters), n.Filters...)
+				merged.Logic = append(slices.Clone(out.Logic), n.Logic...)
+				merged.Order = append(slices.Clone(out.Order), n.Order...)
+				if merged.Limit == nil {
+					merged.Limit = n.Limit
+				}
+				if merged.Offset == nil {
+					merged.Offset = n.Offset
+				}
+				out = &merged
+			}
+		}
+	}
+	return out
+}
+
+// column checks a column name at a level: a real column, a computed field, or
+// PostgreSQL's count(row) written as a field named count.
+func (p *planner) column(rel relInfo, a, name string) (expr string, col *Column, err error) {
+	if c := rel.colMap[name]; c != nil {
+		return a + "." + ident(c.Name), c, nil
+	}
+	if rel.table != nil {
+		if f := rel.table.Computed[name]; f != nil {
+			return qident(f.QI) + "(" + a + ")", &Column{Name: name, Type: f.RetType, BaseType: baseOfFormat(f.RetType)}, nil
+		}
+	}
+	return "", nil, errUndefinedColumn(rel.name, name)
+}
+
+func baseOfFormat(t string) string {
+	switch t {
+	case "json", "jsonb", "tsvector":
+		return t
+	}
+	return ""
+}
+
+// fieldExpr renders a column with its JSON path.
+func (p *planner) fieldExpr(rel relInfo, a string, f Field) (string, *Column, error) {
+	if rel.scalar && f.Name == "pgrst_scalar" {
+		return a + ".pgrst_scalar", &Column{Name: "pgrst_scalar"}, nil
+	}
+	expr, col, err := p.column(rel, a, f.Name)
+	if err != nil {
+		return "", nil, err
+	}
+	if len(f.Path) == 0 {
+		return expr, col, nil
+	}
+	if !col.IsJSON() {
+		expr = "to_jsonb(" + expr + ")"
+	}
+	for _, op := range f.Path {
+		arrow := "->"
+		if op.Text {
+			arrow = "->>"
+		}
+		if op.Index {
+			expr += arrow + p.b.param(op.Key) + "::integer"
+		} else {
+			expr += arrow + p.b.param(op.Key) + "::text"
+		}
+	}
+	return expr, col, nil
+}
+
+func (p *planner) castType(t string) (string, error) {
+	base := strings.TrimSuffix(t, "[]")
+	if !p.cache.Types[base] {
+		return "", newErr(400, "42704", fmt.Sprintf("type \"%s\" does not exist", base))
+	}
+	return t, nil
+}
+
+func (p *planner) itemExpr(rel relInfo, a string, it *SelectItem) (string, error) {
+	var expr string
+	if it.Agg == "count" && it.Field.Name == "" {
+		expr = "count(*)"
+	} else if it.Field.Name == "count" && rel.colMap["count"] == nil && len(it.Field.Path) == 0 && it.Agg == "" {
+		// Legacy rel(count): PostgreSQL reads alias.count as count(alias).
+		it.Agg = "count"
+		return "count(*)", nil
+	} else {
+		e, _, err := p.fieldExpr(rel, a, it.Field)
+		if err != nil {
+			return "", err
+		}
+		expr = e
+		if it.Cast != "" {
+			t, err := p.castType(it.Cast)
+			if err != nil {
+				return "", err
+			}
+			expr = "CAST(" + expr + " AS " + t + ")"
+		}
+		if it.Agg != "" {
+			expr = it.Agg + "(" + expr + ")"
+		}
+	}
+	if it.AggCast != "" {
+		t, err := p.castType(it.AggCast)
+		if err != nil {
+			return "", err
+		}
+		expr = "CAST(" + expr + " AS " + t + ")"
+	}
+	return expr, nil
+}
+
+// embed resolves one embedded resource and adds its lateral join to lv.
+func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpts, it *SelectItem) error {
+	e := it.Embed
+	if origin.qi == (QI{}) {
+		return relNotFound(origin.name, e.Name, e.Hint, p.schema)
+	}
+	rel, err := p.findRel(origin, e)
+	if err != nil {
+		return err
+	}
+	target := p.cache.Tables[rel.Target]
+	if target == nil {
+		return relNotFound(origin.name, e.Name, e.Hint, p.schema)
+	}
+	key := it.outputKey()
+	childPath := joinPath(o.path, key)
+	alt := ""
+	if it.Alias != "" || (o.altPath != "" && o.altPath != o.path) {
+		alt = joinPath(firstNonEmpty(o.altPath, o.path), e.Name)
+		if alt == childPath {
+			alt = ""
+		}
+	}
+	childAlias := p.b.nextAlias()
+	ca := ident(childAlias)
+	from := qident(target.QI) + " AS " + ca
+	var conds []string
+	switch {
+	case rel.computed != nil:
+		from = qident(rel.computed.QI) + "(" + parentAlias + ") AS " + ca
+	case rel.Card == M2M:
+		ja := ident(p.b.nextAlias())
+		from = qident(target.QI) + " AS " + ca + " JOIN " + qident(rel.Junction) + " AS " + ja + " ON " +
+			pairs(ja, rel.JFCols, ca, rel.FCols)
+		conds = append(conds, pairs(ja, rel.JCols, parentAlias, rel.Cols))
+	default:
+		conds = append(conds, pairs(ca, rel.FCols, parentAlias, rel.Cols))
+	}
+	toOne := rel.ToOne()
+	force := e.Spread
+	child, err := p.buildLevel(tableRel(target), e.Items, readOpts{
+		path: childPath, altPath: alt, alias: childAlias, from: from, where: conds,
+		rangeOK: !toOne, forceCols: force, depth: o.depth + 1,
+	})
+	if err != nil {
+		return err
+	}
+	if len(child.selects) == 0 {
+		child.selects = []string{"1 AS pgrst_empty"}
+	}
+	la := p.b.nextAlias()
+	ei := &embedInfo{alias: la, toOne: toOne, spread: e.Spread, inner: e.Join == "inner"}
+	var body string
+	switch {
+	case e.Spread && toOne:
+		body = child.sql()
+		ei.keys = child.keys
+	case e.Spread:
+		if child.hasAgg {
+			return errNotImplemented("Aggregates are not implemented for one-to-many or many-to-many spreads.")
+		}
+		var cols []string
+		for _, k := range child.keys {
+			cols = append(cols, "COALESCE(json_agg(pgrst_r."+ident(k)+"), '[]')::jsonb AS "+ident(k))
+		}
+		if len(cols) == 0 {
+			cols = []string{"1 AS pgrst_empty"}
+		}
+		body = "SELECT " + strings.Join(cols, ", ") + " FROM (" + child.sql() + ") AS pgrst_r"
+		ei.keys = child.keys
+	case toOne:
+		body = "SELECT row_to_json(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r"
+	default:
+		body = "SELECT json_agg(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r"
+	}
+	join := "LEFT JOIN LATERAL (" + body + ") AS " + ident(la) + " ON TRUE"
+	if ei.inner {
+		cond := "TRUE"
+		if !toOne && !e.Spread {
+			cond = ident(la) + ".body IS NOT NULL"
+		}
+		join = "INNER JOIN LATERAL (" + body + ") AS " + ident(la) + " ON " + cond
+		lv.inner = append(lv.inner, join)
+	}
+	ei.join = join
+	lv.joins = append(lv.joins, join)
+	lv.embedKey[key] = ei
+	if it.Alias != "" {
+		if _, taken := lv.embedKey[e.Name]; !taken {
+			lv.embedKey[e.Name] = ei
+		}
+	}
+	return nil
+}
+
+func joinPath(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "." + b
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// pairs renders l.c1 = r.d1 AND ... for join columns.
+func pairs(la string, lcols []string, ra string, rcols []string) string {
+	var out []string
+	for i := range lcols {
+		out = append(out, la+"."+ident(lcols[i])+" = "+ra+"."+ident(rcols[i]))
+	}
+	return strings.Join(out, " AND ")
+}
+
+// filterSQL renders one filter at a level.
+func (p *planner) filterSQL(lv *level, rel relInfo, a string, f Filter) (string, error) {
+	if len(f.Field.Path) == 0 {
+		if ei, ok := lv.embedKey[f.Field.Name]; ok && rel.colMap[f.Field.Name] == nil {
+			if f.Op != "is" || (f.Value != "null" && f.Value != "not_null") {
+				return "", newErr(400, "PGRST120", fmt.Sprintf("Bad operator on the '%s' embedded resource", f.Field.Name)).
+					withDetails("Only is null or not is null filters are allowed on embedded resources")
+			}
+			isNull := (f.Value == "null") != f.Negate
+			if !slices.Contains(lv.inner, ei.join) {
+				lv.inner = append(lv.inner, ei.join)
+			}
+			col := ident(ei.alias) + ".body"
+			if ei.spread {
+				col = ident(ei.alias) + ".*"
+				if isNull {
+					return "NOT EXISTS (SELECT 1 WHERE " + ident(ei.alias) + " IS NOT NULL)", nil
+				}
+			}
+			if isNull {
+				return col + " IS NULL", nil
+			}
+			return col + " IS NOT NULL", nil
+		}
+	}
+	lhs, col, err := p.fieldExpr(rel, a, f.Field)
+	if err != nil {
+		return "", err
+	}
+	var s string
+	val := f.Value
+	switch f.Op {
+	case "eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch":
+		op := map[string]string{"eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=",
+			"like": "LIKE", "ilike": "ILIKE", "match": "~", "imatch": "~*"}[f.Op]
+		if f.Op == "like" || f.Op == "ilike" {
+			val = strings.ReplaceAll(val, "*", "%")
+		}
+		if f.Quant != "" {
+			s = lhs + " " + op + " " + strings.ToUpper(f.Quant) + "(" + p.b.param(val) + ")"
+		} else {
+			s = lhs + " " + op + " " + p.b.param(val)
+		}
+	case "in":
+		s = lhs + " = ANY(" + p.b.param(pgArrayLiteral(f.List)) + ")"
+	case "is":
+		s = lhs + " IS " + map[string]string{"null": "NULL", "not_null": "NOT NULL", "true": "TRUE", "false": "FALSE", "unknown": "UNKNOWN"}[val]
+	case "isdistinct":
+		s = lhs + " IS DISTINCT FROM " + p.b.param(val)
+	case "fts", "plfts", "phfts", "wfts":
+		fn := map[string]string{"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_tsquery", "wfts": "websearch_to_tsquery"}[f.Op]
+		cfg := ""
+		if f.Config != "" {
+			cfg = p.b.param(f.Config) + "::regconfig, "
+		}
+		if col == nil || col.BaseType != "tsvector" || len(f.Field.Path) > 0 {
+			lhs = "to_tsvector(" + cfg + lhs + ")"
+		}
+		s = lhs + " @@ " + fn + "(" + cfg + p.b.param(val) + ")"
+	default:
+		op := map[string]string{"cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxr": "&<", "nxl": "&>", "adj": "-|-"}[f.Op]
+		s = lhs + " " + op + " " + p.b.param(val)
+	}
+	if f.Negate {
+		s = "NOT (" + s + ")"
+	}
+	return s, nil
+}
+
+// pgArrayLiteral renders a list as a PostgreSQL array literal (a bind value, not SQL).
+func pgArrayLiteral(list []string) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, v := range list {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('"')
+		b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v))
+		b.WriteByte('"')
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+func (p *planner) logicSQL(lv *level, rel relInfo, a string, t LogicTree) (string, error) {
+	var parts []string
+	fi, ci := 0, 0
+	for _, isTree := range t.Order {
+		if isTree {
+			s, err := p.logicSQL(lv, rel, a, t.Children[ci])
+			if err != nil {
+				return "", err
+			}
+			ci++
+			parts = append(parts, s)
+			continue
+		}
+		s, err := p.filterSQL(lv, rel, a, t.Filters[fi])
+		if err != nil {
+			return "", err
+		}
+		fi++
+		parts = append(parts, s)
+	}
+	joiner := " AND "
+	if t.Or {
+		joiner = " OR "
+	}
+	s := "(" + strings.Join(parts, joiner) + ")"
+	if len(parts) == 0 {
+		s = "TRUE"
+	}
+	if t.Negate {
+		s = "NOT " + s
+	}
+	return s, nil
+}
+
+func (p *planner) orderSQL(lv *level, rel relInfo, a string, t OrderTerm) (string, error) {
+	var expr string
+	if t.Relation != "" {
+		ei, ok := lv.embedKey[t.Relation]
+		if !ok {
+			return "", errNotEmbedded(t.Relation)
+		}
+		if !ei.toOne {
+			return "", newErr(400, "PGRST118", fmt.Sprintf("A related order on '%s' is not possible", t.Relation)).
+				withDetails(fmt.Sprintf("'%s' and '%s' do not form a many-to-one or one-to-one relationship", rel.name, t.Relation))
+		}
+		if ei.spread {
+			if !slices.Contains(ei.keys, t.Field.Name) {
+				return "", errUndefinedColumn(t.Relation, t.Field.Name)
+			}
+			expr = ident(ei.alias) + "." + ident(t.Field.Name)
+		} else {
+			expr = ident(ei.alias) + ".body->" + p.b.param(t.Field.Name) + "::text"
+		}
+	} else {
+		e, _, err := p.fieldExpr(rel, a, t.Field)
+		if err != nil {
+			return "", err
+		}
+		expr = e
+	}
+	if t.Desc {
+		expr += " DESC"
+	} else {
+		expr += " ASC"
+	}
+	switch t.Nulls {
+	case "first":
+		expr += " NULLS FIRST"
+	case "last":
+		expr += " NULLS LAST"
+	}
+	return expr, nil
+}
+
+// checkUnusedNodes reports parameters addressed to an embed that is not in select.
+func (p *planner) checkUnusedNodes() error {
+	for path := range p.req.Nodes {
+		if path == "" || p.used[path] {
+			continue
+		}
+		n := p.req.Nodes[path]
+		if len(n.Filters) == 0 && len(n.Logic) == 0 && len(n.Order) == 0 && n.Limit == nil && n.Offset == nil {
+			continue
+		}
+		return errNotEmbedded(path[strings.LastIndexByte(path, '.')+1:])
+	}
+	return nil
+}

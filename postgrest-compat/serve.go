@@ -1,0 +1,475 @@
+package postgrest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"casarent/server/pgrole"
+)
+
+// result is the one row every statement returns.
+type result struct {
+	total    *int64
+	page     int64
+	body     *string
+	inserted *int64
+	location *string
+}
+
+func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
+	sess := pgrole.Session{
+		Role: rc.id.Role, ClaimsJSON: rc.id.ClaimsJSON, Method: rc.r.Method, Path: rc.r.URL.Path,
+		HeadersJSON: headersJSON(rc.r.Header), ReadOnly: st.readOnly,
+	}
+	var res result
+	scan := func(rows pgx.Rows) error {
+		if !rows.Next() {
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			return errors.New("postgrest: statement returned no row")
+		}
+		return rows.Scan(&res.total, &res.page, &res.body, &res.inserted, &res.location)
+	}
+	ctx := rc.r.Context()
+	err := pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "0A000" && strings.Contains(pe.Message, "cached plan") {
+		// A prepared statement outlived a DDL change; the transaction was rolled back, run it again.
+		res = result{}
+		err = pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// headersJSON is request.headers: lower-case names, cookies left out.
+func headersJSON(h http.Header) []byte {
+	m := make(map[string]string, len(h))
+	for k, v := range h {
+		lk := strings.ToLower(k)
+		if lk == "cookie" {
+			continue
+		}
+		m[lk] = strings.Join(v, ", ")
+	}
+	b, _ := json.Marshal(m)
+	return b
+}
+
+func (rc *reqCtx) prefs(req *Request) error {
+	req.Prefs = parsePrefs(rc.r.Header)
+	if req.Prefs.Handling == "strict" && len(req.Prefs.Invalid) > 0 {
+		return newErr(400, "PGRST122", "Invalid preferences given with handling=strict").
+			withDetails("Invalid preferences: " + strings.Join(req.Prefs.Invalid, ", "))
+	}
+	return nil
+}
+
+// relation serves /<table>.
+func (rc *reqCtx) relation(name string) error {
+	t := rc.cache.table(rc.schema, name)
+	if t == nil {
+		return errTableNotFound(rc.schema, name, rc.cache.suggestTable(rc.schema, name))
+	}
+	switch rc.r.Method {
+	case http.MethodOptions:
+		allow := "OPTIONS,GET,HEAD"
+		if t.Insertable {
+			allow += ",POST"
+		}
+		if t.Insertable && t.Updatable && len(t.PK) > 0 {
+			allow += ",PUT"
+		}
+		if t.Updatable {
+			allow += ",PATCH"
+		}
+		if t.Deletable {
+			allow += ",DELETE"
+		}
+		rc.w.Header().Set("Allow", allow)
+		rc.w.WriteHeader(http.StatusOK)
+		return nil
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPatch, http.MethodDelete:
+	default:
+		return newErr(405, "PGRST117", "Unsupported HTTP method: "+rc.r.Method)
+	}
+	req, _, err := parseQuery(rc.r.URL.RawQuery, false)
+	if err != nil {
+		return err
+	}
+	if err := rc.prefs(req); err != nil {
+		return err
+	}
+	acc, err := negotiate(rc.r.Header.Get("Accept"), false)
+	if err != nil {
+		return err
+	}
+	count := req.Prefs.Count != ""
+	p := rc.planner(req)
+	head := rc.r.Method == http.MethodHead
+	switch rc.r.Method {
+	case http.MethodGet, http.MethodHead:
+		if err := applyRange(req, rc.r.Header.Get("Range")); err != nil {
+			return err
+		}
+		st, err := p.readStatement(t, acc, head, count)
+		if err != nil {
+			return err
+		}
+		res, err := rc.exec(st, req.Prefs.Tx == "rollback")
+		if err != nil {
+			return err
+		}
+		return rc.respondRead(req, acc, st, res, head, false)
+	}
+	body, err := rc.readBody()
+	if err != nil {
+		return err
+	}
+	var st *statement
+	op := opDelete
+	var pl *payload
+	switch rc.r.Method {
+	case http.MethodPost:
+		op = opInsert
+		for _, c := range req.Columns {
+			if t.ColMap[c] == nil {
+				return errColumnNotFound(c, t.Name)
+			}
+		}
+		if pl, err = decodePayload(body, req.Columns, req.HasColumns); err != nil {
+			return err
+		}
+	case http.MethodPatch:
+		op = opUpdate
+		if pl, err = decodePayload(body, nil, false); err != nil {
+			return err
+		}
+		if pl.isArray {
+			return errInvalidBody("Empty or invalid json")
+		}
+	}
+	if st, err = p.mutationStatement(t, op, pl, acc, count); err != nil {
+		return err
+	}
+	res, err := rc.exec(st, req.Prefs.Tx == "rollback")
+	if err != nil {
+		return err
+	}
+	return rc.respondWrite(req, t, op, acc, st, res, count)
+}
+
+// applyRange folds the Range header into the root limit/offset (GET only).
+func applyRange(req *Request, h string) error {
+	off, lim, ok, err := parseRangeHeader(h)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return nil
+	}
+	n := req.node("")
+	if n.Offset != nil || n.Limit != nil {
+		// Intersect [off, off+lim) with the limit/offset parameters.
+		lo := int64(0)
+		if n.Offset != nil {
+			lo = *n.Offset
+		}
+		lo2 := max(lo, off)
+		var hi *int64
+		if n.Limit != nil {
+			v := lo + *n.Limit
+			hi = &v
+		}
+		if lim != nil {
+			v := off + *lim
+			if hi == nil || v < *hi {
+				hi = &v
+			}
+		}
+		n.Offset = &lo2
+		if hi != nil {
+			l := max(*hi-lo2, 0)
+			n.Limit = &l
+		}
+		return nil
+	}
+	n.Offset = &off
+	n.Limit = lim
+	return nil
+}
+
+func (rc *reqCtx) commonHeaders(acc accept) {
+	h := rc.w.Header()
+	h.Set("Content-Type", acc.contentType())
+	if rc.profileGiven {
+		h.Set("Content-Profile", rc.schema)
+	}
+}
+
+func contentRange(lower, n int64, total *int64) string {
+	rng := "*"
+	if n > 0 {
+		rng = strconv.FormatInt(lower, 10) + "-" + strconv.FormatInt(lower+n-1, 10)
+	}
+	t := "*"
+	if total != nil {
+		t = strconv.FormatInt(*total, 10)
+	}
+	return rng + "/" + t
+}
+
+func (rc *reqCtx) respondRead(req *Request, acc accept, st *statement, res *result, head, rpcScalar bool) error {
+	if acc.media == mediaObject && res.page != 1 {
+		return errSingular(res.page)
+	}
+	status := http.StatusOK
+	if res.total != nil {
+		lower, total := st.offset, *res.total
+		switch {
+		case lower > total && !(lower == 0):
+			return errRange(fmt.Sprintf("An offset of %d was requested, but there are only %d rows.", lower, total))
+		case res.page < total:
+			status = http.StatusPartialContent
+		}
+	}
+	rc.commonHeaders(acc)
+	h := rc.w.Header()
+	if !rpcScalar {
+		h.Set("Content-Range", contentRange(st.offset, res.page, res.total))
+	}
+	rc.preferenceApplied(req, false, false)
+	body := ""
+	if res.body != nil {
+		body = *res.body
+	}
+	if !head {
+		h.Set("Content-Length", strconv.Itoa(len(body)))
+	}
+	rc.w.WriteHeader(status)
+	if !head {
+		_, _ = rc.w.Write([]byte(body))
+	}
+	return nil
+}
+
+func (rc *reqCtx) respondWrite(req *Request, t *Table, op int, acc accept, st *statement, res *result, count bool) error {
+	prefs := req.Prefs
+	h := rc.w.Header()
+	var total *int64
+	if count {
+		total = &res.page
+	}
+	switch op {
+	case opInsert:
+		h.Set("Content-Range", contentRange(0, 0, total))
+	case opUpdate:
+		h.Set("Content-Range", contentRange(0, res.page, total))
+	case opDelete:
+		h.Set("Content-Range", contentRange(0, 0, total))
+	}
+	if res.location != nil && len(st.pkCols) > 0 {
+		var vals []string
+		if json.Unmarshal([]byte(*res.location), &vals) == nil && len(vals) == len(st.pkCols) {
+			q := make([]string, len(vals))
+			for i, v := range vals {
+				q[i] = url.QueryEscape(st.pkCols[i]) + "=eq." + url.QueryEscape(v)
+			}
+			h.Set("Location", "/"+t.Name+"?"+strings.Join(q, "&"))
+		}
+	}
+	upsert := op == opInsert && prefs.Resolution != "" && (len(req.OnConflict) > 0 || len(t.PK) > 0)
+	rc.preferenceApplied(req, true, upsert)
+	if rc.profileGiven {
+		h.Set("Content-Profile", rc.schema)
+	}
+	status := http.StatusNoContent
+	if op == opInsert {
+		status = http.StatusCreated
+		if upsert && prefs.Resolution == "merge-duplicates" && res.inserted != nil && *res.inserted == 0 && res.page > 0 {
+			status = http.StatusOK
+		}
+	} else if prefs.Return == "representation" {
+		status = http.StatusOK
+	}
+	if prefs.Return != "representation" || res.body == nil {
+		rc.w.WriteHeader(status)
+		return nil
+	}
+	h.Set("Content-Type", acc.contentType())
+	h.Set("Content-Length", strconv.Itoa(len(*res.body)))
+	rc.w.WriteHeader(status)
+	_, _ = rc.w.Write([]byte(*res.body))
+	return nil
+}
+
+// preferenceApplied lists the honoured preferences, in PostgREST's order.
+func (rc *reqCtx) preferenceApplied(req *Request, mutation, upsert bool) {
+	p := req.Prefs
+	var out []string
+	if upsert && p.Resolution != "" {
+		out = append(out, "resolution="+p.Resolution)
+	}
+	if mutation && p.Missing != "" {
+		out = append(out, "missing="+p.Missing)
+	}
+	if mutation && p.Return != "" {
+		out = append(out, "return="+p.Return)
+	}
+	if p.Count != "" {
+		out = append(out, "count="+p.Count)
+	}
+	if p.Tx != "" {
+		out = append(out, "tx="+p.Tx)
+	}
+	if p.Handling != "" {
+		out = append(out, "handling="+p.Handling)
+	}
+	if p.Handling == "strict" && p.MaxAffected != nil && rc.r.Method != http.MethodPost || (p.MaxAffected != nil && p.Handling == "strict" && strings.HasPrefix(rc.r.URL.Path, "/rpc/")) {
+		out = append(out, "max-affected="+strconv.FormatInt(*p.MaxAffected, 10))
+	}
+	if len(out) > 0 {
+		rc.w.Header().Set("Preference-Applied", strings.Join(out, ", "))
+	}
+}
+
+// rpc serves /rpc/<fn>.
+func (rc *reqCtx) rpc(name string) error {
+	method := rc.r.Method
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost:
+	case http.MethodOptions:
+		rc.w.Header().Set("Allow", "OPTIONS,GET,HEAD,POST")
+		rc.w.WriteHeader(http.StatusOK)
+		return nil
+	default:
+		return newErr(405, "PGRST101", "Cannot use the "+method+" method on RPC")
+	}
+	req, rest, err := parseQuery(rc.r.URL.RawQuery, true)
+	if err != nil {
+		return err
+	}
+	if err := rc.prefs(req); err != nil {
+		return err
+	}
+	acc, err := negotiate(rc.r.Header.Get("Accept"), false)
+	if err != nil {
+		return err
+	}
+	p := rc.planner(req)
+	qi := QI{rc.schema, name}
+	args := map[string]string{}
+	var keys []string
+	var body []byte
+	post := method == http.MethodPost
+	if post {
+		if body, err = rc.readBody(); err != nil {
+			return err
+		}
+		trimmed := strings.TrimSpace(string(body))
+		if trimmed == "" {
+			body, trimmed = []byte("{}"), "{}"
+		}
+		var obj map[string]json.RawMessage
+		if strings.HasPrefix(trimmed, "{") {
+			if err := json.Unmarshal(body, &obj); err != nil {
+				return errInvalidBody("Empty or invalid json")
+			}
+			for k := range obj {
+				keys = append(keys, k)
+				args[k] = ""
+			}
+		} else if !json.Valid(body) {
+			return errInvalidBody("Empty or invalid json")
+		} else {
+			keys = []string{""} // not an object: only a single json parameter can take it
+		}
+	} else {
+		paramNames := map[string]bool{}
+		for _, f := range rc.cache.Funcs[qi] {
+			for _, prm := range f.Params {
+				paramNames[prm.Name] = true
+			}
+		}
+		multi := map[string][]string{}
+		root := req.node("")
+		for _, kv := range rest {
+			parsedAsFilter := false
+			if _, err := parseFilterValue(Field{Name: kv.key}, kv.val); err == nil {
+				parsedAsFilter = true
+			}
+			if !paramNames[kv.key] && parsedAsFilter {
+				continue
+			}
+			if _, seen := multi[kv.key]; !seen {
+				keys = append(keys, kv.key)
+			}
+			multi[kv.key] = append(multi[kv.key], kv.val)
+			if parsedAsFilter {
+				// Not a filter after all: drop it from the root filters.
+				kept := root.Filters[:0]
+				for _, f := range root.Filters {
+					if !(f.Field.Name == kv.key && len(f.Field.Path) == 0) {
+						kept = append(kept, f)
+					}
+				}
+				root.Filters = kept
+			}
+		}
+		for k, vs := range multi {
+			args[k] = vs[0]
+			if len(vs) > 1 {
+				args[k] = pgArrayLiteral(vs)
+			}
+		}
+	}
+	f, jsonArg, err := p.findFunction(name, keys, post)
+	if err != nil {
+		return err
+	}
+	if !post && f.Volatility == 'v' {
+		return newErr(405, "PGRST101", "Cannot use the "+method+" method on RPC")
+	}
+	if !post {
+		for _, prm := range f.Params {
+			if v, ok := args[prm.Name]; ok && prm.Variadic && !strings.HasPrefix(v, "{") {
+				args[prm.Name] = pgArrayLiteral([]string{v})
+			}
+		}
+	}
+	if req.Prefs.Handling == "strict" && req.Prefs.MaxAffected != nil && !f.RetSet {
+		return newErr(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used with handling=strict")
+	}
+	head := method == http.MethodHead
+	st, err := p.rpcStatement(f, args, body, jsonArg, method, acc, head, req.Prefs.Count != "")
+	if err != nil {
+		return err
+	}
+	res, err := rc.exec(st, req.Prefs.Tx == "rollback")
+	if err != nil {
+		return err
+	}
+	if f.RetVoid {
+		rc.preferenceApplied(req, false, false)
+		rc.w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
+	if f.RetScalar && !f.RetSet && acc.media == mediaObject {
+		acc.media = mediaJSON
+	}
+	return rc.respondRead(req, acc, st, res, head, f.RetScalar && !f.RetSet)
+}
+
+var _ = context.Background
