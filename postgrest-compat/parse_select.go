@@ -36,8 +36,8 @@ func (p *parser) unexpected(expecting string) *parseError {
 	return p.fail("unexpected %q expecting %s", string(p.s[p.i]), expecting)
 }
 
-func (p *parser) eof() bool        { return p.i >= len(p.s) }
-func (p *parser) peek() byte       { return p.s[p.i] }
+func (p *parser) eof() bool         { return p.i >= len(p.s) }
+func (p *parser) peek() byte        { return p.s[p.i] }
 func (p *parser) has(t string) bool { return strings.HasPrefix(p.s[p.i:], t) }
 
 func (p *parser) skipSpace() {

@@ -81,10 +81,10 @@ type Relationship struct {
 	FKOnOrigin     bool     // the FK constraint lives on the origin (M2O, or O2O from the FK side)
 	IsSelf         bool
 	// Many-to-many through a junction: origin.Cols = junction.JCols, junction.JFCols = target.FCols.
-	Junction           QI
-	JConstraint1       string
-	JConstraint2       string
-	JCols, JFCols      []string
+	Junction      QI
+	JConstraint1  string
+	JConstraint2  string
+	JCols, JFCols []string
 	// computed is set for a computed relationship: the target rows come from computed(origin row).
 	computed *Function
 }
