@@ -1,0 +1,270 @@
+// Package backendtest is the conformance suite every storage backend passes:
+// call Run from the backend's own test with a constructor of fresh backends.
+package backendtest
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"testing"
+
+	"casarent/storage/blob"
+)
+
+// Run checks b's behaviour against the blob.Backend contract. newBackend is
+// called once per subtest; bucket names are unique per call so backends that
+// share a store (one S3 bucket) do not see each other's objects.
+func Run(t *testing.T, newBackend func(t *testing.T) blob.Backend) {
+	var n int
+	var mu sync.Mutex
+	bucket := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		n++
+		var r [4]byte
+		_, _ = rand.Read(r[:])
+		return fmt.Sprintf("bt-%x-%d", r, n)
+	}
+	ctx := context.Background()
+
+	t.Run("PutOpenRoundTrip", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		data := randomBytes(t, 300_000)
+		info, err := b.Put(ctx, bk, "dir/sub/photo (1)!.png", bytes.NewReader(data), "image/png")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Size != int64(len(data)) {
+			t.Fatalf("Put size = %d, want %d", info.Size, len(data))
+		}
+		got, oi := readAll(t, b, bk, "dir/sub/photo (1)!.png")
+		if !bytes.Equal(got, data) {
+			t.Fatal("read bytes differ from written bytes")
+		}
+		if oi.Size != int64(len(data)) || oi.LastModified.IsZero() || oi.ETag == "" {
+			t.Fatalf("Open info = %+v", oi)
+		}
+		st, err := b.Stat(ctx, bk, "dir/sub/photo (1)!.png")
+		if err != nil || st.Size != int64(len(data)) {
+			t.Fatalf("Stat = %+v, %v", st, err)
+		}
+	})
+
+	t.Run("EmptyObject", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		if _, err := b.Put(ctx, bk, "empty.txt", bytes.NewReader(nil), "text/plain"); err != nil {
+			t.Fatal(err)
+		}
+		got, oi := readAll(t, b, bk, "empty.txt")
+		if len(got) != 0 || oi.Size != 0 {
+			t.Fatalf("empty object read %d bytes, size %d", len(got), oi.Size)
+		}
+	})
+
+	t.Run("MissingObject", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		if _, _, err := b.Open(ctx, bk, "nope.txt"); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("Open missing: %v, want ErrNotFound", err)
+		}
+		if _, err := b.Stat(ctx, bk, "nope/deeper.txt"); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("Stat missing: %v, want ErrNotFound", err)
+		}
+		if err := b.Delete(ctx, bk, "nope.txt"); err != nil {
+			t.Fatalf("Delete missing: %v, want nil", err)
+		}
+		if _, err := b.Copy(ctx, bk, "nope.txt", bk, "dst.txt"); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("Copy missing: %v, want ErrNotFound", err)
+		}
+	})
+
+	t.Run("Replace", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		put(t, b, bk, "a.txt", []byte("first version, longer"))
+		put(t, b, bk, "a.txt", []byte("second"))
+		if got, _ := readAll(t, b, bk, "a.txt"); string(got) != "second" {
+			t.Fatalf("after replace read %q", got)
+		}
+	})
+
+	t.Run("RangeBySeek", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		data := []byte("0123456789abcdefghij")
+		put(t, b, bk, "r.bin", data)
+		obj, _, err := b.Open(ctx, bk, "r.bin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer obj.Close()
+		end, err := obj.Seek(0, io.SeekEnd)
+		if err != nil || end != int64(len(data)) {
+			t.Fatalf("Seek end = %d, %v", end, err)
+		}
+		if _, err := obj.Seek(10, io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 5)
+		if _, err := io.ReadFull(obj, buf); err != nil || string(buf) != "abcde" {
+			t.Fatalf("range read %q, %v", buf, err)
+		}
+	})
+
+	t.Run("FailedPutLeavesNothing", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		r := io.MultiReader(bytes.NewReader(randomBytes(t, 100_000)), errReader{})
+		if _, err := b.Put(ctx, bk, "broken.bin", r, ""); err == nil {
+			t.Fatal("Put with a failing reader succeeded")
+		}
+		if _, err := b.Stat(ctx, bk, "broken.bin"); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("after a failed Put, Stat = %v, want ErrNotFound", err)
+		}
+		keys, err := b.List(ctx, bk, "")
+		if err != nil || len(keys) != 0 {
+			t.Fatalf("after a failed Put, List = %v, %v", keys, err)
+		}
+	})
+
+	t.Run("FailedPutKeepsPrevious", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		put(t, b, bk, "keep.txt", []byte("old content"))
+		r := io.MultiReader(bytes.NewReader([]byte("new partial")), errReader{})
+		if _, err := b.Put(ctx, bk, "keep.txt", r, ""); err == nil {
+			t.Fatal("Put with a failing reader succeeded")
+		}
+		if got, _ := readAll(t, b, bk, "keep.txt"); string(got) != "old content" {
+			t.Fatalf("previous content became %q", got)
+		}
+	})
+
+	t.Run("CanceledPutLeavesNothing", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		cctx, cancel := context.WithCancel(ctx)
+		pr, pw := io.Pipe()
+		first := randomBytes(t, 64_000)
+		go func() {
+			_, _ = pw.Write(first)
+			cancel()
+			_ = pw.CloseWithError(context.Canceled)
+		}()
+		if _, err := b.Put(cctx, bk, "canceled.bin", pr, ""); err == nil {
+			t.Fatal("Put with a canceled context succeeded")
+		}
+		if _, err := b.Stat(ctx, bk, "canceled.bin"); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("after a canceled Put, Stat = %v, want ErrNotFound", err)
+		}
+	})
+
+	t.Run("DeleteAndCopy", func(t *testing.T) {
+		b, bk, other := newBackend(t), bucket(), bucket()
+		put(t, b, bk, "src/x.txt", []byte("copy me"))
+		if _, err := b.Copy(ctx, bk, "src/x.txt", other, "dst/y.txt"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := readAll(t, b, other, "dst/y.txt"); string(got) != "copy me" {
+			t.Fatalf("copy read %q", got)
+		}
+		if err := b.Delete(ctx, bk, "src/x.txt"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.Stat(ctx, bk, "src/x.txt"); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("after Delete, Stat = %v", err)
+		}
+		if got, _ := readAll(t, b, other, "dst/y.txt"); string(got) != "copy me" {
+			t.Fatalf("deleting the source changed the copy: %q", got)
+		}
+	})
+
+	t.Run("List", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		for _, k := range []string{"a/1.txt", "a/2.txt", "a/b/3.txt", "c.txt"} {
+			put(t, b, bk, k, []byte(k))
+		}
+		keys, err := b.List(ctx, bk, "a/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"a/1.txt", "a/2.txt", "a/b/3.txt"}
+		if fmt.Sprint(keys) != fmt.Sprint(want) {
+			t.Fatalf("List(a/) = %v, want %v", keys, want)
+		}
+		all, _ := b.List(ctx, bk, "")
+		if len(all) != 4 {
+			t.Fatalf("List() = %v", all)
+		}
+	})
+
+	t.Run("InvalidNames", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		for _, k := range []string{"", "../escape.txt", "a/../../escape.txt", "a//b", "/abs", "a/./b", "nul\x00.txt", "tab\t.txt"} {
+			if _, err := b.Put(ctx, bk, k, bytes.NewReader([]byte("x")), ""); !errors.Is(err, blob.ErrInvalidName) {
+				t.Errorf("Put(%q) = %v, want ErrInvalidName", k, err)
+			}
+		}
+		if _, err := b.Put(ctx, "../etc", "x.txt", bytes.NewReader([]byte("x")), ""); !errors.Is(err, blob.ErrInvalidName) {
+			t.Errorf("Put in bucket ../etc = %v, want ErrInvalidName", err)
+		}
+	})
+
+	t.Run("ConcurrentPutsSameKey", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		versions := make([][]byte, 6)
+		for i := range versions {
+			versions[i] = bytes.Repeat([]byte{byte('a' + i)}, 200_000)
+		}
+		var wg sync.WaitGroup
+		for _, v := range versions {
+			wg.Add(1)
+			go func(v []byte) {
+				defer wg.Done()
+				if _, err := b.Put(ctx, bk, "race.bin", bytes.NewReader(v), ""); err != nil {
+					t.Error(err)
+				}
+			}(v)
+		}
+		wg.Wait()
+		got, _ := readAll(t, b, bk, "race.bin")
+		for _, v := range versions {
+			if bytes.Equal(got, v) {
+				return
+			}
+		}
+		t.Fatalf("after concurrent puts the object (%d bytes) is none of the versions written", len(got))
+	})
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("client went away") }
+
+func randomBytes(t *testing.T, n int) []byte {
+	t.Helper()
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func put(t *testing.T, b blob.Backend, bucket, key string, data []byte) {
+	t.Helper()
+	if _, err := b.Put(context.Background(), bucket, key, bytes.NewReader(data), "application/octet-stream"); err != nil {
+		t.Fatalf("Put %s/%s: %v", bucket, key, err)
+	}
+}
+
+func readAll(t *testing.T, b blob.Backend, bucket, key string) ([]byte, blob.Info) {
+	t.Helper()
+	obj, info, err := b.Open(context.Background(), bucket, key)
+	if err != nil {
+		t.Fatalf("Open %s/%s: %v", bucket, key, err)
+	}
+	defer obj.Close()
+	data, err := io.ReadAll(obj)
+	if err != nil {
+		t.Fatalf("read %s/%s: %v", bucket, key, err)
+	}
+	return data, info
+}

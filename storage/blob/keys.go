@@ -1,0 +1,44 @@
+package blob
+
+import (
+	"errors"
+	"strings"
+)
+
+// ErrInvalidName is returned by a backend for a bucket or key it refuses to
+// store (defence in depth: the HTTP layer validates names first).
+var ErrInvalidName = errors.New("blob: invalid bucket or key")
+
+// ErrKeyConflict is returned when a key cannot coexist with another one on a
+// hierarchical store (the filesystem cannot hold both "a" and "a/b").
+var ErrKeyConflict = errors.New("blob: key conflicts with an existing object or folder")
+
+// CacheBucket is the backend's own area for derived files (rendered images);
+// no storage bucket can have this name (bucket names cannot start with ".").
+const CacheBucket = ".cache"
+
+// CheckName refuses names a backend must never see: empty, absolute, with an
+// empty, "." or ".." segment, or with control characters.
+func CheckName(bucket, key string) error {
+	if bucket == "" || (strings.HasPrefix(bucket, ".") && bucket != CacheBucket) || strings.ContainsAny(bucket, "/\\") || hasControl(bucket) {
+		return ErrInvalidName
+	}
+	if key == "" || hasControl(key) || strings.Contains(key, "\\") {
+		return ErrInvalidName
+	}
+	for _, seg := range strings.Split(key, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return ErrInvalidName
+		}
+	}
+	return nil
+}
+
+func hasControl(s string) bool {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			return true
+		}
+	}
+	return false
+}

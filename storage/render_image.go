@@ -1,0 +1,253 @@
+package storage
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"golang.org/x/image/draw"
+
+	"casarent/storage/blob"
+)
+
+// transformOptions are storage-js's TransformOptions (and the render query).
+type transformOptions struct {
+	Width   int    `json:"width,omitempty"`
+	Height  int    `json:"height,omitempty"`
+	Resize  string `json:"resize,omitempty"`  // cover (default) | contain | fill
+	Quality int    `json:"quality,omitempty"` // 20..100, JPEG only, default 80
+	Format  string `json:"format,omitempty"`  // "origin": the output keeps the input's format
+}
+
+func (t *transformOptions) empty() bool {
+	return t.Width == 0 && t.Height == 0
+}
+
+const maxDimension = 2500
+
+// parseTransform reads width/height/resize/quality/format from a query or a
+// token's "width:100,height:50" string.
+func parseTransform(get func(string) string) (*transformOptions, error) {
+	t := &transformOptions{Resize: "cover", Quality: 80}
+	for _, f := range []struct {
+		name string
+		dst  *int
+		max  int
+	}{{"width", &t.Width, maxDimension}, {"height", &t.Height, maxDimension}, {"quality", &t.Quality, 100}} {
+		v := get(f.name)
+		if v == "" {
+			continue
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > f.max {
+			return nil, errInvalidRequest(fmt.Sprintf("%s must be an integer between 1 and %d", f.name, f.max))
+		}
+		*f.dst = n
+	}
+	if t.Quality < 20 {
+		t.Quality = 20
+	}
+	if v := get("resize"); v != "" {
+		switch v {
+		case "cover", "contain", "fill":
+			t.Resize = v
+		default:
+			return nil, errInvalidRequest("resize must be cover, contain or fill")
+		}
+	}
+	t.Format = get("format")
+	return t, nil
+}
+
+func transformFromToken(s string) (*transformOptions, error) {
+	vals := map[string]string{}
+	for _, kv := range strings.Split(s, ",") {
+		if k, v, ok := strings.Cut(kv, ":"); ok {
+			vals[k] = v
+		}
+	}
+	return parseTransform(func(k string) string { return vals[k] })
+}
+
+// renderPublic is GET /render/image/public/{bucket}/{name}.
+func (s *Service) renderPublic(w http.ResponseWriter, r *http.Request) error {
+	bucket, key := objectPath(r)
+	b, err := s.findBucket(r.Context(), r, bucket)
+	if err != nil {
+		return err
+	}
+	if !b.Public {
+		return errNoSuchBucket()
+	}
+	t, err := parseTransform(r.URL.Query().Get)
+	if err != nil {
+		return err
+	}
+	o, err := s.findObject(r.Context(), service(r), bucket, key)
+	if err != nil {
+		return err
+	}
+	return s.renderImage(w, r, o, t)
+}
+
+// renderAuthenticated is GET /render/image/authenticated/{bucket}/{name}
+// (storage-js download() with transform).
+func (s *Service) renderAuthenticated(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.callerOf(r)
+	if err != nil {
+		return err
+	}
+	bucket, key := objectPath(r)
+	t, err := parseTransform(r.URL.Query().Get)
+	if err != nil {
+		return err
+	}
+	o, err := s.findObject(r.Context(), c.session, bucket, key)
+	if err != nil {
+		return err
+	}
+	return s.renderImage(w, r, o, t)
+}
+
+// renderSigned is GET /render/image/sign/{bucket}/{name}?token= (a signed URL
+// created with transform options; the options are in the token).
+func (s *Service) renderSigned(w http.ResponseWriter, r *http.Request) error {
+	bucket, key := objectPath(r)
+	claims, err := s.verifySigned(r.URL.Query().Get("token"), bucket, key, scopeDownload)
+	if err != nil {
+		return err
+	}
+	t, err := transformFromToken(claims.Transformations)
+	if err != nil {
+		return err
+	}
+	o, err := s.findObject(r.Context(), service(r), bucket, key)
+	if err != nil {
+		return err
+	}
+	return s.renderImage(w, r, o, t)
+}
+
+// renderImage resizes JPEG and PNG objects; other types (GIF, WebP, SVG...)
+// and requests without a size are served as stored. Results are cached in the
+// backend under .cache/render/, keyed by the object's ETag and the options, so
+// a replaced object never shows a stale rendition.
+func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectRow, t *transformOptions) error {
+	if !s.cfg.ImageTransformation {
+		return &apiError{status: 400, code: "FeatureNotEnabled", message: "Image transformation is not enabled"}
+	}
+	mt := mediaType(o.Meta.Mimetype)
+	if t.empty() || (mt != "image/jpeg" && mt != "image/png") {
+		return s.serve(w, r, o, 0)
+	}
+	sum := sha256.Sum256([]byte(o.Bucket + "\x00" + o.Name + "\x00" + o.Meta.ETag + "\x00" + t.String()))
+	id := hex.EncodeToString(sum[:])
+	cacheKey := "render/" + id[:2] + "/" + id
+	etag := `"r-` + id[:32] + `"`
+
+	h := w.Header()
+	setObjectHeaders(h, r, o, 0)
+	h.Set("Content-Type", mt)
+	h.Set("ETag", etag)
+	modified := o.UpdatedAt
+
+	if cached, _, err := s.backend.Open(r.Context(), blob.CacheBucket, cacheKey); err == nil {
+		defer cached.Close()
+		h.Set("X-Transformation-Cache", "HIT")
+		http.ServeContent(w, r, "", modified, cached)
+		return nil
+	}
+	out, err := s.transform(r, o, t, mt)
+	if err != nil {
+		h.Del("ETag")
+		return err
+	}
+	if _, err := s.backend.Put(r.Context(), blob.CacheBucket, cacheKey, bytes.NewReader(out), mt); err != nil {
+		s.log.WarnContext(r.Context(), "storage: could not cache a rendered image", "err", err)
+	}
+	h.Set("X-Transformation-Cache", "MISS")
+	http.ServeContent(w, r, "", modified, bytes.NewReader(out))
+	return nil
+}
+
+func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, mt string) ([]byte, error) {
+	obj, _, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
+	if err != nil {
+		if errors.Is(err, blob.ErrNotFound) {
+			return nil, errNoSuchKey()
+		}
+		return nil, errInternal(err)
+	}
+	defer obj.Close()
+	cfg, _, err := image.DecodeConfig(obj)
+	if err != nil {
+		return nil, errInvalidRequest("the object is not a decodable image: " + err.Error())
+	}
+	if int64(cfg.Width)*int64(cfg.Height) > s.cfg.ImageMaxPixels {
+		return nil, errInvalidRequest("the image is too large to transform")
+	}
+	if _, err := obj.Seek(0, io.SeekStart); err != nil {
+		return nil, errInternal(err)
+	}
+	src, _, err := image.Decode(obj)
+	if err != nil {
+		return nil, errInvalidRequest("the object is not a decodable image: " + err.Error())
+	}
+	dst := resize(src, t)
+	var buf bytes.Buffer
+	if mt == "image/png" {
+		err = png.Encode(&buf, dst)
+	} else {
+		err = jpeg.Encode(&buf, dst, &jpeg.Options{Quality: t.Quality})
+	}
+	if err != nil {
+		return nil, errInternal(err)
+	}
+	return buf.Bytes(), nil
+}
+
+// resize applies imgproxy's modes: cover fills the box and crops the excess
+// (centred), contain fits inside the box, fill stretches; with one side only
+// the aspect ratio is kept.
+func resize(src image.Image, t *transformOptions) image.Image {
+	sb := src.Bounds()
+	sw, sh := sb.Dx(), sb.Dy()
+	w, h := t.Width, t.Height
+	switch {
+	case w == 0:
+		w = max(1, sw*h/sh)
+	case h == 0:
+		h = max(1, sh*w/sw)
+	}
+	crop := sb
+	if t.Width > 0 && t.Height > 0 {
+		switch t.Resize {
+		case "contain":
+			scale := min(float64(w)/float64(sw), float64(h)/float64(sh))
+			w, h = max(1, int(float64(sw)*scale+0.5)), max(1, int(float64(sh)*scale+0.5))
+		case "fill":
+		default: // cover
+			if sw*h > sh*w { // source is wider: crop its width
+				cw := sh * w / h
+				x0 := sb.Min.X + (sw-cw)/2
+				crop = image.Rect(x0, sb.Min.Y, x0+cw, sb.Max.Y)
+			} else {
+				ch := sw * h / w
+				y0 := sb.Min.Y + (sh-ch)/2
+				crop = image.Rect(sb.Min.X, y0, sb.Max.X, y0+ch)
+			}
+		}
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.CatmullRom.Scale(dst, dst.Bounds(), src, crop, draw.Src, nil)
+	return dst
+}
