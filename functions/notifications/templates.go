@@ -1,0 +1,385 @@
+package notifications
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	htmltemplate "html/template"
+	"math"
+	"strings"
+	texttemplate "text/template"
+	"time"
+
+	"casarent/server/mail"
+)
+
+// Outbox kinds (see migrations/20260105000100_notification_outbox.sql).
+const (
+	KindBookingCreated   = "booking_created"   // to the agency
+	KindContactCreated   = "contact_created"   // to the agency
+	KindBookingConfirmed = "booking_confirmed" // to the customer, in the booking's language
+)
+
+// booking is the outbox payload of a booking (the row as JSON, plus its car).
+type booking struct {
+	ID             string          `json:"id"`
+	CustomerName   string          `json:"customer_name"`
+	CustomerEmail  string          `json:"customer_email"`
+	CustomerPhone  string          `json:"customer_phone"`
+	StartDate      string          `json:"start_date"`
+	EndDate        string          `json:"end_date"`
+	PickupTime     string          `json:"pickup_time"`
+	ReturnTime     string          `json:"return_time"`
+	PickupLocation string          `json:"pickup_location"`
+	ReturnLocation string          `json:"return_location"`
+	Insurance      string          `json:"insurance_type"`
+	Extras         map[string]bool `json:"extras"`
+	PaymentOption  string          `json:"payment_option"`
+	Language       string          `json:"language"`
+	Days           int             `json:"days"`
+	TotalPrice     float64         `json:"total_price"`
+	PaymentMethod  *string         `json:"payment_method"`
+	PaymentID      *string         `json:"payment_id"`
+	PaymentStatus  string          `json:"payment_status"`
+	Status         string          `json:"status"`
+	AmountDueNow   *float64        `json:"amount_due_now"`
+	ChargeAmount   *float64        `json:"charge_amount"`
+	ChargeCurrency *string         `json:"charge_currency"`
+	CreatedAt      string          `json:"created_at"`
+	Car            *struct {
+		Name     string `json:"name"`
+		Brand    string `json:"brand"`
+		Category string `json:"category"`
+	} `json:"car"`
+}
+
+type contact struct {
+	ID        string  `json:"id"`
+	Name      string  `json:"name"`
+	Email     string  `json:"email"`
+	Phone     *string `json:"phone"`
+	Subject   string  `json:"subject"`
+	Message   string  `json:"message"`
+	CreatedAt string  `json:"created_at"`
+}
+
+// Render builds the email of an outbox row (To is left to the caller).
+func Render(kind, lang string, payload []byte, siteURL string) (mail.Message, error) {
+	switch kind {
+	case KindBookingConfirmed:
+		var b booking
+		if err := json.Unmarshal(payload, &b); err != nil {
+			return mail.Message{}, err
+		}
+		return renderConfirmation(lang, &b, siteURL)
+	case KindBookingCreated:
+		var b booking
+		if err := json.Unmarshal(payload, &b); err != nil {
+			return mail.Message{}, err
+		}
+		return renderAgencyBooking(&b, siteURL)
+	case KindContactCreated:
+		var c contact
+		if err := json.Unmarshal(payload, &c); err != nil {
+			return mail.Message{}, err
+		}
+		return renderAgencyContact(&c, siteURL)
+	}
+	return mail.Message{}, fmt.Errorf("%w: %q", ErrUnknownKind, kind)
+}
+
+// Number is the booking number shown to customers: the first 8 characters of the id (SPEC).
+func Number(id string) string {
+	if len(id) > 8 {
+		return id[:8]
+	}
+	return id
+}
+
+// words are the customer email's texts in one language.
+type words struct {
+	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
+	Total, PaidOnline, Remaining, Method, Transaction, InfoTitle, Closing, Signature string
+	Info     []string
+	Days     [7]string
+	Months   [12]string
+	DateForm string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
+}
+
+var lang = map[string]words{
+	"fr": {
+		Dir: "ltr", Subject: "Réservation confirmée – n° %s", Title: "Réservation confirmée !",
+		Hello: "Bonjour %s,", Intro: "Votre réservation est confirmée. Voici son récapitulatif.",
+		Number: "Numéro de réservation", Vehicle: "Véhicule", Pickup: "Prise en charge", Return: "Restitution",
+		Duration: "Durée", DaysUnit: "jour(s)", Total: "Montant total", PaidOnline: "Payé en ligne",
+		Remaining: "Reste à payer à l'arrivée", Method: "Mode de paiement", Transaction: "Transaction",
+		InfoTitle: "Informations importantes",
+		Info: []string{"Apportez un permis de conduire valide et une pièce d'identité.", "Présentez-vous 15 minutes avant l'heure de prise en charge.",
+			"En cas de retard, contactez-nous par téléphone.", "Restituez le véhicule avec le même niveau de carburant."},
+		Closing: "Merci de votre confiance et bon voyage !", Signature: "L'équipe de l'agence – Aéroport Mohammed V, Casablanca",
+		Days:     [7]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
+		Months:   [12]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
+		DateForm: "%[1]s %[2]d %[3]s %[4]d",
+	},
+	"en": {
+		Dir: "ltr", Subject: "Booking confirmed – no. %s", Title: "Booking confirmed!",
+		Hello: "Hello %s,", Intro: "Your booking is confirmed. Here is its summary.",
+		Number: "Booking number", Vehicle: "Vehicle", Pickup: "Pickup", Return: "Return",
+		Duration: "Duration", DaysUnit: "day(s)", Total: "Total amount", PaidOnline: "Paid online",
+		Remaining: "Left to pay on arrival", Method: "Payment method", Transaction: "Transaction",
+		InfoTitle: "Important information",
+		Info: []string{"Bring a valid driving licence and an identity document.", "Arrive 15 minutes before your pickup time.",
+			"If you are running late, please call us.", "Return the vehicle with the same fuel level."},
+		Closing: "Thank you for your trust, and have a good trip!", Signature: "The agency team – Mohammed V Airport, Casablanca",
+		Days:     [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
+		Months:   [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
+		DateForm: "%[1]s %[2]d %[3]s %[4]d",
+	},
+	"ar": {
+		Dir: "rtl", Subject: "تم تأكيد الحجز – رقم %s", Title: "تم تأكيد حجزك!",
+		Hello: "مرحباً %s،", Intro: "تم تأكيد حجزك. إليك ملخصه.",
+		Number: "رقم الحجز", Vehicle: "السيارة", Pickup: "الاستلام", Return: "الإرجاع",
+		Duration: "المدة", DaysUnit: "يوم", Total: "المبلغ الإجمالي", PaidOnline: "المدفوع عبر الإنترنت",
+		Remaining: "المتبقي للدفع عند الوصول", Method: "طريقة الدفع", Transaction: "رقم العملية",
+		InfoTitle: "معلومات مهمة",
+		Info: []string{"أحضر رخصة قيادة سارية ووثيقة هوية.", "احضر قبل موعد الاستلام بـ 15 دقيقة.",
+			"في حالة التأخير، يرجى الاتصال بنا هاتفياً.", "أعد السيارة بنفس مستوى الوقود."},
+		Closing: "شكراً لثقتكم، ونتمنى لكم رحلة سعيدة!", Signature: "فريق الوكالة – مطار محمد الخامس، الدار البيضاء",
+		Days:     [7]string{"الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"},
+		Months:   [12]string{"يناير", "فبراير", "مارس", "أبريل", "ماي", "يونيو", "يوليوز", "غشت", "شتنبر", "أكتوبر", "نونبر", "دجنبر"},
+		DateForm: "%[1]s %[2]d %[3]s %[4]d",
+	},
+}
+
+// longDate renders 2026-11-24 as "mardi 24 novembre 2026" in the language.
+func (w words) longDate(s string) string {
+	t, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		return s
+	}
+	return fmt.Sprintf(w.DateForm, w.Days[t.Weekday()], t.Day(), w.Months[t.Month()-1], t.Year())
+}
+
+// hhmm renders "10:00:00" as "10:00".
+func hhmm(s string) string {
+	if len(s) >= 5 {
+		return s[:5]
+	}
+	return s
+}
+
+// dh formats an amount in dirhams as fr-FR does: "1 688 DH", "890,50 DH".
+func dh(v float64) string { return frNumber(v) + " DH" }
+
+func frNumber(v float64) string {
+	cents := int64(math.Round(v * 100))
+	whole, frac := cents/100, cents%100
+	s := fmt.Sprint(whole)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteRune('\u202f') // fr-FR groups thousands with a narrow no-break space
+		}
+		b.WriteRune(r)
+	}
+	if frac != 0 {
+		fmt.Fprintf(&b, ",%02d", frac)
+	}
+	return b.String()
+}
+
+type row struct{ Label, Value string }
+
+type confirmation struct {
+	Lang, Dir, Title, Hello, Intro, InfoTitle, Closing, Signature, SiteURL string
+	Rows                                                                   []row
+	Info                                                                   []string
+}
+
+func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, error) {
+	w, ok := lang[code]
+	if !ok {
+		code, w = "fr", lang["fr"]
+	}
+	vehicle := "—"
+	if b.Car != nil {
+		vehicle = strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)
+	}
+	rows := []row{
+		{w.Number, Number(b.ID)},
+		{w.Vehicle, vehicle},
+		{w.Pickup, fmt.Sprintf("%s — %s, %s", b.PickupLocation, w.longDate(b.StartDate), hhmm(b.PickupTime))},
+		{w.Return, fmt.Sprintf("%s — %s, %s", b.ReturnLocation, w.longDate(b.EndDate), hhmm(b.ReturnTime))},
+		{w.Duration, fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
+		{w.Total, dh(b.TotalPrice)},
+	}
+	if b.PaymentStatus == "paid" && b.AmountDueNow != nil {
+		paid := dh(*b.AmountDueNow)
+		if b.ChargeAmount != nil && b.ChargeCurrency != nil {
+			paid += fmt.Sprintf(" (%.2f %s)", *b.ChargeAmount, *b.ChargeCurrency)
+		}
+		rows = append(rows, row{w.PaidOnline, paid})
+		if rest := b.TotalPrice - *b.AmountDueNow; rest > 0.004 {
+			rows = append(rows, row{w.Remaining, dh(rest)})
+		}
+	}
+	if b.PaymentMethod != nil && *b.PaymentMethod != "" {
+		method := *b.PaymentMethod
+		if method == "paypal" {
+			method = "PayPal"
+		}
+		rows = append(rows, row{w.Method, method})
+	}
+	if b.PaymentID != nil && *b.PaymentID != "" {
+		rows = append(rows, row{w.Transaction, *b.PaymentID})
+	}
+	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: w.Intro,
+		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, Info: w.Info}
+	html, text, err := execute(confirmationHTML, confirmationText, data)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return mail.Message{Subject: fmt.Sprintf(w.Subject, Number(b.ID)), HTML: html, Text: text}, nil
+}
+
+var (
+	confirmationHTML = htmltemplate.Must(htmltemplate.New("c").Parse(`<!doctype html>
+<html lang="{{.Lang}}" dir="{{.Dir}}"><head><meta charset="utf-8"><title>{{.Title}}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f3f4f6;margin:0;padding:24px">
+<div style="max-width:600px;margin:auto;background:#fff;border-radius:8px;padding:24px;text-align:start">
+<h1 style="color:#15803d;font-size:22px">{{.Title}}</h1>
+<p>{{.Hello}}</p><p>{{.Intro}}</p>
+<table style="width:100%;border-collapse:collapse">{{range .Rows}}
+<tr><th style="text-align:start;padding:6px;border-bottom:1px solid #e5e7eb;width:40%">{{.Label}}</th><td style="padding:6px;border-bottom:1px solid #e5e7eb">{{.Value}}</td></tr>{{end}}
+</table>
+<h2 style="font-size:17px;margin-top:24px">{{.InfoTitle}}</h2>
+<ul>{{range .Info}}<li>{{.}}</li>{{end}}</ul>
+<p>{{.Closing}}</p><p>{{.Signature}}<br><a href="{{.SiteURL}}">{{.SiteURL}}</a></p>
+</div></body></html>`))
+	confirmationText = texttemplate.Must(texttemplate.New("c").Parse(`{{.Title}}
+
+{{.Hello}}
+{{.Intro}}
+{{range .Rows}}
+{{.Label}}: {{.Value}}{{end}}
+
+{{.InfoTitle}}:{{range .Info}}
+- {{.}}{{end}}
+
+{{.Closing}}
+{{.Signature}}
+{{.SiteURL}}
+`))
+)
+
+func execute(h *htmltemplate.Template, t *texttemplate.Template, data any) (string, string, error) {
+	var hb, tb bytes.Buffer
+	if err := h.Execute(&hb, data); err != nil {
+		return "", "", err
+	}
+	if err := t.Execute(&tb, data); err != nil {
+		return "", "", err
+	}
+	return hb.String(), tb.String(), nil
+}
+
+type agencyMail struct {
+	Title, Link, LinkLabel, Message string
+	Rows                            []row
+}
+
+var extraNames = map[string]string{"gps": "GPS", "wifi": "Wi-Fi", "childSeat": "Siège enfant", "additionalDriver": "Conducteur additionnel",
+	"roadAssistance": "Assistance routière", "carFridge": "Glacière", "jawazPass": "Pass Jawaz"}
+
+var optionNames = map[string]string{"full": "Paiement total (-10 %)", "half": "50 % maintenant (-5 %)", "reserve": "Réservation, 20 % maintenant"}
+
+// renderAgencyBooking is the agency's "new booking" email (French, the agency's language).
+func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
+	fr := lang["fr"]
+	vehicle := "—"
+	if b.Car != nil {
+		vehicle = fmt.Sprintf("%s %s (%s)", b.Car.Brand, b.Car.Name, b.Car.Category)
+	}
+	var extras []string
+	for k, on := range b.Extras {
+		if on {
+			extras = append(extras, extraNames[k])
+		}
+	}
+	if len(extras) == 0 {
+		extras = []string{"aucun"}
+	}
+	method, payment := "—", b.PaymentStatus
+	if b.PaymentMethod != nil {
+		method = *b.PaymentMethod
+	}
+	if b.PaymentStatus == "paid" && b.AmountDueNow != nil {
+		payment = "payé en ligne : " + dh(*b.AmountDueNow)
+		if b.ChargeAmount != nil && b.ChargeCurrency != nil {
+			payment += fmt.Sprintf(" (%.2f %s)", *b.ChargeAmount, *b.ChargeCurrency)
+		}
+		if b.PaymentID != nil {
+			payment += ", transaction " + *b.PaymentID
+		}
+	}
+	rows := []row{
+		{"Réservation", Number(b.ID)},
+		{"Client", b.CustomerName},
+		{"Email", b.CustomerEmail},
+		{"Téléphone", b.CustomerPhone},
+		{"Véhicule", vehicle},
+		{"Prise en charge", fmt.Sprintf("%s — %s, %s", b.PickupLocation, fr.longDate(b.StartDate), hhmm(b.PickupTime))},
+		{"Restitution", fmt.Sprintf("%s — %s, %s", b.ReturnLocation, fr.longDate(b.EndDate), hhmm(b.ReturnTime))},
+		{"Durée", fmt.Sprintf("%d jour(s)", b.Days)},
+		{"Assurance", b.Insurance},
+		{"Options", strings.Join(extras, ", ")},
+		{"Formule", optionNames[b.PaymentOption]},
+		{"Montant total", dh(b.TotalPrice)},
+		{"Canal / paiement", method + " — " + payment},
+		{"Statut", b.Status},
+		{"Langue du client", b.Language},
+	}
+	data := agencyMail{Title: "Nouvelle réservation", Link: siteURL + "/admin/bookings", LinkLabel: "Voir les réservations", Rows: rows}
+	html, text, err := execute(agencyHTML, agencyText, data)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return mail.Message{Subject: fmt.Sprintf("Nouvelle réservation n° %s – %s – %s", Number(b.ID), b.CustomerName, vehicle), HTML: html, Text: text}, nil
+}
+
+// renderAgencyContact is the agency's "new contact message" email.
+func renderAgencyContact(c *contact, siteURL string) (mail.Message, error) {
+	phone := "—"
+	if c.Phone != nil && *c.Phone != "" {
+		phone = *c.Phone
+	}
+	rows := []row{{"Nom", c.Name}, {"Email", c.Email}, {"Téléphone", phone}, {"Sujet", c.Subject}}
+	data := agencyMail{Title: "Nouveau message de contact", Link: siteURL + "/admin/contacts", LinkLabel: "Voir les messages", Rows: rows, Message: c.Message}
+	html, text, err := execute(agencyHTML, agencyText, data)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return mail.Message{Subject: "Nouveau message de contact : " + c.Subject, HTML: html, Text: text}, nil
+}
+
+var (
+	agencyHTML = htmltemplate.Must(htmltemplate.New("a").Parse(`<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>{{.Title}}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<h1 style="font-size:20px">{{.Title}}</h1>
+<table style="border-collapse:collapse">{{range .Rows}}
+<tr><th style="text-align:left;padding:4px 12px 4px 0">{{.Label}}</th><td style="padding:4px 0">{{.Value}}</td></tr>{{end}}
+</table>{{if .Message}}
+<blockquote style="white-space:pre-wrap;border-left:3px solid #d1d5db;margin:16px 0;padding:8px 12px">{{.Message}}</blockquote>{{end}}
+<p><a href="{{.Link}}">{{.LinkLabel}}</a></p>
+</body></html>`))
+	agencyText = texttemplate.Must(texttemplate.New("a").Parse(`{{.Title}}
+{{range .Rows}}
+{{.Label}}: {{.Value}}{{end}}
+{{if .Message}}
+Message:
+{{.Message}}
+{{end}}
+{{.LinkLabel}}: {{.Link}}
+`))
+)

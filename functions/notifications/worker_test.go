@@ -1,0 +1,341 @@
+package notifications_test
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"casarent/functions/notifications"
+	"casarent/server/config"
+	"casarent/server/mail"
+	"casarent/server/mail/mailtest"
+	"casarent/server/pgrole"
+	"casarent/server/pgtest"
+)
+
+const agency = "agence@casarent.test"
+
+type env struct {
+	t    *testing.T
+	db   *pgtest.DB
+	sink *mailtest.Sink
+	deps notifications.Deps
+	car  int64
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	db := pgtest.New(t)
+	sink, err := mailtest.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sink.Close() })
+	e := &env{t: t, db: db, sink: sink}
+	e.deps = notifications.Deps{
+		Pool: db.Pool, AgencyEmail: agency, SiteURL: "http://site.test",
+		Mailer: mail.NewSMTP(mail.SMTPConfig{Host: sink.Host(), Port: sink.Port(), From: "noreply@casarent.test", TLS: "none", Timeout: 3 * time.Second}),
+		Config: config.Outbox{PollInterval: time.Minute, BatchSize: 50, MaxBackoff: time.Hour, Lease: time.Minute},
+	}
+	err = db.Admin.QueryRow(context.Background(), `insert into public.cars
+		(name, brand, category, price, image, seats, transmission, fuel, rating)
+		values ('Clio 5', 'Renault', 'Compact', 300, 'https://img.test/c.jpg', 5, 'manual', 'diesel', 4.5) returning id`).Scan(&e.car)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// asAnon runs sql as a visitor of the site (the anon role, through RLS; a
+// visitor may insert but not read back).
+func (e *env) asAnon(sql string, args ...any) {
+	e.t.Helper()
+	err := pgrole.Do(context.Background(), e.db.Pool, pgtest.As("anon", ""), func(c pgrole.Conn) error {
+		_, err := c.Exec(context.Background(), sql, args...)
+		return err
+	})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func uuid(t *testing.T) string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// book inserts a chat booking as the site does, 2026-12-24 to 2026-12-27.
+func (e *env) book(lang, email string) string {
+	id := uuid(e.t)
+	e.asAnon(`insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
+		pickup_time, return_time, pickup_location, return_location, language, payment_method, extras)
+		values ($4, $1, 'Client '||$2, $3, '+212611111111', '2026-12-24', '2026-12-27', '09:30', '18:00',
+		'Aéroport Mohammed V', 'Gare Casa-Port', $2, 'whatsapp', '{"gps": true}')`, e.car, lang, email, id)
+	return id
+}
+
+func (e *env) confirm(id string) {
+	e.t.Helper()
+	if _, err := e.db.Admin.Exec(context.Background(), `update public.bookings set status = 'confirmed' where id = $1`, id); err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func (e *env) contact(subject string) {
+	e.asAnon(`insert into public.contacts (name, email, phone, subject, message)
+		values ('Youssef', 'youssef@example.com', '', $1, 'Bonjour,
+avez-vous un SUV pour demain ?')`, subject)
+}
+
+func (e *env) runOnce() int {
+	e.t.Helper()
+	n, err := notifications.RunOnce(context.Background(), e.deps)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+func (e *env) wait(rcpt string, n int) []mailtest.Message {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msgs, err := e.sink.Wait(ctx, rcpt, n)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return msgs
+}
+
+func TestAgencyAndCustomerEmails(t *testing.T) {
+	e := newEnv(t)
+	ids := map[string]string{}
+	for _, lang := range []string{"fr", "en", "ar"} {
+		ids[lang] = e.book(lang, lang+"@example.com")
+	}
+	e.contact("SUV demain")
+	// Unconfirmed bookings send nothing to the customer.
+	if n := e.runOnce(); n != 4 {
+		t.Fatalf("claimed %d rows, want 3 bookings + 1 contact", n)
+	}
+	agencyMails := e.wait(agency, 4)
+	var bookingMails, contactMails int
+	for _, m := range agencyMails {
+		switch {
+		case strings.HasPrefix(m.Subject, "Nouvelle réservation n° "):
+			bookingMails++
+			if !strings.Contains(m.Text, "+212611111111") || !strings.Contains(m.Text, "Renault Clio 5") || !strings.Contains(m.Text, "GPS") {
+				t.Errorf("agency booking mail: %s", m.Text)
+			}
+		case m.Subject == "Nouveau message de contact : SUV demain":
+			contactMails++
+			if !strings.Contains(m.Text, "avez-vous un SUV pour demain ?") || m.Headers["Reply-To"] != "youssef@example.com" {
+				t.Errorf("agency contact mail: %v %s", m.Headers, m.Text)
+			}
+		default:
+			t.Errorf("unexpected agency mail %q", m.Subject)
+		}
+	}
+	if bookingMails != 3 || contactMails != 1 {
+		t.Fatalf("agency got %d booking and %d contact mails", bookingMails, contactMails)
+	}
+	if got := len(e.sink.Messages()); got != 4 {
+		t.Fatalf("%d messages; customers must not be mailed before confirmation", got)
+	}
+
+	for _, id := range ids {
+		e.confirm(id)
+	}
+	e.runOnce()
+	// 3 days x 300 + gps 3 x 50 = 1050; full x0.9 = 945 DH.
+	want := map[string][]string{
+		"fr": {"Réservation confirmée – n° " + ids["fr"][:8], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 18:00",
+			"Aéroport Mohammed V", "Gare Casa-Port", "945 DH", "permis de conduire", "15 minutes", "même niveau de carburant"},
+		"en": {"Booking confirmed – no. " + ids["en"][:8], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 18:00",
+			"Aéroport Mohammed V", "Gare Casa-Port", "945 DH", "driving licence", "15 minutes", "same fuel level"},
+		"ar": {"تم تأكيد الحجز – رقم " + ids["ar"][:8], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026",
+			"Aéroport Mohammed V", "Gare Casa-Port", "945 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود"},
+	}
+	for lang, parts := range want {
+		msgs := e.wait(lang+"@example.com", 1)
+		m := msgs[0]
+		if m.Subject != parts[0] {
+			t.Errorf("%s subject %q", lang, m.Subject)
+		}
+		for _, p := range parts[1:] {
+			if !strings.Contains(m.Text, p) || !strings.Contains(m.HTML, p) {
+				t.Errorf("%s mail lacks %q:\n%s", lang, p, m.Text)
+			}
+		}
+	}
+	if m := e.sink.To("ar@example.com")[0]; !strings.Contains(m.HTML, `dir="rtl"`) || !strings.Contains(m.HTML, `lang="ar"`) {
+		t.Errorf("Arabic mail is not right-to-left: %s", m.HTML)
+	}
+	// Everything is marked sent; a second run sends nothing more.
+	var pending, sent int
+	_ = e.db.Admin.QueryRow(context.Background(), `select count(*) filter (where status = 'pending'), count(*) filter (where status = 'sent' and sent_at is not null) from public.notification_outbox`).Scan(&pending, &sent)
+	if pending != 0 || sent != 7 {
+		t.Fatalf("outbox: %d pending, %d sent", pending, sent)
+	}
+	if n := e.runOnce(); n != 0 || len(e.sink.Messages()) != 7 {
+		t.Fatalf("second run claimed %d, %d messages", n, len(e.sink.Messages()))
+	}
+}
+
+func TestPaidPayPalBookingNotifiesOnPayment(t *testing.T) {
+	e := newEnv(t)
+	var id string
+	err := e.db.Admin.QueryRow(context.Background(), `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
+		start_date, end_date, language, payment_method, payment_option) values ($1, 'Sara', 'sara@example.com', '+2126', '2026-12-24', '2026-12-26', 'en', 'paypal', 'half')
+		returning id::text`, e.car).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := e.runOnce(); n != 0 {
+		t.Fatalf("an unpaid PayPal attempt notified the agency (%d rows)", n)
+	}
+	// What capture-paypal-payment does: amounts stored at order creation, then paid + confirmed.
+	// 2 days x 300 = 600; half x0.95 = 570; 50% now = 285 DH = 26.39 EUR.
+	_, err = e.db.Admin.Exec(context.Background(), `update public.bookings set amount_due_now = 285, charge_amount = 26.39, charge_currency = 'EUR' where id = $1`, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.db.Admin.Exec(context.Background(), `update public.bookings set status = 'confirmed', payment_status = 'paid', payment_id = 'CAPTURE123' where id = $1`, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.runOnce()
+	a := e.wait(agency, 1)[0]
+	if !strings.Contains(a.Text, "payé en ligne : 285 DH (26.39 EUR), transaction CAPTURE123") {
+		t.Errorf("agency mail: %s", a.Text)
+	}
+	c := e.wait("sara@example.com", 1)[0]
+	for _, p := range []string{"Paid online: 285 DH (26.39 EUR)", "Left to pay on arrival: 285 DH", "Total amount: 570 DH", "Payment method: PayPal", "Transaction: CAPTURE123"} {
+		if !strings.Contains(c.Text, p) {
+			t.Errorf("customer mail lacks %q:\n%s", p, c.Text)
+		}
+	}
+}
+
+func TestSMTPDownKeepsMessages(t *testing.T) {
+	e := newEnv(t)
+	addr := e.sink.Addr
+	e.sink.Close()
+	e.contact("pendant la panne")
+	e.confirm(e.book("en", "late@example.com"))
+	if n := e.runOnce(); n != 3 {
+		t.Fatalf("claimed %d", n)
+	}
+	var pending, attempts int
+	var lastError string
+	var retryLater bool
+	err := e.db.Admin.QueryRow(context.Background(), `select count(*), min(attempts), min(last_error), bool_and(next_attempt_at > now())
+		from public.notification_outbox where status = 'pending'`).Scan(&pending, &attempts, &lastError, &retryLater)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pending != 3 || attempts != 1 || lastError == "" || !retryLater {
+		t.Fatalf("after a failed send: pending=%d attempts=%d error=%q retryLater=%v", pending, attempts, lastError, retryLater)
+	}
+	// Not due yet: nothing is claimed before the backoff ends.
+	if n := e.runOnce(); n != 0 {
+		t.Fatalf("claimed %d rows during backoff", n)
+	}
+	// SMTP comes back on the same address; time passes beyond the backoff.
+	sink, err := mailtest.Start(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sink.Close()
+	e.sink = sink
+	if _, err := e.db.Admin.Exec(context.Background(), `update public.notification_outbox set next_attempt_at = now() where status = 'pending'`); err != nil {
+		t.Fatal(err)
+	}
+	e.runOnce()
+	if got := len(e.wait(agency, 2)); got != 2 {
+		t.Fatalf("agency got %d", got)
+	}
+	e.wait("late@example.com", 1)
+	_ = e.db.Admin.QueryRow(context.Background(), `select count(*) from public.notification_outbox where status <> 'sent'`).Scan(&pending)
+	if pending != 0 {
+		t.Fatalf("%d not sent", pending)
+	}
+}
+
+func TestReplicasSendEachMessageOnce(t *testing.T) {
+	e := newEnv(t)
+	for i := range 30 {
+		e.contact(fmt.Sprintf("message %02d", i))
+	}
+	d := e.deps
+	d.Config.BatchSize = 4
+	var wg sync.WaitGroup
+	for range 3 { // three replicas
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				n, err := notifications.RunOnce(context.Background(), d)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if n == 0 {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	msgs := e.wait(agency, 30)
+	seen := map[string]bool{}
+	for _, m := range msgs {
+		if seen[m.Subject] {
+			t.Fatalf("sent twice: %s", m.Subject)
+		}
+		seen[m.Subject] = true
+	}
+	if len(msgs) != 30 {
+		t.Fatalf("%d messages", len(msgs))
+	}
+}
+
+func TestRunWakesOnNotify(t *testing.T) {
+	e := newEnv(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = notifications.Run(ctx, e.deps); close(done) }()
+	defer func() { cancel(); <-done }()
+	time.Sleep(300 * time.Millisecond) // let the listener connect
+	e.contact("réveil")
+	// PollInterval is a minute: only the trigger's NOTIFY can deliver this quickly.
+	e.wait(agency, 1)
+}
+
+func TestNoAgencyEmailIsNotPretendedSent(t *testing.T) {
+	e := newEnv(t)
+	e.deps.AgencyEmail = ""
+	e.contact("sans destinataire")
+	e.runOnce()
+	var status, lastError string
+	_ = e.db.Admin.QueryRow(context.Background(), `select status, last_error from public.notification_outbox`).Scan(&status, &lastError)
+	if status != "skipped" || !strings.Contains(lastError, "AGENCY_EMAIL") || len(e.sink.Messages()) != 0 {
+		t.Fatalf("status %q error %q", status, lastError)
+	}
+	// Without an SMTP relay the message is logged, and recorded as such.
+	e.deps.AgencyEmail = agency
+	e.deps.Mailer = mail.NewLog(nil)
+	e.contact("journal")
+	e.runOnce()
+	_ = e.db.Admin.QueryRow(context.Background(), `select status from public.notification_outbox order by id desc limit 1`).Scan(&status)
+	if status != "logged" {
+		t.Fatalf("status %q", status)
+	}
+}
