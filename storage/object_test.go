@@ -2,7 +2,6 @@ package storage_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -237,6 +236,5 @@ func TestPublicDownload(t *testing.T) {
 		}
 		// But it does on authenticated routes.
 		e.do("GET", "/object/pub/img/car%20one.png", "not-a-jwt", nil, nil).wantError(t, "400", "InvalidJWT")
-		_ = context.Background()
 	})
 }
