@@ -95,13 +95,15 @@ func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) er
 				return unprocessable("email_exists", "A user with this email address has already been registered")
 			}
 			// Only the requested side's token is set: confirming that one link applies the change.
-			addr, col := newEmail, "email_change_token_new"
-			if p.Type == "email_change_current" {
-				addr, col = email, "email_change_token_current"
+			addr, isNew := newEmail, p.Type == "email_change_new"
+			if !isNew {
+				addr = email
 			}
 			tok = a.newEmailToken(addr)
-			_, err = c.Exec(ctx, `update auth.users set email_change = $2, email_change_token_new = '', email_change_token_current = '',
-				`+col+` = $3, email_change_confirm_status = 0, email_change_sent_at = $4, updated_at = $4 where id = $1`, u.ID, newEmail, tok.Stored, now)
+			_, err = c.Exec(ctx, `update auth.users set email_change = $2,
+				email_change_token_new = case when $5 then $3 else '' end,
+				email_change_token_current = case when $5 then '' else $3 end,
+				email_change_confirm_status = 0, email_change_sent_at = $4, updated_at = $4 where id = $1`, u.ID, newEmail, tok.Stored, now, isNew)
 		default:
 			return validationFailed("Invalid email action link type requested: " + p.Type)
 		}

@@ -77,7 +77,7 @@ func newEnv(t *testing.T, tweak func(*config.Auth)) *env {
 	h := auth.New(auth.Options{
 		Pool: db.Pool, Config: ac, JWTSecret: pgtest.JWTSecret, SiteURL: siteURL, APIExternalURL: extURL,
 		Mailer: mail.NewSMTP(mail.SMTPConfig{Host: sink.Host(), Port: sink.Port(), From: "noreply@site.test", TLS: "none"}),
-		Now:    clk.Now, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:    clk.Now, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelError})),
 	})
 	anon, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
 	service, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("service_role", time.Now()))
@@ -231,3 +231,11 @@ func fragment(u *url.URL) url.Values {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// testLog sends the surface's error log to the test's output.
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}

@@ -1,0 +1,66 @@
+package auth_test
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"casarent/server/config"
+)
+
+func TestRateLimitsPerIPInPostgres(t *testing.T) {
+	e := newEnv(t, func(c *config.Auth) {
+		c.RateLimit.OTP = config.Rate{N: 3, Period: 5 * time.Minute}
+		c.RateLimit.TokenRefresh = config.Rate{N: 4, Period: time.Minute}
+		c.RateLimit.Header = "X-Real-Client-Ip"
+	})
+	ip := func(addr string) []string { return []string{"X-Real-Client-Ip", addr} }
+	for i := 0; i < 3; i++ {
+		must(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", ip("203.0.113.7")...), 200)
+	}
+	wantError(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", ip("203.0.113.7")...), 429, "over_request_rate_limit")
+	// Another client is not affected, nor is another endpoint of the same client.
+	must(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", ip("203.0.113.8")...), 200)
+	must(t, e.call("POST", "/signup", map[string]any{"email": "y@example.test", "password": "pass-word"}, "", ip("203.0.113.7")...), 200)
+	// X-Forwarded-For is not the trusted header: it cannot dodge the limit.
+	wantError(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", "X-Real-Client-Ip", "203.0.113.7", "X-Forwarded-For", "198.51.100.1"), 429, "over_request_rate_limit")
+	// The bucket refills with time: 3 per 5 minutes is one per 100 s.
+	e.clock.Add(101 * time.Second)
+	must(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", ip("203.0.113.7")...), 200)
+	wantError(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", ip("203.0.113.7")...), 429, "over_request_rate_limit")
+
+	// Concurrent requests cannot overspend the bucket (one atomic statement per take).
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	codes := map[int]int{}
+	for i := 0; i < 10; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := e.call("POST", "/token?grant_type=password", map[string]any{"email": "z@example.test", "password": "x"}, "", ip("192.0.2.1")...)
+			mu.Lock()
+			codes[r.Status]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if codes[400] != 4 || codes[429] != 6 {
+		t.Fatalf("token limiter let through %v", codes)
+	}
+	r := e.call("POST", "/token?grant_type=password", map[string]any{"email": "z@example.test", "password": "x"}, "", ip("192.0.2.1")...)
+	if r.Status != 429 || r.str("error_code") != "over_request_rate_limit" || r.str("error") == "" {
+		t.Fatalf("/token 429 shape: %s", r.Raw)
+	}
+}
+
+func TestEmailSendLimitPerAddress(t *testing.T) {
+	e := newEnv(t, func(c *config.Auth) { c.RateLimit.EmailSent = config.Rate{N: 2, Period: time.Hour} })
+	must(t, e.call("POST", "/signup", map[string]any{"email": "q@example.test", "password": "pass-word"}, ""), 200)
+	must(t, e.call("POST", "/resend", map[string]any{"type": "signup", "email": "q@example.test"}, ""), 200)
+	wantError(t, e.call("POST", "/resend", map[string]any{"type": "signup", "email": "q@example.test"}, ""), 429, "over_email_send_rate_limit")
+	// Another address has its own budget.
+	must(t, e.call("POST", "/signup", map[string]any{"email": "r@example.test", "password": "pass-word"}, ""), 200)
+	if n := len(e.sink.To("q@example.test")); n != 2 {
+		t.Fatalf("%d emails to q", n)
+	}
+}
