@@ -37,7 +37,7 @@ func bodyExpr(acc accept, scalar, setof, head bool) string {
 		return `(SELECT coalesce(string_agg(pgrst_k, ','), '') FROM json_object_keys(json_agg(_postgrest_t)->0) AS pgrst_k)` +
 			` || CASE WHEN count(_postgrest_t) > 0 THEN chr(10) ELSE '' END` +
 			` || coalesce(string_agg(substr(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), chr(10)), '')`
-	case acc.media == mediaObject || (scalar && !setof):
+	case acc.media == mediaObject || !setof:
 		e = "coalesce(json_agg(" + row + ")->0, 'null')"
 	default:
 		e = "coalesce(json_agg(" + row + "), '[]')"

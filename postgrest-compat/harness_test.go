@@ -122,3 +122,7 @@ func expectBody(t *testing.T, r resp, want string) {
 		t.Fatalf("body\n got: %s\nwant: %s", r.body, want)
 	}
 }
+
+func expiredToken(t *testing.T) string {
+	return strings.TrimPrefix(pgtest.Token(t, "authenticated", "", map[string]any{"exp": time.Now().Add(-time.Hour).Unix()}), "")
+}

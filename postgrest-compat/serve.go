@@ -469,7 +469,7 @@ func (rc *reqCtx) rpc(name string) error {
 	if f.RetScalar && !f.RetSet && acc.media == mediaObject {
 		acc.media = mediaJSON
 	}
-	return rc.respondRead(req, acc, st, res, head, f.RetScalar && !f.RetSet)
+	return rc.respondRead(req, acc, st, res, head, !f.RetSet)
 }
 
 var _ = context.Background
