@@ -1,0 +1,270 @@
+package adminusers_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"casarent/auth"
+	"casarent/functions"
+	"casarent/functions/adminusers"
+	"casarent/server/config"
+	"casarent/server/jwtauth"
+	"casarent/server/pgtest"
+)
+
+// env mounts the real /auth/v1 and the admin-users function as the server does.
+type env struct {
+	t       *testing.T
+	db      *pgtest.DB
+	srv     *httptest.Server
+	anon    string
+	service string
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	db := pgtest.New(t)
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Auth.BcryptCost = 4
+	cfg.Auth.RateLimit.MaxFrequency = 0
+	now := time.Now()
+	anon, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims(jwtauth.RoleAnon, now))
+	service, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims(jwtauth.RoleService, now))
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	authH := auth.New(auth.Options{Pool: db.Pool, Config: cfg.Auth, JWTSecret: pgtest.JWTSecret, SiteURL: "http://site.test",
+		APIExternalURL: "http://api.test", Mailer: nil, Logger: logger})
+	fns := functions.New(functions.Options{Functions: adminusers.Functions(adminusers.Deps{
+		Pool: db.Pool, AuthAdmin: authH, ServiceRoleKey: service, Logger: logger})})
+	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: service})
+	mux := http.NewServeMux()
+	mux.Handle("/auth/v1/", v.Middleware(http.StripPrefix("/auth/v1", authH)))
+	mux.Handle("/functions/v1/", v.Middleware(http.StripPrefix("/functions/v1", fns)))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return &env{t: t, db: db, srv: srv, anon: anon, service: service}
+}
+
+type resp struct {
+	status int
+	body   map[string]any
+}
+
+func (e *env) do(method, path string, body any, apikey, bearer string) resp {
+	e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
+	req.Header.Set("Content-Type", "application/json")
+	if apikey != "" {
+		req.Header.Set("apikey", apikey)
+	}
+	if bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	out := map[string]any{}
+	_ = json.Unmarshal(raw, &out)
+	return resp{res.StatusCode, out}
+}
+
+// fn invokes admin-users as supabase-js does (apikey + the session's token).
+func (e *env) fn(token string, body map[string]any) resp {
+	return e.do(http.MethodPost, "/functions/v1/admin-users", body, e.anon, token)
+}
+
+type session struct{ access, refresh, id string }
+
+func (e *env) signUp(email, password string, admin bool) string {
+	e.t.Helper()
+	r := e.do("POST", "/auth/v1/admin/users", map[string]any{"email": email, "password": password, "email_confirm": true}, e.service, e.service)
+	if r.status != 200 {
+		e.t.Fatalf("create %s: %d %v", email, r.status, r.body)
+	}
+	id := r.body["id"].(string)
+	if admin {
+		if _, err := e.db.Admin.Exec(context.Background(), `update public.profiles set role = 'admin' where id = $1`, id); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+	return id
+}
+
+func (e *env) signIn(email, password string) session {
+	e.t.Helper()
+	r := e.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": email, "password": password}, e.anon, e.anon)
+	if r.status != 200 {
+		e.t.Fatalf("sign in %s: %d %v", email, r.status, r.body)
+	}
+	return session{r.body["access_token"].(string), r.body["refresh_token"].(string), r.body["user"].(map[string]any)["id"].(string)}
+}
+
+func (e *env) role(id string) string {
+	var role string
+	if err := e.db.Admin.QueryRow(context.Background(), `select coalesce((select role from public.profiles where id = $1), 'none')`, id).Scan(&role); err != nil {
+		e.t.Fatal(err)
+	}
+	return role
+}
+
+func TestNonAdminIsRefused(t *testing.T) {
+	e := newEnv(t)
+	e.signUp("admin@example.com", "admin-pass", true)
+	e.signUp("user@example.com", "user-pass", false)
+	user := e.signIn("user@example.com", "user-pass")
+	for _, body := range []map[string]any{
+		{"action": "list"},
+		{"action": "create", "email": "x@example.com", "password": "secret1", "firstName": "X", "lastName": "Y"},
+		{"action": "revoke", "userId": user.id},
+	} {
+		r := e.fn(user.access, body)
+		if r.status != 403 || r.body["code"] != "not_admin" || r.body["error"] != "Accès refusé : droits administrateur requis" {
+			t.Fatalf("%v as a user: %d %v", body["action"], r.status, r.body)
+		}
+	}
+	if r := e.fn(e.anon, map[string]any{"action": "list"}); r.status != 401 {
+		t.Fatalf("anon key: %d %v", r.status, r.body)
+	}
+	if r := e.do("POST", "/functions/v1/admin-users", map[string]any{"action": "list"}, "", ""); r.status != 401 || r.body["code"] != "UNAUTHORIZED_NO_AUTH_HEADER" {
+		t.Fatalf("no token: %d %v", r.status, r.body)
+	}
+	var n int
+	_ = e.db.Admin.QueryRow(context.Background(), `select count(*) from auth.users where email = 'x@example.com'`).Scan(&n)
+	if n != 0 {
+		t.Fatal("a non-admin created a user")
+	}
+}
+
+func TestCreateAndPromoteKeepCallerSession(t *testing.T) {
+	e := newEnv(t)
+	e.signUp("boss@example.com", "boss-pass", true)
+	boss := e.signIn("boss@example.com", "boss-pass")
+	existing := e.signUp("driver@example.com", "driver-pass", false)
+
+	if r := e.fn(boss.access, map[string]any{"action": "create", "email": "new@example.com", "password": "12345", "firstName": "N", "lastName": "A"}); r.status != 400 || r.body["error"] != "Minimum 6 caractères" {
+		t.Fatalf("short password: %d %v", r.status, r.body)
+	}
+	if r := e.fn(boss.access, map[string]any{"action": "create", "email": "bad", "password": "123456"}); r.status != 400 || r.body["error"] != "Email invalide" {
+		t.Fatalf("bad email: %d %v", r.status, r.body)
+	}
+
+	r := e.fn(boss.access, map[string]any{"action": "create", "email": "New@Example.com", "password": "new-admin-pass", "firstName": "Nadia", "lastName": "Alami"})
+	if r.status != 200 || r.body["created"] != true || r.body["message"] != "Administrateur créé avec succès" {
+		t.Fatalf("create: %d %v", r.status, r.body)
+	}
+	u := r.body["user"].(map[string]any)
+	if u["role"] != "admin" || u["email"] != "new@example.com" || u["first_name"] != "Nadia" || u["last_name"] != "Alami" {
+		t.Fatalf("created profile: %v", u)
+	}
+	// The new administrator really can sign in, and is one.
+	fresh := e.signIn("new@example.com", "new-admin-pass")
+	if r := e.fn(fresh.access, map[string]any{"action": "list"}); r.status != 200 || len(r.body["admins"].([]any)) != 2 {
+		t.Fatalf("new admin lists: %d %v", r.status, r.body)
+	}
+
+	r = e.fn(boss.access, map[string]any{"action": "create", "email": "driver@example.com", "password": "ignored-pass", "firstName": "Driss", "lastName": "B"})
+	if r.status != 200 || r.body["promoted"] != true || r.body["message"] != "Utilisateur existant promu administrateur" || e.role(existing) != "admin" {
+		t.Fatalf("promote: %d %v", r.status, r.body)
+	}
+	e.signIn("driver@example.com", "driver-pass") // the existing password is kept
+
+	// The caller's session is untouched: same user behind the token, refresh still valid.
+	if r := e.do("GET", "/auth/v1/user", nil, e.anon, boss.access); r.status != 200 || r.body["email"] != "boss@example.com" {
+		t.Fatalf("caller's /user after creating admins: %d %v", r.status, r.body)
+	}
+	r = e.do("POST", "/auth/v1/token?grant_type=refresh_token", map[string]any{"refresh_token": boss.refresh}, e.anon, e.anon)
+	if r.status != 200 || r.body["user"].(map[string]any)["email"] != "boss@example.com" {
+		t.Fatalf("caller's refresh: %d %v", r.status, r.body)
+	}
+	if r := e.fn(boss.access, map[string]any{"action": "list"}); r.status != 200 || len(r.body["admins"].([]any)) != 3 {
+		t.Fatalf("list: %d %v", r.status, r.body)
+	}
+}
+
+func TestRevokeAndDeleteRules(t *testing.T) {
+	e := newEnv(t)
+	aID := e.signUp("a@example.com", "a-password", true)
+	a := e.signIn("a@example.com", "a-password")
+	r := e.fn(a.access, map[string]any{"action": "create", "email": "b@example.com", "password": "b-password", "firstName": "B", "lastName": "B"})
+	bID := r.body["user"].(map[string]any)["id"].(string)
+	b := e.signIn("b@example.com", "b-password")
+
+	if r := e.fn(a.access, map[string]any{"action": "revoke", "userId": aID}); r.status != 409 || r.body["code"] != "cannot_remove_self" {
+		t.Fatalf("revoke self: %d %v", r.status, r.body)
+	}
+	if r := e.fn(a.access, map[string]any{"action": "delete", "userId": aID}); r.status != 409 || r.body["code"] != "cannot_remove_self" {
+		t.Fatalf("delete self: %d %v", r.status, r.body)
+	}
+	if r := e.fn(a.access, map[string]any{"action": "revoke", "userId": bID}); r.status != 200 || e.role(bID) != "user" {
+		t.Fatalf("revoke: %d %v", r.status, r.body)
+	}
+	if r := e.fn(b.access, map[string]any{"action": "list"}); r.status != 403 {
+		t.Fatalf("revoked admin still allowed: %d", r.status)
+	}
+	if r := e.fn(a.access, map[string]any{"action": "revoke", "userId": bID}); r.status != 404 || r.body["code"] != "not_an_admin" {
+		t.Fatalf("revoke a non-admin: %d %v", r.status, r.body)
+	}
+	e.fn(a.access, map[string]any{"action": "create", "email": "b@example.com", "password": "whatever1", "firstName": "B", "lastName": "B"})
+	if r := e.fn(a.access, map[string]any{"action": "delete", "userId": bID}); r.status != 200 || e.role(bID) != "none" {
+		t.Fatalf("delete: %d %v role %s", r.status, r.body, e.role(bID))
+	}
+	if r := e.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "b@example.com", "password": "b-password"}, e.anon, e.anon); r.status == 200 {
+		t.Fatal("a deleted administrator can still sign in")
+	}
+	// a is the last administrator: even the service_role key cannot remove it.
+	for _, action := range []string{"revoke", "delete"} {
+		if r := e.do("POST", "/functions/v1/admin-users", map[string]any{"action": action, "userId": aID}, e.service, e.service); r.status != 409 || r.body["code"] != "last_admin" {
+			t.Fatalf("%s last admin: %d %v", action, r.status, r.body)
+		}
+	}
+	if e.role(aID) != "admin" {
+		t.Fatal("last administrator lost the role")
+	}
+}
+
+func TestConcurrentRemovalsKeepAnAdministrator(t *testing.T) {
+	e := newEnv(t)
+	aID := e.signUp("a@example.com", "a-password", true)
+	bID := e.signUp("b@example.com", "b-password", true)
+	a, b := e.signIn("a@example.com", "a-password"), e.signIn("b@example.com", "b-password")
+	for round := range 5 {
+		var wg sync.WaitGroup
+		results := make([]int, 2)
+		for i, call := range []struct {
+			tok, target string
+		}{{a.access, bID}, {b.access, aID}} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				results[i] = e.fn(call.tok, map[string]any{"action": "revoke", "userId": call.target}).status
+			}()
+		}
+		wg.Wait()
+		var admins int
+		_ = e.db.Admin.QueryRow(context.Background(), `select count(*) from public.profiles where role = 'admin'`).Scan(&admins)
+		if admins != 1 {
+			t.Fatalf("round %d: %d administrators left (answers %v)", round, admins, results)
+		}
+		if _, err := e.db.Admin.Exec(context.Background(), `update public.profiles set role = 'admin'`); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
