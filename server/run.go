@@ -12,10 +12,17 @@ import (
 	"strconv"
 	"time"
 
+	"casarent/auth"
 	"casarent/frontend"
 	"casarent/functions"
+	"casarent/functions/adminusers"
+	"casarent/functions/notifications"
+	"casarent/functions/paypal"
+	postgrest "casarent/postgrest-compat"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
+	"casarent/server/mail"
+	"casarent/storage"
 )
 
 // app is the running server: configuration, database and surfaces.
@@ -51,7 +58,11 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	level := slog.LevelInfo
+	if cmd != "serve" { // one-shot commands: only what goes wrong
+		level = slog.LevelWarn
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	switch cmd {
 	case "serve":
 		return serve(ctx, cfg, log, stdout)
@@ -158,9 +169,48 @@ func (a *app) paymentsConfig() map[string]any {
 	}
 }
 
-// mountSurfaces builds the APIs. Each surface gets its own config section and the pool.
+// mountSurfaces builds the APIs. Each surface gets its own config section and the
+// pool; functions reach auth only through its HTTP handler, in process.
 func (a *app) mountSurfaces() error {
-	var fns []functions.Function
-	a.surf.functions = functions.New(functions.Options{Functions: fns, Logger: a.log.With("surface", "functions")})
+	cfg := a.cfg
+	mailer := mail.FromConfig(mail.SMTPConfig{
+		Host: cfg.Auth.SMTP.Host, Port: cfg.Auth.SMTP.Port, User: cfg.Auth.SMTP.User, Pass: cfg.Auth.SMTP.Pass,
+		From: cfg.Auth.SMTP.AdminEmail, SenderName: cfg.Auth.SMTP.SenderName, TLS: cfg.Auth.SMTP.TLS,
+	}, a.log.With("component", "mail"))
+
+	rest := postgrest.New(postgrest.Options{Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest")})
+	a.surf.rest = rest
+	a.workers = append(a.workers, rest.Run)
+
+	a.surf.auth = auth.New(auth.Options{
+		Pool: a.db.Pool, Config: cfg.Auth, JWTSecret: cfg.JWTSecret, SiteURL: cfg.SiteURL,
+		APIExternalURL: cfg.APIExternalURL, Mailer: mailer, Now: time.Now, Logger: a.log.With("surface", "auth"),
+	})
+
+	backend, err := storage.NewBackend(cfg.Storage)
+	if err != nil {
+		return err
+	}
+	a.surf.storage = storage.New(storage.Options{
+		Pool: a.db.Pool, Backend: backend, Config: cfg.Storage, JWTSecret: cfg.JWTSecret,
+		Logger: a.log.With("surface", "storage"), Now: time.Now,
+	})
+
+	fnLog := a.log.With("surface", "functions")
+	fns := paypal.Functions(paypal.Deps{Pool: a.db.Pool, Config: cfg.Functions, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now})
+	fns = append(fns, adminusers.Functions(adminusers.Deps{
+		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
+	})...)
+	a.surf.functions = functions.New(functions.Options{Functions: fns, Logger: fnLog})
+
+	notify := notifications.Deps{
+		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: cfg.Functions.AgencyEmail, SiteURL: cfg.SiteURL,
+		Logger: a.log.With("component", "notifications"), Now: time.Now, Config: cfg.Functions.Outbox,
+	}
+	a.workers = append(a.workers, func(ctx context.Context) {
+		if err := notifications.Run(ctx, notify); err != nil && ctx.Err() == nil {
+			a.log.Error("notifications worker stopped", "err", err)
+		}
+	})
 	return nil
 }
