@@ -61,21 +61,48 @@ func (s *Service) findObject(ctx context.Context, session pgrole.Session, bucket
 }
 
 // getPublic is GET|HEAD /object/public/{bucket}/{name}: no credentials, the
-// bucket must be public; RLS is not consulted (as storage-api).
+// bucket must be public; RLS is not consulted (as storage-api). Bucket and
+// object are read in one statement: this is the hot path of a public site.
 func (s *Service) getPublic(w http.ResponseWriter, r *http.Request) error {
 	bucket, key := objectPath(r)
-	b, err := s.findBucket(r.Context(), r, bucket)
-	if err != nil {
-		return err
-	}
-	if !b.Public {
-		return errNoSuchBucket()
-	}
-	o, err := s.findObject(r.Context(), service(r), bucket, key)
+	o, err := s.findPublicObject(r, bucket, key)
 	if err != nil {
 		return err
 	}
 	return s.serve(w, r, o, 0)
+}
+
+func (s *Service) findPublicObject(r *http.Request, bucket, key string) (*objectRow, error) {
+	var o *objectRow
+	err := pgrole.Query(r.Context(), s.pool, service(r), false,
+		`select b.public, o.id::text, o.version, coalesce(o.metadata, '{}'::jsonb), o.user_metadata, o.created_at, o.updated_at
+		 from storage.buckets b left join storage.objects o on o.bucket_id = b.id and o.name = $2
+		 where b.id = $1`, []any{bucket, key},
+		func(rows pgx.Rows) error {
+			if !rows.Next() {
+				return errNoSuchBucket()
+			}
+			var public bool
+			var id *string
+			var meta []byte
+			var created, updated *time.Time
+			o = &objectRow{Bucket: bucket, Name: key}
+			if err := rows.Scan(&public, &id, &o.Version, &meta, &o.UserMetadata, &created, &updated); err != nil {
+				return err
+			}
+			if !public {
+				return errNoSuchBucket()
+			}
+			if id == nil {
+				return errNoSuchKey()
+			}
+			o.ID, o.CreatedAt, o.UpdatedAt = *id, *created, *updated
+			return json.Unmarshal(meta, &o.Meta)
+		})
+	if err != nil {
+		return nil, fromDB(err, "")
+	}
+	return o, nil
 }
 
 // getAuthenticated is GET|HEAD /object/{bucket}/{name} and

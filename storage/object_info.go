@@ -33,14 +33,7 @@ func (s *Service) infoAuthenticated(w http.ResponseWriter, r *http.Request) erro
 // infoPublic is GET /object/info/public/{bucket}/{name}.
 func (s *Service) infoPublic(w http.ResponseWriter, r *http.Request) error {
 	bucket, key := objectPath(r)
-	b, err := s.findBucket(r.Context(), r, bucket)
-	if err != nil {
-		return err
-	}
-	if !b.Public {
-		return errNoSuchBucket()
-	}
-	o, err := s.findObject(r.Context(), service(r), bucket, key)
+	o, err := s.findPublicObject(r, bucket, key)
 	if err != nil {
 		return err
 	}

@@ -81,18 +81,11 @@ func transformFromToken(s string) (*transformOptions, error) {
 // renderPublic is GET /render/image/public/{bucket}/{name}.
 func (s *Service) renderPublic(w http.ResponseWriter, r *http.Request) error {
 	bucket, key := objectPath(r)
-	b, err := s.findBucket(r.Context(), r, bucket)
-	if err != nil {
-		return err
-	}
-	if !b.Public {
-		return errNoSuchBucket()
-	}
 	t, err := parseTransform(r.URL.Query().Get)
 	if err != nil {
 		return err
 	}
-	o, err := s.findObject(r.Context(), service(r), bucket, key)
+	o, err := s.findPublicObject(r, bucket, key)
 	if err != nil {
 		return err
 	}

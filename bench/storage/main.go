@@ -1,0 +1,215 @@
+// Command storage measures /storage/v1 on the filesystem backend, side by side
+// with Go's own file server in the same run (these machines are noisy, so only
+// the ratio means something):
+//
+//	public download throughput / http.ServeFile throughput on the same file
+//	upload throughput (raw body, service role) in MB/s
+//
+// It needs DATABASE_URL (a superuser URL of a scratch cluster): it creates a
+// throw-away database, migrates it, and drops it at the end.
+//
+//	go run ./bench/storage [-size 8MiB] [-c 8] [-d 3s] [-rounds 3]
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/migrations"
+	"casarent/server/config"
+	"casarent/server/jwtauth"
+	"casarent/storage"
+	"casarent/storage/fsbackend"
+)
+
+func main() {
+	size := flag.Int("size", 8<<20, "object size in bytes")
+	conc := flag.Int("c", 8, "concurrent downloaders")
+	dur := flag.Duration("d", 3*time.Second, "duration of each measurement")
+	rounds := flag.Int("rounds", 3, "alternating rounds of each download measurement")
+	uploads := flag.Int("uploads", 20, "uploads to time")
+	flag.Parse()
+	if err := run(*size, *conc, *dur, *rounds, *uploads); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(size, conc int, dur time.Duration, rounds, uploads int) error {
+	cluster := os.Getenv("DATABASE_URL")
+	if cluster == "" {
+		return fmt.Errorf("DATABASE_URL (a superuser URL of a scratch cluster) is required")
+	}
+	ctx := context.Background()
+	name := "bench_storage_" + randHex(4)
+	admin, err := pgx.Connect(ctx, cluster)
+	if err != nil {
+		return err
+	}
+	defer admin.Close(ctx)
+	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
+		return err
+	}
+	defer admin.Exec(context.Background(), "drop database if exists "+name+" with (force)") //nolint:errcheck
+
+	dbURL := withDB(cluster, name, "", "")
+	mc, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return err
+	}
+	if _, err := migrations.Apply(ctx, mc); err != nil {
+		return err
+	}
+	pw := randHex(12)
+	if _, err := mc.Exec(ctx, "alter role authenticator with login password '"+pw+"'"); err != nil {
+		return err
+	}
+	if _, err := mc.Exec(ctx, "insert into storage.buckets (id, name, public) values ('bench', 'bench', true)"); err != nil {
+		return err
+	}
+	mc.Close(ctx)
+	pool, err := pgxpool.New(ctx, withDB(cluster, name, "authenticator", pw))
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	dir, err := os.MkdirTemp("", "bench-storage-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	backend, err := fsbackend.New(dir)
+	if err != nil {
+		return err
+	}
+	secret := randHex(24)
+	anon, _ := config.DeriveKey(secret, "anon")
+	svc, _ := config.DeriveKey(secret, "service_role")
+	h := storage.New(storage.Options{
+		Pool: pool, Backend: backend, JWTSecret: secret,
+		Config: config.Storage{FileSizeLimit: 1 << 30, ImageTransformation: true},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: svc})
+	api := httptest.NewServer(http.StripPrefix("/storage/v1", v.Middleware(h)))
+	defer api.Close()
+
+	data := make([]byte, size)
+	_, _ = rand.Read(data)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc * 2}}
+
+	// Upload throughput.
+	start := time.Now()
+	for i := 0; i < uploads; i++ {
+		req, _ := http.NewRequest("POST", fmt.Sprintf("%s/storage/v1/object/bench/up/%d.bin", api.URL, i), bytes.NewReader(data))
+		req.Header.Set("Authorization", "Bearer "+svc)
+		req.Header.Set("Content-Type", "application/octet-stream")
+		res, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			return fmt.Errorf("upload: %d", res.StatusCode)
+		}
+	}
+	upMBs := float64(uploads*size) / time.Since(start).Seconds() / (1 << 20)
+
+	// The file both servers send.
+	publicURL := api.URL + "/storage/v1/object/public/bench/up/0.bin"
+	file := filepath.Join(dir, "bench", "up", "0.bin")
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.ServeFile(w, r, file) }))
+	defer plain.Close()
+
+	var ours, theirs float64
+	for i := 0; i < rounds; i++ {
+		t, err := throughput(client, plain.URL+"/0.bin", conc, dur, size)
+		if err != nil {
+			return err
+		}
+		o, err := throughput(client, publicURL, conc, dur, size)
+		if err != nil {
+			return err
+		}
+		theirs += t
+		ours += o
+	}
+	ours, theirs = ours/float64(rounds), theirs/float64(rounds)
+	fmt.Printf("object size            %d bytes, %d concurrent clients, %d x %s per side\n", size, conc, rounds, dur)
+	fmt.Printf("http.ServeFile         %8.1f MB/s\n", theirs/(1<<20))
+	fmt.Printf("GET /object/public     %8.1f MB/s\n", ours/(1<<20))
+	fmt.Printf("download ratio         %8.2f  (public download / http.ServeFile, target >= 0.80)\n", ours/theirs)
+	fmt.Printf("upload                 %8.1f MB/s  (%d raw uploads, service role, fsync'd)\n", upMBs, uploads)
+	return nil
+}
+
+// throughput downloads url with conc clients for d and returns bytes/second.
+func throughput(client *http.Client, u string, conc int, d time.Duration, size int) (float64, error) {
+	var total atomic.Int64
+	var firstErr atomic.Value
+	deadline := time.Now().Add(d)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := 0; i < conc; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				res, err := client.Get(u)
+				if err != nil {
+					firstErr.CompareAndSwap(nil, err)
+					return
+				}
+				n, _ := io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != 200 || n != int64(size) {
+					firstErr.CompareAndSwap(nil, fmt.Errorf("GET %s: %d, %d bytes", u, res.StatusCode, n))
+					return
+				}
+				total.Add(n)
+			}
+		}()
+	}
+	wg.Wait()
+	if err, ok := firstErr.Load().(error); ok {
+		return 0, err
+	}
+	return float64(total.Load()) / time.Since(start).Seconds(), nil
+}
+
+func withDB(u, name, user, password string) string {
+	p, err := url.Parse(u)
+	if err != nil {
+		panic(err)
+	}
+	p.Path = "/" + name
+	if user != "" {
+		p.User = url.UserPassword(user, password)
+	}
+	return p.String()
+}
+
+func randHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
