@@ -77,15 +77,13 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	if _, err := migrations.Apply(ctx, mc); err != nil {
 		return err
 	}
-	pw := randHex(12)
-	if _, err := mc.Exec(ctx, "alter role authenticator with login password '"+pw+"'"); err != nil {
-		return err
-	}
 	if _, err := mc.Exec(ctx, "insert into storage.buckets (id, name, public) values ('bench', 'bench', true)"); err != nil {
 		return err
 	}
 	mc.Close(ctx)
-	pool, err := pgxpool.New(ctx, withDB(cluster, name, "authenticator", pw))
+	// The superuser's pool: pgrole still sets the role per request, and the
+	// authenticator's password (cluster-wide) is left alone.
+	pool, err := pgxpool.New(ctx, dbURL)
 	if err != nil {
 		return err
 	}
