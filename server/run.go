@@ -34,6 +34,7 @@ type app struct {
 	metrics  *metrics
 	site     *site
 	surf     surfaces
+	rest     *postgrest.Handler // its schema cache is loaded by a worker
 	// background work started once the database is prepared
 	workers []func(ctx context.Context)
 }
@@ -179,7 +180,7 @@ func (a *app) mountSurfaces() error {
 	}, a.log.With("component", "mail"))
 
 	rest := postgrest.New(postgrest.Options{Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest")})
-	a.surf.rest = rest
+	a.surf.rest, a.rest = rest, rest
 	a.workers = append(a.workers, rest.Run)
 
 	a.surf.auth = auth.New(auth.Options{

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"casarent/server/pgtest"
+)
+
+// newTestApp builds the whole server (every surface) on a fresh database.
+func newTestApp(t *testing.T, extra map[string]string) (*app, http.Handler) {
+	t.Helper()
+	db := pgtest.New(t)
+	env := map[string]string{
+		"DATABASE_URL":      db.AdminURL,
+		"AUTHENTICATOR_URL": db.URL,
+		"JWT_SECRET":        pgtest.JWTSecret,
+		"DATA_DIR":          t.TempDir(),
+		"FRONTEND_DIST":     filepath.Join(t.TempDir(), "no-site"),
+	}
+	for k, v := range extra {
+		env[k] = v
+	}
+	cfg, err := loadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(a.db.Pool.Close)
+	if err := a.db.prepare(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	a.db.ready.Store(true)
+	if err := a.rest.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return a, a.routes()
+}
+
+func do(h http.Handler, method, url string, hdr map[string]string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(method, url, nil)
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
+
+func TestCORSPreflightAllowsSupabaseHeaders(t *testing.T) {
+	_, h := newTestApp(t, nil)
+	for _, path := range []string{"/rest/v1/cars", "/auth/v1/token", "/storage/v1/object/car-images/a.jpg", "/functions/v1/create-paypal-order"} {
+		rec := do(h, http.MethodOptions, path, map[string]string{
+			"Origin":                         "https://site.example",
+			"Access-Control-Request-Method":  "POST",
+			"Access-Control-Request-Headers": "apikey, authorization, x-client-info, content-type, prefer, x-upsert",
+		})
+		if rec.Code/100 != 2 {
+			t.Errorf("%s: preflight status %d", path, rec.Code)
+		}
+		if got := rec.Header().Get("Access-Control-Allow-Origin"); got != "https://site.example" {
+			t.Errorf("%s: allow-origin %q", path, got)
+		}
+		if got := rec.Header().Get("Access-Control-Allow-Headers"); !strings.Contains(got, "apikey") || !strings.Contains(got, "x-upsert") {
+			t.Errorf("%s: allow-headers %q", path, got)
+		}
+	}
+}
+
+func TestMetricsCountRequestsPerSurface(t *testing.T) {
+	a, h := newTestApp(t, nil)
+	if rec := do(h, http.MethodGet, "/rest/v1/cars?select=id", map[string]string{"apikey": a.cfg.AnonKey}); rec.Code != http.StatusOK {
+		t.Fatalf("rest: %d %s", rec.Code, rec.Body)
+	}
+	if rec := do(h, http.MethodGet, "/auth/v1/health", map[string]string{"apikey": a.cfg.AnonKey}); rec.Code != http.StatusOK {
+		t.Fatalf("auth health: %d %s", rec.Code, rec.Body)
+	}
+	body := do(h, http.MethodGet, "/metrics", nil).Body.String()
+	for _, want := range []string{
+		`http_requests_total{code="200",method="GET",surface="rest"} 1`,
+		`http_requests_total{code="200",method="GET",surface="auth"} 1`,
+		`http_request_duration_seconds_count{surface="rest"} 1`,
+		`db_pool_connections{state="max"}`,
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+func TestForgedTokenIsRefusedInEachSurfaceShape(t *testing.T) {
+	a, h := newTestApp(t, nil)
+	forged := pgtest.Token(t, "service_role", "", nil)
+	forged = forged[:len(forged)-4] + "AAAA" // signature no longer matches
+	hdr := map[string]string{"apikey": a.cfg.AnonKey, "Authorization": "Bearer " + forged}
+	if rec := do(h, http.MethodGet, "/rest/v1/cars", hdr); rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), `"code"`) {
+		t.Errorf("rest: %d %s", rec.Code, rec.Body)
+	}
+	if rec := do(h, http.MethodGet, "/auth/v1/user", hdr); rec.Code/100 != 4 || !strings.Contains(rec.Body.String(), "msg") {
+		t.Errorf("auth: %d %s", rec.Code, rec.Body)
+	}
+	if rec := do(h, http.MethodGet, "/storage/v1/bucket", hdr); rec.Code/100 != 4 || !strings.Contains(rec.Body.String(), "statusCode") {
+		t.Errorf("storage: %d %s", rec.Code, rec.Body)
+	}
+}
+
+func TestRuntimeConfigAndSPAFallback(t *testing.T) {
+	dist := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte("<html><head><title>Site</title></head><body>app</body></html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dist, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dist, "assets", "app-1234.js"), []byte("console.log(1)"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
+
+	cfgJS := do(h, http.MethodGet, "/app-config.js", nil).Body.String()
+	if !strings.Contains(cfgJS, a.cfg.AnonKey) || !strings.Contains(cfgJS, `"mode":"off"`) {
+		t.Errorf("app-config.js = %s", cfgJS)
+	}
+	if rec := do(h, http.MethodGet, "/vehicles", nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), "app") {
+		t.Errorf("/vehicles: %d", rec.Code)
+	}
+	if rec := do(h, http.MethodGet, "/assets/app-1234.js", nil); rec.Code != 200 || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
+		t.Errorf("asset: %d %q", rec.Code, rec.Header().Get("Cache-Control"))
+	}
+	if rec := do(h, http.MethodGet, "/assets/missing.js", nil); rec.Code != http.StatusNotFound {
+		t.Errorf("missing asset: %d, want 404", rec.Code)
+	}
+	if rec := do(h, http.MethodGet, "/%2e%2e/etc/passwd", nil); strings.Contains(rec.Body.String(), "root:") {
+		t.Error("path traversal")
+	}
+}
