@@ -1,0 +1,232 @@
+// Command auth benchmarks /auth/v1 against a real PostgreSQL and prints ratios
+// measured side by side in one run (these machines are noisy):
+//
+//   - password sign-in throughput divided by the bare bcrypt
+//     CompareHashAndPassword rate at the same cost (target >= 0.9: the endpoint
+//     should cost little more than the hash it must compute);
+//   - refresh-token throughput (rotation included), and its ratio to sign-ins.
+//
+// Usage: DATABASE_URL=<superuser url> go run ./bench/auth [-cost 10] [-d 5s] [-rounds 2]
+// It creates a throw-away database, migrates it, and drops it at the end.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"golang.org/x/crypto/bcrypt"
+
+	"casarent/auth"
+	"casarent/migrations"
+	"casarent/server/config"
+	"casarent/server/jwtauth"
+	"casarent/server/mail"
+	"casarent/server/pgtest"
+)
+
+const secret = "bench-jwt-secret-0123456789abcdef0123456789"
+
+func main() {
+	cost := flag.Int("cost", 10, "bcrypt cost")
+	dur := flag.Duration("d", 5*time.Second, "duration of each measurement")
+	rounds := flag.Int("rounds", 2, "alternating rounds of each measurement")
+	workers := flag.Int("workers", 2*runtime.GOMAXPROCS(0), "concurrent clients")
+	flag.Parse()
+	if err := run(*cost, *dur, *rounds, *workers); err != nil {
+		fmt.Fprintln(os.Stderr, "bench/auth:", err)
+		os.Exit(1)
+	}
+}
+
+func run(cost int, dur time.Duration, rounds, workers int) error {
+	ctx := context.Background()
+	cluster := os.Getenv("DATABASE_URL")
+	if cluster == "" {
+		return fmt.Errorf("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
+	}
+	pool, drop, err := freshDatabase(ctx, cluster, workers)
+	if err != nil {
+		return err
+	}
+	defer drop()
+
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		return err
+	}
+	ac := cfg.Auth
+	ac.BcryptCost = cost
+	ac.MailerAutoconfirm = true
+	ac.RateLimit = config.RateLimits{} // measure the work, not the limiter
+	h := auth.New(auth.Options{Pool: pool, Config: ac, JWTSecret: secret, SiteURL: "http://bench.test",
+		APIExternalURL: "http://bench.test", Mailer: mail.NewLog(slog.New(slog.NewTextHandler(io.Discard, nil))),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	anon, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
+	service, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("service_role", time.Now()))
+	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: service})
+	srv := httptest.NewServer(http.StripPrefix("/auth/v1", v.Middleware(h)))
+	defer srv.Close()
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers * 2}}
+	call := func(path, key string, body any) (map[string]any, error) {
+		b, _ := json.Marshal(body)
+		req, _ := http.NewRequest("POST", srv.URL+"/auth/v1"+path, bytes.NewReader(b))
+		req.Header.Set("apikey", key)
+		req.Header.Set("Authorization", "Bearer "+key)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := client.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer res.Body.Close()
+		var out map[string]any
+		if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+			return nil, err
+		}
+		if res.StatusCode != 200 {
+			return out, fmt.Errorf("%s: %d %v", path, res.StatusCode, out)
+		}
+		return out, nil
+	}
+	const email, password = "bench@example.test", "bench-password"
+	if _, err := call("/admin/users", service, map[string]any{"email": email, "password": password, "email_confirm": true}); err != nil {
+		return err
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(password), cost)
+	if err != nil {
+		return err
+	}
+
+	bare := func() error { return bcrypt.CompareHashAndPassword(hash, []byte(password)) }
+	signIn := func() error {
+		_, err := call("/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+		return err
+	}
+	// Each refresh worker rotates its own session's token chain.
+	tokens := make([]string, workers)
+	for i := range tokens {
+		s, err := call("/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+		if err != nil {
+			return err
+		}
+		tokens[i] = s["refresh_token"].(string)
+	}
+	refresh := func(i int) error {
+		s, err := call("/token?grant_type=refresh_token", anon, map[string]any{"refresh_token": tokens[i]})
+		if err != nil {
+			return err
+		}
+		tokens[i] = s["refresh_token"].(string)
+		return nil
+	}
+
+	fmt.Printf("bench/auth: bcrypt cost %d, %d workers, GOMAXPROCS %d, %s per measurement, %d rounds\n",
+		cost, workers, runtime.GOMAXPROCS(0), dur, rounds)
+	var bareOps, signOps, refreshOps float64
+	for r := 0; r < rounds; r++ {
+		b, err := measure(workers, dur, func(int) error { return bare() })
+		if err != nil {
+			return err
+		}
+		s, err := measure(workers, dur, func(int) error { return signIn() })
+		if err != nil {
+			return err
+		}
+		f, err := measure(workers, dur, refresh)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("  round %d: bcrypt compare %.1f/s, password sign-in %.1f/s (ratio %.3f), refresh %.1f/s\n", r+1, b, s, s/b, f)
+		bareOps, signOps, refreshOps = bareOps+b, signOps+s, refreshOps+f
+	}
+	n := float64(rounds)
+	fmt.Printf("bcrypt CompareHashAndPassword: %.1f/s\n", bareOps/n)
+	fmt.Printf("password sign-in (POST /token?grant_type=password): %.1f/s\n", signOps/n)
+	fmt.Printf("sign-in / bare bcrypt ratio: %.3f (target >= 0.9)\n", signOps/bareOps)
+	fmt.Printf("refresh-token rotation (POST /token?grant_type=refresh_token): %.1f/s (%.1fx sign-in)\n", refreshOps/n, refreshOps/signOps)
+	return nil
+}
+
+// measure runs fn on `workers` goroutines for d and returns operations per second.
+func measure(workers int, d time.Duration, fn func(worker int) error) (float64, error) {
+	var ops atomic.Int64
+	var firstErr error
+	var once sync.Once
+	deadline := time.Now().Add(d)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for time.Now().Before(deadline) {
+				if err := fn(w); err != nil {
+					once.Do(func() { firstErr = err })
+					return
+				}
+				ops.Add(1)
+			}
+		}(w)
+	}
+	wg.Wait()
+	return float64(ops.Load()) / time.Since(start).Seconds(), firstErr
+}
+
+// freshDatabase creates and migrates a database and returns a pool on it.
+func freshDatabase(ctx context.Context, cluster string, conns int) (*pgxpool.Pool, func(), error) {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	name := "bench_auth_" + hex.EncodeToString(b)
+	admin, err := pgx.Connect(ctx, cluster)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
+		admin.Close(ctx)
+		return nil, nil, err
+	}
+	drop := func() {
+		_, _ = admin.Exec(context.Background(), "drop database if exists "+name+" with (force)")
+		admin.Close(context.Background())
+	}
+	mc, err := pgx.Connect(ctx, pgtest.WithDatabase(cluster, name, "", ""))
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	defer mc.Close(ctx)
+	if _, err := migrations.Apply(ctx, mc); err != nil {
+		drop()
+		return nil, nil, err
+	}
+	// The superuser pool: pgrole switches to supabase_auth_admin for every
+	// statement, as with the server's authenticator login, and the cluster-wide
+	// authenticator password (used by running servers and tests) stays untouched.
+	pc, err := pgxpool.ParseConfig(pgtest.WithDatabase(cluster, name, "", ""))
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	pc.MaxConns = int32(conns + 2)
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	return pool, func() { pool.Close(); drop() }, nil
+}
