@@ -71,6 +71,7 @@ func emptyDatabase(t *testing.T) string {
 }
 
 func TestApplyTwiceIsANoOp(t *testing.T) {
+	t.Parallel()
 	dsn := emptyDatabase(t)
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, dsn)
@@ -104,6 +105,7 @@ func TestApplyTwiceIsANoOp(t *testing.T) {
 }
 
 func TestApplyConcurrently(t *testing.T) {
+	t.Parallel()
 	dsn := emptyDatabase(t)
 	files, err := migrations.Files()
 	if err != nil {
@@ -154,6 +156,7 @@ func TestApplyConcurrently(t *testing.T) {
 }
 
 func TestChangedMigrationIsRefused(t *testing.T) {
+	t.Parallel()
 	dsn := emptyDatabase(t)
 	ctx := context.Background()
 	conn, err := pgx.Connect(ctx, dsn)

@@ -192,6 +192,7 @@ func matrix(w *world) []check {
 // pgrole (SET ROLE + request.jwt.claims, as the server does), each in a
 // transaction that is rolled back, so the checks do not disturb one another.
 func TestPermissionMatrix(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	checks := matrix(w)
 

@@ -14,6 +14,7 @@ import (
 // days 99 and total_price 1; the stored figures are SPEC section 9's, computed by
 // hand below from the fixture cars (carA 300 DH/day, carB 450 DH/day).
 func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	cases := []struct {
 		name        string
@@ -100,6 +101,7 @@ func pad12(s string) string {
 }
 
 func TestQuoteBreakdown(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	var raw []byte
 	err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false,
@@ -124,6 +126,7 @@ func TestQuoteBreakdown(t *testing.T) {
 }
 
 func TestQuoteRejectsBadInput(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	cases := []struct {
 		name string
@@ -162,6 +165,7 @@ func TestQuoteRejectsBadInput(t *testing.T) {
 // A later change of the car, dates or options recomputes the price from the car's
 // current price; an administrator's status change leaves it alone.
 func TestBookingPriceFollowsChanges(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// booking1: carA, 2026-07-01 -> 07-04 = 3 days x 300 = 900 x 0.9 = 810
 	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 810 {

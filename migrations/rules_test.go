@@ -8,6 +8,7 @@ import (
 )
 
 func TestNewAuthUserGetsUserProfile(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	id := "a0000000-0000-4000-8000-0000000000aa"
 	// Sign-up metadata is chosen by the visitor: a "role" in it must not count.
@@ -31,6 +32,7 @@ func TestNewAuthUserGetsUserProfile(t *testing.T) {
 }
 
 func TestNonAdminCannotBecomeAdmin(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	attempts := []struct{ name, sql string }{
 		{"update own role", `update public.profiles set role = 'admin' where id = auth.uid()`},
@@ -70,6 +72,7 @@ func TestNonAdminCannotBecomeAdmin(t *testing.T) {
 }
 
 func TestDeletedBookingIsArchived(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// A rolled-back delete leaves no archive entry: both happen in one transaction.
 	if n, err := w.try(admin, `delete from public.bookings where id = $1`, w.booking1); err != nil || n != 1 {
@@ -99,6 +102,7 @@ func TestDeletedBookingIsArchived(t *testing.T) {
 }
 
 func TestContactStatusNeverReturnsToNew(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// Sent without a status: created as 'new'; an empty phone is stored as null.
 	if _, err := w.run(anon, `insert into public.contacts (name, email, phone, subject, message) values ('Hind', 'hind@example.com', '  ', 'Sujet', 'Texte')`); err != nil {
@@ -147,6 +151,7 @@ func TestContactStatusNeverReturnsToNew(t *testing.T) {
 }
 
 func TestTimestampsAreTheDatabases(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	before := superScalar[time.Time](t, w, `select updated_at from public.contacts where id = $1`, w.contact1)
 	created := superScalar[time.Time](t, w, `select created_at from public.contacts where id = $1`, w.contact1)
@@ -168,6 +173,7 @@ func TestTimestampsAreTheDatabases(t *testing.T) {
 }
 
 func TestSlugsAreNormalisedAndGenerated(t *testing.T) {
+	t.Parallel()
 	w := newWorld(t)
 	// The admin car form sends no slug.
 	for i := 0; i < 2; i++ {

@@ -20,6 +20,7 @@ import (
 const publicPrefix = "/storage/v1/object/public/"
 
 func TestSeedDevIsIdempotentAndComplete(t *testing.T) {
+	t.Parallel()
 	db := pgtest.New(t)
 	ctx := context.Background()
 	sql, err := migrations.Seed("dev.sql")
@@ -149,6 +150,7 @@ func TestSeedDevIsIdempotentAndComplete(t *testing.T) {
 // Every committed image is referenced by dev.sql's storage rows, so none is dead
 // weight in the binary (seed/ is embedded).
 func TestSeedImagesAreAllReferenced(t *testing.T) {
+	t.Parallel()
 	sql, err := migrations.Seed("dev.sql")
 	if err != nil {
 		t.Fatal(err)
