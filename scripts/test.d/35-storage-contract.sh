@@ -28,7 +28,8 @@ suite() { # name port
 }
 
 echo "-- storage contract, STORAGE_BACKEND=file"
-STORAGE_BACKEND=file suite storage-file 54371
+export STORAGE_BACKEND=file
+suite storage-file 54371
 
 echo "-- storage contract, STORAGE_BACKEND=s3 (MinIO)"
 minio_dir=$(mktemp -d /tmp/casarent-minio-contract.XXXXXX)
@@ -38,4 +39,10 @@ scripts/minio.sh start
 set -a
 eval "$(scripts/minio.sh env)"
 set +a
-STORAGE_BACKEND=s3 suite storage-s3 54372
+export STORAGE_BACKEND=s3
+suite storage-s3 54372
+# The bytes really went to MinIO (a single-drive MinIO keeps one folder per object).
+if [ ! -d "$MINIO_DATA/$STORAGE_S3_BUCKET/contract-private" ]; then
+  echo "35-storage-contract: nothing was stored in MinIO; was the server on the s3 backend?" >&2
+  exit 1
+fi
