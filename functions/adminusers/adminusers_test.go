@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+
 	"casarent/auth"
 	"casarent/functions"
 	"casarent/functions/adminusers"
@@ -44,13 +46,16 @@ func newEnv(t *testing.T) *env {
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	authH := auth.New(auth.Options{Pool: db.Pool, Config: cfg.Auth, JWTSecret: pgtest.JWTSecret, SiteURL: "http://site.test",
 		APIExternalURL: "http://api.test", Mailer: nil, Logger: logger})
-	fns := functions.New(functions.Options{Functions: adminusers.Functions(adminusers.Deps{
-		Pool: db.Pool, AuthAdmin: authH, ServiceRoleKey: service, Logger: logger})})
 	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: service})
-	mux := http.NewServeMux()
-	mux.Handle("/auth/v1/", v.Middleware(http.StripPrefix("/auth/v1", authH)))
-	mux.Handle("/functions/v1/", v.Middleware(http.StripPrefix("/functions/v1", fns)))
-	srv := httptest.NewServer(mux)
+	fns := functions.New(functions.Options{Functions: adminusers.Functions(adminusers.Deps{
+		Pool: db.Pool, AuthAdmin: v.Middleware(authH), ServiceRoleKey: service, Logger: logger})})
+	// Mounted as server/routes.go does (chi routers, so the in-process call to
+	// /auth/v1 must not inherit the outer routing state).
+	r := chi.NewRouter()
+	api := r.With(v.Middleware)
+	api.Mount("/auth/v1", http.StripPrefix("/auth/v1", authH))
+	api.Mount("/functions/v1", http.StripPrefix("/functions/v1", fns))
+	srv := httptest.NewServer(r)
 	t.Cleanup(srv.Close)
 	return &env{t: t, db: db, srv: srv, anon: anon, service: service}
 }

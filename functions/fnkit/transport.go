@@ -2,6 +2,8 @@ package fnkit
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"net/http"
 )
@@ -21,8 +23,14 @@ func (t *HandlerTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 	if err := req.Context().Err(); err != nil {
 		return nil, err
 	}
+	// The served request gets a fresh context that keeps only the cancellation:
+	// values of the calling request (its router state, its caller's identity)
+	// must not leak into the other surface.
+	ctx, cancel := context.WithCancel(context.Background())
+	stop := context.AfterFunc(req.Context(), cancel)
+	defer func() { stop(); cancel() }()
 	// A server-side request: RequestURI set, body never nil.
-	in := req.Clone(req.Context())
+	in := req.Clone(ctx)
 	in.RequestURI = req.URL.RequestURI()
 	if in.Body == nil {
 		in.Body = http.NoBody
@@ -39,7 +47,7 @@ func (t *HandlerTransport) RoundTrip(req *http.Request) (*http.Response, error) 
 		rec.status = http.StatusOK
 	}
 	return &http.Response{
-		Status:        http.StatusText(rec.status),
+		Status:        fmt.Sprintf("%d %s", rec.status, http.StatusText(rec.status)),
 		StatusCode:    rec.status,
 		Proto:         "HTTP/1.1",
 		ProtoMajor:    1,

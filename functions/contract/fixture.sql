@@ -1,0 +1,7 @@
+-- Data of the functions contract suite (applied by scripts/test-server.sh after
+-- migrations): bookable cars with fixed ids.
+insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating, available, not_available_until)
+values
+  (9001, 'fn-contract-clio', 'Clio 5', 'Renault', 'Compact', 400, 'https://img.test/clio.jpg', 5, 'manual', 'diesel', 4.6, true, null),
+  (9002, 'fn-contract-208', '208', 'Peugeot', 'Compact', 350, 'https://img.test/208.jpg', 5, 'manual', 'gasoline', 4.4, false, null)
+on conflict (id) do nothing;

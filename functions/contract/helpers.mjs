@@ -1,0 +1,85 @@
+// Shared set-up of the functions contract suite, from the environment exported by
+// scripts/test-server.sh and scripts/test.d/38-functions-contract.sh.
+import { createClient } from '@supabase/supabase-js'
+
+export const env = (name) => {
+  const v = process.env[name]
+  if (!v) throw new Error(`${name} is not set (run through scripts/test.d/38-functions-contract.sh)`)
+  return v
+}
+
+export const SUPABASE_URL = env('SUPABASE_URL')
+export const ANON_KEY = env('ANON_KEY')
+export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY')
+export const EMULATOR_URL = env('PAYPAL_EMULATOR_URL')
+export const SINK_URL = env('SMTP_SINK_URL')
+export const AGENCY_EMAIL = env('AGENCY_EMAIL')
+export const CAR_ID = 9001
+export const UNAVAILABLE_CAR_ID = 9002
+
+// Node 20 has no global WebSocket and supabase-js wants one for realtime, which
+// this suite never opens.
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used by the functions suite')
+  }
+}
+
+export function client(key = ANON_KEY) {
+  return createClient(SUPABASE_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket },
+  })
+}
+
+export const dateIn = (days) => {
+  const d = new Date(Date.now() + days * 86400000)
+  return d.toISOString().slice(0, 10)
+}
+
+// bookingData is what the booking wizard submits.
+export function bookingData(over = {}) {
+  return {
+    carId: CAR_ID,
+    pickupDate: dateIn(3),
+    returnDate: dateIn(5),
+    pickupTime: '10:00',
+    returnTime: '10:00',
+    pickupLocation: 'Aéroport Mohammed V',
+    returnLocation: 'Centre-ville Casablanca',
+    customerName: 'Node Contract',
+    customerEmail: `node-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    customerPhone: '+212600000001',
+    insurance: 'basic',
+    extras: { gps: false },
+    paymentOption: 'full',
+    language: 'fr',
+    totalPrice: 1,
+    ...over,
+  }
+}
+
+// approve plays the visitor on the emulator's approval page and returns the URL
+// PayPal sends the browser back to.
+export async function approve(approveUrl, action = 'pay') {
+  const page = await fetch(approveUrl)
+  const html = await page.text()
+  if (!page.ok || !html.includes('Simulated payment')) throw new Error(`approval page: ${page.status} ${html}`)
+  const token = new URL(approveUrl).searchParams.get('token')
+  const res = await fetch(`${EMULATOR_URL}/checkoutnow?token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action }),
+    redirect: 'manual',
+  })
+  if (res.status !== 303) throw new Error(`approval: ${res.status}`)
+  return new URL(res.headers.get('location'))
+}
+
+// mails waits until the SMTP sink holds n messages for rcpt.
+export async function mails(rcpt, n = 1) {
+  const res = await fetch(`${SINK_URL}/messages?to=${encodeURIComponent(rcpt)}&wait=${n}`)
+  const body = await res.json()
+  if (!res.ok) throw new Error(`sink: ${res.status} ${JSON.stringify(body)}`)
+  return body
+}
