@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Node contract suite of /auth/v1 (auth/contract, @supabase/supabase-js from npm)
+# against the real server and a real SMTP server (the sink), twice:
+#   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits;
+#   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session.
+# Ports: AUTH_CONTRACT_PORT (54381) and +1. Needs DATABASE_URL (make test sets it).
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$repo"
+source scripts/lib.sh
+: "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
+
+state=/tmp/casarent-auth-contract
+mkdir -p "$state"
+port=${AUTH_CONTRACT_PORT:-54381}
+npm_install auth/contract
+go build -o "$state/smtp-sink" ./server/mail/mailtest/cmd/smtp-sink
+
+sink_pid=
+cleanup() {
+  scripts/test-server.sh stop auth-confirm >/dev/null 2>&1 || true
+  scripts/test-server.sh stop auth-autoconfirm >/dev/null 2>&1 || true
+  [ -n "$sink_pid" ] && kill "$sink_pid" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+: >"$state/sink.out"
+"$state/smtp-sink" -smtp 127.0.0.1:0 -http 127.0.0.1:0 >"$state/sink.out" 2>"$state/sink.log" &
+sink_pid=$!
+for _ in $(seq 1 100); do grep -q '^smtp=' "$state/sink.out" && break; sleep 0.1; done
+read -r smtp_field http_field <"$state/sink.out"
+smtp_addr=${smtp_field#smtp=}
+export SMTP_SINK_URL=${http_field#http=}
+
+# Server settings shared by both runs; the suite reads the same variables to know
+# what to expect. Clients announce their own address in X-Forwarded-For, which
+# this server is told to trust, so each test has its own rate-limit buckets.
+export SMTP_HOST=${smtp_addr%:*} SMTP_PORT=${smtp_addr##*:} SMTP_TLS=none SMTP_ADMIN_EMAIL=noreply@casarent.test \
+  RATE_LIMIT_HEADER=X-Forwarded-For RATE_LIMIT_OTP=10 SMTP_MAX_FREQUENCY=2s SMTP_MAX_FREQUENCY_MS=2100 \
+  SECURITY_REFRESH_TOKEN_REUSE_INTERVAL=2
+
+run() { # name port autoconfirm files...
+  local name=$1 p=$2 auto=$3; shift 3
+  eval "$(MAILER_AUTOCONFIRM=$auto scripts/test-server.sh start "$name" "$p")"
+  local rc=0
+  (cd auth/contract && node --test --test-concurrency=1 "$@") || rc=$?
+  if [ $rc != 0 ]; then echo "--- server log ($name)"; tail -n 40 "$SERVER_LOG" >&2 || true; fi
+  scripts/test-server.sh stop "$name"
+  return $rc
+}
+
+echo "-- auth contract, MAILER_AUTOCONFIRM=false"
+run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs
+echo "-- auth contract, MAILER_AUTOCONFIRM=true"
+run auth-autoconfirm "$((port + 1))" true autoconfirm.test.mjs
