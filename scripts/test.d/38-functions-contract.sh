@@ -18,7 +18,7 @@ go build -o "$state/smtp-sink" ./server/mail/mailtest/cmd/smtp-sink
 
 pids=()
 cleanup() {
-  scripts/test-server.sh stop functions-contract >/dev/null 2>&1 || true
+  "$repo/scripts/test-server.sh" stop functions-contract >/dev/null 2>&1 || true
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
 }
 trap cleanup EXIT
