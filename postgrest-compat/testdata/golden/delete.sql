@@ -1,0 +1,1 @@
+WITH pgrst_source AS (DELETE FROM "public"."books" AS "books" WHERE "books"."id" = $1 RETURNING "books".*) SELECT NULL::bigint, (SELECT pg_catalog.count(*) FROM pgrst_source), coalesce(json_agg(_postgrest_t), '[]')::text, NULL::bigint, NULL::text FROM (SELECT "books"."id" AS "id" FROM pgrst_source AS "books") AS _postgrest_t

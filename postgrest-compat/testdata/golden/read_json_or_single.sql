@@ -1,0 +1,1 @@
+SELECT NULL::bigint, pg_catalog.count(_postgrest_t), coalesce(json_agg(_postgrest_t)->0, 'null')::text, NULL::bigint, NULL::text FROM (SELECT "authors"."name" AS "n", "authors"."meta"->>$1::text AS "k" FROM "public"."authors" AS "authors" WHERE ("authors"."id" = $2 OR "authors"."tags" @> $3)) AS _postgrest_t
