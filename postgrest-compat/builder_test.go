@@ -158,14 +158,14 @@ func TestBuilderRejectsUnknownNames(t *testing.T) {
 	c := memCache()
 	authors := c.Tables[QI{"public", "authors"}]
 	for q, code := range map[string]string{
-		"select=nope":                 "42703",
-		"select=books(nope)":          "42703",
-		"select=id&nope=eq.1":         "42703",
-		"select=id&order=nope":        "42703",
-		"select=tags(*)":              "PGRST200",
-		"select=id::evil":             "42704",
-		"select=id&books.id=eq.1":     "PGRST108",
-		"select=books(id)&books=eq.1": "PGRST120",
+		"select=nope":                      "42703",
+		"select=books(nope)":               "42703",
+		"select=id&nope=eq.1":              "42703",
+		"select=id&order=nope":             "42703",
+		"select=tags(*)":                   "PGRST200",
+		"select=id::evil":                  "42704",
+		"select=id&books.id=eq.1":          "PGRST108",
+		"select=books(id)&books=eq.1":      "PGRST120",
 		"select=books(id)&order=books(id)": "PGRST118",
 	} {
 		p, _, err := plan(t, c, q, "", false)
