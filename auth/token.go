@@ -37,7 +37,7 @@ func (a *api) handleToken(w http.ResponseWriter, r *http.Request) error {
 
 func oauthCode(e *apiError) string {
 	switch {
-	case e.Status == http.StatusBadRequest && e.Code == "validation_failed":
+	case e.Status == http.StatusBadRequest && (e.Code == "validation_failed" || e.Code == "bad_json"):
 		return "invalid_request"
 	case e.Status >= 500:
 		return "server_error"
