@@ -8,7 +8,6 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
-	"sort"
 	"strings"
 
 	"casarent/server/httpx"
@@ -58,16 +57,6 @@ func New(opts Options) http.Handler {
 		rt.fns[f.Name] = f
 	}
 	return rt
-}
-
-// Names lists the registered names, sorted (for logs and docs).
-func Names(fns []Function) []string {
-	out := make([]string, 0, len(fns))
-	for _, f := range fns {
-		out = append(out, f.Name)
-	}
-	sort.Strings(out)
-	return out
 }
 
 func (rt *runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {

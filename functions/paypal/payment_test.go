@@ -427,10 +427,10 @@ func TestCaptureTimeout(t *testing.T) {
 		t.Fatalf("after timeout: %+v", r)
 	}
 	// The visitor retries once PayPal answers again: the same capture, not a second one.
-	if _, err := http.NewRequest(http.MethodDelete, h.emuURL+"/_emulator/faults", nil); err != nil {
-		t.Fatal(err)
+	clear, _ := http.NewRequest(http.MethodDelete, h.emuURL+"/_emulator/faults", nil)
+	if res, err := http.DefaultClient.Do(clear); err != nil || res.StatusCode != http.StatusNoContent {
+		t.Fatalf("clear faults: %v %v", res, err)
 	}
-	h.emu.ClearFaults()
 	status, body = h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
 	if status != 200 || body["booking"].(map[string]any)["status"] != "confirmed" {
 		t.Fatalf("retry: %d %v", status, body)
