@@ -1,0 +1,57 @@
+import { lazy, Suspense } from "react";
+import { BrowserRouter, Route, Routes } from "react-router";
+import HomePage from "../features/home/HomePage";
+import { Layout } from "./Layout";
+import { LanguageProvider } from "./LanguageProvider";
+
+// Every page but the home page is its own chunk; the admin area (issue 8) too,
+// so public visitors never download it.
+const VehiclesPage = lazy(() => import("../features/cars/VehiclesPage"));
+const CarDetailPage = lazy(() => import("../features/cars/CarDetailPage"));
+const BookingPage = lazy(() => import("../features/booking/BookingPage"));
+const BookingSuccessPage = lazy(() => import("../features/booking/BookingSuccessPage"));
+const BookingCancelledPage = lazy(() => import("../features/booking/BookingCancelledPage"));
+const BlogListPage = lazy(() => import("../features/blog/BlogListPage"));
+const BlogPostPage = lazy(() => import("../features/blog/BlogPostPage"));
+const ContactPage = lazy(() => import("../features/contact/ContactPage"));
+const AgencyPage = lazy(() => import("../features/pages/AgencyPage"));
+const WhyUsPage = lazy(() => import("../features/pages/WhyUsPage"));
+const ShortTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.ShortTermPage })));
+const LongTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.LongTermPage })));
+const NotFoundPage = lazy(() => import("../features/pages/NotFoundPage"));
+const AdminApp = lazy(() => import("../features/admin/AdminApp"));
+
+export function App() {
+  return (
+    <LanguageProvider>
+      <BrowserRouter>
+        <Routes>
+          <Route
+            path="/admin/*"
+            element={
+              <Suspense fallback={null}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
+          <Route element={<Layout />}>
+            <Route index element={<HomePage />} />
+            <Route path="vehicles" element={<VehiclesPage />} />
+            <Route path="cars/:slug" element={<CarDetailPage />} />
+            <Route path="booking/:slug" element={<BookingPage />} />
+            <Route path="booking-success" element={<BookingSuccessPage />} />
+            <Route path="booking-cancelled" element={<BookingCancelledPage />} />
+            <Route path="blog" element={<BlogListPage />} />
+            <Route path="blog/:slug" element={<BlogPostPage />} />
+            <Route path="contact" element={<ContactPage />} />
+            <Route path="notre-agence" element={<AgencyPage />} />
+            <Route path="pourquoi-nous" element={<WhyUsPage />} />
+            <Route path="location-courte-duree" element={<ShortTermPage />} />
+            <Route path="location-longue-duree" element={<LongTermPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      </BrowserRouter>
+    </LanguageProvider>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { SITE } from "../config/site";
+import { AnchorLink } from "./AnchorLink";
+import { Icon } from "./Icon";
+import { LanguageSelect } from "./LanguageSelect";
+
+export function Header() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  // The menu belongs to the page it was opened on: navigating closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
+  const close = () => setOpenOn(null);
+
+  // Escape closes the mobile menu.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpenOn(null);
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <Link to="/" className="brand" aria-label={t("nav.homeAria", { name: SITE.name })}>
+          <img src="/favicon.svg" alt="" width="36" height="36" />
+          <span className="brand-text">
+            <strong>{SITE.name}</strong>
+            <small>{t("nav.tagline")}</small>
+          </span>
+        </Link>
+        <nav className="main-nav" aria-label={t("nav.main")}>
+          <ul>
+            <li>
+              <NavLink to="/" end>
+                {t("nav.home")}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/vehicles">{t("nav.vehicles")}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/blog">{t("nav.blog")}</NavLink>
+            </li>
+            <li>
+              <AnchorLink to="/#why-us">{t("nav.whyUs")}</AnchorLink>
+            </li>
+            <li>
+              <AnchorLink to="/#contact">{t("nav.contact")}</AnchorLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <a className="header-phone" href={`tel:+${SITE.phoneDigits}`}>
+            <Icon name="phone" size={18} />
+            <span dir="ltr">{SITE.phone}</span>
+          </a>
+          <LanguageSelect />
+          <button
+            type="button"
+            className="burger icon-button"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            onClick={() => setOpen(!open)}
+          >
+            <Icon name={open ? "x" : "menu"} size={24} />
+            <span className="visually-hidden">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+          </button>
+        </div>
+      </div>
+      <nav id="mobile-menu" className="mobile-menu" hidden={!open} aria-label={t("nav.mobile")}>
+        <ul className="container">
+          <li>
+            <Link to="/" onClick={close}>
+              {t("nav.home")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/vehicles" onClick={close}>
+              {t("nav.vehicles")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/blog" onClick={close}>
+              {t("nav.blog")}
+            </Link>
+          </li>
+          <li>
+            <AnchorLink to="/#why-us" onNavigate={close}>
+              {t("nav.whyUs")}
+            </AnchorLink>
+          </li>
+          <li>
+            <AnchorLink to="/#contact" onNavigate={close}>
+              {t("nav.contact")}
+            </AnchorLink>
+          </li>
+          <li className="mobile-services">
+            <span className="mobile-services-title">{t("nav.services")}</span>
+            <ul>
+              <li>
+                <Link to="/location-courte-duree" onClick={close}>
+                  {t("nav.shortTerm")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/location-longue-duree" onClick={close}>
+                  {t("nav.longTerm")}
+                </Link>
+              </li>
+            </ul>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

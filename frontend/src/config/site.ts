@@ -1,0 +1,40 @@
+// The one source of the agency's contact details and marketing figures. SPEC
+// section 1 quotes two inconsistent sets (home/why-us vs agency page); every page
+// reads the set below so the site never contradicts itself (see README.md).
+export const SITE = {
+  name: "CasaRent",
+  phone: "+212 6 61 23 45 67",
+  /** Digits only, international form, for tel: and wa.me links. */
+  phoneDigits: "212661234567",
+  email: "contact@casarent.ma",
+  address: "Aéroport Mohammed V, Terminal 1 — Hall des arrivées, Nouaceur, Casablanca",
+  openingHours: "07:00 – 22:00",
+  mapEmbedUrl:
+    "https://www.openstreetmap.org/export/embed.html?bbox=-7.6200%2C33.3550%2C-7.5700%2C33.3800&layer=mapnik&marker=33.3675%2C-7.5898",
+  mapLinkUrl: "https://www.openstreetmap.org/?mlat=33.3675&mlon=-7.5898#map=15/33.3675/-7.5898",
+} as const;
+
+/**
+ * Trust figures shown on the home, why-us and agency pages. Chosen to be
+ * believable for one airport agency: the agency page's fleet and customer
+ * numbers, the home page's satisfaction, rating and years.
+ */
+export const FIGURES = {
+  vehicles: "150+",
+  customers: "5 000+",
+  satisfaction: "99 %",
+  rating: "4,9/5",
+  reviews: "500+",
+  years: "10+",
+  minAge: 21,
+  licenceYears: 1,
+  freeCancellationHours: 24,
+  replyHours: 24,
+  arriveEarlyMinutes: 15,
+  shortTermMaxDays: 30,
+  shortTermMinHours: 4,
+  pickupWithinMinutes: 30,
+  longTermMinMonths: 1,
+  longTermMaxYears: 5,
+  fleetMaxAgeYears: 2,
+} as const;

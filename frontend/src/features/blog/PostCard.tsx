@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icon } from "../../components/Icon";
+import { formatDate } from "../../lib/format";
+import type { BlogPostSummary } from "./api";
+
+export function PostCard({ post, index, headingLevel = 3 }: { post: BlogPostSummary; index?: number; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="post-card" data-testid="post-card">
+      <div className="post-card-media">
+        {post.featured_image ? (
+          <img src={post.featured_image} alt="" width="400" height="225" loading="lazy" decoding="async" />
+        ) : (
+          <div className="post-card-placeholder" aria-hidden="true">
+            <Icon name="plane" size={40} />
+          </div>
+        )}
+        {index !== undefined && (
+          <span className="post-number" aria-hidden="true">
+            {String(index + 1).padStart(2, "0")}
+          </span>
+        )}
+      </div>
+      <div className="post-card-body">
+        <p className="muted small">
+          <Icon name="calendar" size={14} /> <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+        </p>
+        <Heading className="post-card-title">
+          <Link to={`/blog/${post.slug}`}>{post.title}</Link>
+        </Heading>
+        {post.excerpt && <p className="post-excerpt">{post.excerpt}</p>}
+        {post.tags && post.tags.length > 0 && (
+          <ul className="tags" aria-label={t("blog.tags")}>
+            {post.tags.slice(0, 3).map((tag) => (
+              <li key={tag} className="tag">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={`/blog/${post.slug}`} className="read-more" aria-label={t("blog.readMoreAria", { title: post.title })}>
+          {t("blog.readMore")} <Icon name="chevronEnd" size={16} className="flip-rtl" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { Icon } from "../../components/Icon";
+import { toast } from "../../components/toast";
+import { Spinner } from "../../components/ui";
+import { FIGURES } from "../../config/site";
+import { formatLongDate, formatPrice, formatTime } from "../../lib/format";
+import { tList } from "../../lib/tList";
+import { usePageMeta } from "../../lib/usePageMeta";
+import { capturePaypalPayment, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY, type CapturedBooking } from "./api";
+
+type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "success"; booking: CapturedBooking };
+
+// One capture per order even if the effect runs twice (React strict mode).
+const inFlight = new Map<string, ReturnType<typeof capturePaypalPayment>>();
+
+function readPending(): unknown {
+  try {
+    const raw = sessionStorage.getItem(PENDING_BOOKING_KEY);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+export default function BookingSuccessPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  usePageMeta(t("success.metaTitle"), t("success.metaTitle"), "/booking-success");
+  const token = params.get("token");
+  const payerId = params.get("PayerID") ?? params.get("payerId");
+  const missing = !token || !payerId;
+  const [captured, setState] = useState<State>({ kind: "loading" });
+  const state: State = missing ? { kind: "error", message: t("success.missingParams") } : captured;
+
+  useEffect(() => {
+    if (!token || !payerId) return;
+    // The booking was stored on the server before leaving for PayPal, so the
+    // browser's copy is optional (sent along when present, as SPEC section 7 does).
+    const pending = readPending();
+    let call = inFlight.get(token);
+    if (!call) {
+      call = capturePaypalPayment(token, pending);
+      inFlight.set(token, call);
+    }
+    let live = true;
+    void call.then((r) => {
+      if (!live) return;
+      if (r.booking) {
+        sessionStorage.removeItem(PENDING_BOOKING_KEY);
+        sessionStorage.removeItem(PAYPAL_ORDER_KEY);
+        toast(t("success.toast"), "success");
+        setState({ kind: "success", booking: r.booking });
+      } else {
+        const message = r.error || t("success.captureError");
+        toast(t("success.errorToast", { message }), "error");
+        setState({ kind: "error", message });
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [token, payerId, t]);
+
+  if (state.kind === "loading") {
+    return (
+      <section className="container section center status-page">
+        <Spinner label={t("success.processing")} />
+      </section>
+    );
+  }
+  if (state.kind === "error") {
+    return (
+      <section className="container section center status-page" data-testid="booking-error">
+        <span className="status-icon status-icon--off" aria-hidden="true">
+          <Icon name="x" size={40} />
+        </span>
+        <h1>{t("success.errorTitle")}</h1>
+        <p className="alert alert-error" role="alert">
+          {state.message}
+        </p>
+        <Link to="/" className="btn btn-primary btn-lg">
+          {t("common.backHome")}
+        </Link>
+      </section>
+    );
+  }
+  const b = state.booking;
+  const info = tList<string>(t, "success.info", { minutes: FIGURES.arriveEarlyMinutes, email: b.customer_email });
+  return (
+    <section className="container section narrow status-page" data-testid="booking-success">
+      <div className="center">
+        <span className="status-icon" aria-hidden="true">
+          <Icon name="check" size={40} />
+        </span>
+        <h1>{t("success.title")}</h1>
+        <p className="lead">{t("success.subtitle")}</p>
+      </div>
+      <div className="card receipt">
+        <dl className="receipt-grid">
+          <div>
+            <dt>{t("success.number")}</dt>
+            <dd data-testid="booking-number">#{b.id.slice(0, 8).toUpperCase()}</dd>
+          </div>
+          <div>
+            <dt>{t("success.status")}</dt>
+            <dd>
+              <span className="badge badge-ok">{t("success.confirmed")}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("success.customer")}</dt>
+            <dd>
+              {b.customer_name}
+              <br />
+              <span className="muted">{b.customer_email}</span>
+            </dd>
+          </div>
+        </dl>
+        {b.car && (
+          <p className="receipt-car">
+            <Icon name="car" size={18} /> {b.car.brand} {b.car.name}
+          </p>
+        )}
+        <div className="receipt-trip">
+          <div className="trip-block">
+            <h2>{t("success.pickup")}</h2>
+            <p>
+              <Icon name="pin" size={16} /> {b.pickup_location}
+            </p>
+            <p>
+              <Icon name="calendar" size={16} /> {formatLongDate(b.start_date)}
+            </p>
+            <p>
+              <Icon name="clock" size={16} /> {formatTime(b.pickup_time)}
+            </p>
+          </div>
+          <div className="trip-block">
+            <h2>{t("success.return")}</h2>
+            <p>
+              <Icon name="pin" size={16} /> {b.return_location}
+            </p>
+            <p>
+              <Icon name="calendar" size={16} /> {formatLongDate(b.end_date)}
+            </p>
+            <p>
+              <Icon name="clock" size={16} /> {formatTime(b.return_time)}
+            </p>
+          </div>
+        </div>
+        <dl className="receipt-grid">
+          <div>
+            <dt>{t("success.total")}</dt>
+            <dd className="price" data-testid="booking-total">
+              <strong>{formatPrice(b.total_price)}</strong>
+              {b.charge_amount != null && b.charge_currency && (
+                <span className="muted small" data-testid="charged">
+                  <br />
+                  {t("success.charged", { amount: `${Number(b.charge_amount).toFixed(2)} ${b.charge_currency}` })}
+                </span>
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("success.method")}</dt>
+            <dd>PayPal</dd>
+          </div>
+          <div>
+            <dt>{t("success.transaction")}</dt>
+            <dd className="mono">{b.payment_id}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="card">
+        <h2>{t("success.infoTitle")}</h2>
+        <ul className="check-list">
+          {info.map((x) => (
+            <li key={x}>
+              <Icon name="check" size={18} /> {x}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="hero-actions center no-print">
+        <Link to="/" className="btn btn-primary btn-lg">
+          {t("common.backHome")}
+        </Link>
+        <button type="button" className="btn btn-outline btn-lg" onClick={() => window.print()}>
+          <Icon name="print" /> {t("success.print")}
+        </button>
+      </div>
+    </section>
+  );
+}

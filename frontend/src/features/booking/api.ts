@@ -1,0 +1,148 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import { supabase } from "../../lib/supabase";
+import { fromServerQuote, type Quote, type ServerQuote } from "./price";
+import type { BookingRequest } from "./types";
+
+/** The database's price (public.quote_booking), null when it cannot answer. */
+export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
+  try {
+    const { data, error } = await supabase.rpc("quote_booking", {
+      p_car_id: r.car_id,
+      p_start: r.start_date,
+      p_end: r.end_date,
+      p_insurance: r.insurance_type,
+      p_extras: r.extras,
+      p_payment_option: r.payment_option,
+    });
+    if (error || !data) {
+      if (error) console.error("quote_booking failed", error);
+      return null;
+    }
+    return fromServerQuote(data as ServerQuote, r.payment_option);
+  } catch (e) {
+    console.error("quote_booking failed", e);
+    return null;
+  }
+}
+
+/**
+ * Stores a pending WhatsApp booking. Anonymous visitors may insert but not read
+ * bookings back, so no .select(). The price columns are computed by the
+ * database. SPEC: on error retry once with payment_status 'unpaid'; a second
+ * failure is only logged.
+ */
+export async function insertWhatsappBooking(r: BookingRequest): Promise<boolean> {
+  const row = { ...r, payment_method: "whatsapp", status: "pending" };
+  try {
+    const first = await supabase.from("bookings").insert(row);
+    if (!first.error) return true;
+    console.error("booking insert failed, retrying as unpaid", first.error);
+    const retry = await supabase.from("bookings").insert({ ...row, payment_status: "unpaid" });
+    if (!retry.error) return true;
+    console.error("booking insert retry failed", retry.error);
+    return false;
+  } catch (e) {
+    console.error("booking insert failed", e);
+    return false;
+  }
+}
+
+/** create-paypal-order's answer (functions/paypal/order_create.go). */
+export interface PaypalOrder {
+  approveUrl: string;
+  bookingId: string;
+  orderId?: string;
+  amount?: number;
+  currency?: string;
+  amountMAD?: number;
+  totalMAD?: number;
+  days?: number;
+  simulated?: boolean;
+}
+
+/**
+ * The body create-paypal-order reads: SPEC section 3's booking form data, in
+ * its camelCase names. The server validates it and prices it itself.
+ */
+export function paypalOrderBody(r: BookingRequest) {
+  return {
+    carId: r.car_id,
+    pickupDate: r.start_date,
+    returnDate: r.end_date,
+    pickupTime: r.pickup_time,
+    returnTime: r.return_time,
+    pickupLocation: r.pickup_location,
+    returnLocation: r.return_location,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    insurance: r.insurance_type,
+    extras: r.extras,
+    paymentOption: r.payment_option,
+    language: r.language,
+    userId: r.user_id,
+  };
+}
+
+export interface CapturedBooking {
+  id: string;
+  customer_name: string;
+  customer_email: string;
+  pickup_location: string;
+  return_location: string;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  return_time: string;
+  total_price: number;
+  payment_id: string | null;
+  status?: string;
+  charge_amount?: number | string | null;
+  charge_currency?: string | null;
+  car?: { name: string; brand: string; category: string } | null;
+}
+
+/** Reads the JSON error body of a function's non-2xx answer, when there is one. */
+async function functionError(error: unknown): Promise<string> {
+  if (error instanceof FunctionsHttpError) {
+    try {
+      const body = (await (error.context as Response).json()) as { error?: string; message?: string; msg?: string };
+      return body.error || body.message || body.msg || error.message;
+    } catch {
+      return error.message;
+    }
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function createPaypalOrder(r: BookingRequest): Promise<{ order?: PaypalOrder; error?: string }> {
+  try {
+    const { data, error } = await supabase.functions.invoke<PaypalOrder>("create-paypal-order", { body: paypalOrderBody(r) });
+    if (error) return { error: await functionError(error) };
+    if (!data?.approveUrl) return { error: "no approval URL" };
+    return { order: data };
+  } catch (e) {
+    return { error: await functionError(e) };
+  }
+}
+
+export async function capturePaypalPayment(
+  orderID: string,
+  bookingData: unknown,
+): Promise<{ booking?: CapturedBooking; error?: string }> {
+  try {
+    const { data, error } = await supabase.functions.invoke<{ booking?: CapturedBooking; error?: string }>(
+      "capture-paypal-payment",
+      { body: { orderID, bookingData } },
+    );
+    if (error) return { error: await functionError(error) };
+    if (!data?.booking) return { error: data?.error || "" };
+    return { booking: data.booking };
+  } catch (e) {
+    return { error: await functionError(e) };
+  }
+}
+
+// Kept between leaving for PayPal and coming back (SPEC section 3).
+export const PENDING_BOOKING_KEY = "pendingBooking";
+export const PAYPAL_ORDER_KEY = "paypalOrderId";

@@ -1,0 +1,67 @@
+import type { LanguageCode } from "../../config/languages";
+import type { Extras, Insurance, PaymentOption } from "./price";
+
+/** SPEC section 3, booking form data. */
+export interface BookingForm {
+  pickupDate: string;
+  returnDate: string;
+  pickupTime: string;
+  returnTime: string;
+  pickupLocation: string;
+  returnLocation: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  insurance: Insurance;
+  paymentOption: PaymentOption;
+  extras: Extras;
+}
+
+export const PICKUP_LOCATIONS = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (livraison)"] as const;
+export const RETURN_LOCATIONS = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (collecte)"] as const;
+export const DEFAULT_LOCATION = "Aéroport Mohammed V";
+export const DEFAULT_TIME = "10:00";
+
+/** The row sent to public.bookings and to create-paypal-order (column names of docs/schema.md). */
+export interface BookingRequest {
+  user_id: string;
+  car_id: number;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  return_time: string;
+  pickup_location: string;
+  return_location: string;
+  insurance_type: Insurance;
+  extras: Extras;
+  payment_option: PaymentOption;
+  language: LanguageCode;
+}
+
+export function toBookingRequest(
+  form: BookingForm,
+  carId: number,
+  language: LanguageCode,
+  userId: string,
+): BookingRequest {
+  return {
+    user_id: userId,
+    car_id: carId,
+    customer_name: form.customerName.trim(),
+    customer_email: form.customerEmail.trim(),
+    customer_phone: form.customerPhone.trim(),
+    start_date: form.pickupDate,
+    end_date: form.returnDate,
+    pickup_time: form.pickupTime,
+    return_time: form.returnTime,
+    pickup_location: form.pickupLocation,
+    return_location: form.returnLocation,
+    insurance_type: form.insurance,
+    extras: form.extras,
+    payment_option: form.paymentOption,
+    language,
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { NO_EXTRAS } from "./price";
+import type { BookingForm } from "./types";
+import { canGoNext, validateStep } from "./validation";
+
+const empty: BookingForm = {
+  pickupDate: "",
+  returnDate: "",
+  pickupTime: "10:00",
+  returnTime: "10:00",
+  pickupLocation: "Aéroport Mohammed V",
+  returnLocation: "Aéroport Mohammed V",
+  customerName: "",
+  customerEmail: "",
+  customerPhone: "",
+  insurance: "basic",
+  paymentOption: "full",
+  extras: NO_EXTRAS,
+};
+
+describe("wizard gating (SPEC section 4)", () => {
+  it("step 1 needs both dates", () => {
+    expect(canGoNext(1, empty)).toBe(false);
+    expect(canGoNext(1, { ...empty, pickupDate: "2030-01-01" })).toBe(false);
+    expect(canGoNext(1, { ...empty, pickupDate: "2030-01-01", returnDate: "2030-01-03" })).toBe(true);
+  });
+  it("step 2 needs name, email and phone", () => {
+    expect(canGoNext(2, { ...empty, customerName: "A", customerEmail: "a@b.co" })).toBe(false);
+    expect(canGoNext(2, { ...empty, customerName: "A", customerEmail: "a@b.co", customerPhone: "0600" })).toBe(true);
+  });
+  it("step 3 can always go on; step 4 is the last", () => {
+    expect(canGoNext(3, empty)).toBe(true);
+    expect(canGoNext(4, empty)).toBe(false);
+  });
+});
+
+describe("field rules (SPEC section 5)", () => {
+  const today = "2030-01-10";
+  it("pickup cannot be before today; return not before pickup", () => {
+    expect(validateStep(1, { ...empty, pickupDate: "2030-01-09", returnDate: "2030-01-12" }, today).pickupDate).toBe("pastDate");
+    expect(validateStep(1, { ...empty, pickupDate: "2030-01-12", returnDate: "2030-01-11" }, today).returnDate).toBe("beforePickup");
+    expect(validateStep(1, { ...empty, pickupDate: "2030-01-10", returnDate: "2030-01-10" }, today)).toEqual({});
+  });
+  it("email must look like an address", () => {
+    const e = validateStep(2, { ...empty, customerName: "A", customerEmail: "nope", customerPhone: "1" }, today);
+    expect(e).toEqual({ customerEmail: "email" });
+  });
+});

@@ -1,0 +1,44 @@
+import { todayISO } from "../../lib/format";
+import type { BookingForm } from "./types";
+
+// SPEC sections 4 and 5: step gating and field rules of the booking wizard.
+
+export const STEP_COUNT = 4;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(v: string): boolean {
+  return EMAIL.test(v.trim());
+}
+
+/** Next is disabled at step 1 without both dates, at step 2 without name, email and phone. */
+export function canGoNext(step: number, f: BookingForm): boolean {
+  if (step === 1) return !!f.pickupDate && !!f.returnDate;
+  if (step === 2) return !!f.customerName.trim() && !!f.customerEmail.trim() && !!f.customerPhone.trim();
+  return step < STEP_COUNT;
+}
+
+export type FieldError = "required" | "pastDate" | "beforePickup" | "email";
+export type BookingErrors = Partial<Record<keyof BookingForm, FieldError>>;
+
+/** Field errors of one step (1-3); step 4 checks all of them. */
+export function validateStep(step: number, f: BookingForm, today = todayISO()): BookingErrors {
+  const e: BookingErrors = {};
+  if (step === 1 || step === 4) {
+    if (!f.pickupDate) e.pickupDate = "required";
+    else if (f.pickupDate < today) e.pickupDate = "pastDate";
+    if (!f.returnDate) e.returnDate = "required";
+    else if (f.returnDate < (f.pickupDate || today)) e.returnDate = "beforePickup";
+    if (!f.pickupTime) e.pickupTime = "required";
+    if (!f.returnTime) e.returnTime = "required";
+    if (!f.pickupLocation) e.pickupLocation = "required";
+    if (!f.returnLocation) e.returnLocation = "required";
+  }
+  if (step === 2 || step === 4) {
+    if (!f.customerName.trim()) e.customerName = "required";
+    if (!f.customerEmail.trim()) e.customerEmail = "required";
+    else if (!isEmail(f.customerEmail)) e.customerEmail = "email";
+    if (!f.customerPhone.trim()) e.customerPhone = "required";
+  }
+  return e;
+}

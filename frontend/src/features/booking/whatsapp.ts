@@ -1,0 +1,13 @@
+import { SITE } from "../../config/site";
+
+/** https://wa.me/<digits>?text=<url-encoded text> */
+export function whatsappUrl(text: string, phoneDigits: string = SITE.phoneDigits): string {
+  return `https://wa.me/${phoneDigits}?text=${encodeURIComponent(text)}`;
+}
+
+/** Opens the chat in a new tab; falls back to this tab when pop-ups are blocked. */
+export function openWhatsapp(text: string): void {
+  const url = whatsappUrl(text);
+  const w = window.open(url, "_blank", "noopener,noreferrer");
+  if (!w) window.location.assign(url);
+}

@@ -1,0 +1,261 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { scrollToId } from "../../components/AnchorLink";
+import { Icon } from "../../components/Icon";
+import { Tabs } from "../../components/Tabs";
+import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
+import { FIGURES } from "../../config/site";
+import { formatDate, formatPrice } from "../../lib/format";
+import { carSlug } from "../../lib/slug";
+import { tList } from "../../lib/tList";
+import { usePageMeta } from "../../lib/usePageMeta";
+import { openWhatsapp } from "../booking/whatsapp";
+import { loadCar, loadCarImages, loadSuggestions, trackWhatsappClick, type CarResult } from "./api";
+import { isBookable, isChatDisabled, showsUnavailableUntil } from "./bookable";
+import { CarCard } from "./CarCard";
+import { categoryKey } from "./labels";
+import { Lightbox, type LightboxImage } from "./Lightbox";
+import type { Car, CarImage } from "./types";
+
+function DetailSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="container section" aria-busy="true">
+      <span className="visually-hidden" role="status">
+        {t("car.loading")}
+      </span>
+      <div className="skeleton skeleton-title" />
+      <div className="detail-layout">
+        <div className="skeleton skeleton-image" />
+        <div>
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line" />
+          <div className="skeleton skeleton-line short" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** A new slug is a new page: remounting resets every piece of state. */
+export default function CarDetailPage() {
+  const { slug } = useParams();
+  return <CarDetail key={slug} slug={slug} />;
+}
+
+function CarDetail({ slug }: { slug: string | undefined }) {
+  const { t } = useTranslation();
+  const [result, setResult] = useState<CarResult | null>(null);
+  const [images, setImages] = useState<CarImage[]>([]);
+  const [suggestions, setSuggestions] = useState<Car[]>([]);
+  const [lightbox, setLightbox] = useState<number | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadCar(slug).then((r) => {
+      if (!live) return;
+      setResult(r);
+      if (r.car && !r.fromFallback) {
+        void loadCarImages(r.car.id).then((x) => live && setImages(x));
+        void loadSuggestions(r.car).then((x) => live && setSuggestions(x));
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+
+  const car = result?.car ?? null;
+  usePageMeta(
+    car ? t("meta.car.title", { brand: car.brand, name: car.name }) : result ? t("car.notFound") : undefined,
+    car ? t("meta.car.description", { brand: car.brand, name: car.name, price: formatPrice(car.price) }) : undefined,
+    `/cars/${slug ?? ""}`,
+    car?.image,
+  );
+
+  if (!result) return <DetailSkeleton />;
+  if (!car) {
+    return (
+      <section className="container section center not-found" data-testid="car-not-found">
+        <h1>{t("car.notFound")}</h1>
+        <p className="muted">{t(`car.errors.${result.error ?? "notFound"}`)}</p>
+        <Link to="/vehicles" className="btn btn-primary">
+          {t("car.backToFleet")}
+        </Link>
+      </section>
+    );
+  }
+
+  const gallery: LightboxImage[] = [
+    { src: car.image, alt: t("car.imageAlt", { brand: car.brand, name: car.name }) },
+    ...images
+      .filter((img) => img.image_url !== car.image)
+      .map((img, i) => ({ src: img.image_url, alt: img.alt_text || t("car.galleryAlt", { brand: car.brand, name: car.name, n: i + 2 }) })),
+  ];
+  const bookable = isBookable(car);
+  const chatDisabled = isChatDisabled(car);
+  const extras = [
+    { key: "gps", included: car.gps_included },
+    { key: "babySeat", included: car.baby_seat_included },
+    { key: "secondDriver", included: car.second_driver_included },
+    { key: "roadside", included: car.roadside_assistance_included },
+  ];
+  const requirements = tList<string>(t, "car.requirements");
+  const faq = tList<FaqItem>(t, "car.faq");
+
+  async function chat() {
+    if (!car) return;
+    await trackWhatsappClick(car.id);
+    openWhatsapp(t("whatsapp.detail", { name: `${car.brand} ${car.name}`, price: formatPrice(car.price) }));
+  }
+
+  return (
+    <>
+      <section className="car-hero">
+        <div className="container car-hero-inner">
+          <div>
+            <p className="eyebrow">
+              {car.brand} · {t(categoryKey(car.category))}
+            </p>
+            <h1>
+              {car.brand} {car.name}
+            </h1>
+            <p className="car-hero-rating">
+              <Stars rating={car.rating} />
+              <span>
+                {String(car.rating).replace(".", ",")} · {t("car.reviews", { count: car.review_count })}
+              </span>
+            </p>
+            <p className="car-hero-price">
+              <strong>{formatPrice(car.price)}</strong> <span>/ {t("car.perDay")}</span>
+            </p>
+          </div>
+          <div className="hero-actions">
+            {bookable && (
+              <Link to={`/booking/${carSlug(car)}`} className="btn btn-accent btn-lg" data-testid="book-now">
+                <Icon name="calendar" /> {t("car.bookNow")}
+              </Link>
+            )}
+            <button type="button" className="btn btn-whatsapp btn-lg" onClick={chat} disabled={chatDisabled}>
+              <Icon name="chat" /> {t("car.whatsapp")}
+            </button>
+            <button type="button" className="btn btn-ghost-light btn-lg" onClick={() => scrollToId("details")}>
+              {t("car.seeDescription")}
+            </button>
+          </div>
+        </div>
+      </section>
+
+      <section id="details" className="section" aria-labelledby="details-title">
+        <div className="container">
+          <Link to="/" className="back-link">
+            <Icon name="chevronStart" size={18} className="flip-rtl" /> {t("common.backHome")}
+          </Link>
+          {result.fromFallback && <p className="alert alert-info">{t("car.offlineNotice")}</p>}
+          {showsUnavailableUntil(car) && (
+            <div className="alert alert-error" role="alert" data-testid="unavailable-notice">
+              <p>{t("car.notAvailableUntil", { date: formatDate(car.not_available_until!) })}</p>
+              <p>{t("car.bookingUnavailable")}</p>
+            </div>
+          )}
+          <div className="detail-layout">
+            <div className="detail-media">
+              <button type="button" className="main-image" onClick={() => setLightbox(0)} aria-label={t("car.openGallery")} data-testid="main-image">
+                <img src={gallery[0]!.src} alt={gallery[0]!.alt} width="800" height="500" />
+                {!car.available && <span className="badge badge-off badge-corner">{t("car.unavailable")}</span>}
+              </button>
+              {gallery.length > 1 && (
+                <ul className="thumbs" aria-label={t("car.gallery")}>
+                  {gallery.map((img, i) => (
+                    <li key={img.src + i}>
+                      <button type="button" onClick={() => setLightbox(i)} aria-label={t("car.openImage", { n: i + 1, total: gallery.length })}>
+                        <img src={img.src} alt="" width="160" height="100" loading="lazy" decoding="async" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <div className="detail-info">
+              <h2 id="details-title">{t("car.description")}</h2>
+              <p>{car.description || t("car.noDescription")}</p>
+              <h3>{t("car.specifications")}</h3>
+              <dl className="spec-list">
+                <div>
+                  <dt>
+                    <Icon name="seats" size={18} /> {t("car.seats")}
+                  </dt>
+                  <dd>{car.seats}</dd>
+                </div>
+                <div>
+                  <dt>
+                    <Icon name="gear" size={18} /> {t("car.transmission")}
+                  </dt>
+                  <dd>{t(`transmissions.${car.transmission}`)}</dd>
+                </div>
+                <div>
+                  <dt>
+                    <Icon name="fuel" size={18} /> {t("car.fuel")}
+                  </dt>
+                  <dd>{t(`fuels.${car.fuel}`)}</dd>
+                </div>
+                <div>
+                  <dt>
+                    <Icon name="car" size={18} /> {t("car.category")}
+                  </dt>
+                  <dd>{t(categoryKey(car.category))}</dd>
+                </div>
+              </dl>
+              <h3>{t("car.extrasTitle")}</h3>
+              <ul className="extras-list">
+                {extras.map((x) => (
+                  <li key={x.key} className={x.included ? "is-included" : "is-not"}>
+                    <Icon name={x.included ? "check" : "x"} size={18} />
+                    <span>{t(`car.extras.${x.key}`)}</span>
+                    <span className="muted small">{x.included ? t("car.included") : t("car.notIncluded")}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+          <Tabs
+            idPrefix="car-info"
+            label={t("car.infoTabs")}
+            tabs={[
+              {
+                title: t("car.requirementsTitle"),
+                content: (
+                  <ul className="check-list">
+                    {requirements.map((r) => (
+                      <li key={r}>
+                        <Icon name="check" size={18} /> {r}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+              },
+              { title: t("car.faqTitle"), content: <Faq items={faq} idPrefix="car-faq" /> },
+            ]}
+          />
+          <p className="muted small">{t("car.arriveEarly", { minutes: FIGURES.arriveEarlyMinutes })}</p>
+        </div>
+      </section>
+
+      {suggestions.length > 0 && (
+        <section className="section section-alt" aria-labelledby="suggest-title">
+          <div className="container">
+            <h2 id="suggest-title">{t("car.suggestions")}</h2>
+            <div className="car-grid">
+              {suggestions.slice(0, 4).map((c) => (
+                <CarCard key={c.id} car={c} />
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+      {lightbox !== null && <Lightbox images={gallery} index={lightbox} onIndex={setLightbox} onClose={() => setLightbox(null)} />}
+      <ScrollTopButton mobileOnly />
+    </>
+  );
+}

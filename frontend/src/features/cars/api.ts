@@ -1,0 +1,106 @@
+import { supabase } from "../../lib/supabase";
+import { FALLBACK_FLEET } from "./fallbackFleet";
+import type { Car, CarImage } from "./types";
+
+// Reads of SPEC section 7 (cars and images) and the fallbacks of section 8.
+
+export type FleetSource = "server" | "fallback-error" | "fallback-exception" | "fallback-empty";
+
+export interface FleetResult {
+  cars: Car[];
+  source: FleetSource;
+}
+
+export async function loadFleet(): Promise<FleetResult> {
+  try {
+    const { data, error } = await supabase.from("cars").select("*").order("id");
+    if (error) {
+      console.error("cars load failed", error);
+      return { cars: [...FALLBACK_FLEET], source: "fallback-error" };
+    }
+    if (!data || data.length === 0) return { cars: [...FALLBACK_FLEET], source: "fallback-empty" };
+    return { cars: data as Car[], source: "server" };
+  } catch (e) {
+    console.error("cars load exception", e);
+    return { cars: [...FALLBACK_FLEET], source: "fallback-exception" };
+  }
+}
+
+export type CarError = "noSlug" | "notFound" | "failed";
+
+export interface CarResult {
+  car: Car | null;
+  error: CarError | null;
+  fromFallback: boolean;
+}
+
+/** PostgREST's answer to .single() when no row matched. */
+const NO_ROW = "PGRST116";
+
+export async function loadCar(slug: string | undefined): Promise<CarResult> {
+  if (!slug) return { car: null, error: "noSlug", fromFallback: false };
+  const local = FALLBACK_FLEET.find((c) => c.slug === slug) ?? null;
+  try {
+    const { data, error } = await supabase.from("cars").select("*").eq("slug", slug).single();
+    if (error) {
+      // The server answered "no such car": that is the truth. Any other failure
+      // (network, 5xx) falls back to the sample fleet the lists showed.
+      if (error.code === NO_ROW || !local) {
+        console.error("Car not found", error);
+        return { car: null, error: "notFound", fromFallback: false };
+      }
+      return { car: local, error: null, fromFallback: true };
+    }
+    return { car: data as Car, error: null, fromFallback: false };
+  } catch (e) {
+    console.error("Failed to load car details", e);
+    return local ? { car: local, error: null, fromFallback: true } : { car: null, error: "failed", fromFallback: false };
+  }
+}
+
+export async function loadCarImages(carId: number): Promise<CarImage[]> {
+  try {
+    const { data, error } = await supabase.from("car_images").select("*").eq("car_id", carId).order("display_order");
+    if (error) {
+      console.error("car images read failed", error);
+      return [];
+    }
+    return (data ?? []) as CarImage[];
+  } catch (e) {
+    console.error("car images read failed", e);
+    return [];
+  }
+}
+
+/** Up to 4 cars of the same category, else within ±50 DH of the price. */
+export async function loadSuggestions(car: Car): Promise<Car[]> {
+  try {
+    const same = await supabase.from("cars").select("*").neq("id", car.id).eq("category", car.category).limit(4);
+    if (same.error) console.error("suggestions read failed", same.error);
+    if (same.data && same.data.length > 0) return same.data as Car[];
+    const band = await supabase
+      .from("cars")
+      .select("*")
+      .neq("id", car.id)
+      .gte("price", car.price - 50)
+      .lte("price", car.price + 50)
+      .limit(4);
+    if (band.error) console.error("suggestions read failed", band.error);
+    return (band.data ?? []) as Car[];
+  } catch (e) {
+    console.error("suggestions read failed", e);
+    return [];
+  }
+}
+
+/** SPEC: insert the click, failure only logged, the flow continues. */
+export async function trackWhatsappClick(carId: number | null): Promise<void> {
+  try {
+    const { error } = await supabase
+      .from("whatsapp_clicks")
+      .insert({ car_id: carId, user_agent: navigator.userAgent, ip_address: null });
+    if (error) console.error("whatsapp click tracking failed", error);
+  } catch (e) {
+    console.error("whatsapp click tracking failed", e);
+  }
+}

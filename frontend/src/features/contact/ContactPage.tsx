@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icon } from "../../components/Icon";
+import { Faq, PageHero, type FaqItem } from "../../components/ui";
+import { SITE } from "../../config/site";
+import { tList } from "../../lib/tList";
+import { usePageMeta } from "../../lib/usePageMeta";
+import { ContactForm } from "./ContactForm";
+
+export default function ContactPage() {
+  const { t } = useTranslation();
+  usePageMeta(t("meta.contact.title"), t("meta.contact.description"), "/contact");
+  const faq = tList<FaqItem>(t, "contact.faq");
+  return (
+    <>
+      <PageHero title={t("contact.title")} subtitle={t("contact.subtitle")} />
+      <section className="section" aria-labelledby="contact-form-title">
+        <div className="container contact-layout">
+          <div>
+            <h2 id="contact-form-title">{t("contact.formTitle")}</h2>
+            <ContactForm variant="page" />
+          </div>
+          <aside className="contact-aside">
+            <div className="card">
+              <h2>{t("contact.detailsTitle")}</h2>
+              <ul className="contact-details">
+                <li>
+                  <Icon name="phone" />
+                  <div>
+                    <strong>{t("contact.phone")}</strong>
+                    <a href={`tel:+${SITE.phoneDigits}`} dir="ltr">
+                      {SITE.phone}
+                    </a>
+                  </div>
+                </li>
+                <li>
+                  <Icon name="mail" />
+                  <div>
+                    <strong>{t("contact.email")}</strong>
+                    <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+                  </div>
+                </li>
+                <li>
+                  <Icon name="pin" />
+                  <div>
+                    <strong>{t("contact.addressTitle")}</strong>
+                    <span>{t("common.address")}</span>
+                  </div>
+                </li>
+                <li>
+                  <Icon name="clock" />
+                  <div>
+                    <strong>{t("contact.hoursTitle")}</strong>
+                    <span>{t("common.hours", { hours: SITE.openingHours })}</span>
+                    <span className="muted small">{t("common.service24")}</span>
+                  </div>
+                </li>
+              </ul>
+            </div>
+            <div className="card">
+              <h2>{t("contact.quickTitle")}</h2>
+              <div className="quick-links">
+                <a className="btn btn-primary" href={`tel:+${SITE.phoneDigits}`}>
+                  <Icon name="phone" /> {t("contact.call")}
+                </a>
+                <a className="btn btn-outline" href={`mailto:${SITE.email}`}>
+                  <Icon name="mail" /> {t("contact.writeEmail")}
+                </a>
+                <Link className="btn btn-outline" to="/vehicles">
+                  <Icon name="car" /> {t("contact.viewVehicles")}
+                </Link>
+              </div>
+            </div>
+          </aside>
+        </div>
+      </section>
+      <section className="section section-alt" aria-labelledby="map-title">
+        <div className="container">
+          <h2 id="map-title">{t("contact.mapTitle")}</h2>
+          <iframe className="map" title={t("contact.mapTitle")} src={SITE.mapEmbedUrl} height="400" loading="lazy" referrerPolicy="no-referrer" />
+          <p className="small">
+            <a href={SITE.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+              {t("contact.openMap")}
+            </a>
+          </p>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="contact-faq-title">
+        <div className="container narrow">
+          <h2 id="contact-faq-title">{t("contact.faqTitle")}</h2>
+          <Faq items={faq} idPrefix="contact-faq" />
+        </div>
+      </section>
+    </>
+  );
+}

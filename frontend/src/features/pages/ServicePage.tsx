@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { AnchorLink } from "../../components/AnchorLink";
+import { Icon, type IconName } from "../../components/Icon";
+import { FeatureCard, PageHero } from "../../components/ui";
+import { FIGURES, SITE } from "../../config/site";
+import { tList } from "../../lib/tList";
+import { usePageMeta } from "../../lib/usePageMeta";
+
+const ICONS: IconName[] = ["clock", "shield", "tag", "plane"];
+
+/** Short- and long-term rental pages share one layout (SPEC section 2). */
+export function ServicePage({ kind }: { kind: "shortTerm" | "longTerm" }) {
+  const { t } = useTranslation();
+  const path = kind === "shortTerm" ? "/location-courte-duree" : "/location-longue-duree";
+  usePageMeta(t(`meta.${kind}.title`), t(`meta.${kind}.description`), path);
+  const vars = { ...FIGURES };
+  const advantages = tList<{ title: string; text: string }>(t, `${kind}.advantages`, vars);
+  const services = tList<string>(t, `${kind}.services`, vars);
+  const primary = kind === "shortTerm" ? ("/#vehicles" as const) : ("/#contact" as const);
+  const secondary = kind === "shortTerm" ? ("/#contact" as const) : ("/#vehicles" as const);
+  return (
+    <>
+      <PageHero eyebrow={t(`${kind}.eyebrow`)} title={t(`${kind}.title`)} subtitle={t(`${kind}.subtitle`, vars)}>
+        <AnchorLink to={primary} className="btn btn-accent btn-lg">
+          {t(`${kind}.primaryCta`)}
+        </AnchorLink>
+        <AnchorLink to={secondary} className="btn btn-ghost-light btn-lg">
+          {t(`${kind}.secondaryCta`)}
+        </AnchorLink>
+      </PageHero>
+      <section className="section" aria-labelledby="adv-title">
+        <div className="container">
+          <h2 id="adv-title" className="section-title">
+            {t(`${kind}.advantagesTitle`)}
+          </h2>
+          <div className="feature-grid four">
+            {advantages.map((a, i) => (
+              <FeatureCard key={a.title} icon={ICONS[i % ICONS.length]!} title={a.title} text={a.text} />
+            ))}
+          </div>
+        </div>
+      </section>
+      <section className="section section-alt" aria-labelledby="services-title">
+        <div className="container narrow">
+          <h2 id="services-title" className="section-title">
+            {t(`${kind}.servicesTitle`)}
+          </h2>
+          <ul className="check-list columns">
+            {services.map((s) => (
+              <li key={s}>
+                <Icon name="check" size={18} /> {s}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <section className="section cta-band" aria-labelledby="cta-title">
+        <div className="container center">
+          <h2 id="cta-title">{t(`${kind}.ctaTitle`)}</h2>
+          <p>{t(`${kind}.ctaText`, vars)}</p>
+          <div className="hero-actions center">
+            <a className="btn btn-accent btn-lg" href={`tel:+${SITE.phoneDigits}`}>
+              <Icon name="phone" /> <span dir="ltr">{SITE.phone}</span>
+            </a>
+            <a className="btn btn-ghost-light btn-lg" href={`mailto:${SITE.email}`}>
+              <Icon name="mail" /> {SITE.email}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export function ShortTermPage() {
+  return <ServicePage kind="shortTerm" />;
+}
+export function LongTermPage() {
+  return <ServicePage kind="longTerm" />;
+}

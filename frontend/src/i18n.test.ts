@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import ar from "../locales/ar.json";
+import en from "../locales/en.json";
+import fr from "../locales/fr.json";
+
+// Every visible string exists in the three languages (i18n has no fallback
+// language, so a missing key would show as its name).
+
+type Tree = { [k: string]: unknown };
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+function paths(node: unknown, prefix = ""): string[] {
+  if (Array.isArray(node)) return [`${prefix}[${node.length}]`, ...node.flatMap((v, i) => paths(v, `${prefix}[${i}]`))];
+  if (node && typeof node === "object") {
+    return Object.entries(node as Tree).flatMap(([k, v]) => paths(v, prefix ? `${prefix}.${k.replace(PLURAL, "")}` : k.replace(PLURAL, "")));
+  }
+  return [prefix];
+}
+
+function has(tree: unknown, key: string): boolean {
+  let node: unknown = tree;
+  const parts = key.split(".");
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (!node || typeof node !== "object") return false;
+    const obj = node as Tree;
+    if (i === parts.length - 1 && `${part}_other` in obj) return true;
+    node = obj[part];
+  }
+  return node !== undefined;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return name === "admin" ? [] : sourceFiles(p);
+    return /\.tsx?$/.test(name) && !name.endsWith(".test.ts") ? [p] : [];
+  });
+}
+
+describe("locales", () => {
+  it("fr, en and ar have the same keys and list lengths", () => {
+    const frKeys = [...new Set(paths(fr))].sort();
+    expect([...new Set(paths(en))].sort()).toEqual(frKeys);
+    expect([...new Set(paths(ar))].sort()).toEqual(frKeys);
+  });
+
+  it("Arabic has every plural form its counts need", () => {
+    const frPlurals = JSON.stringify(fr).match(/"[A-Za-z]+_other"/g) ?? [];
+    for (const k of frPlurals) {
+      const base = k.slice(1, -7);
+      for (const form of ["zero", "one", "two", "few", "many", "other"]) expect(JSON.stringify(ar)).toContain(`"${base}_${form}"`);
+    }
+  });
+
+  it("every literal key used by the public site exists in every language", () => {
+    const root = join(__dirname);
+    const keys = new Set<string>();
+    for (const file of sourceFiles(root)) {
+      const src = readFileSync(file, "utf8");
+      for (const m of src.matchAll(/\bt\(\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
+      for (const m of src.matchAll(/tList<[^>]*>\(t,\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
+    }
+    expect(keys.size).toBeGreaterThan(100);
+    const missing = [...keys].flatMap((k) => [fr, en, ar].map((tree, i) => (has(tree, k) ? null : `${["fr", "en", "ar"][i]}:${k}`))).filter(Boolean);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe("stylesheets", () => {
+  it("use logical properties only, so right-to-left needs no second sheet", () => {
+    const css = readFileSync(join(__dirname, "styles/global.css"), "utf8");
+    const physical = css
+      .split("\n")
+      .map((line, i) => ({ line: line.trim(), n: i + 1 }))
+      .filter(({ line }) =>
+        /^(margin|padding|border)-(left|right)\b|^(left|right)\s*:|text-align:\s*(left|right)|float:\s*(left|right)|^border-(top|bottom)-(left|right)-radius/.test(line),
+      );
+    expect(physical).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import i18n, { type BackendModule, type ReadCallback } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { directionOf, isLanguageCode, type LanguageCode } from "../config/languages";
+import { getCookie, setCookie } from "./cookies";
+import { detectLanguage, LANGUAGE_COOKIE } from "./language";
+
+// Each language's strings are their own chunk, so a visitor downloads one.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*.json");
+
+const lazyLocales: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    const load = loaders[`../../locales/${language}.json`];
+    if (!load) {
+      callback(new Error(`no strings for ${language}`), false);
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+/** The one languageChanged handler: <html lang dir> follow the language. */
+function applyToDocument(language: string): void {
+  const code = isLanguageCode(language) ? language : "en";
+  document.documentElement.lang = code;
+  document.documentElement.dir = directionOf(code);
+}
+
+export const initialLanguage: LanguageCode = detectLanguage(
+  getCookie(LANGUAGE_COOKIE),
+  typeof navigator === "undefined" ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+);
+
+i18n.on("languageChanged", applyToDocument);
+
+void i18n
+  .use(lazyLocales)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage,
+    supportedLngs: ["fr", "en", "ar"],
+    // Every key exists in every language (a unit test checks), so no second file.
+    fallbackLng: false,
+    load: "languageOnly",
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: true },
+  });
+
+/** A visitor's explicit choice: remembered for 365 days (SPEC section 9). */
+export function chooseLanguage(code: LanguageCode): Promise<unknown> {
+  setCookie(LANGUAGE_COOKIE, code);
+  return i18n.changeLanguage(code);
+}
+
+export default i18n;
