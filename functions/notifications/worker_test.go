@@ -339,3 +339,42 @@ func TestNoAgencyEmailIsNotPretendedSent(t *testing.T) {
 		t.Fatalf("status %q", status)
 	}
 }
+
+// The running worker, not a test, brings the messages out once SMTP is back.
+func TestWorkerRetriesUntilSMTPIsBack(t *testing.T) {
+	e := newEnv(t)
+	addr := e.sink.Addr
+	e.sink.Close()
+	e.deps.Config.PollInterval = 200 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { _ = notifications.Run(ctx, e.deps); close(done) }()
+	defer func() { cancel(); <-done }()
+
+	e.contact("panne SMTP")
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		var attempts int
+		var lastError *string
+		_ = e.db.Admin.QueryRow(context.Background(), `select attempts, last_error from public.notification_outbox where status = 'pending'`).Scan(&attempts, &lastError)
+		if attempts >= 1 && lastError != nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the worker did not try to send")
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	sink, err := mailtest.Start(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sink.Close()
+	e.sink = sink
+	// The first retry is due 5 seconds after the failure.
+	ctxWait, cancelWait := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancelWait()
+	if _, err := sink.Wait(ctxWait, agency, 1); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -53,6 +54,7 @@ func newHarness(t *testing.T, configured bool) *harness {
 	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon})
 	rt := functions.New(functions.Options{Functions: paypal.Functions(paypal.Deps{
 		Pool: db.Pool, Config: cfg, SiteURL: site, Attempts: 3, Backoff: 20 * time.Millisecond,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})})
 	fn := httptest.NewServer(v.Middleware(http.StripPrefix("/functions/v1", rt)))
 	t.Cleanup(fn.Close)
