@@ -1,0 +1,97 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"casarent/server/pgtest"
+)
+
+func TestSeedIsIdempotentAndServesItsImages(t *testing.T) {
+	db := pgtest.New(t)
+	dataDir := t.TempDir()
+	env := map[string]string{
+		"DATABASE_URL": db.AdminURL, "AUTHENTICATOR_URL": db.URL, "JWT_SECRET": pgtest.JWTSecret,
+		"DATA_DIR": dataDir, "FRONTEND_DIST": filepath.Join(dataDir, "none"),
+	}
+	cfg, err := loadConfig(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	ctx := context.Background()
+
+	var first, second bytes.Buffer
+	if err := seed(ctx, cfg, log, &first, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(first.String(), "administrator created — email admin@example.com  password ") {
+		t.Fatalf("first seed did not print the generated login:\n%s", first.String())
+	}
+	cred, err := os.ReadFile(filepath.Join(dataDir, "admin.txt"))
+	if err != nil || !strings.Contains(string(cred), "password=") {
+		t.Fatalf("admin.txt: %v %q", err, cred)
+	}
+	if err := seed(ctx, cfg, log, &second, nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(second.String(), "password") {
+		t.Fatalf("second seed printed a login again:\n%s", second.String())
+	}
+	var cars, admins, objects int
+	if err := db.Admin.QueryRow(ctx, `select (select count(*) from public.cars), (select count(*) from public.profiles where role = 'admin'),
+		(select count(*) from storage.objects)`).Scan(&cars, &admins, &objects); err != nil {
+		t.Fatal(err)
+	}
+	if cars != 10 || admins != 1 || objects == 0 {
+		t.Fatalf("cars=%d admins=%d objects=%d", cars, admins, objects)
+	}
+
+	// The generated administrator can sign in, and a car's image is publicly served.
+	app2, err := newApp(cfg, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app2.db.Pool.Close()
+	app2.db.ready.Store(true)
+	routes := app2.routes()
+	email, password := "", ""
+	for _, line := range strings.Split(string(cred), "\n") {
+		if v, ok := strings.CutPrefix(line, "email="); ok {
+			email = v
+		}
+		if v, ok := strings.CutPrefix(line, "password="); ok {
+			password = v
+		}
+	}
+	req, _ := http.NewRequest(http.MethodPost, "/auth/v1/token?grant_type=password", strings.NewReader(`{"email":"`+email+`","password":"`+password+`"}`))
+	req.Header.Set("apikey", cfg.AnonKey)
+	req.Header.Set("Content-Type", "application/json")
+	rec := recorder(routes, req)
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "access_token") {
+		t.Fatalf("admin sign-in: %d %s", rec.Code, rec.Body)
+	}
+	var image string
+	if err := db.Admin.QueryRow(ctx, "select image from public.cars order by id limit 1").Scan(&image); err != nil {
+		t.Fatal(err)
+	}
+	req, _ = http.NewRequest(http.MethodGet, image, nil)
+	rec = recorder(routes, req)
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || rec.Body.Len() < 1000 {
+		t.Fatalf("GET %s: %d %q %d bytes", image, rec.Code, rec.Header().Get("Content-Type"), rec.Body.Len())
+	}
+}
+
+func recorder(h http.Handler, req *http.Request) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec
+}
