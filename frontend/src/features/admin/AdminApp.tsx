@@ -1,17 +1,77 @@
-import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { PageLoading } from "./components/Spinner";
+import { AdminToaster } from "./components/AdminToaster";
+import { fr } from "./i18n/fr";
+import { LoginPage } from "./login/LoginPage";
+import { AdminSessionProvider } from "./session/AdminSessionProvider";
+import { useAdminSession } from "./session/context";
+import { AdminShell } from "./shell/AdminShell";
+import "./admin.css";
 
-// The administrator back office (issue 8) lives in this lazily loaded chunk so
-// public pages never download it. Placeholder until it is built.
+// The back office (SPEC section 2, "Admin area"). The public router loads this
+// module lazily, so nothing here reaches the public pages' bundle; each screen
+// is a further chunk of its own (the blog editor is the heavy one).
+const DashboardPage = lazy(() => import("./dashboard/DashboardPage"));
+const CarsPage = lazy(() => import("./cars/CarsPage"));
+const BlogPage = lazy(() => import("./blog/BlogPage"));
+const BookingsPage = lazy(() => import("./bookings/BookingsPage"));
+const MessagesPage = lazy(() => import("./messages/MessagesPage"));
+const CustomersPage = lazy(() => import("./customers/CustomersPage"));
+const AdminsPage = lazy(() => import("./admins/AdminsPage"));
+
 export default function AdminApp() {
-  const { t } = useTranslation();
+  useAdminDocument();
   return (
-    <section className="container section center" data-testid="admin-placeholder">
-      <h1>{t("admin.title")}</h1>
-      <p className="muted">{t("admin.comingSoon")}</p>
-      <Link to="/" className="btn btn-primary">
-        {t("admin.viewSite")}
-      </Link>
-    </section>
+    <AdminSessionProvider>
+      <div className="adm-root" lang="fr" dir="ltr">
+        <AdminGate />
+        <AdminToaster />
+      </div>
+    </AdminSessionProvider>
   );
+}
+
+function AdminGate() {
+  const { access } = useAdminSession();
+  if (access.kind === "loading") return <PageLoading label={fr.common.loadingPanel} />;
+  if (access.kind === "signedOut") return <LoginPage notice={access.notice} />;
+  return (
+    <AdminShell>
+      <Suspense fallback={<PageLoading label={fr.common.loading} />}>
+        <Routes>
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="cars" element={<CarsPage />} />
+          <Route path="blogs" element={<BlogPage />} />
+          <Route path="bookings" element={<BookingsPage />} />
+          <Route path="contacts" element={<MessagesPage />} />
+          <Route path="customers" element={<CustomersPage />} />
+          <Route path="settings" element={<AdminsPage />} />
+          <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
+        </Routes>
+      </Suspense>
+    </AdminShell>
+  );
+}
+
+/** The back office is French-only and must not be indexed. */
+function useAdminDocument() {
+  useEffect(() => {
+    const html = document.documentElement;
+    const prev = { lang: html.lang, dir: html.dir, title: document.title };
+    html.lang = "fr";
+    html.dir = "ltr";
+    document.title = `${fr.shell.brand} — CasaRent`;
+    const robots = document.createElement("meta");
+    robots.name = "robots";
+    robots.content = "noindex, nofollow";
+    document.head.appendChild(robots);
+    return () => {
+      html.lang = prev.lang;
+      html.dir = prev.dir;
+      document.title = prev.title;
+      robots.remove();
+    };
+  }, []);
 }

@@ -72,6 +72,7 @@ export const fr = {
     profileError: "Erreur lors de la vérification du profil",
     denied: "Accès refusé : droits administrateur requis",
     genericError: "Erreur de connexion",
+    invalidCredentials: "Email ou mot de passe incorrect",
     permissionsError: "Erreur lors de la vérification des permissions",
   },
   dashboard: {

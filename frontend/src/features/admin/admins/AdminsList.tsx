@@ -1,0 +1,59 @@
+import { formatDate } from "../../../lib/format";
+import { EmptyState } from "../components/EmptyState";
+import { IconShield, IconTrash, IconUserMinus } from "../components/icons";
+import { fr } from "../i18n/fr";
+import type { AdminAccount } from "./api";
+
+const t = fr.admins;
+
+interface Props {
+  admins: AdminAccount[];
+  selfId: string;
+  onRevoke: (a: AdminAccount) => void;
+  onDelete: (a: AdminAccount) => void;
+}
+
+export function AdminsList({ admins, selfId, onRevoke, onDelete }: Props) {
+  return (
+    <div className="adm-card">
+      <h2 className="adm-card__title">
+        {t.listTitle} <span className="adm-count">{admins.length}</span>
+      </h2>
+      {admins.length === 0 ? (
+        <EmptyState icon={<IconShield size={32} />}>{t.empty}</EmptyState>
+      ) : (
+        <ul className="adm-admins" data-testid="admins-list">
+          {admins.map((a) => {
+            const name = [a.first_name, a.last_name].filter(Boolean).join(" ") || fr.common.none;
+            const self = a.id === selfId;
+            return (
+              <li key={a.id} className="adm-admins__item" data-testid="admin-row" data-email={a.email ?? ""}>
+                <span className="adm-avatar" aria-hidden="true">
+                  {(a.first_name || a.email || "?").slice(0, 1).toUpperCase()}
+                </span>
+                <div className="adm-admins__who">
+                  <strong>
+                    {name}
+                    {self && <span className="adm-tag adm-tag--self">{t.you}</span>}
+                  </strong>
+                  <span className="adm-muted">{a.email}</span>
+                  <span className="adm-muted adm-admins__date">
+                    {t.colCreated} {formatDate(a.created_at)}
+                  </span>
+                </div>
+                <div className="adm-admins__actions">
+                  <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => onRevoke(a)}>
+                    <IconUserMinus size={16} /> {t.revoke}
+                  </button>
+                  <button type="button" className="adm-btn adm-btn--danger-ghost adm-btn--sm" onClick={() => onDelete(a)}>
+                    <IconTrash size={16} /> {t.delete}
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import { supabase } from "../../../lib/supabase";
+import { ApiError, check } from "../lib/errors";
+import type { AdminFormValues } from "./adminForm";
+
+// Administrators. The list is read from profiles (SPEC section 7; RLS shows all
+// profiles to administrators only). Creating, promoting, revoking and deleting go
+// through the server-side function admin-users, which uses the auth admin API so
+// the caller stays signed in, and refuses to remove oneself or the last administrator.
+
+export interface AdminAccount {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  role: string;
+  created_at: string;
+}
+
+export async function listAdmins(): Promise<AdminAccount[]> {
+  return check(
+    await supabase
+      .from("profiles")
+      .select("id, email, first_name, last_name, role, created_at")
+      .eq("role", "admin")
+      .order("created_at", { ascending: false }),
+  ) as AdminAccount[];
+}
+
+type Body =
+  | { action: "create"; email: string; password: string; firstName: string; lastName: string }
+  | { action: "revoke" | "delete"; userId: string };
+
+/** Calls admin-users; a refusal becomes an ApiError carrying the server's message. */
+async function invoke<T>(body: Body): Promise<T> {
+  const { data, error } = await supabase.functions.invoke<T>("admin-users", { body });
+  if (!error) return data as T;
+  if (error instanceof FunctionsHttpError) {
+    const payload = (await (error.context as Response).json().catch(() => null)) as { error?: string; code?: string } | null;
+    throw new ApiError(payload?.error ?? error.message, payload?.code);
+  }
+  throw new ApiError(error.message);
+}
+
+export interface CreateOutcome {
+  user: AdminAccount;
+  created: boolean;
+  promoted: boolean;
+}
+
+/** Creates the account, or promotes the existing account with that email. */
+export function createAdmin(v: AdminFormValues): Promise<CreateOutcome> {
+  return invoke<CreateOutcome>({
+    action: "create",
+    email: v.email.trim(),
+    password: v.password,
+    firstName: v.first_name.trim(),
+    lastName: v.last_name.trim(),
+  });
+}
+
+export async function revokeAdmin(userId: string): Promise<void> {
+  await invoke({ action: "revoke", userId });
+}
+
+export async function deleteAdmin(userId: string): Promise<void> {
+  await invoke({ action: "delete", userId });
+}

@@ -1,0 +1,213 @@
+import { lazy, Suspense, useState, type FormEvent } from "react";
+import { Dialog } from "../components/Dialog";
+import { Field } from "../components/Field";
+import { FilePicker } from "../components/FilePicker";
+import { IconUpload } from "../components/icons";
+import { ImagePreview } from "../components/ImagePreview";
+import { Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { uploadImage } from "../lib/storage";
+import { hasErrors } from "../lib/validation";
+import { validateImageFile } from "../cars/carForm";
+import { createPost, updatePost } from "./api";
+import {
+  EMPTY_BLOG_FORM,
+  EXCERPT_COUNTER,
+  META_DESCRIPTION_RECOMMENDED,
+  META_TITLE_RECOMMENDED,
+  postToForm,
+  slugify,
+  toBlogRow,
+  validateBlogForm,
+  type BlogFormErrors,
+  type BlogFormValues,
+} from "./blogForm";
+import type { AdminBlogPost } from "./types";
+
+const t = fr.blog;
+const f = t.fields;
+
+// The editor (TipTap and ProseMirror) is the heaviest code of the back office: it
+// loads when the dialog first opens, not with the blog list.
+const RichTextEditor = lazy(() => import("./editor/RichTextEditor"));
+
+interface Props {
+  target: AdminBlogPost | "new" | null;
+  onClose: () => void;
+  onSaved: (post: AdminBlogPost) => void;
+}
+
+/** Uploads an image to blog-images with SPEC's messages; null on refusal or failure. */
+async function uploadBlogImage(file: File): Promise<string | null> {
+  const invalid = validateImageFile(file);
+  if (invalid) {
+    notify.error(invalid);
+    return null;
+  }
+  try {
+    const url = await uploadImage("blog-images", file);
+    notify.success(t.messages.uploaded);
+    return url;
+  } catch (e) {
+    console.error("blog image upload failed", e);
+    notify.error(t.messages.uploadError);
+    return null;
+  }
+}
+
+function Counter({ n, max, hardHint }: { n: number; max: number; hardHint?: boolean }) {
+  return <span className={n > max && hardHint ? "adm-over" : undefined}>{t.counter(n, max)}</span>;
+}
+
+export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
+  const editing = target !== null && target !== "new" ? target : null;
+  const [values, setValues] = useState<BlogFormValues>(EMPTY_BLOG_FORM);
+  const [errors, setErrors] = useState<BlogFormErrors>({});
+  const [slugTouched, setSlugTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  // A new target resets the form during render, so the editor mounts with the
+  // right content (an effect would mount it with the previous post's first).
+  const [shownTarget, setShownTarget] = useState<Props["target"]>(null);
+  if (target !== shownTarget) {
+    setShownTarget(target);
+    if (target !== null) {
+      setErrors({});
+      setValues(target === "new" ? EMPTY_BLOG_FORM : postToForm(target));
+      setSlugTouched(target !== "new");
+    }
+  }
+
+  const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  function setTitle(title: string) {
+    // SPEC: the slug is generated from the title until the editor types one.
+    setValues((v) => ({ ...v, title, slug: slugTouched ? v.slug : slugify(title) }));
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = validateBlogForm(values);
+    setErrors(v);
+    if (hasErrors(v)) return;
+    setSaving(true);
+    try {
+      const row = toBlogRow(values);
+      const saved = editing ? await updatePost(editing.id, row) : await createPost(row);
+      notify.success(editing ? t.messages.updated : t.messages.created);
+      onSaved(saved);
+    } catch (err) {
+      console.error("post save failed", err);
+      notify.error(t.messages.saveError);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={target !== null}
+      title={editing ? t.dialogEdit : t.dialogCreate}
+      onClose={onClose}
+      size="xl"
+      busy={saving}
+      footer={
+        <>
+          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
+            {fr.common.cancel}
+          </button>
+          <button type="submit" form="adm-blog-form" className="adm-btn adm-btn--primary" disabled={saving || uploading}>
+            {saving ? <Spinner size="sm" label={t.saving} /> : editing ? t.submitEdit : t.submitCreate}
+          </button>
+        </>
+      }
+    >
+      {target !== null && (
+        <form id="adm-blog-form" className="adm-form" onSubmit={submit} noValidate>
+          <div className="adm-grid adm-grid--2">
+            <Field label={f.title} error={errors.title} required>
+              <input className="adm-input" name="title" value={values.title} onChange={(e) => setTitle(e.target.value)} />
+            </Field>
+            <Field label={f.slug} hint={f.slugHint}>
+              <input
+                className="adm-input"
+                name="slug"
+                value={values.slug}
+                onChange={(e) => {
+                  setSlugTouched(true);
+                  set("slug", e.target.value);
+                }}
+              />
+            </Field>
+          </div>
+          <Field label={f.excerpt} error={errors.excerpt} hint={f.excerptHint} counter={<Counter n={values.excerpt.length} max={EXCERPT_COUNTER} />} required>
+            <textarea className="adm-input" name="excerpt" rows={3} value={values.excerpt} onChange={(e) => set("excerpt", e.target.value)} />
+          </Field>
+          <Field label={f.content} error={errors.content} required>
+            <Suspense fallback={<Spinner label={fr.common.loading} />}>
+              <RichTextEditor
+                key={editing?.id ?? "new"}
+                initialHtml={values.content}
+                onChange={(html) => set("content", html)}
+                upload={uploadBlogImage}
+              />
+            </Suspense>
+          </Field>
+          <fieldset className="adm-fieldset">
+            <legend>{f.featuredImage}</legend>
+            <div className="adm-main-image">
+              <ImagePreview src={values.featured_image} alt={f.featuredImage} className="adm-main-image__preview" />
+              <div className="adm-main-image__inputs">
+                <Field label={f.featuredImageUrl}>
+                  <input className="adm-input" type="url" name="featured_image" value={values.featured_image} onChange={(e) => set("featured_image", e.target.value)} placeholder="https://" />
+                </Field>
+                <div className="adm-inline-form">
+                  <FilePicker
+                    label={
+                      <>
+                        <IconUpload size={18} /> {f.upload}
+                      </>
+                    }
+                    disabled={uploading}
+                    testId="blog-featured-file"
+                    onFiles={async (files) => {
+                      const file = files[0];
+                      if (!file) return;
+                      setUploading(true);
+                      const url = await uploadBlogImage(file);
+                      setUploading(false);
+                      if (url) set("featured_image", url);
+                    }}
+                  />
+                  {uploading && <Spinner size="sm" label={fr.cars.fields.uploading} />}
+                </div>
+              </div>
+            </div>
+          </fieldset>
+          <div className="adm-grid adm-grid--2">
+            <Field label={f.status}>
+              <select className="adm-input" name="status" value={values.status} onChange={(e) => set("status", e.target.value === "published" ? "published" : "draft")}>
+                <option value="draft">{t.draft}</option>
+                <option value="published">{t.published}</option>
+              </select>
+            </Field>
+            <Field label={f.tags} hint={f.tagsHint}>
+              <input className="adm-input" name="tags" value={values.tags} onChange={(e) => set("tags", e.target.value)} placeholder="voyage, conseils, Casablanca" />
+            </Field>
+          </div>
+          <fieldset className="adm-fieldset">
+            <legend>{f.seo}</legend>
+            <Field label={f.metaTitle} hint={f.metaTitleHint} counter={<Counter n={values.meta_title.length} max={META_TITLE_RECOMMENDED} hardHint />}>
+              <input className="adm-input" name="meta_title" value={values.meta_title} onChange={(e) => set("meta_title", e.target.value)} />
+            </Field>
+            <Field label={f.metaDescription} hint={f.metaDescriptionHint} counter={<Counter n={values.meta_description.length} max={META_DESCRIPTION_RECOMMENDED} hardHint />}>
+              <textarea className="adm-input" name="meta_description" rows={2} value={values.meta_description} onChange={(e) => set("meta_description", e.target.value)} />
+            </Field>
+          </fieldset>
+        </form>
+      )}
+    </Dialog>
+  );
+}

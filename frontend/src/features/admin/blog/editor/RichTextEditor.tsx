@@ -1,0 +1,102 @@
+import { EditorContent, useEditor, type Extensions } from "@tiptap/react";
+import { useEffect, useState } from "react";
+import { Spinner } from "../../components/Spinner";
+import { fr } from "../../i18n/fr";
+import { ImageDialog, type ImageInput } from "./ImageDialog";
+import { LinkDialog, type LinkInput } from "./LinkDialog";
+import { TableDialog } from "./TableDialog";
+import { Toolbar } from "./Toolbar";
+
+interface Props {
+  /** Initial HTML (read once, when the editor mounts). */
+  initialHtml: string;
+  onChange: (html: string) => void;
+  upload: (file: File) => Promise<string | null>;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+type Open = "link" | "image" | "table" | null;
+
+/**
+ * The article body editor (TipTap): SPEC section 5's tables, links, images and
+ * alignments. The extensions load as a chunk of their own (with the editor core
+ * shared), keeping each download of the back office reasonable.
+ */
+export default function RichTextEditor(props: Props) {
+  const [extensions, setExtensions] = useState<Extensions | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("./extensions")
+      .then((m) => live && setExtensions(m.editorExtensions))
+      .catch((e) => console.error("editor failed to load", e));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!extensions) return <Spinner label={fr.common.loading} />;
+  return <Editor {...props} extensions={extensions} />;
+}
+
+function Editor({ initialHtml, onChange, upload, id, extensions, ...aria }: Props & { extensions: Extensions }) {
+  const [open, setOpen] = useState<Open>(null);
+  const editor = useEditor({
+    extensions,
+    content: initialHtml,
+    shouldRerenderOnTransaction: true,
+    editorProps: {
+      attributes: {
+        class: "adm-editor__content",
+        role: "textbox",
+        "aria-multiline": "true",
+        ...(id ? { "aria-labelledby": `${id}-label` } : {}),
+        ...(aria["aria-invalid"] ? { "aria-invalid": "true" } : {}),
+        ...(aria["aria-describedby"] ? { "aria-describedby": aria["aria-describedby"] } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+  });
+
+  if (!editor) return null;
+  const { from, to } = editor.state.selection;
+
+  const insertLink = ({ href, text, newTab }: LinkInput) => {
+    const attrs = { href, target: newTab ? "_blank" : null, rel: newTab ? "noopener noreferrer" : null };
+    const chain = editor.chain().focus();
+    if (from === to && !editor.isActive("link")) {
+      chain.insertContent({ type: "text", text: text || href, marks: [{ type: "link", attrs }] }).run();
+    } else {
+      chain.extendMarkRange("link").setLink(attrs).run();
+    }
+    setOpen(null);
+  };
+
+  const insertImage = ({ src, alt, align }: ImageInput) => {
+    editor.chain().focus().insertContent({ type: "image", attrs: { src, alt: alt || null, align } }).run();
+    setOpen(null);
+  };
+
+  return (
+    <div className={`adm-editor${aria["aria-invalid"] ? " adm-editor--invalid" : ""}`} id={id} data-testid="rich-text-editor">
+      <Toolbar editor={editor} onLink={() => setOpen("link")} onImage={() => setOpen("image")} onTable={() => setOpen("table")} />
+      <EditorContent editor={editor} />
+      <LinkDialog
+        open={open === "link"}
+        initialUrl={(editor.getAttributes("link").href as string | undefined) ?? ""}
+        hasSelection={from !== to || editor.isActive("link")}
+        onClose={() => setOpen(null)}
+        onInsert={insertLink}
+      />
+      <ImageDialog open={open === "image"} onClose={() => setOpen(null)} onInsert={insertImage} upload={upload} />
+      <TableDialog
+        open={open === "table"}
+        onClose={() => setOpen(null)}
+        onInsert={({ rows, cols, withHeaderRow }) => {
+          editor.chain().focus().insertTable({ rows, cols, withHeaderRow }).run();
+          setOpen(null);
+        }}
+      />
+    </div>
+  );
+}

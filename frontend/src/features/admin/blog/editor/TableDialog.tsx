@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from "react";
+import { Dialog } from "../../components/Dialog";
+import { Field } from "../../components/Field";
+import { fr } from "../../i18n/fr";
+import { clampTableSize, TABLE_COLS, TABLE_ROWS } from "./tableSize";
+
+const t = fr.blog.editor;
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  onInsert: (size: { rows: number; cols: number; withHeaderRow: boolean }) => void;
+}
+
+export function TableDialog({ open, onClose, onInsert }: Props) {
+  return (
+    <Dialog open={open} title={t.tableDialog} onClose={onClose} size="sm">
+      {open && <TableForm onClose={onClose} onInsert={onInsert} />}
+    </Dialog>
+  );
+}
+
+function TableForm({ onClose, onInsert }: Omit<Props, "open">) {
+  const [rows, setRows] = useState(String(TABLE_ROWS.default));
+  const [cols, setCols] = useState(String(TABLE_COLS.default));
+  const [header, setHeader] = useState(true);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    e.stopPropagation();
+    onInsert({ ...clampTableSize(Number(rows), Number(cols)), withHeaderRow: header });
+  }
+
+  return (
+    <form className="adm-form" onSubmit={submit}>
+      <div className="adm-grid adm-grid--2">
+        <Field label={t.tableRows}>
+          <input className="adm-input" type="number" name="rows" min={TABLE_ROWS.min} max={TABLE_ROWS.max} value={rows} onChange={(e) => setRows(e.target.value)} />
+        </Field>
+        <Field label={t.tableCols}>
+          <input className="adm-input" type="number" name="cols" min={TABLE_COLS.min} max={TABLE_COLS.max} value={cols} onChange={(e) => setCols(e.target.value)} />
+        </Field>
+      </div>
+      <label className="adm-check">
+        <input type="checkbox" checked={header} onChange={(e) => setHeader(e.target.checked)} />
+        <span>{t.tableHeader}</span>
+      </label>
+      <div className="adm-form__actions">
+        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
+          {fr.common.cancel}
+        </button>
+        <button type="submit" className="adm-btn adm-btn--primary">
+          {t.insert}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Editor } from "@tiptap/react";
+import type { ReactNode } from "react";
+import { fr } from "../../i18n/fr";
+import { ALIGN_LABELS } from "./ImageDialog";
+import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
+
+const t = fr.blog.editor;
+
+interface Props {
+  editor: Editor;
+  onLink: () => void;
+  onImage: () => void;
+  onTable: () => void;
+}
+
+function Btn({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={`adm-tool${active ? " is-active" : ""}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={active === undefined ? undefined : active}
+      disabled={disabled}
+      // Keep the editor's selection: act on mousedown's default being prevented.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+const Sep = () => <span className="adm-toolbar__sep" aria-hidden="true" />;
+
+const alignGlyph: Record<string, string> = { left: "⇤", center: "↔", right: "⇥", justify: "☰" };
+const imageGlyph: Record<ImageAlign, string> = { left: "◧", center: "▣", right: "◨", full: "⬛" };
+
+/** The editor's toolbar: text styles, lists, alignment, links, images, tables. */
+export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
+  const c = () => editor.chain().focus();
+  const inTable = editor.isActive("table");
+  const onImageNode = editor.isActive("image");
+  return (
+    <div className="adm-toolbar" role="toolbar" aria-label={t.toolbar}>
+      <Btn label={t.bold} active={editor.isActive("bold")} onClick={() => c().toggleBold().run()}>
+        <b>B</b>
+      </Btn>
+      <Btn label={t.italic} active={editor.isActive("italic")} onClick={() => c().toggleItalic().run()}>
+        <i>I</i>
+      </Btn>
+      <Btn label={t.strike} active={editor.isActive("strike")} onClick={() => c().toggleStrike().run()}>
+        <s>S</s>
+      </Btn>
+      <Sep />
+      <Btn label={t.paragraph} active={editor.isActive("paragraph")} onClick={() => c().setParagraph().run()}>
+        ¶
+      </Btn>
+      <Btn label={t.h2} active={editor.isActive("heading", { level: 2 })} onClick={() => c().toggleHeading({ level: 2 }).run()}>
+        H2
+      </Btn>
+      <Btn label={t.h3} active={editor.isActive("heading", { level: 3 })} onClick={() => c().toggleHeading({ level: 3 }).run()}>
+        H3
+      </Btn>
+      <Btn label={t.bulletList} active={editor.isActive("bulletList")} onClick={() => c().toggleBulletList().run()}>
+        •≡
+      </Btn>
+      <Btn label={t.orderedList} active={editor.isActive("orderedList")} onClick={() => c().toggleOrderedList().run()}>
+        1.
+      </Btn>
+      <Btn label={t.blockquote} active={editor.isActive("blockquote")} onClick={() => c().toggleBlockquote().run()}>
+        “
+      </Btn>
+      <Sep />
+      {(["left", "center", "right", "justify"] as const).map((a) => (
+        <Btn
+          key={a}
+          label={{ left: t.alignLeft, center: t.alignCenter, right: t.alignRight, justify: t.alignJustify }[a]}
+          active={editor.isActive({ textAlign: a })}
+          onClick={() => c().setTextAlign(a).run()}
+        >
+          {alignGlyph[a]}
+        </Btn>
+      ))}
+      <Sep />
+      <Btn label={t.link} active={editor.isActive("link")} onClick={onLink}>
+        🔗
+      </Btn>
+      <Btn label={t.unlink} disabled={!editor.isActive("link")} onClick={() => c().extendMarkRange("link").unsetLink().run()}>
+        ⛓̸
+      </Btn>
+      <Btn label={t.image} onClick={onImage}>
+        🖼
+      </Btn>
+      <Btn label={t.table} onClick={onTable}>
+        ▦
+      </Btn>
+      {onImageNode &&
+        IMAGE_ALIGNS.map((a) => (
+          <Btn key={a} label={ALIGN_LABELS[a]} active={editor.isActive("image", { align: a })} onClick={() => c().setImageAlign(a).run()}>
+            {imageGlyph[a]}
+          </Btn>
+        ))}
+      {inTable && (
+        <>
+          <Sep />
+          <Btn label={t.addRow} onClick={() => c().addRowAfter().run()}>
+            +≡
+          </Btn>
+          <Btn label={t.addColumn} onClick={() => c().addColumnAfter().run()}>
+            +‖
+          </Btn>
+          <Btn label={t.deleteRow} onClick={() => c().deleteRow().run()}>
+            −≡
+          </Btn>
+          <Btn label={t.deleteColumn} onClick={() => c().deleteColumn().run()}>
+            −‖
+          </Btn>
+          <Btn label={t.deleteTable} onClick={() => c().deleteTable().run()}>
+            ✕▦
+          </Btn>
+        </>
+      )}
+      <Sep />
+      <Btn label={t.undo} disabled={!editor.can().undo()} onClick={() => c().undo().run()}>
+        ↶
+      </Btn>
+      <Btn label={t.redo} disabled={!editor.can().redo()} onClick={() => c().redo().run()}>
+        ↷
+      </Btn>
+    </div>
+  );
+}

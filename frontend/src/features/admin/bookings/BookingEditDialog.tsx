@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from "react";
+import { Dialog } from "../components/Dialog";
+import { Field } from "../components/Field";
+import { Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { normalizeBookingStatus, shortId } from "./bookingView";
+import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
+
+const t = fr.bookings;
+
+interface Props {
+  booking: AdminBooking | null;
+  saving: boolean;
+  onClose: () => void;
+  onSave: (b: AdminBooking, status: BookingStatus, notes: string) => void;
+}
+
+export function BookingEditDialog({ booking, saving, onClose, onSave }: Props) {
+  return (
+    <Dialog open={booking !== null} title={booking ? `${t.edit.title} #${shortId(booking.id)}` : t.edit.title} onClose={onClose} busy={saving}>
+      {booking && <EditForm key={booking.id} booking={booking} saving={saving} onClose={onClose} onSave={onSave} />}
+    </Dialog>
+  );
+}
+
+function EditForm({ booking, saving, onClose, onSave }: Omit<Props, "booking"> & { booking: AdminBooking }) {
+  const [status, setStatus] = useState<BookingStatus>(normalizeBookingStatus(booking.status));
+  const [notes, setNotes] = useState(booking.notes ?? "");
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSave(booking, status, notes);
+  }
+  return (
+    <form className="adm-form" onSubmit={submit} data-testid="booking-edit-form">
+      <Field label={t.edit.status}>
+        <select className="adm-input" name="status" value={status} onChange={(e) => setStatus(e.target.value as BookingStatus)}>
+          {BOOKING_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t.statuses[s]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t.edit.notes} hint={t.edit.notesHint}>
+        <textarea className="adm-input" name="notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </Field>
+      <div className="adm-form__actions">
+        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
+          {fr.common.cancel}
+        </button>
+        <button type="submit" className="adm-btn adm-btn--primary" disabled={saving}>
+          {saving ? <Spinner size="sm" label={fr.cars.saving} /> : t.edit.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMemo, useState } from "react";
+import { formatNumber } from "../../../lib/format";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { IconCalendar, IconCheck, IconDownload, IconMoney, IconSearch, IconCar } from "../components/icons";
+import { PageHeader } from "../components/PageHeader";
+import { PageLoading } from "../components/Spinner";
+import { StatCard, StatGrid } from "../components/StatCard";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { useLoad } from "../lib/useLoad";
+import { deleteBooking, listBookings, updateBooking } from "./api";
+import { BookingDetailsDialog } from "./BookingDetailsDialog";
+import { BookingEditDialog } from "./BookingEditDialog";
+import { BookingsTable } from "./BookingsTable";
+import { bookingStats, filterBookings, type StatusFilter } from "./bookingView";
+import { downloadBookingsCsv } from "./csvExport";
+import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
+
+const t = fr.bookings;
+
+export default function BookingsPage() {
+  const bookings = useLoad(listBookings, () => notify.error(t.messages.loadError));
+  const [query, setQuery] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [viewing, setViewing] = useState<AdminBooking | null>(null);
+  const [editing, setEditing] = useState<AdminBooking | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [toDelete, setToDelete] = useState<AdminBooking | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const all = useMemo(() => bookings.data ?? [], [bookings.data]);
+  const shown = useMemo(() => filterBookings(all, query, status), [all, query, status]);
+  const stats = bookingStats(all);
+
+  async function save(b: AdminBooking, next: BookingStatus, notes: string) {
+    setSaving(true);
+    try {
+      const updated = await updateBooking(b.id, next, notes);
+      bookings.setData((prev) => prev?.map((x) => (x.id === b.id ? updated : x)) ?? null);
+      notify.success(t.messages.statusUpdated);
+      setEditing(null);
+    } catch (e) {
+      console.error("booking update failed", e);
+      notify.error(t.messages.updateError);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteBooking(toDelete.id);
+      bookings.setData((prev) => prev?.filter((x) => x.id !== toDelete.id) ?? null);
+      notify.success(t.messages.deleted);
+      setToDelete(null);
+      setViewing(null);
+    } catch (e) {
+      console.error("booking delete failed", e);
+      notify.error(t.messages.deleteError);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <section className="adm-page">
+      <PageHeader
+        title={t.title}
+        badge={<span className="adm-count" data-testid="bookings-count">{t.count(all.length)}</span>}
+        actions={
+          <button type="button" className="adm-btn adm-btn--secondary" onClick={() => downloadBookingsCsv(shown)} disabled={shown.length === 0} data-testid="export-csv">
+            <IconDownload size={18} /> {t.exportCsv}
+          </button>
+        }
+      />
+      <StatGrid>
+        <StatCard label={t.statsTotal} value={stats.total} icon={<IconCalendar />} />
+        <StatCard label={t.statsConfirmed} value={stats.confirmed} icon={<IconCheck />} tone="green" />
+        <StatCard label={t.statsInProgress} value={stats.inProgress} icon={<IconCar />} tone="violet" />
+        <StatCard label={t.statsRevenue} value={`${formatNumber(stats.revenue)} DH`} icon={<IconMoney />} tone="amber" />
+      </StatGrid>
+      <div className="adm-toolbar-row">
+        <label className="adm-search">
+          <IconSearch size={18} />
+          <span className="adm-visually-hidden">{fr.common.search}</span>
+          <input type="search" className="adm-input" placeholder={t.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+        <label className="adm-select-label">
+          <span className="adm-visually-hidden">{t.statusFilter}</span>
+          <select className="adm-input" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} aria-label={t.statusFilter}>
+            <option value="all">{t.allStatuses}</option>
+            {BOOKING_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {bookings.loading && !bookings.data ? (
+        <PageLoading label={fr.common.loading} />
+      ) : (
+        <BookingsTable bookings={shown} onView={setViewing} onEdit={setEditing} onDelete={setToDelete} />
+      )}
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={setToDelete} />
+      <BookingEditDialog booking={editing} saving={saving} onClose={() => setEditing(null)} onSave={(b, s, n) => void save(b, s, n)} />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t.confirmDeleteTitle}
+        message={t.confirmDelete}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

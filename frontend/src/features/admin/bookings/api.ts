@@ -1,0 +1,30 @@
+import { supabase } from "../../../lib/supabase";
+import { check } from "../lib/errors";
+import type { AdminBooking, BookingStatus } from "./types";
+
+// Bookings for administrators (SPEC section 7). Deleting archives the booking in
+// deleted_bookings in the same transaction (database trigger), so the client
+// sends one delete, not the SPEC's three calls.
+
+const SELECT = "*, cars(name, brand, category)";
+
+export async function listBookings(): Promise<AdminBooking[]> {
+  return check(await supabase.from("bookings").select(SELECT).order("created_at", { ascending: false })) as AdminBooking[];
+}
+
+export async function updateBooking(id: string, status: BookingStatus, notes: string): Promise<AdminBooking> {
+  const trimmed = notes.trim();
+  return check(
+    await supabase
+      .from("bookings")
+      .update({ status, notes: trimmed === "" ? null : trimmed, updated_at: new Date().toISOString() })
+      .eq("id", id)
+      .select(SELECT)
+      .single(),
+  ) as AdminBooking;
+}
+
+export async function deleteBooking(id: string): Promise<void> {
+  const rows = check(await supabase.from("bookings").delete().eq("id", id).select("id"));
+  if (!rows || rows.length === 0) throw new Error("booking not deleted");
+}

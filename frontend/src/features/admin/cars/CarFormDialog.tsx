@@ -1,0 +1,257 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Dialog } from "../components/Dialog";
+import { Field } from "../components/Field";
+import { Spinner } from "../components/Spinner";
+import { UploadProgressBar } from "../components/UploadProgressBar";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { useUploads } from "../lib/useUploads";
+import { hasErrors } from "../lib/validation";
+import { createCar, listCarImages, updateCar } from "./api";
+import {
+  CAR_BRANDS,
+  CAR_CATEGORIES,
+  CAR_FUELS,
+  CAR_SEATS,
+  CAR_TRANSMISSIONS,
+  EMPTY_CAR_FORM,
+  carToForm,
+  toCarRow,
+  validateCarForm,
+  validateImageFile,
+  type CarFormErrors,
+  type CarFormValues,
+  type GalleryItem,
+} from "./carForm";
+import { GalleryEditor, newGalleryItem } from "./GalleryEditor";
+import { MainImageField } from "./MainImageField";
+import type { AdminCar } from "./types";
+
+const t = fr.cars;
+const f = t.fields;
+
+interface Props {
+  /** null: closed; "new": add; a car: edit. */
+  target: AdminCar | "new" | null;
+  onClose: () => void;
+  onSaved: (car: AdminCar) => void;
+}
+
+export function CarFormDialog({ target, onClose, onSaved }: Props) {
+  const editing = target !== null && target !== "new" ? target : null;
+  const [values, setValues] = useState<CarFormValues>(EMPTY_CAR_FORM);
+  const [errors, setErrors] = useState<CarFormErrors>({});
+  const [gallery, setGallery] = useState<GalleryItem[]>([]);
+  const [saving, setSaving] = useState(false);
+  const { progress, upload, uploading } = useUploads("car-images");
+
+  // A new target resets the form during render (no stale values flash).
+  const [shownTarget, setShownTarget] = useState<Props["target"]>(null);
+  if (target !== shownTarget) {
+    setShownTarget(target);
+    if (target !== null) {
+      setErrors({});
+      setGallery([]);
+      setValues(target === "new" ? EMPTY_CAR_FORM : carToForm(target));
+    }
+  }
+
+  // An edited car's gallery comes from car_images.
+  useEffect(() => {
+    if (target === null || target === "new") return;
+    let live = true;
+    listCarImages(target.id)
+      .then((imgs) => live && setGallery(imgs.map((i) => newGalleryItem(i.image_url, i.alt_text ?? ""))))
+      .catch((e) => console.error("car images read failed", e));
+    return () => {
+      live = false;
+    };
+  }, [target]);
+
+  const set = <K extends keyof CarFormValues>(key: K, value: CarFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  async function uploadFiles(files: File[]): Promise<string[]> {
+    const ok = files.filter((file) => {
+      const err = validateImageFile(file);
+      if (err) notify.error(`${file.name} : ${err}`);
+      return !err;
+    });
+    if (!ok.length) return [];
+    const res = await upload(ok);
+    if (res.failed) notify.error(t.messages.uploadError);
+    if (res.urls.length) notify.success(t.messages.uploaded);
+    return res.urls;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = validateCarForm(values);
+    setErrors(v);
+    if (hasErrors(v)) return;
+    setSaving(true);
+    const row = toCarRow(values);
+    try {
+      const res = editing ? await updateCar(editing.id, row, gallery) : await createCar(row, gallery);
+      if (res.imagesSaved) notify.success(editing ? t.messages.edited : t.messages.added);
+      else notify.error(editing ? t.messages.editImagesError : t.messages.addImagesError);
+      onSaved(res.car);
+    } catch (err) {
+      console.error("car save failed", err);
+      notify.error(editing ? t.messages.editError : t.messages.addError);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const busy = saving || uploading;
+  return (
+    <Dialog
+      open={target !== null}
+      title={editing ? t.formEditTitle : t.formAddTitle}
+      onClose={onClose}
+      size="xl"
+      busy={saving}
+      footer={
+        <>
+          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
+            {fr.common.cancel}
+          </button>
+          <button type="submit" form="adm-car-form" className="adm-btn adm-btn--primary" disabled={busy}>
+            {saving ? <Spinner size="sm" label={t.saving} /> : editing ? t.submitEdit : t.submitAdd}
+          </button>
+        </>
+      }
+    >
+      <form id="adm-car-form" className="adm-form" onSubmit={submit} noValidate>
+        <div className="adm-grid adm-grid--3">
+          <Field label={f.name} error={errors.name} required>
+            <input className="adm-input" name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
+          </Field>
+          <Field label={f.brand} error={errors.brand} required>
+            <input className="adm-input" name="brand" list="adm-car-brands" value={values.brand} onChange={(e) => set("brand", e.target.value)} />
+          </Field>
+          <Field label={f.category} error={errors.category} required>
+            <select className="adm-input" name="category" value={values.category} onChange={(e) => set("category", e.target.value)}>
+              {CAR_CATEGORIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <datalist id="adm-car-brands">
+          {CAR_BRANDS.map((b) => (
+            <option key={b} value={b} />
+          ))}
+        </datalist>
+
+        <div className="adm-grid adm-grid--3">
+          <Field label={f.price} error={errors.price} required>
+            <input className="adm-input" name="price" type="number" inputMode="numeric" min={1} step={1} value={values.price} onChange={(e) => set("price", e.target.value)} />
+          </Field>
+          <Field label={f.rating} error={errors.rating} required>
+            <input className="adm-input" name="rating" type="number" min={1} max={5} step={0.1} value={values.rating} onChange={(e) => set("rating", e.target.value)} />
+          </Field>
+          <Field label={f.reviewCount} error={errors.review_count}>
+            <input className="adm-input" name="review_count" type="number" min={0} step={1} value={values.review_count} onChange={(e) => set("review_count", e.target.value)} />
+          </Field>
+        </div>
+
+        <div className="adm-grid adm-grid--3">
+          <Field label={f.seats} error={errors.seats} required>
+            <select className="adm-input" name="seats" value={values.seats} onChange={(e) => set("seats", e.target.value)}>
+              {CAR_SEATS.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={f.transmission} required>
+            <select className="adm-input" name="transmission" value={values.transmission} onChange={(e) => set("transmission", e.target.value as CarFormValues["transmission"])}>
+              {CAR_TRANSMISSIONS.map((x) => (
+                <option key={x} value={x}>
+                  {t.transmissions[x]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={f.fuel} required>
+            <select className="adm-input" name="fuel" value={values.fuel} onChange={(e) => set("fuel", e.target.value as CarFormValues["fuel"])}>
+              {CAR_FUELS.map((x) => (
+                <option key={x} value={x}>
+                  {t.fuels[x]}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+
+        <div className="adm-grid adm-grid--2">
+          <Field label={f.slug} hint={f.slugHint(values.slug.trim())}>
+            <input className="adm-input" name="slug" value={values.slug} onChange={(e) => set("slug", e.target.value)} />
+          </Field>
+          <Field label={f.notAvailableUntil} error={errors.not_available_until} hint={f.notAvailableUntilHint}>
+            <input className="adm-input" name="not_available_until" type="date" value={values.not_available_until} onChange={(e) => set("not_available_until", e.target.value)} />
+          </Field>
+        </div>
+
+        <label className="adm-check adm-check--switch">
+          <input type="checkbox" name="available" checked={values.available} onChange={(e) => set("available", e.target.checked)} />
+          <span>{f.available}</span>
+        </label>
+
+        <Field label={f.description}>
+          <textarea className="adm-input" name="description" rows={4} value={values.description} onChange={(e) => set("description", e.target.value)} />
+        </Field>
+
+        <fieldset className="adm-fieldset">
+          <legend>{f.extras}</legend>
+          <div className="adm-checks">
+            {(
+              [
+                ["gps_included", f.gps],
+                ["baby_seat_included", f.babySeat],
+                ["second_driver_included", f.secondDriver],
+                ["roadside_assistance_included", f.roadside],
+              ] as const
+            ).map(([key, label]) => (
+              <label key={key} className="adm-check">
+                <input type="checkbox" name={key} checked={values[key]} onChange={(e) => set(key, e.target.checked)} />
+                <span>{label}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="adm-fieldset">
+          <legend>{f.image}</legend>
+          <MainImageField
+            value={values.image}
+            error={errors.image}
+            uploading={uploading}
+            onChange={(url) => set("image", url)}
+            onUpload={async (files) => {
+              const [url] = await uploadFiles(files.slice(0, 1));
+              if (url) set("image", url);
+            }}
+          />
+        </fieldset>
+
+        <GalleryEditor
+          items={gallery}
+          uploading={uploading}
+          onChange={setGallery}
+          onUseAsMain={(url) => set("image", url)}
+          onUpload={async (files) => {
+            const urls = await uploadFiles(files);
+            if (!urls.length) return;
+            setGallery((g) => [...g, ...urls.map((u) => newGalleryItem(u))]);
+            // A new car's first uploaded picture also becomes its main image.
+            setValues((v) => (v.image.trim() ? v : { ...v, image: urls[0] ?? "" }));
+          }}
+        />
+        <UploadProgressBar progress={progress} />
+      </form>
+    </Dialog>
+  );
+}

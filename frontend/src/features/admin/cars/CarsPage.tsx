@@ -1,0 +1,98 @@
+import { useState } from "react";
+import { formatPrice } from "../../../lib/format";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { IconCar, IconCheck, IconMoney, IconPlus } from "../components/icons";
+import { PageHeader } from "../components/PageHeader";
+import { PageLoading } from "../components/Spinner";
+import { StatCard, StatGrid } from "../components/StatCard";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { useLoad } from "../lib/useLoad";
+import { deleteCar, listCars, setAvailability } from "./api";
+import { CarFormDialog } from "./CarFormDialog";
+import { CarsTable } from "./CarsTable";
+import type { AdminCar } from "./types";
+
+const t = fr.cars;
+
+export default function CarsPage() {
+  const cars = useLoad(listCars, () => notify.error(t.messages.loadError));
+  const [formTarget, setFormTarget] = useState<AdminCar | "new" | null>(null);
+  const [toDelete, setToDelete] = useState<AdminCar | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [toggling, setToggling] = useState<number | null>(null);
+
+  const list = cars.data ?? [];
+  const available = list.filter((c) => c.available).length;
+  const average = list.length ? Math.round(list.reduce((s, c) => s + c.price, 0) / list.length) : 0;
+
+  async function toggle(car: AdminCar) {
+    setToggling(car.id);
+    try {
+      const updated = await setAvailability(car.id, !car.available);
+      cars.setData((prev) => prev?.map((c) => (c.id === car.id ? updated : c)) ?? null);
+      notify.success(t.messages.availabilityUpdated);
+    } catch (e) {
+      console.error("availability update failed", e);
+      notify.error(t.messages.availabilityError);
+    } finally {
+      setToggling(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteCar(toDelete.id);
+      cars.setData((prev) => prev?.filter((c) => c.id !== toDelete.id) ?? null);
+      notify.success(t.messages.deleted);
+      setToDelete(null);
+    } catch (e) {
+      console.error("car delete failed", e);
+      notify.error(t.messages.deleteError);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <section className="adm-page">
+      <PageHeader
+        title={t.title}
+        subtitle={t.subtitle}
+        actions={
+          <button type="button" className="adm-btn adm-btn--primary" onClick={() => setFormTarget("new")}>
+            <IconPlus size={18} /> {t.add}
+          </button>
+        }
+      />
+      <StatGrid>
+        <StatCard label={t.statsTotal} value={list.length} icon={<IconCar />} testId="stat-cars-total" />
+        <StatCard label={t.statsAvailable} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
+        <StatCard label={t.statsAveragePrice} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
+      </StatGrid>
+      {cars.loading && !cars.data ? (
+        <PageLoading label={fr.common.loading} />
+      ) : (
+        <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={setToDelete} />
+      )}
+      <CarFormDialog
+        target={formTarget}
+        onClose={() => setFormTarget(null)}
+        onSaved={() => {
+          setFormTarget(null);
+          void cars.reload();
+        }}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t.confirmDeleteTitle}
+        message={toDelete ? t.confirmDelete(toDelete.name) : ""}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

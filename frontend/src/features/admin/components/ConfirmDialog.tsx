@@ -1,0 +1,37 @@
+import { fr } from "../i18n/fr";
+import { Dialog } from "./Dialog";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before a destructive action (SPEC section 5: deletions ask a confirmation first). */
+export function ConfirmDialog({ open, title, message, confirmLabel = fr.common.delete, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onCancel}
+      size="sm"
+      busy={busy}
+      footer={
+        <>
+          <button type="button" className="adm-btn adm-btn--ghost" onClick={onCancel} disabled={busy}>
+            {fr.common.cancel}
+          </button>
+          <button type="button" className="adm-btn adm-btn--danger" onClick={onConfirm} disabled={busy} data-testid="confirm-action">
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p className="adm-confirm__text">{message}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+import { useId, useRef, type ReactNode } from "react";
+
+interface FilePickerProps {
+  label: ReactNode;
+  multiple?: boolean;
+  disabled?: boolean;
+  onFiles: (files: File[]) => void;
+  testId?: string;
+}
+
+/** A button that opens the file chooser for images. */
+export function FilePicker({ label, multiple, disabled, onFiles, testId }: FilePickerProps) {
+  const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  return (
+    <span className="adm-file">
+      <input
+        ref={ref}
+        id={id}
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        disabled={disabled}
+        className="adm-visually-hidden"
+        data-testid={testId}
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []);
+          e.target.value = "";
+          if (files.length) onFiles(files);
+        }}
+      />
+      <label htmlFor={id} className={`adm-btn adm-btn--secondary${disabled ? " adm-btn--disabled" : ""}`}>
+        {label}
+      </label>
+    </span>
+  );
+}

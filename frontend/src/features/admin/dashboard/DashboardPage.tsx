@@ -1,0 +1,111 @@
+import { useMemo, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { formatPrice } from "../../../lib/format";
+import { IconAlert, IconCalendar, IconCar, IconChat, IconCheck, IconMoney } from "../components/icons";
+import { PageHeader } from "../components/PageHeader";
+import { PageLoading } from "../components/Spinner";
+import { StatCard, StatGrid } from "../components/StatCard";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { useLoad } from "../lib/useLoad";
+import { messageStatus } from "../messages/messageFlow";
+import { normalizeBookingStatus } from "../bookings/bookingView";
+import { ActivityList } from "./ActivityList";
+import { loadDashboard, type DashboardData } from "./api";
+import { DeletedBookingsList } from "./DeletedBookingsList";
+import { MonthlyChart } from "./MonthlyChart";
+import { dashboardCounts, mergeActivity, monthlySeries, type ActivityItem } from "./stats";
+
+const t = fr.dashboard;
+
+function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
+  return (
+    <section className={`adm-card${className ? ` ${className}` : ""}`}>
+      <h2 className="adm-card__title">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function activity(d: DashboardData): ActivityItem[] {
+  return mergeActivity(
+    [
+      d.bookings.slice(0, 8).map((b) => ({ kind: "booking" as const, id: b.id, at: b.created_at, text: t.activityBooking(b.customer_name, b.cars?.name ?? "") })),
+      d.messages.slice(0, 8).map((m) => ({ kind: "message" as const, id: m.id, at: m.created_at, text: t.activityMessage(m.name, m.subject) })),
+      d.clicks.slice(0, 8).map((c) => ({ kind: "click" as const, id: String(c.id), at: c.created_at, text: t.activityClick(c.cars?.name ?? "") })),
+    ],
+    8,
+  );
+}
+
+function Alerts({ d }: { d: DashboardData }) {
+  const pending = d.bookings.filter((b) => normalizeBookingStatus(b.status) === "pending").length;
+  const fresh = d.messages.filter((m) => messageStatus(m) === "new").length;
+  const unavailable = d.cars.filter((c) => !c.available).length;
+  const alerts = [
+    pending > 0 && { to: "/admin/bookings", text: t.alertPending(pending) },
+    fresh > 0 && { to: "/admin/contacts", text: t.alertNewMessages(fresh) },
+    unavailable > 0 && { to: "/admin/cars", text: t.alertUnavailable(unavailable) },
+  ].filter((a): a is { to: string; text: string } => Boolean(a));
+  if (alerts.length === 0)
+    return (
+      <p className="adm-alert adm-alert--ok">
+        <IconCheck size={18} /> {t.alertsNone}
+      </p>
+    );
+  return (
+    <ul className="adm-alerts">
+      {alerts.map((a) => (
+        <li key={a.to}>
+          <Link to={a.to} className="adm-alert adm-alert--warn">
+            <IconAlert size={18} /> {a.text}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function DashboardPage() {
+  const [now] = useState(() => new Date());
+  const dash = useLoad(() => loadDashboard(now), () => notify.error(t.loadError));
+  const d = dash.data;
+  const counts = useMemo(() => (d ? dashboardCounts(d.cars, d.bookings, d.clicks.length) : null), [d]);
+  const series = useMemo(() => (d ? monthlySeries(d.bookings, now, 6) : []), [d, now]);
+
+  if (!d || !counts) {
+    return (
+      <section className="adm-page">
+        <PageHeader title={t.title} subtitle={t.subtitle} />
+        {dash.loading ? <PageLoading label={fr.common.loading} /> : <p className="adm-alert adm-alert--error">{t.loadError}</p>}
+      </section>
+    );
+  }
+
+  return (
+    <section className="adm-page">
+      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <StatGrid>
+        <StatCard label={t.cards.totalCars} value={counts.totalCars} icon={<IconCar />} testId="card-total-cars" />
+        <StatCard label={t.cards.availableCars} value={counts.availableCars} icon={<IconCheck />} tone="green" testId="card-available-cars" />
+        <StatCard label={t.cards.bookings} value={counts.bookings} icon={<IconCalendar />} tone="violet" testId="card-bookings" />
+        <StatCard label={t.cards.revenue} value={formatPrice(counts.revenue)} icon={<IconMoney />} tone="amber" testId="card-revenue" />
+        <StatCard label={t.cards.clicks} value={counts.clicks} icon={<IconChat />} tone="rose" testId="card-clicks" />
+      </StatGrid>
+      <div className="adm-dash-grid">
+        <Panel title={t.chartTitle} className="adm-dash-grid__wide">
+          <MonthlyChart points={series} />
+        </Panel>
+        <Panel title={t.alerts}>
+          <Alerts d={d} />
+        </Panel>
+        <Panel title={t.activity}>
+          <ActivityList items={activity(d)} now={now} />
+        </Panel>
+        <Panel title={t.deleted}>
+          <DeletedBookingsList items={d.deleted} />
+        </Panel>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from "react";
+import { Field } from "../components/Field";
+import { IconCar, IconCheck, IconEye, IconEyeOff, IconShield } from "../components/icons";
+import { Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { hasErrors, type FieldErrors } from "../lib/validation";
+import { useAdminSession } from "../session/context";
+import { validateLogin, type LoginValues } from "./loginForm";
+
+const t = fr.login;
+
+export function LoginPage({ notice }: { notice: string | null }) {
+  const { signIn } = useAdminSession();
+  const [values, setValues] = useState<LoginValues>({ email: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const [showPassword, setShowPassword] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const message = failure ?? notice;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const v = validateLogin(values);
+    setErrors(v);
+    if (hasErrors(v)) return;
+    setBusy(true);
+    setFailure(null);
+    const res = await signIn(values.email, values.password);
+    if (!res.ok) {
+      setFailure(res.message);
+      setBusy(false);
+    }
+    // On success the provider swaps this page for the admin area.
+  }
+
+  return (
+    <div className="adm-login">
+      <aside className="adm-login__aside">
+        <div className="adm-login__brand">
+          <IconCar size={28} />
+          <span>{fr.shell.brand}</span>
+        </div>
+        <h2 className="adm-login__pitch">{t.marketingTitle}</h2>
+        <p>{t.marketingText}</p>
+        <ul className="adm-login__points">
+          {t.marketingPoints.map((p) => (
+            <li key={p}>
+              <IconCheck size={18} /> {p}
+            </li>
+          ))}
+        </ul>
+      </aside>
+      <main className="adm-login__main">
+        <form className="adm-login__card" onSubmit={submit} noValidate aria-labelledby="adm-login-title">
+          <span className="adm-login__badge" aria-hidden="true">
+            <IconShield size={28} />
+          </span>
+          <h1 id="adm-login-title" className="adm-login__title">
+            {t.title}
+          </h1>
+          <p className="adm-login__subtitle">{t.subtitle}</p>
+          {message && (
+            <p className="adm-alert adm-alert--error" role="alert" data-testid="login-error">
+              {message}
+            </p>
+          )}
+          <Field label={t.email} error={errors.email} required>
+            <input
+              type="email"
+              name="email"
+              autoComplete="username"
+              className="adm-input"
+              placeholder={t.emailPlaceholder}
+              value={values.email}
+              onChange={(e) => setValues({ ...values, email: e.target.value })}
+              disabled={busy}
+            />
+          </Field>
+          <Field label={t.password} error={errors.password} required>
+            <PasswordInput
+              value={values.password}
+              show={showPassword}
+              onToggle={() => setShowPassword((s) => !s)}
+              onChange={(password) => setValues({ ...values, password })}
+              disabled={busy}
+            />
+          </Field>
+          <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
+            {busy ? <Spinner size="sm" label={t.busy} /> : t.submit}
+          </button>
+          <p className="adm-login__note">{t.adminsOnly}</p>
+          <p className="adm-login__hint">{t.contactHint}</p>
+        </form>
+      </main>
+    </div>
+  );
+}
+
+interface PasswordInputProps {
+  value: string;
+  show: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+  onChange: (v: string) => void;
+  id?: string;
+  "aria-invalid"?: boolean;
+  "aria-describedby"?: string;
+}
+
+function PasswordInput({ value, show, disabled, onToggle, onChange, ...aria }: PasswordInputProps) {
+  return (
+    <div className="adm-password">
+      <input
+        {...aria}
+        type={show ? "text" : "password"}
+        name="password"
+        autoComplete="current-password"
+        className="adm-input"
+        placeholder={t.passwordPlaceholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+      />
+      <button
+        type="button"
+        className="adm-password__toggle"
+        onClick={onToggle}
+        aria-label={show ? t.hidePassword : t.showPassword}
+        aria-pressed={show}
+      >
+        {show ? <IconEyeOff size={18} /> : <IconEye size={18} />}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { useMemo, useState } from "react";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { EmptyState } from "../components/EmptyState";
+import { IconMail } from "../components/icons";
+import { PageHeader } from "../components/PageHeader";
+import { PageLoading } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { useLoad } from "../lib/useLoad";
+import { deleteMessage, listMessages, setMessageStatus } from "./api";
+import { MessageCard } from "./MessageCard";
+import { countMessages, filterMessages, MESSAGE_STATUSES, type AdminMessage, type MessageFilter, type MessageStatus } from "./messageFlow";
+
+const t = fr.messages;
+const fail = (msg: string) => notify.error(`${t.errorTitle} : ${msg}`);
+
+export default function MessagesPage() {
+  const messages = useLoad(listMessages, () => fail(t.loadError));
+  const [filter, setFilter] = useState<MessageFilter>("all");
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<AdminMessage | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const all = useMemo(() => messages.data ?? [], [messages.data]);
+  const counts = countMessages(all);
+  const shown = filterMessages(all, filter);
+
+  async function changeStatus(m: AdminMessage, status: MessageStatus) {
+    setBusyId(m.id);
+    try {
+      const updated = await setMessageStatus(m.id, status);
+      messages.setData((prev) => prev?.map((x) => (x.id === m.id ? updated : x)) ?? null);
+      notify.success(t.statusUpdated);
+    } catch (e) {
+      console.error("message status update failed", e);
+      fail(t.updateError);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await deleteMessage(toDelete.id);
+      messages.setData((prev) => prev?.filter((x) => x.id !== toDelete.id) ?? null);
+      notify.success(t.deleted);
+      setToDelete(null);
+    } catch (e) {
+      console.error("message delete failed", e);
+      fail(t.deleteError);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  const filters: MessageFilter[] = ["all", ...MESSAGE_STATUSES];
+  return (
+    <section className="adm-page">
+      <PageHeader
+        title={t.title}
+        badge={
+          <>
+            <span className="adm-count" data-testid="messages-total">
+              {t.total(counts.all)}
+            </span>
+            {counts.new > 0 && <span className="adm-count adm-count--alert">{`${counts.new} ${t.newBadge}`}</span>}
+          </>
+        }
+      />
+      <div className="adm-filters" role="group" aria-label={t.title}>
+        {filters.map((f) => (
+          <button
+            key={f}
+            type="button"
+            className={`adm-filter${filter === f ? " is-active" : ""}`}
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+            data-testid={`filter-${f}`}
+          >
+            {t.filters[f]} <span className="adm-filter__count">{counts[f]}</span>
+          </button>
+        ))}
+      </div>
+      {messages.loading && !messages.data ? (
+        <PageLoading label={fr.common.loading} />
+      ) : shown.length === 0 ? (
+        <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t.emptyAll : t.emptyStatus[filter]}</EmptyState>
+      ) : (
+        <div className="adm-messages">
+          {shown.map((m) => (
+            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={(x, s) => void changeStatus(x, s)} onDelete={setToDelete} />
+          ))}
+        </div>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={t.confirmDeleteTitle}
+        message={toDelete ? t.confirmDelete(toDelete.name) : ""}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

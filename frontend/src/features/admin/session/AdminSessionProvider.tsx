@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { User } from "@supabase/supabase-js";
+import { toast } from "../../../components/toast";
+import { fr } from "../i18n/fr";
+import * as auth from "./api";
+import { AdminSessionContext, type AdminAccess, type AdminSession, type LoginOutcome } from "./context";
+
+type Verdict = { ok: true; profile: auth.AdminProfile } | { ok: false; message: string };
+
+/** SPEC section 6: a signed-in user whose profile role is admin; anyone else is signed out. */
+async function verify(user: User, lookupError: string): Promise<Verdict> {
+  const { profile, error } = await auth.readProfile(user.id);
+  if (error || !profile) {
+    console.error("role lookup failed", error);
+    await auth.signOut();
+    return { ok: false, message: lookupError };
+  }
+  if (profile.role !== "admin") {
+    await auth.signOut();
+    return { ok: false, message: fr.login.denied };
+  }
+  return { ok: true, profile };
+}
+
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const [access, setAccess] = useState<AdminAccess>({ kind: "loading" });
+  // While the login form signs in it runs its own check (with the login's texts).
+  const signingIn = useRef(false);
+  const verifiedFor = useRef<string | null>(null);
+
+  // Any auth change (or the first session lookup) re-decides the access.
+  const onUser = useCallback(async (user: User | null) => {
+    if (signingIn.current) return;
+    if (!user) {
+      verifiedFor.current = null;
+      setAccess((a) => (a.kind === "signedOut" ? a : { kind: "signedOut", notice: null }));
+      return;
+    }
+    if (verifiedFor.current === user.id) return;
+    verifiedFor.current = user.id;
+    setAccess({ kind: "loading" });
+    const v = await verify(user, fr.login.permissionsError);
+    if (v.ok) {
+      setAccess({ kind: "allowed", user, profile: v.profile });
+    } else {
+      verifiedFor.current = null;
+      setAccess({ kind: "signedOut", notice: v.message });
+    }
+  }, []);
+
+  useEffect(() => {
+    const check = () => auth.currentUser().then(onUser);
+    void check();
+    return auth.onAuthChange(() => void check());
+  }, [onUser]);
+
+  const signIn = useCallback(async (email: string, password: string): Promise<LoginOutcome> => {
+    signingIn.current = true;
+    try {
+      const res = await auth.signInWithPassword(email, password);
+      if (res.error) {
+        if (res.error.code === "invalid_credentials") return { ok: false, message: fr.login.invalidCredentials };
+        return { ok: false, message: res.error.message || fr.login.genericError };
+      }
+      const v = await verify(res.user, fr.login.profileError);
+      if (!v.ok) {
+        setAccess({ kind: "signedOut", notice: null });
+        return v;
+      }
+      verifiedFor.current = res.user.id;
+      setAccess({ kind: "allowed", user: res.user, profile: v.profile });
+      toast(fr.login.success, "success");
+      return { ok: true };
+    } catch (e) {
+      console.error("admin sign-in failed", e);
+      return { ok: false, message: fr.login.genericError };
+    } finally {
+      signingIn.current = false;
+    }
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await auth.signOut();
+    verifiedFor.current = null;
+    setAccess({ kind: "signedOut", notice: null });
+  }, []);
+
+  const value = useMemo<AdminSession>(() => ({ access, signIn, signOut }), [access, signIn, signOut]);
+  return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
+}
