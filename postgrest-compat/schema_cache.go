@@ -3,6 +3,8 @@ package postgrest
 import (
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // QI is a qualified identifier.
@@ -17,6 +19,37 @@ type Cache struct {
 	Funcs  map[QI][]*Function
 	Rels   map[QI][]*Relationship // by origin
 	Types  map[string]bool        // type names a select cast may name
+
+	// reads caches built read statements by everything that shapes them (method,
+	// path, query, Accept, Prefer, Range, profile). It lives in the snapshot, so a
+	// reload starts empty.
+	reads  sync.Map
+	nReads atomic.Int64
+}
+
+// maxCachedReads bounds the read-statement cache; past it the cache starts over.
+const maxCachedReads = 4096
+
+// builtRead is a cached read: the statement and what the response needs.
+type builtRead struct {
+	st  *statement
+	req *Request
+	acc accept
+}
+
+func (c *Cache) cachedRead(key string) *builtRead {
+	if v, ok := c.reads.Load(key); ok {
+		return v.(*builtRead)
+	}
+	return nil
+}
+
+func (c *Cache) storeRead(key string, b *builtRead) {
+	if c.nReads.Add(1) > maxCachedReads {
+		c.reads.Clear()
+		c.nReads.Store(1)
+	}
+	c.reads.Store(key, b)
 }
 
 // Table is a table, view, materialized view or foreign table.

@@ -105,6 +105,23 @@ func (rc *reqCtx) relation(name string) error {
 	default:
 		return newErr(405, "PGRST117", "Unsupported HTTP method: "+rc.r.Method)
 	}
+	head := rc.r.Method == http.MethodHead
+	if rc.r.Method == http.MethodGet || head {
+		key := rc.readKey()
+		b := rc.cache.cachedRead(key)
+		if b == nil {
+			var err error
+			if b, err = rc.buildRead(t, head); err != nil {
+				return err
+			}
+			rc.cache.storeRead(key, b)
+		}
+		res, err := rc.exec(b.st, b.req.Prefs.Tx == "rollback")
+		if err != nil {
+			return err
+		}
+		return rc.respondRead(b.req, b.acc, b.st, res, head, false)
+	}
 	req, _, err := parseQuery(rc.r.URL.RawQuery, false)
 	if err != nil {
 		return err
@@ -118,22 +135,6 @@ func (rc *reqCtx) relation(name string) error {
 	}
 	count := req.Prefs.Count != ""
 	p := rc.planner(req)
-	head := rc.r.Method == http.MethodHead
-	switch rc.r.Method {
-	case http.MethodGet, http.MethodHead:
-		if err := applyRange(req, rc.r.Header.Get("Range")); err != nil {
-			return err
-		}
-		st, err := p.readStatement(t, acc, head, count)
-		if err != nil {
-			return err
-		}
-		res, err := rc.exec(st, req.Prefs.Tx == "rollback")
-		if err != nil {
-			return err
-		}
-		return rc.respondRead(req, acc, st, res, head, false)
-	}
 	body, err := rc.readBody()
 	if err != nil {
 		return err
@@ -169,6 +170,36 @@ func (rc *reqCtx) relation(name string) error {
 		return err
 	}
 	return rc.respondWrite(req, t, op, acc, st, res, count)
+}
+
+// readKey is everything that shapes a read's statement and response.
+func (rc *reqCtx) readKey() string {
+	h := rc.r.Header
+	return strings.Join([]string{rc.r.Method, rc.schema, rc.r.URL.Path, rc.r.URL.RawQuery, h.Get("Accept"),
+		strings.Join(h.Values("Prefer"), ","), h.Get("Range")}, "\x00")
+}
+
+// buildRead parses and plans a GET/HEAD on a relation.
+func (rc *reqCtx) buildRead(t *Table, head bool) (*builtRead, error) {
+	req, _, err := parseQuery(rc.r.URL.RawQuery, false)
+	if err != nil {
+		return nil, err
+	}
+	if err := rc.prefs(req); err != nil {
+		return nil, err
+	}
+	acc, err := negotiate(rc.r.Header.Get("Accept"), false)
+	if err != nil {
+		return nil, err
+	}
+	if err := applyRange(req, rc.r.Header.Get("Range")); err != nil {
+		return nil, err
+	}
+	st, err := rc.planner(req).readStatement(t, acc, head, req.Prefs.Count != "")
+	if err != nil {
+		return nil, err
+	}
+	return &builtRead{st: st, req: req, acc: acc}, nil
 }
 
 // applyRange folds the Range header into the root limit/offset (GET only).

@@ -1,0 +1,321 @@
+// Command rest measures /rest/v1 against hand-written handlers that run the same
+// SQL in the same transaction shape (pgrole.Query: BEGIN, role and claims,
+// statement, COMMIT in one round trip), side by side in one run, and prints our
+// throughput divided by the hand-written one for each read.
+//
+//	DATABASE_URL=<superuser URL of a cluster> go run ./bench/rest [-duration 5s] [-conns 32]
+//
+// It creates a throw-away database with the project's migrations plus a small
+// rental-like dataset of its own (bench_* tables), and drops it at the end.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	jwtlib "github.com/golang-jwt/jwt/v5"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/migrations"
+	postgrest "casarent/postgrest-compat"
+	"casarent/server/jwtauth"
+	"casarent/server/pgrole"
+	"casarent/server/pgtest"
+)
+
+const adminID = "6f0c1b5e-2d7a-4a53-9f7e-0b1f6a1c2d3e"
+
+// read is one of the site's four typical reads.
+type read struct {
+	name   string
+	path   string // our URL
+	accept string
+	admin  bool
+	sql    string // what the hand-written handler runs
+	single bool
+}
+
+var reads = []read{
+	{name: "cars ordered by id", path: "/bench_cars?select=*&order=id.asc",
+		sql: `SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT c.* FROM public.bench_cars c ORDER BY c.id) t`},
+	{name: "one car by slug (object)", path: "/bench_cars?select=*&slug=eq.car-7", accept: "application/vnd.pgrst.object+json", single: true,
+		sql: `SELECT count(t), coalesce(json_agg(t)->0, 'null')::text FROM (SELECT c.* FROM public.bench_cars c WHERE c.slug = $1) t`},
+	{name: "latest 3 published posts", path: "/bench_posts?select=id,title,slug,excerpt,featured_image,created_at&status=eq.published&order=created_at.desc&limit=3",
+		sql: `SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT p.id, p.title, p.slug, p.excerpt, p.featured_image, p.created_at
+		      FROM public.bench_posts p WHERE p.status = $1 ORDER BY p.created_at DESC LIMIT 3) t`},
+	{name: "admin bookings with car", path: "/bench_bookings?select=*,bench_cars(name,brand,image)&order=created_at.desc", admin: true,
+		sql: `SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT b.*, (SELECT row_to_json(c)::jsonb FROM (SELECT cc.name, cc.brand, cc.image
+		      FROM public.bench_cars cc WHERE cc.id = b.car_id) c) AS bench_cars FROM public.bench_bookings b ORDER BY b.created_at DESC) t`},
+}
+
+func main() {
+	duration := flag.Duration("duration", time.Second, "measuring time per handler and round")
+	conns := flag.Int("conns", 32, "concurrent client connections")
+	rounds := flag.Int("rounds", 6, "alternating rounds per read (ours, hand-written, ...): short slices keep the noise of a shared machine even")
+	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the whole run here")
+	flag.Parse()
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		_ = pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
+	cluster := os.Getenv("DATABASE_URL")
+	if cluster == "" {
+		log.Fatal("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
+	}
+	ctx := context.Background()
+	dbURL, drop, err := freshDatabase(ctx, cluster)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer drop()
+
+	u, _ := url.Parse(dbURL)
+	u.User = url.UserPassword("authenticator", pgtest.AuthenticatorPassword)
+	cfg, err := pgxpool.ParseConfig(u.String())
+	if err != nil {
+		log.Fatal(err)
+	}
+	cfg.MaxConns = int32(*conns)
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer pool.Close()
+
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
+	rest := postgrest.New(postgrest.Options{Pool: pool, Schemas: []string{"public"}, Logger: logger})
+	if err := rest.Reload(ctx); err != nil {
+		log.Fatal(err)
+	}
+	secret := "bench-jwt-secret-0123456789abcdef0123456789"
+	anonKey, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
+	verifier := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anonKey})
+	adminToken, _ := jwtauth.Sign(secret, jwtauthClaims())
+
+	ours := httptest.NewServer(verifier.Middleware(rest))
+	defer ours.Close()
+	hand := httptest.NewServer(verifier.Middleware(handWritten(pool)))
+	defer hand.Close()
+
+	client := &http.Client{Transport: &http.Transport{MaxIdleConns: *conns * 2, MaxIdleConnsPerHost: *conns * 2}}
+	fmt.Printf("bench/rest: %d connections, %s x %d rounds per handler and read\n\n", *conns, *duration, *rounds)
+	fmt.Printf("%-28s %12s %9s %9s   %12s %9s %9s   %6s\n", "read", "ours req/s", "p50", "p99", "hand req/s", "p50", "p99", "ratio")
+	for i, rd := range reads {
+		headers := http.Header{"Apikey": {anonKey}}
+		if rd.admin {
+			headers.Set("Authorization", "Bearer "+adminToken)
+		}
+		if rd.accept != "" {
+			headers.Set("Accept", rd.accept)
+		}
+		// Both must answer the same body before they are compared.
+		a := fetch(client, ours.URL+rd.path, headers)
+		b := fetch(client, hand.URL+fmt.Sprintf("/%d", i), headers)
+		if a != b {
+			log.Fatalf("%s: bodies differ\nours: %.300s\nhand: %.300s", rd.name, a, b)
+		}
+		var ro, rh []result
+		for r := 0; r < *rounds; r++ {
+			ro = append(ro, load(client, ours.URL+rd.path, headers, *conns, *duration))
+			rh = append(rh, load(client, hand.URL+fmt.Sprintf("/%d", i), headers, *conns, *duration))
+		}
+		o, h := merge(ro), merge(rh)
+		fmt.Printf("%-28s %12.0f %9s %9s   %12.0f %9s %9s   %6.2f\n", rd.name, o.rps, o.p50, o.p99, h.rps, h.p50, h.p99, o.rps/h.rps)
+	}
+}
+
+func jwtauthClaims() jwtlib.MapClaims {
+	return jwtlib.MapClaims{"role": "authenticated", "sub": adminID, "aud": "authenticated", "exp": time.Now().Add(time.Hour).Unix()}
+}
+
+// handWritten serves /0../3: the same statements, written by hand.
+func handWritten(pool *pgxpool.Pool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, err := jwtauth.FromContext(r.Context())
+		if err != nil {
+			http.Error(w, err.Error(), 401)
+			return
+		}
+		var i int
+		fmt.Sscanf(r.URL.Path, "/%d", &i)
+		rd := reads[i]
+		var args []any
+		switch i {
+		case 1:
+			args = []any{"car-7"}
+		case 2:
+			args = []any{"published"}
+		}
+		// The same settings PostgREST (and our handler) give the transaction, request.headers included.
+		hdr := make(map[string]string, len(r.Header))
+		for k, v := range r.Header {
+			if lk := strings.ToLower(k); lk != "cookie" {
+				hdr[lk] = strings.Join(v, ", ")
+			}
+		}
+		hj, _ := json.Marshal(hdr)
+		sess := pgrole.Session{Role: id.Role, ClaimsJSON: id.ClaimsJSON, Method: r.Method, Path: r.URL.Path, ReadOnly: true, HeadersJSON: hj}
+		var body string
+		var n int64
+		err = pgrole.Query(r.Context(), pool, sess, false, rd.sql, args, func(rows pgx.Rows) error {
+			rows.Next()
+			if rd.single {
+				return rows.Scan(&n, &body)
+			}
+			return rows.Scan(&body)
+		})
+		if err != nil {
+			http.Error(w, err.Error(), 500)
+			return
+		}
+		if rd.single && n != 1 {
+			http.Error(w, "not one row", 406)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		_, _ = io.WriteString(w, body)
+	})
+}
+
+func fetch(c *http.Client, u string, h http.Header) string {
+	req, _ := http.NewRequest("GET", u, nil)
+	req.Header = h.Clone()
+	res, err := c.Do(req)
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != 200 {
+		log.Fatalf("%s: %d %s", u, res.StatusCode, b)
+	}
+	return string(b)
+}
+
+type result struct {
+	rps      float64
+	p50, p99 time.Duration
+	lat      []time.Duration
+	n        int
+	elapsed  time.Duration
+}
+
+// load runs conns workers for d and records every latency.
+func load(c *http.Client, u string, h http.Header, conns int, d time.Duration) result {
+	var mu sync.Mutex
+	var all []time.Duration
+	var failed atomic.Int64
+	stop := time.Now().Add(d)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := 0; w < conns; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for time.Now().Before(stop) {
+				t0 := time.Now()
+				req, _ := http.NewRequest("GET", u, nil)
+				req.Header = h.Clone()
+				res, err := c.Do(req)
+				if err != nil {
+					failed.Add(1)
+					continue
+				}
+				_, _ = io.Copy(io.Discard, res.Body)
+				res.Body.Close()
+				if res.StatusCode != 200 {
+					failed.Add(1)
+					continue
+				}
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			all = append(all, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if f := failed.Load(); f > 0 {
+		log.Fatalf("%s: %d failed requests", u, f)
+	}
+	return result{lat: all, n: len(all), elapsed: time.Since(start)}
+}
+
+func merge(rs []result) result {
+	var out result
+	for _, r := range rs {
+		out.lat = append(out.lat, r.lat...)
+		out.n += r.n
+		out.elapsed += r.elapsed
+	}
+	slices.Sort(out.lat)
+	out.rps = float64(out.n) / out.elapsed.Seconds()
+	if len(out.lat) > 0 {
+		out.p50 = out.lat[len(out.lat)*50/100].Round(10 * time.Microsecond)
+		out.p99 = out.lat[len(out.lat)*99/100].Round(10 * time.Microsecond)
+	}
+	return out
+}
+
+// freshDatabase creates a migrated database with the bench dataset.
+func freshDatabase(ctx context.Context, cluster string) (string, func(), error) {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	name := "bench_rest_" + hex.EncodeToString(b)
+	admin, err := pgx.Connect(ctx, cluster)
+	if err != nil {
+		return "", nil, err
+	}
+	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
+		return "", nil, err
+	}
+	drop := func() {
+		_, _ = admin.Exec(context.Background(), "drop database if exists "+name+" with (force)")
+		admin.Close(context.Background())
+	}
+	u, _ := url.Parse(cluster)
+	u.Path = "/" + name
+	conn, err := pgx.Connect(ctx, u.String())
+	if err != nil {
+		drop()
+		return "", nil, err
+	}
+	defer conn.Close(ctx)
+	if _, err := migrations.Apply(ctx, conn); err != nil {
+		drop()
+		return "", nil, err
+	}
+	// Roles are cluster-wide: keep the password the test helpers use.
+	if _, err := conn.Exec(ctx, "alter role authenticator with login password '"+pgtest.AuthenticatorPassword+"'"); err != nil {
+		drop()
+		return "", nil, err
+	}
+	if _, err := conn.Exec(ctx, dataset); err != nil {
+		drop()
+		return "", nil, fmt.Errorf("dataset: %w", err)
+	}
+	return u.String(), drop, nil
+}
