@@ -28,6 +28,10 @@ start)
   : "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
   "$0" stop "$name" >/dev/null 2>&1 || true
   mkdir -p "$state"
+  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+    echo "test-server: port $port is already in use; pick another" >&2
+    exit 1
+  fi
   if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" -name '*.go' -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
     (cd "$repo" && go build -o bin/server ./server) >&2
   fi
