@@ -528,10 +528,11 @@ func (p *planner) filterSQL(lv *level, rel relInfo, a string, f Filter) (string,
 			}
 			col := ident(ei.alias) + ".body"
 			if ei.spread {
-				col = ident(ei.alias) + ".*"
+				// A spread lateral has the child's columns; a missing row is a NULL whole-row value.
 				if isNull {
-					return "NOT EXISTS (SELECT 1 WHERE " + ident(ei.alias) + " IS NOT NULL)", nil
+					return ident(ei.alias) + " IS NULL", nil
 				}
+				return "NOT (" + ident(ei.alias) + " IS NULL)", nil
 			}
 			if isNull {
 				return col + " IS NULL", nil

@@ -106,3 +106,17 @@ func TestReadyAfterRun(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// db-max-rows caps every read level (root and embeds) but not what a write returns.
+func TestMaxRows(t *testing.T) {
+	e := newEnv(t, 2)
+	runCases(t, e, []httpCase{
+		{name: "root", path: "/pc_books?select=id&order=id", headers: []string{"Prefer: count=exact"}, status: 206,
+			want: `[{"id":1},{"id":2}]`, check: header("Content-Range", "0-1/6")},
+		{name: "smaller limit kept", path: "/pc_books?select=id&order=id&limit=1", status: 200, want: `[{"id":1}]`},
+		{name: "embed", path: "/pc_authors?select=id,pc_books(id)&id=eq.1&pc_books.order=id", status: 200,
+			want: `[{"id":1,"pc_books":[{"id":1},{"id":2}]}]`},
+		{name: "writes return every row", method: "POST", path: "/pc_tags?select=id", body: `[{"id":7,"name":"a"},{"id":8,"name":"b"},{"id":9,"name":"c"}]`,
+			headers: []string{`Prefer: return=representation`}, status: 201, want: `[{"id":7},{"id":8},{"id":9}]`},
+	})
+}
