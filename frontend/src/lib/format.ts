@@ -3,8 +3,12 @@
 
 const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 
+/**
+ * "1 300 DH". Wrapped in Unicode left-to-right isolates so it reads the same
+ * inside Arabic text (otherwise the bidi algorithm shows "DH 1 300").
+ */
 export function formatPrice(amount: number): string {
-  return `${number.format(amount)} DH`;
+  return `\u2066${number.format(amount)} DH\u2069`;
 }
 
 export function formatNumber(n: number): string {

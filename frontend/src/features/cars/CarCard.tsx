@@ -39,7 +39,9 @@ export function CarCard({ car, onSelect, headingLevel = 3 }: { car: Car; onSelec
         <div className="car-card-head">
           <Heading className="car-card-title">
             <Link to={`/cars/${slug}`}>
-              {car.brand} {car.name}
+              <bdi>
+                {car.brand} {car.name}
+              </bdi>
             </Link>
           </Heading>
           <p className="muted">

@@ -119,7 +119,9 @@ function CarDetail({ slug }: { slug: string | undefined }) {
               {car.brand} · {t(categoryKey(car.category))}
             </p>
             <h1>
-              {car.brand} {car.name}
+              <bdi>
+                {car.brand} {car.name}
+              </bdi>
             </h1>
             <p className="car-hero-rating">
               <Stars rating={car.rating} />

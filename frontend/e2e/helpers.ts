@@ -1,0 +1,91 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { BASE_URL, siteCookies } from "./browser.ts";
+
+export { BASE_URL };
+
+const need = (name: string) => {
+  const v = process.env[name];
+  if (!v) throw new Error(`${name} must be set (scripts/test-server.sh prints it)`);
+  return v;
+};
+export const ANON_KEY = () => need("ANON_KEY");
+export const SERVICE_ROLE_KEY = () => need("SERVICE_ROLE_KEY");
+
+/** PostgREST as the service role: fixtures and checks the browser cannot do. */
+export async function admin<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const key = SERVICE_ROLE_KEY();
+  const res = await fetch(`${BASE_URL}/rest/v1/${path}`, {
+    ...init,
+    headers: { apikey: key, authorization: `Bearer ${key}`, "content-type": "application/json", prefer: "return=representation", ...(init.headers ?? {}) },
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** PostgREST as an anonymous visitor. */
+export async function anon<T = unknown>(path: string, init: RequestInit = {}): Promise<T> {
+  const key = ANON_KEY();
+  const res = await fetch(`${BASE_URL}/rest/v1/${path}`, { ...init, headers: { apikey: key, "content-type": "application/json", ...(init.headers ?? {}) } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+export interface Opened {
+  ctx: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+/** A fresh visitor: language cookie (or none), consent (or none), wa.me stubbed. */
+export async function visitor(
+  browser: Browser,
+  opts: { lang?: "fr" | "en" | "ar" | null; consent?: string | null; width?: number; locale?: string } = {},
+): Promise<Opened> {
+  const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, locale: opts.locale ?? "en-US" });
+  const cookies = opts.lang === null ? [] : siteCookies(opts.lang ?? "fr", opts.consent === undefined ? "accepted" : opts.consent);
+  if (opts.lang === null && opts.consent !== null && opts.consent !== undefined) cookies.push({ name: "cookie-consent", value: opts.consent, url: BASE_URL });
+  if (cookies.length) await ctx.addCookies(cookies);
+  // The chat link leaves the site; answer it locally (no internet here).
+  await ctx.route("https://wa.me/**", (r) => r.fulfill({ contentType: "text/html", body: "<title>wa</title>whatsapp" }));
+  await ctx.route(/openstreetmap\.org/, (r) => r.fulfill({ contentType: "text/html", body: "<title>map</title>" }));
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { ctx, page, errors };
+}
+
+/** Digits of a formatted price ("1 234 DH" -> 1234). */
+export function priceOf(text: string | null): number {
+  return Number((text ?? "").replace(/[^\d]/g, ""));
+}
+
+export function isoDaysFromNow(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core injected into the page: violations of impact serious or critical. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
