@@ -55,6 +55,17 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	if len(args) > 0 {
 		cmd = args[0]
 	}
+	if cmd == "keys" { // needs only the secrets, not a database
+		cfg, err := config.Load(getenv)
+		if err == nil {
+			err = cfg.FillSecrets()
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "ANON_KEY=%s\nSERVICE_ROLE_KEY=%s\n", cfg.AnonKey, cfg.ServiceRoleKey)
+		return nil
+	}
 	cfg, err := loadConfig(getenv)
 	if err != nil {
 		return err
@@ -74,9 +85,6 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 		}
 		defer db.Pool.Close()
 		return db.prepare(ctx)
-	case "keys":
-		fmt.Fprintf(stdout, "ANON_KEY=%s\nSERVICE_ROLE_KEY=%s\n", cfg.AnonKey, cfg.ServiceRoleKey)
-		return nil
 	case "seed":
 		return seed(ctx, cfg, log, stdout, args[1:])
 	default:
