@@ -24,7 +24,10 @@ func (a *api) redirectTo(r *http.Request, fromBody string) string {
 // redirectAllowed: the same scheme and host as SITE_URL (the port does not
 // matter for loopback hosts), or a match of an ADDITIONAL_REDIRECT_URLS glob
 // ("*" within one segment, "**" across segments; separators "." and "/"). The
-// fragment is ignored.
+// glob is matched against scheme://host/path only: "*" does not stop at "?", so
+// matched against the whole URL, "https://*.site/**" would accept
+// "https://<attacker>?.site/", whose host is the attacker's. The query and the
+// fragment are kept in the redirect but never decide it.
 func (a *api) redirectAllowed(raw string) bool {
 	u, err := url.Parse(raw)
 	if err != nil || u.Scheme == "" || u.Opaque != "" || u.User != nil {
@@ -36,7 +39,9 @@ func (a *api) redirectAllowed(raw string) bool {
 			return true
 		}
 	}
-	s := u.String()
+	bare := *u
+	bare.RawQuery, bare.ForceQuery = "", false
+	s := bare.String()
 	for _, re := range a.allowList {
 		if re.MatchString(s) {
 			return true
