@@ -10,9 +10,9 @@ cd "$work/main"
 # Reuse the installed npm packages so the test measures `make run`, not the network.
 if [ -d "$repo/frontend/node_modules" ]; then cp -a "$repo/frontend/node_modules" frontend/ && touch frontend/node_modules/.package-lock.json; fi
 
-export PG_PORT=54390 LISTEN_ADDR=127.0.0.1:54391 PAYPAL_EMULATOR_PORT=54392
+export PG_PORT=54481 LISTEN_ADDR=127.0.0.1:54482 PAYPAL_EMULATOR_PORT=54483
 unset DATABASE_URL
-base=http://127.0.0.1:54391
+base=http://127.0.0.1:54482
 pid=""
 cleanup() {
   [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true
