@@ -6,6 +6,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"casarent/server/httpx"
+	"casarent/server/jwtauth"
 )
 
 // surfaces are the mounted APIs; nil ones answer 503 until they exist.
@@ -20,7 +21,7 @@ func (a *app) routes() http.Handler {
 
 	r.Get("/health", a.handleHealth)
 	r.Head("/health", a.handleHealth)
-	r.Handle("/metrics", a.metrics.handler())
+	r.Handle("/metrics", a.requireServiceKey(a.metrics.handler()))
 
 	api := r.With(a.verifier.Middleware)
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/rest/v1", http.StripPrefix("/rest/v1", orUnavailable(a.surf.rest)))
@@ -46,8 +47,24 @@ func orUnavailable(h http.Handler) http.Handler {
 
 func (a *app) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if err := a.db.health(r.Context()); err != nil {
-		_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unhealthy", "database": "down", "error": err.Error()})
+		// The driver's error names hosts, users and databases: log it, do not send it.
+		a.log.WarnContext(r.Context(), "health check failed", "err", err, "request_id", httpx.RequestIDFrom(r.Context()))
+		_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unhealthy", "database": "down"})
 		return
 	}
 	_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": "up"})
+}
+
+// requireServiceKey lets only the service_role key (as apikey or bearer, what a
+// Prometheus scrape job's authorization is set to) through: /metrics shares the
+// public listener and exposes traffic, pool and process figures.
+func (a *app) requireServiceKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id, err := a.verifier.Authenticate(r); err != nil || id == nil || id.Role != jwtauth.RoleService {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="metrics"`)
+			_ = httpx.WriteJSON(w, http.StatusUnauthorized, map[string]any{"message": "the service_role key is required"})
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }

@@ -85,7 +85,7 @@ func TestMetricsCountRequestsPerSurface(t *testing.T) {
 	if rec := do(h, http.MethodGet, "/auth/v1/health", map[string]string{"apikey": a.cfg.AnonKey}); rec.Code != http.StatusOK {
 		t.Fatalf("auth health: %d %s", rec.Code, rec.Body)
 	}
-	body := do(h, http.MethodGet, "/metrics", nil).Body.String()
+	body := do(h, http.MethodGet, "/metrics", map[string]string{"Authorization": "Bearer " + a.cfg.ServiceRoleKey}).Body.String()
 	for _, want := range []string{
 		`http_requests_total{code="200",method="GET",surface="rest"} 1`,
 		`http_requests_total{code="200",method="GET",surface="auth"} 1`,

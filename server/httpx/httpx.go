@@ -172,7 +172,11 @@ const CORSHeaders = "apikey, authorization, x-client-info, content-type, prefer,
 const CORSExpose = "Content-Range, Content-Location, Location, Range-Unit, Preference-Applied, X-Total-Count, X-Supabase-Api-Version, X-Request-Id, ETag, Content-Length, Content-Type, Content-Disposition, Last-Modified, Cache-Control, X-Sb-Error-Code"
 
 // CORS answers preflights and lets any origin call the API with the Supabase headers,
-// as Supabase's gateway does (authorization is by token, not by origin).
+// as Supabase's gateway does (authorization is by token, not by origin). It never
+// sends Access-Control-Allow-Credentials: credentials here are headers the caller
+// sets itself, never cookies or HTTP auth, and a reflected origin together with
+// credentials would let any site ride whatever ambient credentials a browser may
+// one day hold for this (shared API and site) origin.
 func CORS(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
@@ -183,7 +187,6 @@ func CORS(next http.Handler) http.Handler {
 			h.Add("Vary", "Origin")
 		}
 		h.Set("Access-Control-Allow-Origin", origin)
-		h.Set("Access-Control-Allow-Credentials", "true")
 		h.Set("Access-Control-Expose-Headers", CORSExpose)
 		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
 			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
