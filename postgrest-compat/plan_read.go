@@ -256,11 +256,13 @@ func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*leve
 			}
 		}
 		if o.rangeOK {
+			// Integers we parsed ourselves, rendered as literals as PostgREST does, so
+			// the planner sees the real limit.
 			if node.Limit != nil {
-				lv.limit = p.b.param(strconv.FormatInt(*node.Limit, 10)) + "::bigint"
+				lv.limit = strconv.FormatInt(*node.Limit, 10)
 			}
 			if node.Offset != nil && *node.Offset > 0 {
-				lv.offset = p.b.param(strconv.FormatInt(*node.Offset, 10)) + "::bigint"
+				lv.offset = strconv.FormatInt(*node.Offset, 10)
 			}
 		}
 	}
