@@ -108,6 +108,8 @@ func fromDB(err error, duplicateCode string) error {
 			e := errNoSuchBucket()
 			e.cause = err
 			return e
+		case "22021", "22P05": // a NUL or non-UTF-8 byte in a name or prefix: the client's, not ours
+			return &apiError{status: 400, code: "InvalidKey", message: "Invalid key: names must be valid UTF-8 without NUL", cause: err}
 		case "23514", "22P02", "22023":
 			return &apiError{status: 400, code: "InvalidRequest", message: pe.Message, cause: err}
 		}
