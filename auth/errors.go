@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"casarent/server/httpx"
 )
 
@@ -97,6 +99,8 @@ func (a *api) renderError(w http.ResponseWriter, r *http.Request, err error) {
 		e = &apiError{Status: http.StatusRequestEntityTooLarge, Code: "request_entity_too_large", Msg: "Request body too large"}
 	case errors.Is(err, httpx.ErrBadJSON):
 		e = &apiError{Status: http.StatusBadRequest, Code: "bad_json", Msg: "Could not parse request body as JSON: " + strings.TrimPrefix(err.Error(), httpx.ErrBadJSON.Error()+": ")}
+	case isUnstorableText(err):
+		e = validationFailed("Text values must be valid UTF-8 without NUL characters")
 	default:
 		e = internalError("Unexpected failure, please check server logs for more information", err)
 	}
@@ -142,4 +146,11 @@ func decode(r *http.Request, v any) error {
 		return &apiError{Status: http.StatusBadRequest, Code: "bad_json", Msg: "Could not parse request body as JSON: " + err.Error()}
 	}
 	return nil
+}
+
+// isUnstorableText reports PostgreSQL refusing a value the client sent (a NUL, in
+// text or as \u0000 in jsonb, or bytes that are not UTF-8): a 400, not a 500.
+func isUnstorableText(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && (pe.Code == "22021" || pe.Code == "22P05")
 }
