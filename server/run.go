@@ -182,10 +182,7 @@ func (a *app) paymentsConfig() map[string]any {
 // pool; functions reach auth only through its HTTP handler, in process.
 func (a *app) mountSurfaces() error {
 	cfg := a.cfg
-	mailer := mail.FromConfig(mail.SMTPConfig{
-		Host: cfg.Auth.SMTP.Host, Port: cfg.Auth.SMTP.Port, User: cfg.Auth.SMTP.User, Pass: cfg.Auth.SMTP.Pass,
-		From: cfg.Auth.SMTP.AdminEmail, SenderName: cfg.Auth.SMTP.SenderName, TLS: cfg.Auth.SMTP.TLS,
-	}, a.log.With("component", "mail"))
+	mailer := a.newMailer()
 
 	rest := postgrest.New(postgrest.Options{Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest")})
 	a.surf.rest, a.rest = rest, rest
@@ -222,4 +219,17 @@ func (a *app) mountSurfaces() error {
 		}
 	})
 	return nil
+}
+
+// newMailer is the SMTP sender, or without SMTP_HOST the log sender, which in
+// production leaves the bodies (sign-in links) out of the log.
+func (a *app) newMailer() mail.Sender {
+	c := a.cfg.Auth.SMTP
+	mailer := mail.FromConfig(mail.SMTPConfig{
+		Host: c.Host, Port: c.Port, User: c.User, Pass: c.Pass, From: c.AdminEmail, SenderName: c.SenderName, TLS: c.TLS,
+	}, a.log.With("component", "mail"))
+	if ls, ok := mailer.(*mail.LogSender); ok && a.cfg.Production() {
+		ls.Redact = true
+	}
+	return mailer
 }

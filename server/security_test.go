@@ -1,9 +1,14 @@
 package main
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 	"strings"
 	"testing"
+
+	"casarent/server/config"
+	"casarent/server/mail"
 )
 
 // The API authenticates by header only (apikey / Authorization), never by
@@ -65,6 +70,28 @@ func TestHealthDoesNotLeakConnectionDetails(t *testing.T) {
 	for _, leak := range []string{"closed pool", "authenticator", "127.0.0.1", "password", "dial"} {
 		if strings.Contains(body, leak) {
 			t.Errorf("health body leaks %q: %s", leak, body)
+		}
+	}
+}
+
+// Without SMTP the emails go to the log; in production their bodies (sign-in,
+// recovery and invitation links) must not: whoever reads the logs could use them.
+func TestProductionLogMailerRedactsLinks(t *testing.T) {
+	for _, tc := range []struct {
+		env    string
+		redact bool
+	}{{"development", false}, {"production", true}} {
+		var buf strings.Builder
+		a := &app{cfg: &config.Config{Environment: tc.env}, log: slog.New(slog.NewTextHandler(&buf, nil))}
+		m := a.newMailer()
+		if err := m.Send(context.Background(), mail.Message{To: "victim@example.com", Subject: "Reset", Text: "http://x/verify?token=SECRET-LINK-TOKEN&type=recovery"}); err != nil {
+			t.Fatal(err)
+		}
+		if leaked := strings.Contains(buf.String(), "SECRET-LINK-TOKEN"); leaked == tc.redact {
+			t.Errorf("%s: link in log = %v, want %v: %s", tc.env, leaked, !tc.redact, buf.String())
+		}
+		if !strings.Contains(buf.String(), "EMAIL NOT SENT") {
+			t.Errorf("%s: the log must still say the email was not sent: %s", tc.env, buf.String())
 		}
 	}
 }
