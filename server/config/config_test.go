@@ -63,3 +63,35 @@ func TestMalformedValuesAreReported(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A secrets file that exists with looser permissions (copied, restored from a
+// backup, written by hand) is tightened to 0600, both when it is only read and
+// when a missing secret is added to it.
+func TestSecretsFileIsTightenedTo0600(t *testing.T) {
+	for name, body := range map[string]string{
+		"complete":   "JWT_SECRET=" + strings.Repeat("a", 40) + "\nAUTHENTICATOR_PASSWORD=pw\n",
+		"incomplete": "JWT_SECRET=" + strings.Repeat("a", 40) + "\n",
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "secrets.env")
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, 0o644); err != nil { // whatever the umask
+			t.Fatal(err)
+		}
+		c, err := load(t, map[string]string{"DATABASE_URL": "postgres://x@127.0.0.1/db", "DATA_DIR": dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.FillSecrets(); err != nil {
+			t.Fatal(err)
+		}
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o600 {
+			t.Errorf("%s: secrets.env mode %v (%v), want 0600", name, st.Mode().Perm(), err)
+		}
+		if c.JWTSecret != strings.Repeat("a", 40) {
+			t.Errorf("%s: the saved secret was not kept", name)
+		}
+	}
+}

@@ -58,6 +58,14 @@ func loadOrCreateSecrets(path string) (map[string]string, error) {
 	vals := map[string]string{}
 	f, err := os.Open(path)
 	if err == nil {
+		// Whoever reads this file can sign any token: keep it private even when it
+		// was copied or restored with looser permissions.
+		if st, err := f.Stat(); err == nil && st.Mode().Perm()&0o077 != 0 {
+			if err := os.Chmod(path, 0o600); err != nil {
+				f.Close()
+				return nil, fmt.Errorf("secrets: tighten %s: %w", path, err)
+			}
+		}
 		sc := bufio.NewScanner(f)
 		for sc.Scan() {
 			if k, v, ok := strings.Cut(sc.Text(), "="); ok {
