@@ -134,6 +134,10 @@ func TestRuntimeConfigAndSPAFallback(t *testing.T) {
 	if rec := do(h, http.MethodGet, "/vehicles", nil); rec.Code != 200 || !strings.Contains(rec.Body.String(), "app") {
 		t.Errorf("/vehicles: %d", rec.Code)
 	}
+	if rec := do(h, http.MethodGet, "/admin/dashboard", nil); rec.Header().Get("X-Frame-Options") != "DENY" ||
+		!strings.Contains(rec.Header().Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Errorf("pages can be framed: %v", rec.Header())
+	}
 	if rec := do(h, http.MethodGet, "/assets/app-1234.js", nil); rec.Code != 200 || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
 		t.Errorf("asset: %d %q", rec.Code, rec.Header().Get("Cache-Control"))
 	}

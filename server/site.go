@@ -111,8 +111,14 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	// Pages are never framed (the back office must not be clickjacked).
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	page := s.index
 	if s.meta != nil {
 		page = withMeta(s.index, s.siteURL, path.Clean("/"+r.URL.Path), s.meta(r.Context(), path.Clean("/"+r.URL.Path)))
