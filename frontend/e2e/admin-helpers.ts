@@ -6,8 +6,34 @@ import { BASE_URL } from "./browser.ts";
 
 export { BASE_URL };
 
-export const ADMIN_EMAIL = process.env.ADMIN_EMAIL ?? "admin@casarent.test";
-export const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? "admin-pass-123";
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+let adminCreds: Promise<Credentials> | null = null;
+
+/**
+ * The administrator the suites sign in as: ADMIN_EMAIL / ADMIN_PASSWORD when
+ * set (SEED=1 makes that account), else one made here with the service key
+ * (auth admin API, then role 'admin' on its profile), so the specs run on any
+ * fresh test server.
+ */
+export function adminCredentials(): Promise<Credentials> {
+  adminCreds ??= (async () => {
+    if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
+      return { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD };
+    }
+    const creds = { email: `${unique("e2e-admin")}@casarent.test`, password: "e2e-admin-pass-1" };
+    const svc = serviceClient();
+    const { data, error } = await svc.auth.admin.createUser({ ...creds, email_confirm: true, user_metadata: { first_name: "E2E", last_name: "Admin" } });
+    if (error || !data.user) throw new Error(`admin user creation failed: ${error?.message}`);
+    const up = await svc.from("profiles").update({ role: "admin" }).eq("id", data.user.id);
+    if (up.error) throw new Error(`admin promotion failed: ${up.error.message}`);
+    return creds;
+  })();
+  return adminCreds;
+}
 
 /** The anon key as the site itself reads it (/app-config.js), unless ANON_KEY is set. */
 export async function anonKey(): Promise<string> {
@@ -34,10 +60,20 @@ export async function client(): Promise<SupabaseClient> {
   });
 }
 
-/** A client signed in as the seeded administrator. */
+/** The service-role client (SERVICE_ROLE_KEY from scripts/test-server.sh). */
+export function serviceClient(): SupabaseClient {
+  const key = process.env.SERVICE_ROLE_KEY;
+  if (!key) throw new Error("SERVICE_ROLE_KEY must be set (scripts/test-server.sh prints it)");
+  return createClient(BASE_URL, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  });
+}
+
+/** A client signed in as the administrator of the suites. */
 export async function adminClient(): Promise<SupabaseClient> {
   const c = await client();
-  const { error } = await c.auth.signInWithPassword({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  const { error } = await c.auth.signInWithPassword(await adminCredentials());
   if (error) throw new Error(`admin sign-in failed: ${error.message}`);
   return c;
 }
@@ -61,10 +97,11 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
-/** Opens /admin and signs in as the seeded administrator; waits for the dashboard. */
+/** Opens /admin and signs in as the suites' administrator; waits for the shell. */
 export async function loginAsAdmin(page: Page, path = "/admin/dashboard"): Promise<void> {
+  const { email, password } = await adminCredentials();
   await page.goto(BASE_URL + path);
-  await fillLogin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await fillLogin(page, email, password);
   await page.locator(".adm-shell").waitFor();
 }
 
@@ -124,4 +161,51 @@ export async function firstCarIds(n: number): Promise<number[]> {
   const { data, error } = await anon.from("cars").select("id").order("id").limit(n);
   if (error) throw new Error(`cars read failed: ${error.message}`);
   return (data ?? []).map((r) => r.id as number);
+}
+
+// ---- a real image to upload: a small solid-colour PNG made here ----
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(buf: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of buf) c = (CRC_TABLE[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+
+/** A width x height PNG of one colour. */
+export async function png(rgb: [number, number, number], width = 96, height = 64): Promise<Buffer> {
+  const { deflateSync } = await import("node:zlib");
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+/** Waits for a toast with exactly this text. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
 }

@@ -54,7 +54,7 @@ if (!count) {
 const { browser, close } = await launch();
 try {
   for (const width of [1280, 375]) {
-    const ctx = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 740 }, deviceScaleFactor: 1 });
+    const ctx = await browser.newContext({ viewport: { width, height: width > 600 ? 800 : 740 }, deviceScaleFactor: 1, locale: "fr-FR" });
     const page = await ctx.newPage();
     // The login page, with a failed attempt's message.
     await page.goto(`${BASE_URL}/admin`);
@@ -71,7 +71,8 @@ try {
       await page.locator(".adm-page").waitFor();
       if (step) await step(page);
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(out, `admin-${name}-${width}.png`), fullPage });
+      // A dialog is shot as the viewport shows it.
+      await page.screenshot({ path: join(out, `admin-${name}-${width}.png`), fullPage: fullPage && !step });
     }
     if (width < 600 && (!only || only.includes("drawer"))) {
       await page.goto(`${BASE_URL}/admin/dashboard`, { waitUntil: "networkidle" });

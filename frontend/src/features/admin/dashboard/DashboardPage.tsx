@@ -99,7 +99,7 @@ export default function DashboardPage() {
         <Panel title={t.alerts}>
           <Alerts d={d} />
         </Panel>
-        <Panel title={t.activity}>
+        <Panel title={t.activity} className="adm-dash-grid__wide">
           <ActivityList items={activity(d)} now={now} />
         </Panel>
         <Panel title={t.deleted}>

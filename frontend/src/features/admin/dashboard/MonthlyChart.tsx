@@ -1,19 +1,36 @@
+import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../../lib/format";
 import { fr } from "../i18n/fr";
 import { niceCeil, type MonthPoint } from "./stats";
 
 const t = fr.dashboard;
 
-// Geometry of the SVG's coordinate space (it scales to the card's width).
-const W = 640;
+// The SVG is drawn at the card's own width (measured), so labels keep their size
+// on a phone instead of shrinking with a scaled viewBox.
 const H = 260;
-const PAD = { top: 16, bottom: 36, start: 44, end: 64 };
+const PAD = { top: 16, bottom: 36, start: 36, end: 52 };
+
+function useWidth(fallback: number) {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const ro = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.max(260, Math.round(entry.contentRect.width)));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  return { ref, width };
+}
 
 /**
  * Bookings per month as bars (left axis) and revenue as a line (right axis),
  * drawn by hand in SVG. The same figures are in a table for screen readers.
  */
 export function MonthlyChart({ points }: { points: MonthPoint[] }) {
+  const { ref, width: W } = useWidth(640);
   const maxB = niceCeil(Math.max(...points.map((p) => p.bookings), 1));
   const maxR = niceCeil(Math.max(...points.map((p) => p.revenue), 1));
   const plotW = W - PAD.start - PAD.end;
@@ -27,7 +44,7 @@ export function MonthlyChart({ points }: { points: MonthPoint[] }) {
   const line = points.map((p, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${yR(p.revenue).toFixed(1)}`).join(" ");
 
   return (
-    <figure className="adm-chart">
+    <figure className="adm-chart" ref={ref}>
       <div className="adm-chart__legend" aria-hidden="true">
         <span className="adm-chart__key adm-chart__key--bar">{t.chartBookings}</span>
         <span className="adm-chart__key adm-chart__key--line">{t.chartRevenue}</span>

@@ -63,46 +63,48 @@ function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; o
   const { signOut } = useAdminSession();
   return (
     <aside className="adm-sidebar" id="adm-sidebar" aria-label={fr.shell.navLabel}>
-      <div className="adm-sidebar__head">
-        <span className="adm-sidebar__brand">
-          <IconCar size={24} />
-          <span className="adm-sidebar__label">{fr.shell.brand}</span>
-        </span>
-        <button type="button" className="adm-icon-btn adm-sidebar__close" onClick={onCloseDrawer} aria-label={fr.shell.closeMenu}>
-          <IconClose />
-        </button>
-      </div>
-      <nav className="adm-sidebar__nav">
-        <ul>
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className="adm-nav-link" title={collapsed ? item.label : undefined}>
-                {item.icon}
-                <span className="adm-sidebar__label">{item.label}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="adm-sidebar__foot">
-        <a href="/" target="_blank" rel="noopener" className="adm-nav-link" title={collapsed ? fr.shell.viewSite : undefined}>
-          <IconExternal />
-          <span className="adm-sidebar__label">{fr.shell.viewSite}</span>
-        </a>
-        <button type="button" className="adm-nav-link adm-nav-link--button" onClick={() => void signOut()} title={collapsed ? fr.shell.logout : undefined}>
-          <IconLogout />
-          <span className="adm-sidebar__label">{fr.shell.logout}</span>
-        </button>
-        <button
-          type="button"
-          className="adm-nav-link adm-nav-link--button adm-sidebar__collapse"
-          onClick={onToggle}
-          aria-expanded={!collapsed}
-          aria-controls="adm-sidebar"
-        >
-          {collapsed ? <IconChevronEnd /> : <IconChevronStart />}
-          <span className="adm-sidebar__label">{collapsed ? fr.shell.expand : fr.shell.collapse}</span>
-        </button>
+      <div className="adm-sidebar__inner">
+        <div className="adm-sidebar__head">
+          <span className="adm-sidebar__brand">
+            <IconCar size={24} />
+            <span className="adm-sidebar__label">{fr.shell.brand}</span>
+          </span>
+          <button type="button" className="adm-icon-btn adm-sidebar__close" onClick={onCloseDrawer} aria-label={fr.shell.closeMenu}>
+            <IconClose />
+          </button>
+        </div>
+        <nav className="adm-sidebar__nav">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="adm-nav-link" title={collapsed ? item.label : undefined}>
+                  {item.icon}
+                  <span className="adm-sidebar__label">{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="adm-sidebar__foot">
+          <a href="/" target="_blank" rel="noopener" className="adm-nav-link" title={collapsed ? fr.shell.viewSite : undefined}>
+            <IconExternal />
+            <span className="adm-sidebar__label">{fr.shell.viewSite}</span>
+          </a>
+          <button type="button" className="adm-nav-link adm-nav-link--button" onClick={() => void signOut()} title={collapsed ? fr.shell.logout : undefined}>
+            <IconLogout />
+            <span className="adm-sidebar__label">{fr.shell.logout}</span>
+          </button>
+          <button
+            type="button"
+            className="adm-nav-link adm-nav-link--button adm-sidebar__collapse"
+            onClick={onToggle}
+            aria-expanded={!collapsed}
+            aria-controls="adm-sidebar"
+          >
+            {collapsed ? <IconChevronEnd /> : <IconChevronStart />}
+            <span className="adm-sidebar__label">{collapsed ? fr.shell.expand : fr.shell.collapse}</span>
+          </button>
+        </div>
       </div>
     </aside>
   );

@@ -73,7 +73,13 @@ function Editor({ initialHtml, onChange, upload, id, extensions, ...aria }: Prop
   };
 
   const insertImage = ({ src, alt, align }: ImageInput) => {
-    editor.chain().focus().insertContent({ type: "image", attrs: { src, alt: alt || null, align } }).run();
+    // A paragraph after the image takes the cursor, so the next insertion does
+    // not replace the (selected) image.
+    editor
+      .chain()
+      .focus()
+      .insertContent([{ type: "image", attrs: { src, alt: alt || null, align } }, { type: "paragraph" }])
+      .run();
     setOpen(null);
   };
 

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { fr } from "../../i18n/fr";
 import { ALIGN_LABELS } from "./ImageDialog";
 import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
+import { ImageGlyph, LinkGlyph, TableGlyph, UnlinkGlyph } from "./toolIcons";
 
 const t = fr.blog.editor;
 
@@ -84,16 +85,16 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
       ))}
       <Sep />
       <Btn label={t.link} active={editor.isActive("link")} onClick={onLink}>
-        🔗
+        <LinkGlyph />
       </Btn>
       <Btn label={t.unlink} disabled={!editor.isActive("link")} onClick={() => c().extendMarkRange("link").unsetLink().run()}>
-        ⛓̸
+        <UnlinkGlyph />
       </Btn>
       <Btn label={t.image} onClick={onImage}>
-        🖼
+        <ImageGlyph />
       </Btn>
       <Btn label={t.table} onClick={onTable}>
-        ▦
+        <TableGlyph />
       </Btn>
       {onImageNode &&
         IMAGE_ALIGNS.map((a) => (
