@@ -26,7 +26,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container header-bar">
-        <Link to="/" className="brand" aria-label={t("nav.homeAria", { name: SITE.name })}>
+        <Link to="/" className="brand">
           <img src="/favicon.svg" alt="" width="36" height="36" />
           <span className="brand-text">
             <strong>{SITE.name}</strong>

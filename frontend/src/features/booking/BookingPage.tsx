@@ -454,7 +454,7 @@ export default function BookingPage() {
                     const p = extraPrice(key);
                     return (
                       <label key={key} className={`choice choice-inline ${form.extras[key] ? "is-checked" : ""}`}>
-                        <input type="checkbox" checked={form.extras[key]} onChange={(e) => set("extras", { ...form.extras, [key]: e.target.checked })} />
+                        <input type="checkbox" name="extras" value={key} checked={form.extras[key]} onChange={(e) => set("extras", { ...form.extras, [key]: e.target.checked })} />
                         <span className="choice-title">{t(`booking.extras.${key}`)}</span>
                         <span className="choice-price">
                           +{formatPrice(p.amount)} {p.perDay ? `/ ${t("car.perDay")}` : t("booking.once")}

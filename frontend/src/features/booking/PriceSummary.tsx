@@ -60,7 +60,7 @@ export function PriceSummary({ car, form, quote, confirmed }: { car: Car; form: 
       ) : (
         <p className="muted small">{t("booking.pickDates")}</p>
       )}
-      {quote && <p className="muted small" data-testid="price-source">{confirmed ? t("booking.priceConfirmed") : t("booking.priceEstimate")}</p>}
+      {quote && <p className="muted small" data-testid="price-source" data-source={confirmed ? "server" : "estimate"}>{confirmed ? t("booking.priceConfirmed") : t("booking.priceEstimate")}</p>}
     </aside>
   );
 }

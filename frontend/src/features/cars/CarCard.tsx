@@ -76,12 +76,20 @@ export function CarCard({ car, onSelect, headingLevel = 3 }: { car: Car; onSelec
               {t("car.book")}
             </button>
           )}
-          <Link className="btn btn-outline" to={`/cars/${slug}`} aria-label={t("car.detailsAria", { brand: car.brand, name: car.name })}>
+          <Link className="btn btn-outline" to={`/cars/${slug}`}>
             {t("car.details")}
+            <span className="visually-hidden">
+              {" "}
+              — {car.brand} {car.name}
+            </span>
           </Link>
-          <button type="button" className="btn btn-whatsapp" onClick={whatsapp} aria-label={t("car.whatsappAria", { brand: car.brand, name: car.name })}>
+          <button type="button" className="btn btn-whatsapp" onClick={whatsapp}>
             <Icon name="chat" size={18} />
             {t("car.whatsapp")}
+            <span className="visually-hidden">
+              {" "}
+              — {car.brand} {car.name}
+            </span>
           </button>
         </div>
       </div>

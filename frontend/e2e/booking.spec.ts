@@ -1,0 +1,154 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch } from "./browser.ts";
+import { admin, anon, BASE_URL, isoDaysFromNow, priceOf, visitor } from "./helpers.ts";
+
+interface CarRow {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+  available: boolean;
+  not_available_until: string | null;
+}
+interface BookingRow {
+  id: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  total_price: number;
+  days: number;
+  language: string;
+  customer_name: string;
+  insurance_type: string;
+  extras: Record<string, boolean>;
+}
+
+let browser: Browser;
+let close: () => Promise<void>;
+let car: CarRow;
+
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+  const cars = await anon<CarRow[]>("cars?select=id,slug,name,price,available,not_available_until&order=id");
+  car = cars.find((c) => c.available && !c.not_available_until)!;
+});
+afterAll(() => close());
+
+/** Walks the four steps; returns the total shown at step 4. */
+async function fillWizard(page: Page, who: { name: string; email: string }, from: string, to: string): Promise<number> {
+  await page.goto(`${BASE_URL}/booking/${car.slug}`);
+  const next = page.getByTestId("wizard-next");
+  await next.waitFor();
+  expect(await next.isDisabled()).toBe(true); // no dates yet
+  await page.fill("#pickupDate", from);
+  await page.fill("#returnDate", to);
+  expect(await next.isDisabled()).toBe(false);
+  await next.click();
+  await page.locator("#customerName").waitFor();
+  expect(await next.isDisabled()).toBe(true); // no driver yet
+  await page.fill("#customerName", who.name);
+  await page.fill("#customerEmail", who.email);
+  await page.fill("#customerPhone", "+212 600 000 000");
+  await next.click();
+  await page.locator('input[name="insurance"][value="premium"]').check();
+  await page.locator('input[name="extras"][value="gps"]').check();
+  await page.locator('input[name="extras"][value="roadAssistance"]').check();
+  await page.locator('input[name="paymentOption"][value="half"]').check();
+  await next.click();
+  await page.getByTestId("booking-summary").waitFor();
+  // The database's figure replaces the estimate.
+  await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+  return priceOf(await page.getByTestId("summary-total").textContent());
+}
+
+async function quote(from: string, to: string): Promise<{ total: number; days: number }> {
+  return anon("rpc/quote_booking", {
+    method: "POST",
+    body: JSON.stringify({ p_car_id: car.id, p_start: from, p_end: to, p_insurance: "premium", p_extras: { gps: true, roadAssistance: true }, p_payment_option: "half" }),
+  });
+}
+
+describe("booking", () => {
+  it("WhatsApp: stores a pending booking priced by the server, tracks the click, opens the chat in the chosen language", async () => {
+    const { page, ctx, errors } = await visitor(browser, { lang: "en" });
+    const email = `wa-${Date.now()}@example.com`;
+    const from = isoDaysFromNow(10);
+    const to = isoDaysFromNow(13);
+    const shown = await fillWizard(page, { name: "Wanda Whatsapp", email }, from, to);
+    const q = await quote(from, to);
+    expect(shown).toBe(q.total);
+    const clicksBefore = (await admin<unknown[]>(`whatsapp_clicks?select=id&car_id=eq.${car.id}`)).length;
+
+    await page.getByTestId("wizard-submit").click();
+    await page.getByTestId("booking-confirm").waitFor();
+    const popup = page.waitForEvent("popup");
+    await page.getByTestId("confirm-whatsapp").click();
+    const chat = await popup;
+    const url = new URL(chat.url());
+    expect(url.hostname).toBe("wa.me");
+    const text = url.searchParams.get("text") ?? "";
+    expect(text).toContain("I would like to confirm my booking");
+    expect(text).toContain(email);
+    await page.getByTestId("booking-sent").waitFor();
+    expect(priceOf(await page.getByTestId("sent-total").textContent())).toBe(q.total);
+
+    const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    expect(rows).toHaveLength(1);
+    const b = rows[0]!;
+    expect(b).toMatchObject({ status: "pending", payment_method: "whatsapp", total_price: q.total, days: 3, language: "en", insurance_type: "premium" });
+    expect(b.extras).toMatchObject({ gps: true, roadAssistance: true, wifi: false });
+    const clicksAfter = (await admin<unknown[]>(`whatsapp_clicks?select=id&car_id=eq.${car.id}`)).length;
+    expect(clicksAfter).toBe(clicksBefore + 1);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("PayPal (emulator): approve and land on a confirmed /booking-success", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "fr" });
+    const email = `pp-${Date.now()}@example.com`;
+    const from = isoDaysFromNow(20);
+    const to = isoDaysFromNow(22);
+    const shown = await fillWizard(page, { name: "Paul Paypal", email }, from, to);
+    await page.getByTestId("wizard-submit").click();
+    await page.getByTestId("payments-simulated").waitFor(); // the emulator is labelled
+    await page.getByTestId("pay-paypal").click();
+    await page.waitForURL(/checkoutnow/);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(/\/booking-success\?/);
+    await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+    expect(await page.locator("h1").textContent()).toBe("Réservation confirmée !");
+    expect(priceOf(await page.getByTestId("booking-total").locator("strong").textContent())).toBe(shown);
+
+    const [b] = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    expect(b).toMatchObject({ status: "confirmed", payment_status: "paid", payment_method: "paypal", total_price: shown });
+    expect(await page.getByTestId("booking-number").textContent()).toBe(`#${b!.id.slice(0, 8).toUpperCase()}`);
+    // Reloading the return page captures nothing twice and shows the same booking.
+    await page.reload();
+    await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+    await ctx.close();
+  });
+
+  it("PayPal cancel lands on /booking-cancelled", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "ar" });
+    const from = isoDaysFromNow(30);
+    await fillWizard(page, { name: "Carla Cancel", email: `cancel-${Date.now()}@example.com` }, from, isoDaysFromNow(31));
+    await page.getByTestId("wizard-submit").click();
+    await page.getByTestId("pay-paypal").click();
+    await page.waitForURL(/checkoutnow/);
+    await page.getByRole("button", { name: /Cancel/ }).click();
+    await page.waitForURL(/\/booking-cancelled/);
+    await page.getByTestId("booking-cancelled").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("تم إلغاء الحجز");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await ctx.close();
+  });
+
+  it("the return page without PayPal's parameters says they are missing", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "fr" });
+    await page.goto(`${BASE_URL}/booking-success`);
+    await page.getByTestId("booking-error").waitFor();
+    expect(await page.getByRole("alert").textContent()).toBe("Paramètres de paiement manquants");
+    await ctx.close();
+  });
+});

@@ -1,0 +1,158 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch } from "./browser.ts";
+import { admin, anon, BASE_URL, visitor } from "./helpers.ts";
+
+let browser: Browser;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+});
+afterAll(() => close());
+
+describe("contact", () => {
+  it("sends a message: sending state, success, form cleared, stored as new", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "fr" });
+    await page.goto(BASE_URL + "/contact");
+    const form = page.getByTestId("contact-form");
+    const subject = `E2E ${Date.now()}`;
+    await form.getByLabel("Nom complet").fill("Camille Contact");
+    await form.getByLabel("E-mail").fill("camille@example.com");
+    await form.getByLabel("Sujet").fill(subject);
+    await form.getByLabel("Message").fill("Bonjour, avez-vous un siège bébé ?");
+    await form.getByRole("button", { name: "Envoyer le message" }).click();
+    await form.getByText("Message envoyé avec succès ! Nous vous recontacterons rapidement.").waitFor();
+    expect(await form.getByLabel("Sujet").inputValue()).toBe("");
+    const rows = await admin<{ status: string; phone: string | null; name: string }[]>(`contacts?subject=eq.${encodeURIComponent(subject)}&select=*`);
+    expect(rows).toEqual([expect.objectContaining({ status: "new", phone: null, name: "Camille Contact" })]);
+    await ctx.close();
+  });
+});
+
+describe("blog", () => {
+  it("lists published posts and reads one with similar posts", async () => {
+    const posts = await anon<{ slug: string; title: string }[]>("blog_posts?select=slug,title&status=eq.published&order=created_at.desc");
+    expect(posts.length).toBeGreaterThan(1);
+    const { page, ctx } = await visitor(browser, { lang: "en" });
+    await page.goto(BASE_URL + "/blog");
+    await page.getByTestId("post-card").first().waitFor();
+    expect(await page.getByTestId("post-card").count()).toBe(posts.length);
+    await page.getByRole("link", { name: posts[0]!.title, exact: true }).click();
+    await page.waitForURL(`${BASE_URL}/blog/${posts[0]!.slug}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(posts[0]!.title);
+    expect(await page.getByText("Reading time: 5 min").count()).toBe(1);
+    await page.getByRole("heading", { name: "Similar articles" }).waitFor();
+    expect(await page.getByTestId("post-card").count()).toBe(Math.min(3, posts.length - 1));
+    await ctx.close();
+  });
+
+  it("a post carrying a script payload renders inert", async () => {
+    const slug = `xss-${Date.now()}`;
+    await admin("blog_posts", {
+      method: "POST",
+      body: JSON.stringify({
+        title: "Payload",
+        slug,
+        excerpt: "x",
+        status: "published",
+        content: `<p id="ok">Safe text</p><script>window.__pwned = 1</script><img src="/nope.png" onerror="window.__pwned = 2"><a href="javascript:window.__pwned=3" id="js">link</a><iframe src="/"></iframe>`,
+      }),
+    });
+    try {
+      const { page, ctx } = await visitor(browser, { lang: "en" });
+      await page.goto(`${BASE_URL}/blog/${slug}`, { waitUntil: "networkidle" });
+      await page.locator("#ok").waitFor();
+      const content = page.getByTestId("post-content");
+      expect(await content.locator("script, iframe").count()).toBe(0);
+      expect(await content.locator("img").getAttribute("onerror")).toBeNull();
+      expect(await content.locator("#js").getAttribute("href")).toBeNull();
+      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      await ctx.close();
+    } finally {
+      await admin(`blog_posts?slug=eq.${slug}`, { method: "DELETE" });
+    }
+  });
+});
+
+describe("languages", () => {
+  it("detects the browser language, switches fr/en/ar on several pages, and remembers the choice", async () => {
+    const { page, ctx } = await visitor(browser, { lang: null, consent: "accepted", locale: "fr-FR" });
+    await page.goto(BASE_URL + "/vehicles");
+    await page.getByTestId("car-card").first().waitFor();
+    expect(await page.locator("html").getAttribute("lang")).toBe("fr");
+    expect(await page.locator("h1").textContent()).toBe("Notre flotte");
+
+    await page.getByTestId("language-select").selectOption("ar");
+    await expect.poll(() => page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    expect(await page.locator("h1").textContent()).toBe("أسطولنا");
+    const cookie = (await ctx.cookies()).find((c) => c.name === "language");
+    expect(cookie?.value).toBe("ar");
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 86400);
+
+    for (const [path, heading] of [
+      ["/contact", "اتصل بنا"],
+      ["/notre-agence", "وكالة محلية في قلب مطار محمد الخامس"],
+      ["/blog", "المدونة"],
+    ] as const) {
+      await page.goto(BASE_URL + path);
+      await expect.poll(() => page.locator("h1").first().textContent()).toBe(heading);
+      expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    }
+
+    await page.getByTestId("language-select").selectOption("en");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Blog");
+    expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
+    await page.reload();
+    await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("en");
+    await ctx.close();
+  });
+
+  it("an invalid language cookie is ignored; an unknown browser language gives English", async () => {
+    const { page, ctx } = await visitor(browser, { lang: null, consent: "accepted", locale: "de-DE" });
+    await ctx.addCookies([{ name: "language", value: "de", url: BASE_URL }]);
+    await page.goto(BASE_URL + "/pourquoi-nous");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Why choose us?");
+    await ctx.close();
+  });
+});
+
+describe("cookie consent", () => {
+  const card = "[data-testid=cookie-consent]";
+
+  it("shows on a first visit; reject all removes every cookie but consent and language", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "fr", consent: null });
+    await ctx.addCookies([{ name: "_ga", value: "GA1.1.123", url: BASE_URL }]);
+    await page.goto(BASE_URL + "/");
+    await page.locator(card).waitFor();
+    await page.getByRole("button", { name: "Tout refuser" }).click();
+    await expect.poll(() => page.locator(card).count()).toBe(0);
+    const names = (await ctx.cookies()).map((c) => `${c.name}=${c.value}`).sort();
+    expect(names).toEqual(["cookie-consent=rejected", "language=fr"]);
+    await page.reload();
+    await page.getByTestId("car-card").first().waitFor();
+    expect(await page.locator(card).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it("closing the card means essential cookies only", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "en", consent: null });
+    await ctx.addCookies([{ name: "_fbp", value: "x", url: BASE_URL }]);
+    await page.goto(BASE_URL + "/contact");
+    await page.getByRole("button", { name: "Close (essential cookies only)" }).click();
+    await expect.poll(async () => (await ctx.cookies()).find((c) => c.name === "cookie-consent")?.value).toBe("essential");
+    expect((await ctx.cookies()).some((c) => c.name === "_fbp")).toBe(false);
+    await ctx.close();
+  });
+
+  it("accept all keeps other cookies; the card's choices exist in Arabic too", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "ar", consent: null });
+    await ctx.addCookies([{ name: "_ga", value: "1", url: BASE_URL }]);
+    await page.goto(BASE_URL + "/blog");
+    await page.getByRole("button", { name: "الملفات الضرورية فقط", exact: true }).waitFor();
+    await page.getByRole("button", { name: "قبول الكل" }).click();
+    await expect.poll(async () => (await ctx.cookies()).find((c) => c.name === "cookie-consent")?.value).toBe("accepted");
+    expect((await ctx.cookies()).some((c) => c.name === "_ga")).toBe(true);
+    await ctx.close();
+  });
+});

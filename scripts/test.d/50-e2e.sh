@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests: the built site on the real server (seeded database,
+# PayPal emulator), driven by playwright-core with Debian's Chromium; axe-core
+# checks every public route in fr, en and ar. Then the bundle report for "/".
+# Needs DATABASE_URL (a superuser URL of the test cluster; make test sets it).
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$repo"
+source scripts/lib.sh
+: "${DATABASE_URL:?DATABASE_URL is required (make test sets it)}"
+
+if [ ! -x /usr/bin/chromium ]; then
+  step "installing chromium"
+  apt_install chromium fonts-noto-core
+fi
+
+export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+if [ ! -d frontend/node_modules ]; then (cd frontend && npm ci --no-audit --no-fund --loglevel=error >/dev/null); fi
+if [ ! -f frontend/dist/index.html ]; then (cd frontend && npm run build >/dev/null); fi
+
+port=${E2E_PORT:-54390}
+pp_port=${E2E_PAYPAL_PORT:-54391}
+work=$(mktemp -d /tmp/casarent-e2e.XXXXXX)
+cleanup() {
+  scripts/test-server.sh stop e2e >/dev/null 2>&1 || true
+  DATA_DIR="$work" scripts/paypal-emulator.sh stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+eval "$(DATA_DIR="$work" PAYPAL_EMULATOR_PORT=$pp_port scripts/paypal-emulator.sh start)"
+export PAYPAL_CLIENT_ID PAYPAL_CLIENT_SECRET PAYPAL_BASE_URL PAYPAL_SIMULATED
+eval "$(FRONTEND_DIST="$repo/frontend/dist" SEED=1 scripts/test-server.sh start e2e "$port" 2>"$work/start.log")" ||
+  { cat "$work/start.log"; exit 1; }
+export E2E_BASE_URL="$SUPABASE_URL"
+
+cd frontend
+status=0
+npx vitest run --config vitest.e2e.config.ts --reporter=dot 2>&1 | grep -v "nodedir" | tail -n 60 || status=$?
+if [ "$status" -ne 0 ]; then echo "server log (last lines):"; tail -n 30 "$SERVER_LOG" || true; exit "$status"; fi
+npx tsx e2e/bundle-report.ts 2>&1 | grep -v "nodedir" | tail -n 1
