@@ -34,7 +34,7 @@ export const BASE_URL = (process.env.E2E_BASE_URL || process.env.SUPABASE_URL ||
 /** Cookies that pick a language and dismiss the consent card. */
 export function siteCookies(language: "fr" | "en" | "ar", consent: string | null = "accepted") {
   const url = BASE_URL;
-  const c = [{ name: "language", value: language, url }];
+  const c: { name: string; value: string; url: string }[] = [{ name: "language", value: language, url }];
   if (consent) c.push({ name: "cookie-consent", value: consent, url });
   return c;
 }

@@ -11,6 +11,6 @@ quiet() { # run quietly; show the output only when the command fails
 quiet npm ci --no-audit --no-fund --loglevel=error
 quiet npm run typecheck
 quiet npm run lint
-npx vitest run --reporter=dot 2>&1 | grep -v "nodedir" | tail -n 8
+NO_COLOR=1 npx vitest run --reporter=dot 2>&1 | grep -v -e "nodedir" -e "^[·x*-]*$" | tail -n 40
 quiet npm run build
 echo "frontend: typecheck, lint, unit tests and build passed"
