@@ -25,6 +25,14 @@ const screens: [string, string, Step?][] = [
       await p.locator(".adm-editor__content").waitFor();
     },
   ],
+  [
+    "blog-edit",
+    "/admin/blogs",
+    async (p) => {
+      await p.getByRole("button", { name: /^Modifier / }).first().click();
+      await p.locator(".adm-editor__content").waitFor();
+    },
+  ],
   ["bookings", "/admin/bookings"],
   ["booking-details", "/admin/bookings", async (p) => void (await p.getByRole("button", { name: /Voir les détails/ }).first().click())],
   ["messages", "/admin/contacts"],

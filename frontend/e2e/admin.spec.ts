@@ -4,6 +4,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, siteCookies } from "./browser.ts";
+import { seriousViolations } from "./helpers.ts";
 import {
   adminClient,
   adminCredentials,
@@ -488,6 +489,25 @@ describe("administrators", () => {
     await page.getByTestId("confirm-action").click();
     await expectToast(page, "Vous ne pouvez pas retirer vos propres droits d'administrateur");
     await self.waitFor();
+  });
+});
+
+describe("accessibility", () => {
+  it("axe-core finds no serious or critical violation on any admin screen", async () => {
+    const found: Record<string, unknown> = {};
+    for (const path of ["dashboard", "cars", "blogs", "bookings", "contacts", "customers", "settings"]) {
+      await page.goto(`${BASE_URL}/admin/${path}`, { waitUntil: "networkidle" });
+      await page.locator(".adm-page").waitFor();
+      const v = await seriousViolations(page);
+      if (v.length) found[path] = v;
+    }
+    await page.goto(`${BASE_URL}/admin/blogs`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Nouvel Article" }).click();
+    await page.locator(".adm-editor__content").waitFor();
+    const v = await seriousViolations(page);
+    if (v.length) found["blog-editor"] = v;
+    await page.keyboard.press("Escape");
+    expect(found).toEqual({});
   });
 });
 

@@ -152,6 +152,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
                 initialHtml={values.content}
                 onChange={(html) => set("content", html)}
                 upload={uploadBlogImage}
+                aria-invalid={Boolean(errors.content)}
               />
             </Suspense>
           </Field>

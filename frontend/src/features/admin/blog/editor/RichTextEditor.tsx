@@ -50,7 +50,7 @@ function Editor({ initialHtml, onChange, upload, id, extensions, ...aria }: Prop
         class: "adm-editor__content",
         role: "textbox",
         "aria-multiline": "true",
-        ...(id ? { "aria-labelledby": `${id}-label` } : {}),
+        "aria-label": fr.blog.fields.content,
         ...(aria["aria-invalid"] ? { "aria-invalid": "true" } : {}),
         ...(aria["aria-describedby"] ? { "aria-describedby": aria["aria-describedby"] } : {}),
       },

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { fr } from "../../i18n/fr";
 import { ALIGN_LABELS } from "./ImageDialog";
 import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
-import { ImageGlyph, LinkGlyph, TableGlyph, UnlinkGlyph } from "./toolIcons";
+import { ImageGlyph, LinkGlyph, OrderedListGlyph, TableGlyph, UnlinkGlyph } from "./toolIcons";
 
 const t = fr.blog.editor;
 
@@ -67,7 +67,7 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
         •≡
       </Btn>
       <Btn label={t.orderedList} active={editor.isActive("orderedList")} onClick={() => c().toggleOrderedList().run()}>
-        1.
+        <OrderedListGlyph />
       </Btn>
       <Btn label={t.blockquote} active={editor.isActive("blockquote")} onClick={() => c().toggleBlockquote().run()}>
         “

@@ -27,3 +27,10 @@ export const TableGlyph = () => (
     <path d="M3 10h18M3 15h18M9 4v16M15 4v16" />
   </svg>
 );
+export const OrderedListGlyph = () => (
+  <svg {...base}>
+    <path d="M10 6h11M10 12h11M10 18h11" />
+    <path d="M4 4h1v4M4 8h2" />
+    <path d="M4 14.5a1 1 0 0 1 2 0c0 .8-2 1.5-2 3.5h2" />
+  </svg>
+);
