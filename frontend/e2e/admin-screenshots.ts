@@ -1,12 +1,12 @@
 // npx tsx e2e/admin-screenshots.ts: every admin screen at 1280 and 375 px into
-// frontend/screenshots/admin-*.png. BASE_URL = a running, seeded server;
+// frontend/screenshots/admin/admin-*.png. BASE_URL = a running, seeded server;
 // ADMIN_EMAIL / ADMIN_PASSWORD = its administrator.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { launch } from "./browser.ts";
 import { adminClient, BASE_URL, client, fillLogin, firstCarIds, insertBooking, insertClick, insertContact, loginAsAdmin } from "./admin-helpers.ts";
 
-const out = join(import.meta.dirname, "..", "screenshots");
+const out = join(import.meta.dirname, "..", "screenshots", "admin");
 mkdirSync(out, { recursive: true });
 const only = process.env.SCREENS?.split(",");
 const fullPage = process.env.FULL_PAGE !== "0";

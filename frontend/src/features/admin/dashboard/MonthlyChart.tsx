@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../../lib/format";
 import { fr } from "../i18n/fr";
-import { niceCeil, type MonthPoint } from "./stats";
+import { niceAxis, type MonthPoint } from "./stats";
 
 const t = fr.dashboard;
 
@@ -31,8 +31,8 @@ function useWidth(fallback: number) {
  */
 export function MonthlyChart({ points }: { points: MonthPoint[] }) {
   const { ref, width: W } = useWidth(640);
-  const maxB = niceCeil(Math.max(...points.map((p) => p.bookings), 1));
-  const maxR = niceCeil(Math.max(...points.map((p) => p.revenue), 1));
+  const maxB = niceAxis(Math.max(...points.map((p) => p.bookings)), 4, true).top;
+  const maxR = niceAxis(Math.max(...points.map((p) => p.revenue)), 4, true).top;
   const plotW = W - PAD.start - PAD.end;
   const plotH = H - PAD.top - PAD.bottom;
   const step = plotW / Math.max(points.length, 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardCounts, mergeActivity, monthlySeries, niceCeil } from "./stats";
+import { dashboardCounts, mergeActivity, monthlySeries, niceAxis } from "./stats";
 
 describe("dashboard stats", () => {
   it("groups bookings and revenue per month, oldest first, empty months kept", () => {
@@ -20,11 +20,12 @@ describe("dashboard stats", () => {
       ["2026-03", 2, 1000],
     ]);
   });
-  it("rounds axis maxima up to 1, 2 or 5 times a power of ten", () => {
-    expect(niceCeil(0)).toBe(1);
-    expect(niceCeil(7)).toBe(10);
-    expect(niceCeil(13)).toBe(20);
-    expect(niceCeil(4100)).toBe(5000);
+  it("builds axes of 4 equal, round steps", () => {
+    expect(niceAxis(0, 4, true)).toEqual({ top: 4, step: 1 });
+    expect(niceAxis(3, 4, true)).toEqual({ top: 4, step: 1 });
+    expect(niceAxis(13, 4, true)).toEqual({ top: 20, step: 5 });
+    expect(niceAxis(2556)).toEqual({ top: 4000, step: 1000 });
+    expect(niceAxis(41000)).toEqual({ top: 80000, step: 20000 });
   });
   it("merges activity newest first with a limit", () => {
     const a = [{ kind: "booking" as const, id: "b", at: "2026-01-02T00:00:00Z", text: "" }];

@@ -47,12 +47,19 @@ export function monthlySeries(
   return points;
 }
 
-/** A "nice" upper bound for an axis: 1, 2 or 5 times a power of ten, at least `max`. */
-export function niceCeil(max: number): number {
-  if (!(max > 0)) return 1;
-  const pow = 10 ** Math.floor(Math.log10(max));
-  for (const m of [1, 2, 5, 10]) if (m * pow >= max) return m * pow;
-  return 10 * pow;
+/**
+ * An axis from 0 with `ticks` equal steps, each step 1, 2 or 5 times a power of
+ * ten (whole numbers when `integer`), whose top is at least `max`.
+ */
+export function niceAxis(max: number, ticks = 4, integer = false): { top: number; step: number } {
+  const raw = max > 0 ? max / ticks : 0;
+  let step = 1;
+  if (raw > 0) {
+    const pow = 10 ** Math.floor(Math.log10(raw));
+    step = ([1, 2, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow);
+  }
+  if (integer) step = Math.max(1, Math.ceil(step));
+  return { top: step * ticks, step };
 }
 
 export type ActivityKind = "booking" | "message" | "click";
