@@ -109,6 +109,21 @@ describe("browsing the fleet", () => {
     await ctx.close();
   });
 
+  it("falls back to the local sample fleet when the server errors or cannot be reached", async () => {
+    for (const [how, toastText] of [
+      ["error", "Loading from local data"],
+      ["abort", "Connection error - using local data"],
+    ] as const) {
+      const { page, ctx } = await visitor(browser, { lang: "en" });
+      await ctx.route(/\/rest\/v1\/cars\b/, (r) => (how === "error" ? r.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }) : r.abort()));
+      await page.goto(BASE_URL + "/vehicles");
+      await page.getByTestId("toast").filter({ hasText: toastText }).waitFor();
+      await expect.poll(() => page.getByTestId("results-count").textContent()).toBe("10 vehicles found");
+      expect(await page.locator('a[href="/cars/dacia-logan"]').count()).toBeGreaterThan(0);
+      await ctx.close();
+    }
+  });
+
   it("an unknown car shows the localized not-found text", async () => {
     const { page, ctx } = await visitor(browser, { lang: "fr" });
     await page.goto(BASE_URL + "/cars/no-such-car");

@@ -1,3 +1,4 @@
+import { ltr } from "../lib/format";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SITE } from "../config/site";
@@ -65,7 +66,7 @@ export function Footer() {
             </li>
             <li>
               <Icon name="clock" size={16} />
-              <span>{t("common.hours", { hours: SITE.openingHours })}</span>
+              <span>{t("common.hours", { hours: ltr(SITE.openingHours) })}</span>
             </li>
           </ul>
         </section>

@@ -79,7 +79,7 @@ export function StatGrid({ items }: { items: { value: string; label: string }[] 
       {items.map((s) => (
         <div key={s.label} className="stat">
           <dt>{s.label}</dt>
-          <dd>{s.value}</dd>
+          <dd dir="ltr">{s.value}</dd>
         </div>
       ))}
     </dl>

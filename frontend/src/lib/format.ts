@@ -30,6 +30,11 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** Wraps text in a left-to-right isolate (times, figures) so Arabic text keeps its order. */
+export function ltr(text: string): string {
+  return `\u2066${text}\u2069`;
+}
+
 /** dd/mm/yyyy */
 export function formatDate(value: string | Date): string {
   const d = toDate(value);

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { formatDate } from "../../lib/format";
+import { thumbnailUrl } from "../../lib/images";
 import type { BlogPostSummary } from "./api";
 
 export function PostCard({ post, index, headingLevel = 3 }: { post: BlogPostSummary; index?: number; headingLevel?: 2 | 3 }) {
@@ -11,7 +12,7 @@ export function PostCard({ post, index, headingLevel = 3 }: { post: BlogPostSumm
     <article className="post-card" data-testid="post-card">
       <div className="post-card-media">
         {post.featured_image ? (
-          <img src={post.featured_image} alt="" width="400" height="225" loading="lazy" decoding="async" />
+          <img src={thumbnailUrl(post.featured_image, 800, 450)} alt="" width="400" height="225" loading="lazy" decoding="async" />
         ) : (
           <div className="post-card-placeholder" aria-hidden="true">
             <Icon name="plane" size={40} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { formatPrice } from "../../lib/format";
+import { thumbnailUrl } from "../../lib/images";
 import type { Car } from "../cars/types";
 import type { Quote } from "./price";
 import type { BookingForm } from "./types";
@@ -9,7 +10,7 @@ export function PriceSummary({ car, form, quote, confirmed }: { car: Car; form: 
   const { t } = useTranslation();
   return (
     <aside className="card price-summary" aria-labelledby="price-title">
-      <img src={car.image} alt="" width="400" height="250" loading="lazy" />
+      <img src={thumbnailUrl(car.image, 800, 500)} alt="" width="400" height="250" loading="lazy" />
       <h2 id="price-title">
         {car.brand} {car.name}
       </h2>

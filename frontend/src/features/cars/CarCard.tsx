@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { Stars } from "../../components/ui";
 import { formatDate, formatPrice } from "../../lib/format";
+import { thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { openWhatsapp } from "../booking/whatsapp";
 import { trackWhatsappClick } from "./api";
@@ -28,7 +29,7 @@ export function CarCard({ car, onSelect, headingLevel = 3 }: { car: Car; onSelec
   return (
     <article className="car-card" data-testid="car-card">
       <div className="car-card-media">
-        <img src={car.image} alt={t("car.imageAlt", { brand: car.brand, name: car.name })} width="400" height="250" loading="lazy" decoding="async" />
+        <img src={thumbnailUrl(car.image, 800, 500)} alt={t("car.imageAlt", { brand: car.brand, name: car.name })} width="400" height="250" loading="lazy" decoding="async" />
         <span className={`badge ${bookable ? "badge-ok" : "badge-off"}`}>{badge}</span>
         <span className="car-card-rating">
           <Icon name="star" size={14} className="star-on" />

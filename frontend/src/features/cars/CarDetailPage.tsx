@@ -7,6 +7,7 @@ import { Tabs } from "../../components/Tabs";
 import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
 import { FIGURES } from "../../config/site";
 import { formatDate, formatPrice } from "../../lib/format";
+import { thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -172,7 +173,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
                   {gallery.map((img, i) => (
                     <li key={img.src + i}>
                       <button type="button" onClick={() => setLightbox(i)} aria-label={t("car.openImage", { n: i + 1, total: gallery.length })}>
-                        <img src={img.src} alt="" width="160" height="100" loading="lazy" decoding="async" />
+                        <img src={thumbnailUrl(img.src, 320, 200)} alt="" width="160" height="100" loading="lazy" decoding="async" />
                       </button>
                     </li>
                   ))}

@@ -13,10 +13,12 @@ export interface FleetResult {
 
 export async function loadFleet(): Promise<FleetResult> {
   try {
-    const { data, error } = await supabase.from("cars").select("*").order("id");
+    const { data, error, status } = await supabase.from("cars").select("*").order("id");
     if (error) {
+      // postgrest-js reports a network failure as an error with status 0: that
+      // is SPEC's "exception" case, anything else the server's "error" case.
       console.error("cars load failed", error);
-      return { cars: [...FALLBACK_FLEET], source: "fallback-error" };
+      return { cars: [...FALLBACK_FLEET], source: status === 0 ? "fallback-exception" : "fallback-error" };
     }
     if (!data || data.length === 0) return { cars: [...FALLBACK_FLEET], source: "fallback-empty" };
     return { cars: data as Car[], source: "server" };

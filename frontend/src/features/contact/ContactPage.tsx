@@ -1,3 +1,4 @@
+import { ltr } from "../../lib/format";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
@@ -51,7 +52,7 @@ export default function ContactPage() {
                   <Icon name="clock" />
                   <div>
                     <strong>{t("contact.hoursTitle")}</strong>
-                    <span>{t("common.hours", { hours: SITE.openingHours })}</span>
+                    <span>{t("common.hours", { hours: ltr(SITE.openingHours) })}</span>
                     <span className="muted small">{t("common.service24")}</span>
                   </div>
                 </li>

@@ -1,3 +1,4 @@
+import { ltr } from "../../lib/format";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -181,7 +182,7 @@ export default function HomePage() {
               </li>
               <li>
                 <Icon name="clock" />
-                <span>{t("common.hours", { hours: SITE.openingHours })}</span>
+                <span>{t("common.hours", { hours: ltr(SITE.openingHours) })}</span>
               </li>
             </ul>
           </div>
