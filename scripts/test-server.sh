@@ -13,7 +13,7 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cmd=${1:?start|stop}
 name=${2:?name}
-state=/tmp/casarent-ts/$name
+state=${TEST_SERVER_STATE:-/tmp/casarent-ts}/$name
 export TEST_JWT_SECRET=${TEST_JWT_SECRET:-test-jwt-secret-0123456789abcdef0123456789}
 
 db_url() { # $1 = database name: DATABASE_URL with its path replaced

@@ -10,7 +10,10 @@ source scripts/lib.sh
 ensure_tools
 ensure_browser
 
-export PG_DATA=${TEST_PG_DATA:-$(mktemp -d /tmp/casarent-test.XXXXXX)/pg}
+run_dir=$(mktemp -d /tmp/casarent-test.XXXXXX)
+export PG_DATA=${TEST_PG_DATA:-$run_dir/pg}
+# Servers started by the suites keep their state here, apart from any other run.
+export TEST_SERVER_STATE=$run_dir/servers
 export PG_PORT=${TEST_PG_PORT:-54330}
 cleanup() { scripts/pg.sh stop >/dev/null 2>&1 || true; }
 trap cleanup EXIT
