@@ -11,7 +11,8 @@ cd "$work/main"
 if [ -d "$repo/frontend/node_modules" ]; then cp -a "$repo/frontend/node_modules" frontend/ && touch frontend/node_modules/.package-lock.json; fi
 
 export PG_PORT=54481 LISTEN_ADDR=127.0.0.1:54482 PAYPAL_EMULATOR_PORT=54483
-unset DATABASE_URL
+# make test exports its own cluster settings; `make run` must use the clone's defaults.
+unset DATABASE_URL PG_DATA TEST_SERVER_STATE
 base=http://127.0.0.1:54482
 pid=""
 cleanup() {
