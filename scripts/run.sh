@@ -18,6 +18,11 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export DATABASE_URL=$(scripts/pg.sh url)
 fi
 
+# The rental site has no public accounts: administrators are created by other
+# administrators (admin-users function). Closing self sign-up means nobody can
+# register an address before it is made administrator. Override with DISABLE_SIGNUP=false.
+export DISABLE_SIGNUP=${DISABLE_SIGNUP:-true}
+
 step "building the server"
 go build -o bin/server ./server
 
