@@ -1,36 +1,11 @@
-export type Transmission = "manual" | "automatic";
-export type Fuel = "gasoline" | "diesel" | "hybrid" | "electric";
+// The admin reads and writes the same rows as the public site (docs/schema.md):
+// one definition, in features/cars. Type-only imports add no code to either chunk.
+import type { Car, CarImage } from "../../cars/types";
 
-/** A row of public.cars as the admin reads it (docs/schema.md). */
-export interface AdminCar {
-  id: number;
-  slug: string | null;
-  name: string;
-  brand: string;
-  category: string;
-  price: number;
-  image: string;
-  seats: number;
-  transmission: Transmission;
-  fuel: Fuel;
-  rating: number;
-  review_count: number;
-  available: boolean;
-  description: string | null;
-  gps_included: boolean;
-  baby_seat_included: boolean;
-  second_driver_included: boolean;
-  roadside_assistance_included: boolean;
-  not_available_until: string | null;
-}
+export type { Fuel, Transmission } from "../../cars/types";
+
+export type AdminCar = Car;
+export type AdminCarImage = CarImage;
 
 /** What the form writes (no id; slug null lets the database derive it). */
-export type CarRowInput = Omit<AdminCar, "id">;
-
-export interface AdminCarImage {
-  id: number;
-  car_id: number;
-  image_url: string;
-  alt_text: string | null;
-  display_order: number;
-}
+export type CarRowInput = Omit<Car, "id">;
