@@ -16,18 +16,8 @@ import (
 // SELECT), the copy inserted as the caller (RLS INSERT; upsert with x-upsert),
 // the bytes copied before the commit.
 func (s *Service) copyObject(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
+	c, body, err := s.moveRequest(r)
 	if err != nil {
-		return err
-	}
-	var body moveBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return errInvalidRequest(err.Error())
-	}
-	if err := body.check(); err != nil {
-		return err
-	}
-	if _, err := s.findBucket(r.Context(), r, body.DestinationBucket); err != nil {
 		return err
 	}
 	upsert := r.Header.Get("x-upsert") == "true"
@@ -61,14 +51,8 @@ func (s *Service) copyObject(w http.ResponseWriter, r *http.Request) error {
 		if err := conn.QueryRow(ctx, q, body.DestinationBucket, body.DestinationKey, owner, ownerID, meta, userMeta, uuid.NewString()).Scan(&id, &replaced); err != nil {
 			return fromDB(err, "ResourceAlreadyExists")
 		}
-		if err := becomeService(ctx, conn); err != nil {
+		if err := s.copyBytes(ctx, conn, body); err != nil {
 			return err
-		}
-		if err := claimName(ctx, conn, body.DestinationBucket, body.DestinationKey); err != nil {
-			return err
-		}
-		if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey); err != nil {
-			return backendErr(err)
 		}
 		copied = true
 		return nil

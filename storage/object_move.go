@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -37,22 +38,48 @@ func (m *moveBody) check() error {
 	return nil
 }
 
+// moveRequest reads and checks the body that move and copy share, as the
+// caller; the destination bucket must exist (looked up as the service).
+func (s *Service) moveRequest(r *http.Request) (caller, moveBody, error) {
+	var body moveBody
+	c, err := s.callerOf(r)
+	if err != nil {
+		return c, body, err
+	}
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		return c, body, errInvalidRequest(err.Error())
+	}
+	if err := body.check(); err != nil {
+		return c, body, err
+	}
+	if _, err := s.findBucket(r.Context(), r, body.DestinationBucket); err != nil {
+		return c, body, err
+	}
+	return c, body, nil
+}
+
+// copyBytes copies the source bytes to the destination inside the caller's
+// transaction, once RLS has accepted the row change: from here on it runs as
+// the service, and the destination name is claimed from the orphan sweeper.
+func (s *Service) copyBytes(ctx context.Context, conn pgrole.Conn, body moveBody) error {
+	if err := becomeService(ctx, conn); err != nil {
+		return err
+	}
+	if err := claimName(ctx, conn, body.DestinationBucket, body.DestinationKey); err != nil {
+		return err
+	}
+	if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey); err != nil {
+		return backendErr(err)
+	}
+	return nil
+}
+
 // moveObject is POST /object/move. The row is renamed as the caller (RLS
 // UPDATE checks both the old and the new name); the bytes are copied before
 // the commit and the old ones deleted after it.
 func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
+	c, body, err := s.moveRequest(r)
 	if err != nil {
-		return err
-	}
-	var body moveBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return errInvalidRequest(err.Error())
-	}
-	if err := body.check(); err != nil {
-		return err
-	}
-	if _, err := s.findBucket(r.Context(), r, body.DestinationBucket); err != nil {
 		return err
 	}
 	ctx := r.Context()
@@ -72,14 +99,8 @@ func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
 		if same {
 			return nil
 		}
-		if err := becomeService(ctx, conn); err != nil {
+		if err := s.copyBytes(ctx, conn, body); err != nil {
 			return err
-		}
-		if err := claimName(ctx, conn, body.DestinationBucket, body.DestinationKey); err != nil {
-			return err
-		}
-		if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey); err != nil {
-			return backendErr(err)
 		}
 		copied = true
 		return nil
