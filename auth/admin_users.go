@@ -19,6 +19,18 @@ func errUserNotFound() *apiError {
 	return &apiError{Status: http.StatusNotFound, Code: "user_not_found", Msg: "User not found"}
 }
 
+// writeAdminUser ends a /admin/users/{id} handler: an unknown (or deleted)
+// id is 404 user_not_found, any other error passes through, else 200 body.
+func writeAdminUser(w http.ResponseWriter, err error, body any) error {
+	if errors.Is(err, errNoUser) {
+		return errUserNotFound()
+	}
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, body)
+}
+
 // handleAdminUserList is GET /admin/users?page=&per_page=: {users, aud} with
 // X-Total-Count and a Link header, newest first.
 func (a *api) handleAdminUserList(w http.ResponseWriter, r *http.Request) error {
@@ -178,13 +190,7 @@ func (a *api) handleAdminUserGet(w http.ResponseWriter, r *http.Request) error {
 		u, err = userByID(ctx, c, id, false)
 		return err
 	})
-	if errors.Is(err, errNoUser) {
-		return errUserNotFound()
-	}
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, u)
+	return writeAdminUser(w, err, u)
 }
 
 // handleAdminUserUpdate is PUT /admin/users/{id}: email (applied at once),
@@ -269,13 +275,7 @@ func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request) erro
 		out, err = userByID(ctx, c, id, false)
 		return err
 	})
-	if errors.Is(err, errNoUser) {
-		return errUserNotFound()
-	}
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, out)
+	return writeAdminUser(w, err, out)
 }
 
 type adminDeleteParams struct {
@@ -315,11 +315,5 @@ func (a *api) handleAdminUserDelete(w http.ResponseWriter, r *http.Request) erro
 		_, err := c.Exec(ctx, `delete from auth.users where id = $1`, id)
 		return err
 	})
-	if errors.Is(err, errNoUser) {
-		return errUserNotFound()
-	}
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
+	return writeAdminUser(w, err, map[string]any{})
 }
