@@ -75,9 +75,6 @@ func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) err
 			_, err = a.sendConfirmation(ctx, c, r, u, redirect, now)
 			return err
 		}
-		if err := a.tooSoon(u.RecoverySentAt, now); err != nil {
-			return err
-		}
 		return a.sendRecovery(ctx, c, r, u, kindMagicLink, "magiclink", redirect, now)
 	})
 	if err != nil {
