@@ -65,18 +65,9 @@ func (s *Service) getBucket(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var b *bucketRow
-	err = pgrole.Query(r.Context(), s.pool, c.session, false, "select "+bucketColumns+" from storage.buckets where id = $1",
-		[]any{pathParam(r, "bucket")}, func(rows pgx.Rows) error {
-			if !rows.Next() {
-				return errNoSuchBucket()
-			}
-			var err error
-			b, err = scanBucket(rows)
-			return err
-		})
+	b, err := s.bucketAs(r.Context(), c.session, pathParam(r, "bucket"))
 	if err != nil {
-		return fromDB(err, "")
+		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, b)
 }

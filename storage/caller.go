@@ -103,8 +103,14 @@ func scanBucket(row pgx.Row) (*bucketRow, error) {
 
 // findBucket looks a bucket up as the service (storage-api does this as superuser).
 func (s *Service) findBucket(ctx context.Context, r *http.Request, id string) (*bucketRow, error) {
+	return s.bucketAs(ctx, service(r), id)
+}
+
+// bucketAs looks a bucket up as session: as a caller, RLS decides whether it
+// is seen at all (404 NoSuchBucket when not).
+func (s *Service) bucketAs(ctx context.Context, session pgrole.Session, id string) (*bucketRow, error) {
 	var b *bucketRow
-	err := pgrole.Query(ctx, s.pool, service(r), false, "select "+bucketColumns+" from storage.buckets where id = $1", []any{id}, func(rows pgx.Rows) error {
+	err := pgrole.Query(ctx, s.pool, session, false, "select "+bucketColumns+" from storage.buckets where id = $1", []any{id}, func(rows pgx.Rows) error {
 		if !rows.Next() {
 			return errNoSuchBucket()
 		}
