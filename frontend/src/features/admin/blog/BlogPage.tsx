@@ -5,6 +5,7 @@ import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
+import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
 import { deletePost, listPosts } from "./api";
 import { BlogEditorDialog } from "./BlogEditorDialog";
@@ -18,26 +19,9 @@ export default function BlogPage() {
   const posts = useLoad(listPosts, () => notify.error(t.messages.loadError));
   const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<AdminBlogPost | "new" | null>(null);
-  const [toDelete, setToDelete] = useState<AdminBlogPost | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const del = useConfirmDelete({ list: posts, remove: (p) => deletePost(p.id), messages: t.messages, logLabel: "post delete failed" });
 
   const shown = useMemo(() => (posts.data ?? []).filter((p) => matchesPost(p, query)), [posts.data, query]);
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deletePost(toDelete.id);
-      posts.setData((prev) => prev?.filter((p) => p.id !== toDelete.id) ?? null);
-      notify.success(t.messages.deleted);
-      setToDelete(null);
-    } catch (e) {
-      console.error("post delete failed", e);
-      notify.error(t.messages.deleteError);
-    } finally {
-      setDeleting(false);
-    }
-  }
 
   return (
     <section className="adm-page">
@@ -60,7 +44,7 @@ export default function BlogPage() {
       {posts.loading && !posts.data ? (
         <PageLoading label={fr.common.loading} />
       ) : (
-        <BlogTable posts={shown} searching={query.trim() !== ""} onEdit={setEditing} onDelete={setToDelete} />
+        <BlogTable posts={shown} searching={query.trim() !== ""} onEdit={setEditing} onDelete={del.ask} />
       )}
       <BlogEditorDialog
         target={editing}
@@ -71,12 +55,12 @@ export default function BlogPage() {
         }}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        open={del.target !== null}
         title={t.confirmDeleteTitle}
-        message={toDelete ? t.confirmDelete(toDelete.title) : ""}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        message={del.target ? t.confirmDelete(del.target.title) : ""}
+        busy={del.busy}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
       />
     </section>
   );

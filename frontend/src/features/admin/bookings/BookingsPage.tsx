@@ -7,6 +7,7 @@ import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
+import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
 import { deleteBooking, listBookings, updateBooking } from "./api";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
@@ -25,8 +26,13 @@ export default function BookingsPage() {
   const [viewing, setViewing] = useState<AdminBooking | null>(null);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
   const [saving, setSaving] = useState(false);
-  const [toDelete, setToDelete] = useState<AdminBooking | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const del = useConfirmDelete({
+    list: bookings,
+    remove: (b) => deleteBooking(b.id),
+    messages: t.messages,
+    logLabel: "booking delete failed",
+    onDeleted: () => setViewing(null),
+  });
 
   const all = useMemo(() => bookings.data ?? [], [bookings.data]);
   const shown = useMemo(() => filterBookings(all, query, status), [all, query, status]);
@@ -44,23 +50,6 @@ export default function BookingsPage() {
       notify.error(t.messages.updateError);
     } finally {
       setSaving(false);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteBooking(toDelete.id);
-      bookings.setData((prev) => prev?.filter((x) => x.id !== toDelete.id) ?? null);
-      notify.success(t.messages.deleted);
-      setToDelete(null);
-      setViewing(null);
-    } catch (e) {
-      console.error("booking delete failed", e);
-      notify.error(t.messages.deleteError);
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -102,17 +91,17 @@ export default function BookingsPage() {
       {bookings.loading && !bookings.data ? (
         <PageLoading label={fr.common.loading} />
       ) : (
-        <BookingsTable bookings={shown} onView={setViewing} onEdit={setEditing} onDelete={setToDelete} />
+        <BookingsTable bookings={shown} onView={setViewing} onEdit={setEditing} onDelete={del.ask} />
       )}
-      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={setToDelete} />
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} />
       <BookingEditDialog booking={editing} saving={saving} onClose={() => setEditing(null)} onSave={(b, s, n) => void save(b, s, n)} />
       <ConfirmDialog
-        open={toDelete !== null}
+        open={del.target !== null}
         title={t.confirmDeleteTitle}
         message={t.confirmDelete}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        busy={del.busy}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
       />
     </section>
   );

@@ -1,4 +1,5 @@
 import { formatDate, formatPrice } from "../../../lib/format";
+import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
 import { IconCalendar, IconEdit, IconEye, IconTrash } from "../components/icons";
 import { fr } from "../i18n/fr";
@@ -16,71 +17,57 @@ interface Props {
 }
 
 export function BookingsTable({ bookings, onView, onEdit, onDelete }: Props) {
-  if (bookings.length === 0) return <EmptyState icon={<IconCalendar size={32} />}>{t.empty}</EmptyState>;
   return (
-    <div className="adm-table-wrap">
-      <table className="adm-table adm-table--cards" data-testid="bookings-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.colBooking}</th>
-            <th scope="col">{t.colCustomer}</th>
-            <th scope="col">{t.colVehicle}</th>
-            <th scope="col">{t.colDates}</th>
-            <th scope="col">{t.colAmount}</th>
-            <th scope="col">{t.colStatus}</th>
-            <th scope="col" className="adm-table__actions-col">
-              {fr.common.actions}
-            </th>
+    <DataTable
+      rows={bookings}
+      empty={<EmptyState icon={<IconCalendar size={32} />}>{t.empty}</EmptyState>}
+      testId="bookings-table"
+      columns={[t.colBooking, t.colCustomer, t.colVehicle, t.colDates, t.colAmount, t.colStatus]}
+      renderRow={(b) => {
+        const days = bookingDays(b.start_date, b.end_date);
+        return (
+          <tr key={b.id} data-testid="booking-row" data-booking-id={b.id}>
+            <td data-label={t.colBooking}>
+              <strong className="adm-mono">#{shortId(b.id)}</strong>
+              <span className="adm-muted adm-block">{formatDate(b.created_at)}</span>
+            </td>
+            <td data-label={t.colCustomer}>
+              {b.customer_name}
+              <span className="adm-muted adm-block">{b.customer_email}</span>
+            </td>
+            <td data-label={t.colVehicle}>
+              {b.cars?.name ?? fr.common.none}
+              {b.cars && (
+                <span className="adm-muted adm-block">
+                  {b.cars.brand} · {b.cars.category}
+                </span>
+              )}
+            </td>
+            <td data-label={t.colDates}>
+              {b.start_date ? formatDate(b.start_date) : fr.common.none} → {b.end_date ? formatDate(b.end_date) : fr.common.none}
+              <span className="adm-muted adm-block">{t.days(days)}</span>
+            </td>
+            <td data-label={t.colAmount}>
+              <strong>{formatPrice(b.total_price ?? 0)}</strong>
+              <span className="adm-muted adm-block">{b.payment_method ?? fr.common.none}</span>
+            </td>
+            <td data-label={t.colStatus}>
+              <BookingStatusBadge status={b.status} />
+            </td>
+            <td className="adm-table__actions">
+              <button type="button" className="adm-icon-btn" onClick={() => onView(b)} aria-label={`${t.viewDetails} #${shortId(b.id)}`} title={t.viewDetails}>
+                <IconEye size={18} />
+              </button>
+              <button type="button" className="adm-icon-btn" onClick={() => onEdit(b)} aria-label={`${t.editStatus} #${shortId(b.id)}`} title={t.editStatus}>
+                <IconEdit size={18} />
+              </button>
+              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(b)} aria-label={`${fr.common.delete} #${shortId(b.id)}`}>
+                <IconTrash size={18} />
+              </button>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {bookings.map((b) => {
-            const days = bookingDays(b.start_date, b.end_date);
-            return (
-              <tr key={b.id} data-testid="booking-row" data-booking-id={b.id}>
-                <td data-label={t.colBooking}>
-                  <strong className="adm-mono">#{shortId(b.id)}</strong>
-                  <span className="adm-muted adm-block">{formatDate(b.created_at)}</span>
-                </td>
-                <td data-label={t.colCustomer}>
-                  {b.customer_name}
-                  <span className="adm-muted adm-block">{b.customer_email}</span>
-                </td>
-                <td data-label={t.colVehicle}>
-                  {b.cars?.name ?? fr.common.none}
-                  {b.cars && (
-                    <span className="adm-muted adm-block">
-                      {b.cars.brand} · {b.cars.category}
-                    </span>
-                  )}
-                </td>
-                <td data-label={t.colDates}>
-                  {b.start_date ? formatDate(b.start_date) : fr.common.none} → {b.end_date ? formatDate(b.end_date) : fr.common.none}
-                  <span className="adm-muted adm-block">{t.days(days)}</span>
-                </td>
-                <td data-label={t.colAmount}>
-                  <strong>{formatPrice(b.total_price ?? 0)}</strong>
-                  <span className="adm-muted adm-block">{b.payment_method ?? fr.common.none}</span>
-                </td>
-                <td data-label={t.colStatus}>
-                  <BookingStatusBadge status={b.status} />
-                </td>
-                <td className="adm-table__actions">
-                  <button type="button" className="adm-icon-btn" onClick={() => onView(b)} aria-label={`${t.viewDetails} #${shortId(b.id)}`} title={t.viewDetails}>
-                    <IconEye size={18} />
-                  </button>
-                  <button type="button" className="adm-icon-btn" onClick={() => onEdit(b)} aria-label={`${t.editStatus} #${shortId(b.id)}`} title={t.editStatus}>
-                    <IconEdit size={18} />
-                  </button>
-                  <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(b)} aria-label={`${fr.common.delete} #${shortId(b.id)}`}>
-                    <IconTrash size={18} />
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      }}
+    />
   );
 }

@@ -7,6 +7,7 @@ import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
+import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
 import { deleteCar, listCars, setAvailability } from "./api";
 import { CarFormDialog } from "./CarFormDialog";
@@ -18,8 +19,7 @@ const t = fr.cars;
 export default function CarsPage() {
   const cars = useLoad(listCars, () => notify.error(t.messages.loadError));
   const [formTarget, setFormTarget] = useState<AdminCar | "new" | null>(null);
-  const [toDelete, setToDelete] = useState<AdminCar | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const del = useConfirmDelete({ list: cars, remove: (c) => deleteCar(c.id), messages: t.messages, logLabel: "car delete failed" });
   const [toggling, setToggling] = useState<number | null>(null);
 
   const list = cars.data ?? [];
@@ -37,22 +37,6 @@ export default function CarsPage() {
       notify.error(t.messages.availabilityError);
     } finally {
       setToggling(null);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteCar(toDelete.id);
-      cars.setData((prev) => prev?.filter((c) => c.id !== toDelete.id) ?? null);
-      notify.success(t.messages.deleted);
-      setToDelete(null);
-    } catch (e) {
-      console.error("car delete failed", e);
-      notify.error(t.messages.deleteError);
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -75,7 +59,7 @@ export default function CarsPage() {
       {cars.loading && !cars.data ? (
         <PageLoading label={fr.common.loading} />
       ) : (
-        <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={setToDelete} />
+        <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={del.ask} />
       )}
       <CarFormDialog
         target={formTarget}
@@ -86,12 +70,12 @@ export default function CarsPage() {
         }}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        open={del.target !== null}
         title={t.confirmDeleteTitle}
-        message={toDelete ? t.confirmDelete(toDelete.name) : ""}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        message={del.target ? t.confirmDelete(del.target.name) : ""}
+        busy={del.busy}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
       />
     </section>
   );

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { Field } from "../../components/Field";
 import { fr } from "../../i18n/fr";
+import { InsertForm } from "./InsertForm";
 import { normalizeLinkUrl } from "./tableSize";
 
 const t = fr.blog.editor;
@@ -34,9 +35,7 @@ function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "
   const [newTab, setNewTab] = useState(true);
   const [error, setError] = useState<string>();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    e.stopPropagation();
+  function submit() {
     const href = normalizeLinkUrl(url);
     if (!href) {
       setError(t.linkUrlRequired);
@@ -46,7 +45,7 @@ function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "
   }
 
   return (
-    <form className="adm-form" onSubmit={submit} noValidate>
+    <InsertForm onSubmit={submit} onClose={onClose} noValidate>
       <Field label={t.linkUrl} error={error} required>
         <input className="adm-input" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" autoFocus />
       </Field>
@@ -59,14 +58,6 @@ function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "
         <input type="checkbox" checked={newTab} onChange={(e) => setNewTab(e.target.checked)} />
         <span>{t.linkNewTab}</span>
       </label>
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
-          {fr.common.cancel}
-        </button>
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {t.insert}
-        </button>
-      </div>
-    </form>
+    </InsertForm>
   );
 }

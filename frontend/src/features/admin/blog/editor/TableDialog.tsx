@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { Field } from "../../components/Field";
 import { fr } from "../../i18n/fr";
+import { InsertForm } from "./InsertForm";
 import { clampTableSize, TABLE_COLS, TABLE_ROWS } from "./tableSize";
 
 const t = fr.blog.editor;
@@ -25,14 +26,12 @@ function TableForm({ onClose, onInsert }: Omit<Props, "open">) {
   const [cols, setCols] = useState(String(TABLE_COLS.default));
   const [header, setHeader] = useState(true);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    e.stopPropagation();
+  function submit() {
     onInsert({ ...clampTableSize(Number(rows), Number(cols)), withHeaderRow: header });
   }
 
   return (
-    <form className="adm-form" onSubmit={submit}>
+    <InsertForm onSubmit={submit} onClose={onClose}>
       <div className="adm-grid adm-grid--2">
         <Field label={t.tableRows}>
           <input className="adm-input" type="number" name="rows" min={TABLE_ROWS.min} max={TABLE_ROWS.max} value={rows} onChange={(e) => setRows(e.target.value)} />
@@ -45,14 +44,6 @@ function TableForm({ onClose, onInsert }: Omit<Props, "open">) {
         <input type="checkbox" checked={header} onChange={(e) => setHeader(e.target.checked)} />
         <span>{t.tableHeader}</span>
       </label>
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
-          {fr.common.cancel}
-        </button>
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {t.insert}
-        </button>
-      </div>
-    </form>
+    </InsertForm>
   );
 }

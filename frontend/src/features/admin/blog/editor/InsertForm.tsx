@@ -1,0 +1,38 @@
+import type { FormEvent, ReactNode } from "react";
+import { fr } from "../../i18n/fr";
+
+const t = fr.blog.editor;
+
+interface Props {
+  onSubmit: () => void;
+  onClose: () => void;
+  noValidate?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * Form of the editor's small insert dialogs (link, table): fields, then
+ * Cancel / Insert. The submit stays inside the dialog: the editor sits in the
+ * blog form, which must not be submitted by it.
+ */
+export function InsertForm({ onSubmit, onClose, noValidate, children }: Props) {
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    e.stopPropagation();
+    onSubmit();
+  }
+
+  return (
+    <form className="adm-form" onSubmit={submit} noValidate={noValidate}>
+      {children}
+      <div className="adm-form__actions">
+        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
+          {fr.common.cancel}
+        </button>
+        <button type="submit" className="adm-btn adm-btn--primary">
+          {t.insert}
+        </button>
+      </div>
+    </form>
+  );
+}

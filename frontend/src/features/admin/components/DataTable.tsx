@@ -1,0 +1,39 @@
+import type { ReactNode } from "react";
+import { fr } from "../i18n/fr";
+
+interface Props<T> {
+  rows: T[];
+  /** Shown instead of the table when there is no row. */
+  empty: ReactNode;
+  testId: string;
+  /** Header labels; an "Actions" column is always added last. */
+  columns: string[];
+  renderRow: (row: T) => ReactNode;
+}
+
+/**
+ * The list screens' table: header row, rows that turn into cards on phones
+ * (`adm-table--cards`, cells labelled by `data-label`), and the empty state.
+ */
+export function DataTable<T>({ rows, empty, testId, columns, renderRow }: Props<T>) {
+  if (rows.length === 0) return <>{empty}</>;
+  return (
+    <div className="adm-table-wrap">
+      <table className="adm-table adm-table--cards" data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+            <th scope="col" className="adm-table__actions-col">
+              {fr.common.actions}
+            </th>
+          </tr>
+        </thead>
+        <tbody>{rows.map((row) => renderRow(row))}</tbody>
+      </table>
+    </div>
+  );
+}
