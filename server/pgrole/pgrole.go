@@ -79,20 +79,30 @@ func DoRollback(ctx context.Context, pool *pgxpool.Pool, s Session, fn func(Conn
 	return do(ctx, pool, s, true, fn)
 }
 
-func do(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, fn func(Conn) error) (err error) {
+// open checks the role before anything reaches the database, takes a
+// connection and queues BEGIN and the session settings; the caller sends the
+// batch (Query adds its statement first) and releases the connection.
+func open(ctx context.Context, pool *pgxpool.Pool, s Session) (*pgxpool.Conn, *pgx.Batch, error) {
 	if !Allowed[s.Role] {
-		return fmt.Errorf("%w: %q", ErrRole, s.Role)
+		return nil, nil, fmt.Errorf("%w: %q", ErrRole, s.Role)
 	}
 	c, err := pool.Acquire(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := &pgx.Batch{}
+	b.Queue(s.begin())
+	b.Queue(setup, s.args()...)
+	return c, b, nil
+}
+
+func do(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, fn func(Conn) error) (err error) {
+	c, b, err := open(ctx, pool, s)
 	if err != nil {
 		return err
 	}
 	defer c.Release()
 	conn := c.Conn()
-
-	b := &pgx.Batch{}
-	b.Queue(s.begin())
-	b.Queue(setup, s.args()...)
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
 		finish(ctx, conn, false)
 		return err
@@ -114,19 +124,12 @@ func do(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, fn fu
 // single round trip, and hands the statement's rows to scan. This is the shape
 // of a PostgREST request: one statement that builds its whole answer.
 func Query(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, sql string, args []any, scan func(pgx.Rows) error) error {
-	if !Allowed[s.Role] {
-		return fmt.Errorf("%w: %q", ErrRole, s.Role)
-	}
-	c, err := pool.Acquire(ctx)
+	c, b, err := open(ctx, pool, s)
 	if err != nil {
 		return err
 	}
 	defer c.Release()
 	conn := c.Conn()
-
-	b := &pgx.Batch{}
-	b.Queue(s.begin())
-	b.Queue(setup, s.args()...)
 	b.Queue(sql, args...)
 	if rollback {
 		b.Queue("rollback")
