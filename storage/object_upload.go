@@ -26,20 +26,16 @@ import (
 
 // uploadPost is POST /object/{bucket}/{name}: create, or replace with x-upsert: true.
 func (s *Service) uploadPost(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
-	if err != nil {
-		return err
-	}
-	bucket, key := objectPath(r)
-	owner, ownerID := c.owner()
-	return s.upload(w, r, uploadSpec{
-		session: c.session, bucket: bucket, key: key,
-		upsert: r.Header.Get("x-upsert") == "true", owner: owner, ownerID: ownerID,
-	})
+	return s.uploadAsCaller(w, r, r.Header.Get("x-upsert") == "true")
 }
 
 // uploadPut is PUT /object/{bucket}/{name} (storage-js update()): upsert semantics.
 func (s *Service) uploadPut(w http.ResponseWriter, r *http.Request) error {
+	return s.uploadAsCaller(w, r, true)
+}
+
+// uploadAsCaller uploads the object named by the URL as the caller, who owns it.
+func (s *Service) uploadAsCaller(w http.ResponseWriter, r *http.Request, upsert bool) error {
 	c, err := s.callerOf(r)
 	if err != nil {
 		return err
@@ -47,7 +43,7 @@ func (s *Service) uploadPut(w http.ResponseWriter, r *http.Request) error {
 	bucket, key := objectPath(r)
 	owner, ownerID := c.owner()
 	return s.upload(w, r, uploadSpec{
-		session: c.session, bucket: bucket, key: key, upsert: true, owner: owner, ownerID: ownerID,
+		session: c.session, bucket: bucket, key: key, upsert: upsert, owner: owner, ownerID: ownerID,
 	})
 }
 
