@@ -6,8 +6,22 @@ import react from "@vitejs/plugin-react";
 const backend = process.env.BACKEND_URL ?? "http://localhost:54321";
 const proxied = ["/rest", "/auth", "/storage", "/functions", "/app-config.js"];
 
+const authStub = fileURLToPath(new URL("./src/lib/stubs/auth.ts", import.meta.url));
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    {
+      // supabase-js's own import of auth-js gets the stand-in (see the file);
+      // the back office's direct import still gets the real client.
+      name: "supabase-auth-in-admin-only",
+      enforce: "pre",
+      resolveId(source, importer) {
+        if (source === "@supabase/auth-js" && importer?.includes("/node_modules/@supabase/supabase-js/")) return authStub;
+        return null;
+      },
+    },
+  ],
   resolve: {
     // Parts of supabase-js our backend does not serve (see the files): ~16 KB gzip less per page.
     alias: {

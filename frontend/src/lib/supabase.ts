@@ -1,9 +1,20 @@
 import { createClient } from "@supabase/supabase-js";
 import { appConfig } from "./appConfig";
 
-// The one backend client of the site. Without /app-config.js (e.g. `vite
-// preview` with no server) it points at this origin with a placeholder key:
-// calls then fail and the pages fall back to local data as SPEC section 8 says.
+type TokenSource = () => Promise<string | null>;
+let tokenSource: TokenSource | null = null;
+
+/** Lets the back office, once loaded, send its signed-in user's token with every call. */
+export function setAccessTokenSource(source: TokenSource | null): void {
+  tokenSource = source;
+}
+
+// The one backend client of the site. Public pages act as anon, so the client
+// is built with `accessToken` (null means "use the anon key") and without
+// supabase-js's own auth client: see lib/stubs/auth.ts.
+// Without /app-config.js (e.g. `vite preview` with no server) it points at this
+// origin with a placeholder key: calls then fail and the pages fall back to
+// local data as SPEC section 8 says.
 export const supabase = createClient(appConfig.supabaseUrl, appConfig.anonKey || "no-anon-key-configured", {
-  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
+  accessToken: () => (tokenSource ? tokenSource() : Promise.resolve(null)),
 });

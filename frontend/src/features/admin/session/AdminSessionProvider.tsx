@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import type { User } from "@supabase/supabase-js";
+import type { User } from "@supabase/auth-js";
 import { toast } from "../../../components/toast";
 import { fr } from "../i18n/fr";
 import * as auth from "./api";

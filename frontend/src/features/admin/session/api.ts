@@ -1,5 +1,6 @@
-import type { User } from "@supabase/supabase-js";
+import type { User } from "@supabase/auth-js";
 import { supabase } from "../../../lib/supabase";
+import { auth } from "./authClient";
 
 // Auth calls of the back office (SPEC section 7, "Auth and administrators").
 // The role read here only decides what the UI shows; every data call is still
@@ -32,24 +33,24 @@ export async function readProfile(userId: string): Promise<ProfileLookup> {
 export type SignInResult = { user: User; error: null } | { user: null; error: { message: string; code?: string } };
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInResult> {
-  const { data, error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
+  const { data, error } = await auth.signInWithPassword({ email: email.trim(), password });
   if (error || !data.user) return { user: null, error: { message: error?.message ?? "", code: error?.code } };
   return { user: data.user, error: null };
 }
 
 export async function currentUser(): Promise<User | null> {
-  const { data } = await supabase.auth.getSession();
+  const { data } = await auth.getSession();
   return data.session?.user ?? null;
 }
 
 export async function signOut(): Promise<void> {
   // scope 'local': leaving the back office ends this browser's session only.
-  const { error } = await supabase.auth.signOut({ scope: "local" });
+  const { error } = await auth.signOut({ scope: "local" });
   if (error) console.error("sign out failed", error);
 }
 
 export function onAuthChange(fn: () => void): () => void {
-  const { data } = supabase.auth.onAuthStateChange(() => {
+  const { data } = auth.onAuthStateChange(() => {
     // supabase-js warns against calling it from inside its own callback; defer.
     setTimeout(fn, 0);
   });

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { User } from "@supabase/supabase-js";
+import type { User } from "@supabase/auth-js";
 import type { AdminProfile } from "./api";
 
 /** Admin access (SPEC section 4): loading, allowed, or signed out (after a denial, with its notice). */
