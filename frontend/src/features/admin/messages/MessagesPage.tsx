@@ -6,6 +6,7 @@ import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
+import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
 import { deleteMessage, listMessages, setMessageStatus } from "./api";
 import { MessageCard } from "./MessageCard";
@@ -18,8 +19,12 @@ export default function MessagesPage() {
   const messages = useLoad(listMessages, () => fail(t.loadError));
   const [filter, setFilter] = useState<MessageFilter>("all");
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<AdminMessage | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const del = useConfirmDelete({
+    list: messages,
+    remove: (m) => deleteMessage(m.id),
+    messages: { deleted: t.deleted, deleteError: `${t.errorTitle} : ${t.deleteError}` },
+    logLabel: "message delete failed",
+  });
 
   const all = useMemo(() => messages.data ?? [], [messages.data]);
   const counts = countMessages(all);
@@ -36,22 +41,6 @@ export default function MessagesPage() {
       fail(t.updateError);
     } finally {
       setBusyId(null);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await deleteMessage(toDelete.id);
-      messages.setData((prev) => prev?.filter((x) => x.id !== toDelete.id) ?? null);
-      notify.success(t.deleted);
-      setToDelete(null);
-    } catch (e) {
-      console.error("message delete failed", e);
-      fail(t.deleteError);
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -90,17 +79,17 @@ export default function MessagesPage() {
       ) : (
         <div className="adm-messages">
           {shown.map((m) => (
-            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={(x, s) => void changeStatus(x, s)} onDelete={setToDelete} />
+            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={(x, s) => void changeStatus(x, s)} onDelete={del.ask} />
           ))}
         </div>
       )}
       <ConfirmDialog
-        open={toDelete !== null}
+        open={del.target !== null}
         title={t.confirmDeleteTitle}
-        message={toDelete ? t.confirmDelete(toDelete.name) : ""}
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        message={del.target ? t.confirmDelete(del.target.name) : ""}
+        busy={del.busy}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
       />
     </section>
   );
