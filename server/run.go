@@ -203,7 +203,8 @@ func (a *app) mountSurfaces() error {
 	})
 
 	fnLog := a.log.With("surface", "functions")
-	fns := paypal.Functions(paypal.Deps{Pool: a.db.Pool, Config: cfg.Functions, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now})
+	payments := paypal.New(paypal.Deps{Pool: a.db.Pool, Config: cfg.Functions, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now})
+	fns := payments.Functions()
 	fns = append(fns, adminusers.Functions(adminusers.Deps{
 		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
 	})...)
@@ -218,6 +219,8 @@ func (a *app) mountSurfaces() error {
 			a.log.Error("notifications worker stopped", "err", err)
 		}
 	})
+	// Replicas may all run it: captures are idempotent and cancellations conditional.
+	a.workers = append(a.workers, payments.RunReconciler)
 	return nil
 }
 

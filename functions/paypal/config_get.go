@@ -13,7 +13,7 @@ func handler(logger *slog.Logger, h httpx.HandlerFunc) http.Handler { return fnk
 
 // config answers what the site needs to show the PayPal option: whether it is
 // available, whether it is the local emulator, and the conversion it applies.
-func (s *service) config(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) config(w http.ResponseWriter, r *http.Request) error {
 	return fnkit.JSON(w, http.StatusOK, map[string]any{
 		"enabled":    s.client != nil,
 		"simulated":  s.pp.Simulated,

@@ -31,7 +31,11 @@ type Deps struct {
 }
 
 // Functions returns create-paypal-order, capture-paypal-payment and paypal-config.
-func Functions(d Deps) []functions.Function {
+func Functions(d Deps) []functions.Function { return New(d).Functions() }
+
+// New builds the payment service: its functions and its reconciliation loop
+// (reconcile.go) share one PayPal client and its cached token.
+func New(d Deps) *Service {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
@@ -39,7 +43,7 @@ func Functions(d Deps) []functions.Function {
 		d.Now = time.Now
 	}
 	d.SiteURL = strings.TrimRight(d.SiteURL, "/")
-	s := &service{deps: d, pp: d.Config.PayPal}
+	s := &Service{deps: d, pp: d.Config.PayPal}
 	if s.pp.Configured() {
 		s.client = NewClient(ClientOptions{
 			BaseURL: s.pp.BaseURL, ClientID: s.pp.ClientID, ClientSecret: s.pp.ClientSecret,
@@ -53,6 +57,12 @@ func Functions(d Deps) []functions.Function {
 		s.client = nil
 	}
 	s.rate = rate
+	return s
+}
+
+// Functions returns create-paypal-order, capture-paypal-payment and paypal-config.
+func (s *Service) Functions() []functions.Function {
+	d := s.deps
 	return []functions.Function{
 		{Name: "create-paypal-order", VerifyJWT: true, Handler: handler(d.Logger, s.createOrder)},
 		{Name: "capture-paypal-payment", VerifyJWT: true, Handler: handler(d.Logger, s.capturePayment)},
@@ -60,7 +70,8 @@ func Functions(d Deps) []functions.Function {
 	}
 }
 
-type service struct {
+// Service is the online payment of the site; see New.
+type Service struct {
 	deps   Deps
 	pp     config.PayPal
 	client *Client // nil when PayPal is not configured
@@ -75,4 +86,4 @@ var casablanca = func() *time.Location {
 	return time.FixedZone("Africa/Casablanca", 3600)
 }()
 
-func (s *service) today() string { return s.deps.Now().In(casablanca).Format(time.DateOnly) }
+func (s *Service) today() string { return s.deps.Now().In(casablanca).Format(time.DateOnly) }

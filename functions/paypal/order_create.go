@@ -15,7 +15,7 @@ import (
 
 // createOrder stores the booking (pending, priced by the database), creates the
 // PayPal order for the amount due now and returns where the visitor approves it.
-func (s *service) createOrder(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if s.client == nil {
 		return notConfigured()
 	}
@@ -91,7 +91,7 @@ type storedBooking struct {
 // insertBooking checks the car is bookable and inserts the booking with its
 // payment amounts, in one transaction as service_role (the function decided the
 // request is valid; RLS is for direct clients).
-func (s *service) insertBooking(ctx context.Context, req *bookingRequest) (*storedBooking, error) {
+func (s *Service) insertBooking(ctx context.Context, req *bookingRequest) (*storedBooking, error) {
 	var b storedBooking
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/create-paypal-order"}, func(c pgrole.Conn) error {
 		var available bool
@@ -151,7 +151,7 @@ func (s *service) insertBooking(ctx context.Context, req *bookingRequest) (*stor
 	return &b, nil
 }
 
-func (s *service) saveOrderID(ctx context.Context, bookingID, orderID string) error {
+func (s *Service) saveOrderID(ctx context.Context, bookingID, orderID string) error {
 	ctx = context.WithoutCancel(ctx) // the order exists: record it even if the visitor left
 	return pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
 		_, err := c.Exec(ctx, `update public.bookings set paypal_order_id = $2 where id = $1`, bookingID, orderID)
@@ -164,7 +164,7 @@ func (s *service) saveOrderID(ctx context.Context, bookingID, orderID string) er
 
 // markFailed records that no order could be created, so administrators do not
 // mistake the booking for one waiting for its payment.
-func (s *service) markFailed(ctx context.Context, bookingID string, cause error) {
+func (s *Service) markFailed(ctx context.Context, bookingID string, cause error) {
 	ctx = context.WithoutCancel(ctx)
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
 		_, err := c.Exec(ctx, `update public.bookings set payment_status = 'failed', payment_error = $2 where id = $1`,

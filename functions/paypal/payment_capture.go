@@ -31,9 +31,8 @@ type paymentRow struct {
 }
 
 // capturePayment captures the PayPal order of a stored booking and confirms it.
-// Idempotent: a paid booking is returned as is, and the capture carries a
-// PayPal-Request-Id derived from the booking, so a retry never charges twice.
-func (s *service) capturePayment(w http.ResponseWriter, r *http.Request) error {
+// Idempotent: a paid booking is returned as is (see settle).
+func (s *Service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 	if s.client == nil {
 		return notConfigured()
 	}
@@ -56,6 +55,18 @@ func (s *service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 	if row.paymentStatus == "paid" {
 		return s.writeBooking(ctx, w, row.id)
 	}
+	// From the capture on, the outcome must be recorded even if the visitor's browser gave up.
+	if err := s.settle(context.WithoutCancel(ctx), row, orderID); err != nil {
+		return err
+	}
+	return s.writeBooking(ctx, w, row.id)
+}
+
+// settle captures the booking's order (or reads the capture PayPal already made),
+// checks it against what was stored and confirms the booking. Both the capture
+// function and the reconciliation loop come through here. The capture carries a
+// PayPal-Request-Id derived from the booking, so a retry never charges twice.
+func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) error {
 	if row.currency == nil || row.chargeAmount == nil {
 		return fnkit.Errorf(http.StatusConflict, "this booking has no online payment amount").WithCode("no_amount")
 	}
@@ -66,8 +77,6 @@ func (s *service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 		// Captured earlier (e.g. the answer was lost): PayPal's record is the truth.
 		order, err = s.client.GetOrder(ctx, orderID)
 	}
-	// From here the outcome must be recorded even if the visitor's browser gave up.
-	ctx = context.WithoutCancel(ctx)
 	if err != nil {
 		return s.captureFailed(ctx, row.id, err)
 	}
@@ -94,13 +103,10 @@ func (s *service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 		return fnkit.Errorf(http.StatusConflict, "the amount captured by PayPal does not match the booking; the agency will contact you").WithCode("amount_mismatch").
 			WithDetails(map[string]string{"captured": capture.Amount.Value + " " + capture.Amount.CurrencyCode, "expected": *row.chargeAmount + " " + *row.currency})
 	}
-	if err := s.confirm(ctx, row.id, capture.ID); err != nil {
-		return err
-	}
-	return s.writeBooking(ctx, w, row.id)
+	return s.confirm(ctx, row.id, capture.ID)
 }
 
-func (s *service) paymentByOrder(ctx context.Context, orderID string) (*paymentRow, error) {
+func (s *Service) paymentByOrder(ctx context.Context, orderID string) (*paymentRow, error) {
 	var row paymentRow
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {
 		return c.QueryRow(ctx, `select id::text, payment_status, charge_currency, charge_amount::text
@@ -118,7 +124,7 @@ func (s *service) paymentByOrder(ctx context.Context, orderID string) (*paymentR
 
 // confirm marks the booking paid and confirmed. The condition makes a concurrent
 // second confirmation a no-op (and the customer email is queued once, by trigger).
-func (s *service) confirm(ctx context.Context, bookingID, captureID string) error {
+func (s *Service) confirm(ctx context.Context, bookingID, captureID string) error {
 	return pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/capture-paypal-payment"}, func(c pgrole.Conn) error {
 		_, err := c.Exec(ctx, `update public.bookings
 			set status = 'confirmed', payment_status = 'paid', payment_method = 'paypal', payment_id = $2, payment_error = null
@@ -132,7 +138,7 @@ func (s *service) confirm(ctx context.Context, bookingID, captureID string) erro
 
 // recordProblem keeps the booking pending and notes what went wrong (and the
 // capture id, when money moved, so an administrator can refund).
-func (s *service) recordProblem(ctx context.Context, bookingID, captureID, problem string) {
+func (s *Service) recordProblem(ctx context.Context, bookingID, captureID, problem string) {
 	s.deps.Logger.WarnContext(ctx, "paypal capture problem", "booking", bookingID, "problem", problem)
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
 		_, err := c.Exec(ctx, `update public.bookings
@@ -146,7 +152,7 @@ func (s *service) recordProblem(ctx context.Context, bookingID, captureID, probl
 }
 
 // captureFailed maps a failed capture call to the answer, leaving the booking pending.
-func (s *service) captureFailed(ctx context.Context, bookingID string, err error) error {
+func (s *Service) captureFailed(ctx context.Context, bookingID string, err error) error {
 	var ae *APIError
 	if errors.As(err, &ae) && ae.Status == http.StatusUnprocessableEntity {
 		issue := ae.Issue()
@@ -171,7 +177,7 @@ func (s *service) captureFailed(ctx context.Context, bookingID string, err error
 
 // writeBooking answers {success, captureId, status, booking} with the fields the
 // success page shows (SPEC sections 2 and 7), as PostgREST would render them.
-func (s *service) writeBooking(ctx context.Context, w http.ResponseWriter, bookingID string) error {
+func (s *Service) writeBooking(ctx context.Context, w http.ResponseWriter, bookingID string) error {
 	var booking json.RawMessage
 	var captureID *string
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -31,6 +32,8 @@ type harness struct {
 	emu    *emulator.Server
 	emuURL string
 	fn     *httptest.Server
+	svc    *paypal.Service // for the reconciliation pass
+	later  atomic.Int64    // how far (ns) the service's clock runs ahead of the database's
 	anon   string
 	carID  int64
 }
@@ -43,7 +46,8 @@ func newHarness(t *testing.T, configured bool) *harness {
 	emu := emulator.New(emulator.Options{ClientID: "client-id", ClientSecret: "client-secret"})
 	es := httptest.NewServer(emu)
 	t.Cleanup(es.Close)
-	cfg := config.Functions{PayPal: config.PayPal{BaseURL: es.URL, Currency: "EUR", MADPerUnit: "10.8", Timeout: 400 * time.Millisecond, Simulated: true}}
+	cfg := config.Functions{PayPal: config.PayPal{BaseURL: es.URL, Currency: "EUR", MADPerUnit: "10.8", Timeout: 400 * time.Millisecond,
+		Simulated: true, AbandonAfter: 3 * time.Hour}}
 	if configured {
 		cfg.PayPal.ClientID, cfg.PayPal.ClientSecret = "client-id", "client-secret"
 	}
@@ -52,13 +56,15 @@ func newHarness(t *testing.T, configured bool) *harness {
 		t.Fatal(err)
 	}
 	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon})
-	rt := functions.New(functions.Options{Functions: paypal.Functions(paypal.Deps{
+	h := &harness{t: t, db: db, emu: emu, emuURL: es.URL, anon: anon}
+	h.svc = paypal.New(paypal.Deps{
 		Pool: db.Pool, Config: cfg, SiteURL: site, Attempts: 3, Backoff: 20 * time.Millisecond,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})})
-	fn := httptest.NewServer(v.Middleware(http.StripPrefix("/functions/v1", rt)))
-	t.Cleanup(fn.Close)
-	h := &harness{t: t, db: db, emu: emu, emuURL: es.URL, fn: fn, anon: anon}
+		Now:    func() time.Time { return time.Now().Add(time.Duration(h.later.Load())) },
+	})
+	rt := functions.New(functions.Options{Functions: h.svc.Functions()})
+	h.fn = httptest.NewServer(v.Middleware(http.StripPrefix("/functions/v1", rt)))
+	t.Cleanup(h.fn.Close)
 	h.carID = h.car(500, true, "")
 	return h
 }

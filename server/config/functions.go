@@ -37,6 +37,14 @@ type PayPal struct {
 	Timeout time.Duration
 	// Production mirrors ENVIRONMENT=production (the emulator refuses it).
 	Production bool
+	// ReconcileEvery is how often pending PayPal bookings are checked with PayPal
+	// (payments approved but never captured, captures never recorded, orders never
+	// approved). PAYPAL_RECONCILE_INTERVAL, default 5m; 0 turns it off.
+	ReconcileEvery time.Duration
+	// AbandonAfter is how long after its creation a booking whose PayPal order was
+	// not paid is cancelled: PayPal lets a buyer approve an order for 3 hours.
+	// PAYPAL_ABANDON_AFTER, default 3h.
+	AbandonAfter time.Duration
 }
 
 // Configured reports whether online payment can be offered.
@@ -67,6 +75,9 @@ func loadFunctions(e env) Functions {
 			Simulated:    e.bool("PAYPAL_SIMULATED", false),
 			Timeout:      e.dur("PAYPAL_TIMEOUT", 15*time.Second),
 			Production:   e.str("ENVIRONMENT", "development") == "production",
+
+			ReconcileEvery: e.dur("PAYPAL_RECONCILE_INTERVAL", 5*time.Minute),
+			AbandonAfter:   e.dur("PAYPAL_ABANDON_AFTER", 3*time.Hour),
 		},
 		AgencyEmail: e.str("AGENCY_EMAIL", ""),
 		Outbox: Outbox{
@@ -106,6 +117,12 @@ func (f Functions) validate() error {
 	}
 	if p.Timeout <= 0 {
 		errs = append(errs, errors.New("PAYPAL_TIMEOUT must be positive"))
+	}
+	if p.ReconcileEvery < 0 {
+		errs = append(errs, errors.New("PAYPAL_RECONCILE_INTERVAL cannot be negative (0 turns reconciliation off)"))
+	}
+	if p.AbandonAfter < 10*time.Minute {
+		errs = append(errs, errors.New("PAYPAL_ABANDON_AFTER must be at least 10m: a buyer needs time to approve on PayPal"))
 	}
 	if f.AgencyEmail != "" && !strings.Contains(f.AgencyEmail, "@") {
 		errs = append(errs, fmt.Errorf("AGENCY_EMAIL %q is not an email address", f.AgencyEmail))

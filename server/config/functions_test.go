@@ -43,6 +43,8 @@ func TestFunctionsValidation(t *testing.T) {
 		{map[string]string{"PAYPAL_BASE_URL": "api-m.paypal.com"}, "absolute"},
 		{map[string]string{"PAYPAL_SIMULATED": "true", "ENVIRONMENT": "production"}, "production"},
 		{map[string]string{"AGENCY_EMAIL": "agency"}, "AGENCY_EMAIL"},
+		{map[string]string{"PAYPAL_ABANDON_AFTER": "5m"}, "PAYPAL_ABANDON_AFTER"},
+		{map[string]string{"PAYPAL_RECONCILE_INTERVAL": "-1m"}, "PAYPAL_RECONCILE_INTERVAL"},
 	} {
 		_, err := loadFns(t, tc.vars)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -51,7 +53,8 @@ func TestFunctionsValidation(t *testing.T) {
 	}
 	f, err := loadFns(t, map[string]string{"PAYPAL_CLIENT_ID": "id", "PAYPAL_CLIENT_SECRET": "s", "PAYPAL_BASE_URL": "https://api-m.paypal.com/",
 		"PAYPAL_CURRENCY": "usd", "PAYPAL_MAD_PER_UNIT": "9.95", "AGENCY_EMAIL": "a@b.ma"})
-	if err != nil || !f.PayPal.Configured() || f.PayPal.BaseURL != PayPalLiveURL || f.PayPal.Currency != "USD" {
+	if err != nil || !f.PayPal.Configured() || f.PayPal.BaseURL != PayPalLiveURL || f.PayPal.Currency != "USD" ||
+		f.PayPal.ReconcileEvery != 5*time.Minute || f.PayPal.AbandonAfter != 3*time.Hour {
 		t.Fatalf("live: %+v %v", f.PayPal, err)
 	}
 }

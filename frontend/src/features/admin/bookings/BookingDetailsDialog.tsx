@@ -86,6 +86,7 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete }: Props) {
             <Row label={d.method}>{b.payment_method}</Row>
             <Row label={d.paymentId}>{b.payment_id}</Row>
             <Row label={d.paymentStatus}>{b.payment_status}</Row>
+            {b.payment_error && <Row label={d.paymentError}>{b.payment_error}</Row>}
           </Block>
           <Block title={d.status}>
             <Row label={d.status}>

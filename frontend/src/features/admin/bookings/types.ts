@@ -22,6 +22,8 @@ export interface AdminBooking {
   payment_method: string | null;
   payment_id: string | null;
   payment_status: string | null;
+  /** What went wrong with an online payment (written by the payment functions). */
+  payment_error?: string | null;
   status: string;
   notes: string | null;
   created_at: string;

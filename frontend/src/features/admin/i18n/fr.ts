@@ -350,6 +350,7 @@ export const fr = {
       method: "Méthode",
       paymentId: "ID de paiement",
       paymentStatus: "Statut du paiement",
+      paymentError: "Incident de paiement",
       status: "Statut",
       notes: "Notes",
       noNotes: "Aucune note",

@@ -1,0 +1,163 @@
+package paypal_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"casarent/functions/paypal"
+	"casarent/functions/paypal/emulator"
+)
+
+// age lets time pass for the service: the bookings made so far are now d old.
+func (h *harness) age(d time.Duration) { h.later.Store(int64(d)) }
+
+func (h *harness) clearFaults() {
+	h.t.Helper()
+	clear, _ := http.NewRequest(http.MethodDelete, h.emuURL+"/_emulator/faults", nil)
+	res, err := http.DefaultClient.Do(clear)
+	if err != nil || res.StatusCode != http.StatusNoContent {
+		h.t.Fatalf("clear faults: %v %v", res, err)
+	}
+	res.Body.Close()
+}
+
+func (h *harness) reconcile(want paypal.ReconcileReport) {
+	h.t.Helper()
+	got, err := h.svc.ReconcileOnce(context.Background())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if got != want {
+		h.t.Fatalf("reconcile: got %+v, want %+v", got, want)
+	}
+}
+
+func TestReconcileCapturesWhenTheVisitorNeverCameBack(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	id, orderID := out["bookingId"].(string), out["orderId"].(string)
+	h.approve(out["approveUrl"].(string), "pay") // then the tab is closed: no capture call
+
+	h.reconcile(paypal.ReconcileReport{}) // the visitor's own browser gets time first
+	h.age(15 * time.Minute)
+	h.reconcile(paypal.ReconcileReport{Checked: 1, Confirmed: 1})
+	r := h.row(id)
+	if r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentID == nil {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+	// The visitor comes back later: the same booking, no second capture.
+	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	if status != 200 || body["captureId"] != *r.PaymentID {
+		t.Fatalf("late return: %d %v", status, body)
+	}
+	h.reconcile(paypal.ReconcileReport{})
+	if n := h.emu.OrderCaptures(orderID); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+}
+
+func TestReconcileRecordsACaptureWhoseAnswerWasLost(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	id, orderID := out["bookingId"].(string), out["orderId"].(string)
+	h.approve(out["approveUrl"].(string), "pay")
+	// PayPal captures but every answer comes too late; the visitor gives up.
+	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1})
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusGatewayTimeout {
+		t.Fatalf("capture: %d %v", status, body)
+	}
+	if r := h.row(id); r.PaymentStatus != "pending" || r.PaymentError == nil {
+		t.Fatalf("after the lost answer: %+v", r)
+	}
+	h.clearFaults() // PayPal answers again
+	h.age(15 * time.Minute)
+	h.reconcile(paypal.ReconcileReport{Checked: 1, Confirmed: 1})
+	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentID == nil {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 1 {
+		t.Fatalf("%d captures", n)
+	}
+}
+
+func TestReconcileCancelsAnOrderNeverApproved(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	id := out["bookingId"].(string)
+	h.age(time.Hour) // still within PayPal's approval window: left alone
+	h.reconcile(paypal.ReconcileReport{Checked: 1})
+	if r := h.row(id); r.Status != "pending" || r.PaymentStatus != "pending" {
+		t.Fatalf("within the window: %+v", r)
+	}
+	h.age(3*time.Hour + time.Minute)
+	h.reconcile(paypal.ReconcileReport{Checked: 1, Cancelled: 1})
+	r := h.row(id)
+	if r.Status != "cancelled" || r.PaymentStatus != "unpaid" || r.PaymentError == nil || !strings.Contains(*r.PaymentError, "PAYER_ACTION_REQUIRED") {
+		t.Fatalf("abandoned: %+v %v", r, *r.PaymentError)
+	}
+	h.reconcile(paypal.ReconcileReport{}) // done with it
+	// The visitor returning now cannot pay for a cancelled booking by accident.
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]}); status == 200 {
+		t.Fatalf("capture of a cancelled booking: %d %v", status, body)
+	}
+}
+
+func TestReconcileLeavesARefusedCaptureToTheVisitorUntilAbandoned(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	id, orderID := out["bookingId"].(string), out["orderId"].(string)
+	h.approve(out["approveUrl"].(string), "decline")
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusPaymentRequired {
+		t.Fatalf("capture: %d %v", status, body)
+	}
+	h.age(30 * time.Minute)
+	h.reconcile(paypal.ReconcileReport{Checked: 1}) // no automatic retry of a declined card
+	if r := h.row(id); r.Status != "pending" {
+		t.Fatalf("refused, within the window: %+v", r)
+	}
+	h.age(3*time.Hour + time.Minute)
+	h.reconcile(paypal.ReconcileReport{Checked: 1, Cancelled: 1}) // one last try, refused again
+	if r := h.row(id); r.Status != "cancelled" || r.PaymentStatus != "failed" {
+		t.Fatalf("abandoned: %+v", r)
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 0 {
+		t.Fatalf("%d captures", n)
+	}
+}
+
+func TestReconcileLeavesMoneyThatMovedToAnAdministrator(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	id, orderID := out["bookingId"].(string), out["orderId"].(string)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.fault(emulator.Fault{Op: "capture", Amount: "1.00"})
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusConflict {
+		t.Fatalf("capture: %d %v", status, body)
+	}
+	h.age(4 * time.Hour)
+	h.reconcile(paypal.ReconcileReport{}) // a capture id is recorded: never cancelled automatically
+	if r := h.row(id); r.Status != "pending" || r.PaymentID == nil {
+		t.Fatalf("mismatch: %+v", r)
+	}
+}
+
+func TestReconcileWaitsOutAPayPalOutage(t *testing.T) {
+	h := newHarness(t, true)
+	out := h.create(nil)
+	id := out["bookingId"].(string)
+	h.approve(out["approveUrl"].(string), "pay")
+	h.age(15 * time.Minute)
+	h.fault(emulator.Fault{Op: "get", Status: 503, Times: -1})
+	h.reconcile(paypal.ReconcileReport{Checked: 1, Failed: 1})
+	if r := h.row(id); r.Status != "pending" || r.PaymentStatus != "pending" {
+		t.Fatalf("during the outage: %+v", r)
+	}
+	h.clearFaults()
+	h.reconcile(paypal.ReconcileReport{Checked: 1, Confirmed: 1})
+}
