@@ -25,6 +25,7 @@ type captureRequest struct {
 
 type paymentRow struct {
 	id            string
+	status        string
 	paymentStatus string
 	currency      *string
 	chargeAmount  *string // numeric as text
@@ -54,6 +55,10 @@ func (s *Service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 	}
 	if row.paymentStatus == "paid" {
 		return s.writeBooking(ctx, w, row.id)
+	}
+	if row.status == "cancelled" {
+		// By an administrator, or by reconciliation once unpaid for too long: no money is taken.
+		return fnkit.Errorf(http.StatusConflict, "this booking was cancelled; no payment was taken").WithCode("booking_cancelled")
 	}
 	// From the capture on, the outcome must be recorded even if the visitor's browser gave up.
 	if err := s.settle(context.WithoutCancel(ctx), row, orderID); err != nil {
@@ -109,9 +114,9 @@ func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) e
 func (s *Service) paymentByOrder(ctx context.Context, orderID string) (*paymentRow, error) {
 	var row paymentRow
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {
-		return c.QueryRow(ctx, `select id::text, payment_status, charge_currency, charge_amount::text
+		return c.QueryRow(ctx, `select id::text, status, payment_status, charge_currency, charge_amount::text
 			from public.bookings where paypal_order_id = $1`, orderID).
-			Scan(&row.id, &row.paymentStatus, &row.currency, &row.chargeAmount)
+			Scan(&row.id, &row.status, &row.paymentStatus, &row.currency, &row.chargeAmount)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fnkit.Errorf(http.StatusNotFound, "no booking is waiting for this PayPal order").WithCode("booking_not_found")

@@ -99,7 +99,7 @@ func (s *Service) pendingPayments(ctx context.Context) ([]pendingPayment, error)
 	now := s.deps.Now()
 	var list []pendingPayment
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {
-		rows, err := c.Query(ctx, `select id::text, paypal_order_id, payment_status, charge_currency, charge_amount::text,
+		rows, err := c.Query(ctx, `select id::text, paypal_order_id, status, payment_status, charge_currency, charge_amount::text,
 				payment_error is not null, created_at < $2
 			from public.bookings
 			where paypal_order_id is not null and payment_status = 'pending' and status = 'pending'
@@ -111,7 +111,7 @@ func (s *Service) pendingPayments(ctx context.Context) ([]pendingPayment, error)
 		defer rows.Close()
 		for rows.Next() {
 			var p pendingPayment
-			if err := rows.Scan(&p.id, &p.orderID, &p.paymentStatus, &p.currency, &p.chargeAmount, &p.refused, &p.abandoned); err != nil {
+			if err := rows.Scan(&p.id, &p.orderID, &p.status, &p.paymentStatus, &p.currency, &p.chargeAmount, &p.refused, &p.abandoned); err != nil {
 				return err
 			}
 			list = append(list, p)

@@ -102,9 +102,15 @@ func TestReconcileCancelsAnOrderNeverApproved(t *testing.T) {
 		t.Fatalf("abandoned: %+v %v", r, *r.PaymentError)
 	}
 	h.reconcile(paypal.ReconcileReport{}) // done with it
-	// The visitor returning now cannot pay for a cancelled booking by accident.
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]}); status == 200 {
+	// The visitor approves on PayPal after all and comes back: the cancelled booking
+	// is not charged behind the agency's back.
+	orderID := out["orderId"].(string)
+	h.approve(out["approveUrl"].(string), "pay")
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusConflict || body["code"] != "booking_cancelled" {
 		t.Fatalf("capture of a cancelled booking: %d %v", status, body)
+	}
+	if n := h.emu.OrderCaptures(orderID); n != 0 {
+		t.Fatalf("%d captures", n)
 	}
 }
 
