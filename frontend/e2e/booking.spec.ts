@@ -104,6 +104,33 @@ describe("booking", () => {
     await ctx.close();
   });
 
+  it("WhatsApp: an answer lost on the way back does not store the booking twice", async () => {
+    const { page, ctx, errors } = await visitor(browser, { lang: "fr" });
+    const email = `wa-lost-${Date.now()}@example.com`;
+    await fillWizard(page, { name: "Lina Lost", email }, isoDaysFromNow(20), isoDaysFromNow(22));
+    await page.getByTestId("wizard-submit").click();
+    await page.getByTestId("booking-confirm").waitFor();
+    // The first insert reaches the server, then the connection drops before the answer.
+    let stored = 0;
+    await page.route("**/rest/v1/bookings*", async (route) => {
+      if (route.request().method() !== "POST" || stored++ > 0) return route.continue();
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(201);
+      await route.abort("connectionreset");
+    });
+    const popup = page.waitForEvent("popup");
+    await page.getByTestId("confirm-whatsapp").click();
+    await popup;
+    await page.getByTestId("booking-sent").waitFor();
+    expect(stored).toBe(2); // the SPEC's one retry went out, with the same booking id
+
+    const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: "pending", payment_status: "pending", payment_method: "whatsapp" });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it("PayPal (emulator): approve and land on a confirmed /booking-success", async () => {
     const { page, ctx } = await visitor(browser, { lang: "fr" });
     const email = `pp-${Date.now()}@example.com`;

@@ -1,5 +1,6 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { supabase } from "../../lib/supabase";
+import { randomUUID } from "../../lib/guest";
 import { fromServerQuote, type Quote, type ServerQuote } from "./price";
 import type { BookingRequest } from "./types";
 
@@ -29,16 +30,19 @@ export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
  * Stores a pending WhatsApp booking. Anonymous visitors may insert but not read
  * bookings back, so no .select(). The price columns are computed by the
  * database. SPEC: on error retry once with payment_status 'unpaid'; a second
- * failure is only logged.
+ * failure is only logged. The booking's id is chosen here, once, so a retry
+ * after an answer lost on the way back finds the row already stored (unique
+ * violation 23505) instead of storing the booking twice.
  */
-export async function insertWhatsappBooking(r: BookingRequest): Promise<boolean> {
-  const row = { ...r, payment_method: "whatsapp", status: "pending" };
+export async function insertWhatsappBooking(r: BookingRequest, id: string = randomUUID()): Promise<boolean> {
+  const row = { id, ...r, payment_method: "whatsapp", status: "pending" };
+  const stored = (error: { code?: string } | null) => !error || error.code === UNIQUE_VIOLATION;
   try {
     const first = await supabase.from("bookings").insert(row);
-    if (!first.error) return true;
+    if (stored(first.error)) return true;
     console.error("booking insert failed, retrying as unpaid", first.error);
     const retry = await supabase.from("bookings").insert({ ...row, payment_status: "unpaid" });
-    if (!retry.error) return true;
+    if (stored(retry.error)) return true;
     console.error("booking insert retry failed", retry.error);
     return false;
   } catch (e) {
@@ -46,6 +50,8 @@ export async function insertWhatsappBooking(r: BookingRequest): Promise<boolean>
     return false;
   }
 }
+
+const UNIQUE_VIOLATION = "23505";
 
 /** create-paypal-order's answer (functions/paypal/order_create.go). */
 export interface PaypalOrder {
