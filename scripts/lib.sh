@@ -2,6 +2,15 @@
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# start_test_server NAME PORT: scripts/test-server.sh start, then its variables
+# (SUPABASE_URL, ANON_KEY, ...) exported here. A plain eval "$(...)" would hide a
+# failed start (eval of nothing succeeds); this returns 1 instead.
+start_test_server() {
+  local out
+  out=$("$(dirname "${BASH_SOURCE[0]}")/test-server.sh" start "$@") || { echo "test server $1 did not start" >&2; return 1; }
+  eval "$out"
+}
+
 # apt_install installs Debian packages (root only; the machines here run as root).
 apt_install() {
   if [ "$(id -u)" != 0 ]; then echo "missing: $* (install them, or run as root)" >&2; return 1; fi

@@ -17,7 +17,7 @@ npm_install postgrest-compat/contract
 port=${REST_CONTRACT_PORT:-54371}
 cleanup() { scripts/test-server.sh stop rest-contract >/dev/null 2>&1 || true; }
 trap cleanup EXIT
-eval "$(FIXTURE_SQL="$repo/postgrest-compat/contract/fixture.sql" scripts/test-server.sh start rest-contract "$port")"
+FIXTURE_SQL="$repo/postgrest-compat/contract/fixture.sql" start_test_server rest-contract "$port"
 rc=0
 (cd postgrest-compat/contract && node --test --test-concurrency=1 ./*.test.mjs) || rc=$?
 if [ $rc != 0 ]; then echo "--- server log"; tail -n 40 "$SERVER_LOG" >&2 || true; fi

@@ -41,7 +41,7 @@ export SMTP_HOST=${smtp_addr%:*} SMTP_PORT=${smtp_addr##*:} SMTP_TLS=none SMTP_A
 
 run() { # name port autoconfirm files...
   local name=$1 p=$2 auto=$3; shift 3
-  eval "$(MAILER_AUTOCONFIRM=$auto scripts/test-server.sh start "$name" "$p")"
+  MAILER_AUTOCONFIRM=$auto start_test_server "$name" "$p" || return 1
   local rc=0
   (cd auth/contract && node --test --test-concurrency=1 "$@") || rc=$?
   if [ $rc != 0 ]; then echo "--- server log ($name)"; tail -n 40 "$SERVER_LOG" >&2 || true; fi

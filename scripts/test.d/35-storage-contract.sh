@@ -6,12 +6,13 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
+source scripts/lib.sh
 
 (cd storage/contract && { [ -d node_modules/@supabase/supabase-js ] || npm ci --no-audit --no-fund >/dev/null; })
 
 suite() { # name port
   local name=$1 port=$2
-  eval "$(FIXTURE_SQL=storage/contract/fixture.sql scripts/test-server.sh start "$name" "$port")"
+  FIXTURE_SQL=storage/contract/fixture.sql start_test_server "$name" "$port" || return 1
   local status
   status=$(curl -s -o /dev/null -w '%{http_code}' "$SUPABASE_URL/storage/v1/bucket" -H "Authorization: Bearer $SERVICE_ROLE_KEY")
   if [ "$status" != 200 ]; then

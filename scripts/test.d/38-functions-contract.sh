@@ -6,6 +6,7 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
+source scripts/lib.sh
 : "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
 
 state=/tmp/casarent-fn-contract
@@ -43,7 +44,7 @@ export PAYPAL_BASE_URL=$PAYPAL_EMULATOR_URL PAYPAL_SIMULATED=true PAYPAL_CURRENC
 export SMTP_HOST=${smtp_addr%:*} SMTP_PORT=${smtp_addr##*:} SMTP_TLS=none SMTP_ADMIN_EMAIL=noreply@casarent.test
 export AGENCY_EMAIL=agence@casarent.test OUTBOX_POLL_INTERVAL=1s MAILER_AUTOCONFIRM=true
 export FIXTURE_SQL="$repo/functions/contract/fixture.sql"
-eval "$(scripts/test-server.sh start functions-contract "$server_port")"
+start_test_server functions-contract "$server_port"
 
 cd functions/contract
 if [ ! -d node_modules/@supabase/supabase-js ]; then

@@ -21,16 +21,18 @@ if [ ! -f frontend/dist/index.html ]; then (cd frontend && npm run build >/dev/n
 port=${E2E_PORT:-54390}
 pp_port=${E2E_PAYPAL_PORT:-54391}
 work=$(mktemp -d /tmp/casarent-e2e.XXXXXX)
-cleanup() {
-  scripts/test-server.sh stop e2e >/dev/null 2>&1 || true
-  DATA_DIR="$work" scripts/paypal-emulator.sh stop >/dev/null 2>&1 || true
+cleanup() { # runs from frontend/ too: absolute paths
+  "$repo/scripts/test-server.sh" stop e2e >/dev/null 2>&1 || true
+  DATA_DIR="$work" "$repo/scripts/paypal-emulator.sh" stop >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-eval "$(DATA_DIR="$work" PAYPAL_EMULATOR_PORT=$pp_port scripts/paypal-emulator.sh start)"
+pp_env=$(DATA_DIR="$work" PAYPAL_EMULATOR_PORT=$pp_port scripts/paypal-emulator.sh start)
+eval "$pp_env"
 export PAYPAL_CLIENT_ID PAYPAL_CLIENT_SECRET PAYPAL_BASE_URL PAYPAL_SIMULATED
-eval "$(FRONTEND_DIST="$repo/frontend/dist" SEED=1 scripts/test-server.sh start e2e "$port" 2>"$work/start.log")" ||
+# Its stderr (psql notices, seed output) is shown only when the start fails.
+FRONTEND_DIST="$repo/frontend/dist" SEED=1 start_test_server e2e "$port" 2>"$work/start.log" ||
   { cat "$work/start.log"; exit 1; }
 export E2E_BASE_URL="$SUPABASE_URL"
 
