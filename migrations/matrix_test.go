@@ -134,6 +134,9 @@ func matrix(w *world) []check {
 		{"contacts", "insert", "a message (as the contact form sends it)", `insert into public.contacts (name, email, phone, subject, message, status)
 			values ('Karim', 'karim@example.com', null, 'Tarifs', 'Bonjour', 'new') returning 1`, nil,
 			all(rows(1))},
+		{"contacts", "insert", "a message with the id the form chose", `insert into public.contacts (id, name, email, subject, message)
+			values (gen_random_uuid(), 'Karim', 'karim@example.com', 'Tarifs', 'Bonjour') returning 1`, nil,
+			all(rows(1))},
 		{"contacts", "insert", "a message already marked read", `insert into public.contacts (name, email, subject, message, status)
 			values ('Karim', 'karim@example.com', 'Tarifs', 'Bonjour', 'read')`, nil,
 			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},

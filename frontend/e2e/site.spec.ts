@@ -27,6 +27,34 @@ describe("contact", () => {
     expect(rows).toEqual([expect.objectContaining({ status: "new", phone: null, name: "Camille Contact" })]);
     await ctx.close();
   });
+
+  it("a message resent after its answer was lost is stored once", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "fr" });
+    await page.goto(BASE_URL + "/contact");
+    const form = page.getByTestId("contact-form");
+    const subject = `E2E lost ${Date.now()}`;
+    await form.getByLabel("Nom complet").fill("Lou Lost");
+    await form.getByLabel("E-mail").fill("lou@example.com");
+    await form.getByLabel("Sujet").fill(subject);
+    await form.getByLabel("Message").fill("Le premier envoi arrive, sa réponse se perd.");
+    // The first insert reaches the server, then the connection drops before the answer.
+    let sent = 0;
+    await page.route("**/rest/v1/contacts*", async (route) => {
+      if (route.request().method() !== "POST" || sent++ > 0) return route.continue();
+      expect((await route.fetch()).status()).toBe(201);
+      await route.abort("connectionreset");
+    });
+    const send = form.getByRole("button", { name: "Envoyer le message" });
+    await send.click();
+    await form.locator(".alert-error").waitFor(); // the visitor sees an error, the text is kept
+    expect(await form.getByLabel("Sujet").inputValue()).toBe(subject);
+    await send.click();
+    await form.getByText("Message envoyé avec succès ! Nous vous recontacterons rapidement.").waitFor();
+    expect(sent).toBe(2);
+    const rows = await admin<unknown[]>(`contacts?subject=eq.${encodeURIComponent(subject)}&select=id`);
+    expect(rows).toHaveLength(1);
+    await ctx.close();
+  });
 });
 
 describe("blog", () => {

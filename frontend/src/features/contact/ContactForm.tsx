@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../components/toast";
+import { randomUUID } from "../../lib/guest";
 import { sendContact, type ContactMessage } from "./api";
 
 const EMPTY: ContactMessage = { name: "", email: "", phone: "", subject: "", message: "" };
@@ -13,13 +14,18 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
   const id = useId();
   const [form, setForm] = useState<ContactMessage>(EMPTY);
   const [status, setStatus] = useState<Status>("idle");
+  // The message's id, kept while the same text is resent after an error.
+  const pending = useRef<{ id: string; text: string } | null>(null);
   const set = (k: keyof ContactMessage) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setStatus("sending");
-    const ok = await sendContact(form);
+    const text = JSON.stringify(form);
+    if (pending.current?.text !== text) pending.current = { id: randomUUID(), text };
+    const ok = await sendContact(form, pending.current.id);
     if (ok) {
+      pending.current = null;
       setForm(EMPTY);
       setStatus("success");
       toast(t(variant === "page" ? "contact.successLong" : "contact.success"), "success");

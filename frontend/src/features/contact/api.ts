@@ -8,10 +8,15 @@ export interface ContactMessage {
   message: string;
 }
 
-/** Inserts a contact message (status 'new'); returns false on any failure. */
-export async function sendContact(m: ContactMessage): Promise<boolean> {
+/**
+ * Inserts a contact message (status 'new'); returns false on any failure. `id`
+ * is chosen by the form once per message: sending the same message again after
+ * an answer lost on the way back meets the stored row (23505) and counts as sent.
+ */
+export async function sendContact(m: ContactMessage, id: string): Promise<boolean> {
   try {
     const { error } = await supabase.from("contacts").insert({
+      id,
       name: m.name.trim(),
       email: m.email.trim(),
       phone: m.phone.trim() || null,
@@ -19,7 +24,7 @@ export async function sendContact(m: ContactMessage): Promise<boolean> {
       message: m.message.trim(),
       status: "new",
     });
-    if (error) {
+    if (error && error.code !== "23505") {
       console.error("contact insert failed", error);
       return false;
     }
