@@ -3,31 +3,17 @@ package auth
 import (
 	"context"
 	"math/rand/v2"
-	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"casarent/server/config"
+	"casarent/server/httpx"
 )
 
-// clientIP is the first value of the configured trusted header (RATE_LIMIT_HEADER)
-// when present, else the peer address. Other forwarding headers are never trusted:
-// anyone can send them.
-func (a *api) clientIP(r *http.Request) string {
-	if h := a.cfg.RateLimit.Header; h != "" {
-		if v := strings.TrimSpace(strings.Split(r.Header.Get(h), ",")[0]); v != "" {
-			return v
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
-}
+// clientIP: see httpx.ClientIP (RATE_LIMIT_HEADER is the trusted header).
+func (a *api) clientIP(r *http.Request) string { return httpx.ClientIP(r, a.cfg.RateLimit.Header) }
 
 // limit counts one request of the client's IP against a limiter.
 func (a *api) limit(r *http.Request, name string, rate config.Rate) error {

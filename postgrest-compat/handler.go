@@ -23,6 +23,9 @@ type Options struct {
 	Schemas []string      // exposed schemas, first = default profile
 	MaxRows int           // 0 = unlimited
 	Logger  *slog.Logger
+	// ClientIPHeader is the trusted header holding the caller's address (see
+	// httpx.ClientIP), passed to SQL as request.client_ip; empty = the peer.
+	ClientIPHeader string
 }
 
 // Handler serves paths relative to /rest/v1.

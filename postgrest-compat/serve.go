@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
 
@@ -28,7 +29,7 @@ type result struct {
 func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 	sess := pgrole.Session{
 		Role: rc.id.Role, ClaimsJSON: rc.id.ClaimsJSON, Method: rc.r.Method, Path: rc.r.URL.Path,
-		HeadersJSON: headersJSON(rc.r.Header), ReadOnly: st.readOnly,
+		HeadersJSON: headersJSON(rc.r.Header), ClientIP: httpx.ClientIP(rc.r, rc.h.opts.ClientIPHeader), ReadOnly: st.readOnly,
 	}
 	var res result
 	scan := func(rows pgx.Rows) error {

@@ -184,7 +184,10 @@ func (a *app) mountSurfaces() error {
 	cfg := a.cfg
 	mailer := a.newMailer()
 
-	rest := postgrest.New(postgrest.Options{Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest")})
+	rest := postgrest.New(postgrest.Options{
+		Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest"),
+		ClientIPHeader: cfg.Auth.RateLimit.Header,
+	})
 	a.surf.rest, a.rest = rest, rest
 	a.workers = append(a.workers, rest.Run)
 
@@ -203,7 +206,10 @@ func (a *app) mountSurfaces() error {
 	})
 
 	fnLog := a.log.With("surface", "functions")
-	payments := paypal.New(paypal.Deps{Pool: a.db.Pool, Config: cfg.Functions, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now})
+	payments := paypal.New(paypal.Deps{
+		Pool: a.db.Pool, Config: cfg.Functions, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now,
+		ClientIPHeader: cfg.Auth.RateLimit.Header,
+	})
 	fns := payments.Functions()
 	fns = append(fns, adminusers.Functions(adminusers.Deps{
 		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,

@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -92,6 +95,43 @@ func TestProductionLogMailerRedactsLinks(t *testing.T) {
 		}
 		if !strings.Contains(buf.String(), "EMAIL NOT SENT") {
 			t.Errorf("%s: the log must still say the email was not sent: %s", tc.env, buf.String())
+		}
+	}
+}
+
+// The database's limit on public writes is keyed by the address the server sees:
+// forged forwarding headers do not reset it, unless RATE_LIMIT_HEADER names the
+// header a trusted proxy writes. Refusals have PostgREST's shape and status.
+func TestPublicWritesAreLimitedByTheAddressTheServerSees(t *testing.T) {
+	post := func(h http.Handler, key, xff string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, "/rest/v1/contacts",
+			strings.NewReader(`{"name":"Flood","email":"f@example.com","subject":"S","message":"M"}`))
+		req.RemoteAddr = "198.51.100.9:40000"
+		req.Header.Set("apikey", key)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", xff)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	a, h := newTestApp(t, nil)
+	for i := range 5 {
+		if rec := post(h, a.cfg.AnonKey, fmt.Sprintf("10.0.0.%d", i)); rec.Code != http.StatusCreated {
+			t.Fatalf("message %d: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	rec := post(h, a.cfg.AnonKey, "10.0.0.99")
+	var body map[string]any
+	_ = json.Unmarshal(rec.Body.Bytes(), &body)
+	if rec.Code != http.StatusTooManyRequests || body["code"] != "PT429" || body["message"] == "" || body["hint"] == nil {
+		t.Fatalf("6th message with a new forged X-Forwarded-For: %d %s", rec.Code, rec.Body)
+	}
+
+	// Behind a trusted proxy the header it writes is the address.
+	a, h = newTestApp(t, map[string]string{"RATE_LIMIT_HEADER": "X-Forwarded-For"})
+	for i := range 6 {
+		if rec := post(h, a.cfg.AnonKey, fmt.Sprintf("10.0.0.%d, 198.51.100.9", i)); rec.Code != http.StatusCreated {
+			t.Fatalf("visitor %d behind the proxy: %d %s", i+1, rec.Code, rec.Body)
 		}
 	}
 }

@@ -19,12 +19,15 @@ import (
 
 // Deps are what the functions need.
 type Deps struct {
-	Pool       *pgxpool.Pool // the authenticator pool; SQL runs through pgrole
-	Config     config.Functions
-	SiteURL    string // return and cancel URLs: <SiteURL>/booking-success, /booking-cancelled
-	Logger     *slog.Logger
-	HTTPClient *http.Client
-	Now        func() time.Time
+	Pool    *pgxpool.Pool // the authenticator pool; SQL runs through pgrole
+	Config  config.Functions
+	SiteURL string // return and cancel URLs: <SiteURL>/booking-success, /booking-cancelled
+	// ClientIPHeader is the trusted header with the visitor's address (httpx.ClientIP),
+	// for the database's limit on bookings per address.
+	ClientIPHeader string
+	Logger         *slog.Logger
+	HTTPClient     *http.Client
+	Now            func() time.Time
 	// Retry tuning for tests; zero = defaults.
 	Attempts int
 	Backoff  time.Duration

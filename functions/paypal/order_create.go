@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/functions/fnkit"
+	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
 
@@ -29,7 +30,7 @@ func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if err := req.normalize(s.today()); err != nil {
 		return err
 	}
-	b, err := s.insertBooking(r.Context(), &req)
+	b, err := s.insertBooking(r.Context(), &req, httpx.ClientIP(r, s.deps.ClientIPHeader))
 	if err != nil {
 		return err
 	}
@@ -91,9 +92,18 @@ type storedBooking struct {
 // insertBooking checks the car is bookable and inserts the booking with its
 // payment amounts, in one transaction as service_role (the function decided the
 // request is valid; RLS is for direct clients).
-func (s *Service) insertBooking(ctx context.Context, req *bookingRequest) (*storedBooking, error) {
+func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, clientIP string) (*storedBooking, error) {
 	var b storedBooking
-	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/create-paypal-order"}, func(c pgrole.Conn) error {
+	sess := pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/create-paypal-order", ClientIP: clientIP}
+	err := pgrole.Do(ctx, s.deps.Pool, sess, func(c pgrole.Conn) error {
+		// The database's limit on public writes (migration 20260110000000), per address.
+		if _, err := c.Exec(ctx, `select private.take_write_token('paypal_orders')`); err != nil {
+			var pe *pgconn.PgError
+			if errors.As(err, &pe) && pe.Code == "PT429" {
+				return fnkit.Errorf(http.StatusTooManyRequests, "too many bookings from this address; please try again later").WithCode("rate_limited")
+			}
+			return fmt.Errorf("write limit: %w", err)
+		}
 		var available bool
 		var until *string
 		err := c.QueryRow(ctx, `select name, available, to_char(not_available_until, 'YYYY-MM-DD') from public.cars where id = $1 for share`, int64(req.CarID)).

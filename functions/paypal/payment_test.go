@@ -526,3 +526,23 @@ func TestCreateValidation(t *testing.T) {
 		t.Fatalf("unknown order: %d %v", status, body)
 	}
 }
+
+// create-paypal-order stores a booking and opens an order for anyone with the anon
+// key: the database limits it per address (private.write_limits 'paypal_orders').
+func TestCreateIsLimitedPerAddress(t *testing.T) {
+	h := newHarness(t, true)
+	for range 10 {
+		h.create(nil)
+	}
+	status, body := h.call("create-paypal-order", h.booking(nil))
+	if status != http.StatusTooManyRequests || body["code"] != "rate_limited" {
+		t.Fatalf("11th order from one address: %d %v", status, body)
+	}
+	if n := h.emu.Stats()["create"]; n != 10 {
+		t.Fatalf("%d PayPal orders, want 10", n)
+	}
+	var stored int
+	if err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings`).Scan(&stored); err != nil || stored != 10 {
+		t.Fatalf("%d bookings stored (%v), want 10", stored, err)
+	}
+}

@@ -1,7 +1,9 @@
 // Package pgrole runs database work as the caller, exactly as PostgREST does:
 // inside a transaction that first sets the role and the request.* settings
 // (request.jwt.claims, request.method, request.path, request.headers), so that
-// auth.uid(), auth.role(), auth.jwt() and every RLS policy see the caller.
+// auth.uid(), auth.role(), auth.jwt() and every RLS policy see the caller. One
+// more setting is ours: request.client_ip, the caller's address as the server
+// determined it (headers can be forged; this cannot), for limits in SQL.
 //
 // Values are always bind parameters; the role is checked against an allow-list
 // before it is sent.
@@ -31,6 +33,7 @@ type Session struct {
 	Method      string // request.method
 	Path        string // request.path
 	HeadersJSON []byte // request.headers (lower-case names); {} when empty
+	ClientIP    string // request.client_ip (httpx.ClientIP); '' when not from an HTTP caller
 	ReadOnly    bool
 }
 
@@ -39,7 +42,7 @@ var ErrRole = errors.New("pgrole: role not allowed")
 
 const setup = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
 	set_config('request.method', $3, true), set_config('request.path', $4, true),
-	set_config('request.headers', $5, true)`
+	set_config('request.headers', $5, true), set_config('request.client_ip', $6, true)`
 
 func (s Session) begin() string {
 	if s.ReadOnly {
@@ -57,7 +60,7 @@ func (s Session) args() []any {
 	if len(headers) == 0 {
 		headers = []byte("{}")
 	}
-	return []any{s.Role, string(claims), s.Method, s.Path, string(headers)}
+	return []any{s.Role, string(claims), s.Method, s.Path, string(headers), s.ClientIP}
 }
 
 // Conn is what fn receives: the connection, inside the transaction.
