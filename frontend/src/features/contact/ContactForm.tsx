@@ -6,7 +6,7 @@ import { sendContact, type ContactMessage } from "./api";
 
 const EMPTY: ContactMessage = { name: "", email: "", phone: "", subject: "", message: "" };
 
-type Status = "idle" | "sending" | "success" | "error";
+type Status = "idle" | "sending" | "success" | "error" | "limited";
 
 /** SPEC section 4: idle, sending (disabled, 'Envoi en cours...'), success (cleared) or error (kept). */
 export function ContactForm({ variant }: { variant: "home" | "page" }) {
@@ -23,15 +23,15 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
     setStatus("sending");
     const text = JSON.stringify(form);
     if (pending.current?.text !== text) pending.current = { id: randomUUID(), text };
-    const ok = await sendContact(form, pending.current.id);
-    if (ok) {
+    const result = await sendContact(form, pending.current.id);
+    if (result === "sent") {
       pending.current = null;
       setForm(EMPTY);
       setStatus("success");
       toast(t(variant === "page" ? "contact.successLong" : "contact.success"), "success");
     } else {
-      setStatus("error");
-      toast(t(variant === "page" ? "contact.errorLong" : "contact.error"), "error");
+      setStatus(result === "rate_limited" ? "limited" : "error");
+      toast(t(result === "rate_limited" ? "contact.tooMany" : variant === "page" ? "contact.errorLong" : "contact.error"), "error");
     }
   }
 
@@ -76,6 +76,7 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
       <div aria-live="polite" className="form-status">
         {status === "success" && <p className="alert alert-success">{t(variant === "page" ? "contact.successLong" : "contact.success")}</p>}
         {status === "error" && <p className="alert alert-error">{t(variant === "page" ? "contact.errorLong" : "contact.error")}</p>}
+        {status === "limited" && <p className="alert alert-error">{t("contact.tooMany")}</p>}
       </div>
     </form>
   );

@@ -8,12 +8,15 @@ export interface ContactMessage {
   message: string;
 }
 
+export type SendResult = "sent" | "failed" | "rate_limited";
+
 /**
- * Inserts a contact message (status 'new'); returns false on any failure. `id`
- * is chosen by the form once per message: sending the same message again after
- * an answer lost on the way back meets the stored row (23505) and counts as sent.
+ * Inserts a contact message (status 'new'). `id` is chosen by the form once per
+ * message: sending the same message again after an answer lost on the way back
+ * meets the stored row (23505) and counts as sent. "rate_limited" is the
+ * database's per-address limit (PT429, docs/schema.md).
  */
-export async function sendContact(m: ContactMessage, id: string): Promise<boolean> {
+export async function sendContact(m: ContactMessage, id: string): Promise<SendResult> {
   try {
     const { error } = await supabase.from("contacts").insert({
       id,
@@ -24,13 +27,12 @@ export async function sendContact(m: ContactMessage, id: string): Promise<boolea
       message: m.message.trim(),
       status: "new",
     });
-    if (error && error.code !== "23505") {
-      console.error("contact insert failed", error);
-      return false;
-    }
-    return true;
+    if (!error || error.code === "23505") return "sent";
+    if (error.code === "PT429") return "rate_limited";
+    console.error("contact insert failed", error);
+    return "failed";
   } catch (e) {
     console.error("contact insert failed", e);
-    return false;
+    return "failed";
   }
 }
