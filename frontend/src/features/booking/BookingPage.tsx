@@ -32,6 +32,7 @@ import {
   type PaymentOption,
   type Quote,
 } from "./price";
+import { paymentErrorText } from "./paymentErrors";
 import { PriceSummary } from "./PriceSummary";
 import {
   DEFAULT_LOCATION,
@@ -208,7 +209,7 @@ export default function BookingPage() {
     const { order, error } = await createPaypalOrder(request);
     if (!order) {
       setBusy(null);
-      setPaymentError(error ? t("booking.paypalErrorWith", { message: error }) : t("booking.paypalError"));
+      setPaymentError(error ? (paymentErrorText(t, error) ?? t("booking.paypalErrorWith", { message: error.message })) : t("booking.paypalError"));
       return;
     }
     sessionStorage.setItem(PENDING_BOOKING_KEY, JSON.stringify({ ...paypalOrderBody(request), bookingId: order.bookingId }));

@@ -8,6 +8,7 @@ import { FIGURES } from "../../config/site";
 import { formatLongDate, formatPrice, formatTime } from "../../lib/format";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { paymentErrorText } from "./paymentErrors";
 import { capturePaypalPayment, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY, type CapturedBooking } from "./api";
 
 type State = { kind: "loading" } | { kind: "error"; message: string } | { kind: "success"; booking: CapturedBooking };
@@ -53,7 +54,7 @@ export default function BookingSuccessPage() {
         toast(t("success.toast"), "success");
         setState({ kind: "success", booking: r.booking });
       } else {
-        const message = r.error || t("success.captureError");
+        const message = (r.error && (paymentErrorText(t, r.error) ?? r.error.message)) || t("success.captureError");
         toast(t("success.errorToast", { message }), "error");
         setState({ kind: "error", message });
       }

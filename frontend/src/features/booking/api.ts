@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { supabase } from "../../lib/supabase";
 import { randomUUID } from "../../lib/guest";
+import type { FunctionFailure } from "./paymentErrors";
 import { fromServerQuote, type Quote, type ServerQuote } from "./price";
 import type { BookingRequest } from "./types";
 
@@ -109,23 +110,23 @@ export interface CapturedBooking {
 }
 
 /** Reads the JSON error body of a function's non-2xx answer, when there is one. */
-async function functionError(error: unknown): Promise<string> {
+async function functionError(error: unknown): Promise<FunctionFailure> {
   if (error instanceof FunctionsHttpError) {
     try {
-      const body = (await (error.context as Response).json()) as { error?: string; message?: string; msg?: string };
-      return body.error || body.message || body.msg || error.message;
+      const body = (await (error.context as Response).json()) as { error?: string; message?: string; msg?: string; code?: string };
+      return { message: body.error || body.message || body.msg || error.message, code: body.code };
     } catch {
-      return error.message;
+      return { message: error.message };
     }
   }
-  return error instanceof Error ? error.message : String(error);
+  return { message: error instanceof Error ? error.message : String(error) };
 }
 
-export async function createPaypalOrder(r: BookingRequest): Promise<{ order?: PaypalOrder; error?: string }> {
+export async function createPaypalOrder(r: BookingRequest): Promise<{ order?: PaypalOrder; error?: FunctionFailure }> {
   try {
     const { data, error } = await supabase.functions.invoke<PaypalOrder>("create-paypal-order", { body: paypalOrderBody(r) });
     if (error) return { error: await functionError(error) };
-    if (!data?.approveUrl) return { error: "no approval URL" };
+    if (!data?.approveUrl) return { error: { message: "no approval URL" } };
     return { order: data };
   } catch (e) {
     return { error: await functionError(e) };
@@ -135,14 +136,14 @@ export async function createPaypalOrder(r: BookingRequest): Promise<{ order?: Pa
 export async function capturePaypalPayment(
   orderID: string,
   bookingData: unknown,
-): Promise<{ booking?: CapturedBooking; error?: string }> {
+): Promise<{ booking?: CapturedBooking; error?: FunctionFailure }> {
   try {
     const { data, error } = await supabase.functions.invoke<{ booking?: CapturedBooking; error?: string }>(
       "capture-paypal-payment",
       { body: { orderID, bookingData } },
     );
     if (error) return { error: await functionError(error) };
-    if (!data?.booking) return { error: data?.error || "" };
+    if (!data?.booking) return { error: { message: data?.error || "" } };
     return { booking: data.booking };
   } catch (e) {
     return { error: await functionError(e) };
