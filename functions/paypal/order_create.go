@@ -178,7 +178,7 @@ func (s *Service) markFailed(ctx context.Context, bookingID string, cause error)
 	ctx = context.WithoutCancel(ctx)
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
 		_, err := c.Exec(ctx, `update public.bookings set payment_status = 'failed', payment_error = $2 where id = $1`,
-			bookingID, truncate("PayPal order creation failed: "+cause.Error(), 500))
+			bookingID, truncate("Création de la commande PayPal impossible : "+cause.Error(), 500))
 		return err
 	})
 	if err != nil {

@@ -87,23 +87,23 @@ func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) e
 	}
 	capture := order.FirstCapture()
 	if capture == nil {
-		s.recordProblem(ctx, row.id, "", fmt.Sprintf("PayPal order %s is %s without a capture", order.ID, order.Status))
+		s.recordProblem(ctx, row.id, "", fmt.Sprintf("Commande PayPal %s au statut %s, sans encaissement", order.ID, order.Status))
 		return fnkit.Errorf(http.StatusBadGateway, "PayPal did not report a capture").WithCode("no_capture")
 	}
 	switch capture.Status {
 	case StatusCompleted:
 	case "PENDING":
-		s.recordProblem(ctx, row.id, capture.ID, "PayPal capture "+capture.ID+" is pending review")
+		s.recordProblem(ctx, row.id, capture.ID, "Encaissement PayPal "+capture.ID+" en cours de vérification chez PayPal")
 		return fnkit.Errorf(http.StatusConflict, "PayPal is still reviewing this payment; the booking will be confirmed once it completes").WithCode("capture_pending")
 	default:
-		s.recordProblem(ctx, row.id, "", fmt.Sprintf("PayPal capture %s is %s", capture.ID, capture.Status))
+		s.recordProblem(ctx, row.id, "", fmt.Sprintf("Encaissement PayPal %s au statut %s", capture.ID, capture.Status))
 		return fnkit.Errorf(http.StatusPaymentRequired, "the payment was declined by PayPal; please try another payment method").WithCode("payment_declined").
 			WithDetails(map[string]string{"status": capture.Status})
 	}
 	got, err := parseCents(capture.Amount.Value)
 	want, werr := parseCents(*row.chargeAmount)
 	if err != nil || werr != nil || got != want || capture.Amount.CurrencyCode != *row.currency {
-		s.recordProblem(ctx, row.id, capture.ID, fmt.Sprintf("PayPal captured %s %s, expected %s %s (capture %s): needs review",
+		s.recordProblem(ctx, row.id, capture.ID, fmt.Sprintf("PayPal a encaissé %s %s au lieu de %s %s (encaissement %s) : à vérifier, à rembourser si besoin",
 			capture.Amount.Value, capture.Amount.CurrencyCode, *row.chargeAmount, *row.currency, capture.ID))
 		return fnkit.Errorf(http.StatusConflict, "the amount captured by PayPal does not match the booking; the agency will contact you").WithCode("amount_mismatch").
 			WithDetails(map[string]string{"captured": capture.Amount.Value + " " + capture.Amount.CurrencyCode, "expected": *row.chargeAmount + " " + *row.currency})
@@ -142,7 +142,8 @@ func (s *Service) confirm(ctx context.Context, bookingID, captureID string) erro
 }
 
 // recordProblem keeps the booking pending and notes what went wrong (and the
-// capture id, when money moved, so an administrator can refund).
+// capture id, when money moved, so an administrator can refund). The note is
+// shown in the back office, so it is written in French.
 func (s *Service) recordProblem(ctx context.Context, bookingID, captureID, problem string) {
 	s.deps.Logger.WarnContext(ctx, "paypal capture problem", "booking", bookingID, "problem", problem)
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
@@ -161,7 +162,7 @@ func (s *Service) captureFailed(ctx context.Context, bookingID string, err error
 	var ae *APIError
 	if errors.As(err, &ae) && ae.Status == http.StatusUnprocessableEntity {
 		issue := ae.Issue()
-		s.recordProblem(ctx, bookingID, "", fmt.Sprintf("PayPal refused the capture: %s (debug_id %s)", issue, ae.DebugID))
+		s.recordProblem(ctx, bookingID, "", fmt.Sprintf("PayPal a refusé l'encaissement : %s (debug_id %s)", issue, ae.DebugID))
 		details := map[string]string{"issue": issue, "debug_id": ae.DebugID}
 		switch issue {
 		case IssueInstrumentDeclined, IssueTransactionRefused, IssuePayerCannotPay, IssueMaxAttemptsExceeded, IssueRedirectAltFunding:
@@ -176,7 +177,7 @@ func (s *Service) captureFailed(ctx context.Context, bookingID string, err error
 	if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
 		return fnkit.Errorf(http.StatusNotFound, "PayPal does not know this order").WithCode("order_not_found")
 	}
-	s.recordProblem(ctx, bookingID, "", "PayPal capture failed: "+err.Error())
+	s.recordProblem(ctx, bookingID, "", "Échec de l'encaissement PayPal : "+err.Error())
 	return paypalFailure(err)
 }
 

@@ -132,7 +132,7 @@ func (s *Service) reconcile(ctx context.Context, p pendingPayment) (string, erro
 		if !p.abandoned {
 			return "", nil
 		}
-		return s.cancelUnpaid(ctx, p, "unpaid", "PayPal no longer knows order "+p.orderID)
+		return s.cancelUnpaid(ctx, p, "unpaid", "PayPal ne connaît plus la commande "+p.orderID)
 	}
 	if err != nil {
 		return "", err
@@ -145,13 +145,21 @@ func (s *Service) reconcile(ctx context.Context, p pendingPayment) (string, erro
 		}
 		var fe *fnkit.Error
 		if p.abandoned && order.Status == StatusApproved && errors.As(err, &fe) && fe.Status < 500 {
-			return s.cancelUnpaid(ctx, p, "failed", "PayPal refused the last capture: "+fe.Message)
+			return s.cancelUnpaid(ctx, p, "failed", "PayPal a refusé le dernier encaissement ("+fe.Code+")")
 		}
 		return "", err
 	case p.abandoned:
-		return s.cancelUnpaid(ctx, p, "unpaid", fmt.Sprintf("PayPal order %s still %s, not paid, %s after the booking", p.orderID, order.Status, s.pp.AbandonAfter))
+		return s.cancelUnpaid(ctx, p, "unpaid", fmt.Sprintf("commande PayPal %s toujours au statut %s, non payée %s après la réservation", p.orderID, order.Status, frenchDuration(s.pp.AbandonAfter)))
 	}
 	return "", nil
+}
+
+// frenchDuration writes 3h as "3 h" and 90m as "90 min" for the back office's note.
+func frenchDuration(d time.Duration) string {
+	if d%time.Hour == 0 {
+		return fmt.Sprintf("%d h", d/time.Hour)
+	}
+	return fmt.Sprintf("%d min", d/time.Minute)
 }
 
 // cancelUnpaid cancels a booking that was never paid. The conditions repeat the
@@ -162,7 +170,7 @@ func (s *Service) cancelUnpaid(ctx context.Context, p pendingPayment, paymentSta
 		tag, err := c.Exec(ctx, `update public.bookings
 			set status = 'cancelled', payment_status = $2, payment_error = $3
 			where id = $1 and payment_status = 'pending' and status = 'pending' and payment_id is null`,
-			p.id, paymentStatus, truncate("cancelled automatically: "+why, 500))
+			p.id, paymentStatus, truncate("Annulée automatiquement : "+why, 500))
 		n = tag.RowsAffected()
 		return err
 	})
