@@ -319,6 +319,9 @@ describe("bookings", () => {
     const [carId] = await firstCarIds(1);
     const name = unique("Client Statut");
     const id = await insertBooking(await client(), { carId: carId!, name, email: "statut@example.com" });
+    // A payment problem noted by the payment functions (service_role) is shown in the details.
+    const note = "Encaissement PayPal refusé : INSTRUMENT_DECLINED (test)";
+    await serviceClient().from("bookings").update({ payment_error: note }).eq("id", id).throwOnError();
     await page.goto(`${BASE_URL}/admin/bookings`);
     await page.getByPlaceholder(/Rechercher par client/).fill(name);
     const row = page.locator(`[data-booking-id="${id}"]`);
@@ -342,6 +345,7 @@ describe("bookings", () => {
     // Details show the notes.
     await row.getByRole("button", { name: /Voir les détails/ }).click();
     await page.getByTestId("booking-details").getByText("Client VIP — siège bébé prêt.").waitFor();
+    expect(await page.getByTestId("booking-details").getByText(note).count()).toBe(1);
     await page.keyboard.press("Escape");
   });
 
