@@ -32,7 +32,11 @@ type bookingRequest struct {
 	PaymentOption  string               `json:"paymentOption"`
 	Language       string               `json:"language"`
 	UserID         string               `json:"userId"`
-	TotalPrice     json.RawMessage      `json:"totalPrice"` // ignored: the database prices
+	// BookingID is chosen by the browser once per booking, so sending the same
+	// request again (an answer lost on the way back) reuses the stored booking
+	// and its PayPal order instead of making a second one. Optional.
+	BookingID  string          `json:"bookingId"`
+	TotalPrice json.RawMessage `json:"totalPrice"` // ignored: the database prices
 }
 
 // flexID is a car id sent as a number or a string.
@@ -72,7 +76,7 @@ func (b *bookingRequest) normalize(today string) error {
 	}
 	trim := func(p *string) { *p = strings.TrimSpace(*p) }
 	for _, p := range []*string{&b.PickupDate, &b.ReturnDate, &b.PickupTime, &b.ReturnTime, &b.PickupLocation, &b.ReturnLocation,
-		&b.CustomerName, &b.CustomerEmail, &b.CustomerPhone, &b.Insurance, &b.PaymentOption, &b.Language, &b.UserID} {
+		&b.CustomerName, &b.CustomerEmail, &b.CustomerPhone, &b.Insurance, &b.PaymentOption, &b.Language, &b.UserID, &b.BookingID} {
 		trim(p)
 	}
 	b.PickupDate, b.ReturnDate = dateOnly(b.PickupDate), dateOnly(b.ReturnDate)
@@ -140,6 +144,9 @@ func (b *bookingRequest) normalize(today string) error {
 	case "fr", "en", "ar":
 	default:
 		problems["language"] = "must be fr, en or ar"
+	}
+	if b.BookingID != "" && !uuidRe.MatchString(b.BookingID) {
+		problems["bookingId"] = "not a uuid"
 	}
 	if b.UserID != "" && !uuidRe.MatchString(b.UserID) {
 		problems["userId"] = "must be a UUID"

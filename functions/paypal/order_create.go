@@ -123,21 +123,32 @@ func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, client
 			}
 			return fnkit.Errorf(http.StatusConflict, "this car cannot be booked at the moment").WithCode("car_unavailable").WithDetails(details)
 		}
-		var userID any
+		if req.BookingID != "" {
+			if found, err := resumeBooking(ctx, c, req, &b); found || err != nil {
+				return err
+			}
+		}
+		var userID, bookingID any
 		if req.UserID != "" {
 			userID = req.UserID
 		}
+		if req.BookingID != "" {
+			bookingID = req.BookingID
+		}
 		err = c.QueryRow(ctx, `insert into public.bookings
-			(user_id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
+			(id, user_id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
 			 pickup_time, return_time, pickup_location, return_location, insurance_type, extras,
 			 payment_option, language, payment_method, payment_status, status)
-			values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'paypal', 'pending', 'pending')
+			values (coalesce($16::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'paypal', 'pending', 'pending')
 			returning id::text, total_price, days`,
 			userID, int64(req.CarID), req.CustomerName, req.CustomerEmail, req.CustomerPhone, req.PickupDate, req.ReturnDate,
 			req.PickupTime, req.ReturnTime, req.PickupLocation, req.ReturnLocation, req.Insurance, req.extrasJSON(),
-			req.PaymentOption, req.Language).Scan(&b.id, &b.total, &b.days)
+			req.PaymentOption, req.Language, bookingID).Scan(&b.id, &b.total, &b.days)
 		if err != nil {
 			var pgErr *pgconn.PgError
+			if errors.As(err, &pgErr) && pgErr.Code == "23505" { // the same booking, sent twice at once
+				return fnkit.Errorf(http.StatusConflict, "this booking is already being submitted").WithCode("booking_exists")
+			}
 			if errors.As(err, &pgErr) && (pgErr.Code == "22023" || pgErr.Code == "23514") {
 				return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").
 					WithDetails(map[string]string{"booking": pgErr.Message})
@@ -159,6 +170,35 @@ func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, client
 		return nil, err
 	}
 	return &b, nil
+}
+
+// resumeBooking finds the booking an earlier call of the same request stored
+// (same bookingId) and reuses it: the order is then asked for again with the same
+// PayPal-Request-Id, which PayPal answers with the same order. A booking under
+// that id with other details, or already past its payment, is refused.
+func resumeBooking(ctx context.Context, c pgrole.Conn, req *bookingRequest, b *storedBooking) (bool, error) {
+	var same bool
+	var due, charge *int64
+	var currency *string
+	err := c.QueryRow(ctx, `select id::text, total_price, days, (amount_due_now * 100)::bigint, (charge_amount * 100)::bigint, charge_currency,
+			payment_method = 'paypal' and status = 'pending' and payment_status in ('pending', 'failed')
+			and car_id = $2 and customer_email = $3 and start_date = $4::date and end_date = $5::date and payment_option = $6
+		from public.bookings where id = $1 for update`,
+		req.BookingID, int64(req.CarID), req.CustomerEmail, req.PickupDate, req.ReturnDate, req.PaymentOption).
+		Scan(&b.id, &b.total, &b.days, &due, &charge, &currency, &same)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("read booking: %w", err)
+	}
+	if !same || due == nil || charge == nil || currency == nil {
+		return false, fnkit.Errorf(http.StatusConflict, "this booking was already submitted with other details").WithCode("booking_exists")
+	}
+	b.dueCents, b.chargeCents, b.currency = *due, *charge, *currency
+	// A new attempt after a failed order creation.
+	_, err = c.Exec(ctx, `update public.bookings set payment_status = 'pending', payment_error = null where id = $1 and payment_status = 'failed'`, b.id)
+	return true, err
 }
 
 func (s *Service) saveOrderID(ctx context.Context, bookingID, orderID string) error {

@@ -546,3 +546,44 @@ func TestCreateIsLimitedPerAddress(t *testing.T) {
 		t.Fatalf("%d bookings stored (%v), want 10", stored, err)
 	}
 }
+
+// The browser sends a bookingId chosen once: sending the same request again (its
+// answer was lost) reuses the booking and PayPal's order instead of a second one.
+func TestCreateTwiceWithTheSameBookingID(t *testing.T) {
+	h := newHarness(t, true)
+	id := "d0000000-0000-4000-8000-000000000001"
+	first := h.create(map[string]any{"bookingId": id})
+	again := h.create(map[string]any{"bookingId": id})
+	if first["bookingId"] != id || again["bookingId"] != id || again["orderId"] != first["orderId"] || again["approveUrl"] != first["approveUrl"] {
+		t.Fatalf("first %v, again %v", first, again)
+	}
+	var n int
+	if err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("%d bookings (%v)", n, err)
+	}
+	// The same id with other details is refused; so is a booking already paid.
+	status, body := h.call("create-paypal-order", h.booking(map[string]any{"bookingId": id, "customerEmail": "other@example.com"}))
+	if status != http.StatusConflict || body["code"] != "booking_exists" {
+		t.Fatalf("other details: %d %v", status, body)
+	}
+	h.approve(first["approveUrl"].(string), "pay")
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": first["orderId"]}); status != 200 {
+		t.Fatalf("capture: %d %v", status, body)
+	}
+	if status, body := h.call("create-paypal-order", h.booking(map[string]any{"bookingId": id})); status != http.StatusConflict {
+		t.Fatalf("after payment: %d %v", status, body)
+	}
+	// A failed order creation can be tried again under the same id.
+	id2 := "d0000000-0000-4000-8000-000000000002"
+	h.fault(emulator.Fault{Op: "create", Status: 503, Times: 3})
+	if status, body := h.call("create-paypal-order", h.booking(map[string]any{"bookingId": id2})); status != http.StatusBadGateway {
+		t.Fatalf("PayPal down: %d %v", status, body)
+	}
+	if r := h.row(id2); r.PaymentStatus != "failed" {
+		t.Fatalf("after the failure: %+v", r)
+	}
+	out := h.create(map[string]any{"bookingId": id2})
+	if r := h.row(id2); out["bookingId"] != id2 || r.PaymentStatus != "pending" || r.PaymentError != nil || r.OrderID == nil || *r.OrderID != out["orderId"] {
+		t.Fatalf("retry: %v %+v", out, r)
+	}
+}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { useLanguage } from "../../app/LanguageProvider";
@@ -7,7 +7,7 @@ import { toast } from "../../components/toast";
 import { Spinner } from "../../components/ui";
 import { appConfig } from "../../lib/appConfig";
 import { formatDate, formatPrice, todayISO } from "../../lib/format";
-import { guestId } from "../../lib/guest";
+import { guestId, randomUUID } from "../../lib/guest";
 import { carSlug } from "../../lib/slug";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { loadCar, trackWhatsappClick } from "../cars/api";
@@ -81,6 +81,9 @@ export default function BookingPage() {
   const [server, setServer] = useState<{ key: string; quote: Quote | null } | null>(null);
   const [busy, setBusy] = useState<"whatsapp" | "paypal" | null>(null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  // The booking id sent with this request to create-paypal-order, kept while the
+  // same request is sent again (see createPaypalOrder).
+  const paypalAttempt = useRef<{ id: string; text: string } | null>(null);
   const today = todayISO();
 
   usePageMeta(car ? t("booking.metaTitle", { name: `${car.brand} ${car.name}` }) : t("booking.title"), t("booking.subtitle"), `/booking/${slug ?? ""}`);
@@ -206,7 +209,9 @@ export default function BookingPage() {
     if (!request) return;
     setBusy("paypal");
     setPaymentError(null);
-    const { order, error } = await createPaypalOrder(request);
+    const text = JSON.stringify(request);
+    if (paypalAttempt.current?.text !== text) paypalAttempt.current = { id: randomUUID(), text };
+    const { order, error } = await createPaypalOrder(request, paypalAttempt.current.id);
     if (!order) {
       setBusy(null);
       setPaymentError(error ? (paymentErrorText(t, error) ?? t("booking.paypalErrorWith", { message: error.message })) : t("booking.paypalError"));

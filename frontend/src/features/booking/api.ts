@@ -122,9 +122,14 @@ async function functionError(error: unknown): Promise<FunctionFailure> {
   return { message: error instanceof Error ? error.message : String(error) };
 }
 
-export async function createPaypalOrder(r: BookingRequest): Promise<{ order?: PaypalOrder; error?: FunctionFailure }> {
+/**
+ * Stores the booking and opens its PayPal order. `bookingId` is chosen by the page
+ * once per request: sending it again after an answer lost on the way back gets the
+ * same booking and order back instead of a second one.
+ */
+export async function createPaypalOrder(r: BookingRequest, bookingId: string): Promise<{ order?: PaypalOrder; error?: FunctionFailure }> {
   try {
-    const { data, error } = await supabase.functions.invoke<PaypalOrder>("create-paypal-order", { body: paypalOrderBody(r) });
+    const { data, error } = await supabase.functions.invoke<PaypalOrder>("create-paypal-order", { body: { ...paypalOrderBody(r), bookingId } });
     if (error) return { error: await functionError(error) };
     if (!data?.approveUrl) return { error: { message: "no approval URL" } };
     return { order: data };

@@ -23,6 +23,7 @@ const TEXT_OF_CODE: Record<string, string> = {
   capture_pending: "capture_pending",
   amount_mismatch: "amount_mismatch",
   booking_cancelled: "booking_cancelled",
+  booking_exists: "booking_exists",
   booking_not_found: "not_found",
   order_not_found: "not_found",
   invalid_order_id: "not_found",
