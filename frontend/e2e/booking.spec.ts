@@ -156,6 +156,30 @@ describe("booking", () => {
     await ctx.close();
   });
 
+  it("PayPal: an order request whose answer is lost, sent again, makes one booking and one order", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "en" });
+    const email = `pp-lost-${Date.now()}@example.com`;
+    await fillWizard(page, { name: "Lara Lost", email }, isoDaysFromNow(24), isoDaysFromNow(26));
+    await page.getByTestId("wizard-submit").click();
+    await page.getByTestId("payments-simulated").waitFor();
+    // The first call reaches the server (booking stored, order created), then the answer is lost.
+    let calls = 0;
+    await page.route("**/functions/v1/create-paypal-order", async (route) => {
+      if (route.request().method() !== "POST" || calls++ > 0) return route.continue();
+      expect((await route.fetch()).status()).toBe(200);
+      await route.abort("connectionreset");
+    });
+    await page.getByTestId("pay-paypal").click();
+    await page.getByTestId("payment-error").waitFor();
+    await page.getByTestId("pay-paypal").click(); // the visitor tries again
+    await page.waitForURL(/checkoutnow/);
+    expect(calls).toBe(2);
+    const rows = await admin<(BookingRow & { paypal_order_id: string })[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    expect(rows).toHaveLength(1);
+    expect(new URL(page.url()).searchParams.get("token")).toBe(rows[0]!.paypal_order_id);
+    await ctx.close();
+  });
+
   it("PayPal cancel lands on /booking-cancelled", async () => {
     const { page, ctx } = await visitor(browser, { lang: "ar" });
     const from = isoDaysFromNow(30);
