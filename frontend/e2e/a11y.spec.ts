@@ -47,3 +47,35 @@ describe("axe-core: no serious or critical violation", () => {
     });
   }
 });
+
+// 360 px is the narrowest phone the site promises to serve; wider content
+// would make the whole page scroll sideways.
+describe("360 px wide: nothing sticks out sideways", () => {
+  for (const lang of ["fr", "en", "ar"] as const) {
+    it(`every public route in ${lang}`, async () => {
+      const { page, ctx } = await visitor(browser, { lang, consent: null, width: 360 });
+      const found: string[] = [];
+      for (const path of routes) {
+        await page.goto(BASE_URL + path, { waitUntil: "networkidle" });
+        await page.locator("main h1").first().waitFor();
+        const wide = await page.evaluate(() => {
+          const width = document.documentElement.clientWidth;
+          if (document.documentElement.scrollWidth <= width) return null;
+          const sticksOut = (el: Element) => {
+            const r = el.getBoundingClientRect();
+            return r.width > 0 && (r.right > width + 1 || r.left < -1);
+          };
+          // The innermost elements that stick out, not every ancestor of them.
+          const culprits = [...document.body.querySelectorAll<HTMLElement>("*")]
+            .filter((el) => sticksOut(el) && ![...el.children].some(sticksOut))
+            .slice(0, 3)
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
+          return `${document.documentElement.scrollWidth}px (${culprits.join(", ")})`;
+        });
+        if (wide) found.push(`${path}: ${wide}`);
+      }
+      expect(found).toEqual([]);
+      await ctx.close();
+    });
+  }
+});
