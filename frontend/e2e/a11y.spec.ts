@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { anon, BASE_URL, seriousViolations, visitor } from "./helpers.ts";
+import { anon, BASE_URL, seriousViolations, sticksOutSideways, visitor } from "./helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -58,20 +58,7 @@ describe("360 px wide: nothing sticks out sideways", () => {
       for (const path of routes) {
         await page.goto(BASE_URL + path, { waitUntil: "networkidle" });
         await page.locator("main h1").first().waitFor();
-        const wide = await page.evaluate(() => {
-          const width = document.documentElement.clientWidth;
-          if (document.documentElement.scrollWidth <= width) return null;
-          const sticksOut = (el: Element) => {
-            const r = el.getBoundingClientRect();
-            return r.width > 0 && (r.right > width + 1 || r.left < -1);
-          };
-          // The innermost elements that stick out, not every ancestor of them.
-          const culprits = [...document.body.querySelectorAll<HTMLElement>("*")]
-            .filter((el) => sticksOut(el) && ![...el.children].some(sticksOut))
-            .slice(0, 3)
-            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
-          return `${document.documentElement.scrollWidth}px (${culprits.join(", ")})`;
-        });
+        const wide = await sticksOutSideways(page);
         if (wide) found.push(`${path}: ${wide}`);
       }
       expect(found).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { admin, anon, BASE_URL, isoDaysFromNow, priceOf, visitor } from "./helpers.ts";
+import { admin, anon, BASE_URL, isoDaysFromNow, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
 
 interface CarRow {
   id: number;
@@ -35,22 +35,32 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-/** Walks the four steps; returns the total shown at step 4. */
-async function fillWizard(page: Page, who: { name: string; email: string }, from: string, to: string): Promise<number> {
+/** Walks the four steps; returns the total shown at step 4. `atEachStep` runs once a step is shown. */
+async function fillWizard(
+  page: Page,
+  who: { name: string; email: string },
+  from: string,
+  to: string,
+  atEachStep: (step: number) => Promise<void> = async () => {},
+): Promise<number> {
   await page.goto(`${BASE_URL}/booking/${car.slug}`);
   const next = page.getByTestId("wizard-next");
   await next.waitFor();
+  await atEachStep(1);
   expect(await next.isDisabled()).toBe(true); // no dates yet
   await page.fill("#pickupDate", from);
   await page.fill("#returnDate", to);
   expect(await next.isDisabled()).toBe(false);
   await next.click();
   await page.locator("#customerName").waitFor();
+  await atEachStep(2);
   expect(await next.isDisabled()).toBe(true); // no driver yet
   await page.fill("#customerName", who.name);
   await page.fill("#customerEmail", who.email);
   await page.fill("#customerPhone", "+212 600 000 000");
   await next.click();
+  await page.locator('input[name="insurance"][value="premium"]').waitFor();
+  await atEachStep(3);
   await page.locator('input[name="insurance"][value="premium"]').check();
   await page.locator('input[name="extras"][value="gps"]').check();
   await page.locator('input[name="extras"][value="roadAssistance"]').check();
@@ -59,6 +69,7 @@ async function fillWizard(page: Page, who: { name: string; email: string }, from
   await page.getByTestId("booking-summary").waitFor();
   // The database's figure replaces the estimate.
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+  await atEachStep(4);
   return priceOf(await page.getByTestId("summary-total").textContent());
 }
 
@@ -127,6 +138,32 @@ describe("booking", () => {
     const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: "pending", payment_status: "pending", payment_method: "whatsapp" });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("on a 360 px phone in Arabic every step fits the screen and the booking goes through", async () => {
+    const { page, ctx, errors } = await visitor(browser, { lang: "ar", width: 360 });
+    const email = `wa-phone-${Date.now()}@example.com`;
+    const wide: string[] = [];
+    const fits = async (step: number | string) => {
+      expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+      const out = await sticksOutSideways(page);
+      if (out) wide.push(`step ${step}: ${out}`);
+    };
+    await fillWizard(page, { name: "سعاد العلوي", email }, isoDaysFromNow(30), isoDaysFromNow(34), fits);
+    await page.getByTestId("wizard-submit").click();
+    await page.getByTestId("booking-confirm").waitFor();
+    await fits("confirm");
+    const popup = page.waitForEvent("popup");
+    await page.getByTestId("confirm-whatsapp").click();
+    await popup;
+    await page.getByTestId("booking-sent").waitFor();
+    await fits("sent");
+    expect(wide).toEqual([]);
+    const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ language: "ar", customer_name: "سعاد العلوي", status: "pending" });
     expect(errors).toEqual([]);
     await ctx.close();
   });

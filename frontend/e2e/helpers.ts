@@ -89,3 +89,23 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
+
+/**
+ * Null when the page fits its viewport's width; else the page's width and the
+ * innermost elements that stick out (not every ancestor of them).
+ */
+export async function sticksOutSideways(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const out = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && (r.right > width + 1 || r.left < -1);
+    };
+    const culprits = [...document.body.querySelectorAll<HTMLElement>("*")]
+      .filter((el) => out(el) && ![...el.children].some(out))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`);
+    return `${document.documentElement.scrollWidth}px (${culprits.join(", ")})`;
+  });
+}
