@@ -145,6 +145,49 @@ describe("languages", () => {
   });
 });
 
+describe("keyboard", () => {
+  it("on a phone: skip link, menu open and closed with keys, and a page change moves the focus to the new page", async () => {
+    const { page, ctx, errors } = await visitor(browser, { lang: "en", width: 360 });
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.className || "");
+    await page.goto(BASE_URL + "/blog");
+    await page.locator("main h1").waitFor();
+
+    await page.keyboard.press("Tab");
+    const skip = page.locator(".skip-link");
+    expect(await focused()).toBe("skip-link");
+    expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0); // on screen once focused
+    await page.keyboard.press("Enter");
+    expect(await focused()).toBe("main");
+
+    // Backwards from the content: the menu button is the last stop of the header.
+    await page.keyboard.press("Shift+Tab");
+    const burger = page.locator("button.burger");
+    expect(await burger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    const menu = page.locator("#mobile-menu");
+    await menu.waitFor();
+    expect(await burger.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#mobile-menu") !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "hidden" });
+    expect(await burger.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press("Enter");
+    await menu.waitFor();
+    await page.keyboard.press("Tab"); // Home
+    await page.keyboard.press("Tab"); // Vehicles
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Vehicles");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/vehicles$/);
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Our fleet");
+    expect(await menu.isHidden()).toBe(true);
+    expect(await focused()).toBe("main");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
+
 describe("cookie consent", () => {
   const card = "[data-testid=cookie-consent]";
 

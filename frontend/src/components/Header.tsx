@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation } from "react-router";
 import { SITE } from "../config/site";
@@ -15,10 +15,17 @@ export function Header() {
   const setOpen = (value: boolean) => setOpenOn(value ? location.pathname : null);
   const close = () => setOpenOn(null);
 
-  // Escape closes the mobile menu.
+  const burger = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the mobile menu; focus goes back to the button rather than
+  // staying on a link that just disappeared.
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpenOn(null);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpenOn(null);
+      burger.current?.focus();
+    };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [open]);
@@ -61,6 +68,7 @@ export function Header() {
           </a>
           <LanguageSelect />
           <button
+            ref={burger}
             type="button"
             className="burger icon-button"
             aria-expanded={open}
