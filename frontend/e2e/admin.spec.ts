@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, siteCookies } from "./browser.ts";
-import { seriousViolations } from "./helpers.ts";
+import { seriousViolations, sticksOutSideways } from "./helpers.ts";
 import {
   adminClient,
   adminCredentials,
@@ -512,6 +512,29 @@ describe("accessibility", () => {
     if (v.length) found["blog-editor"] = v;
     await page.keyboard.press("Escape");
     expect(found).toEqual({});
+  });
+  it("at 360 px no admin screen or editor scrolls sideways", async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const found: string[] = [];
+    for (const path of ["dashboard", "cars", "blogs", "bookings", "contacts", "customers", "settings"]) {
+      await page.goto(`${BASE_URL}/admin/${path}`, { waitUntil: "networkidle" });
+      await page.locator(".adm-page").waitFor();
+      const out = await sticksOutSideways(page);
+      if (out) found.push(`${path}: ${out}`);
+    }
+    for (const [path, button] of [
+      ["cars", "Ajouter un véhicule"],
+      ["blogs", "Nouvel Article"],
+    ] as const) {
+      await page.goto(`${BASE_URL}/admin/${path}`, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: button }).click();
+      await page.getByRole("dialog").waitFor();
+      const out = await sticksOutSideways(page);
+      if (out) found.push(`${path} dialog: ${out}`);
+      await page.keyboard.press("Escape");
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(found).toEqual([]);
   });
 });
 

@@ -98,9 +98,12 @@ export async function sticksOutSideways(page: Page): Promise<string | null> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width) return null;
+    // Only the inline end scrolls (the right, or the left in Arabic); a drawer
+    // parked off-screen at the start does not widen the page.
+    const rtl = getComputedStyle(document.documentElement).direction === "rtl";
     const out = (el: Element) => {
       const r = el.getBoundingClientRect();
-      return r.width > 0 && (r.right > width + 1 || r.left < -1);
+      return r.width > 0 && (rtl ? r.left < -1 : r.right > width + 1);
     };
     const culprits = [...document.body.querySelectorAll<HTMLElement>("*")]
       .filter((el) => out(el) && ![...el.children].some(out))

@@ -81,25 +81,28 @@ export function MonthlyChart({ points }: { points: MonthPoint[] }) {
       <figcaption id="adm-chart-caption" className="adm-visually-hidden">
         {t.chartTitle}
       </figcaption>
-      <table className="adm-visually-hidden">
-        <caption>{t.chartTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.chartMonth}</th>
-            <th scope="col">{t.chartBookings}</th>
-            <th scope="col">{t.chartRevenue}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {points.map((p) => (
-            <tr key={p.key}>
-              <th scope="row">{p.key}</th>
-              <td>{p.bookings}</td>
-              <td>{formatNumber(p.revenue)}</td>
+      {/* A table cannot shrink below its content: hide a box around it, or it widens the page. */}
+      <div className="adm-visually-hidden">
+        <table>
+          <caption>{t.chartTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.chartMonth}</th>
+              <th scope="col">{t.chartBookings}</th>
+              <th scope="col">{t.chartRevenue}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {points.map((p) => (
+              <tr key={p.key}>
+                <th scope="row">{p.key}</th>
+                <td>{p.bookings}</td>
+                <td>{formatNumber(p.revenue)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
