@@ -74,6 +74,24 @@ describe("blog", () => {
     await ctx.close();
   });
 
+  it("on the Arabic site a French post and car description read left to right, the page right to left", async () => {
+    const [post] = await anon<{ slug: string }[]>("blog_posts?select=slug&status=eq.published&order=created_at.desc&limit=1");
+    const [car] = await anon<{ slug: string }[]>("cars?select=slug&description=not.is.null&order=id&limit=1");
+    const { page, ctx } = await visitor(browser, { lang: "ar" });
+    const direction = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).direction);
+    await page.goto(`${BASE_URL}/blog/${post!.slug}`);
+    await page.getByTestId("post-content").waitFor();
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await direction("main h1")).toBe("ltr");
+    expect(await direction("[data-testid=post-content]")).toBe("ltr");
+    expect(await direction(".post-meta")).toBe("rtl");
+    await page.goto(`${BASE_URL}/cars/${car!.slug}`);
+    await page.locator("#details-title").waitFor();
+    expect(await direction("#details-title + p")).toBe("ltr");
+    expect(await direction("#details-title")).toBe("rtl");
+    await ctx.close();
+  });
+
   it("a post carrying a script payload renders inert", async () => {
     const slug = `xss-${Date.now()}`;
     await admin("blog_posts", {

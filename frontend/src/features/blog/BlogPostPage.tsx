@@ -78,7 +78,9 @@ function BlogPostView({ slug }: { slug: string }) {
             <Link to="/blog" className="back-link">
               <Icon name="chevronStart" size={18} className="flip-rtl" /> {t("blog.back")}
             </Link>
-            <h1>{post.title}</h1>
+            {/* Posts are written in one language whatever the site's: dir="auto" lets a
+                French post read left to right on the Arabic site, and the reverse. */}
+            <h1 dir="auto">{post.title}</h1>
             <p className="post-meta">
               <span>
                 <Icon name="calendar" size={16} /> <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
@@ -107,7 +109,7 @@ function BlogPostView({ slug }: { slug: string }) {
         <div className="container narrow">
           {post.featured_image && <img className="post-image" src={post.featured_image} alt="" width="1200" height="630" />}
           {/* Sanitized above with DOMPurify. */}
-          <div className="prose" data-testid="post-content" dangerouslySetInnerHTML={{ __html: html }} />
+          <div className="prose" dir="auto" data-testid="post-content" dangerouslySetInnerHTML={{ __html: html }} />
           <aside className="author-box" aria-label={t("blog.aboutAuthor")}>
             <span className="author-avatar" aria-hidden="true">
               {author.slice(0, 1).toUpperCase()}

@@ -31,7 +31,11 @@ export function PostCard({ post, index, headingLevel = 3 }: { post: BlogPostSumm
         <Heading className="post-card-title">
           <Link to={`/blog/${post.slug}`}>{post.title}</Link>
         </Heading>
-        {post.excerpt && <p className="post-excerpt">{post.excerpt}</p>}
+        {post.excerpt && (
+          <p className="post-excerpt" dir="auto">
+            {post.excerpt}
+          </p>
+        )}
         {post.tags && post.tags.length > 0 && (
           <ul className="tags" aria-label={t("blog.tags")}>
             {post.tags.slice(0, 3).map((tag) => (

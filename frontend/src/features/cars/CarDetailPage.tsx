@@ -182,7 +182,8 @@ function CarDetail({ slug }: { slug: string | undefined }) {
             </div>
             <div className="detail-info">
               <h2 id="details-title">{t("car.description")}</h2>
-              <p>{car.description || t("car.noDescription")}</p>
+              {/* Written by the agency in one language: its own direction, not the page's. */}
+              <p dir="auto">{car.description || t("car.noDescription")}</p>
               <h3>{t("car.specifications")}</h3>
               <dl className="spec-list">
                 <div>
