@@ -19,3 +19,8 @@ pg-status:
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')
+
+lint:
+	go vet ./...
+	go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+	cd frontend && npm run -s typecheck && npm run -s lint

@@ -230,8 +230,6 @@ func fragment(u *url.URL) url.Values {
 	return v
 }
 
-func contains(s, sub string) bool { return strings.Contains(s, sub) }
-
 // testLog sends the surface's error log to the test's output.
 type testLog struct{ t *testing.T }
 

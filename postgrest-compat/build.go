@@ -20,8 +20,6 @@ type statement struct {
 	noBody   bool
 }
 
-const outerCols = 5
-
 // bodyExpr aggregates the root rows for the negotiated media type.
 func bodyExpr(acc accept, scalar, setof, head bool) string {
 	if head {

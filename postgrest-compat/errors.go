@@ -31,10 +31,6 @@ func (e *apiError) withDetails(d any) *apiError { e.Details = d; return e }
 func (e *apiError) withHint(h any) *apiError    { e.Hint = h; return e }
 
 // Errors PostgREST produces itself (Error.hs in PostgREST v14).
-func errParse(what, input, details string) *apiError {
-	return newErr(400, "PGRST100", fmt.Sprintf("\"failed to parse %s (%s)\"", what, input)).withDetails(details)
-}
-
 func errSchemaNotExposed(schema string, schemas []string) *apiError {
 	return newErr(406, "PGRST106", "Invalid schema: "+schema).
 		withHint("Only the following schemas are exposed: " + strings.Join(schemas, ", "))

@@ -135,10 +135,9 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 	}
 
 	type fk struct {
-		name             string
-		rel, frel        uint32
-		cols, fcols      []string
-		colNums, fcolNum []int16
+		name        string
+		rel, frel   uint32
+		cols, fcols []string
 	}
 	var fks []fk
 	uniques := map[uint32][][]string{}

@@ -44,10 +44,7 @@ func seed(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.W
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 
-	files := []string{"dev.sql"}
-	for _, arg := range args {
-		files = append(files, arg) // e.g. e2e.sql
-	}
+	files := append([]string{"dev.sql"}, args...) // e.g. e2e.sql
 	for _, name := range files {
 		sql, err := migrations.Seed(name)
 		if err != nil {

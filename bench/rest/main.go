@@ -155,7 +155,7 @@ func handWritten(pool *pgxpool.Pool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, err := jwtauth.FromContext(r.Context())
 		if err != nil {
-			http.Error(w, err.Error(), 401)
+			http.Error(w, err.Error(), http.StatusUnauthorized)
 			return
 		}
 		var i int
@@ -191,7 +191,7 @@ func handWritten(pool *pgxpool.Pool) http.Handler {
 			return
 		}
 		if rd.single && n != 1 {
-			http.Error(w, "not one row", 406)
+			http.Error(w, "not one row", http.StatusNotAcceptable)
 			return
 		}
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")

@@ -145,19 +145,6 @@ func (e *env) int64(name string, def int64) int64 {
 	return n
 }
 
-func (e *env) float(name string, def float64) float64 {
-	v := e.str(name, "")
-	if v == "" {
-		return def
-	}
-	f, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		e.fail(name, v, "a number")
-		return def
-	}
-	return f
-}
-
 func (e *env) bool(name string, def bool) bool {
 	v := e.str(name, "")
 	if v == "" {
