@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/server/httpx"
+	"casarent/server/pgrole"
 )
 
 // apiVersionLatest is the only dated API version; auth-js sends it on every request.
@@ -55,6 +56,10 @@ func tooManyRequests(code, msg string) *apiError {
 }
 
 func internalError(msg string, err error) *apiError {
+	if pgrole.Unavailable(err) {
+		// GoTrue has no code of its own for this; the status is what auth-js acts on.
+		return &apiError{Status: http.StatusServiceUnavailable, Code: "unexpected_failure", Msg: "The database is unavailable; please try again shortly", Err: err}
+	}
 	return &apiError{Status: http.StatusInternalServerError, Code: "unexpected_failure", Msg: msg, Err: err}
 }
 

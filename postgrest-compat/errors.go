@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
+
+	"casarent/server/pgrole"
 )
 
 // apiError is an error in PostgREST's wire shape.
@@ -206,6 +208,13 @@ func toAPIError(err error, anon bool) *apiError {
 	if errors.As(err, &ae) {
 		return ae
 	}
+	var ce *pgconn.ConnectError
+	switch {
+	case errors.As(err, &ce):
+		return newErr(503, "PGRST000", "Database connection error. Retrying the connection.").withDetails(ce.Error())
+	case pgrole.Unavailable(err):
+		return newErr(503, "PGRST001", "Database client error. Retrying the connection.").withDetails(err.Error())
+	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		return fromPgError(pe, anon)
@@ -213,10 +222,6 @@ func toAPIError(err error, anon bool) *apiError {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return newErr(413, "PGRST102", "Request body too large")
-	}
-	var ce *pgconn.ConnectError
-	if errors.As(err, &ce) {
-		return newErr(503, "PGRST000", "Database connection error. Retrying the connection.").withDetails(ce.Error())
 	}
 	if pgconn.Timeout(err) {
 		return newErr(504, "PGRST003", "Timed out acquiring connection from connection pool.")

@@ -18,6 +18,8 @@ import (
 
 // These tests run the real binary as a separate process, as an operator would.
 
+const testJWTSecret = "run-test-secret-0123456789abcdef0123456789"
+
 func buildServer(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "server")
@@ -82,7 +84,7 @@ func startServer(t *testing.T, bin string, env ...string) *proc {
 	p.cmd.Env = append(os.Environ(), append([]string{
 		fmt.Sprintf("LISTEN_ADDR=127.0.0.1:%d", port),
 		"DATA_DIR=" + t.TempDir(),
-		"JWT_SECRET=run-test-secret-0123456789abcdef0123456789",
+		"JWT_SECRET=" + testJWTSecret,
 	}, env...)...)
 	p.cmd.Stderr = p.logs
 	if err := p.cmd.Start(); err != nil {
@@ -103,6 +105,24 @@ func startServer(t *testing.T, bin string, env ...string) *proc {
 		return err == nil
 	})
 	return p
+}
+
+// serverKeys runs `server keys` with the secret startServer gives the server.
+func serverKeys(t *testing.T, bin string) map[string]string {
+	t.Helper()
+	cmd := exec.Command(bin, "keys")
+	cmd.Env = append(os.Environ(), "JWT_SECRET="+testJWTSecret, "DATA_DIR="+t.TempDir())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("server keys: %v", err)
+	}
+	keys := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok {
+			keys[k] = v
+		}
+	}
+	return keys
 }
 
 func healthStatus(url string) int {
@@ -143,6 +163,29 @@ func TestServerFollowsDatabaseWithoutRestart(t *testing.T) {
 
 	c.pg("stop")
 	waitFor(t, 10*time.Second, "unhealthy after PostgreSQL stopped", func() bool { return healthStatus(p.url) == http.StatusServiceUnavailable })
+	// Meanwhile every surface answers 503 in its own shape: clients retry a 503
+	// (auth-js keeps its session through one) where a 500 looks final.
+	keys := serverKeys(t, bin)
+	for _, tc := range []struct{ method, path, key, body, want string }{
+		{"GET", "/rest/v1/cars?select=id", keys["ANON_KEY"], "", `"code":"PGRST00`}, // 000 or 002 (schema cache), as PostgREST
+		{"POST", "/auth/v1/token?grant_type=password", keys["ANON_KEY"], `{"email":"a@example.com","password":"secret123"}`, `"error_code":"unexpected_failure"`},
+		{"GET", "/storage/v1/object/public/car-images/x.jpg", keys["ANON_KEY"], "", `"code":"DatabaseError"`},
+		{"POST", "/functions/v1/admin-users", keys["SERVICE_ROLE_KEY"], `{"action":"list"}`, `"code":"database_unavailable"`},
+	} {
+		req, _ := http.NewRequest(tc.method, p.url+tc.path, strings.NewReader(tc.body))
+		req.Header.Set("apikey", tc.key)
+		req.Header.Set("Authorization", "Bearer "+tc.key)
+		req.Header.Set("Content-Type", "application/json")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), tc.want) {
+			t.Errorf("%s %s with PostgreSQL down = %d %s, want 503 with %s", tc.method, tc.path, resp.StatusCode, body, tc.want)
+		}
+	}
 	c.pg("start")
 	waitFor(t, 40*time.Second, "healthy again", func() bool { return healthStatus(p.url) == http.StatusOK })
 }

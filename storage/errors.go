@@ -10,6 +10,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/server/httpx"
+	"casarent/server/pgrole"
 )
 
 // apiError is a Storage error: rendered as {statusCode, code, error, message}
@@ -78,6 +79,9 @@ func errNotEmpty() *apiError {
 }
 
 func errInternal(cause error) *apiError {
+	if pgrole.Unavailable(cause) {
+		return &apiError{status: 503, http: 503, code: "DatabaseError", errText: "Service Unavailable", message: "The database is unavailable; please try again shortly", cause: cause}
+	}
 	return &apiError{status: 500, code: "InternalError", errText: "Internal", message: "Internal Server Error", cause: cause}
 }
 

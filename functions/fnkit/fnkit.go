@@ -14,6 +14,7 @@ import (
 
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
+	"casarent/server/pgrole"
 )
 
 // Error is a failure a client should see: HTTP status, a readable message and an
@@ -73,6 +74,9 @@ func Renderer(logger *slog.Logger) httpx.Renderer {
 			fe = Errorf(http.StatusRequestEntityTooLarge, "request body too large")
 		case errors.Is(err, httpx.ErrBadJSON):
 			fe = Errorf(http.StatusBadRequest, "request body is not valid JSON").WithCode("invalid_json")
+		case pgrole.Unavailable(err):
+			logger.WarnContext(r.Context(), "function: database unavailable", "path", r.URL.Path, "err", err, "request_id", httpx.RequestIDFrom(r.Context()))
+			fe = Errorf(http.StatusServiceUnavailable, "the database is unavailable; please try again shortly").WithCode("database_unavailable")
 		default:
 			logger.ErrorContext(r.Context(), "function error", "path", r.URL.Path, "err", err, "request_id", httpx.RequestIDFrom(r.Context()))
 			fe = Errorf(http.StatusInternalServerError, "internal error")
