@@ -15,10 +15,10 @@ func TestUnavailable(t *testing.T) {
 	}{
 		{&pgconn.ConnectError{}, true},
 		{fmt.Errorf("wrapped: %w", &pgconn.PgError{Code: "57P01"}), true}, // shutting down
-		{&pgconn.PgError{Code: "57P03"}, true},                             // starting up
-		{&pgconn.PgError{Code: "08006"}, true},                             // connection failure
-		{&pgconn.PgError{Code: "42501"}, false},                            // a refusal is the request's
-		{&pgconn.PgError{Code: "57014"}, false},                            // statement timeout
+		{&pgconn.PgError{Code: "57P03"}, true},                            // starting up
+		{&pgconn.PgError{Code: "08006"}, true},                            // connection failure
+		{&pgconn.PgError{Code: "42501"}, false},                           // a refusal is the request's
+		{&pgconn.PgError{Code: "57014"}, false},                           // statement timeout
 		{errors.New("anything else"), false},
 		{nil, false},
 	} {
