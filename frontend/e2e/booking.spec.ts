@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { admin, anon, BASE_URL, isoDaysFromNow, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
+import { admin, anon, backwardArrows, BASE_URL, isoDaysFromNow, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
 
 interface CarRow {
   id: number;
@@ -150,11 +150,13 @@ describe("booking", () => {
       expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
       const out = await sticksOutSideways(page);
       if (out) wide.push(`step ${step}: ${out}`);
+      for (const text of await backwardArrows(page)) wide.push(`step ${step}: arrow points backwards in "${text}"`);
     };
     await fillWizard(page, { name: "سعاد العلوي", email }, isoDaysFromNow(30), isoDaysFromNow(34), fits);
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("booking-confirm").waitFor();
     await fits("confirm");
+    expect(await page.getByTestId("booking-confirm").textContent()).toContain("مطار محمد الخامس"); // the place, in Arabic
     const popup = page.waitForEvent("popup");
     await page.getByTestId("confirm-whatsapp").click();
     await popup;

@@ -112,3 +112,42 @@ export async function sticksOutSideways(page: Page): Promise<string | null> {
     return `${document.documentElement.scrollWidth}px (${culprits.join(", ")})`;
   });
 }
+
+/**
+ * Texts "A → B" (or "A ← B") in <main> whose arrow, as drawn, does not point
+ * from A to B: in Arabic the first item is on the right, so the arrow must be ←.
+ */
+export async function backwardArrows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    // The innermost elements holding an arrow; React may split their text in several nodes.
+    const holders = [...document.querySelectorAll("main *")].filter(
+      (el) => /[→←]/.test(el.textContent ?? "") && ![...el.children].some((c) => /[→←]/.test(c.textContent ?? "")),
+    );
+    for (const el of holders) {
+      const nodes: Text[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+      // The box of the i-th character of the element's text.
+      const box = (i: number) => {
+        for (const n of nodes) {
+          if (i < n.length) {
+            const r = document.createRange();
+            r.setStart(n, i);
+            r.setEnd(n, i + 1);
+            return r.getBoundingClientRect();
+          }
+          i -= n.length;
+        }
+        throw new Error("offset outside the text");
+      };
+      const text = el.textContent!;
+      const at = text.search(/[→←]/);
+      const next = text.slice(at + 1).search(/\S/); // first character of B
+      if (next < 0) continue;
+      const pointsLeft = text[at] === "←";
+      if (pointsLeft !== box(at + 1 + next).left < box(at).left) bad.push(text.trim());
+    }
+    return bad;
+  });
+}

@@ -32,6 +32,7 @@ import {
   type PaymentOption,
   type Quote,
 } from "./price";
+import { locationLabel } from "./locationLabel";
 import { paymentErrorText } from "./paymentErrors";
 import { PriceSummary } from "./PriceSummary";
 import {
@@ -193,8 +194,8 @@ export default function BookingPage() {
         car: `${car.brand} ${car.name}`,
         from: formatDate(form.pickupDate),
         to: formatDate(form.returnDate),
-        pickup: `${form.pickupLocation} ${form.pickupTime}`,
-        dropoff: `${form.returnLocation} ${form.returnTime}`,
+        pickup: `${locationLabel(t, form.pickupLocation)} ${form.pickupTime}`,
+        dropoff: `${locationLabel(t, form.returnLocation)} ${form.returnTime}`,
         name: request.customer_name,
         email: request.customer_email,
         phone: request.customer_phone,
@@ -291,13 +292,13 @@ export default function BookingPage() {
               <div>
                 <dt>{t("booking.dates")}</dt>
                 <dd>
-                  {formatDate(form.pickupDate)} {form.pickupTime} → {formatDate(form.returnDate)} {form.returnTime}
+                  {t("common.fromTo", { from: `${formatDate(form.pickupDate)} ${form.pickupTime}`, to: `${formatDate(form.returnDate)} ${form.returnTime}` })}
                 </dd>
               </div>
               <div>
                 <dt>{t("booking.places")}</dt>
                 <dd>
-                  {form.pickupLocation} → {form.returnLocation}
+                  {t("common.fromTo", { from: locationLabel(t, form.pickupLocation), to: locationLabel(t, form.returnLocation) })}
                 </dd>
               </div>
               <div>
@@ -497,7 +498,7 @@ export default function BookingPage() {
               <div>
                 <dt>{t("booking.dates")}</dt>
                 <dd>
-                  {formatDate(form.pickupDate)} → {formatDate(form.returnDate)}
+                  {t("common.fromTo", { from: formatDate(form.pickupDate), to: formatDate(form.returnDate) })}
                 </dd>
               </div>
               <div>

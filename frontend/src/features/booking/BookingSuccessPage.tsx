@@ -8,6 +8,7 @@ import { FIGURES } from "../../config/site";
 import { formatLongDate, formatPrice, formatTime } from "../../lib/format";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { locationLabel } from "./locationLabel";
 import { paymentErrorText } from "./paymentErrors";
 import { capturePaypalPayment, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY, type CapturedBooking } from "./api";
 
@@ -128,7 +129,7 @@ export default function BookingSuccessPage() {
           <div className="trip-block">
             <h2>{t("success.pickup")}</h2>
             <p>
-              <Icon name="pin" size={16} /> {b.pickup_location}
+              <Icon name="pin" size={16} /> {locationLabel(t, b.pickup_location)}
             </p>
             <p>
               <Icon name="calendar" size={16} /> {formatLongDate(b.start_date)}
@@ -140,7 +141,7 @@ export default function BookingSuccessPage() {
           <div className="trip-block">
             <h2>{t("success.return")}</h2>
             <p>
-              <Icon name="pin" size={16} /> {b.return_location}
+              <Icon name="pin" size={16} /> {locationLabel(t, b.return_location)}
             </p>
             <p>
               <Icon name="calendar" size={16} /> {formatLongDate(b.end_date)}
