@@ -101,6 +101,7 @@ type words struct {
 	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
 	Total, PaidOnline, Remaining, Method, Transaction, InfoTitle, Closing, Signature string
 	Info     []string
+	Places   map[string]string // stored (French) place names in this language; absent: as stored
 	Days     [7]string
 	Months   [12]string
 	DateForm string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
@@ -116,6 +117,7 @@ var lang = map[string]words{
 		InfoTitle: "Informations importantes",
 		Info: []string{"Apportez un permis de conduire valide et une pièce d'identité.", "Présentez-vous 15 minutes avant l'heure de prise en charge.",
 			"En cas de retard, contactez-nous par téléphone.", "Restituez le véhicule avec le même niveau de carburant."},
+		Places:  map[string]string{"Centre-ville Casablanca": "Centre-ville de Casablanca"},
 		Closing: "Merci de votre confiance et bon voyage !", Signature: "L'équipe de l'agence – Aéroport Mohammed V, Casablanca",
 		Days:     [7]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
 		Months:   [12]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
@@ -130,6 +132,8 @@ var lang = map[string]words{
 		InfoTitle: "Important information",
 		Info: []string{"Bring a valid driving licence and an identity document.", "Arrive 15 minutes before your pickup time.",
 			"If you are running late, please call us.", "Return the vehicle with the same fuel level."},
+		Places: map[string]string{"Aéroport Mohammed V": "Mohammed V Airport", "Centre-ville Casablanca": "Casablanca city centre",
+			"Gare Casa-Port": "Casa-Port station", "Hôtel (livraison)": "Hotel (delivery)", "Hôtel (collecte)": "Hotel (collection)"},
 		Closing: "Thank you for your trust, and have a good trip!", Signature: "The agency team – Mohammed V Airport, Casablanca",
 		Days:     [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
 		Months:   [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
@@ -144,11 +148,21 @@ var lang = map[string]words{
 		InfoTitle: "معلومات مهمة",
 		Info: []string{"أحضر رخصة قيادة سارية ووثيقة هوية.", "احضر قبل موعد الاستلام بـ 15 دقيقة.",
 			"في حالة التأخير، يرجى الاتصال بنا هاتفياً.", "أعد السيارة بنفس مستوى الوقود."},
+		Places: map[string]string{"Aéroport Mohammed V": "مطار محمد الخامس", "Centre-ville Casablanca": "وسط مدينة الدار البيضاء",
+			"Gare Casa-Port": "محطة الدار البيضاء الميناء", "Hôtel (livraison)": "الفندق (توصيل)", "Hôtel (collecte)": "الفندق (استرجاع)"},
 		Closing: "شكراً لثقتكم، ونتمنى لكم رحلة سعيدة!", Signature: "فريق الوكالة – مطار محمد الخامس، الدار البيضاء",
 		Days:     [7]string{"الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"},
 		Months:   [12]string{"يناير", "فبراير", "مارس", "أبريل", "ماي", "يونيو", "يوليوز", "غشت", "شتنبر", "أكتوبر", "نونبر", "دجنبر"},
 		DateForm: "%[1]s %[2]d %[3]s %[4]d",
 	},
+}
+
+// place gives a stored place name (the site stores them in French) in the language.
+func (w words) place(p string) string {
+	if v, ok := w.Places[p]; ok {
+		return v
+	}
+	return p
 }
 
 // longDate renders 2026-11-24 as "mardi 24 novembre 2026" in the language.
@@ -208,8 +222,8 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	rows := []row{
 		{w.Number, Number(b.ID)},
 		{w.Vehicle, vehicle},
-		{w.Pickup, fmt.Sprintf("%s — %s, %s", b.PickupLocation, w.longDate(b.StartDate), hhmm(b.PickupTime))},
-		{w.Return, fmt.Sprintf("%s — %s, %s", b.ReturnLocation, w.longDate(b.EndDate), hhmm(b.ReturnTime))},
+		{w.Pickup, fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
+		{w.Return, fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
 		{w.Duration, fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
 		{w.Total, dh(b.TotalPrice)},
 	}

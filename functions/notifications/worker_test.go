@@ -159,9 +159,9 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 		"fr": {"Réservation confirmée – n° " + ids["fr"][:8], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 18:00",
 			"Aéroport Mohammed V", "Gare Casa-Port", "945 DH", "permis de conduire", "15 minutes", "même niveau de carburant"},
 		"en": {"Booking confirmed – no. " + ids["en"][:8], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 18:00",
-			"Aéroport Mohammed V", "Gare Casa-Port", "945 DH", "driving licence", "15 minutes", "same fuel level"},
+			"Mohammed V Airport", "Casa-Port station", "945 DH", "driving licence", "15 minutes", "same fuel level"},
 		"ar": {"تم تأكيد الحجز – رقم " + ids["ar"][:8], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026",
-			"Aéroport Mohammed V", "Gare Casa-Port", "945 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود"},
+			"مطار محمد الخامس", "محطة الدار البيضاء الميناء", "945 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود"},
 	}
 	for lang, parts := range want {
 		msgs := e.wait(lang+"@example.com", 1)
