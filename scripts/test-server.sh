@@ -28,31 +28,50 @@ start)
   : "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
   "$0" stop "$name" >/dev/null 2>&1 || true
   mkdir -p "$state"
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-    echo "test-server: port $port is already in use; pick another" >&2
-    exit 1
-  fi
   if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" -name '*.go' -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
     (cd "$repo" && go build -o bin/server ./server) >&2
   fi
   dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
-  psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" -c "create database $dbname" >&2
   url=$(db_url "$dbname")
-  (
-    cd "$repo"
-    # Roles are cluster-wide: use the password pgtest sets, so Go tests and test servers can share a cluster.
-    export AUTHENTICATOR_PASSWORD=pgtest-authenticator
-    export DATABASE_URL="$url" DATA_DIR="$state/data" LISTEN_ADDR="127.0.0.1:$port" JWT_SECRET="$TEST_JWT_SECRET" \
-      SITE_URL="${SITE_URL:-http://127.0.0.1:$port}" API_EXTERNAL_URL="${API_EXTERNAL_URL:-http://127.0.0.1:$port}"
-    nohup bin/server >"$state/server.out" 2>"$state/server.log" &
-    echo $! >"$state/pid"
-  )
-  for _ in $(seq 1 150); do
-    if curl -fs "http://127.0.0.1:$port/health" >/dev/null 2>&1; then break; fi
-    if ! kill -0 "$(cat "$state/pid")" 2>/dev/null; then echo "server died:" >&2; tail -n 30 "$state/server.log" >&2; exit 1; fi
-    sleep 0.2
+
+  # launch PORT: 0 when the server is healthy there, 2 when the port could not be
+  # bound, 1 on any other failure (its log printed).
+  launch() {
+    local p=$1
+    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then return 2; fi # someone listens there
+    psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" -c "create database $dbname" >&2
+    (
+      cd "$repo"
+      # Roles are cluster-wide: use the password pgtest sets, so Go tests and test servers can share a cluster.
+      export AUTHENTICATOR_PASSWORD=pgtest-authenticator
+      export DATABASE_URL="$url" DATA_DIR="$state/data" LISTEN_ADDR="127.0.0.1:$p" JWT_SECRET="$TEST_JWT_SECRET" \
+        SITE_URL="${SITE_URL:-http://127.0.0.1:$p}" API_EXTERNAL_URL="${API_EXTERNAL_URL:-http://127.0.0.1:$p}"
+      nohup bin/server >"$state/server.out" 2>"$state/server.log" &
+      echo $! >"$state/pid"
+    )
+    for _ in $(seq 1 150); do
+      if curl -fs "http://127.0.0.1:$p/health" >/dev/null 2>&1; then return 0; fi
+      if ! kill -0 "$(cat "$state/pid")" 2>/dev/null; then
+        grep -q "address already in use" "$state/server.log" && return 2
+        echo "server died:" >&2; tail -n 30 "$state/server.log" >&2; return 1
+      fi
+      sleep 0.2
+    done
+    echo "server not healthy:" >&2; tail -n 30 "$state/server.log" >&2; return 1
+  }
+
+  # Our ports lie in the kernel's ephemeral range, so any outgoing connection may
+  # hold one for a while: wait a little, then move 1000 ports up. Callers read the
+  # port from SUPABASE_URL.
+  rc=2
+  for p in "$port" "$port" "$((port + 1000))" "$((port + 2000))"; do
+    rc=0; launch "$p" || rc=$?
+    [ "$rc" = 2 ] || break
+    echo "test-server: port $p is taken; trying again" >&2
+    sleep 1
   done
-  curl -fs "http://127.0.0.1:$port/health" >/dev/null || { echo "server not healthy:" >&2; tail -n 30 "$state/server.log" >&2; exit 1; }
+  [ "$rc" = 0 ] || { [ "$rc" = 2 ] && echo "test-server: no free port for $name" >&2; exit 1; }
+  port=$p
   for f in ${FIXTURE_SQL:-}; do psql -q -v ON_ERROR_STOP=1 "$url" -f "$f" >&2; done
   if [ -n "${FIXTURE_SQL:-}" ]; then psql -q "$url" -c "notify pgrst, 'reload schema'" >&2; sleep 0.5; fi
   if [ "${SEED:-}" = 1 ]; then
