@@ -33,9 +33,6 @@ type Deps struct {
 	Backoff  time.Duration
 }
 
-// Functions returns create-paypal-order, capture-paypal-payment and paypal-config.
-func Functions(d Deps) []functions.Function { return New(d).Functions() }
-
 // New builds the payment service: its functions and its reconciliation loop
 // (reconcile.go) share one PayPal client and its cached token.
 func New(d Deps) *Service {

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"casarent/functions/fnkit"
 	"casarent/server/pgrole"
 )
@@ -98,26 +100,23 @@ func (s *Service) ReconcileOnce(ctx context.Context) (ReconcileReport, error) {
 func (s *Service) pendingPayments(ctx context.Context) ([]pendingPayment, error) {
 	now := s.deps.Now()
 	var list []pendingPayment
-	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {
-		rows, err := c.Query(ctx, `select id::text, paypal_order_id, status, payment_status, charge_currency, charge_amount::text,
+	err := pgrole.Query(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, false,
+		`select id::text, paypal_order_id, status, payment_status, charge_currency, charge_amount::text,
 				payment_error is not null, created_at < $2
 			from public.bookings
 			where paypal_order_id is not null and payment_status = 'pending' and status = 'pending'
 			  and payment_id is null and created_at < $1
-			order by created_at limit 50`, now.Add(-reconcileGrace), now.Add(-s.pp.AbandonAfter))
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var p pendingPayment
-			if err := rows.Scan(&p.id, &p.orderID, &p.status, &p.paymentStatus, &p.currency, &p.chargeAmount, &p.refused, &p.abandoned); err != nil {
-				return err
+			order by created_at limit 50`, []any{now.Add(-reconcileGrace), now.Add(-s.pp.AbandonAfter)},
+		func(rows pgx.Rows) error {
+			for rows.Next() {
+				var p pendingPayment
+				if err := rows.Scan(&p.id, &p.orderID, &p.status, &p.paymentStatus, &p.currency, &p.chargeAmount, &p.refused, &p.abandoned); err != nil {
+					return err
+				}
+				list = append(list, p)
 			}
-			list = append(list, p)
-		}
-		return rows.Err()
-	})
+			return rows.Err()
+		})
 	if err != nil {
 		return nil, fmt.Errorf("read pending payments: %w", err)
 	}
