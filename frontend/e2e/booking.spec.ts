@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { admin, anon, backwardArrows, BASE_URL, isoDaysFromNow, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
+import { admin, anon, backwardArrows, BASE_URL, isoDaysFromNow, loseFirstAnswer, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
 
 interface CarRow {
   id: number;
@@ -122,18 +122,12 @@ describe("booking", () => {
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("booking-confirm").waitFor();
     // The first insert reaches the server, then the connection drops before the answer.
-    let stored = 0;
-    await page.route("**/rest/v1/bookings*", async (route) => {
-      if (route.request().method() !== "POST" || stored++ > 0) return route.continue();
-      const answer = await route.fetch();
-      expect(answer.status()).toBe(201);
-      await route.abort("connectionreset");
-    });
+    const stored = await loseFirstAnswer(page, "**/rest/v1/bookings*", 201);
     const popup = page.waitForEvent("popup");
     await page.getByTestId("confirm-whatsapp").click();
     await popup;
     await page.getByTestId("booking-sent").waitFor();
-    expect(stored).toBe(2); // the SPEC's one retry went out, with the same booking id
+    expect(stored()).toBe(2); // the SPEC's one retry went out, with the same booking id
 
     const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
     expect(rows).toHaveLength(1);
@@ -202,17 +196,12 @@ describe("booking", () => {
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("payments-simulated").waitFor();
     // The first call reaches the server (booking stored, order created), then the answer is lost.
-    let calls = 0;
-    await page.route("**/functions/v1/create-paypal-order", async (route) => {
-      if (route.request().method() !== "POST" || calls++ > 0) return route.continue();
-      expect((await route.fetch()).status()).toBe(200);
-      await route.abort("connectionreset");
-    });
+    const calls = await loseFirstAnswer(page, "**/functions/v1/create-paypal-order", 200);
     await page.getByTestId("pay-paypal").click();
     await page.getByTestId("payment-error").waitFor();
     await page.getByTestId("pay-paypal").click(); // the visitor tries again
     await page.waitForURL(/checkoutnow/);
-    expect(calls).toBe(2);
+    expect(calls()).toBe(2);
     const rows = await admin<(BookingRow & { paypal_order_id: string })[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
     expect(rows).toHaveLength(1);
     expect(new URL(page.url()).searchParams.get("token")).toBe(rows[0]!.paypal_order_id);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect } from "vitest";
 import { BASE_URL, siteCookies } from "./browser.ts";
 
 export { BASE_URL };
@@ -150,4 +151,19 @@ export async function backwardArrows(page: Page): Promise<string[]> {
     }
     return bad;
   });
+}
+
+/**
+ * Lets the first POST to `url` reach the server (which must answer `status`),
+ * then drops the connection before the answer gets back, as a network cut would.
+ * Later requests pass. Returns a counter of the POSTs sent so far.
+ */
+export async function loseFirstAnswer(page: Page, url: string, status: number): Promise<() => number> {
+  let posts = 0;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== "POST" || posts++ > 0) return route.continue();
+    expect((await route.fetch()).status()).toBe(status);
+    await route.abort("connectionreset");
+  });
+  return () => posts;
 }

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { admin, anon, BASE_URL, visitor } from "./helpers.ts";
+import { admin, anon, BASE_URL, loseFirstAnswer, visitor } from "./helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -38,19 +38,14 @@ describe("contact", () => {
     await form.getByLabel("Sujet").fill(subject);
     await form.getByLabel("Message").fill("Le premier envoi arrive, sa réponse se perd.");
     // The first insert reaches the server, then the connection drops before the answer.
-    let sent = 0;
-    await page.route("**/rest/v1/contacts*", async (route) => {
-      if (route.request().method() !== "POST" || sent++ > 0) return route.continue();
-      expect((await route.fetch()).status()).toBe(201);
-      await route.abort("connectionreset");
-    });
+    const sent = await loseFirstAnswer(page, "**/rest/v1/contacts*", 201);
     const send = form.getByRole("button", { name: "Envoyer le message" });
     await send.click();
     await form.locator(".alert-error").waitFor(); // the visitor sees an error, the text is kept
     expect(await form.getByLabel("Sujet").inputValue()).toBe(subject);
     await send.click();
     await form.getByText("Message envoyé avec succès ! Nous vous recontacterons rapidement.").waitFor();
-    expect(sent).toBe(2);
+    expect(sent()).toBe(2);
     const rows = await admin<unknown[]>(`contacts?subject=eq.${encodeURIComponent(subject)}&select=id`);
     expect(rows).toHaveLength(1);
     await ctx.close();

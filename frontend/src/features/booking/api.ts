@@ -1,5 +1,5 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
-import { supabase } from "../../lib/supabase";
+import { PG_CODES, supabase } from "../../lib/supabase";
 import { randomUUID } from "../../lib/guest";
 import type { FunctionFailure } from "./paymentErrors";
 import { fromServerQuote, type Quote, type ServerQuote } from "./price";
@@ -37,7 +37,7 @@ export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
  */
 export async function insertWhatsappBooking(r: BookingRequest, id: string = randomUUID()): Promise<boolean> {
   const row = { id, ...r, payment_method: "whatsapp", status: "pending" };
-  const stored = (error: { code?: string } | null) => !error || error.code === UNIQUE_VIOLATION;
+  const stored = (error: { code?: string } | null) => !error || error.code === PG_CODES.uniqueViolation;
   try {
     const first = await supabase.from("bookings").insert(row);
     if (stored(first.error)) return true;
@@ -51,8 +51,6 @@ export async function insertWhatsappBooking(r: BookingRequest, id: string = rand
     return false;
   }
 }
-
-const UNIQUE_VIOLATION = "23505";
 
 /** create-paypal-order's answer (functions/paypal/order_create.go). */
 export interface PaypalOrder {

@@ -1,4 +1,4 @@
-import { supabase } from "../../lib/supabase";
+import { PG_CODES, supabase } from "../../lib/supabase";
 
 export interface ContactMessage {
   name: string;
@@ -27,8 +27,8 @@ export async function sendContact(m: ContactMessage, id: string): Promise<SendRe
       message: m.message.trim(),
       status: "new",
     });
-    if (!error || error.code === "23505") return "sent";
-    if (error.code === "PT429") return "rate_limited";
+    if (!error || error.code === PG_CODES.uniqueViolation) return "sent";
+    if (error.code === PG_CODES.tooManyWrites) return "rate_limited";
     console.error("contact insert failed", error);
     return "failed";
   } catch (e) {
