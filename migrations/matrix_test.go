@@ -37,6 +37,9 @@ type check struct {
 //	contacts              insert (new)       insert (new)              select, update status, delete        all
 //	profiles              none               select own, update own names  all                  all
 //	storage.objects (site buckets)  read     read                      insert, update, delete   all
+//	car_blocks            none               none                      all                      all
+//	reservation_settings  none               none                      select, update           select, update
+//	booking_options, payment_options  select  select                   select, update           all
 func matrix(w *world) []check {
 	all := func(o outcome) map[string]outcome {
 		return map[string]outcome{anon: o, user: o, admin: o, service: o}
@@ -105,6 +108,48 @@ func matrix(w *world) []check {
 			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
 		{"bookings", "delete", "a booking", `delete from public.bookings where id = $1`, []any{w.booking1},
 			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+
+		// car_blocks: maintenance blocks, administrators only (docs/reservations.md)
+		{"car_blocks", "select", "every block", `select * from public.car_blocks`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"car_blocks", "insert", "a block", `insert into public.car_blocks (car_id, start_date, end_date, reason) values ($1, '2026-11-01', '2026-11-02', 'Pneus')`, []any{w.carA},
+			map[string]outcome{anon: denied, user: denied, admin: rows(1), service: rows(1)}},
+		{"car_blocks", "update", "a reason", `update public.car_blocks set reason = 'Vidange'`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"car_blocks", "delete", "every block", `delete from public.car_blocks`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+
+		// reservation_settings: one row, read and tuned by administrators
+		{"reservation_settings", "select", "the settings", `select * from public.reservation_settings`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"reservation_settings", "insert", "a second row", `insert into public.reservation_settings (id) values (true)`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: denied}},
+		{"reservation_settings", "update", "the turnaround", `update public.reservation_settings set turnaround = interval '3 hours'`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"reservation_settings", "delete", "the settings", `delete from public.reservation_settings`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: denied}},
+
+		// booking_options, payment_options: the price list, public; administrators change prices
+		{"booking_options", "select", "the price list", `select * from public.booking_options`, nil, all(rows(10))},
+		{"booking_options", "insert", "an option", `insert into public.booking_options (key, kind, price, per_day) values ('snowChains', 'extra', 40, true)`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+		{"booking_options", "update", "a price", `update public.booking_options set price = 60 where key = 'gps'`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"booking_options", "delete", "an option", `delete from public.booking_options where key = 'gps'`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+		{"payment_options", "select", "the payment options", `select * from public.payment_options`, nil, all(rows(3))},
+		{"payment_options", "insert", "an option", `insert into public.payment_options (key, discount_percent, due_now_percent) values ('later', 0, 1)`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+		{"payment_options", "update", "a discount", `update public.payment_options set discount_percent = 12 where key = 'full'`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"payment_options", "delete", "an option", `delete from public.payment_options where key = 'reserve'`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+
+		// The reservation RPCs: availability for everyone, expiry for the server's worker only.
+		{"rpc", "execute", "car_availability", `select * from public.car_availability('2026-09-10T10:00', '2026-09-12T10:00')`, nil, all(rows(2))},
+		{"rpc", "execute", "car_calendar", `select * from public.car_calendar($1, '2026-07-01', 5)`, []any{w.carA}, all(rows(5))},
+		{"rpc", "execute", "expire_booking_holds", `select public.expire_booking_holds()`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
 
 		// deleted_bookings
 		{"deleted_bookings", "select", "the archive", `select * from public.deleted_bookings`, nil,
@@ -222,7 +267,8 @@ func TestPermissionMatrix(t *testing.T) {
 			})
 		}
 	}
-	for _, table := range []string{"cars", "car_images", "blog_posts", "bookings", "deleted_bookings", "whatsapp_clicks", "contacts", "profiles", "storage.objects"} {
+	for _, table := range []string{"cars", "car_images", "blog_posts", "bookings", "deleted_bookings", "whatsapp_clicks", "contacts", "profiles", "storage.objects",
+		"car_blocks", "reservation_settings", "booking_options", "payment_options"} {
 		for _, op := range []string{"select", "insert", "update", "delete"} {
 			for _, a := range audiences {
 				if !covered[table+"/"+op+"/"+a] {

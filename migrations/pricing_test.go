@@ -10,63 +10,41 @@ import (
 	"casarent/server/pgrole"
 )
 
-// TestBookingPriceIsComputedByTheDatabase: an anonymous visitor's insert claims
-// days 99 and total_price 1; the stored figures are SPEC section 9's, computed by
-// hand below from the fixture cars (carA 300 DH/day, carB 450 DH/day).
+// TestBookingPriceIsComputedByTheDatabase: for every case of the shared table
+// (testdata/quote_cases.json, worked out by hand), an anonymous visitor's insert
+// claims days 99 and total_price 1, and the stored figures are the case's; the
+// preview the site asks for (rpc as anon) answers every figure of the case.
 func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	cases := []struct {
-		name        string
-		car         int64
-		start, end  string
-		insurance   any // nil = sent as null (the default applies)
-		extras      string
-		payment     any
-		days, total int
-	}{
-		// 3 days x 300 = 900; basic 0; no extras; full: 900 x 0.9 = 810
-		{"three days basic full", w.carA, "2026-07-10", "2026-07-13", "basic", `{}`, "full", 3, 810},
-		// same day = 1 day: 300 + premium 75 + gps 50 = 425; half: 425 x 0.95 = 403.75 -> 404
-		{"same day premium gps half", w.carA, "2026-07-10", "2026-07-10", "premium", `{"gps":true}`, "half", 1, 404},
-		// 5 days: 5 x 300 = 1500; platinum 5 x 120 = 600;
-		// extras per day 5 x 50 (gps, wifi, childSeat, additionalDriver, jawazPass) + 35 (carFridge) = 285,
-		// x 5 = 1425, + roadAssistance 350 = 1775; subtotal 3875; reserve x 1.0 = 3875
-		{"five days platinum every extra reserve", w.carA, "2026-07-01", "2026-07-06", "platinum",
-			`{"gps":true,"wifi":true,"childSeat":true,"additionalDriver":true,"jawazPass":true,"carFridge":true,"roadAssistance":true}`, "reserve", 5, 3875},
-		// 7 days x 450 = 3150; premium 7 x 75 = 525; roadAssistance 350 once; 4025 x 0.9 = 3622.5 -> 3623
-		{"a week premium road assistance full", w.carB, "2026-07-01", "2026-07-08", "premium", `{"roadAssistance":true}`, "full", 7, 3623},
-		// Jan 30 -> Feb 2 = 3 days x 450 = 1350; carFridge 3 x 35 = 105 (false and null extras cost nothing);
-		// 1455 x 0.95 = 1382.25 -> 1382
-		{"across a month fridge half", w.carB, "2026-01-30", "2026-02-02", "basic", `{"carFridge":true,"additionalDriver":false,"gps":null}`, "half", 3, 1382},
-		// leap year: 2028-02-28 -> 2028-03-01 = 2 days x 450 = 900; platinum 2 x 120 = 240;
-		// wifi + jawazPass 2 x 100 = 200; 1340 x 0.95 = 1273
-		{"leap day platinum wifi jawaz half", w.carB, "2028-02-28", "2028-03-01", "platinum", `{"wifi":true,"jawazPass":true}`, "half", 2, 1273},
-		// options sent as null take their defaults (basic, full): 2 days x 300 = 600 + childSeat 2 x 50 = 100; 700 x 0.9 = 630
-		{"null options mean defaults", w.carA, "2026-12-30", "2027-01-01", nil, `{"childSeat":true}`, nil, 2, 630},
-	}
+	w.super(t, `insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating)
+		values (1600, 'passat-test', 'Passat', 'Volkswagen', 'Berline', 600, '/p.jpg', 5, 'manual', 'diesel', 4.5)`)
+	carByPrice := map[int]int64{300: w.carA, 600: 1600}
 	ctx := context.Background()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			id := "e0000000-0000-4000-8000-" + pad12(c.name)
+	for _, c := range LoadQuoteCases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			car := carByPrice[c.DailyPrice]
+			id := "e0000000-0000-4000-8000-" + pad12(c.Name)
 			_, err := w.run(anon, `insert into public.bookings
-				(id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
+				(id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, return_time,
 				 insurance_type, extras, payment_option, days, total_price, payment_status, payment_method, status)
-				values ($1, $2, 'Visiteur', 'v@example.com', '+212600000000', $3, $4, $5, $6::jsonb, $7, 99, 1, null, 'whatsapp', 'pending')`,
-				id, c.car, c.start, c.end, c.insurance, c.extras, c.payment)
+				values ($1, $2, 'Visiteur', 'v@example.com', '+212600000000', $3, $4, '18:00', $5, $6::jsonb, $7, 99, 1, null, 'whatsapp', 'pending')`,
+				id, car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption)
 			if err != nil {
 				t.Fatalf("anon insert: %v", err)
 			}
-			days := superScalar[int](t, w, `select days from public.bookings where id = $1`, id)
-			total := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, id)
-			if days != c.days || total != c.total {
-				t.Fatalf("stored days=%d total=%d, want days=%d total=%d", days, total, c.days, c.total)
+			var days, total int
+			var dueNow float64
+			if err := w.db.Admin.QueryRow(ctx, `select days, total_price, amount_due_now from public.bookings where id = $1`, id).Scan(&days, &total, &dueNow); err != nil {
+				t.Fatal(err)
 			}
-			// The preview the site shows (rpc as anon) gives the same figure.
-			var quote map[string]any
+			if days != int(c.Expect["days"]) || total != int(c.Expect["total"]) || dueNow != c.Expect["due_now"] {
+				t.Fatalf("stored days=%d total=%d due now=%v, want %v", days, total, dueNow, c.Expect)
+			}
+			var quote map[string]float64
 			err = pgrole.Query(ctx, w.db.Pool, w.as(anon), false,
 				`select public.quote_booking($1, $2::date, $3::date, $4, $5::jsonb, $6)`,
-				[]any{c.car, c.start, c.end, c.insurance, c.extras, c.payment},
+				[]any{car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption},
 				func(r pgx.Rows) error {
 					r.Next()
 					var raw []byte
@@ -78,8 +56,10 @@ func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 			if err != nil {
 				t.Fatalf("quote as anon: %v", err)
 			}
-			if quote["total"] != float64(c.total) || quote["days"] != float64(c.days) {
-				t.Fatalf("quote %v, want days=%d total=%d", quote, c.days, c.total)
+			for k, want := range c.Expect {
+				if quote[k] != want {
+					t.Errorf("quote %s = %v, want %v (%s)", k, quote[k], want, c.Why)
+				}
 			}
 		})
 	}
@@ -117,7 +97,8 @@ func TestQuoteBreakdown(t *testing.T) {
 	// 4 days x 300 = 1200; premium 4 x 75 = 300; gps 4 x 50 + road 350 = 550;
 	// subtotal 2050; half: 2050 x 0.95 = 1947.5 -> 1948
 	want := map[string]float64{"days": 4, "daily_price": 300, "base": 1200, "insurance": 300, "extras": 550,
-		"subtotal": 2050, "discount_rate": 0.05, "total": 1948}
+		"subtotal": 2050, "discount_rate": 0.05, "discount": 102, "total": 1948,
+		"due_now_percent": 50, "due_now": 974, "due_at_pickup": 974}
 	for k, v := range want {
 		if q[k] != v {
 			t.Errorf("%s = %v, want %v (quote %s)", k, q[k], v, raw)
