@@ -16,6 +16,7 @@ import (
 	"casarent/frontend"
 	"casarent/functions"
 	"casarent/functions/adminusers"
+	"casarent/functions/holds"
 	"casarent/functions/notifications"
 	"casarent/functions/paypal"
 	postgrest "casarent/postgrest-compat"
@@ -227,6 +228,10 @@ func (a *app) mountSurfaces() error {
 	})
 	// Replicas may all run it: captures are idempotent and cancellations conditional.
 	a.workers = append(a.workers, payments.RunReconciler)
+	// Replicas may all run it too: the database claims each lapsed hold once.
+	a.workers = append(a.workers, func(ctx context.Context) {
+		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: cfg.Functions.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
+	})
 	return nil
 }
 

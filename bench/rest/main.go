@@ -43,7 +43,7 @@ import (
 
 const adminID = "6f0c1b5e-2d7a-4a53-9f7e-0b1f6a1c2d3e"
 
-// read is one of the site's four typical reads.
+// read is one of the site's typical reads.
 type read struct {
 	name   string
 	path   string // our URL
@@ -64,6 +64,10 @@ var reads = []read{
 	{name: "admin bookings with car", path: "/bench_bookings?select=*,bench_cars(name,brand,image)&order=created_at.desc", admin: true,
 		sql: `SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT b.*, (SELECT row_to_json(c)::jsonb FROM (SELECT cc.name, cc.brand, cc.image
 		      FROM public.bench_cars cc WHERE cc.id = b.car_id) c) AS bench_cars FROM public.bench_bookings b ORDER BY b.created_at DESC) t`},
+	// The site's date search: every car of the fleet for a 60-day window (docs/reservations.md),
+	// over the real schema's cars and bookings (the dataset fills them).
+	{name: "availability, 60 days", path: "/rpc/car_availability?p_pickup=2027-03-01T10:00:00&p_return=2027-04-30T10:00:00",
+		sql: `SELECT coalesce(json_agg(t), '[]')::text FROM (SELECT * FROM public.car_availability($1::timestamp, $2::timestamp)) t`},
 }
 
 func main() {
@@ -150,7 +154,7 @@ func jwtauthClaims() jwtlib.MapClaims {
 	return jwtlib.MapClaims{"role": "authenticated", "sub": adminID, "aud": "authenticated", "exp": time.Now().Add(time.Hour).Unix()}
 }
 
-// handWritten serves /0../3: the same statements, written by hand.
+// handWritten serves /0../4: the same statements, written by hand.
 func handWritten(pool *pgxpool.Pool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id, err := jwtauth.FromContext(r.Context())
@@ -167,6 +171,8 @@ func handWritten(pool *pgxpool.Pool) http.Handler {
 			args = []any{"car-7"}
 		case 2:
 			args = []any{"published"}
+		case 4:
+			args = []any{"2027-03-01T10:00:00", "2027-04-30T10:00:00"}
 		}
 		// The same settings PostgREST (and our handler) give the transaction, request.headers included.
 		hdr := make(map[string]string, len(r.Header))

@@ -37,12 +37,15 @@ export const dateIn = (days) => {
   return d.toISOString().slice(0, 10)
 }
 
-// bookingData is what the booking wizard submits.
+// bookingData is what the booking wizard submits. A car cannot be booked twice for
+// the same dates, so each call rents a later window than the one before.
+let windows = 0
 export function bookingData(over = {}) {
+  const start = 3 + 4 * windows++
   return {
     carId: CAR_ID,
-    pickupDate: dateIn(3),
-    returnDate: dateIn(5),
+    pickupDate: dateIn(start),
+    returnDate: dateIn(start + 2),
     pickupTime: '10:00',
     returnTime: '10:00',
     pickupLocation: 'Aéroport Mohammed V',

@@ -82,7 +82,8 @@ test('a declined card is a FunctionsHttpError and the booking stays pending', as
 test('invalid requests: error shapes', async () => {
   const cases = [
     [{ customerEmail: 'nope', pickupDate: '2000-01-01' }, 400, 'invalid_booking'],
-    [{ carId: UNAVAILABLE_CAR_ID }, 409, 'car_unavailable'],
+    // The database refuses an unavailable car (docs/reservations.md).
+    [{ carId: UNAVAILABLE_CAR_ID }, 409, 'BK002'],
   ]
   for (const [over, status, code] of cases) {
     const { error } = await client().functions.invoke('create-paypal-order', { body: bookingData(over) })

@@ -71,13 +71,20 @@ func uuid(t *testing.T) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
 }
 
-// book inserts a chat booking as the site does, 2026-12-24 to 2026-12-27.
+// book inserts a chat booking as the site does, 2026-12-24 to 2026-12-27, each on
+// a Clio of its own (one car cannot be booked twice for the same dates).
 func (e *env) book(lang, email string) string {
 	id := uuid(e.t)
+	var car int64
+	if err := e.db.Admin.QueryRow(context.Background(), `insert into public.cars
+		(name, brand, category, price, image, seats, transmission, fuel, rating)
+		values ('Clio 5', 'Renault', 'Compact', 300, 'https://img.test/c.jpg', 5, 'manual', 'diesel', 4.5) returning id`).Scan(&car); err != nil {
+		e.t.Fatal(err)
+	}
 	e.asAnon(`insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
 		pickup_time, return_time, pickup_location, return_location, language, payment_method, extras)
 		values ($4, $1, 'Client '||$2, $3, '+212611111111', '2026-12-24', '2026-12-27', '09:30', '18:00',
-		'Aéroport Mohammed V', 'Gare Casa-Port', $2, 'whatsapp', '{"gps": true}')`, e.car, lang, email, id)
+		'Aéroport Mohammed V', 'Gare Casa-Port', $2, 'whatsapp', '{"gps": true}')`, car, lang, email, id)
 	return id
 }
 

@@ -60,12 +60,13 @@ var (
 	timeRe  = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$`)
 	emailRe = regexp.MustCompile(`^[^@\s]+@[^@\s]+\.[^@\s]+$`)
 	uuidRe  = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
-	extras  = map[string]bool{"gps": true, "wifi": true, "childSeat": true, "additionalDriver": true, "roadAssistance": true, "carFridge": true, "jawazPass": true}
 )
 
-// normalize trims, applies SPEC defaults (10:00, full, basic, fr) and validates
-// everything but the car's availability (that needs the database). today is the
-// agency's date (YYYY-MM-DD).
+// normalize trims, applies the form's defaults (10:00, fr) and checks the shape of
+// the request. The options (insurance, extras, payment option), the price and
+// whether the car can be booked are the database's to judge (quote_booking and
+// the bookings triggers), so they are not checked twice here; an empty option is
+// sent as null and takes its default there. today is the agency's date (YYYY-MM-DD).
 func (b *bookingRequest) normalize(today string) error {
 	problems := map[string]string{}
 	if b.CarID == 0 && b.Car != nil {
@@ -121,23 +122,6 @@ func (b *bookingRequest) normalize(today string) error {
 	if b.CustomerPhone == "" {
 		problems["customerPhone"] = "required"
 	}
-	if b.Insurance == "" {
-		b.Insurance = "basic"
-	}
-	if b.Insurance != "basic" && b.Insurance != "premium" && b.Insurance != "platinum" {
-		problems["insurance"] = "must be basic, premium or platinum"
-	}
-	for k := range b.Extras {
-		if !extras[k] {
-			problems["extras."+k] = "unknown extra"
-		}
-	}
-	if b.PaymentOption == "" {
-		b.PaymentOption = "full"
-	}
-	if _, ok := dueNowPercent[b.PaymentOption]; !ok {
-		problems["paymentOption"] = "must be full, half or reserve"
-	}
 	switch b.Language {
 	case "":
 		b.Language = "fr"
@@ -161,6 +145,14 @@ func (b *bookingRequest) normalize(today string) error {
 func dateOnly(s string) string {
 	if len(s) > 10 && s[10] == 'T' {
 		return s[:10]
+	}
+	return s
+}
+
+// orNull sends an empty option as SQL null (the database's default).
+func orNull(s string) any {
+	if s == "" {
+		return nil
 	}
 	return s
 }

@@ -7,19 +7,6 @@ import (
 	"strings"
 )
 
-// Share of the discounted total charged online, by payment option (SPEC section 9:
-// full = everything now, half = 50% now, reserve = 20% now).
-var dueNowPercent = map[string]int64{"full": 100, "half": 50, "reserve": 20}
-
-// dueNowCents is the part of totalMAD (whole dirhams) due now, in centimes.
-func dueNowCents(totalMAD int64, option string) (int64, error) {
-	pct, ok := dueNowPercent[option]
-	if !ok {
-		return 0, fmt.Errorf("unknown payment option %q", option)
-	}
-	return totalMAD * pct, nil // totalMAD*100 centimes * pct/100
-}
-
 // parseRate reads "MAD per 1 unit" as an exact rational.
 func parseRate(s string) (*big.Rat, error) {
 	r, ok := new(big.Rat).SetString(strings.TrimSpace(s))

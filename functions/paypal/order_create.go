@@ -2,6 +2,7 @@ package paypal
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -71,9 +72,40 @@ func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 		"currency":      b.currency,
 		"totalMAD":      b.total,
 		"days":          b.days,
-		"paymentOption": req.PaymentOption,
+		"paymentOption": b.paymentOption,
 		"simulated":     s.pp.Simulated,
 	})
+}
+
+// bookingRefusal turns the database's refusal of a booking into the answer: the
+// reservation rules' own codes (BK001 taken, BK002 unavailable, BK003 not yet
+// back, BK004 maintenance; docs/reservations.md) with their details, or an
+// invalid request.
+func bookingRefusal(err error) error {
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) {
+		return fmt.Errorf("insert booking: %w", err)
+	}
+	switch pgErr.Code {
+	case "PGRST":
+		var refusal struct {
+			Code    string         `json:"code"`
+			Message string         `json:"message"`
+			Details map[string]any `json:"details"`
+		}
+		if json.Unmarshal([]byte(pgErr.Message), &refusal) == nil && refusal.Code != "" {
+			return fnkit.Errorf(http.StatusConflict, "%s", refusal.Message).WithCode(refusal.Code).WithDetails(refusal.Details)
+		}
+	case "23P01": // the exclusion constraint, for a caller the per-car lock did not serialise
+		return fnkit.Errorf(http.StatusConflict, "This car is already booked for these dates").WithCode("BK001").
+			WithDetails(map[string]any{"next_free": nil})
+	case "23505": // the same booking, sent twice at once
+		return fnkit.Errorf(http.StatusConflict, "this booking is already being submitted").WithCode("booking_exists")
+	case "22023", "23514", "22007", "22008", "23503":
+		return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").
+			WithDetails(map[string]string{"booking": pgErr.Message})
+	}
+	return fmt.Errorf("insert booking: %w", err)
 }
 
 // paypalLocale is the approval page's language (PayPal has no generic "ar").
@@ -87,11 +119,13 @@ type storedBooking struct {
 	dueCents    int64
 	chargeCents int64
 	currency    string
+	// paymentOption as stored (the database's default when the request had none)
+	paymentOption string
 }
 
-// insertBooking checks the car is bookable and inserts the booking with its
-// payment amounts, in one transaction as service_role (the function decided the
-// request is valid; RLS is for direct clients).
+// insertBooking inserts the booking with its payment amounts, in one transaction
+// as service_role (RLS is for direct clients). The database decides whether the
+// car can be booked for these dates and prices it (amount_due_now included).
 func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, clientIP string) (*storedBooking, error) {
 	var b storedBooking
 	sess := pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/create-paypal-order", ClientIP: clientIP}
@@ -103,25 +137,6 @@ func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, client
 				return fnkit.Errorf(http.StatusTooManyRequests, "too many bookings from this address; please try again later").WithCode("rate_limited")
 			}
 			return fmt.Errorf("write limit: %w", err)
-		}
-		var available bool
-		var until *string
-		err := c.QueryRow(ctx, `select name, available, to_char(not_available_until, 'YYYY-MM-DD') from public.cars where id = $1 for share`, int64(req.CarID)).
-			Scan(&b.carName, &available, &until)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").
-				WithDetails(map[string]string{"carId": "unknown car"})
-		}
-		if err != nil {
-			return fmt.Errorf("read car: %w", err)
-		}
-		// SPEC section 4: bookable when available and not_available_until is empty or today or earlier.
-		if !available || (until != nil && *until > s.today()) {
-			details := map[string]any{"available": available}
-			if until != nil {
-				details["notAvailableUntil"] = *until
-			}
-			return fnkit.Errorf(http.StatusConflict, "this car cannot be booked at the moment").WithCode("car_unavailable").WithDetails(details)
 		}
 		if req.BookingID != "" {
 			if found, err := resumeBooking(ctx, c, req, &b); found || err != nil {
@@ -135,35 +150,25 @@ func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, client
 		if req.BookingID != "" {
 			bookingID = req.BookingID
 		}
-		err = c.QueryRow(ctx, `insert into public.bookings
+		err := c.QueryRow(ctx, `insert into public.bookings
 			(id, user_id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
 			 pickup_time, return_time, pickup_location, return_location, insurance_type, extras,
 			 payment_option, language, payment_method, payment_status, status)
 			values (coalesce($16::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'paypal', 'pending', 'pending')
-			returning id::text, total_price, days`,
+			returning id::text, total_price, days, (amount_due_now * 100)::bigint, payment_option,
+				(select c.name from public.cars c where c.id = car_id)`,
 			userID, int64(req.CarID), req.CustomerName, req.CustomerEmail, req.CustomerPhone, req.PickupDate, req.ReturnDate,
-			req.PickupTime, req.ReturnTime, req.PickupLocation, req.ReturnLocation, req.Insurance, req.extrasJSON(),
-			req.PaymentOption, req.Language, bookingID).Scan(&b.id, &b.total, &b.days)
+			req.PickupTime, req.ReturnTime, req.PickupLocation, req.ReturnLocation, orNull(req.Insurance), req.extrasJSON(),
+			orNull(req.PaymentOption), req.Language, bookingID).Scan(&b.id, &b.total, &b.days, &b.dueCents, &b.paymentOption, &b.carName)
 		if err != nil {
-			var pgErr *pgconn.PgError
-			if errors.As(err, &pgErr) && pgErr.Code == "23505" { // the same booking, sent twice at once
-				return fnkit.Errorf(http.StatusConflict, "this booking is already being submitted").WithCode("booking_exists")
-			}
-			if errors.As(err, &pgErr) && (pgErr.Code == "22023" || pgErr.Code == "23514") {
-				return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").
-					WithDetails(map[string]string{"booking": pgErr.Message})
-			}
-			return fmt.Errorf("insert booking: %w", err)
-		}
-		if b.dueCents, err = dueNowCents(b.total, req.PaymentOption); err != nil {
-			return err
+			return bookingRefusal(err)
 		}
 		b.chargeCents, b.currency = convertCents(b.dueCents, s.rate), s.pp.Currency
 		if b.chargeCents <= 0 {
 			return fnkit.Errorf(http.StatusBadRequest, "the amount due is too small to be paid online").WithCode("amount_too_small")
 		}
-		_, err = c.Exec(ctx, `update public.bookings set amount_due_now = $2::numeric / 100, charge_currency = $3, charge_amount = $4::numeric / 100 where id = $1`,
-			b.id, b.dueCents, b.currency, b.chargeCents)
+		_, err = c.Exec(ctx, `update public.bookings set charge_currency = $2, charge_amount = $3::numeric / 100 where id = $1`,
+			b.id, b.currency, b.chargeCents)
 		return err
 	})
 	if err != nil {
@@ -181,11 +186,12 @@ func resumeBooking(ctx context.Context, c pgrole.Conn, req *bookingRequest, b *s
 	var due, charge *int64
 	var currency *string
 	err := c.QueryRow(ctx, `select id::text, total_price, days, (amount_due_now * 100)::bigint, (charge_amount * 100)::bigint, charge_currency,
-			payment_method = 'paypal' and status = 'pending' and payment_status in ('pending', 'failed')
-			and car_id = $2 and customer_email = $3 and start_date = $4::date and end_date = $5::date and payment_option = $6
+			payment_option, payment_method = 'paypal' and status = 'pending' and payment_status in ('pending', 'failed')
+			and car_id = $2 and customer_email = $3 and start_date = $4::date and end_date = $5::date
+			and ($6 = '' or payment_option = $6)
 		from public.bookings where id = $1 for update`,
 		req.BookingID, int64(req.CarID), req.CustomerEmail, req.PickupDate, req.ReturnDate, req.PaymentOption).
-		Scan(&b.id, &b.total, &b.days, &due, &charge, &currency, &same)
+		Scan(&b.id, &b.total, &b.days, &due, &charge, &currency, &b.paymentOption, &same)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return false, nil
 	}

@@ -60,6 +60,13 @@ func (s *Service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 		// By an administrator, or by reconciliation once unpaid for too long: no money is taken.
 		return fnkit.Errorf(http.StatusConflict, "this booking was cancelled; no payment was taken").WithCode("booking_cancelled")
 	}
+	if row.status == "expired" {
+		// The hold lapsed before the visitor came back from PayPal: take the dates
+		// again if they are still free, else charge nothing.
+		if err := s.renewHold(ctx, row.id); err != nil {
+			return err
+		}
+	}
 	// From the capture on, the outcome must be recorded even if the visitor's browser gave up.
 	if err := s.settle(context.WithoutCancel(ctx), row, orderID); err != nil {
 		return err
@@ -125,6 +132,25 @@ func (s *Service) paymentByOrder(ctx context.Context, orderID string) (*paymentR
 		return nil, fmt.Errorf("read booking: %w", err)
 	}
 	return &row, nil
+}
+
+// renewHold puts an expired PayPal booking back in force (the database checks the
+// dates again), or answers booking_expired with the database's reason.
+func (s *Service) renewHold(ctx context.Context, bookingID string) error {
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/capture-paypal-payment"}, func(c pgrole.Conn) error {
+		_, err := c.Exec(ctx, `update public.bookings set status = 'pending', payment_status = 'pending'
+			where id = $1 and status = 'expired'`, bookingID)
+		return err
+	})
+	if err == nil {
+		return nil
+	}
+	var fe *fnkit.Error
+	if errors.As(bookingRefusal(err), &fe) && fe.Status == http.StatusConflict {
+		return fnkit.Errorf(http.StatusConflict, "this booking expired before the payment and its dates were taken since; no payment was taken").
+			WithCode("booking_expired").WithDetails(fe.Details)
+	}
+	return fmt.Errorf("renew hold: %w", err)
 }
 
 // confirm marks the booking paid and confirmed. The condition makes a concurrent

@@ -36,6 +36,7 @@ type harness struct {
 	later  atomic.Int64    // how far (ns) the service's clock runs ahead of the database's
 	anon   string
 	carID  int64
+	slots  int // booking() calls so far: each gets its own week, since a car cannot be booked twice
 }
 
 // newHarness serves the PayPal functions as the server does (jwtauth middleware,
@@ -95,10 +96,13 @@ func today(days int) string {
 	return time.Now().In(loc).AddDate(0, 0, days).Format(time.DateOnly)
 }
 
-// booking is a valid wizard payload: 3 days, premium insurance, gps.
+// booking is a valid wizard payload: 3 days, premium insurance, gps. The first
+// call rents from today+2 to today+5, each later one a week after the previous.
 func (h *harness) booking(over map[string]any) map[string]any {
+	week := 7 * h.slots
+	h.slots++
 	b := map[string]any{
-		"carId": h.carID, "pickupDate": today(2), "returnDate": today(5), "pickupTime": "10:00", "returnTime": "18:30",
+		"carId": h.carID, "pickupDate": today(2 + week), "returnDate": today(5 + week), "pickupTime": "10:00", "returnTime": "18:30",
 		"pickupLocation": "Aéroport Mohammed V", "returnLocation": "Gare Casa-Port",
 		"customerName": "Amina Test", "customerEmail": "amina@example.com", "customerPhone": "+212600000000",
 		"insurance": "premium", "extras": map[string]bool{"gps": true, "wifi": false}, "paymentOption": "full", "language": "en",
@@ -479,7 +483,7 @@ func TestNotConfigured(t *testing.T) {
 func TestCreateValidation(t *testing.T) {
 	h := newHarness(t, true)
 	unavailable := h.car(300, false, "")
-	later := h.car(300, true, today(3))
+	later := h.car(300, true, today(400))
 	fromToday := h.car(300, true, today(0))
 	for _, tc := range []struct {
 		name   string
@@ -489,15 +493,16 @@ func TestCreateValidation(t *testing.T) {
 	}{
 		{"unavailable car", map[string]any{"carId": unavailable}, 409, ""},
 		{"not available until later", map[string]any{"carId": later}, 409, ""},
-		{"unknown car", map[string]any{"carId": 999999}, 400, "carId"},
+		{"unknown car", map[string]any{"carId": 999999}, 400, "booking"},
 		{"pickup in the past", map[string]any{"pickupDate": today(-1)}, 400, "pickupDate"},
 		{"return before pickup", map[string]any{"returnDate": today(1)}, 400, "returnDate"},
 		{"no name", map[string]any{"customerName": " "}, 400, "customerName"},
 		{"bad email", map[string]any{"customerEmail": "nope"}, 400, "customerEmail"},
 		{"no phone", map[string]any{"customerPhone": nil}, 400, "customerPhone"},
-		{"unknown insurance", map[string]any{"insurance": "gold"}, 400, "insurance"},
-		{"unknown extra", map[string]any{"extras": map[string]bool{"jetpack": true}}, 400, "extras.jetpack"},
-		{"unknown option", map[string]any{"paymentOption": "later"}, 400, "paymentOption"},
+		// The options are the database's to judge (quote_booking): its message is passed on.
+		{"unknown insurance", map[string]any{"insurance": "gold"}, 400, "booking"},
+		{"unknown extra", map[string]any{"extras": map[string]bool{"jetpack": true}}, 400, "booking"},
+		{"unknown option", map[string]any{"paymentOption": "later"}, 400, "booking"},
 		{"bad time", map[string]any{"pickupTime": "25:00"}, 400, "pickupTime"},
 	} {
 		status, body := h.call("create-paypal-order", h.booking(tc.over))
@@ -552,8 +557,12 @@ func TestCreateIsLimitedPerAddress(t *testing.T) {
 func TestCreateTwiceWithTheSameBookingID(t *testing.T) {
 	h := newHarness(t, true)
 	id := "d0000000-0000-4000-8000-000000000001"
-	first := h.create(map[string]any{"bookingId": id})
-	again := h.create(map[string]any{"bookingId": id})
+	dates := func(m map[string]any) map[string]any { // one request, sent again: the same dates
+		m["pickupDate"], m["returnDate"] = today(2), today(5)
+		return m
+	}
+	first := h.create(dates(map[string]any{"bookingId": id}))
+	again := h.create(dates(map[string]any{"bookingId": id}))
 	if first["bookingId"] != id || again["bookingId"] != id || again["orderId"] != first["orderId"] || again["approveUrl"] != first["approveUrl"] {
 		t.Fatalf("first %v, again %v", first, again)
 	}
@@ -562,7 +571,7 @@ func TestCreateTwiceWithTheSameBookingID(t *testing.T) {
 		t.Fatalf("%d bookings (%v)", n, err)
 	}
 	// The same id with other details is refused; so is a booking already paid.
-	status, body := h.call("create-paypal-order", h.booking(map[string]any{"bookingId": id, "customerEmail": "other@example.com"}))
+	status, body := h.call("create-paypal-order", h.booking(dates(map[string]any{"bookingId": id, "customerEmail": "other@example.com"})))
 	if status != http.StatusConflict || body["code"] != "booking_exists" {
 		t.Fatalf("other details: %d %v", status, body)
 	}
@@ -570,19 +579,23 @@ func TestCreateTwiceWithTheSameBookingID(t *testing.T) {
 	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": first["orderId"]}); status != 200 {
 		t.Fatalf("capture: %d %v", status, body)
 	}
-	if status, body := h.call("create-paypal-order", h.booking(map[string]any{"bookingId": id})); status != http.StatusConflict {
+	if status, body := h.call("create-paypal-order", h.booking(dates(map[string]any{"bookingId": id}))); status != http.StatusConflict {
 		t.Fatalf("after payment: %d %v", status, body)
 	}
 	// A failed order creation can be tried again under the same id.
 	id2 := "d0000000-0000-4000-8000-000000000002"
 	h.fault(emulator.Fault{Op: "create", Status: 503, Times: 3})
-	if status, body := h.call("create-paypal-order", h.booking(map[string]any{"bookingId": id2})); status != http.StatusBadGateway {
+	later := func(m map[string]any) map[string]any {
+		m["pickupDate"], m["returnDate"] = today(20), today(22)
+		return m
+	}
+	if status, body := h.call("create-paypal-order", h.booking(later(map[string]any{"bookingId": id2}))); status != http.StatusBadGateway {
 		t.Fatalf("PayPal down: %d %v", status, body)
 	}
 	if r := h.row(id2); r.PaymentStatus != "failed" {
 		t.Fatalf("after the failure: %+v", r)
 	}
-	out := h.create(map[string]any{"bookingId": id2})
+	out := h.create(later(map[string]any{"bookingId": id2}))
 	if r := h.row(id2); out["bookingId"] != id2 || r.PaymentStatus != "pending" || r.PaymentError != nil || r.OrderID == nil || *r.OrderID != out["orderId"] {
 		t.Fatalf("retry: %v %+v", out, r)
 	}

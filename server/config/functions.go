@@ -16,6 +16,10 @@ type Functions struct {
 	// message). AGENCY_EMAIL; empty = those notifications are kept unsent and logged.
 	AgencyEmail string
 	Outbox      Outbox
+	// HoldExpiryEvery is how often lapsed booking holds are expired (unpaid PayPal
+	// attempts, unconfirmed WhatsApp requests; their durations are database
+	// settings, docs/reservations.md). HOLD_EXPIRY_INTERVAL, default 1m; 0 turns it off.
+	HoldExpiryEvery time.Duration
 }
 
 // PayPal configures the online payment (PayPal Orders v2).
@@ -79,7 +83,8 @@ func loadFunctions(e env) Functions {
 			ReconcileEvery: e.dur("PAYPAL_RECONCILE_INTERVAL", 5*time.Minute),
 			AbandonAfter:   e.dur("PAYPAL_ABANDON_AFTER", 3*time.Hour),
 		},
-		AgencyEmail: e.str("AGENCY_EMAIL", ""),
+		AgencyEmail:     e.str("AGENCY_EMAIL", ""),
+		HoldExpiryEvery: e.dur("HOLD_EXPIRY_INTERVAL", time.Minute),
 		Outbox: Outbox{
 			PollInterval: e.dur("OUTBOX_POLL_INTERVAL", 2*time.Second),
 			BatchSize:    e.int("OUTBOX_BATCH_SIZE", 20),
@@ -126,6 +131,9 @@ func (f Functions) validate() error {
 	}
 	if f.AgencyEmail != "" && !strings.Contains(f.AgencyEmail, "@") {
 		errs = append(errs, fmt.Errorf("AGENCY_EMAIL %q is not an email address", f.AgencyEmail))
+	}
+	if f.HoldExpiryEvery < 0 {
+		errs = append(errs, errors.New("HOLD_EXPIRY_INTERVAL cannot be negative (0 turns expiry off)"))
 	}
 	o := f.Outbox
 	if o.PollInterval <= 0 || o.BatchSize <= 0 || o.MaxBackoff <= 0 || o.Lease <= 0 {

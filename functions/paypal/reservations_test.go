@@ -1,0 +1,215 @@
+package paypal_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"casarent/server/pgrole"
+	"casarent/server/pgtest"
+)
+
+// anonInsert books as the site's WhatsApp flow does through /rest/v1: an insert
+// as anon. It returns the reservation code of a refusal ("" when stored).
+func (h *harness) anonInsert(email, pickup, ret string) (string, error) {
+	err := pgrole.Do(context.Background(), h.db.Pool, pgtest.As("anon", ""), func(c pgrole.Conn) error {
+		_, err := c.Exec(context.Background(), `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
+				start_date, end_date, pickup_time, return_time, payment_method)
+			values ($1, 'Visiteur', $2, '+212600000000', $3::date, $4::date, '10:00', '18:30', 'whatsapp')`, h.carID, email, pickup, ret)
+		return err
+	})
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "PGRST" {
+		var r struct{ Code string }
+		if json.Unmarshal([]byte(pe.Message), &r) == nil {
+			return r.Code, nil
+		}
+	}
+	return "", err
+}
+
+// Acceptance 1 of issue 13: 20 visitors at once, half through the WhatsApp insert,
+// half through create-paypal-order, all for overlapping dates of one car: one
+// booking is made; every other visitor gets BK001, and no PayPal order is opened
+// for a booking that was refused.
+func TestRaceBetweenWhatsappAndPayPal(t *testing.T) {
+	h := newHarness(t, true)
+	type result struct {
+		paypal bool
+		code   string
+		err    error
+	}
+	results := make([]result, 20)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			email := fmt.Sprintf("v%d@example.com", i)
+			// Every pair of requests overlaps: pickups from today+3 to today+12, returns today+14.
+			pickup, ret := today(3+i/2), today(14)
+			if i%2 == 0 {
+				body := h.booking(map[string]any{"customerEmail": email, "pickupDate": pickup, "returnDate": ret})
+				status, out := h.call("create-paypal-order", body)
+				code, _ := out["code"].(string)
+				if status == 200 {
+					code = ""
+				} else if status != 409 {
+					results[i] = result{paypal: true, err: fmt.Errorf("status %d %v", status, out)}
+					return
+				}
+				results[i] = result{paypal: true, code: code}
+				return
+			}
+			code, err := h.anonInsert(email, pickup, ret)
+			results[i] = result{code: code, err: err}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	won, paypalWon := 0, false
+	for i, r := range results {
+		switch {
+		case r.err != nil:
+			t.Errorf("request %d: %v", i, r.err)
+		case r.code == "":
+			won++
+			paypalWon = r.paypal
+		case r.code != "BK001":
+			t.Errorf("request %d (paypal %v): code %s, want BK001", i, r.paypal, r.code)
+		}
+	}
+	if won != 1 {
+		t.Fatalf("%d requests won, want 1", won)
+	}
+	var n int
+	if err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings`).Scan(&n); err != nil || n != 1 {
+		t.Fatalf("%d bookings stored (%v), want 1", n, err)
+	}
+	wantOrders := 0
+	if paypalWon {
+		wantOrders = 1
+	}
+	if got := h.emu.Stats()["create"]; got != wantOrders {
+		t.Fatalf("%d PayPal orders opened, want %d", got, wantOrders)
+	}
+}
+
+// The loser of create-paypal-order learns when the car is free again.
+func TestCreateOrderForTakenDates(t *testing.T) {
+	h := newHarness(t, true)
+	if code, err := h.anonInsert("first@example.com", today(10), today(12)); code != "" || err != nil {
+		t.Fatalf("first booking: %s %v", code, err)
+	}
+	status, out := h.call("create-paypal-order", h.booking(map[string]any{"pickupDate": today(11), "returnDate": today(13)}))
+	details, _ := out["details"].(map[string]any)
+	// The first rental returns today+12 at 18:30; with the 2 h turnaround the car leaves again at 20:30.
+	if status != 409 || out["code"] != "BK001" || details["next_free"] != today(12)+"T20:30:00" {
+		t.Fatalf("taken dates: %d %v", status, out)
+	}
+	if n := h.emu.Stats()["create"]; n != 0 {
+		t.Fatalf("%d PayPal orders for a refused booking", n)
+	}
+}
+
+// Acceptance 4 of issue 13: for every case of the shared table, create-paypal-order
+// stores and answers the quote function's figures and charges its due-now amount.
+func TestCreateOrderChargesTheQuote(t *testing.T) {
+	raw, err := os.ReadFile("../../migrations/testdata/quote_cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Cases []struct {
+			Name          string
+			DailyPrice    int `json:"daily_price"`
+			Start, End    string
+			Insurance     *string
+			Extras        map[string]bool
+			PaymentOption *string `json:"payment_option"`
+			Expect        map[string]float64
+		}
+	}
+	if err := json.Unmarshal(raw, &file); err != nil || len(file.Cases) == 0 {
+		t.Fatalf("quote cases: %v", err)
+	}
+	h := newHarness(t, true)
+	cars := map[int]int64{}
+	for _, c := range file.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			if cars[c.DailyPrice] == 0 {
+				cars[c.DailyPrice] = h.car(c.DailyPrice, true, "")
+			}
+			over := map[string]any{"carId": cars[c.DailyPrice], "pickupDate": c.Start, "returnDate": c.End, "extras": c.Extras,
+				"insurance": nil, "paymentOption": nil}
+			if c.Insurance != nil {
+				over["insurance"] = *c.Insurance
+			}
+			if c.PaymentOption != nil {
+				over["paymentOption"] = *c.PaymentOption
+			}
+			out := h.create(over)
+			if out["totalMAD"] != c.Expect["total"] || out["amountMAD"] != c.Expect["due_now"] || out["days"] != c.Expect["days"] {
+				t.Fatalf("answer %v, want total %v, due now %v, days %v", out, c.Expect["total"], c.Expect["due_now"], c.Expect["days"])
+			}
+			r := h.row(out["bookingId"].(string))
+			if float64(r.Total) != c.Expect["total"] || r.DueNow != fmt.Sprintf("%.2f", c.Expect["due_now"]) {
+				t.Fatalf("stored %+v, want %v", r, c.Expect)
+			}
+		})
+	}
+}
+
+// A visitor who comes back from PayPal after the hold lapsed: the payment goes
+// through if the dates are still free, and nothing is charged if they were taken.
+func TestCaptureAfterTheHoldLapsed(t *testing.T) {
+	h := newHarness(t, true)
+	expire := func(id string) {
+		t.Helper()
+		ctx := context.Background()
+		if _, err := h.db.Admin.Exec(ctx, `update public.bookings set hold_expires_at = now() - interval '1 minute' where id = $1`, id); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := h.db.Admin.Exec(ctx, `select public.expire_booking_holds()`); err != nil {
+			t.Fatal(err)
+		}
+		if r := h.row(id); r.Status != "expired" {
+			t.Fatalf("not expired: %+v", r)
+		}
+	}
+	// Still free: the capture renews the hold and confirms.
+	free := h.create(map[string]any{"pickupDate": today(30), "returnDate": today(32)})
+	h.approve(free["approveUrl"].(string), "pay")
+	expire(free["bookingId"].(string))
+	if status, out := h.call("capture-paypal-payment", map[string]any{"orderID": free["orderId"]}); status != 200 {
+		t.Fatalf("capture after expiry, dates free: %d %v", status, out)
+	}
+	if r := h.row(free["bookingId"].(string)); r.Status != "confirmed" || r.PaymentStatus != "paid" {
+		t.Fatalf("after capture: %+v", r)
+	}
+	// Taken meanwhile: no capture at PayPal, the visitor is told.
+	taken := h.create(map[string]any{"pickupDate": today(40), "returnDate": today(42)})
+	h.approve(taken["approveUrl"].(string), "pay")
+	expire(taken["bookingId"].(string))
+	if code, err := h.anonInsert("other@example.com", today(41), today(43)); code != "" || err != nil {
+		t.Fatalf("the freed dates: %s %v", code, err)
+	}
+	status, out := h.call("capture-paypal-payment", map[string]any{"orderID": taken["orderId"]})
+	if status != 409 || out["code"] != "booking_expired" {
+		t.Fatalf("capture after expiry, dates taken: %d %v", status, out)
+	}
+	if n := h.emu.OrderCaptures(taken["orderId"].(string)); n != 0 {
+		t.Fatalf("%d captures of a lapsed booking", n)
+	}
+	if r := h.row(taken["bookingId"].(string)); r.Status != "expired" {
+		t.Fatalf("lapsed booking now %+v", r)
+	}
+}
