@@ -268,51 +268,33 @@ begin
 end
 $$;
 
--- The earliest moment from p_from at which a rental of p_length fits for the car
--- (null when it is marked unavailable or nothing fits within a year). Candidates
--- are p_from, the end of every hold and block after it, and the day the car comes
--- back (at the requested time of day).
+-- The earliest moment from p_from at which a rental of p_length (plus the
+-- turnaround) fits for the car: the first gap long enough between its holds, its
+-- blocks and the day it comes back. Null when the car is marked unavailable or
+-- nothing fits within a year. A block or a return date frees the car at the
+-- requested time of day, so the suggestion keeps the visitor's hour.
 create function private.next_free(p_car_id bigint, p_from timestamp, p_length interval, p_exclude uuid default null)
 returns timestamp
-language plpgsql stable
+language sql stable
 set search_path = ''
 as $$
-declare
-  v_turnaround interval;
-  v_available boolean;
-  v_until date;
-  v_candidate timestamp;
-begin
-  select s.turnaround into v_turnaround from public.reservation_settings s;
-  select c.available, c.not_available_until into v_available, v_until from public.cars c where c.id = p_car_id;
-  if not found or not v_available then
-    return null;
-  end if;
-  for v_candidate in
-    select distinct x.t from (
-      select p_from as t
-      union all select v_until + p_from::time where v_until is not null
-      union all select upper(b.hold) from public.bookings b
+  with busy as (
+    select range_agg(x.r) as m from (
+      select b.hold as r from public.bookings b
         where b.car_id = p_car_id and b.status not in ('cancelled', 'expired') and upper(b.hold) > p_from
           and b.id is distinct from p_exclude
-      union all select (k.end_date + 1) + p_from::time from public.car_blocks k
+      union all select tsrange(k.start_date, (k.end_date + 1) + p_from::time) from public.car_blocks k
         where k.car_id = p_car_id and k.end_date + 1 > p_from::date
+      union all select tsrange(null, c.not_available_until + p_from::time) from public.cars c
+        where c.id = p_car_id and c.not_available_until is not null
     ) x
-    where x.t >= p_from and (v_until is null or x.t >= v_until) and x.t < p_from + interval '366 days'
-    order by x.t
-  loop
-    if not exists (select 1 from public.bookings b
-                   where b.car_id = p_car_id and b.status not in ('cancelled', 'expired')
-                     and b.id is distinct from p_exclude
-                     and b.hold && tsrange(v_candidate, v_candidate + p_length + v_turnaround))
-       and not exists (select 1 from public.car_blocks k
-                       where k.car_id = p_car_id
-                         and tsrange(k.start_date, k.end_date + 1) && tsrange(v_candidate, v_candidate + p_length + v_turnaround)) then
-      return v_candidate;
-    end if;
-  end loop;
-  return null;
-end
+  )
+  select min(lower(g))
+  from public.cars c, public.reservation_settings s, busy,
+       unnest(tsmultirange(tsrange(p_from, null)) - coalesce(busy.m, '{}'::tsmultirange)) g
+  where c.id = p_car_id and c.available
+    and (upper_inf(g) or upper(g) - lower(g) >= p_length + s.turnaround)
+    and lower(g) < p_from + interval '366 days'
 $$;
 
 -- Sets hold and hold_expires_at, and refuses what the car cannot take. Runs as the
