@@ -109,15 +109,47 @@ export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
 
-function isoDay(offsetDays: number): string {
+export function isoDay(offsetDays: number): string {
   const d = new Date(Date.now() + offsetDays * 86400000);
   return d.toISOString().slice(0, 10);
 }
 
-/** A pending booking as a visitor makes one (anon insert); returns its id. */
+/**
+ * `n` cars free from `startInDays` days ahead for `days` days (10:00 to 10:00),
+ * as the database tells visitors (car_availability). A car holds its dates now
+ * (issue 13), and every spec shares one database (and its earlier runs): each
+ * test books dates nobody holds, looking further ahead until n cars are free.
+ */
+export async function freeCars(
+  n: number,
+  p: { startInDays: number; days: number; exclude?: number[] },
+): Promise<{ carIds: number[]; startInDays: number; start: string; end: string }> {
+  const anon = await client();
+  for (let start = p.startInDays, tries = 0; tries < 40; tries++, start += p.days + 1) {
+    const from = isoDay(start);
+    const to = isoDay(start + p.days);
+    const { data, error } = await anon.rpc("car_availability", { p_pickup: `${from}T10:00:00`, p_return: `${to}T10:00:00` });
+    if (error) throw new Error(`car_availability failed: ${error.message}`);
+    const ids = (data as { car_id: number; free: boolean }[]).filter((r) => r.free && !(p.exclude ?? []).includes(r.car_id)).map((r) => r.car_id);
+    if (ids.length >= n) return { carIds: ids.slice(0, n), startInDays: start, start: from, end: to };
+  }
+  throw new Error(`no ${n} free cars found from ${p.startInDays} days ahead`);
+}
+
+/** One free car and its dates (see freeCars). */
+export async function freeCar(startInDays: number, days = 3): Promise<{ carId: number; startInDays: number; days: number }> {
+  const f = await freeCars(1, { startInDays, days });
+  return { carId: f.carIds[0] as number, startInDays: f.startInDays, days };
+}
+
+/**
+ * A booking as the site makes one: a visitor's pending request (anon insert),
+ * or, through the service role, one in another status (a captured PayPal
+ * payment is confirmed); returns its id.
+ */
 export async function insertBooking(
   anon: SupabaseClient,
-  p: { carId: number; name: string; email: string; startInDays?: number; days?: number },
+  p: { carId: number; name: string; email: string; startInDays?: number; days?: number; status?: string },
 ): Promise<string> {
   const id = crypto.randomUUID();
   const start = p.startInDays ?? 10;
@@ -139,7 +171,7 @@ export async function insertBooking(
     payment_option: "full",
     payment_method: "whatsapp",
     payment_status: "pending",
-    status: "pending",
+    status: p.status ?? "pending",
   });
   if (error) throw new Error(`booking insert failed: ${error.message}`);
   return id;

@@ -5,7 +5,7 @@
 // service key, so "no error but nothing happened" is told apart from success.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminClient, client, firstCarIds, insertBooking, insertContact, png, serviceClient, unique } from "./admin-helpers.ts";
+import { adminClient, client, freeCar, insertBooking, insertContact, isoDay, png, serviceClient, unique } from "./admin-helpers.ts";
 
 let svc: SupabaseClient;
 let user: SupabaseClient;
@@ -16,6 +16,7 @@ let bookingId = "";
 let contactSubject = "";
 let draftId = "";
 let adminId = "";
+let blockId = 0;
 
 beforeAll(async () => {
   svc = serviceClient();
@@ -29,20 +30,25 @@ beforeAll(async () => {
   if (signed.error) throw new Error(`user sign-in failed: ${signed.error.message}`);
   anon = await client();
 
-  [carId] = (await firstCarIds(1)) as [number];
-  bookingId = await insertBooking(anon, { carId, name: unique("RLS Client"), email: "rls@example.com" });
+  const slot = await freeCar(320);
+  carId = slot.carId;
+  bookingId = await insertBooking(anon, { ...slot, name: unique("RLS Client"), email: "rls@example.com" });
   contactSubject = unique("RLS sujet");
   await insertContact(anon, { name: "RLS", email: "rls@example.com", subject: contactSubject, message: "m" });
   const draft = await svc.from("blog_posts").insert({ title: unique("Brouillon RLS"), excerpt: "e", content: "<p>c</p>", status: "draft" }).select("id").single();
   draftId = draft.data!.id as string;
   const admin = await adminClient();
   adminId = (await admin.auth.getUser()).data.user!.id;
+  const block = await svc.from("car_blocks").insert({ car_id: carId, start_date: isoDay(700), end_date: isoDay(701), reason: unique("RLS maintenance") }).select("id").single();
+  if (block.error) throw new Error(`block insert failed: ${block.error.message}`);
+  blockId = block.data.id as number;
 });
 
 afterAll(async () => {
   await svc.from("bookings").delete().eq("id", bookingId);
   await svc.from("contacts").delete().eq("subject", contactSubject);
   await svc.from("blog_posts").delete().eq("id", draftId);
+  await svc.from("car_blocks").delete().eq("id", blockId);
 });
 
 /** Both callers: a signed-in user whose role is 'user', and an anonymous visitor. */
@@ -121,6 +127,26 @@ describe("a non-administrator cannot do what the back office does", () => {
     expect(archived.data).toEqual([]);
   });
 
+  it("cannot read, add, move or delete maintenance blocks, nor read or change the reservation settings", async () => {
+    const before = (await svc.from("car_blocks").select("*").eq("id", blockId).single()).data;
+    const settings = (await svc.from("reservation_settings").select("*").single()).data;
+    for (const [who, c] of callers()) {
+      expect((await c.from("car_blocks").select("*")).data ?? [], who).toEqual([]);
+      const ins = await c.from("car_blocks").insert({ car_id: carId, start_date: isoDay(710), end_date: isoDay(711), reason: "pirate" });
+      expect(ins.error, who).not.toBeNull();
+      const upd = await c.from("car_blocks").update({ reason: "pirate", end_date: isoDay(720) }).eq("id", blockId).select();
+      expect(upd.error !== null || upd.data?.length === 0, who).toBe(true);
+      const del = await c.from("car_blocks").delete().eq("id", blockId).select();
+      expect(del.error !== null || del.data?.length === 0, who).toBe(true);
+      expect((await c.from("reservation_settings").select("*")).data ?? [], who).toEqual([]);
+      const set = await c.from("reservation_settings").update({ request_hold: "1 second" }).not("request_hold", "is", null).select();
+      expect(set.error !== null || set.data?.length === 0, who).toBe(true);
+    }
+    expect((await svc.from("car_blocks").select("*").eq("id", blockId).single()).data).toEqual(before);
+    expect((await svc.from("car_blocks").select("id").eq("reason", "pirate")).data).toEqual([]);
+    expect((await svc.from("reservation_settings").select("*").single()).data).toEqual(settings);
+  });
+
   it("cannot read the dashboard's clicks, nor read, move or delete messages", async () => {
     for (const [who, c] of callers()) {
       expect((await c.from("whatsapp_clicks").select("*")).data ?? [], who).toEqual([]);
@@ -180,6 +206,7 @@ describe("a non-administrator cannot do what the back office does", () => {
     expect((await admin.from("bookings").select("id").eq("id", bookingId)).data).toEqual([{ id: bookingId }]);
     expect((await admin.from("blog_posts").select("id").eq("id", draftId)).data).toEqual([{ id: draftId }]);
     expect((await admin.from("contacts").select("status").eq("subject", contactSubject)).data).toEqual([{ status: "new" }]);
+    expect((await admin.from("car_blocks").select("id").eq("id", blockId)).data).toEqual([{ id: blockId }]);
     const list = await admin.functions.invoke<{ admins: { id: string }[] }>("admin-users", { body: { action: "list" } });
     expect(list.error).toBeNull();
     expect(list.data!.admins.map((a) => a.id)).toContain(adminId);

@@ -4,7 +4,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { launch } from "./browser.ts";
-import { adminClient, BASE_URL, client, fillLogin, firstCarIds, insertBooking, insertClick, insertContact, loginAsAdmin } from "./admin-helpers.ts";
+import { adminClient, BASE_URL, client, fillLogin, freeCars, insertBooking, insertClick, insertContact, loginAsAdmin } from "./admin-helpers.ts";
 
 const out = join(import.meta.dirname, "..", "screenshots", "admin");
 mkdirSync(out, { recursive: true });
@@ -34,6 +34,7 @@ const screens: [string, string, Step?][] = [
     },
   ],
   ["bookings", "/admin/bookings"],
+  ["planning", "/admin/planning"],
   ["booking-details", "/admin/bookings", async (p) => void (await p.getByRole("button", { name: /Voir les détails/ }).first().click())],
   ["messages", "/admin/contacts"],
   ["customers", "/admin/customers"],
@@ -45,14 +46,15 @@ const admin = await adminClient();
 const { count } = await admin.from("bookings").select("id", { count: "exact", head: true });
 if (!count) {
   const anon = await client();
-  const cars = await firstCarIds(3);
+  // One car each: a car holds its dates (issue 13).
+  const { carIds: cars, startInDays } = await freeCars(3, { startInDays: 5, days: 12 });
   const people = [
     ["Yasmine Alaoui", "yasmine.alaoui@example.com"],
     ["Karim Benjelloun", "karim.b@example.com"],
     ["Claire Martin", "claire.martin@example.fr"],
   ];
   for (const [i, [name, email]] of people.entries()) {
-    await insertBooking(anon, { carId: cars[i % cars.length] ?? 1, name: name ?? "", email: email ?? "", startInDays: 5 + i * 4, days: 2 + i });
+    await insertBooking(anon, { carId: cars[i % cars.length] ?? 1, name: name ?? "", email: email ?? "", startInDays: startInDays + i * 4, days: 2 + i });
     await insertClick(anon, cars[i % cars.length] ?? 1);
   }
   await insertContact(anon, { name: "Omar Tazi", email: "omar.tazi@example.com", phone: "+212661000000", subject: "Disponibilité d'un SUV en août", message: "Bonjour,\nAvez-vous un SUV disponible du 3 au 10 août ? Merci." });

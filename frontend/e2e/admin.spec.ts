@@ -12,7 +12,7 @@ import {
   client,
   expectToast,
   fillLogin,
-  firstCarIds,
+  freeCar,
   insertBooking,
   insertContact,
   loginAsAdmin,
@@ -316,9 +316,9 @@ describe("blog", () => {
 
 describe("bookings", () => {
   it("changes a booking's status and notes", async () => {
-    const [carId] = await firstCarIds(1);
+    const slot = await freeCar(300);
     const name = unique("Client Statut");
-    const id = await insertBooking(await client(), { carId: carId!, name, email: "statut@example.com" });
+    const id = await insertBooking(await client(), { ...slot, name, email: "statut@example.com" });
     // A payment problem noted by the payment functions (service_role) is shown in the details.
     const note = "Encaissement PayPal refusé : INSTRUMENT_DECLINED (test)";
     await serviceClient().from("bookings").update({ payment_error: note }).eq("id", id).throwOnError();
@@ -349,6 +349,91 @@ describe("bookings", () => {
     await page.keyboard.press("Escape");
   });
 
+  it("shows until when a pending request holds the car, and confirming it stops the clock", async () => {
+    const slot = await freeCar(330);
+    const name = unique("Client Option");
+    const id = await insertBooking(await client(), { ...slot, name, email: "option@example.com" });
+    const held = (await serviceClient().from("bookings").select("hold_expires_at").eq("id", id).single()).data!.hold_expires_at as string;
+    expect(new Date(held).getTime()).toBeGreaterThan(Date.now()); // set by the database on insert
+    await page.goto(`${BASE_URL}/admin/bookings`);
+    await page.getByPlaceholder(/Rechercher par client/).fill(name);
+    const row = page.locator(`[data-booking-id="${id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId("booking-status").textContent()).toBe("Pending");
+    // The hold's end in Casablanca's wall clock ("13/01 à 14:30"), by the browser's
+    // own time-zone data (Node's and Chromium's may differ about Morocco's offset).
+    const parts = await page.evaluate((iso) => {
+      const f = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Casablanca", day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" });
+      return Object.fromEntries(f.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+    }, held);
+    expect(await row.getByTestId("booking-hold").textContent()).toBe(`Option jusqu'au ${parts.day}/${parts.month} à ${parts.hour}:${parts.minute}`);
+
+    await row.getByRole("button", { name: `Confirmer la réservation #${id.slice(0, 8)}` }).click();
+    await expectToast(page, "Réservation confirmée : elle n'expirera pas");
+    await expect.poll(() => row.getByTestId("booking-status").textContent()).toBe("Confirmed");
+    expect(await row.getByTestId("booking-hold").count()).toBe(0);
+    expect(await row.getByRole("button", { name: /Confirmer la réservation/ }).count()).toBe(0);
+    const { data } = await serviceClient().from("bookings").select("status, hold_expires_at").eq("id", id).single();
+    expect(data).toEqual({ status: "confirmed", hold_expires_at: null });
+  });
+
+  it("shows a lapsed hold as 'Expirée', out of the totals and the revenue, and refuses to take it back once its dates are gone", async () => {
+    const svc = serviceClient();
+    const anon = await client();
+    const slot = await freeCar(340);
+    const name = unique("Client Expiré");
+    const id = await insertBooking(anon, { ...slot, name, email: "expire@example.com" });
+    const price = (await svc.from("bookings").select("total_price").eq("id", id).single()).data!.total_price as number;
+    expect(price).toBeGreaterThan(0);
+    const digits = async (testId: string) => Number(((await page.getByTestId(testId).locator(".adm-stat__value").textContent()) ?? "").replace(/\D/g, ""));
+
+    // Holds of earlier specs that lapsed meanwhile expire now, not between the two readings.
+    expect((await svc.rpc("expire_booking_holds")).error).toBeNull();
+    await page.goto(`${BASE_URL}/admin/dashboard`);
+    await page.getByTestId("card-revenue").waitFor();
+    const dashBefore = { revenue: await digits("card-revenue"), bookings: await digits("card-bookings") };
+    await page.goto(`${BASE_URL}/admin/bookings`);
+    await page.locator(`[data-booking-id="${id}"]`).waitFor();
+    const before = { revenue: await digits("bookings-stat-revenue"), total: await digits("bookings-stat-total") };
+
+    // The hold lapses: as the server's worker does, past its time.
+    await svc.from("bookings").update({ hold_expires_at: new Date(Date.now() - 60_000).toISOString() }).eq("id", id).throwOnError();
+    const expired = await svc.rpc("expire_booking_holds");
+    expect(expired.error).toBeNull();
+    expect((await svc.from("bookings").select("status").eq("id", id).single()).data).toEqual({ status: "expired" });
+
+    await page.reload();
+    await page.getByPlaceholder(/Rechercher par client/).fill(name);
+    const row = page.locator(`[data-booking-id="${id}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId("booking-status").textContent()).toBe("Expirée");
+    expect(await row.getByTestId("booking-hold").textContent()).toMatch(/^Expirée le \d{2}\/\d{2} à \d{2}:\d{2}$/);
+    await page.getByLabel("Filtrer par statut").selectOption("expired");
+    await row.waitFor();
+    await page.getByLabel("Filtrer par statut").selectOption("pending");
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByLabel("Filtrer par statut").selectOption("all");
+    expect(await digits("bookings-stat-revenue")).toBe(before.revenue - price);
+    expect(await digits("bookings-stat-total")).toBe(before.total - 1);
+    await page.goto(`${BASE_URL}/admin/dashboard`);
+    await page.getByTestId("card-revenue").waitFor();
+    expect(await digits("card-revenue")).toBe(dashBefore.revenue - price);
+    expect(await digits("card-bookings")).toBe(dashBefore.bookings - 1);
+
+    // Its dates are free again: another visitor takes them; taking the lapsed one back is refused, in words.
+    await insertBooking(anon, { ...slot, name: unique("Client Suivant"), email: "suivant@example.com" });
+    await page.goto(`${BASE_URL}/admin/bookings`);
+    await page.getByPlaceholder(/Rechercher par client/).fill(name);
+    await row.getByRole("button", { name: /Modifier le statut et les notes/ }).click();
+    const form = page.getByTestId("booking-edit-form");
+    await form.locator('select[name="status"]').selectOption("confirmed");
+    await form.getByText("Les dates seront de nouveau réservées pour ce client, si elles sont encore libres.").waitFor();
+    await form.getByRole("button", { name: "Enregistrer" }).click();
+    await page.getByTestId("toast").filter({ hasText: /^Ce véhicule est déjà réservé sur ces dates/ }).first().waitFor();
+    expect((await svc.from("bookings").select("status").eq("id", id).single()).data).toEqual({ status: "expired" });
+    await page.keyboard.press("Escape");
+  });
+
   it("exports the filtered list as CSV", async () => {
     await page.goto(`${BASE_URL}/admin/bookings`);
     await page.getByPlaceholder(/Rechercher par client/).fill("Client Statut");
@@ -367,9 +452,9 @@ describe("bookings", () => {
   });
 
   it("deletes a booking, which the dashboard then lists as deleted", async () => {
-    const [carId] = await firstCarIds(1);
+    const slot = await freeCar(310);
     const name = unique("Client Supprimé");
-    const id = await insertBooking(await client(), { carId: carId!, name, email: "supprime@example.com" });
+    const id = await insertBooking(await client(), { ...slot, name, email: "supprime@example.com" });
     await page.goto(`${BASE_URL}/admin/bookings`);
     await page.getByPlaceholder(/Rechercher par client/).fill(name);
     const row = page.locator(`[data-booking-id="${id}"]`);
@@ -499,7 +584,7 @@ describe("administrators", () => {
 describe("accessibility", () => {
   it("axe-core finds no serious or critical violation on any admin screen", async () => {
     const found: Record<string, unknown> = {};
-    for (const path of ["dashboard", "cars", "blogs", "bookings", "contacts", "customers", "settings"]) {
+    for (const path of ["dashboard", "cars", "blogs", "bookings", "planning", "contacts", "customers", "settings"]) {
       await page.goto(`${BASE_URL}/admin/${path}`, { waitUntil: "networkidle" });
       await page.locator(".adm-page").waitFor();
       const v = await seriousViolations(page);
@@ -516,7 +601,7 @@ describe("accessibility", () => {
   it("at 360 px no admin screen or editor scrolls sideways", async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const found: string[] = [];
-    for (const path of ["dashboard", "cars", "blogs", "bookings", "contacts", "customers", "settings"]) {
+    for (const path of ["dashboard", "cars", "blogs", "bookings", "planning", "contacts", "customers", "settings"]) {
       await page.goto(`${BASE_URL}/admin/${path}`, { waitUntil: "networkidle" });
       await page.locator(".adm-page").waitFor();
       const out = await sticksOutSideways(page);

@@ -16,6 +16,7 @@ const DashboardPage = lazy(() => import("./dashboard/DashboardPage"));
 const CarsPage = lazy(() => import("./cars/CarsPage"));
 const BlogPage = lazy(() => import("./blog/BlogPage"));
 const BookingsPage = lazy(() => import("./bookings/BookingsPage"));
+const PlanningPage = lazy(() => import("./planning/PlanningPage"));
 const MessagesPage = lazy(() => import("./messages/MessagesPage"));
 const CustomersPage = lazy(() => import("./customers/CustomersPage"));
 const AdminsPage = lazy(() => import("./admins/AdminsPage"));
@@ -45,6 +46,7 @@ function AdminGate() {
           <Route path="cars" element={<CarsPage />} />
           <Route path="blogs" element={<BlogPage />} />
           <Route path="bookings" element={<BookingsPage />} />
+          <Route path="planning" element={<PlanningPage />} />
           <Route path="contacts" element={<MessagesPage />} />
           <Route path="customers" element={<CustomersPage />} />
           <Route path="settings" element={<AdminsPage />} />

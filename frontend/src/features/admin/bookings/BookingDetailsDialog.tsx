@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { formatDate, formatLongDate, formatPrice, formatTime } from "../../../lib/format";
 import { Dialog } from "../components/Dialog";
-import { IconTrash } from "../components/icons";
+import { IconEdit, IconTrash } from "../components/icons";
 import { fr } from "../i18n/fr";
-import { shortId } from "./bookingView";
+import { formatAgencyDateTime, holdState, shortId } from "./bookingView";
 import { BookingStatusBadge } from "./StatusBadge";
 import type { AdminBooking } from "./types";
 
@@ -30,10 +30,15 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 interface Props {
   booking: AdminBooking | null;
   onClose: () => void;
-  onDelete: (b: AdminBooking) => void;
+  /** Shows a delete button. */
+  onDelete?: (b: AdminBooking) => void;
+  /** Shows a button to the status and notes dialog. */
+  onEdit?: (b: AdminBooking) => void;
+  now?: Date;
 }
 
-export function BookingDetailsDialog({ booking: b, onClose, onDelete }: Props) {
+export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, now = new Date() }: Props) {
+  const hold = b ? holdState(b, now) : null;
   return (
     <Dialog
       open={b !== null}
@@ -43,9 +48,16 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete }: Props) {
       footer={
         b && (
           <>
-            <button type="button" className="adm-btn adm-btn--danger" onClick={() => onDelete(b)}>
-              <IconTrash size={18} /> {fr.common.delete}
-            </button>
+            {onDelete && (
+              <button type="button" className="adm-btn adm-btn--danger" onClick={() => onDelete(b)}>
+                <IconTrash size={18} /> {fr.common.delete}
+              </button>
+            )}
+            {onEdit && (
+              <button type="button" className="adm-btn adm-btn--secondary" onClick={() => onEdit(b)}>
+                <IconEdit size={18} /> {fr.bookings.editStatus}
+              </button>
+            )}
             <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
               {fr.common.close}
             </button>
@@ -92,6 +104,15 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete }: Props) {
             <Row label={d.status}>
               <BookingStatusBadge status={b.status} />
             </Row>
+            {(hold?.kind === "held" || hold?.kind === "lapsing") && (
+              <Row label={d.hold}>
+                <span data-testid="booking-hold-detail">
+                  {hold.kind === "held" ? formatAgencyDateTime(hold.until) : fr.bookings.hold.lapsing}
+                  <span className="adm-muted adm-block">{fr.bookings.hold.hint}</span>
+                </span>
+              </Row>
+            )}
+            {hold?.kind === "expired" && hold.at && <Row label={d.expiredAt}>{formatAgencyDateTime(hold.at)}</Row>}
             <Row label={fr.bookings.csv.createdAt}>{formatDate(b.created_at)}</Row>
             <Row label={d.notes}>{b.notes ? <span className="adm-pre">{b.notes}</span> : <span className="adm-muted">{d.noNotes}</span>}</Row>
           </Block>

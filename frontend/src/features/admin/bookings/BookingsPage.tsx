@@ -9,23 +9,25 @@ import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
-import { deleteBooking, listBookings, updateBooking } from "./api";
+import { useNow } from "../lib/useNow";
+import { deleteBooking, listBookings } from "./api";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
 import { BookingEditDialog } from "./BookingEditDialog";
 import { BookingsTable } from "./BookingsTable";
 import { bookingStats, filterBookings, type StatusFilter } from "./bookingView";
 import { downloadBookingsCsv } from "./csvExport";
-import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
+import { BOOKING_STATUSES, type AdminBooking } from "./types";
+import { useBookingSave } from "./useBookingSave";
 
 const t = fr.bookings;
 
 export default function BookingsPage() {
   const bookings = useLoad(listBookings, () => notify.error(t.messages.loadError));
+  const now = useNow();
   const [query, setQuery] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [viewing, setViewing] = useState<AdminBooking | null>(null);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
-  const [saving, setSaving] = useState(false);
   const del = useConfirmDelete({
     list: bookings,
     remove: (b) => deleteBooking(b.id),
@@ -33,25 +35,14 @@ export default function BookingsPage() {
     logLabel: "booking delete failed",
     onDeleted: () => setViewing(null),
   });
+  const saver = useBookingSave((updated) => {
+    bookings.setData((prev) => prev?.map((x) => (x.id === updated.id ? updated : x)) ?? null);
+    setViewing((v) => (v?.id === updated.id ? updated : v));
+  });
 
   const all = useMemo(() => bookings.data ?? [], [bookings.data]);
   const shown = useMemo(() => filterBookings(all, query, status), [all, query, status]);
   const stats = bookingStats(all);
-
-  async function save(b: AdminBooking, next: BookingStatus, notes: string) {
-    setSaving(true);
-    try {
-      const updated = await updateBooking(b.id, next, notes);
-      bookings.setData((prev) => prev?.map((x) => (x.id === b.id ? updated : x)) ?? null);
-      notify.success(t.messages.statusUpdated);
-      setEditing(null);
-    } catch (e) {
-      console.error("booking update failed", e);
-      notify.error(t.messages.updateError);
-    } finally {
-      setSaving(false);
-    }
-  }
 
   return (
     <section className="adm-page">
@@ -65,10 +56,17 @@ export default function BookingsPage() {
         }
       />
       <StatGrid>
-        <StatCard label={t.statsTotal} value={stats.total} icon={<IconCalendar />} />
+        <StatCard label={t.statsTotal} value={stats.total} icon={<IconCalendar />} testId="bookings-stat-total" />
         <StatCard label={t.statsConfirmed} value={stats.confirmed} icon={<IconCheck />} tone="green" />
         <StatCard label={t.statsInProgress} value={stats.inProgress} icon={<IconCar />} tone="violet" />
-        <StatCard label={t.statsRevenue} value={`${formatNumber(stats.revenue)} DH`} icon={<IconMoney />} tone="amber" />
+        <StatCard
+          label={t.statsRevenue}
+          value={`${formatNumber(stats.revenue)} DH`}
+          note={t.revenueHint}
+          icon={<IconMoney />}
+          tone="amber"
+          testId="bookings-stat-revenue"
+        />
       </StatGrid>
       <div className="adm-toolbar-row">
         <label className="adm-search">
@@ -91,10 +89,24 @@ export default function BookingsPage() {
       {bookings.loading && !bookings.data ? (
         <PageLoading label={fr.common.loading} />
       ) : (
-        <BookingsTable bookings={shown} onView={setViewing} onEdit={setEditing} onDelete={del.ask} />
+        <BookingsTable
+          bookings={shown}
+          onView={setViewing}
+          onEdit={setEditing}
+          onDelete={del.ask}
+          onConfirm={(b) => void saver.confirm(b)}
+          confirming={saver.savingId}
+          now={now}
+        />
       )}
-      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} />
-      <BookingEditDialog booking={editing} saving={saving} onClose={() => setEditing(null)} onSave={(b, s, n) => void save(b, s, n)} />
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} onEdit={setEditing} now={now} />
+      <BookingEditDialog
+        booking={editing}
+        saving={editing !== null && saver.savingId === editing.id}
+        onClose={() => setEditing(null)}
+        onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && setEditing(null))}
+        now={now}
+      />
       <ConfirmDialog
         open={del.target !== null}
         title={t.confirmDeleteTitle}

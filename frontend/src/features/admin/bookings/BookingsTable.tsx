@@ -1,10 +1,10 @@
 import { formatDate, formatPrice } from "../../../lib/format";
 import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
-import { IconCalendar, IconEdit, IconEye, IconTrash } from "../components/icons";
+import { IconCalendar, IconCheck, IconEdit, IconEye, IconTrash } from "../components/icons";
 import { fr } from "../i18n/fr";
 import { bookingDays, shortId } from "./bookingView";
-import { BookingStatusBadge } from "./StatusBadge";
+import { BookingHold, BookingStatusBadge } from "./StatusBadge";
 import type { AdminBooking } from "./types";
 
 const t = fr.bookings;
@@ -14,9 +14,14 @@ interface Props {
   onView: (b: AdminBooking) => void;
   onEdit: (b: AdminBooking) => void;
   onDelete: (b: AdminBooking) => void;
+  /** One click on a pending booking: status confirmed, so its hold no longer lapses. */
+  onConfirm: (b: AdminBooking) => void;
+  /** Id of the booking being confirmed (its button is busy). */
+  confirming: string | null;
+  now: Date;
 }
 
-export function BookingsTable({ bookings, onView, onEdit, onDelete }: Props) {
+export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, confirming, now }: Props) {
   return (
     <DataTable
       rows={bookings}
@@ -53,8 +58,21 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete }: Props) {
             </td>
             <td data-label={t.colStatus}>
               <BookingStatusBadge status={b.status} />
+              <BookingHold booking={b} now={now} />
             </td>
             <td className="adm-table__actions">
+              {b.status === "pending" && (
+                <button
+                  type="button"
+                  className="adm-icon-btn adm-icon-btn--confirm"
+                  onClick={() => onConfirm(b)}
+                  disabled={confirming === b.id}
+                  aria-label={`${t.confirmBooking} #${shortId(b.id)}`}
+                  title={t.confirmBooking}
+                >
+                  <IconCheck size={18} />
+                </button>
+              )}
               <button type="button" className="adm-icon-btn" onClick={() => onView(b)} aria-label={`${t.viewDetails} #${shortId(b.id)}`} title={t.viewDetails}>
                 <IconEye size={18} />
               </button>

@@ -1,14 +1,31 @@
 import { fr } from "../i18n/fr";
-import { normalizeBookingStatus } from "./bookingView";
+import { formatAgencyDateTime, holdState, normalizeBookingStatus } from "./bookingView";
 
-const tone = { pending: "amber", confirmed: "blue", in_progress: "violet", completed: "green", cancelled: "red" } as const;
+const tone = { pending: "amber", confirmed: "blue", in_progress: "violet", completed: "green", cancelled: "red", expired: "gray" } as const;
 
-/** SPEC section 4: English badge labels; an unknown status shows as pending. */
+/** SPEC section 4: English badge labels ('Expirée' for a lapsed hold); an unknown status shows as pending. */
 export function BookingStatusBadge({ status }: { status: string | null }) {
   const s = normalizeBookingStatus(status);
   return (
     <span className={`adm-badge adm-badge--${tone[s]}`} data-testid="booking-status">
       {fr.bookings.statuses[s]}
+    </span>
+  );
+}
+
+/**
+ * Under the badge of a pending booking: until when its hold lasts (it expires
+ * then unless an administrator confirms it); of an expired one: when it lapsed.
+ */
+export function BookingHold({ booking, now }: { booking: { status: string; hold_expires_at?: string | null }; now: Date }) {
+  const h = holdState(booking, now);
+  const t = fr.bookings.hold;
+  if (h.kind === "none" || (h.kind === "expired" && !h.at)) return null;
+  const text =
+    h.kind === "held" ? t.until(formatAgencyDateTime(h.until)) : h.kind === "lapsing" ? t.lapsing : t.expiredAt(formatAgencyDateTime(h.at ?? ""));
+  return (
+    <span className={`adm-hold adm-hold--${h.kind}`} data-testid="booking-hold" title={h.kind === "held" ? t.hint : undefined}>
+      {text}
     </span>
   );
 }

@@ -6,7 +6,9 @@ import type { AdminBooking, BookingStatus } from "./types";
 // deleted_bookings in the same transaction (database trigger), so the client
 // sends one delete, not the SPEC's three calls.
 
-const SELECT = "*, cars(name, brand, category)";
+/** A booking with its car, as the list, the details dialog and the planning show it. */
+export const BOOKING_SELECT = "*, cars(name, brand, category)";
+const SELECT = BOOKING_SELECT;
 
 export async function listBookings(): Promise<AdminBooking[]> {
   return check(await supabase.from("bookings").select(SELECT).order("created_at", { ascending: false })) as AdminBooking[];

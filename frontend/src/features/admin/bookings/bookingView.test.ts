@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bookingDays, bookingStats, csvField, filterBookings, normalizeBookingStatus, toCsv } from "./bookingView";
+import { bookingDays, bookingStats, csvField, filterBookings, formatAgencyDateTime, holdState, normalizeBookingStatus, toCsv } from "./bookingView";
+import { reservationErrorMessage } from "./reservationErrors";
 import type { AdminBooking } from "./types";
 
 function booking(p: Partial<AdminBooking>): AdminBooking {
@@ -42,6 +43,12 @@ describe("bookings helpers", () => {
   it("shows an unknown status as pending", () => {
     expect(normalizeBookingStatus("weird")).toBe("pending");
     expect(normalizeBookingStatus("in_progress")).toBe("in_progress");
+    expect(normalizeBookingStatus("expired")).toBe("expired");
+  });
+  it("filters lapsed holds under their own status", () => {
+    const list = [booking({ id: "a", status: "expired" }), booking({ id: "b", status: "pending" })];
+    expect(filterBookings(list, "", "expired").map((b) => b.id)).toEqual(["a"]);
+    expect(filterBookings(list, "", "pending").map((b) => b.id)).toEqual(["b"]);
   });
   it("searches name, email, id and car name, and filters by status", () => {
     const list = [
@@ -61,6 +68,55 @@ describe("bookings helpers", () => {
       booking({ status: "cancelled", total_price: null }),
     ]);
     expect(s).toEqual({ total: 3, confirmed: 1, inProgress: 1, revenue: 1500 });
+  });
+  it("leaves expired holds out of the total, and cancelled and expired bookings out of the revenue", () => {
+    const s = bookingStats([
+      booking({ status: "pending", total_price: 300 }),
+      booking({ status: "completed", total_price: 700 }),
+      booking({ status: "cancelled", total_price: 1000 }),
+      booking({ status: "expired", total_price: 5000 }),
+    ]);
+    expect(s).toEqual({ total: 3, confirmed: 0, inProgress: 0, revenue: 1000 });
+  });
+});
+
+describe("holds", () => {
+  const now = new Date("2026-01-12T12:00:00Z");
+  it("a pending booking is held until hold_expires_at, then lapsing until the worker expires it", () => {
+    expect(holdState({ status: "pending", hold_expires_at: "2026-01-13T13:30:00Z" }, now)).toEqual({ kind: "held", until: "2026-01-13T13:30:00Z" });
+    expect(holdState({ status: "pending", hold_expires_at: "2026-01-12T11:59:00Z" }, now)).toEqual({ kind: "lapsing", since: "2026-01-12T11:59:00Z" });
+    expect(holdState({ status: "pending", hold_expires_at: null }, now)).toEqual({ kind: "none" });
+  });
+  it("a confirmed booking has no hold to lapse; an expired one tells when it lapsed", () => {
+    expect(holdState({ status: "confirmed", hold_expires_at: null }, now)).toEqual({ kind: "none" });
+    expect(holdState({ status: "confirmed", hold_expires_at: "2026-01-13T13:30:00Z" }, now)).toEqual({ kind: "none" });
+    expect(holdState({ status: "expired", hold_expires_at: "2026-01-11T09:00:00Z" }, now)).toEqual({ kind: "expired", at: "2026-01-11T09:00:00Z" });
+    expect(holdState({ status: "expired" }, now)).toEqual({ kind: "expired", at: null });
+  });
+  it("shows times in Casablanca's wall clock, whatever the browser's zone", () => {
+    // January: Morocco is UTC+1.
+    expect(formatAgencyDateTime("2026-01-13T13:30:00Z")).toBe("13/01 à 14:30");
+    expect(formatAgencyDateTime("2026-01-13T23:10:00Z")).toBe("14/01 à 00:10");
+    expect(formatAgencyDateTime("nonsense")).toBe("");
+  });
+});
+
+describe("reservation refusals", () => {
+  it("tells each database code in French, with the next free date", () => {
+    expect(reservationErrorMessage({ code: "BK001", details: '{"next_free": "2026-12-14T16:00:00"}' })).toBe(
+      "Ce véhicule est déjà réservé sur ces dates (prochaine disponibilité : lun. 14 déc. 16:00)",
+    );
+    expect(reservationErrorMessage({ code: "BK001", details: '{"next_free": null}' })).toBe("Ce véhicule est déjà réservé sur ces dates");
+    expect(reservationErrorMessage({ code: "BK002", details: "{}" })).toMatch(/^Ce véhicule est marqué indisponible/);
+    expect(reservationErrorMessage({ code: "BK003", details: '{"until": "2026-12-20", "next_free": "2026-12-20T10:00:00"}' })).toBe(
+      "Ce véhicule n'est pas disponible avant le 20/12/2026 (prochaine disponibilité : dim. 20 déc. 10:00)",
+    );
+    expect(reservationErrorMessage({ code: "BK004", details: "not json" })).toBe("Ce véhicule est en maintenance sur ces dates");
+  });
+  it("leaves any other error to the screen's generic message", () => {
+    expect(reservationErrorMessage({ code: "42501", details: null })).toBeNull();
+    expect(reservationErrorMessage(new Error("network"))).toBeNull();
+    expect(reservationErrorMessage(null)).toBeNull();
   });
 });
 

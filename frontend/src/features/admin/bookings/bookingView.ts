@@ -37,6 +37,24 @@ export function filterBookings(list: readonly AdminBooking[], query: string, sta
   });
 }
 
+/**
+ * A booking that is not cancelled or expired holds its car (docs/reservations.md):
+ * it is part of the stock figures and of the revenue.
+ */
+export function holdsCar(status: string | null | undefined): boolean {
+  return status !== "cancelled" && status !== "expired";
+}
+
+/** An expired booking is a lapsed hold (never confirmed nor paid): it is not counted as a booking. */
+export function countsAsBooking(status: string | null | undefined): boolean {
+  return status !== "expired";
+}
+
+/** Revenue leaves out cancelled bookings and lapsed holds. */
+export function countsInRevenue(status: string | null | undefined): boolean {
+  return holdsCar(status);
+}
+
 export interface BookingStats {
   total: number;
   confirmed: number;
@@ -44,18 +62,58 @@ export interface BookingStats {
   revenue: number;
 }
 
-/** The four stat cards: total, confirmed, in progress, revenue = sum of total_price. */
-export function bookingStats(list: readonly AdminBooking[]): BookingStats {
+/**
+ * The four stat cards: total (lapsed holds left out), confirmed, in progress,
+ * revenue = sum of total_price over bookings neither cancelled nor expired.
+ */
+export function bookingStats(list: readonly Pick<AdminBooking, "status" | "total_price">[]): BookingStats {
+  let total = 0;
   let confirmed = 0;
   let inProgress = 0;
   let revenue = 0;
   for (const b of list) {
     const s = normalizeBookingStatus(b.status);
+    if (countsAsBooking(s)) total++;
     if (s === "confirmed") confirmed++;
     if (s === "in_progress") inProgress++;
-    revenue += b.total_price ?? 0;
+    if (countsInRevenue(s)) revenue += b.total_price ?? 0;
   }
-  return { total: list.length, confirmed, inProgress, revenue };
+  return { total, confirmed, inProgress, revenue };
+}
+
+export type HoldState =
+  | { kind: "none" }
+  /** Pending, held until `until` unless confirmed. */
+  | { kind: "held"; until: string }
+  /** Pending past its time: the worker expires it within a minute or so. */
+  | { kind: "lapsing"; since: string }
+  /** Expired at `at` (null when the time is not known). */
+  | { kind: "expired"; at: string | null };
+
+/** What the hold of a booking looks like at `now` (bookings.hold_expires_at). */
+export function holdState(b: { status: string; hold_expires_at?: string | null }, now: Date): HoldState {
+  const at = b.hold_expires_at ?? null;
+  const when = at ? new Date(at).getTime() : NaN;
+  if (b.status === "expired") return { kind: "expired", at: Number.isNaN(when) ? null : at };
+  if (b.status !== "pending" || !at || Number.isNaN(when)) return { kind: "none" };
+  return when > now.getTime() ? { kind: "held", until: at } : { kind: "lapsing", since: at };
+}
+
+const agencyDateTime = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Africa/Casablanca",
+  day: "2-digit",
+  month: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** "13/01 à 14:30", in the agency's time (Casablanca). */
+export function formatAgencyDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  const parts = agencyDateTime.formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("day")}/${get("month")} à ${get("hour")}:${get("minute")}`;
 }
 
 export interface CsvColumn<T> {

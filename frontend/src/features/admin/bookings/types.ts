@@ -1,4 +1,5 @@
-export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled"] as const;
+/** Statuses in the database (docs/reservations.md): `expired` is a lapsed hold, set by the database's worker. */
+export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled", "expired"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** A row of public.bookings with its car (SPEC section 7: name, brand, category). */
@@ -25,6 +26,8 @@ export interface AdminBooking {
   /** What went wrong with an online payment (written by the payment functions). */
   payment_error?: string | null;
   status: string;
+  /** While pending: when the hold lapses unless an administrator confirms it (or the payment is captured); kept once expired. */
+  hold_expires_at?: string | null;
   notes: string | null;
   created_at: string;
   updated_at: string;

@@ -208,3 +208,15 @@ export const IconArrowDown = (p: P) => (
     <path d="M12 5v14M6 13l6 6 6-6" />
   </Svg>
 );
+export const IconWrench = (p: P) => (
+  <Svg {...p}>
+    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.1L3 17.7V21h3.3l6.3-6.3a4 4 0 0 0 5.1-5.4l-2.6 2.6-2.4-.6-.6-2.4z" />
+  </Svg>
+);
+export const IconPlanning = (p: P) => (
+  <Svg {...p}>
+    <rect x="3" y="4" width="18" height="17" rx="2" />
+    <path d="M3 9h18" />
+    <path d="M7 13h6M10 17h7" />
+  </Svg>
+);

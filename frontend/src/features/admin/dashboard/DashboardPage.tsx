@@ -9,12 +9,12 @@ import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
 import { useLoad } from "../lib/useLoad";
 import { messageStatus } from "../messages/messageFlow";
-import { normalizeBookingStatus } from "../bookings/bookingView";
+import { formatAgencyDateTime } from "../bookings/bookingView";
 import { ActivityList } from "./ActivityList";
 import { loadDashboard, type DashboardData } from "./api";
 import { DeletedBookingsList } from "./DeletedBookingsList";
 import { MonthlyChart } from "./MonthlyChart";
-import { dashboardCounts, mergeActivity, monthlySeries, type ActivityItem } from "./stats";
+import { dashboardCounts, mergeActivity, monthlySeries, pendingHolds, type ActivityItem } from "./stats";
 
 const t = fr.dashboard;
 
@@ -39,11 +39,14 @@ function activity(d: DashboardData): ActivityItem[] {
 }
 
 function Alerts({ d }: { d: DashboardData }) {
-  const pending = d.bookings.filter((b) => normalizeBookingStatus(b.status) === "pending").length;
+  const pending = pendingHolds(d.bookings);
   const fresh = d.messages.filter((m) => messageStatus(m) === "new").length;
   const unavailable = d.cars.filter((c) => !c.available).length;
   const alerts = [
-    pending > 0 && { to: "/admin/bookings", text: t.alertPending(pending) },
+    pending.count > 0 && {
+      to: "/admin/bookings",
+      text: t.alertPending(pending.count) + (pending.firstExpiry ? t.alertPendingFirst(formatAgencyDateTime(pending.firstExpiry)) : ""),
+    },
     fresh > 0 && { to: "/admin/contacts", text: t.alertNewMessages(fresh) },
     unavailable > 0 && { to: "/admin/cars", text: t.alertUnavailable(unavailable) },
   ].filter((a): a is { to: string; text: string } => Boolean(a));
@@ -89,7 +92,7 @@ export default function DashboardPage() {
         <StatCard label={t.cards.totalCars} value={counts.totalCars} icon={<IconCar />} testId="card-total-cars" />
         <StatCard label={t.cards.availableCars} value={counts.availableCars} icon={<IconCheck />} tone="green" testId="card-available-cars" />
         <StatCard label={t.cards.bookings} value={counts.bookings} icon={<IconCalendar />} tone="violet" testId="card-bookings" />
-        <StatCard label={t.cards.revenue} value={formatPrice(counts.revenue)} icon={<IconMoney />} tone="amber" testId="card-revenue" />
+        <StatCard label={t.cards.revenue} value={formatPrice(counts.revenue)} note={fr.bookings.revenueHint} icon={<IconMoney />} tone="amber" testId="card-revenue" />
         <StatCard label={t.cards.clicks} value={counts.clicks} icon={<IconChat />} tone="rose" testId="card-clicks" />
       </StatGrid>
       <div className="adm-dash-grid">

@@ -15,6 +15,7 @@ export interface DashBooking {
   customer_name: string;
   total_price: number | null;
   status: string;
+  hold_expires_at: string | null;
   created_at: string;
   cars: { name: string } | null;
 }
@@ -53,7 +54,7 @@ export interface DashboardData {
 export async function loadDashboard(now = new Date()): Promise<DashboardData> {
   const [cars, bookings, clicks, messages, deleted] = await Promise.all([
     supabase.from("cars").select("id, name, available").order("id"),
-    supabase.from("bookings").select("id, customer_name, total_price, status, created_at, cars(name)").order("created_at", { ascending: false }),
+    supabase.from("bookings").select("id, customer_name, total_price, status, hold_expires_at, created_at, cars(name)").order("created_at", { ascending: false }),
     supabase.from("whatsapp_clicks").select("id, created_at, cars(name)").order("created_at", { ascending: false }),
     supabase.from("contacts").select("id, name, subject, status, created_at").order("created_at", { ascending: false }).limit(20),
     supabase

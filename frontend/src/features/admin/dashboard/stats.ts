@@ -1,5 +1,10 @@
 // Pure computations of the dashboard: the cards, the monthly series of the chart,
 // the merged recent-activity list and the alerts.
+//
+// Lapsed holds (status 'expired') are not bookings: they count nowhere.
+// Cancelled bookings count as bookings but bring no revenue.
+
+import { countsAsBooking, countsInRevenue } from "../bookings/bookingView";
 
 export interface MonthPoint {
   /** "YYYY-MM" */
@@ -19,7 +24,7 @@ function monthKey(d: Date): string {
  * month (by booking creation date, local time), oldest first, empty months included.
  */
 export function monthlySeries(
-  bookings: readonly { created_at: string; total_price: number | null }[],
+  bookings: readonly { created_at: string; total_price: number | null; status: string }[],
   now: Date,
   months = 6,
 ): MonthPoint[] {
@@ -38,11 +43,11 @@ export function monthlySeries(
   }
   for (const b of bookings) {
     const d = new Date(b.created_at);
-    if (Number.isNaN(d.getTime())) continue;
+    if (Number.isNaN(d.getTime()) || !countsAsBooking(b.status)) continue;
     const p = index.get(monthKey(d));
     if (!p) continue;
     p.bookings++;
-    p.revenue += b.total_price ?? 0;
+    if (countsInRevenue(b.status)) p.revenue += b.total_price ?? 0;
   }
   return points;
 }
@@ -90,16 +95,29 @@ export interface DashboardCounts {
 
 export function dashboardCounts(
   cars: readonly { available: boolean }[],
-  bookings: readonly { total_price: number | null }[],
+  bookings: readonly { total_price: number | null; status: string }[],
   clicks: number,
 ): DashboardCounts {
   return {
     totalCars: cars.length,
     availableCars: cars.filter((c) => c.available).length,
-    bookings: bookings.length,
-    revenue: bookings.reduce((s, b) => s + (b.total_price ?? 0), 0),
+    bookings: bookings.filter((b) => countsAsBooking(b.status)).length,
+    revenue: bookings.reduce((s, b) => s + (countsInRevenue(b.status) ? (b.total_price ?? 0) : 0), 0),
     clicks,
   };
+}
+
+/** The pending bookings and the earliest time one of them lapses (null when none is known). */
+export function pendingHolds(bookings: readonly { status: string; hold_expires_at?: string | null }[]): { count: number; firstExpiry: string | null } {
+  let count = 0;
+  let first: string | null = null;
+  for (const b of bookings) {
+    if (b.status !== "pending") continue;
+    count++;
+    const at = b.hold_expires_at;
+    if (at && !Number.isNaN(new Date(at).getTime()) && (first === null || new Date(at) < new Date(first))) first = at;
+  }
+  return { count, firstExpiry: first };
 }
 
 /** The start of the deleted-bookings window (SPEC: last 7 days). */

@@ -3,14 +3,17 @@
 
 export class ApiError extends Error {
   readonly code: string | undefined;
-  constructor(message: string, code?: string) {
+  /** PostgREST's `details` (the reservation errors put a JSON object there). */
+  readonly details: string | undefined;
+  constructor(message: string, code?: string, details?: string) {
     super(message);
     this.name = "ApiError";
     this.code = code;
+    this.details = details;
   }
 }
 
-export function check<T>(res: { data: T; error: { message: string; code?: string } | null }): T {
-  if (res.error) throw new ApiError(res.error.message, res.error.code);
+export function check<T>(res: { data: T; error: { message: string; code?: string; details?: string | null } | null }): T {
+  if (res.error) throw new ApiError(res.error.message, res.error.code, res.error.details ?? undefined);
   return res.data;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { IconBlog, IconCalendar, IconCar, IconDashboard, IconMail, IconShield, IconUsers } from "../components/icons";
+import { IconBlog, IconCalendar, IconCar, IconDashboard, IconMail, IconPlanning, IconShield, IconUsers } from "../components/icons";
 import { fr } from "../i18n/fr";
 
 export interface NavItem {
@@ -14,6 +14,7 @@ export const NAV: readonly NavItem[] = [
   { to: "/admin/cars", label: fr.shell.nav.cars, icon: <IconCar /> },
   { to: "/admin/blogs", label: fr.shell.nav.blogs, icon: <IconBlog /> },
   { to: "/admin/bookings", label: fr.shell.nav.bookings, icon: <IconCalendar /> },
+  { to: "/admin/planning", label: fr.shell.nav.planning, icon: <IconPlanning /> },
   { to: "/admin/contacts", label: fr.shell.nav.contacts, icon: <IconMail /> },
   { to: "/admin/customers", label: fr.shell.nav.customers, icon: <IconUsers /> },
   { to: "/admin/settings", label: fr.shell.nav.settings, icon: <IconShield /> },

@@ -1,0 +1,143 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { Dialog } from "../components/Dialog";
+import { Field } from "../components/Field";
+import { IconAlert } from "../components/icons";
+import { Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { addBlock, carBookingsBetween } from "./api";
+import { blockRange, validateBlock, type BlockFormErrors, type BlockFormValues } from "./blockForm";
+import { bookingDates } from "./labels";
+import { blockSpan, coveredBookings } from "./planningView";
+import { normalizeBookingStatus } from "../bookings/bookingView";
+import type { CarBlock, PlanBooking, PlanCar } from "./types";
+
+const f = fr.planning.form;
+
+interface Props {
+  open: boolean;
+  cars: PlanCar[];
+  /** First values of the form (a car may be preselected). */
+  initial: BlockFormValues;
+  onClose: () => void;
+  onAdded: (block: CarBlock) => void;
+}
+
+export function BlockFormDialog({ open, cars, initial, onClose, onAdded }: Props) {
+  const [saving, setSaving] = useState(false);
+  return (
+    <Dialog open={open} title={f.title} onClose={onClose} busy={saving}>
+      {open && <BlockForm cars={cars} initial={initial} saving={saving} setSaving={setSaving} onClose={onClose} onAdded={onAdded} />}
+    </Dialog>
+  );
+}
+
+/** The bookings a block over these days would cover, checked against the database as the dates change. */
+function useCovered(values: BlockFormValues): { list: PlanBooking[]; failed: boolean } {
+  const range = blockRange(values);
+  const key = range ? `${range.carId}:${range.from}:${range.to}` : null;
+  const [found, setFound] = useState<{ key: string; list: PlanBooking[]; failed: boolean } | null>(null);
+  useEffect(() => {
+    if (!key) return;
+    const [car, from, to] = key.split(":") as [string, string, string];
+    let live = true;
+    const timer = setTimeout(() => {
+      carBookingsBetween(Number(car), from, to).then(
+        (rows) => live && setFound({ key, list: coveredBookings(blockSpan({ start_date: from, end_date: to }), rows), failed: false }),
+        (e: unknown) => {
+          console.error("covered bookings check failed", e);
+          if (live) setFound({ key, list: [], failed: true });
+        },
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [key]);
+  return found && found.key === key ? found : { list: [], failed: false };
+}
+
+function BlockForm({
+  cars,
+  initial,
+  saving,
+  setSaving,
+  onClose,
+  onAdded,
+}: Omit<Props, "open"> & { saving: boolean; setSaving: (b: boolean) => void }) {
+  const [values, setValues] = useState<BlockFormValues>(initial);
+  const [errors, setErrors] = useState<BlockFormErrors>({});
+  const covered = useCovered(values);
+  const set = (k: keyof BlockFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const { errors: errs, block } = validateBlock(values);
+    setErrors(errs);
+    if (!block) return;
+    setSaving(true);
+    try {
+      const added = await addBlock(block);
+      notify.success(fr.planning.messages.added);
+      onAdded(added);
+    } catch (err) {
+      console.error("block insert failed", err);
+      notify.error(fr.planning.messages.addError);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="block-form">
+      <Field label={f.car} error={errors.car_id} required>
+        <select className="adm-input" name="car_id" value={values.car_id} onChange={set("car_id")}>
+          <option value="">{f.chooseCar}</option>
+          {cars.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name} — {c.brand}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="adm-grid adm-grid--2">
+        <Field label={f.from} error={errors.start_date} required>
+          <input type="date" className="adm-input" name="start_date" value={values.start_date} onChange={set("start_date")} />
+        </Field>
+        <Field label={f.to} error={errors.end_date} required>
+          <input type="date" className="adm-input" name="end_date" value={values.end_date} min={values.start_date || undefined} onChange={set("end_date")} />
+        </Field>
+      </div>
+      <Field label={f.reason} error={errors.reason} hint={f.hint} required>
+        <input type="text" className="adm-input" name="reason" value={values.reason} placeholder={f.reasonPlaceholder} maxLength={200} onChange={set("reason")} />
+      </Field>
+      <div role="status" className="adm-plan-covers">
+        {covered.list.length > 0 && (
+          <div className="adm-alert adm-alert--warn" data-testid="block-covers">
+            <IconAlert size={18} />
+            <div>
+              <p>{f.covers(covered.list.length)}</p>
+              <ul>
+                {covered.list.map((b) => (
+                  <li key={b.id}>
+                    {b.customer_name} — {bookingDates(b)} ({fr.bookings.statuses[normalizeBookingStatus(b.status)]})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        )}
+        {covered.failed && <p className="adm-alert adm-alert--error">{f.checkError}</p>}
+      </div>
+      <div className="adm-form__actions">
+        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
+          {fr.common.cancel}
+        </button>
+        <button type="submit" className="adm-btn adm-btn--primary" disabled={saving}>
+          {saving ? <Spinner size="sm" label={f.saving} /> : f.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,237 @@
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { BookingDetailsDialog } from "../bookings/BookingDetailsDialog";
+import { BookingEditDialog } from "../bookings/BookingEditDialog";
+import { holdsCar } from "../bookings/bookingView";
+import { useBookingSave } from "../bookings/useBookingSave";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { IconChevronEnd, IconChevronStart, IconPlus } from "../components/icons";
+import { PageHeader } from "../components/PageHeader";
+import { PageLoading, Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { useMediaQuery } from "../lib/useMediaQuery";
+import { useNow } from "../lib/useNow";
+import { deleteBlock, loadPlanning } from "./api";
+import { BlockDetailsDialog } from "./BlockDetailsDialog";
+import { BlockFormDialog } from "./BlockFormDialog";
+import { blockDates } from "./labels";
+import { PlanningGrid } from "./PlanningGrid";
+import { PlanningList } from "./PlanningList";
+import { addDays, agencyToday, groupByCar, WINDOW_DAYS, WINDOW_STEP, windowDays, windowLabel, windowStart } from "./planningView";
+import type { CarBlock, PlanBooking, PlanningData } from "./types";
+
+const p = fr.planning;
+
+/** The planning of the window from..to: loaded once per window, kept while the next one loads. */
+function usePlanning(from: string, to: string) {
+  const [data, setData] = useState<PlanningData | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    loadPlanning(from, to).then(
+      (d) => {
+        if (!live) return;
+        setData(d);
+        setFailed(null);
+      },
+      (e: unknown) => {
+        if (!live) return;
+        console.error("planning load failed", e);
+        setFailed(`${from}#${attempt}`);
+        notify.error(p.loadError);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [from, to, attempt]);
+  const hasFailed = failed === `${from}#${attempt}`;
+  return {
+    data,
+    failed: hasFailed,
+    loading: !hasFailed && data?.from !== from,
+    retry: () => setAttempt((a) => a + 1),
+    update: (fn: (d: PlanningData) => PlanningData) => setData((d) => (d ? fn(d) : d)),
+  };
+}
+
+export default function PlanningPage() {
+  const now = useNow();
+  const today = agencyToday(now);
+  const [params, setParams] = useSearchParams();
+  const from = windowStart(params.get("from"), today);
+  const to = addDays(from, WINDOW_DAYS - 1);
+  const phone = useMediaQuery("(max-width: 720px)");
+  const [showLapsed, setShowLapsed] = useState(false);
+  const plan = usePlanning(from, to);
+  const data = plan.data;
+
+  const [viewing, setViewing] = useState<PlanBooking | null>(null);
+  const [editing, setEditing] = useState<PlanBooking | null>(null);
+  const [block, setBlock] = useState<CarBlock | null>(null);
+  const [deleting, setDeleting] = useState<CarBlock | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const saver = useBookingSave((updated) => {
+    plan.update((d) => ({ ...d, bookings: d.bookings.map((b) => (b.id === updated.id ? updated : b)) }));
+    setViewing((v) => (v?.id === updated.id ? updated : v));
+  });
+
+  // Drawn against the window the data belongs to, so a bar never sits on the
+  // wrong days while the next window loads.
+  const shownFrom = data?.from ?? from;
+  const days = useMemo(() => windowDays(shownFrom, today), [shownFrom, today]);
+  const rows = useMemo(() => (data ? groupByCar(data.cars, data.bookings, data.blocks, showLapsed) : []), [data, showLapsed]);
+  const lapsed = data ? data.bookings.filter((b) => !holdsCar(b.status)).length : 0;
+  const carOf = (id: number | undefined) => data?.cars.find((c) => c.id === id);
+
+  const go = (day: string | null) => setParams(day ? { from: day } : {});
+
+  async function removeBlock() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deleteBlock(deleting.id);
+      const id = deleting.id;
+      plan.update((d) => ({ ...d, blocks: d.blocks.filter((k) => k.id !== id) }));
+      notify.success(p.messages.deleted);
+      setDeleting(null);
+      setBlock(null);
+    } catch (e) {
+      console.error("block delete failed", e);
+      notify.error(p.messages.deleteError);
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  const period = windowLabel(from);
+  const firstDay = today >= from && today <= to ? today : from;
+
+  return (
+    <section className="adm-page">
+      <PageHeader
+        title={p.title}
+        subtitle={p.subtitle}
+        actions={
+          <button type="button" className="adm-btn adm-btn--primary" onClick={() => setAdding(true)} disabled={!data}>
+            <IconPlus size={18} /> {p.addBlock}
+          </button>
+        }
+      />
+      <div className="adm-plan-toolbar">
+        <div className="adm-plan-nav" role="group" aria-label={p.period}>
+          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, -WINDOW_STEP))} aria-label={p.previous} title={p.previous}>
+            <IconChevronStart />
+          </button>
+          <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => go(null)}>
+            {p.today}
+          </button>
+          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, WINDOW_STEP))} aria-label={p.next} title={p.next}>
+            <IconChevronEnd />
+          </button>
+        </div>
+        <p className="adm-plan-period" aria-live="polite" data-testid="planning-period">
+          {period}
+          {plan.loading && data && <Spinner size="sm" />}
+        </p>
+        <label className="adm-plan-goto">
+          <span>{p.goTo}</span>
+          <input type="date" className="adm-input adm-input--sm" value={from} onChange={(e) => e.target.value && go(e.target.value)} />
+        </label>
+      </div>
+      <div className="adm-plan-options">
+        <Legend showLapsed={showLapsed} />
+        <label className="adm-check">
+          <input type="checkbox" checked={showLapsed} onChange={(e) => setShowLapsed(e.target.checked)} aria-describedby="adm-plan-lapsed-hint" />
+          {p.showLapsed} ({lapsed})
+        </label>
+        <p id="adm-plan-lapsed-hint" className="adm-visually-hidden">
+          {p.lapsedHint}
+        </p>
+      </div>
+      {!data ? (
+        plan.failed ? (
+          <p className="adm-alert adm-alert--error">
+            {p.loadError}{" "}
+            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={plan.retry}>
+              {fr.common.retry}
+            </button>
+          </p>
+        ) : (
+          <PageLoading label={p.loading} />
+        )
+      ) : (
+        <section
+          className={`adm-plan-frame${plan.loading ? " is-loading" : ""}`}
+          aria-label={p.region(windowLabel(shownFrom))}
+          aria-busy={plan.loading}
+          tabIndex={phone ? undefined : 0}
+        >
+          {phone ? (
+            <PlanningList rows={rows} now={now} today={today} onOpenBooking={setViewing} onOpenBlock={setBlock} />
+          ) : (
+            <PlanningGrid from={shownFrom} days={days} rows={rows} now={now} today={today} onOpenBooking={setViewing} onOpenBlock={setBlock} />
+          )}
+        </section>
+      )}
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onEdit={setEditing} now={now} />
+      <BookingEditDialog
+        booking={editing}
+        saving={editing !== null && saver.savingId === editing.id}
+        onClose={() => setEditing(null)}
+        onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && setEditing(null))}
+        now={now}
+      />
+      <BlockDetailsDialog block={block} car={carOf(block?.car_id)} onClose={() => setBlock(null)} onDelete={setDeleting} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={p.block.confirmDeleteTitle}
+        message={deleting ? p.block.confirmDelete(carOf(deleting.car_id)?.name ?? "", blockDates(deleting)) : ""}
+        busy={deleteBusy}
+        onConfirm={() => void removeBlock()}
+        onCancel={() => setDeleting(null)}
+      />
+      {data && (
+        <BlockFormDialog
+          open={adding}
+          cars={data.cars}
+          initial={{ car_id: "", start_date: firstDay, end_date: firstDay, reason: "" }}
+          onClose={() => setAdding(false)}
+          onAdded={(k) => {
+            setAdding(false);
+            // Shown when it reaches into the window (it may be added for later dates).
+            if (k.start_date <= addDays(shownFrom, WINDOW_DAYS - 1) && k.end_date >= shownFrom) plan.update((d) => ({ ...d, blocks: [...d.blocks, k] }));
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function Legend({ showLapsed }: { showLapsed: boolean }) {
+  const s = fr.bookings.statuses;
+  const items: [string, string][] = [
+    ["pending", s.pending],
+    ["confirmed", s.confirmed],
+    ["in_progress", s.in_progress],
+    ["completed", s.completed],
+    ["block", p.maintenance],
+  ];
+  if (showLapsed) items.push(["cancelled", p.lapsed]);
+  return (
+    <div className="adm-plan-legend">
+      <h2 className="adm-visually-hidden">{p.legend}</h2>
+      <ul>
+        {items.map(([k, label]) => (
+          <li key={k}>
+            <span className={`adm-plan-legend__swatch adm-plan__bar--${k}`} aria-hidden="true" />
+            {label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
