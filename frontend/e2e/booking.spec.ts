@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { admin, anon, backwardArrows, BASE_URL, isoDaysFromNow, loseFirstAnswer, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
+import { admin, anon, backwardArrows, BASE_URL, freeDates, loseFirstAnswer, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
 
 interface CarRow {
   id: number;
@@ -34,6 +34,10 @@ beforeAll(async () => {
   car = cars.find((c) => c.available && !c.not_available_until)!;
 });
 afterAll(() => close());
+
+// The database refuses a second booking of a car for overlapping dates, and every
+// spec shares one database: each test takes its own free dates (freeDates), in a
+// region of the calendar of its own.
 
 /** Walks the four steps; returns the total shown at step 4. `atEachStep` runs once a step is shown. */
 async function fillWizard(
@@ -84,8 +88,7 @@ describe("booking", () => {
   it("WhatsApp: stores a pending booking priced by the server, tracks the click, opens the chat in the chosen language", async () => {
     const { page, ctx, errors } = await visitor(browser, { lang: "en" });
     const email = `wa-${Date.now()}@example.com`;
-    const from = isoDaysFromNow(10);
-    const to = isoDaysFromNow(13);
+    const { from, to } = await freeDates([car.id], 3, 120);
     const shown = await fillWizard(page, { name: "Wanda Whatsapp", email }, from, to);
     const q = await quote(from, to);
     expect(shown).toBe(q.total);
@@ -118,7 +121,8 @@ describe("booking", () => {
   it("WhatsApp: an answer lost on the way back does not store the booking twice", async () => {
     const { page, ctx, errors } = await visitor(browser, { lang: "fr" });
     const email = `wa-lost-${Date.now()}@example.com`;
-    await fillWizard(page, { name: "Lina Lost", email }, isoDaysFromNow(20), isoDaysFromNow(22));
+    const { from, to } = await freeDates([car.id], 2, 150);
+    await fillWizard(page, { name: "Lina Lost", email }, from, to);
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("booking-confirm").waitFor();
     // The first insert reaches the server, then the connection drops before the answer.
@@ -146,7 +150,8 @@ describe("booking", () => {
       if (out) wide.push(`step ${step}: ${out}`);
       for (const text of await backwardArrows(page)) wide.push(`step ${step}: arrow points backwards in "${text}"`);
     };
-    await fillWizard(page, { name: "سعاد العلوي", email }, isoDaysFromNow(30), isoDaysFromNow(34), fits);
+    const { from, to } = await freeDates([car.id], 4, 180);
+    await fillWizard(page, { name: "سعاد العلوي", email }, from, to, fits);
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("booking-confirm").waitFor();
     await fits("confirm");
@@ -167,8 +172,7 @@ describe("booking", () => {
   it("PayPal (emulator): approve and land on a confirmed /booking-success", async () => {
     const { page, ctx } = await visitor(browser, { lang: "fr" });
     const email = `pp-${Date.now()}@example.com`;
-    const from = isoDaysFromNow(20);
-    const to = isoDaysFromNow(22);
+    const { from, to } = await freeDates([car.id], 2, 210);
     const shown = await fillWizard(page, { name: "Paul Paypal", email }, from, to);
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("payments-simulated").waitFor(); // the emulator is labelled
@@ -192,7 +196,8 @@ describe("booking", () => {
   it("PayPal: an order request whose answer is lost, sent again, makes one booking and one order", async () => {
     const { page, ctx } = await visitor(browser, { lang: "en" });
     const email = `pp-lost-${Date.now()}@example.com`;
-    await fillWizard(page, { name: "Lara Lost", email }, isoDaysFromNow(24), isoDaysFromNow(26));
+    const { from, to } = await freeDates([car.id], 2, 240);
+    await fillWizard(page, { name: "Lara Lost", email }, from, to);
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("payments-simulated").waitFor();
     // The first call reaches the server (booking stored, order created), then the answer is lost.
@@ -210,8 +215,8 @@ describe("booking", () => {
 
   it("PayPal cancel lands on /booking-cancelled", async () => {
     const { page, ctx } = await visitor(browser, { lang: "ar" });
-    const from = isoDaysFromNow(30);
-    await fillWizard(page, { name: "Carla Cancel", email: `cancel-${Date.now()}@example.com` }, from, isoDaysFromNow(31));
+    const { from, to } = await freeDates([car.id], 1, 270);
+    await fillWizard(page, { name: "Carla Cancel", email: `cancel-${Date.now()}@example.com` }, from, to);
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("pay-paypal").click();
     await page.waitForURL(/checkoutnow/);

@@ -167,3 +167,58 @@ export async function loseFirstAnswer(page: Page, url: string, status: number): 
   });
   return () => posts;
 }
+
+/** A row of rpc/car_availability (docs/reservations.md). */
+export interface Availability {
+  car_id: number;
+  free: boolean;
+  reason: "booked" | "maintenance" | "unavailable" | "not_yet" | null;
+  next_free: string | null;
+  days: number;
+  total: number;
+}
+
+/** The database's availability for a trip ("YYYY-MM-DDTHH:MM" local times), as an anonymous visitor asks it. */
+export function availability(pickup: string, ret: string, carId?: number): Promise<Availability[]> {
+  return anon<Availability[]>("rpc/car_availability", {
+    method: "POST",
+    body: JSON.stringify({ p_pickup: pickup, p_return: ret, ...(carId === undefined ? {} : { p_car_id: carId }) }),
+  });
+}
+
+/**
+ * The first `days`-day trip (10:00 to 10:00) starting `fromOffset` days from now or
+ * later for which every car of `carIds` is free. Every spec shares one database and
+ * cars cannot be booked twice: each test takes dates nobody holds, in its own
+ * region of the calendar, so the suite passes in any order and when run again.
+ */
+export async function freeDates(carIds: number[], days: number, fromOffset: number): Promise<{ from: string; to: string }> {
+  for (let offset = fromOffset; offset < fromOffset + 300; offset += days + 1) {
+    const from = isoDaysFromNow(offset);
+    const to = isoDaysFromNow(offset + days);
+    const rows = await availability(`${from}T10:00`, `${to}T10:00`);
+    if (carIds.every((id) => rows.find((r) => r.car_id === id)?.free)) return { from, to };
+  }
+  throw new Error(`no free ${days}-day trip for cars ${carIds.join(",")} from day ${fromOffset}`);
+}
+
+/** A confirmed booking stored by the agency (service role): it holds the car for these dates. */
+export async function holdCar(carId: number, from: string, to: string, email: string, times: { pickup?: string; ret?: string } = {}): Promise<string> {
+  const [row] = await admin<{ id: string }[]>("bookings", {
+    method: "POST",
+    body: JSON.stringify({
+      user_id: crypto.randomUUID(),
+      car_id: carId,
+      customer_name: "Agency Hold",
+      customer_email: email,
+      customer_phone: "+212600000001",
+      start_date: from,
+      end_date: to,
+      pickup_time: times.pickup ?? "10:00",
+      return_time: times.ret ?? "10:00",
+      payment_method: "whatsapp",
+      status: "confirmed",
+    }),
+  });
+  return row!.id;
+}

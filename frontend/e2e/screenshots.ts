@@ -19,11 +19,16 @@ async function firstSlug(table: "cars" | "blog_posts"): Promise<string> {
 
 const car = await firstSlug("cars");
 const post = await firstSlug("blog_posts");
+// A searched trip a month ahead, 10:00 to 10:00 four days later.
+const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const trip = new URLSearchParams({ pickup: `${day(30)}T10:00`, return: `${day(34)}T10:00`, place: "Aéroport Mohammed V" }).toString();
 const routes: [string, string][] = [
   ["home", "/"],
   ["vehicles", "/vehicles"],
+  ["vehicles-dates", `/vehicles?${trip}`],
   ["car", `/cars/${car}`],
   ["booking", `/booking/${car}`],
+  ["booking-dates", `/booking/${car}?${trip}`],
   ["blog", "/blog"],
   ["post", `/blog/${post}`],
   ["short-term", "/location-courte-duree"],

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { prefersReducedMotion } from "./AnchorLink";
+import { useFormat } from "../lib/useFormat";
 import { Icon, type IconName } from "./Icon";
 
 export function Spinner({ label }: { label: string }) {
@@ -15,9 +16,10 @@ export function Spinner({ label }: { label: string }) {
 /** 5 stars, filled by the floor of the rating (SPEC section 2). */
 export function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const full = Math.floor(rating);
   return (
-    <span className="stars" role="img" aria-label={t("car.ratingAria", { rating: String(rating).replace(".", ",") })}>
+    <span className="stars" role="img" aria-label={t("car.ratingAria", { rating: fmt.number(rating) })}>
       {[1, 2, 3, 4, 5].map((i) => (
         <Icon key={i} name="star" size={size} className={i <= full ? "star-on" : "star-off"} />
       ))}

@@ -5,7 +5,8 @@ import { Icon } from "../../components/Icon";
 import { toast } from "../../components/toast";
 import { Spinner } from "../../components/ui";
 import { FIGURES } from "../../config/site";
-import { formatLongDate, formatPrice, formatTime } from "../../lib/format";
+import { formatTime } from "../../lib/format";
+import { useFormat } from "../../lib/useFormat";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { locationLabel } from "./locationLabel";
@@ -28,6 +29,7 @@ function readPending(): unknown {
 
 export default function BookingSuccessPage() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const [params] = useSearchParams();
   usePageMeta(t("success.metaTitle"), t("success.metaTitle"), "/booking-success");
   const token = params.get("token");
@@ -132,7 +134,7 @@ export default function BookingSuccessPage() {
               <Icon name="pin" size={16} /> {locationLabel(t, b.pickup_location)}
             </p>
             <p>
-              <Icon name="calendar" size={16} /> {formatLongDate(b.start_date)}
+              <Icon name="calendar" size={16} /> {fmt.longDay(b.start_date)}
             </p>
             <p>
               <Icon name="clock" size={16} /> {formatTime(b.pickup_time)}
@@ -144,7 +146,7 @@ export default function BookingSuccessPage() {
               <Icon name="pin" size={16} /> {locationLabel(t, b.return_location)}
             </p>
             <p>
-              <Icon name="calendar" size={16} /> {formatLongDate(b.end_date)}
+              <Icon name="calendar" size={16} /> {fmt.longDay(b.end_date)}
             </p>
             <p>
               <Icon name="clock" size={16} /> {formatTime(b.return_time)}
@@ -155,7 +157,7 @@ export default function BookingSuccessPage() {
           <div>
             <dt>{t("success.total")}</dt>
             <dd className="price" data-testid="booking-total">
-              <strong>{formatPrice(b.total_price)}</strong>
+              <strong>{fmt.price(b.total_price)}</strong>
               {b.charge_amount != null && b.charge_currency && (
                 <span className="muted small" data-testid="charged">
                   <br />

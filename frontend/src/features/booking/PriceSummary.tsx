@@ -1,13 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { formatPrice } from "../../lib/format";
 import { thumbnailUrl } from "../../lib/images";
-import type { Car } from "../cars/types";
-import type { Quote } from "./price";
+import { useFormat } from "../../lib/useFormat";
+import type { FleetCar } from "../cars/types";
 import type { BookingForm } from "./types";
+import type { QuoteState } from "./useBookingData";
 
-/** The running price: the browser's estimate, replaced by the database's figure when it answers. */
-export function PriceSummary({ car, form, quote, confirmed }: { car: Car; form: BookingForm; quote: Quote | null; confirmed: boolean }) {
+/** The running price: the database's figures (quote_booking), formatted in the visitor's language. */
+export function PriceSummary({ car, form, quote }: { car: FleetCar; form: BookingForm; quote: QuoteState }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
+  const shown = quote.status === "ready" ? quote.quote : quote.status === "loading" ? quote.previous : null;
   return (
     <aside className="card price-summary" aria-labelledby="price-title">
       <img src={thumbnailUrl(car.image, 800, 500)} alt="" width="400" height="250" loading="lazy" />
@@ -15,53 +17,57 @@ export function PriceSummary({ car, form, quote, confirmed }: { car: Car; form: 
         {car.brand} {car.name}
       </h2>
       <p className="muted">
-        {formatPrice(car.price)} / {t("car.perDay")}
+        {fmt.price(car.price)} / {t("car.perDay")}
       </p>
-      {quote ? (
-        <dl className="price-lines" aria-live="polite">
+      {shown ? (
+        <dl className={`price-lines${quote.status === "ready" ? "" : " is-stale"}`} aria-live="polite" aria-busy={quote.status !== "ready"}>
           <div>
-            <dt>{t("booking.base", { count: quote.days })}</dt>
-            <dd>{formatPrice(quote.base)}</dd>
+            <dt>{t("booking.base", { count: shown.days })}</dt>
+            <dd data-testid="price-base">{fmt.price(shown.base)}</dd>
           </div>
           <div>
             <dt>{t(`booking.insurances.${form.insurance}.name`)}</dt>
-            <dd>{formatPrice(quote.insurance)}</dd>
+            <dd data-testid="price-insurance">{fmt.price(shown.insurance)}</dd>
           </div>
           <div>
             <dt>{t("booking.extrasTitle")}</dt>
-            <dd>{formatPrice(quote.extras)}</dd>
+            <dd data-testid="price-extras">{fmt.price(shown.extras)}</dd>
           </div>
           <div>
             <dt>{t("booking.subtotal")}</dt>
-            <dd>{formatPrice(quote.subtotal)}</dd>
+            <dd data-testid="price-subtotal">{fmt.price(shown.subtotal)}</dd>
           </div>
-          {quote.discountRate > 0 && (
+          {shown.discount > 0 && (
             <div className="discount">
-              <dt>{t("booking.discount", { rate: Math.round(quote.discountRate * 100) })}</dt>
-              <dd>−{formatPrice(quote.subtotal - quote.total)}</dd>
+              <dt>{t("booking.discount", { rate: fmt.percent(Number(shown.discount_rate) * 100) })}</dt>
+              <dd data-testid="price-discount">−{fmt.price(shown.discount)}</dd>
             </div>
           )}
           <div className="total">
             <dt>{t("booking.total")}</dt>
-            <dd data-testid="price-total">{formatPrice(quote.total)}</dd>
+            <dd data-testid="price-total">{fmt.price(shown.total)}</dd>
           </div>
-          {quote.dueOnArrival > 0 && (
+          {shown.due_at_pickup > 0 && (
             <>
               <div>
-                <dt>{t("booking.dueNow")}</dt>
-                <dd>{formatPrice(quote.dueNow)}</dd>
+                <dt>{t("bookingPrice.dueNow", { percent: fmt.percent(Number(shown.due_now_percent)) })}</dt>
+                <dd data-testid="price-due-now">{fmt.price(shown.due_now)}</dd>
               </div>
               <div>
                 <dt>{t("booking.dueOnArrival")}</dt>
-                <dd>{formatPrice(quote.dueOnArrival)}</dd>
+                <dd data-testid="price-due-at-pickup">{fmt.price(shown.due_at_pickup)}</dd>
               </div>
             </>
           )}
         </dl>
       ) : (
-        <p className="muted small">{t("booking.pickDates")}</p>
+        quote.status === "none" && <p className="muted small">{t("booking.pickDates")}</p>
       )}
-      {quote && <p className="muted small" data-testid="price-source" data-source={confirmed ? "server" : "estimate"}>{confirmed ? t("booking.priceConfirmed") : t("booking.priceEstimate")}</p>}
+      {quote.status !== "none" && (
+        <p className="muted small" data-testid="price-source" data-source={quote.status === "ready" ? "server" : quote.status}>
+          {quote.status === "ready" ? t("bookingPrice.confirmed") : quote.status === "loading" ? t("bookingPrice.loading") : t("bookingPrice.failed")}
+        </p>
+      )}
     </aside>
   );
 }

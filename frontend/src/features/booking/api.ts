@@ -1,9 +1,29 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { PG_CODES, supabase } from "../../lib/supabase";
 import { randomUUID } from "../../lib/guest";
+import { conflictOf, type Conflict } from "./conflict";
 import type { FunctionFailure } from "./paymentErrors";
-import { fromServerQuote, type Quote, type ServerQuote } from "./price";
+import { priceList, type BookingOptionRow, type PaymentOptionRow, type PriceList, type Quote } from "./price";
 import type { BookingRequest } from "./types";
+
+/** The price list the wizard shows (anyone may read both tables); choices without prices when it cannot be read. */
+export async function loadPriceList(): Promise<PriceList> {
+  try {
+    const [options, payments] = await Promise.all([
+      supabase.from("booking_options").select("key,kind,price,per_day,position").order("position"),
+      supabase.from("payment_options").select("key,discount_percent,due_now_percent,position").order("position"),
+    ]);
+    if (options.error) console.error("booking_options read failed", options.error);
+    if (payments.error) console.error("payment_options read failed", payments.error);
+    return priceList(
+      options.error ? null : ((options.data ?? []) as BookingOptionRow[]),
+      payments.error ? null : ((payments.data ?? []) as PaymentOptionRow[]),
+    );
+  } catch (e) {
+    console.error("price list read failed", e);
+    return priceList(null, null);
+  }
+}
 
 /** The database's price (public.quote_booking), null when it cannot answer. */
 export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
@@ -20,35 +40,40 @@ export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
       if (error) console.error("quote_booking failed", error);
       return null;
     }
-    return fromServerQuote(data as ServerQuote, r.payment_option);
+    return data as Quote;
   } catch (e) {
     console.error("quote_booking failed", e);
     return null;
   }
 }
 
+export type WhatsappResult = { stored: true } | { stored: false; conflict: Conflict | null };
+
 /**
  * Stores a pending WhatsApp booking. Anonymous visitors may insert but not read
  * bookings back, so no .select(). The price columns are computed by the
  * database. SPEC: on error retry once with payment_status 'unpaid'; a second
- * failure is only logged. The booking's id is chosen here, once, so a retry
- * after an answer lost on the way back finds the row already stored (unique
- * violation 23505) instead of storing the booking twice.
+ * failure is only logged. A refusal for the dates (BK001-BK004) is not retried:
+ * the caller shows it. The booking's id is chosen here, once, so a retry after
+ * an answer lost on the way back finds the row already stored (unique violation
+ * 23505) instead of storing the booking twice.
  */
-export async function insertWhatsappBooking(r: BookingRequest, id: string = randomUUID()): Promise<boolean> {
+export async function insertWhatsappBooking(r: BookingRequest, id: string = randomUUID()): Promise<WhatsappResult> {
   const row = { id, ...r, payment_method: "whatsapp", status: "pending" };
   const stored = (error: { code?: string } | null) => !error || error.code === PG_CODES.uniqueViolation;
   try {
     const first = await supabase.from("bookings").insert(row);
-    if (stored(first.error)) return true;
+    if (stored(first.error)) return { stored: true };
+    const conflict = conflictOf(first.error);
+    if (conflict) return { stored: false, conflict };
     console.error("booking insert failed, retrying as unpaid", first.error);
     const retry = await supabase.from("bookings").insert({ ...row, payment_status: "unpaid" });
-    if (stored(retry.error)) return true;
+    if (stored(retry.error)) return { stored: true };
     console.error("booking insert retry failed", retry.error);
-    return false;
+    return { stored: false, conflict: conflictOf(retry.error) };
   } catch (e) {
     console.error("booking insert failed", e);
-    return false;
+    return { stored: false, conflict: null };
   }
 }
 
@@ -111,8 +136,8 @@ export interface CapturedBooking {
 async function functionError(error: unknown): Promise<FunctionFailure> {
   if (error instanceof FunctionsHttpError) {
     try {
-      const body = (await (error.context as Response).json()) as { error?: string; message?: string; msg?: string; code?: string };
-      return { message: body.error || body.message || body.msg || error.message, code: body.code };
+      const body = (await (error.context as Response).json()) as { error?: string; message?: string; msg?: string; code?: string; details?: unknown };
+      return { message: body.error || body.message || body.msg || error.message, code: body.code, details: body.details };
     } catch {
       return { message: error.message };
     }

@@ -4,6 +4,8 @@ import type { TFunction } from "i18next";
 export interface FunctionFailure {
   message: string;
   code?: string;
+  /** The function's details (a refusal for the dates carries next_free, until). */
+  details?: unknown;
 }
 
 // The functions' codes the visitor can act on, mapped to the translated texts of
@@ -23,6 +25,7 @@ const TEXT_OF_CODE: Record<string, string> = {
   capture_pending: "capture_pending",
   amount_mismatch: "amount_mismatch",
   booking_cancelled: "booking_cancelled",
+  booking_expired: "booking_expired",
   booking_exists: "booking_exists",
   booking_not_found: "not_found",
   order_not_found: "not_found",

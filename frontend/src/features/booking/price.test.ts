@@ -1,76 +1,51 @@
 import { describe, expect, it } from "vitest";
-import { computeQuote, EXTRA_KEYS, NO_EXTRAS, rentalDays, type ExtraKey, type Insurance, type PaymentOption } from "./price";
+import { priceList, type BookingOptionRow, type PaymentOptionRow } from "./price";
 
-const base = { dailyPrice: 300, startDate: "2030-06-01", endDate: "2030-06-04", insurance: "basic" as Insurance, extras: NO_EXTRAS, paymentOption: "reserve" as PaymentOption };
+// Rows as public.booking_options and public.payment_options answer them
+// (numeric columns may arrive as text).
+const options: BookingOptionRow[] = [
+  { key: "platinum", kind: "insurance", price: 120, per_day: true, position: 3 },
+  { key: "basic", kind: "insurance", price: 0, per_day: true, position: 1 },
+  { key: "premium", kind: "insurance", price: "75", per_day: true, position: 2 },
+  { key: "roadAssistance", kind: "extra", price: 350, per_day: false, position: 20 },
+  { key: "gps", kind: "extra", price: 50, per_day: true, position: 10 },
+  { key: "teleporter", kind: "extra", price: 9999, per_day: true, position: 5 },
+];
+const payments: PaymentOptionRow[] = [
+  { key: "reserve", discount_percent: 0, due_now_percent: 20, position: 3 },
+  { key: "full", discount_percent: "10.00", due_now_percent: 100, position: 1 },
+];
 
-describe("rentalDays", () => {
-  it("is the date difference rounded up, at least one", () => {
-    expect(rentalDays("2030-06-01", "2030-06-04")).toBe(3);
-    expect(rentalDays("2030-06-01", "2030-06-01")).toBe(1);
-    expect(rentalDays("2030-03-29", "2030-04-02")).toBe(4); // across a daylight-saving change
-    expect(rentalDays("2030-12-30", "2031-01-02")).toBe(3);
-  });
-  it("is zero for missing dates", () => {
-    expect(rentalDays("", "2030-06-04")).toBe(0);
-  });
-});
-
-describe("computeQuote", () => {
-  it("prices days x daily price with no options (reserve: no discount)", () => {
-    const q = computeQuote(base)!;
-    expect(q).toMatchObject({ days: 3, base: 900, insurance: 0, extras: 0, subtotal: 900, total: 900, discountRate: 0 });
-    expect(q.dueNow).toBe(180); // 20 % now
-    expect(q.dueOnArrival).toBe(720);
-  });
-
-  it.each<[Insurance, number]>([
-    ["basic", 0],
-    ["premium", 75 * 3],
-    ["platinum", 120 * 3],
-  ])("insurance %s costs %i over 3 days", (insurance, expected) => {
-    const q = computeQuote({ ...base, insurance })!;
-    expect(q.insurance).toBe(expected);
-    expect(q.subtotal).toBe(900 + expected);
-  });
-
-  const perDay: Record<ExtraKey, number> = { gps: 50, wifi: 50, childSeat: 50, additionalDriver: 50, jawazPass: 50, carFridge: 35, roadAssistance: 0 };
-  it.each(EXTRA_KEYS.filter((k) => k !== "roadAssistance"))("extra %s is charged per day", (key) => {
-    const q = computeQuote({ ...base, extras: { ...NO_EXTRAS, [key]: true } })!;
-    expect(q.extras).toBe(perDay[key] * 3);
+describe("priceList: the wizard's choices from the database's price list", () => {
+  it("keeps the database's order and prices, insurance apart from extras", () => {
+    const list = priceList(options, payments);
+    expect(list.insurances).toEqual([
+      { key: "basic", price: 0, perDay: true },
+      { key: "premium", price: 75, perDay: true },
+      { key: "platinum", price: 120, perDay: true },
+    ]);
+    expect(list.extras).toEqual([
+      { key: "gps", price: 50, perDay: true },
+      { key: "roadAssistance", price: 350, perDay: false },
+    ]);
+    expect(list.payments).toEqual([
+      { key: "full", discountPercent: 10, dueNowPercent: 100 },
+      { key: "reserve", discountPercent: 0, dueNowPercent: 20 },
+    ]);
   });
 
-  it("road assistance is a flat 350 DH", () => {
-    expect(computeQuote({ ...base, extras: { ...NO_EXTRAS, roadAssistance: true } })!.extras).toBe(350);
-    expect(computeQuote({ ...base, endDate: "2030-06-11", extras: { ...NO_EXTRAS, roadAssistance: true } })!.extras).toBe(350);
+  it("leaves out a key the site has no words for", () => {
+    expect(priceList(options, payments).extras.map((x) => x.key)).not.toContain("teleporter");
   });
 
-  it("adds every extra together", () => {
-    const all = Object.fromEntries(EXTRA_KEYS.map((k) => [k, true]));
-    expect(computeQuote({ ...base, extras: all })!.extras).toBe((50 * 5 + 35) * 3 + 350);
-  });
-
-  it.each<[PaymentOption, number, number]>([
-    ["full", 0.1, 100],
-    ["half", 0.05, 50],
-    ["reserve", 0, 20],
-  ])("payment option %s gives a %d discount and %i %% now", (paymentOption, rate, nowPercent) => {
-    const q = computeQuote({ ...base, insurance: "premium", paymentOption })!;
-    const subtotal = 900 + 225;
-    expect(q.discountRate).toBeCloseTo(rate);
-    expect(q.total).toBe(Math.round(subtotal * (1 - rate)));
-    expect(q.dueNow).toBe(Math.round((q.total * nowPercent) / 100));
-    expect(q.dueNow + q.dueOnArrival).toBe(q.total);
-  });
-
-  it("rounds half up exactly like PostgreSQL round()", () => {
-    // 1010 x 0.95 = 959.5 -> 960 (binary floating point would give 959.4999…)
-    const q = computeQuote({ ...base, dailyPrice: 1010, endDate: "2030-06-02", paymentOption: "half" })!;
-    expect(q.subtotal).toBe(1010);
-    expect(q.total).toBe(960);
-  });
-
-  it("needs a price and dates", () => {
-    expect(computeQuote({ ...base, startDate: "" })).toBeNull();
-    expect(computeQuote({ ...base, dailyPrice: 0 })).toBeNull();
+  it("without the list, offers every choice with no price rather than a guessed one", () => {
+    const list = priceList(null, null);
+    expect(list.insurances.map((x) => x.key)).toEqual(["basic", "premium", "platinum"]);
+    expect(list.extras.every((x) => x.price === null)).toBe(true);
+    expect(list.payments.map((x) => [x.key, x.discountPercent])).toEqual([
+      ["full", null],
+      ["half", null],
+      ["reserve", null],
+    ]);
   });
 });

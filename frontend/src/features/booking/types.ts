@@ -17,10 +17,8 @@ export interface BookingForm {
   extras: Extras;
 }
 
-export const PICKUP_LOCATIONS = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (livraison)"] as const;
-export const RETURN_LOCATIONS = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (collecte)"] as const;
-export const DEFAULT_LOCATION = "Aéroport Mohammed V";
-export const DEFAULT_TIME = "10:00";
+// One list of places and defaults for the search and the wizard (SPEC section 9).
+export { DEFAULT_PLACE as DEFAULT_LOCATION, DEFAULT_TIME, PICKUP_PLACES as PICKUP_LOCATIONS, RETURN_PLACES as RETURN_LOCATIONS } from "../search/trip";
 
 /** The row sent to public.bookings and to create-paypal-order (column names of docs/schema.md). */
 export interface BookingRequest {

@@ -39,7 +39,13 @@ describe("field rules (SPEC section 5)", () => {
   it("pickup cannot be before today; return not before pickup", () => {
     expect(validateStep(1, { ...empty, pickupDate: "2030-01-09", returnDate: "2030-01-12" }, today).pickupDate).toBe("pastDate");
     expect(validateStep(1, { ...empty, pickupDate: "2030-01-12", returnDate: "2030-01-11" }, today).returnDate).toBe("beforePickup");
-    expect(validateStep(1, { ...empty, pickupDate: "2030-01-10", returnDate: "2030-01-10" }, today)).toEqual({});
+    expect(validateStep(1, { ...empty, pickupDate: "2030-01-10", returnDate: "2030-01-11" }, today)).toEqual({});
+  });
+  it("the return comes after the pickup, time included (the database refuses otherwise)", () => {
+    const sameDay = { ...empty, pickupDate: "2030-01-10", returnDate: "2030-01-10" };
+    expect(validateStep(1, sameDay, today)).toEqual({ returnTime: "beforePickup" });
+    expect(validateStep(1, { ...sameDay, returnTime: "09:00" }, today)).toEqual({ returnTime: "beforePickup" });
+    expect(validateStep(1, { ...sameDay, returnTime: "18:00" }, today)).toEqual({});
   });
   it("email must look like an address", () => {
     const e = validateStep(2, { ...empty, customerName: "A", customerEmail: "nope", customerPhone: "1" }, today);

@@ -1,4 +1,5 @@
 import { todayISO } from "../../lib/format";
+import { returnsAfterPickup } from "../search/trip";
 import type { BookingForm } from "./types";
 
 // SPEC sections 4 and 5: step gating and field rules of the booking wizard.
@@ -28,9 +29,16 @@ export function validateStep(step: number, f: BookingForm, today = todayISO()): 
     if (!f.pickupDate) e.pickupDate = "required";
     else if (f.pickupDate < today) e.pickupDate = "pastDate";
     if (!f.returnDate) e.returnDate = "required";
-    else if (f.returnDate < (f.pickupDate || today)) e.returnDate = "beforePickup";
     if (!f.pickupTime) e.pickupTime = "required";
     if (!f.returnTime) e.returnTime = "required";
+    // The return comes after the pickup, date and time (the database refuses
+    // otherwise, 22023): the date is the field to fix when it is earlier, else the time.
+    if (f.returnDate && !e.pickupDate && f.pickupTime && f.returnTime && !returnsAfterPickup(f)) {
+      if (f.returnDate < f.pickupDate) e.returnDate = "beforePickup";
+      else e.returnTime = "beforePickup";
+    } else if (f.returnDate && !f.pickupDate && f.returnDate < today) {
+      e.returnDate = "beforePickup";
+    }
     if (!f.pickupLocation) e.pickupLocation = "required";
     if (!f.returnLocation) e.returnLocation = "required";
   }

@@ -2,44 +2,70 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { Stars } from "../../components/ui";
-import { formatDate, formatPrice } from "../../lib/format";
 import { thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
+import { useFormat } from "../../lib/useFormat";
 import { openWhatsapp } from "../booking/whatsapp";
+import { withTrip, type Trip } from "../search/trip";
 import { trackWhatsappClick } from "./api";
-import { isBookable } from "./bookable";
+import type { CarAvailability } from "./availability";
+import { badgeOf } from "./bookable";
 import { categoryKey } from "./labels";
-import type { Car } from "./types";
+import type { FleetCar } from "./types";
 
-export function CarCard({ car, onSelect, headingLevel = 3 }: { car: Car; onSelect?: (car: Car) => void; headingLevel?: 2 | 3 }) {
+/**
+ * A car of the fleet. With a searched trip and the database's answer for it
+ * (`availability`), the card shows the total for those dates, or that the car
+ * is taken and from when it is free, with no book button.
+ */
+export function CarCard({
+  car,
+  onSelect,
+  headingLevel = 3,
+  trip = null,
+  availability,
+}: {
+  car: FleetCar;
+  onSelect?: (car: FleetCar) => void;
+  headingLevel?: 2 | 3;
+  trip?: Trip | null;
+  availability?: CarAvailability | null;
+}) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const slug = carSlug(car);
-  const bookable = isBookable(car);
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const forDates = trip && availability ? availability : null;
+  const bookable = forDates ? forDates.free : car.bookable;
 
   async function whatsapp() {
     await trackWhatsappClick(car.id);
-    openWhatsapp(t("whatsapp.card", { name: car.name, brand: car.brand, price: formatPrice(car.price) }));
+    openWhatsapp(t("whatsapp.card", { name: car.name, brand: car.brand, price: fmt.price(car.price) }));
   }
 
-  let badge = t("car.available");
-  if (!car.available) badge = t("car.unavailable");
-  else if (!bookable && car.not_available_until) badge = t("car.availableFrom", { date: formatDate(car.not_available_until) });
+  let badge: string;
+  if (forDates) badge = forDates.free ? t("car.available") : t(`availability.reasons.${forDates.reason ?? "booked"}`);
+  else {
+    const kind = badgeOf(car);
+    badge = kind === "availableFrom" ? t("car.availableFrom", { date: fmt.numericDay(car.not_available_until!) }) : t(`car.${kind}`);
+  }
 
   return (
-    <article className="car-card" data-testid="car-card">
+    <article className={`car-card${forDates && !forDates.free ? " is-taken" : ""}`} data-testid="car-card" data-slug={slug} data-free={forDates ? String(forDates.free) : undefined}>
       <div className="car-card-media">
         <img src={thumbnailUrl(car.image, 800, 500)} alt={t("car.imageAlt", { brand: car.brand, name: car.name })} width="400" height="250" loading="lazy" decoding="async" />
-        <span className={`badge ${bookable ? "badge-ok" : "badge-off"}`}>{badge}</span>
+        <span className={`badge ${bookable ? "badge-ok" : "badge-off"}`} data-testid="car-badge">
+          {badge}
+        </span>
         <span className="car-card-rating">
           <Icon name="star" size={14} className="star-on" />
-          {String(car.rating).replace(".", ",")}
+          {fmt.number(car.rating)}
         </span>
       </div>
       <div className="car-card-body">
         <div className="car-card-head">
           <Heading className="car-card-title">
-            <Link to={`/cars/${slug}`}>
+            <Link to={withTrip(`/cars/${slug}`, trip)}>
               <bdi>
                 {car.brand} {car.name}
               </bdi>
@@ -65,19 +91,40 @@ export function CarCard({ car, onSelect, headingLevel = 3 }: { car: Car; onSelec
         </ul>
         <div className="car-card-foot">
           <p className="price">
-            <strong>{formatPrice(car.price)}</strong>
+            <strong>{fmt.price(car.price)}</strong>
             <span className="muted"> / {t("car.perDay")}</span>
           </p>
           <Stars rating={car.rating} size={14} />
         </div>
+        {forDates &&
+          (forDates.free ? (
+            <p className="car-card-total" data-testid="car-total">
+              <span>{t("availability.totalFor", { count: forDates.days })}</span> <strong>{fmt.price(forDates.total)}</strong>
+            </p>
+          ) : (
+            <p className="car-card-taken" data-testid="car-taken">
+              <Icon name="clock" size={16} />
+              <span data-testid="car-next-free">
+                {forDates.reason === "unavailable"
+                  ? t("availability.notOffered")
+                  : forDates.next_free
+                    ? t("availability.freeFrom", { date: fmt.moment(forDates.next_free) })
+                    : t("availability.noneFree")}
+              </span>
+            </p>
+          ))}
         <div className="car-card-actions">
-          {onSelect && (
-            <button type="button" className="btn btn-primary" disabled={!bookable} onClick={() => onSelect(car)}>
+          {onSelect && !(forDates && !forDates.free) && (
+            <button type="button" className="btn btn-primary" disabled={!bookable} onClick={() => onSelect(car)} data-testid="car-book">
               <Icon name="calendar" size={18} />
               {t("car.book")}
+              <span className="visually-hidden">
+                {" "}
+                — {car.brand} {car.name}
+              </span>
             </button>
           )}
-          <Link className="btn btn-outline" to={`/cars/${slug}`}>
+          <Link className="btn btn-outline" to={withTrip(`/cars/${slug}`, trip)}>
             {t("car.details")}
             <span className="visually-hidden">
               {" "}

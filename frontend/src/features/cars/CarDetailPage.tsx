@@ -1,23 +1,28 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { scrollToId } from "../../components/AnchorLink";
 import { Icon } from "../../components/Icon";
 import { Tabs } from "../../components/Tabs";
 import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
 import { FIGURES } from "../../config/site";
-import { formatDate, formatPrice } from "../../lib/format";
+import { ltr, todayISO } from "../../lib/format";
 import { thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
+import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { conflictLines, conflictOfAvailability } from "../booking/conflict";
 import { openWhatsapp } from "../booking/whatsapp";
+import { parseTrip, pickupMoment, returnMoment, validateTrip, withTrip, type Trip } from "../search/trip";
 import { loadCar, loadCarImages, loadSuggestions, trackWhatsappClick, type CarResult } from "./api";
-import { isBookable, isChatDisabled, showsUnavailableUntil } from "./bookable";
+import { fetchAvailability, type CarAvailability } from "./availability";
+import { AvailabilityCalendar } from "./AvailabilityCalendar";
+import { isChatDisabled, showsUnavailableUntil } from "./bookable";
 import { CarCard } from "./CarCard";
 import { categoryKey } from "./labels";
 import { Lightbox, type LightboxImage } from "./Lightbox";
-import type { Car, CarImage } from "./types";
+import type { CarImage, FleetCar } from "./types";
 
 function DetailSkeleton() {
   const { t } = useTranslation();
@@ -39,6 +44,37 @@ function DetailSkeleton() {
   );
 }
 
+/** This car for the searched trip: its total, or why it is not free and from when it is. */
+function TripStatus({ car, trip }: { car: FleetCar; trip: Trip }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [row, setRow] = useState<CarAvailability | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void fetchAvailability(pickupMoment(trip), returnMoment(trip), car.id).then((rows) => live && setRow(rows?.find((r) => r.car_id === car.id) ?? null));
+    return () => {
+      live = false;
+    };
+  }, [car.id, trip]);
+  if (!row) return null;
+  const dates = t("common.fromTo", { from: `${fmt.shortDay(trip.pickupDate)} ${ltr(trip.pickupTime)}`, to: `${fmt.shortDay(trip.returnDate)} ${ltr(trip.returnTime)}` });
+  const conflict = conflictOfAvailability(row, car.not_available_until);
+  return (
+    <div className={`alert ${conflict ? "alert-error" : "alert-success"}`} data-testid="trip-status" data-free={String(row.free)}>
+      <p>
+        <strong>{t("search.yourDates", { dates })}</strong>
+      </p>
+      {conflict ? (
+        conflictLines(conflict, t, fmt).map((line) => <p key={line}>{line}</p>)
+      ) : (
+        <p>
+          {t("availability.totalFor", { count: row.days })} <strong data-testid="trip-total">{fmt.price(row.total)}</strong>
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** A new slug is a new page: remounting resets every piece of state. */
 export default function CarDetailPage() {
   const { slug } = useParams();
@@ -47,9 +83,17 @@ export default function CarDetailPage() {
 
 function CarDetail({ slug }: { slug: string | undefined }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
+  const [params] = useSearchParams();
+  const query = params.toString();
+  // The searched trip (from a card or the search) is handed on to the wizard.
+  const trip = useMemo(() => {
+    const found = parseTrip(new URLSearchParams(query));
+    return found && Object.keys(validateTrip(found, todayISO())).length === 0 ? found : null;
+  }, [query]);
   const [result, setResult] = useState<CarResult | null>(null);
   const [images, setImages] = useState<CarImage[]>([]);
-  const [suggestions, setSuggestions] = useState<Car[]>([]);
+  const [suggestions, setSuggestions] = useState<FleetCar[]>([]);
   const [lightbox, setLightbox] = useState<number | null>(null);
 
   useEffect(() => {
@@ -70,7 +114,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
   const car = result?.car ?? null;
   usePageMeta(
     car ? t("meta.car.title", { brand: car.brand, name: car.name }) : result ? t("car.notFound") : undefined,
-    car ? t("meta.car.description", { brand: car.brand, name: car.name, price: formatPrice(car.price) }) : undefined,
+    car ? t("meta.car.description", { brand: car.brand, name: car.name, price: fmt.price(car.price) }) : undefined,
     `/cars/${slug ?? ""}`,
     car?.image,
   );
@@ -94,7 +138,9 @@ function CarDetail({ slug }: { slug: string | undefined }) {
       .filter((img) => img.image_url !== car.image)
       .map((img, i) => ({ src: img.image_url, alt: img.alt_text || t("car.galleryAlt", { brand: car.brand, name: car.name, n: i + 2 }) })),
   ];
-  const bookable = isBookable(car);
+  // Bookable today (the database's display rule), or, with searched dates, a car
+  // in service: the wizard checks those dates with the database at step 1.
+  const bookable = car.bookable || (trip !== null && car.available);
   const chatDisabled = isChatDisabled(car);
   const extras = [
     { key: "gps", included: car.gps_included },
@@ -108,7 +154,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
   async function chat() {
     if (!car) return;
     await trackWhatsappClick(car.id);
-    openWhatsapp(t("whatsapp.detail", { name: `${car.brand} ${car.name}`, price: formatPrice(car.price) }));
+    openWhatsapp(t("whatsapp.detail", { name: `${car.brand} ${car.name}`, price: fmt.price(car.price) }));
   }
 
   return (
@@ -127,16 +173,16 @@ function CarDetail({ slug }: { slug: string | undefined }) {
             <p className="car-hero-rating">
               <Stars rating={car.rating} />
               <span>
-                {String(car.rating).replace(".", ",")} · {t("car.reviews", { count: car.review_count })}
+                {fmt.number(car.rating)} · {t("car.reviews", { count: car.review_count })}
               </span>
             </p>
             <p className="car-hero-price">
-              <strong>{formatPrice(car.price)}</strong> <span>/ {t("car.perDay")}</span>
+              <strong>{fmt.price(car.price)}</strong> <span>/ {t("car.perDay")}</span>
             </p>
           </div>
           <div className="hero-actions">
             {bookable && (
-              <Link to={`/booking/${carSlug(car)}`} className="btn btn-accent btn-lg" data-testid="book-now">
+              <Link to={withTrip(`/booking/${carSlug(car)}`, trip)} className="btn btn-accent btn-lg" data-testid="book-now">
                 <Icon name="calendar" /> {t("car.bookNow")}
               </Link>
             )}
@@ -156,9 +202,10 @@ function CarDetail({ slug }: { slug: string | undefined }) {
             <Icon name="chevronStart" size={18} className="flip-rtl" /> {t("common.backHome")}
           </Link>
           {result.fromFallback && <p className="alert alert-info">{t("car.offlineNotice")}</p>}
+          {trip && !result.fromFallback && <TripStatus car={car} trip={trip} />}
           {showsUnavailableUntil(car) && (
             <div className="alert alert-error" role="alert" data-testid="unavailable-notice">
-              <p>{t("car.notAvailableUntil", { date: formatDate(car.not_available_until!) })}</p>
+              <p>{t("car.notAvailableUntil", { date: fmt.numericDay(car.not_available_until!) })}</p>
               <p>{t("car.bookingUnavailable")}</p>
             </div>
           )}
@@ -223,6 +270,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
               </ul>
             </div>
           </div>
+          {!result.fromFallback && <AvailabilityCalendar carId={car.id} />}
           <Tabs
             idPrefix="car-info"
             label={t("car.infoTabs")}
@@ -252,7 +300,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
             <h2 id="suggest-title">{t("car.suggestions")}</h2>
             <div className="car-grid">
               {suggestions.slice(0, 4).map((c) => (
-                <CarCard key={c.id} car={c} />
+                <CarCard key={c.id} car={c} trip={trip} />
               ))}
             </div>
           </div>

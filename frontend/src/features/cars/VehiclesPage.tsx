@@ -1,17 +1,22 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { prefersReducedMotion } from "../../components/AnchorLink";
 import { Pagination } from "../../components/Pagination";
 import { toast } from "../../components/toast";
 import { PageHero, Spinner } from "../../components/ui";
+import { todayISO } from "../../lib/format";
 import { PAGE_SIZE, pageCount, pageSlice } from "../../lib/pagination";
 import { carSlug } from "../../lib/slug";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { TripSearchForm } from "../search/TripSearchForm";
+import { TripSummary } from "../search/TripSummary";
+import { defaultTrip, parseTrip, tripQuery, validateTrip, withoutTrip, withTrip, type Trip } from "../search/trip";
+import { useTripAvailability } from "../search/useTripAvailability";
 import { CarCard } from "./CarCard";
 import { FilterPanel } from "./FilterPanel";
 import { DEFAULT_FILTERS, filterCars, type FilterState } from "./filters";
-import type { Car } from "./types";
+import type { FleetCar } from "./types";
 import { useFleet } from "./useFleet";
 
 export default function VehiclesPage() {
@@ -21,7 +26,24 @@ export default function VehiclesPage() {
   const { cars, loading } = useFleet();
   const [filters, setFilters] = useState<FilterState>({ ...DEFAULT_FILTERS });
   const [page, setPage] = useState(1);
-  const matching = useMemo(() => filterCars(cars, filters), [cars, filters]);
+
+  // The searched dates live in the URL (?pickup=…&return=…&place=…): filters and
+  // pages are state on top of them, so they keep the dates.
+  const [params, setParams] = useSearchParams();
+  const today = todayISO();
+  const urlTrip = parseTrip(params);
+  const tripErrors = urlTrip ? validateTrip(urlTrip, today) : {};
+  const trip = urlTrip && Object.keys(tripErrors).length === 0 ? urlTrip : null;
+  const availability = useTripAvailability(trip);
+  const byCar = availability.status === "ready" ? availability.byCar : null;
+
+  const matching = useMemo(() => {
+    const found = filterCars(cars, filters);
+    if (!byCar) return found;
+    // Free cars first, in the fleet's order; taken ones after them.
+    return [...found.filter((c) => byCar.get(c.id)?.free !== false), ...found.filter((c) => byCar.get(c.id)?.free === false)];
+  }, [cars, filters, byCar]);
+  const freeCount = byCar ? matching.filter((c) => byCar.get(c.id)?.free).length : 0;
   const pages = pageCount(matching.length, PAGE_SIZE);
   const current = Math.min(page, pages);
 
@@ -34,9 +56,19 @@ export default function VehiclesPage() {
     setPage(p);
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   };
-  const select = (car: Car) => {
+  const search = (next: Trip) => {
+    const q = withoutTrip(params);
+    for (const [k, v] of new URLSearchParams(tripQuery(next))) q.set(k, v);
+    setParams(q);
+    setPage(1);
+  };
+  const clear = () => {
+    setParams(withoutTrip(params));
+    setPage(1);
+  };
+  const select = (car: FleetCar) => {
     toast(t("fleet.selected", { name: `${car.brand} ${car.name}` }), "success");
-    navigate(`/booking/${carSlug(car)}`);
+    navigate(withTrip(`/booking/${carSlug(car)}`, trip));
   };
 
   return (
@@ -44,6 +76,20 @@ export default function VehiclesPage() {
       <PageHero title={t("fleet.title")} subtitle={t("fleet.subtitle")} />
       <section className="section" aria-label={t("fleet.title")}>
         <div className="container">
+          <TripSearchForm
+            key={`${params.get("pickup")}|${params.get("return")}|${params.get("place")}`}
+            variant="bar"
+            initial={urlTrip ?? defaultTrip(today)}
+            initialErrors={tripErrors}
+            onSearch={search}
+            onClear={urlTrip ? clear : undefined}
+          />
+          {urlTrip && !trip && (
+            <p className="alert alert-error" role="alert">
+              {t("search.invalid")}
+            </p>
+          )}
+          {trip && <TripSummary trip={trip} status={availability.status} />}
           <FilterPanel value={filters} onChange={changeFilters} onReset={() => changeFilters({ ...DEFAULT_FILTERS })} showActiveCount />
           {loading ? (
             <Spinner label={t("fleet.loading")} />
@@ -51,6 +97,9 @@ export default function VehiclesPage() {
             <>
               <p className="results-count" aria-live="polite" data-testid="results-count">
                 {t("fleet.count", { count: matching.length })}
+                {byCar && (
+                  <span data-testid="free-count"> · {t("search.freeCount", { count: freeCount })}</span>
+                )}
                 {pages > 1 && <span className="muted"> · {t("pagination.status", { page: current, pages })}</span>}
               </p>
               {matching.length === 0 ? (
@@ -63,7 +112,7 @@ export default function VehiclesPage() {
               ) : (
                 <div className="car-grid">
                   {pageSlice(matching, current, PAGE_SIZE).map((car) => (
-                    <CarCard key={car.id} car={car} onSelect={select} headingLevel={2} />
+                    <CarCard key={car.id} car={car} onSelect={select} headingLevel={2} trip={trip} availability={byCar?.get(car.id) ?? null} />
                   ))}
                 </div>
               )}

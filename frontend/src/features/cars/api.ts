@@ -1,19 +1,22 @@
 import { supabase } from "../../lib/supabase";
 import { FALLBACK_FLEET } from "./fallbackFleet";
-import type { Car, CarImage } from "./types";
+import type { CarImage, FleetCar } from "./types";
+
+/** Every column and the database's bookable rule (docs/reservations.md). */
+const CAR_COLUMNS = "*,bookable";
 
 // Reads of SPEC section 7 (cars and images) and the fallbacks of section 8.
 
 export type FleetSource = "server" | "fallback-error" | "fallback-exception" | "fallback-empty";
 
 export interface FleetResult {
-  cars: Car[];
+  cars: FleetCar[];
   source: FleetSource;
 }
 
 export async function loadFleet(): Promise<FleetResult> {
   try {
-    const { data, error, status } = await supabase.from("cars").select("*").order("id");
+    const { data, error, status } = await supabase.from("cars").select(CAR_COLUMNS).order("id");
     if (error) {
       // postgrest-js reports a network failure as an error with status 0: that
       // is SPEC's "exception" case, anything else the server's "error" case.
@@ -21,7 +24,7 @@ export async function loadFleet(): Promise<FleetResult> {
       return { cars: [...FALLBACK_FLEET], source: status === 0 ? "fallback-exception" : "fallback-error" };
     }
     if (!data || data.length === 0) return { cars: [...FALLBACK_FLEET], source: "fallback-empty" };
-    return { cars: data as Car[], source: "server" };
+    return { cars: data as FleetCar[], source: "server" };
   } catch (e) {
     console.error("cars load exception", e);
     return { cars: [...FALLBACK_FLEET], source: "fallback-exception" };
@@ -31,7 +34,7 @@ export async function loadFleet(): Promise<FleetResult> {
 export type CarError = "noSlug" | "notFound" | "failed";
 
 export interface CarResult {
-  car: Car | null;
+  car: FleetCar | null;
   error: CarError | null;
   fromFallback: boolean;
 }
@@ -43,7 +46,7 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
   if (!slug) return { car: null, error: "noSlug", fromFallback: false };
   const local = FALLBACK_FLEET.find((c) => c.slug === slug) ?? null;
   try {
-    const { data, error } = await supabase.from("cars").select("*").eq("slug", slug).single();
+    const { data, error } = await supabase.from("cars").select(CAR_COLUMNS).eq("slug", slug).single();
     if (error) {
       // The server answered "no such car": that is the truth. Any other failure
       // (network, 5xx) falls back to the sample fleet the lists showed.
@@ -53,7 +56,7 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
       }
       return { car: local, error: null, fromFallback: true };
     }
-    return { car: data as Car, error: null, fromFallback: false };
+    return { car: data as FleetCar, error: null, fromFallback: false };
   } catch (e) {
     console.error("Failed to load car details", e);
     return local ? { car: local, error: null, fromFallback: true } : { car: null, error: "failed", fromFallback: false };
@@ -75,22 +78,37 @@ export async function loadCarImages(carId: number): Promise<CarImage[]> {
 }
 
 /** Up to 4 cars of the same category, else within ±50 DH of the price. */
-export async function loadSuggestions(car: Car): Promise<Car[]> {
+export async function loadSuggestions(car: FleetCar): Promise<FleetCar[]> {
   try {
-    const same = await supabase.from("cars").select("*").neq("id", car.id).eq("category", car.category).limit(4);
+    const same = await supabase.from("cars").select(CAR_COLUMNS).neq("id", car.id).eq("category", car.category).limit(4);
     if (same.error) console.error("suggestions read failed", same.error);
-    if (same.data && same.data.length > 0) return same.data as Car[];
+    if (same.data && same.data.length > 0) return same.data as FleetCar[];
     const band = await supabase
       .from("cars")
-      .select("*")
+      .select(CAR_COLUMNS)
       .neq("id", car.id)
       .gte("price", car.price - 50)
       .lte("price", car.price + 50)
       .limit(4);
     if (band.error) console.error("suggestions read failed", band.error);
-    return (band.data ?? []) as Car[];
+    return (band.data ?? []) as FleetCar[];
   } catch (e) {
     console.error("suggestions read failed", e);
+    return [];
+  }
+}
+
+/** The cars of one category as the server has them (no local fallback: used to offer alternatives). */
+export async function loadCategory(category: string): Promise<FleetCar[]> {
+  try {
+    const { data, error } = await supabase.from("cars").select(CAR_COLUMNS).eq("category", category).order("id");
+    if (error) {
+      console.error("category read failed", error);
+      return [];
+    }
+    return (data ?? []) as FleetCar[];
+  } catch (e) {
+    console.error("category read failed", e);
     return [];
   }
 }

@@ -1,28 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { isBookable, isChatDisabled, showsUnavailableUntil } from "./bookable";
+import { badgeOf, isChatDisabled, showsUnavailableUntil } from "./bookable";
 
-const today = new Date(2030, 5, 15, 18, 30); // 15 June 2030, evening
-
-describe("bookable rule (SPEC section 4)", () => {
-  it("needs available", () => {
-    expect(isBookable({ available: false, not_available_until: null }, today)).toBe(false);
-    expect(isBookable({ available: true, not_available_until: null }, today)).toBe(true);
-  });
-  it("a date today or earlier is bookable (start of day)", () => {
-    expect(isBookable({ available: true, not_available_until: "2030-06-15" }, today)).toBe(true);
-    expect(isBookable({ available: true, not_available_until: "2030-06-01" }, today)).toBe(true);
-  });
-  it("a future date is not bookable and shows the notice", () => {
-    const car = { available: true, not_available_until: "2030-06-16" };
-    expect(isBookable(car, today)).toBe(false);
-    expect(showsUnavailableUntil(car, today)).toBe(true);
-  });
-  it("no notice without a date", () => {
-    expect(showsUnavailableUntil({ available: false, not_available_until: null }, today)).toBe(false);
+// `bookable` is the database's answer (cars.bookable); these are the SPEC's
+// display rules built on it.
+describe("display rules (SPEC section 4) on the database's bookable flag", () => {
+  it("the notice shows when the database says not bookable and a date exists", () => {
+    expect(showsUnavailableUntil({ available: true, bookable: false, not_available_until: "2030-06-16" })).toBe(true);
+    expect(showsUnavailableUntil({ available: true, bookable: true, not_available_until: "2030-06-01" })).toBe(false);
+    expect(showsUnavailableUntil({ available: false, bookable: false, not_available_until: null })).toBe(false);
   });
   it("the chat button is disabled only when unavailable and there is no date", () => {
     expect(isChatDisabled({ available: false, not_available_until: null })).toBe(true);
     expect(isChatDisabled({ available: false, not_available_until: "2030-07-01" })).toBe(false);
     expect(isChatDisabled({ available: true, not_available_until: "2030-07-01" })).toBe(false);
+  });
+  it("the card's badge follows the flag, then says why", () => {
+    expect(badgeOf({ available: true, bookable: true, not_available_until: "2030-06-01" })).toBe("available");
+    expect(badgeOf({ available: true, bookable: false, not_available_until: "2030-06-16" })).toBe("availableFrom");
+    expect(badgeOf({ available: false, bookable: false, not_available_until: "2030-06-16" })).toBe("unavailable");
+    expect(badgeOf({ available: false, bookable: false, not_available_until: null })).toBe("unavailable");
   });
 });

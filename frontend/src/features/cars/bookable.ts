@@ -1,30 +1,24 @@
-import { parseISODate } from "../../lib/format";
-import type { Car } from "./types";
+import type { FleetCar } from "./types";
 
-type Availability = Pick<Car, "available" | "not_available_until">;
+// SPEC section 4's display rules on top of the database's verdict. Whether a car
+// is bookable today is the computed field cars.bookable (docs/reservations.md);
+// the database enforces the same on every booking.
 
-function startOfDay(d: Date): number {
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
-}
-
-/**
- * SPEC section 4: bookable when available is true and there is no
- * not_available_until, or that date is today or earlier (start of day).
- */
-export function isBookable(car: Availability, today: Date = new Date()): boolean {
-  if (!car.available) return false;
-  if (!car.not_available_until) return true;
-  const until = parseISODate(car.not_available_until);
-  if (!until) return true;
-  return startOfDay(until) <= startOfDay(today);
-}
+type Shown = Pick<FleetCar, "available" | "bookable" | "not_available_until">;
 
 /** The red "not available until {date}" notice shows when not bookable and a date exists. */
-export function showsUnavailableUntil(car: Availability, today: Date = new Date()): boolean {
-  return !isBookable(car, today) && !!car.not_available_until;
+export function showsUnavailableUntil(car: Shown): boolean {
+  return !car.bookable && !!car.not_available_until;
 }
 
 /** The hero chat button is disabled only when available is false and there is no date. */
-export function isChatDisabled(car: Availability): boolean {
+export function isChatDisabled(car: Pick<FleetCar, "available" | "not_available_until">): boolean {
   return !car.available && !car.not_available_until;
+}
+
+/** The card's badge: available, unavailable, or available from the car's date. */
+export function badgeOf(car: Shown): "available" | "unavailable" | "availableFrom" {
+  if (car.bookable) return "available";
+  if (car.available && car.not_available_until) return "availableFrom";
+  return "unavailable";
 }

@@ -1,4 +1,4 @@
-import type { Car } from "./types";
+import type { Car, FleetCar } from "./types";
 
 // SPEC section 3: the local sample fleet shown when the server fails or returns
 // no car. Images ship with the site under /fleet/.
@@ -28,7 +28,9 @@ const DESCRIPTIONS: Record<string, string> = {
   Utilitaire: "Grand volume et 9 places pour les groupes et les déménagements.",
 };
 
-export const FALLBACK_FLEET: readonly Car[] = SAMPLES.map((s) => ({
+// Every sample car is available with no date, so each carries bookable: true
+// (the database's flag cannot be asked when this list is shown).
+export const FALLBACK_FLEET: readonly FleetCar[] = SAMPLES.map((s) => ({
   image: `/fleet/${s.slug}.svg`,
   available: true,
   description: DESCRIPTIONS[s.category] ?? null,
@@ -37,5 +39,6 @@ export const FALLBACK_FLEET: readonly Car[] = SAMPLES.map((s) => ({
   second_driver_included: false,
   roadside_assistance_included: false,
   not_available_until: null,
+  bookable: true,
   ...s,
 }));

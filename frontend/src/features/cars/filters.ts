@@ -69,6 +69,6 @@ export function matchesFilters(car: Car, f: FilterState): boolean {
   return true;
 }
 
-export function filterCars(cars: readonly Car[], f: FilterState): Car[] {
+export function filterCars<T extends Car>(cars: readonly T[], f: FilterState): T[] {
   return cars.filter((c) => matchesFilters(c, f));
 }

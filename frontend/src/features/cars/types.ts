@@ -24,6 +24,14 @@ export interface Car {
   not_available_until: string | null;
 }
 
+/**
+ * A car as the public site reads it (`select=*,bookable`): the row and the
+ * database's "bookable today" display rule (docs/reservations.md).
+ */
+export interface FleetCar extends Car {
+  bookable: boolean;
+}
+
 export interface CarImage {
   id: number;
   car_id: number;

@@ -2,12 +2,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../components/toast";
 import { loadFleet } from "./api";
-import type { Car } from "./types";
+import type { FleetCar } from "./types";
 
 /** Loads the fleet once per mount and says so when local data replaced the server's. */
-export function useFleet(): { cars: Car[]; loading: boolean } {
+export function useFleet(): { cars: FleetCar[]; loading: boolean } {
   const { t } = useTranslation();
-  const [state, setState] = useState<{ cars: Car[]; loading: boolean }>({ cars: [], loading: true });
+  const [state, setState] = useState<{ cars: FleetCar[]; loading: boolean }>({ cars: [], loading: true });
   useEffect(() => {
     let live = true;
     loadFleet().then((r) => {

@@ -1,4 +1,4 @@
-import { ltr } from "../../lib/format";
+import { ltr, todayISO } from "../../lib/format";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -17,6 +17,8 @@ import { DEFAULT_FILTERS, filterCars, type FilterState } from "../cars/filters";
 import { useFleet } from "../cars/useFleet";
 import type { Car } from "../cars/types";
 import { ContactForm } from "../contact/ContactForm";
+import { TripSearchForm } from "../search/TripSearchForm";
+import { defaultTrip, tripQuery } from "../search/trip";
 
 const HOME_LIMIT = 6;
 const BADGES: { icon: IconName; key: string }[] = [
@@ -53,6 +55,7 @@ export default function HomePage() {
           </p>
           <h1>{t("home.hero.title")}</h1>
           <p className="lead">{t("home.hero.subtitle")}</p>
+          <TripSearchForm variant="hero" initial={defaultTrip(todayISO())} onSearch={(trip) => navigate(`/vehicles?${tripQuery(trip)}`)} />
           <p className="hero-description">{t("home.hero.description")}</p>
           <ul className="hero-badges">
             {BADGES.map((b) => (

@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch } from "./browser.ts";
+import { anon, BASE_URL, visitor } from "./helpers.ts";
+
+// Issue 13, acceptance 4: one table of hand-worked cases (migrations/testdata/
+// quote_cases.json) holds the quote function, the PayPal function (Go tests) and
+// the site (here) to the same figures. The site has no price rule of its own: the
+// wizard shows what public.quote_booking answers.
+
+interface QuoteCase {
+  name: string;
+  daily_price: number;
+  start: string;
+  end: string;
+  insurance: string | null;
+  extras: Record<string, boolean>;
+  payment_option: string | null;
+  expect: Record<string, number>;
+}
+const cases = (JSON.parse(readFileSync(new URL("../../migrations/testdata/quote_cases.json", import.meta.url), "utf8")) as { cases: QuoteCase[] }).cases;
+
+// The seed's cars at the cases' two daily prices.
+const SLUG_BY_PRICE: Record<number, string> = { 300: "renault-clio-5", 600: "volkswagen-passat" };
+interface CarRow {
+  id: number;
+  slug: string;
+  price: number;
+}
+
+let browser: Browser;
+let close: () => Promise<void>;
+const cars: Record<number, CarRow> = {};
+
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+  for (const [price, slug] of Object.entries(SLUG_BY_PRICE)) {
+    const [car] = await anon<CarRow[]>(`cars?select=id,slug,price&slug=eq.${slug}`);
+    expect(car?.price).toBe(Number(price));
+    cars[Number(price)] = car!;
+  }
+});
+afterAll(() => close());
+
+/** "1 283,50 DH" (fr-FR) -> 1283.5 */
+function amount(text: string | null): number {
+  return Number((text ?? "").replace(/[^\d,]/g, "").replace(",", "."));
+}
+
+describe("the quote, one table for every caller", () => {
+  it("quote_booking answers every case as worked out by hand", async () => {
+    expect(cases.length).toBeGreaterThan(5);
+    for (const c of cases) {
+      const q = await anon<Record<string, number>>("rpc/quote_booking", {
+        method: "POST",
+        body: JSON.stringify({
+          p_car_id: cars[c.daily_price]!.id,
+          p_start: c.start,
+          p_end: c.end,
+          p_insurance: c.insurance,
+          p_extras: c.extras,
+          p_payment_option: c.payment_option,
+        }),
+      });
+      for (const [k, v] of Object.entries(c.expect)) expect([c.name, k, Number(q[k])]).toEqual([c.name, k, v]);
+    }
+  });
+
+  it("the wizard shows the database's figures for the options chosen", async () => {
+    // A case with a discount and everything due now, and one whose due-now share has centimes.
+    for (const c of [cases.find((x) => x.name === "three days basic full")!, cases.find((x) => x.name.includes("centimes"))!]) {
+      const car = cars[c.daily_price]!;
+      const { ctx, page } = await visitor(browser, { lang: "fr" });
+      await page.goto(`${BASE_URL}/booking/${car.slug}?pickup=${c.start}T10:00&return=${c.end}T10:00&place=${encodeURIComponent("Aéroport Mohammed V")}`);
+      await page.getByTestId("booking-wizard").waitFor();
+      await page.getByTestId("wizard-next").click();
+      await page.locator("#customerName").waitFor();
+      await page.fill("#customerName", "Quote Test");
+      await page.fill("#customerEmail", "quote@example.com");
+      await page.fill("#customerPhone", "+212 600 000 000");
+      await page.getByTestId("wizard-next").click();
+      await page.locator('input[name="insurance"]').first().waitFor();
+      await page.check(`input[name="insurance"][value="${c.insurance ?? "basic"}"]`);
+      for (const [key, on] of Object.entries(c.extras)) if (on) await page.check(`input[name="extras"][value="${key}"]`);
+      await page.check(`input[name="paymentOption"][value="${c.payment_option ?? "full"}"]`);
+      // The summary shows the database's answer for exactly these options.
+      await page.locator('[data-testid="price-source"][data-source="server"]').waitFor();
+      await expect.poll(async () => amount(await page.getByTestId("price-total").first().textContent())).toBe(c.expect.total);
+      if (c.expect.due_at_pickup! > 0) {
+        expect(amount(await page.getByTestId("price-due-now").first().textContent())).toBe(c.expect.due_now);
+        expect(amount(await page.getByTestId("price-due-at-pickup").first().textContent())).toBe(c.expect.due_at_pickup);
+      } else {
+        expect(await page.getByTestId("price-due-at-pickup").count()).toBe(0); // all of it now: no split shown
+      }
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
+import { appConfig } from "../../lib/appConfig";
+import { ltr } from "../../lib/format";
+import { useFormat } from "../../lib/useFormat";
+import { categoryKey } from "../cars/labels";
+import type { FleetCar } from "../cars/types";
+import { locationLabel } from "./locationLabel";
+import { PriceSummary } from "./PriceSummary";
+import type { BookingForm } from "./types";
+import type { QuoteState } from "./useBookingData";
+
+/** The payment/confirmation view of SPEC section 2: the booking's details, WhatsApp and PayPal. */
+export function ConfirmView({
+  header,
+  car,
+  form,
+  quote,
+  paymentsOn,
+  busy,
+  paymentError,
+  conflict,
+  onWhatsapp,
+  onPaypal,
+  onBack,
+}: {
+  header: ReactNode;
+  car: FleetCar;
+  form: BookingForm;
+  quote: QuoteState;
+  paymentsOn: boolean;
+  busy: "whatsapp" | "paypal" | null;
+  paymentError: string | null;
+  /** The database's refusal of these dates at submit, with other free cars. */
+  conflict: ReactNode;
+  onWhatsapp: () => void;
+  onPaypal: () => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const ready = quote.status === "ready" ? quote.quote : null;
+  const converted = ready && appConfig.payments.madPerUnit > 0 ? (ready.due_now / appConfig.payments.madPerUnit).toFixed(2) : null;
+  return (
+    <section className="container section" data-testid="booking-confirm">
+      {header}
+      <div className="booking-layout">
+        <div className="card confirm-card">
+          <h2>{t("booking.confirmTitle")}</h2>
+          {paymentError && (
+            <p className="alert alert-error" role="alert" data-testid="payment-error">
+              {paymentError}
+            </p>
+          )}
+          {conflict}
+          <dl className="summary-list">
+            <div>
+              <dt>{t("booking.vehicle")}</dt>
+              <dd>
+                {car.brand} {car.name} · {t(categoryKey(car.category))} · {fmt.price(car.price)} / {t("car.perDay")}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("booking.dates")}</dt>
+              <dd>
+                {t("common.fromTo", {
+                  from: `${fmt.shortDay(form.pickupDate)} ${ltr(form.pickupTime)}`,
+                  to: `${fmt.shortDay(form.returnDate)} ${ltr(form.returnTime)}`,
+                })}
+              </dd>
+            </div>
+            <div>
+              <dt>{t("booking.places")}</dt>
+              <dd>{t("common.fromTo", { from: locationLabel(t, form.pickupLocation), to: locationLabel(t, form.returnLocation) })}</dd>
+            </div>
+            <div>
+              <dt>{t("booking.customer")}</dt>
+              <dd>
+                {form.customerName} · {form.customerEmail} · <span dir="ltr">{form.customerPhone}</span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("booking.insurance")}</dt>
+              <dd>{t(`booking.insurances.${form.insurance}.name`)}</dd>
+            </div>
+            <div>
+              <dt>{t("booking.payment")}</dt>
+              <dd>{t(`booking.paymentOptions.${form.paymentOption}.name`)}</dd>
+            </div>
+          </dl>
+          <div className="confirm-actions">
+            <button type="button" className="btn btn-whatsapp btn-lg" onClick={onWhatsapp} disabled={busy !== null} data-testid="confirm-whatsapp">
+              <Icon name="chat" /> {busy === "whatsapp" ? t("booking.sending") : t("booking.confirmWhatsapp")}
+            </button>
+            {paymentsOn && (
+              <button type="button" className="btn btn-paypal btn-lg" onClick={onPaypal} disabled={busy !== null} data-testid="pay-paypal">
+                {busy === "paypal" ? t("booking.redirecting") : t("booking.payPaypal")}
+              </button>
+            )}
+            <button type="button" className="btn btn-outline btn-lg" onClick={onBack} disabled={busy !== null}>
+              {t("common.back")}
+            </button>
+          </div>
+          {paymentsOn && (
+            <div className="muted small payment-note">
+              {appConfig.payments.mode === "simulated" && (
+                <p className="badge badge-warn" data-testid="payments-simulated">
+                  {t("booking.simulated")}
+                </p>
+              )}
+              {converted && ready && (
+                <p>
+                  {t("booking.paypalAmount", {
+                    amount: ltr(`${converted} ${appConfig.payments.currency}`),
+                    dh: fmt.price(ready.due_now),
+                    rate: ltr(`1 ${appConfig.payments.currency} = ${appConfig.payments.madPerUnit} DH`),
+                  })}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+        <PriceSummary car={car} form={form} quote={quote} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icon } from "../../components/Icon";
+import { ltr } from "../../lib/format";
+import { carSlug } from "../../lib/slug";
+import { useFormat } from "../../lib/useFormat";
+import { loadCategory } from "../cars/api";
+import { fetchAvailability } from "../cars/availability";
+import type { FleetCar } from "../cars/types";
+import { pickupMoment, returnMoment, withTrip, type Trip } from "../search/trip";
+import { conflictLines, type Conflict } from "./conflict";
+
+interface Alternative {
+  car: FleetCar;
+  days: number;
+  total: number;
+}
+
+/** Cars of the same category free for the trip, with their totals (car_availability). */
+async function loadAlternatives(car: FleetCar, trip: Trip): Promise<Alternative[]> {
+  const [cars, rows] = await Promise.all([loadCategory(car.category), fetchAvailability(pickupMoment(trip), returnMoment(trip))]);
+  if (!rows) return [];
+  const byCar = new Map(rows.map((r) => [r.car_id, r]));
+  return cars.flatMap((c) => {
+    const row = byCar.get(c.id);
+    return c.id !== car.id && row?.free ? [{ car: c, days: row.days, total: row.total }] : [];
+  });
+}
+
+function Alternatives({ car, trip }: { car: FleetCar; trip: Trip }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [list, setList] = useState<Alternative[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadAlternatives(car, trip).then((l) => live && setList(l));
+    return () => {
+      live = false;
+    };
+  }, [car, trip]);
+
+  return (
+    <section className="alternatives" aria-labelledby="alternatives-title" data-testid="alternatives">
+      <h3 id="alternatives-title">{t("reservation.alternativesTitle")}</h3>
+      {list === null ? (
+        <p className="muted small" role="status">
+          {t("reservation.alternativesLoading")}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted" data-testid="alternatives-none">
+          {t("reservation.alternativesNone")}
+        </p>
+      ) : (
+        <ul className="alternative-list">
+          {list.map((a) => (
+            <li key={a.car.id} className="alternative" data-testid="alternative" data-slug={carSlug(a.car)}>
+              <span className="alternative-name">
+                <bdi>
+                  {a.car.brand} {a.car.name}
+                </bdi>
+              </span>
+              <span className="alternative-total">
+                {t("availability.totalFor", { count: a.days })} <strong data-testid="alternative-total">{fmt.price(a.total)}</strong>
+              </span>
+              <Link className="btn btn-primary btn-sm" to={withTrip(`/booking/${carSlug(a.car)}`, trip)}>
+                {t("reservation.bookThis")}
+                <span className="visually-hidden">
+                  {" "}
+                  — {a.car.brand} {a.car.name}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to={withTrip("/vehicles", trip)} className="read-more">
+          {t("reservation.seeAll")} <Icon name="chevronEnd" size={16} className="flip-rtl" />
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The database's refusal of these dates, in the visitor's language: why, when
+ * the car is free again (optionally a button to take it then), and the other
+ * free cars of its category for the same dates.
+ */
+export function ConflictNotice({
+  conflict,
+  car,
+  trip,
+  onUseNextFree,
+}: {
+  conflict: Conflict;
+  car: FleetCar;
+  trip: Trip;
+  onUseNextFree?: (nextFree: string) => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [reason, ...more] = conflictLines(conflict, t, fmt);
+  return (
+    <div className="conflict" data-testid="booking-conflict" data-code={conflict.code}>
+      <div className="alert alert-error" role="alert">
+        <p>
+          <strong data-testid="conflict-reason">{reason}</strong> <span className="muted-code">({ltr(conflict.code)})</span>
+        </p>
+        {more.map((line) => (
+          <p key={line} data-testid="conflict-next-free">
+            {line}
+          </p>
+        ))}
+        {onUseNextFree && conflict.nextFree && (
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => onUseNextFree(conflict.nextFree!)} data-testid="use-next-free">
+            {t("reservation.useNextFree", { date: fmt.moment(conflict.nextFree) })}
+          </button>
+        )}
+      </div>
+      <Alternatives car={car} trip={trip} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { TFunction } from "i18next";
+import type { CarAvailability, HoldReason } from "../cars/availability";
+
+// The database's refusals of a booking for its dates (docs/reservations.md,
+// "Errors the site and the functions show"): PostgREST answers them as 409
+// {code, message, details, hint}, create-paypal-order with the same code and
+// details. The step-1 check reads the same facts from car_availability.
+
+export const CONFLICT_CODES = ["BK001", "BK002", "BK003", "BK004"] as const;
+export type ConflictCode = (typeof CONFLICT_CODES)[number];
+
+export interface Conflict {
+  code: ConflictCode;
+  /** Local timestamp from which the same rental fits; null when nothing is free within a year or unknown. */
+  nextFree: string | null;
+  /** BK003: the car's not_available_until ("YYYY-MM-DD"). */
+  until: string | null;
+}
+
+const CODE_OF_REASON: Record<HoldReason, ConflictCode> = {
+  booked: "BK001",
+  unavailable: "BK002",
+  not_yet: "BK003",
+  maintenance: "BK004",
+};
+
+function isConflictCode(v: unknown): v is ConflictCode {
+  return typeof v === "string" && (CONFLICT_CODES as readonly string[]).includes(v);
+}
+
+/** `details` as an object, whether it came as one or as JSON text. */
+function detailsObject(details: unknown): Record<string, unknown> {
+  if (details && typeof details === "object" && !Array.isArray(details)) return details as Record<string, unknown>;
+  if (typeof details === "string" && details.trim().startsWith("{")) {
+    try {
+      const parsed: unknown = JSON.parse(details);
+      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // not JSON: no details
+    }
+  }
+  return {};
+}
+
+const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+
+/** The conflict an error reports, or null when it is another error. */
+export function conflictOf(error: { code?: string | null; details?: unknown } | null | undefined): Conflict | null {
+  if (!error || !isConflictCode(error.code)) return null;
+  const d = detailsObject(error.details);
+  return { code: error.code, nextFree: text(d.next_free), until: text(d.until) };
+}
+
+/** The conflict of a car that is not free for a trip (step 1's check), null when it is free. */
+export function conflictOfAvailability(a: CarAvailability, notAvailableUntil: string | null = null): Conflict | null {
+  if (a.free) return null;
+  return { code: CODE_OF_REASON[a.reason ?? "booked"], nextFree: a.next_free, until: a.reason === "not_yet" ? notAvailableUntil : null };
+}
+
+/**
+ * What the visitor reads: the reason, then when the car is free again.
+ * `moment` and `day` format a local timestamp and a date in the visitor's language.
+ */
+export function conflictLines(c: Conflict, t: TFunction, fmt: { moment: (v: string) => string; day: (v: string) => string }): string[] {
+  const reason = c.code === "BK003" && c.until ? t("reservation.BK003until", { date: fmt.day(c.until) }) : t(`reservation.${c.code}`);
+  if (c.code === "BK002") return [reason];
+  return [reason, c.nextFree ? t("reservation.nextFree", { date: fmt.moment(c.nextFree) }) : t("reservation.noneFree")];
+}

@@ -1,0 +1,81 @@
+import type { TFunction } from "i18next";
+import { ltr } from "../../lib/format";
+import type { Formatters } from "../../lib/useFormat";
+import { trackWhatsappClick } from "../cars/api";
+import { fetchAvailability } from "../cars/availability";
+import type { FleetCar } from "../cars/types";
+import { pickupMoment, returnMoment } from "../search/trip";
+import { createPaypalOrder, insertWhatsappBooking, paypalOrderBody, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY } from "./api";
+import { tripOfForm } from "./bookingForm";
+import { conflictOf, conflictOfAvailability, type Conflict } from "./conflict";
+import { locationLabel } from "./locationLabel";
+import { paymentErrorText } from "./paymentErrors";
+import type { BookingForm, BookingRequest } from "./types";
+import { openWhatsapp } from "./whatsapp";
+
+// The wizard's three calls to the database: is the car free for these dates
+// (step 1), store a WhatsApp request, open a PayPal order. Each says what the
+// page shows next; a refusal for the dates is never a generic error.
+
+export type Outcome = { kind: "sent" } | { kind: "refused"; conflict: Conflict } | { kind: "failed"; message: string };
+
+/** Step 1: the database's refusal of these dates for the car, or null (free, or no answer: the insert checks again). */
+export async function datesRefusal(car: FleetCar, form: BookingForm): Promise<Conflict | null> {
+  const trip = tripOfForm(form);
+  const rows = await fetchAvailability(pickupMoment(trip), returnMoment(trip), car.id);
+  const row = rows?.find((r) => r.car_id === car.id);
+  return row ? conflictOfAvailability(row, car.not_available_until) : null;
+}
+
+/**
+ * Stores the request (unless the car is the local sample one), tracks the click
+ * and opens the chat with the booking in the visitor's language. Dates lost to
+ * another visitor: refused, and no chat.
+ */
+export async function sendWhatsapp(p: {
+  car: FleetCar;
+  form: BookingForm;
+  request: BookingRequest;
+  fromFallback: boolean;
+  total: number | null;
+  t: TFunction;
+  fmt: Formatters;
+  onStored: () => void;
+}): Promise<Outcome> {
+  const { car, form, request, t, fmt } = p;
+  const result = p.fromFallback ? { stored: false as const, conflict: null } : await insertWhatsappBooking(request);
+  if (!result.stored && result.conflict) return { kind: "refused", conflict: result.conflict };
+  if (result.stored) p.onStored();
+  await trackWhatsappClick(p.fromFallback ? null : car.id);
+  openWhatsapp(
+    t("whatsapp.booking", {
+      car: `${car.brand} ${car.name}`,
+      from: fmt.day(form.pickupDate),
+      to: fmt.day(form.returnDate),
+      pickup: `${locationLabel(t, form.pickupLocation)} ${ltr(form.pickupTime)}`,
+      dropoff: `${locationLabel(t, form.returnLocation)} ${ltr(form.returnTime)}`,
+      name: request.customer_name,
+      email: request.customer_email,
+      phone: ltr(request.customer_phone),
+      total: p.total !== null ? fmt.price(p.total) : "",
+    }),
+  );
+  return { kind: "sent" };
+}
+
+/**
+ * Stores the booking and opens its PayPal order, then leaves for PayPal's page
+ * ("sent"). `bookingId` is the same while the same request is sent again.
+ */
+export async function startPaypal(request: BookingRequest, bookingId: string, t: TFunction): Promise<Outcome> {
+  const { order, error } = await createPaypalOrder(request, bookingId);
+  if (!order) {
+    const conflict = conflictOf(error);
+    if (conflict) return { kind: "refused", conflict };
+    return { kind: "failed", message: error ? (paymentErrorText(t, error) ?? t("booking.paypalErrorWith", { message: error.message })) : t("booking.paypalError") };
+  }
+  sessionStorage.setItem(PENDING_BOOKING_KEY, JSON.stringify({ ...paypalOrderBody(request), bookingId: order.bookingId }));
+  sessionStorage.setItem(PAYPAL_ORDER_KEY, order.orderId ?? "");
+  window.location.assign(order.approveUrl);
+  return { kind: "sent" };
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { useFormat } from "../../../lib/useFormat";
+import { priceList, type OptionPrice, type PriceList } from "../price";
+import type { StepProps } from "./fields";
+
+/** Step 3: insurance, extras and payment, with the prices of the database's price list. */
+export function OptionsStep({ form, set, prices }: Omit<StepProps, "errors"> & { prices: PriceList | null }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  // Until the list is read (or if it cannot be), the choices show without prices.
+  const list = prices ?? priceList(null, null);
+  const priceText = (o: OptionPrice<string>) => {
+    if (o.price === null) return null;
+    if (o.price === 0) return t("booking.included");
+    return o.perDay ? `+${fmt.price(o.price)} / ${t("car.perDay")}` : `+${fmt.price(o.price)} ${t("booking.once")}`;
+  };
+  return (
+    <div className="options">
+      <fieldset>
+        <legend>{t("booking.insurance")}</legend>
+        <div className="choice-grid">
+          {list.insurances.map((ins) => (
+            <label key={ins.key} className={`choice ${form.insurance === ins.key ? "is-checked" : ""}`}>
+              <input type="radio" name="insurance" value={ins.key} checked={form.insurance === ins.key} onChange={() => set("insurance", ins.key)} />
+              <span className="choice-title">{t(`booking.insurances.${ins.key}.name`)}</span>
+              {priceText(ins) && <span className="choice-price">{priceText(ins)}</span>}
+              <span className="muted small">{t(`booking.insurances.${ins.key}.text`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t("booking.extrasTitle")}</legend>
+        <div className="choice-grid two">
+          {list.extras.map((x) => (
+            <label key={x.key} className={`choice choice-inline ${form.extras[x.key] ? "is-checked" : ""}`}>
+              <input type="checkbox" name="extras" value={x.key} checked={form.extras[x.key]} onChange={(e) => set("extras", { ...form.extras, [x.key]: e.target.checked })} />
+              <span className="choice-title">{t(`booking.extras.${x.key}`)}</span>
+              {priceText(x) && <span className="choice-price">{priceText(x)}</span>}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>{t("booking.payment")}</legend>
+        <div className="choice-grid">
+          {list.payments.map((p) => (
+            <label key={p.key} className={`choice ${form.paymentOption === p.key ? "is-checked" : ""}`}>
+              <input type="radio" name="paymentOption" value={p.key} checked={form.paymentOption === p.key} onChange={() => set("paymentOption", p.key)} />
+              <span className="choice-title">{t(`booking.paymentOptions.${p.key}.name`)}</span>
+              {p.discountPercent !== null && p.dueNowPercent !== null && (
+                <span className="muted small">
+                  {t(`booking.paymentOptions.${p.key}.text`, {
+                    discount: fmt.percent(p.discountPercent),
+                    now: fmt.percent(p.dueNowPercent),
+                    later: fmt.percent(100 - p.dueNowPercent),
+                  })}
+                </span>
+              )}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}

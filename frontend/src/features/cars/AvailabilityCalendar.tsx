@@ -1,0 +1,124 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useLanguage } from "../../app/LanguageProvider";
+import { todayISO } from "../../lib/format";
+import { formatLongDay, formatMonth, weekdayNames } from "../../lib/localeFormat";
+import { fetchCalendar, type CalendarDay, type DayState } from "./availability";
+import { monthGrids, moveFocus } from "./calendar";
+
+const STATES: DayState[] = ["free", "partial", "taken"];
+
+/**
+ * A car's next days as the database sees them (car_calendar): free, partly
+ * held, taken. One grid per month (a table, Monday first, mirrored in Arabic by
+ * the page's direction); one day is in the tab order and the arrow keys, Home,
+ * End, Page Up and Page Down move between days; each day reads as its full
+ * date and state.
+ */
+export function AvailabilityCalendar({ carId, days = 60 }: { carId: number; days?: number }) {
+  const { t } = useTranslation();
+  const { language, dir } = useLanguage();
+  const id = useId();
+  const [data, setData] = useState<CalendarDay[] | null | undefined>(undefined);
+  const [focus, setFocus] = useState(0);
+  const cells = useRef(new Map<number, HTMLTableCellElement>());
+
+  useEffect(() => {
+    let live = true;
+    void fetchCalendar(carId, todayISO(), days).then((d) => live && setData(d));
+    return () => {
+      live = false;
+    };
+  }, [carId, days]);
+
+  const months = useMemo(() => (data ? monthGrids(data) : []), [data]);
+  const shortNames = useMemo(() => weekdayNames(language, "short"), [language]);
+  const longNames = useMemo(() => weekdayNames(language, "long"), [language]);
+
+  const onKey = (e: KeyboardEvent, index: number) => {
+    if (!data) return;
+    const to = moveFocus(data, index, e.key, dir === "rtl");
+    if (to === null) return;
+    e.preventDefault();
+    setFocus(to);
+    cells.current.get(to)?.focus();
+  };
+
+  return (
+    <section className="availability" aria-labelledby={`${id}-title`} data-testid="availability-calendar">
+      <h3 id={`${id}-title`}>{t("calendar.title", { days })}</h3>
+      {data === undefined && (
+        <p className="muted small" role="status">
+          {t("calendar.loading")}
+        </p>
+      )}
+      {data === null && <p className="muted small">{t("calendar.failed")}</p>}
+      {data && (
+        <>
+          <p id={`${id}-hint`} className="muted small">
+            {t("calendar.hint")}
+          </p>
+          <ul className="calendar-legend" aria-label={t("calendar.legend")}>
+            {STATES.map((s) => (
+              <li key={s}>
+                <span className={`calendar-swatch day-${s}`} aria-hidden="true" />
+                {t(`calendar.states.${s}`)}
+              </li>
+            ))}
+          </ul>
+          <div className="calendar-months">
+            {months.map((m) => {
+              const caption = `${id}-${m.year}-${m.month}`;
+              return (
+                <table key={caption} className="calendar" role="grid" aria-labelledby={caption} aria-describedby={`${id}-hint`}>
+                  <caption id={caption}>{formatMonth(language, m.year, m.month)}</caption>
+                  <thead>
+                    <tr>
+                      {shortNames.map((w, i) => (
+                        <th key={w} scope="col" abbr={longNames[i]}>
+                          {w}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {m.weeks.map((week, w) => (
+                      <tr key={w}>
+                        {week.map((c, i) =>
+                          c ? (
+                            <td
+                              key={c.day}
+                              role="gridcell"
+                              tabIndex={c.index === focus ? 0 : -1}
+                              ref={(el) => {
+                                if (el) cells.current.set(c.index, el);
+                                else cells.current.delete(c.index);
+                              }}
+                              className={`day day-${c.state}${c.index === 0 ? " is-today" : ""}`}
+                              data-day={c.day}
+                              data-state={c.state}
+                              onKeyDown={(e) => onKey(e, c.index)}
+                              onFocus={() => setFocus(c.index)}
+                            >
+                              <span aria-hidden="true">{Number(c.day.slice(8))}</span>
+                              <span className="visually-hidden">
+                                {t("calendar.day", { date: formatLongDay(language, c.day), state: t(`calendar.states.${c.state}`) })}
+                                {c.index === 0 ? ` (${t("calendar.today")})` : ""}
+                              </span>
+                            </td>
+                          ) : (
+                            <td key={`empty-${i}`} role="gridcell" className="day-empty" />
+                          ),
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              );
+            })}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { addDays, daysBetween } from "../search/trip";
+import type { CalendarDay, DayState } from "./availability";
+
+// Layout and keyboard of the car page's availability calendar: the days of
+// car_calendar laid out month by month in Monday-first weeks, and where the
+// focus goes for each key (APG date grid). The states are the database's.
+
+export interface CalendarCell {
+  day: string;
+  state: DayState;
+  /** Position in the answer's list of days (the roving focus moves over it). */
+  index: number;
+}
+
+export interface MonthGrid {
+  year: number;
+  /** 0-11 */
+  month: number;
+  /** Weeks of 7 cells, Monday first; null where a day is outside the month or the answer. */
+  weeks: (CalendarCell | null)[][];
+}
+
+/** 0 for Monday … 6 for Sunday. */
+export function mondayIndex(iso: string): number {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  return (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+}
+
+/** The answer's days, month by month. */
+export function monthGrids(days: readonly CalendarDay[]): MonthGrid[] {
+  const months: MonthGrid[] = [];
+  days.forEach((d, index) => {
+    const year = Number(d.day.slice(0, 4));
+    const month = Number(d.day.slice(5, 7)) - 1;
+    let grid = months[months.length - 1];
+    if (!grid || grid.year !== year || grid.month !== month) {
+      grid = { year, month, weeks: [] };
+      months.push(grid);
+    }
+    const col = mondayIndex(d.day);
+    let week = grid.weeks[grid.weeks.length - 1];
+    if (!week || col === 0) {
+      week = Array<CalendarCell | null>(7).fill(null);
+      grid.weeks.push(week);
+    }
+    week[col] = { day: d.day, state: d.state, index };
+  });
+  return months;
+}
+
+export type CalendarKey = "ArrowLeft" | "ArrowRight" | "ArrowUp" | "ArrowDown" | "Home" | "End" | "PageUp" | "PageDown";
+
+function addMonthsClamped(iso: string, n: number): string {
+  const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y, m - 1 + n, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+/**
+ * The index the focus moves to from `index` for a key, kept inside the answer's
+ * days; null for a key the calendar does not handle. Right-to-left, the grid is
+ * mirrored, so the left arrow goes forward.
+ */
+export function moveFocus(days: readonly { day: string }[], index: number, key: string, rtl: boolean): number | null {
+  const current = days[index]?.day;
+  if (!current || days.length === 0) return null;
+  let target: string;
+  switch (key as CalendarKey) {
+    case "ArrowRight":
+      target = addDays(current, rtl ? -1 : 1);
+      break;
+    case "ArrowLeft":
+      target = addDays(current, rtl ? 1 : -1);
+      break;
+    case "ArrowUp":
+      target = addDays(current, -7);
+      break;
+    case "ArrowDown":
+      target = addDays(current, 7);
+      break;
+    case "Home":
+      target = addDays(current, -mondayIndex(current));
+      break;
+    case "End":
+      target = addDays(current, 6 - mondayIndex(current));
+      break;
+    case "PageUp":
+      target = addMonthsClamped(current, -1);
+      break;
+    case "PageDown":
+      target = addMonthsClamped(current, 1);
+      break;
+    default:
+      return null;
+  }
+  const at = daysBetween(days[0]!.day, target);
+  return Math.min(days.length - 1, Math.max(0, at));
+}

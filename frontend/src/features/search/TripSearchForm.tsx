@@ -1,0 +1,129 @@
+import { useId, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
+import { todayISO } from "../../lib/format";
+import { locationLabel } from "../booking/locationLabel";
+import { movePickupDate, PICKUP_PLACES, validateTrip, type Trip, type TripErrors, type TripField } from "./trip";
+
+const ORDER: TripField[] = ["place", "pickupDate", "pickupTime", "returnDate", "returnTime"];
+
+/**
+ * The search every rental site opens with: place, pickup and return. Errors
+ * are shown under their field (noValidate: never the browser's bubbles) and the
+ * first wrong field gets the focus.
+ */
+export function TripSearchForm({
+  initial,
+  initialErrors = {},
+  onSearch,
+  onClear,
+  variant,
+}: {
+  initial: Trip;
+  initialErrors?: TripErrors;
+  onSearch: (trip: Trip) => void;
+  onClear?: () => void;
+  variant: "hero" | "bar";
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [trip, setTrip] = useState<Trip>(initial);
+  const [errors, setErrors] = useState<TripErrors>(initialErrors);
+  const today = todayISO();
+
+  const change = (next: Trip, field: TripField) => {
+    setTrip(next);
+    // A corrected field loses its error; a pickup change may fix the return too.
+    setErrors((e) => ({ ...e, [field]: undefined, ...(field === "pickupDate" || field === "pickupTime" ? { returnDate: undefined, returnTime: undefined } : {}) }));
+  };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateTrip(trip, today);
+    setErrors(found);
+    const first = ORDER.find((f) => found[f]);
+    if (first) {
+      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    onSearch(trip);
+  }
+
+  const fieldId = (f: TripField) => `${id}-${f}`;
+  const invalid = (f: TripField) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(f)}-error` } : {});
+  const error = (f: TripField) =>
+    errors[f] ? (
+      <p className="field-error" id={`${fieldId(f)}-error`} data-testid={`search-error-${f}`}>
+        {t(`search.errors.${errors[f]}`)}
+      </p>
+    ) : null;
+
+  return (
+    <form ref={form} className={`trip-search trip-search-${variant}`} role="search" aria-labelledby={`${id}-title`} noValidate onSubmit={submit} data-testid="trip-search">
+      <h2 id={`${id}-title`} className="trip-search-title">
+        {t("search.title")}
+      </h2>
+      <div className="trip-search-grid">
+        <div className="field trip-place">
+          <label htmlFor={fieldId("place")}>{t("search.place")}</label>
+          <select id={fieldId("place")} name="place" value={trip.place} onChange={(e) => change({ ...trip, place: e.target.value }, "place")} {...invalid("place")}>
+            {PICKUP_PLACES.map((p) => (
+              <option key={p} value={p}>
+                {locationLabel(t, p)}
+              </option>
+            ))}
+          </select>
+          {error("place")}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("pickupDate")}>{t("search.pickupDate")}</label>
+          <input
+            id={fieldId("pickupDate")}
+            name="pickupDate"
+            type="date"
+            min={today}
+            value={trip.pickupDate}
+            onChange={(e) => change(movePickupDate(trip, e.target.value), "pickupDate")}
+            {...invalid("pickupDate")}
+          />
+          {error("pickupDate")}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("pickupTime")}>{t("search.pickupTime")}</label>
+          <input id={fieldId("pickupTime")} name="pickupTime" type="time" step={900} value={trip.pickupTime} onChange={(e) => change({ ...trip, pickupTime: e.target.value }, "pickupTime")} {...invalid("pickupTime")} />
+          {error("pickupTime")}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("returnDate")}>{t("search.returnDate")}</label>
+          <input
+            id={fieldId("returnDate")}
+            name="returnDate"
+            type="date"
+            min={trip.pickupDate || today}
+            value={trip.returnDate}
+            onChange={(e) => change({ ...trip, returnDate: e.target.value }, "returnDate")}
+            {...invalid("returnDate")}
+          />
+          {error("returnDate")}
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("returnTime")}>{t("search.returnTime")}</label>
+          <input id={fieldId("returnTime")} name="returnTime" type="time" step={900} value={trip.returnTime} onChange={(e) => change({ ...trip, returnTime: e.target.value }, "returnTime")} {...invalid("returnTime")} />
+          {error("returnTime")}
+        </div>
+        <div className="trip-search-actions">
+          <button type="submit" className={`btn ${variant === "hero" ? "btn-accent" : "btn-primary"}`} data-testid="search-submit">
+            <Icon name="calendar" size={18} />
+            {onClear ? t("search.update") : t("search.submit")}
+          </button>
+          {onClear && (
+            <button type="button" className="btn btn-outline" onClick={onClear} data-testid="search-clear">
+              {t("search.clear")}
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
+  );
+}

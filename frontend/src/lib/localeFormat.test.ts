@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatDay, formatMoment, formatMonth, formatNumber, formatNumericDay, formatPercent, wallClock, weekdayNames } from "./localeFormat";
+
+const LRI = "\u2066";
+const PDI = "\u2069";
+
+describe("formatting in the visitor's language", () => {
+  it("writes amounts the way each language groups digits, isolated left-to-right", () => {
+    expect(formatAmount("fr", 1300)).toBe(`${LRI}1\u202f300 DH${PDI}`);
+    expect(formatAmount("en", 1300)).toBe(`${LRI}1,300 DH${PDI}`);
+    expect(formatAmount("ar", 1300)).toBe(`${LRI}1.300 DH${PDI}`);
+  });
+
+  it("shows centimes only when there are some (due now may have them)", () => {
+    expect(formatAmount("en", 412.5)).toBe(`${LRI}412.50 DH${PDI}`);
+    expect(formatAmount("fr", 412.5)).toBe(`${LRI}412,50 DH${PDI}`);
+  });
+
+  it("names the months in each language, Moroccan Arabic with Latin digits", () => {
+    expect(formatDay("fr", "2026-12-14")).toBe("14 décembre 2026");
+    expect(formatDay("en", "2026-12-14")).toBe("14 December 2026");
+    expect(formatDay("ar", "2026-12-14")).toMatch(/^14 [\u0600-\u06FF]+ 2026$/);
+    expect(formatMonth("fr", 2026, 11)).toBe("décembre 2026");
+  });
+
+  it("shows a database timestamp at the agency's wall-clock time, 24-hour", () => {
+    // The database's "2026-12-14T16:00:00" is 16:00 in Casablanca, whatever the browser's zone.
+    expect(formatMoment("fr", "2026-12-14T16:00:00")).toBe("14 décembre 2026 à 16:00");
+    expect(formatMoment("en", "2026-12-14T16:00:00")).toBe("14 December 2026 at 16:00");
+    expect(formatMoment("ar", "2026-12-14T16:00:00")).toContain("16:00");
+    expect(wallClock("2026-12-14T16:05:00")?.getHours()).toBe(16);
+    expect(wallClock("not a date")).toBeNull();
+    expect(formatMoment("en", "")).toBe("");
+  });
+
+  it("keeps SPEC's dd/mm/yyyy for the unavailable-until notice", () => {
+    expect(formatNumericDay("fr", "2026-12-04")).toBe("04/12/2026");
+    expect(formatNumericDay("en", "2026-12-04")).toBe("04/12/2026");
+  });
+
+  it("writes a rating with each language's decimal mark", () => {
+    expect(formatNumber("fr", 4.6)).toBe("4,6");
+    expect(formatNumber("en", 4.6)).toBe("4.6");
+    expect(formatNumber("ar", 4.6)).toBe("4,6");
+  });
+
+  it("writes percentages and weekday names per language, Monday first", () => {
+    expect(formatPercent("en", 10)).toBe(`${LRI}10%${PDI}`);
+    expect(formatPercent("fr", 10)).toBe(`${LRI}10\u00a0%${PDI}`);
+    expect(weekdayNames("en", "long")[0]).toBe("Monday");
+    expect(weekdayNames("fr", "long")[6]).toBe("dimanche");
+  });
+});
