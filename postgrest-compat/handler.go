@@ -26,7 +26,20 @@ type Options struct {
 	// ClientIPHeader is the trusted header holding the caller's address (see
 	// httpx.ClientIP), passed to SQL as request.client_ip; empty = the peer.
 	ClientIPHeader string
+	// MaxEmbedDepth bounds how deeply select may nest embedded resources, and
+	// MaxSelectItems how many fields a select may name in all: one URL must not be
+	// able to tie up the database (PGRST_MAX_EMBED_DEPTH, PGRST_MAX_SELECT_ITEMS;
+	// 0 = the defaults below).
+	MaxEmbedDepth  int
+	MaxSelectItems int
 }
+
+// The request budget's defaults: deeper than anything supabase-js users write by
+// hand, far below what stalls PostgreSQL.
+const (
+	defaultMaxEmbedDepth  = 6
+	defaultMaxSelectItems = 500
+)
 
 // Handler serves paths relative to /rest/v1.
 type Handler struct {
@@ -42,6 +55,12 @@ func New(opts Options) *Handler {
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
+	}
+	if opts.MaxEmbedDepth <= 0 {
+		opts.MaxEmbedDepth = defaultMaxEmbedDepth
+	}
+	if opts.MaxSelectItems <= 0 {
+		opts.MaxSelectItems = defaultMaxSelectItems
 	}
 	return &Handler{opts: opts}
 }

@@ -55,6 +55,40 @@ func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 	return &res, nil
 }
 
+// parseQuery parses the URL's query and checks the select against the request
+// budget (Options.MaxEmbedDepth, MaxSelectItems).
+func (rc *reqCtx) parseQuery(rpc bool) (*Request, []kv, error) {
+	req, rest, err := parseQuery(rc.r.URL.RawQuery, rpc)
+	if err != nil {
+		return nil, nil, err
+	}
+	depth, items := selectSize(req.Select, 0)
+	if depth > rc.h.opts.MaxEmbedDepth {
+		return nil, nil, newErr(400, "PGRSTX01", "Embedding is nested too deeply").
+			withDetails(fmt.Sprintf("select embeds %d levels deep; at most %d are allowed", depth, rc.h.opts.MaxEmbedDepth)).
+			withHint("Read the deeper levels with a second request")
+	}
+	if items > rc.h.opts.MaxSelectItems {
+		return nil, nil, newErr(400, "PGRSTX02", "Too many fields in select").
+			withDetails(fmt.Sprintf("select names %d fields; at most %d are allowed", items, rc.h.opts.MaxSelectItems)).
+			withHint("Select fewer fields, or * for all columns")
+	}
+	return req, rest, nil
+}
+
+// selectSize is the embedding depth of items and the number of fields they name.
+func selectSize(items []SelectItem, depth int) (maxDepth, count int) {
+	maxDepth = depth
+	for _, it := range items {
+		count++
+		if it.Embed != nil {
+			d, n := selectSize(it.Embed.Items, depth+1)
+			maxDepth, count = max(maxDepth, d), count+n
+		}
+	}
+	return maxDepth, count
+}
+
 // headersJSON is request.headers: lower-case names, cookies left out.
 func headersJSON(h http.Header) []byte {
 	m := make(map[string]string, len(h))
@@ -123,7 +157,7 @@ func (rc *reqCtx) relation(name string) error {
 		}
 		return rc.respondRead(b.req, b.acc, b.st, res, head, false)
 	}
-	req, _, err := parseQuery(rc.r.URL.RawQuery, false)
+	req, _, err := rc.parseQuery(false)
 	if err != nil {
 		return err
 	}
@@ -182,7 +216,7 @@ func (rc *reqCtx) readKey() string {
 
 // buildRead parses and plans a GET/HEAD on a relation.
 func (rc *reqCtx) buildRead(t *Table, head bool) (*builtRead, error) {
-	req, _, err := parseQuery(rc.r.URL.RawQuery, false)
+	req, _, err := rc.parseQuery(false)
 	if err != nil {
 		return nil, err
 	}
@@ -389,7 +423,7 @@ func (rc *reqCtx) rpc(name string) error {
 	default:
 		return newErr(405, "PGRST101", "Cannot use the "+method+" method on RPC")
 	}
-	req, rest, err := parseQuery(rc.r.URL.RawQuery, true)
+	req, rest, err := rc.parseQuery(true)
 	if err != nil {
 		return err
 	}

@@ -4,10 +4,15 @@ package config
 type Rest struct {
 	Schemas []string // PGRST_DB_SCHEMAS, default "public"; the first is the default profile
 	MaxRows int      // PGRST_DB_MAX_ROWS, 0 = unlimited
+	// The request budget: how deeply select may embed and how many fields it may
+	// name (PGRST_MAX_EMBED_DEPTH, default 6; PGRST_MAX_SELECT_ITEMS, default 500).
+	MaxEmbedDepth  int
+	MaxSelectItems int
 }
 
 func loadRest(e env) Rest {
-	r := Rest{Schemas: e.list("PGRST_DB_SCHEMAS"), MaxRows: e.int("PGRST_DB_MAX_ROWS", 0)}
+	r := Rest{Schemas: e.list("PGRST_DB_SCHEMAS"), MaxRows: e.int("PGRST_DB_MAX_ROWS", 0),
+		MaxEmbedDepth: e.int("PGRST_MAX_EMBED_DEPTH", 6), MaxSelectItems: e.int("PGRST_MAX_SELECT_ITEMS", 500)}
 	if len(r.Schemas) == 0 {
 		r.Schemas = []string{"public"}
 	}

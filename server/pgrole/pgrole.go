@@ -40,9 +40,19 @@ type Session struct {
 // ErrRole is returned for a role outside Allowed.
 var ErrRole = errors.New("pgrole: role not allowed")
 
+// setup also applies the role's own statement_timeout (ALTER ROLE anon SET
+// statement_timeout = '3s', as Supabase sets them), as PostgREST does for the
+// role it impersonates: SET ROLE alone would not, and without it one slow query
+// of a visitor could hold a connection for as long as it likes.
 const setup = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
 	set_config('request.method', $3, true), set_config('request.path', $4, true),
-	set_config('request.headers', $5, true), set_config('request.client_ip', $6, true)`
+	set_config('request.headers', $5, true), set_config('request.client_ip', $6, true),
+	set_config('statement_timeout', coalesce((
+		select pg_catalog.substr(c, 19) from pg_catalog.pg_db_role_setting s, pg_catalog.unnest(s.setconfig) c
+		where s.setrole = (select r.oid from pg_catalog.pg_roles r where r.rolname = $1)
+		  and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()))
+		  and c like 'statement\_timeout=%'
+		order by s.setdatabase desc limit 1), pg_catalog.current_setting('statement_timeout')), true)`
 
 func (s Session) begin() string {
 	if s.ReadOnly {

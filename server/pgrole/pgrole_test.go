@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/server/pgrole"
 	"casarent/server/pgtest"
@@ -85,5 +86,35 @@ func TestFailedStatementRollsBackAndConnectionIsReusable(t *testing.T) {
 	}
 	if err := db.Admin.QueryRow(ctx, "select count(*) from public.pgrole_t").Scan(&n); err != nil || n != 0 {
 		t.Fatalf("after rollback n=%d err=%v", n, err)
+	}
+}
+
+// Each API role runs under its own statement_timeout (migration 20260113000000):
+// a visitor's query is stopped after 3 s, the service role's is not limited, and
+// the setting does not outlive the transaction on the pooled connection.
+func TestRoleStatementTimeouts(t *testing.T) {
+	db := pgtest.New(t)
+	ctx := context.Background()
+	timeout := func(s pgrole.Session) string {
+		var v string
+		if err := pgrole.Query(ctx, db.Pool, s, false, `select current_setting('statement_timeout')`, nil,
+			func(rows pgx.Rows) error { rows.Next(); return rows.Scan(&v) }); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for _, c := range []struct{ role, want string }{{"anon", "3s"}, {"authenticated", "8s"}, {"service_role", "0"}, {"anon", "3s"}} {
+		if got := timeout(pgtest.As(c.role, "")); got != c.want {
+			t.Errorf("%s: statement_timeout %q, want %q", c.role, got, c.want)
+		}
+	}
+	err := pgrole.Query(ctx, db.Pool, pgtest.As("anon", ""), false, `select pg_sleep(3.5)`, nil, func(rows pgx.Rows) error {
+		for rows.Next() {
+		}
+		return rows.Err()
+	})
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "57014" {
+		t.Fatalf("a 3.5 s query as anon: %v, want 57014 (statement timeout)", err)
 	}
 }

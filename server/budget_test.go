@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// nestedSelect is id,car_images(id,cars(id,car_images(...))) with depth embeds.
+func nestedSelect(depth int) string {
+	var b strings.Builder
+	tables := []string{"car_images", "cars"}
+	b.WriteString("id")
+	for i := 0; i < depth; i++ {
+		fmt.Fprintf(&b, ",%s(id", tables[i%2])
+	}
+	b.WriteString(strings.Repeat(")", depth))
+	return b.String()
+}
+
+// Issue 15, acceptance 1: one URL cannot stall the API. An 18-level embed is
+// refused at once with its own code; 20 clients hammering the deepest embed
+// allowed leave a plain read answering (well under a second).
+func TestDeepEmbedsCannotStallTheAPI(t *testing.T) {
+	a, h := newTestApp(t, nil)
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	get := func(path, key string) (int, string, time.Duration) {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		req.Header.Set("apikey", key)
+		t0 := time.Now()
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			return 0, "", 0
+		}
+		defer res.Body.Close()
+		var sb strings.Builder
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := res.Body.Read(buf)
+			if sb.Len() < 4096 {
+				sb.Write(buf[:n])
+			}
+			if err != nil {
+				break
+			}
+		}
+		return res.StatusCode, sb.String(), time.Since(t0)
+	}
+	post := func(path, body string) {
+		req, _ := http.NewRequest(http.MethodPost, srv.URL+path, strings.NewReader(body))
+		req.Header.Set("apikey", a.cfg.ServiceRoleKey)
+		req.Header.Set("Authorization", "Bearer "+a.cfg.ServiceRoleKey)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil || res.StatusCode != http.StatusCreated {
+			t.Fatalf("seed %s: %v %v", path, res, err)
+		}
+		res.Body.Close()
+	}
+	var cars, images []string
+	for i := 1; i <= 20; i++ {
+		cars = append(cars, fmt.Sprintf(`{"id":%d,"slug":"car-%d","name":"Car %d","brand":"Renault","category":"Compact","price":300,"image":"/c.jpg","seats":5,"transmission":"manual","fuel":"diesel","rating":4.5}`, i, i, i))
+		for j := 0; j < 4; j++ {
+			images = append(images, fmt.Sprintf(`{"car_id":%d,"image_url":"/i%d-%d.jpg","display_order":%d}`, i, i, j, j))
+		}
+	}
+	post("/rest/v1/cars", "["+strings.Join(cars, ",")+"]")
+	post("/rest/v1/car_images", "["+strings.Join(images, ",")+"]")
+
+	status, body, _ := get("/rest/v1/cars?select="+nestedSelect(18), a.cfg.AnonKey)
+	var refusal map[string]any
+	_ = json.Unmarshal([]byte(body), &refusal)
+	if status != http.StatusBadRequest || refusal["code"] != "PGRSTX01" {
+		t.Fatalf("18-level embed: %d %s", status, body)
+	}
+	deepest := "/rest/v1/cars?select=" + nestedSelect(a.cfg.Rest.MaxEmbedDepth)
+	if status, body, _ := get(deepest, a.cfg.AnonKey); status != http.StatusOK {
+		t.Fatalf("deepest embed allowed: %d %.300s", status, body)
+	}
+	if status, body, _ := get("/rest/v1/cars?select="+strings.Repeat("id,", 600)+"id", a.cfg.AnonKey); status != http.StatusBadRequest || !strings.Contains(body, "PGRSTX02") {
+		t.Fatalf("600 fields: %d %s", status, body)
+	}
+
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	var deepDone atomic.Int64
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if status, _, _ := get(deepest, a.cfg.AnonKey); status == http.StatusOK || status == http.StatusInternalServerError || status == 503 {
+					deepDone.Add(1)
+				}
+				get("/rest/v1/cars?select="+nestedSelect(18), a.cfg.AnonKey)
+			}
+		}()
+	}
+	time.Sleep(300 * time.Millisecond)
+	var slowest time.Duration
+	for range 10 {
+		status, body, took := get("/rest/v1/cars?select=id,name&limit=1", a.cfg.AnonKey)
+		if status != http.StatusOK || !strings.Contains(body, `"name"`) {
+			t.Errorf("plain read under load: %d %s", status, body)
+		}
+		slowest = max(slowest, took)
+		time.Sleep(100 * time.Millisecond)
+	}
+	close(stop)
+	wg.Wait()
+	if deepDone.Load() == 0 {
+		t.Fatal("the deep requests never ran: the load was not there")
+	}
+	if slowest >= time.Second {
+		t.Fatalf("a plain read took %s under the load of %d deep embeds", slowest, deepDone.Load())
+	}
+}
