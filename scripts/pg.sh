@@ -68,11 +68,25 @@ EOF
 running() { as_pg "$BIN/pg_ctl" -D "$PG_DATA" status >/dev/null 2>&1; }
 
 cmd=${1:-status}
+# port_free says clearly when another socket holds the port (another server, or
+# an outgoing connection that the kernel gave that port: 54322 lies in Linux's
+# ephemeral range), instead of letting pg_ctl fail later with "Address already in use".
+port_free() {
+  local holders
+  holders=$(ss -Htan "( sport = :$PG_PORT )" 2>/dev/null | awk '$1 != "TIME-WAIT" {print "  " $1, $4, "->", $5}' | head -n 5 || true)
+  [ -z "$holders" ] && return 0
+  echo "pg.sh: port $PG_PORT is held by another socket, so PostgreSQL cannot listen there:" >&2
+  echo "$holders" >&2
+  echo "pg.sh: stop what holds it (ss -tanp 'sport = :$PG_PORT' names it), or choose another port with PG_PORT=..." >&2
+  return 1
+}
+
 case "$cmd" in
   start)
     init_cluster
     [ "$(id -u)" = 0 ] && make_reachable "$PG_DATA"
     if ! running; then
+      port_free || exit 1
       as_pg "$BIN/pg_ctl" -D "$PG_DATA" -o "-p $PG_PORT" -l "$PG_DATA/server.log" -w -t 60 start >/dev/null
     fi
     echo "postgres running on 127.0.0.1:$PG_PORT ($PG_DATA)"

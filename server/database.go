@@ -23,6 +23,7 @@ type database struct {
 	cfg    *config.Config
 	log    *slog.Logger
 	Pool   *pgxpool.Pool
+	dials  *dialGate   // the pool's dialler: one attempt at a time while PostgreSQL is down
 	ready  atomic.Bool // migrations applied and authenticator usable
 	onDone []func()
 }
@@ -39,11 +40,13 @@ func newDatabase(cfg *config.Config, log *slog.Logger) (*database, error) {
 	pc.MaxConns = int32(cfg.DBMaxConns)
 	pc.ConnConfig.ConnectTimeout = 5 * time.Second
 	pc.ConnConfig.RuntimeParams["application_name"] = "casarent-server"
+	gate := newDialGate()
+	pc.ConnConfig.DialFunc = gate.dial
 	pool, err := pgxpool.NewWithConfig(context.Background(), pc) // connects lazily
 	if err != nil {
 		return nil, err
 	}
-	return &database{cfg: cfg, log: log, Pool: pool}, nil
+	return &database{cfg: cfg, log: log, Pool: pool, dials: gate}, nil
 }
 
 // authenticatorURL is AUTHENTICATOR_URL, or DATABASE_URL with the authenticator's credentials.

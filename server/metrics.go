@@ -21,7 +21,7 @@ type metrics struct {
 	latency  *prometheus.HistogramVec
 }
 
-func newMetrics(pool *pgxpool.Pool) *metrics {
+func newMetrics(pool *pgxpool.Pool, dials *dialGate) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -32,7 +32,7 @@ func newMetrics(pool *pgxpool.Pool) *metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10},
 		}, []string{"surface"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}), poolCollector{pool})
+	m.reg.MustRegister(m.requests, m.latency, collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}), poolCollector{pool, dials})
 	return m
 }
 
@@ -65,18 +65,23 @@ func (m *metrics) handler() http.Handler {
 }
 
 // poolCollector exports pgxpool statistics.
-type poolCollector struct{ pool *pgxpool.Pool }
+type poolCollector struct {
+	pool  *pgxpool.Pool
+	dials *dialGate
+}
 
 var (
 	poolTotal    = prometheus.NewDesc("db_pool_connections", "Connections in the pool by state.", []string{"state"}, nil)
 	poolAcquires = prometheus.NewDesc("db_pool_acquires_total", "Connections acquired from the pool.", nil, nil)
 	poolWait     = prometheus.NewDesc("db_pool_acquire_wait_seconds_total", "Time spent waiting for a connection.", nil, nil)
+	poolDials    = prometheus.NewDesc("db_dials_total", "Connection attempts: sent to PostgreSQL, or refused at once while it is down.", []string{"result"}, nil)
 )
 
 func (c poolCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- poolTotal
 	ch <- poolAcquires
 	ch <- poolWait
+	ch <- poolDials
 }
 
 func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
@@ -86,4 +91,8 @@ func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(poolTotal, prometheus.GaugeValue, float64(s.MaxConns()), "max")
 	ch <- prometheus.MustNewConstMetric(poolAcquires, prometheus.CounterValue, float64(s.AcquireCount()))
 	ch <- prometheus.MustNewConstMetric(poolWait, prometheus.CounterValue, s.AcquireDuration().Seconds())
+	if c.dials != nil {
+		ch <- prometheus.MustNewConstMetric(poolDials, prometheus.CounterValue, float64(c.dials.attempts.Load()), "sent")
+		ch <- prometheus.MustNewConstMetric(poolDials, prometheus.CounterValue, float64(c.dials.refused.Load()), "refused")
+	}
 }

@@ -103,7 +103,7 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 		verifier: jwtauth.NewVerifier(cfg.JWTSecret, jwtauth.Keys{
 			Anon: cfg.AnonKey, Service: cfg.ServiceRoleKey, Publishable: cfg.PublishableKey, Secret: cfg.SecretKey,
 		}),
-		metrics: newMetrics(db.Pool),
+		metrics: newMetrics(db.Pool, db.dials),
 	}
 	if err := a.mountSurfaces(); err != nil {
 		return nil, err

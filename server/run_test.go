@@ -251,3 +251,91 @@ func TestSIGTERMLetsInFlightRequestFinish(t *testing.T) {
 		t.Fatal("server did not exit after the request finished")
 	}
 }
+
+// Issue 15, acceptance 3: PostgreSQL stopped for 20 s under 20 busy clients starts
+// again at the first try, the API answers within 5 s of it, and meanwhile the
+// server dialled a few times a second at most (counted by /metrics).
+func TestDatabaseRestartUnderTraffic(t *testing.T) {
+	if testing.Short() {
+		t.Skip("20 s outage")
+	}
+	bin := buildServer(t)
+	c := newCluster(t)
+	c.pg("start")
+	p := startServer(t, bin, "DATABASE_URL="+c.pg("url"))
+	waitFor(t, 40*time.Second, "healthy", func() bool { return healthStatus(p.url) == http.StatusOK })
+	keys := serverKeys(t, bin)
+	read := func() int {
+		req, _ := http.NewRequest(http.MethodGet, p.url+"/rest/v1/cars?select=id&limit=1", nil)
+		req.Header.Set("apikey", keys["ANON_KEY"])
+		cl := http.Client{Timeout: 5 * time.Second}
+		resp, err := cl.Do(req)
+		if err != nil {
+			return 0
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	dialsSent := func() float64 {
+		req, _ := http.NewRequest(http.MethodGet, p.url+"/metrics", nil)
+		req.Header.Set("Authorization", "Bearer "+keys["SERVICE_ROLE_KEY"])
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		for _, line := range strings.Split(string(body), "\n") {
+			if strings.HasPrefix(line, `db_dials_total{result="sent"} `) {
+				var v float64
+				fmt.Sscanf(strings.TrimPrefix(line, `db_dials_total{result="sent"} `), "%g", &v)
+				return v
+			}
+		}
+		t.Fatalf("no db_dials_total in /metrics:\n%s", body)
+		return 0
+	}
+	stop := make(chan struct{})
+	done := make(chan int, 20)
+	for range 20 {
+		go func() {
+			n := 0
+			for {
+				select {
+				case <-stop:
+					done <- n
+					return
+				default:
+				}
+				read()
+				n++
+			}
+		}()
+	}
+	time.Sleep(time.Second)
+	c.pg("stop")
+	outage := time.Now()
+	// Count from the moment PostgreSQL is gone (while it shuts down it still
+	// accepts connections, to refuse them with 57P03).
+	time.Sleep(2 * time.Second)
+	before := dialsSent()
+	time.Sleep(18 * time.Second)
+	sent := dialsSent() - before
+	c.pg("start") // fails the test if PostgreSQL cannot start (its port held by a stray socket)
+	restarted := time.Now()
+	waitFor(t, 5*time.Second, "the API answering after the restart", func() bool { return read() == http.StatusOK })
+	close(stop)
+	requests := 0
+	for range 20 {
+		requests += <-done
+	}
+	t.Logf("%d requests during the test; %.0f dials in 18 s of the %s outage; API back %s after the restart",
+		requests, sent, restarted.Sub(outage).Round(time.Second), time.Since(restarted).Round(10*time.Millisecond))
+	if requests < 200 {
+		t.Fatalf("only %d requests: the clients were not busy", requests)
+	}
+	if sent > 3*18 {
+		t.Fatalf("%.0f dials in 18 s of outage, want a few per second at most", sent)
+	}
+}
