@@ -44,7 +44,8 @@ func (a *api) tooSoon(sentAt *time.Time, now time.Time) error {
 	next := sentAt.Add(a.cfg.RateLimit.MaxFrequency)
 	if now.Before(next) {
 		secs := int(next.Sub(now).Seconds() + 0.999)
-		return tooManyRequests("over_email_send_rate_limit", fmt.Sprintf("For security purposes, you can only request this after %d seconds.", secs))
+		return tooManyRequests("over_email_send_rate_limit", fmt.Sprintf("For security purposes, you can only request this after %d seconds.", secs)).
+			retryAfter(next.Sub(now))
 	}
 	return nil
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -26,6 +28,15 @@ type apiError struct {
 	Extra  map[string]any // extra body fields (weak_password)
 	Header map[string]string
 	Err    error // the cause, for the log
+}
+
+// retryAfter sets the Retry-After header of a 429 (whole seconds, at least 1).
+func (e *apiError) retryAfter(d time.Duration) *apiError {
+	if e.Header == nil {
+		e.Header = map[string]string{}
+	}
+	e.Header["Retry-After"] = strconv.Itoa(max(1, int((d+time.Second-1)/time.Second)))
+	return e
 }
 
 func (e *apiError) Error() string {
@@ -128,6 +139,9 @@ func (a *api) renderError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	for k, v := range e.Header {
 		w.Header().Set(k, v)
+	}
+	if e.Status == http.StatusTooManyRequests && w.Header().Get("Retry-After") == "" {
+		w.Header().Set("Retry-After", "60") // every 429 says when to come back
 	}
 	w.Header().Set("X-Sb-Error-Code", e.Code)
 	_ = httpx.WriteJSON(w, e.Status, body)

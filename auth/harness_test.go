@@ -64,6 +64,7 @@ func newEnv(t *testing.T, tweak func(*config.Auth)) *env {
 	ac.MailerAutoconfirm = false
 	ac.BcryptCost = 4 // tests measure behaviour, not cost
 	ac.RateLimit.MaxFrequency = 0
+	ac.EmailReplyFloor = 0 // on in TestEmailEndpointsDoNotTellWhoHasAnAccount
 	if tweak != nil {
 		tweak(&ac)
 	}

@@ -57,7 +57,7 @@ func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) err
 		u, err := userByEmail(ctx, c, email, true)
 		if err == errNoUser {
 			if !create || a.cfg.DisableSignup {
-				return unprocessable("otp_disabled", "Signups not allowed for otp")
+				return nil // nothing to send, and nothing said (enumeration.go)
 			}
 			if u, err = insertUser(ctx, c, newUser{Email: email, UserMeta: p.Data}, now); err != nil {
 				return err
@@ -77,7 +77,7 @@ func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) err
 		}
 		return a.sendRecovery(ctx, c, r, u, kindMagicLink, "magiclink", redirect, now)
 	})
-	if err != nil {
+	if err = quietIfTooSoon(err); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})

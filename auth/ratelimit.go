@@ -22,9 +22,18 @@ func (a *api) limit(r *http.Request, name string, rate config.Rate) error {
 		return err
 	}
 	if !ok {
-		return errRateLimited()
+		return withRetryAfter(errRateLimited(), rate)
 	}
 	return nil
+}
+
+// withRetryAfter tells the client when the bucket of rate has a token again.
+func withRetryAfter(e *apiError, rate config.Rate) *apiError {
+	wait := time.Minute
+	if rate.N > 0 {
+		wait = rate.Period / time.Duration(rate.N)
+	}
+	return e.retryAfter(wait)
 }
 
 // limitEmail counts one email to addr (RATE_LIMIT_EMAIL_SENT).
@@ -34,7 +43,7 @@ func (a *api) limitEmail(ctx context.Context, r *http.Request, addr string) erro
 		return err
 	}
 	if !ok {
-		return errEmailRateLimited()
+		return withRetryAfter(errEmailRateLimited(), a.cfg.RateLimit.EmailSent)
 	}
 	return nil
 }

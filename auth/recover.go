@@ -43,7 +43,7 @@ func (a *api) handleRecover(w http.ResponseWriter, r *http.Request) error {
 		}
 		return a.sendRecovery(ctx, c, r, u, kindRecovery, "recovery", redirect, now)
 	})
-	if err != nil {
+	if err = quietIfTooSoon(err); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})

@@ -70,7 +70,7 @@ func (a *api) handleResend(w http.ResponseWriter, r *http.Request) error {
 		}
 		return a.sendEmailChange(ctx, c, r, u, u.EmailChange, redirect, now)
 	})
-	if err != nil {
+	if err = quietIfTooSoon(err); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})

@@ -113,6 +113,14 @@ func fromPgError(pe *pgconn.PgError, anon bool) *apiError {
 			e.Status = n
 		}
 	}
+	if e.Status == 429 {
+		// A limit the database enforces (e.g. private.take_write_token): say when to
+		// come back, as every 429 of this server does.
+		if e.Headers == nil {
+			e.Headers = map[string]string{}
+		}
+		e.Headers["Retry-After"] = "60"
+	}
 	return e
 }
 

@@ -123,7 +123,7 @@ func TestPublicWritesAreLimitedByTheAddressTheServerSees(t *testing.T) {
 	rec := post(h, a.cfg.AnonKey, "10.0.0.99")
 	var body map[string]any
 	_ = json.Unmarshal(rec.Body.Bytes(), &body)
-	if rec.Code != http.StatusTooManyRequests || body["code"] != "PT429" || body["message"] == "" || body["hint"] == nil {
+	if rec.Code != http.StatusTooManyRequests || body["code"] != "PT429" || body["message"] == "" || body["hint"] == nil || rec.Header().Get("Retry-After") == "" {
 		t.Fatalf("6th message with a new forged X-Forwarded-For: %d %s", rec.Code, rec.Body)
 	}
 

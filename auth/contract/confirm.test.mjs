@@ -111,8 +111,10 @@ test('signInWithOtp: magic link email with a code that verifyOtp accepts', async
   assert.equal(wrong.error.code, 'otp_expired')
   assert.equal(wrong.error.status, 403)
 
+  // An unknown address with shouldCreateUser false is answered as a known one (no
+  // error, no email): GoTrue's otp_disabled would tell who has an account (README).
   const none = await client().auth.signInWithOtp({ email: uniqueEmail('otp-none'), options: { shouldCreateUser: false } })
-  assert.equal(none.error.code, 'otp_disabled')
+  assert.equal(none.error, null)
 })
 
 test('resend respects the per-user gap, then sends a new confirmation', async () => {
@@ -120,9 +122,9 @@ test('resend respects the per-user gap, then sends a new confirmation', async ()
   const c = client()
   await c.auth.signUp({ email, password: 'pass-word-1' })
   await waitForEmail(email, 1)
+  // Too soon: no error (an address without an account gets none either), no second email yet.
   const tooSoon = await c.auth.resend({ type: 'signup', email })
-  assert.equal(tooSoon.error?.code, 'over_email_send_rate_limit')
-  assert.equal(tooSoon.error.status, 429)
+  assert.equal(tooSoon.error, null)
   await sleep(Number(process.env.SMTP_MAX_FREQUENCY_MS ?? 2100))
   assert.equal((await c.auth.resend({ type: 'signup', email })).error, null)
   const second = await waitForEmail(email, 2)

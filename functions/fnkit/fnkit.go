@@ -88,6 +88,9 @@ func Renderer(logger *slog.Logger) httpx.Renderer {
 		if fe.Details != nil {
 			body["details"] = fe.Details
 		}
+		if fe.Status == http.StatusTooManyRequests {
+			w.Header().Set("Retry-After", "60") // every 429 says when to come back
+		}
 		_ = httpx.WriteJSON(w, fe.Status, body)
 	}
 }

@@ -29,6 +29,11 @@ type Auth struct {
 	SessionsTimebox           time.Duration // SESSIONS_TIMEBOX, 0 = none
 	SessionsInactivityTimeout time.Duration // SESSIONS_INACTIVITY_TIMEOUT, 0 = none
 
+	// EmailReplyFloor is the least time /otp, /magiclink, /recover and /resend take
+	// to answer, whether the address has an account (an email is sent) or not, so
+	// their timing does not tell (AUTH_EMAIL_REPLY_FLOOR, default 400ms; 0 = off).
+	EmailReplyFloor time.Duration
+
 	RateLimit RateLimits
 	SMTP      SMTP
 }
@@ -95,6 +100,7 @@ func loadAuth(e env) Auth {
 		RefreshTokenReuseInterval:  g.dur("SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 10*time.Second),
 		SessionsTimebox:            g.dur("SESSIONS_TIMEBOX", 0),
 		SessionsInactivityTimeout:  g.dur("SESSIONS_INACTIVITY_TIMEOUT", 0),
+		EmailReplyFloor:            g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
 		RateLimit: RateLimits{
 			Header:       g.str("RATE_LIMIT_HEADER", ""),
 			TokenRefresh: g.rate("RATE_LIMIT_TOKEN_REFRESH", Rate{150, 5 * time.Minute}),
