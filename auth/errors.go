@@ -113,6 +113,8 @@ func (a *api) renderError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &e):
 	case errors.As(err, &mbe):
 		e = &apiError{Status: http.StatusRequestEntityTooLarge, Code: "request_entity_too_large", Msg: "Request body too large"}
+	case errors.Is(err, httpx.ErrSlowBody):
+		e = &apiError{Status: http.StatusRequestTimeout, Code: "request_timeout", Msg: "Request body sent too slowly"}
 	case errors.Is(err, httpx.ErrBadJSON):
 		e = &apiError{Status: http.StatusBadRequest, Code: "bad_json", Msg: "Could not parse request body as JSON: " + strings.TrimPrefix(err.Error(), httpx.ErrBadJSON.Error()+": ")}
 	case isUnstorableText(err):
@@ -159,7 +161,7 @@ func decode(r *http.Request, v any) error {
 			return nil
 		}
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		if errors.As(err, &mbe) || errors.Is(err, httpx.ErrSlowBody) {
 			return err
 		}
 		return &apiError{Status: http.StatusBadRequest, Code: "bad_json", Msg: "Could not parse request body as JSON: " + err.Error()}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
 
@@ -230,6 +231,9 @@ func toAPIError(err error, anon bool) *apiError {
 	var mbe *http.MaxBytesError
 	if errors.As(err, &mbe) {
 		return newErr(413, "PGRST102", "Request body too large")
+	}
+	if errors.Is(err, httpx.ErrSlowBody) {
+		return newErr(408, "PGRSTX03", "Request body sent too slowly")
 	}
 	if pgconn.Timeout(err) {
 		return newErr(504, "PGRST003", "Timed out acquiring connection from connection pool.")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -23,7 +24,9 @@ func (a *app) routes() http.Handler {
 	r.Head("/health", a.handleHealth)
 	r.Handle("/metrics", a.requireServiceKey(a.metrics.handler()))
 
-	api := r.With(a.verifier.Middleware)
+	// Bodies must keep coming: at least 1 KiB/s on average after 5 s, never 10 s
+	// without a byte (storage uploads included: a phone on airport data manages that).
+	api := r.With(a.verifier.Middleware, httpx.MinBodyRate(1<<10, 5*time.Second, 10*time.Second))
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/rest/v1", http.StripPrefix("/rest/v1", orUnavailable(a.surf.rest)))
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/auth/v1", http.StripPrefix("/auth/v1", orUnavailable(a.surf.auth)))
 	api.With(httpx.BodyLimit(a.cfg.Storage.FileSizeLimit+1<<20)).Mount("/storage/v1", http.StripPrefix("/storage/v1", orUnavailable(a.surf.storage)))

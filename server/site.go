@@ -10,7 +10,9 @@ import (
 	"os"
 	"path"
 	"strings"
+	"syscall"
 	"time"
+	"unicode/utf8"
 )
 
 // siteConfig is what the browser app learns at run time from /app-config.js, so
@@ -82,6 +84,10 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := strings.TrimPrefix(path.Clean("/"+r.URL.Path), "/")
+	if !utf8.ValidString(name) { // e.g. /%c0%ae%c0%ae/: no file or page has such a name
+		http.NotFound(w, r)
+		return
+	}
 	if name != "" && name != "index.html" {
 		if f, err := s.files.Open(name); err == nil {
 			st, err := f.Stat()
@@ -101,7 +107,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				}
 			}
 			f.Close()
-		} else if !errors.Is(err, fs.ErrNotExist) {
+		} else if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENAMETOOLONG) {
 			http.Error(w, "internal error", http.StatusInternalServerError)
 			return
 		}

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"regexp"
 
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
@@ -72,6 +73,8 @@ func Renderer(logger *slog.Logger) httpx.Renderer {
 			}
 		case errors.As(err, &mbe):
 			fe = Errorf(http.StatusRequestEntityTooLarge, "request body too large")
+		case errors.Is(err, httpx.ErrSlowBody):
+			fe = Errorf(http.StatusRequestTimeout, "request body sent too slowly").WithCode("request_timeout")
 		case errors.Is(err, httpx.ErrBadJSON):
 			fe = Errorf(http.StatusBadRequest, "request body is not valid JSON").WithCode("invalid_json")
 		case pgrole.Unavailable(err):
@@ -110,7 +113,7 @@ func DecodeJSON(r *http.Request, v any) error {
 	dec := json.NewDecoder(r.Body)
 	if err := dec.Decode(v); err != nil {
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		if errors.As(err, &mbe) || errors.Is(err, httpx.ErrSlowBody) {
 			return err
 		}
 		return Errorf(http.StatusBadRequest, "request body is not valid JSON").WithCode("invalid_json").Wrap(err)
@@ -125,8 +128,15 @@ func Caller(r *http.Request) (*jwtauth.Identity, error) {
 	if err != nil {
 		return nil, Errorf(http.StatusUnauthorized, "invalid credentials").WithCode("invalid_jwt").Wrap(err)
 	}
+	// A user's token names the user by uuid (auth.uid() casts it); a validly signed
+	// token with another sub cannot be anybody here.
+	if id.IsUser() && !uuidPattern.MatchString(id.Subject) {
+		return nil, Errorf(http.StatusUnauthorized, "the token's subject is not a user id").WithCode("invalid_jwt")
+	}
 	return id, nil
 }
+
+var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
 
 // JSON writes v with status 200 and Content-Type application/json.
 func JSON(w http.ResponseWriter, status int, v any) error { return httpx.WriteJSON(w, status, v) }

@@ -101,7 +101,7 @@ func bookingRefusal(err error) error {
 			WithDetails(map[string]any{"next_free": nil})
 	case "23505": // the same booking, sent twice at once
 		return fnkit.Errorf(http.StatusConflict, "this booking is already being submitted").WithCode("booking_exists")
-	case "22023", "23514", "22007", "22008", "23503":
+	case "22023", "23514", "22007", "22008", "22003", "23503": // 22003: a rental so long its price overflows
 		return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").
 			WithDetails(map[string]string{"booking": pgErr.Message})
 	}

@@ -504,6 +504,8 @@ func TestCreateValidation(t *testing.T) {
 		{"unknown extra", map[string]any{"extras": map[string]bool{"jetpack": true}}, 400, "booking"},
 		{"unknown option", map[string]any{"paymentOption": "later"}, 400, "booking"},
 		{"bad time", map[string]any{"pickupTime": "25:00"}, 400, "pickupTime"},
+		// Issue 15: a return in year 9999 overflowed the price (500) or priced an absurd order.
+		{"a return in 9999", map[string]any{"returnDate": "9999-12-31"}, 400, "booking"},
 	} {
 		status, body := h.call("create-paypal-order", h.booking(tc.over))
 		if status != tc.status {
