@@ -115,8 +115,8 @@ func (s *Service) createBucket(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var body bucketBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return errInvalidRequest(err.Error())
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		return err
 	}
 	if body.ID == "" {
 		body.ID = body.Name
@@ -163,8 +163,8 @@ func (s *Service) updateBucket(w http.ResponseWriter, r *http.Request) error {
 	}
 	id := pathParam(r, "bucket")
 	var raw map[string]json.RawMessage
-	if err := httpx.DecodeJSON(r, &raw); err != nil {
-		return errInvalidRequest(err.Error())
+	if err := s.decodeJSON(w, r, &raw); err != nil {
+		return err
 	}
 	sets, args := []string{}, []any{id}
 	if v, ok := raw["public"]; ok && string(v) != "null" {

@@ -3,9 +3,11 @@ package storage
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -23,6 +25,8 @@ type apiError struct {
 	message string
 	http    int // real HTTP status when it must differ from the 400/500 rule
 	cause   error
+
+	retryAfter time.Duration // sent as Retry-After (whole seconds, at least 1); every 429 carries one
 }
 
 func (e *apiError) Error() string {
@@ -129,6 +133,8 @@ func (s *Service) render(w http.ResponseWriter, r *http.Request, err error) {
 		switch {
 		case errors.As(err, &mbe):
 			ae = errTooLarge()
+		case errors.Is(err, httpx.ErrSlowBody):
+			ae = errSlowBody(err)
 		case errors.Is(err, httpx.ErrBadJSON):
 			ae = errInvalidRequest(err.Error())
 		default:
@@ -146,6 +152,10 @@ func (s *Service) render(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.ErrorContext(r.Context(), "storage error", "method", r.Method, "path", r.URL.Path, "err", err)
 	} else {
 		s.log.DebugContext(r.Context(), "storage refused", "method", r.Method, "path", r.URL.Path, "err", err)
+	}
+	if status == http.StatusTooManyRequests || ae.retryAfter > 0 {
+		secs := int64(math.Ceil(ae.retryAfter.Seconds()))
+		w.Header().Set("Retry-After", strconv.FormatInt(max(1, secs), 10))
 	}
 	errText := ae.errText
 	if errText == "" {

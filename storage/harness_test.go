@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -43,6 +44,7 @@ type env struct {
 	anonKey  string
 	svcKey   string
 	inflight *sync.WaitGroup
+	served   *atomic.Int64 // requests whose handler has returned
 	now      time.Time
 	cfg      config.Storage
 }
@@ -97,14 +99,14 @@ func newEnv(t *testing.T, backend blob.Backend, tweak func(*config.Storage)) *en
 	db := pgtest.New(t)
 	anon, _ := config.DeriveKey(pgtest.JWTSecret, "anon")
 	svc, _ := config.DeriveKey(pgtest.JWTSecret, "service_role")
-	e := &env{t: t, db: db, backend: backend, anonKey: anon, svcKey: svc, inflight: &sync.WaitGroup{}, now: time.Now()}
+	e := &env{t: t, db: db, backend: backend, anonKey: anon, svcKey: svc, inflight: &sync.WaitGroup{}, served: &atomic.Int64{}, now: time.Now()}
 	e.cfg = config.Storage{FileSizeLimit: 50 << 20, ImageTransformation: true}
 	if tweak != nil {
 		tweak(&e.cfg)
 	}
 	h := storage.New(storage.Options{
 		Pool: db.Pool, Backend: backend, Config: e.cfg, JWTSecret: pgtest.JWTSecret,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger: testLogger(),
 	})
 	e.handler = h
 	verifier := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: svc})
@@ -113,10 +115,19 @@ func newEnv(t *testing.T, backend blob.Backend, tweak func(*config.Storage)) *en
 	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		e.inflight.Add(1)
 		defer e.inflight.Done()
+		defer e.served.Add(1)
 		root.ServeHTTP(w, r)
 	}))
 	t.Cleanup(e.srv.Close)
 	return e
+}
+
+// testLogger discards the surface's log unless STORAGE_TEST_LOG is set.
+func testLogger() *slog.Logger {
+	if os.Getenv("STORAGE_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }
 
 // sql runs statements as the superuser (test setup).
@@ -235,9 +246,13 @@ func (e *env) upload(method, bucket, key, token, contentType string, data []byte
 // keys lists the backend's keys of bucket.
 func (e *env) keys(bucket string) []string {
 	e.t.Helper()
-	k, err := e.backend.List(context.Background(), bucket, "")
+	entries, err := e.backend.List(context.Background(), bucket, "")
 	if err != nil {
 		e.t.Fatal(err)
+	}
+	var k []string
+	for _, en := range entries {
+		k = append(k, en.Key)
 	}
 	return k
 }

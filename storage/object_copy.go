@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -14,17 +15,18 @@ import (
 
 // copyObject is POST /object/copy: the source is read as the caller (RLS
 // SELECT), the copy inserted as the caller (RLS INSERT; upsert with x-upsert),
-// the bytes copied before the commit.
+// the bytes copied to the stage before the commit and published after it.
 func (s *Service) copyObject(w http.ResponseWriter, r *http.Request) error {
-	c, body, err := s.moveRequest(r)
+	c, body, err := s.moveRequest(w, r)
 	if err != nil {
 		return err
 	}
 	upsert := r.Header.Get("x-upsert") == "true"
-	ctx := r.Context()
+	ctx := context.WithoutCancel(r.Context()) // a copy the client gave up on still completes
 	owner, ownerID := c.owner()
 	var id uuid.UUID
-	var replaced, copied bool
+	staged := false
+	version := uuid.NewString()
 	err = pgrole.Do(ctx, s.pool, c.session, func(conn pgrole.Conn) error {
 		var meta, userMeta []byte
 		err := conn.QueryRow(ctx, `select metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2`,
@@ -47,23 +49,24 @@ func (s *Service) copyObject(w http.ResponseWriter, r *http.Request) error {
 			q += ` on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
 				metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version`
 		}
-		q += ` returning id, xmax <> 0`
-		if err := conn.QueryRow(ctx, q, body.DestinationBucket, body.DestinationKey, owner, ownerID, meta, userMeta, uuid.NewString()).Scan(&id, &replaced); err != nil {
+		q += ` returning id`
+		if err := conn.QueryRow(ctx, q, body.DestinationBucket, body.DestinationKey, owner, ownerID, meta, userMeta, version).Scan(&id); err != nil {
 			return fromDB(err, "ResourceAlreadyExists")
 		}
-		if err := s.copyBytes(ctx, conn, body); err != nil {
+		if err := s.copyBytes(ctx, conn, body, version); err != nil {
 			return err
 		}
-		copied = true
+		staged = true
 		return nil
 	})
 	if err != nil {
-		if copied && !replaced {
-			dctx, cancel := detached(ctx)
-			defer cancel()
-			s.deleteBytes(dctx, body.DestinationBucket, body.DestinationKey)
+		if staged {
+			s.dropStage(ctx, body.DestinationBucket, body.DestinationKey, version)
 		}
 		return fromDB(err, "ResourceAlreadyExists")
+	}
+	if err := s.afterCommit(ctx, body.DestinationBucket, body.DestinationKey, version, undoInsert(body.DestinationBucket, body.DestinationKey, version)); err != nil {
+		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"Id": id.String(), "Key": body.DestinationBucket + "/" + body.DestinationKey})
 }

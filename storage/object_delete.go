@@ -65,8 +65,8 @@ func (s *Service) deleteObjects(w http.ResponseWriter, r *http.Request) error {
 	var body struct {
 		Prefixes []string `json:"prefixes"`
 	}
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return errInvalidRequest(err.Error())
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		return err
 	}
 	if len(body.Prefixes) == 0 || len(body.Prefixes) > 1000 {
 		return errInvalidRequest("prefixes must hold 1 to 1000 object names")

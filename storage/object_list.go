@@ -40,8 +40,8 @@ func (s *Service) listObjects(w http.ResponseWriter, r *http.Request) error {
 	}
 	bucket := pathParam(r, "bucket")
 	var body listBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return errInvalidRequest(err.Error())
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		return err
 	}
 	limit, offset := 100, 0
 	if body.Limit != nil && *body.Limit > 0 {

@@ -40,14 +40,14 @@ func (m *moveBody) check() error {
 
 // moveRequest reads and checks the body that move and copy share, as the
 // caller; the destination bucket must exist (looked up as the service).
-func (s *Service) moveRequest(r *http.Request) (caller, moveBody, error) {
+func (s *Service) moveRequest(w http.ResponseWriter, r *http.Request) (caller, moveBody, error) {
 	var body moveBody
 	c, err := s.callerOf(r)
 	if err != nil {
 		return c, body, err
 	}
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return c, body, errInvalidRequest(err.Error())
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		return c, body, err
 	}
 	if err := body.check(); err != nil {
 		return c, body, err
@@ -58,38 +58,53 @@ func (s *Service) moveRequest(r *http.Request) (caller, moveBody, error) {
 	return c, body, nil
 }
 
-// copyBytes copies the source bytes to the destination inside the caller's
-// transaction, once RLS has accepted the row change: from here on it runs as
-// the service, and the destination name is claimed from the orphan sweeper.
-func (s *Service) copyBytes(ctx context.Context, conn pgrole.Conn, body moveBody) error {
+// copyBytes copies the source bytes to the stage of the destination's new
+// version inside the caller's transaction, once RLS has accepted the row
+// change: from here on it runs as the service, the destination name is claimed
+// from the orphan sweeper and the version marked in flight. The commit is
+// followed by publish (see publish.go).
+func (s *Service) copyBytes(ctx context.Context, conn pgrole.Conn, body moveBody, version string) error {
 	if err := becomeService(ctx, conn); err != nil {
 		return err
 	}
 	if err := claimName(ctx, conn, body.DestinationBucket, body.DestinationKey); err != nil {
 		return err
 	}
-	if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey); err != nil {
+	if err := lockVersion(ctx, conn, version); err != nil {
+		return err
+	}
+	if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, blob.StageBucket, stageKey(version, body.DestinationBucket, body.DestinationKey)); err != nil {
 		return backendErr(err)
 	}
 	return nil
 }
 
 // moveObject is POST /object/move. The row is renamed as the caller (RLS
-// UPDATE checks both the old and the new name); the bytes are copied before
-// the commit and the old ones deleted after it.
+// UPDATE checks both the old and the new name) and gets a new version; the
+// bytes are copied to its stage before the commit, published after it, and
+// the old ones deleted last.
 func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
-	c, body, err := s.moveRequest(r)
+	c, body, err := s.moveRequest(w, r)
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
+	ctx := context.WithoutCancel(r.Context()) // a move the client gave up on still completes
 	var id uuid.UUID
-	copied := false
+	var oldVersion *string
+	staged := false
+	version := uuid.NewString()
 	same := body.BucketID == body.DestinationBucket && body.SourceKey == body.DestinationKey
 	err = pgrole.Do(ctx, s.pool, c.session, func(conn pgrole.Conn) error {
-		err := conn.QueryRow(ctx, `update storage.objects set bucket_id = $3, name = $4
-			where bucket_id = $1 and name = $2 returning id`,
-			body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey).Scan(&id)
+		var err error
+		if same {
+			err = conn.QueryRow(ctx, `update storage.objects set bucket_id = $1, name = $2
+				where bucket_id = $1 and name = $2 returning id, version`, body.BucketID, body.SourceKey).Scan(&id, &oldVersion)
+		} else {
+			err = conn.QueryRow(ctx, `with old as (select id, version from storage.objects where bucket_id = $1 and name = $2 for update)
+				update storage.objects o set bucket_id = $3, name = $4, version = $5 from old
+				where o.id = old.id returning o.id, old.version`,
+				body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey, version).Scan(&id, &oldVersion)
+		}
 		if errors.Is(err, pgx.ErrNoRows) {
 			return errNoSuchKey()
 		}
@@ -99,21 +114,37 @@ func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
 		if same {
 			return nil
 		}
-		if err := s.copyBytes(ctx, conn, body); err != nil {
+		if err := s.copyBytes(ctx, conn, body, version); err != nil {
 			return err
 		}
-		copied = true
+		staged = true
 		return nil
 	})
-	dctx, cancel := detached(ctx)
-	defer cancel()
 	if err != nil {
-		if copied {
-			s.deleteBytes(dctx, body.DestinationBucket, body.DestinationKey)
+		if staged {
+			s.dropStage(ctx, body.DestinationBucket, body.DestinationKey, version)
 		}
 		return fromDB(err, "ResourceAlreadyExists")
 	}
 	if !same {
+		// If the bytes have no place at the destination, the row goes back
+		// where it was (its bytes are still there), or, if that name was
+		// taken meanwhile, away.
+		undo := func(ctx context.Context, conn pgrole.Conn) error {
+			_, err := conn.Exec(ctx, `update storage.objects set bucket_id = $4, name = $5, version = $6
+				where bucket_id = $1 and name = $2 and version = $3
+				and not exists (select 1 from storage.objects where bucket_id = $4 and name = $5)`,
+				body.DestinationBucket, body.DestinationKey, version, body.BucketID, body.SourceKey, oldVersion)
+			if err != nil {
+				return err
+			}
+			return undoInsert(body.DestinationBucket, body.DestinationKey, version)(ctx, conn)
+		}
+		if err := s.afterCommit(ctx, body.DestinationBucket, body.DestinationKey, version, undo); err != nil {
+			return err
+		}
+		dctx, cancel := detached(ctx)
+		defer cancel()
 		s.deleteBytes(dctx, body.BucketID, body.SourceKey)
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{

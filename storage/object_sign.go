@@ -96,8 +96,8 @@ func (s *Service) signURL(w http.ResponseWriter, r *http.Request) error {
 	}
 	bucket, key := objectPath(r)
 	var body signBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return errInvalidRequest(err.Error())
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		return err
 	}
 	ttl, err := expiresIn(body.ExpiresIn)
 	if err != nil {
@@ -127,8 +127,8 @@ func (s *Service) signURLs(w http.ResponseWriter, r *http.Request) error {
 	}
 	bucket := pathParam(r, "bucket")
 	var body signBody
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return errInvalidRequest(err.Error())
+	if err := s.decodeJSON(w, r, &body); err != nil {
+		return err
 	}
 	ttl, err := expiresIn(body.ExpiresIn)
 	if err != nil {

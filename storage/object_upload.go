@@ -66,15 +66,21 @@ type source struct {
 	multipart       bool
 }
 
-// upload stores one object. Order (so that metadata and bytes agree):
+// upload stores one object. Order (so that metadata and bytes agree; see
+// publish.go):
 //  1. bucket, name, size and content type checks (no database write yet);
-//  2. in one transaction as the caller: INSERT (or upsert) the row, so RLS
-//     refuses before any byte is kept;
+//  2. in one transaction as the caller: INSERT (or upsert) the row with a new
+//     version, so RLS refuses before any byte is kept;
 //  3. still in the transaction, as the service: claim the name against the
-//     orphan sweeper, stream the bytes to the backend (atomic), record size
-//     and ETag;
-//  4. COMMIT. A failed write rolls the row back; a failed commit after the
-//     bytes were written deletes them (a fresh object) so nothing dangles.
+//     orphan sweeper, mark the version in flight, stream the bytes to the
+//     stage area (atomic), record size and ETag;
+//  4. COMMIT, then publish: the staged bytes replace the object's under its
+//     name lock. A write that fails before the commit leaves the previous
+//     object (row and bytes) as it was.
+//
+// Once the body is complete nothing depends on the client still listening:
+// the work runs on a context without the request's cancellation. A client that
+// hangs up earlier makes the body read fail, which rolls everything back.
 func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) error {
 	ctx := r.Context()
 	if !validKey(u.key) {
@@ -99,13 +105,13 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 
 	counter := &limitedHash{r: src.body, limit: limit, md5: md5.New()}
 	var (
-		id       uuid.UUID
-		replaced bool
-		written  bool
+		id     uuid.UUID
+		staged bool
 	)
 	now := s.now().UTC()
-	version := uuid.New()
-	err = pgrole.Do(ctx, s.pool, u.session, func(conn pgrole.Conn) error {
+	version := uuid.NewString()
+	wctx := context.WithoutCancel(ctx)
+	err = pgrole.Do(wctx, s.pool, u.session, func(conn pgrole.Conn) error {
 		meta, _ := json.Marshal(map[string]any{"mimetype": mimetype, "cacheControl": src.cacheControl, "size": 0})
 		q := `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
 			values ($1, $2, $3, $4, $5, $6, $7)`
@@ -113,36 +119,38 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 			q += ` on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
 				metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()`
 		}
-		q += ` returning id, xmax <> 0`
-		if err := conn.QueryRow(ctx, q, u.bucket, u.key, u.owner, u.ownerID, meta, nullJSON(src.userMetadata), version.String()).Scan(&id, &replaced); err != nil {
+		q += ` returning id`
+		if err := conn.QueryRow(wctx, q, u.bucket, u.key, u.owner, u.ownerID, meta, nullJSON(src.userMetadata), version).Scan(&id); err != nil {
 			return fromDB(err, "ResourceAlreadyExists")
 		}
-		if err := becomeService(ctx, conn); err != nil {
+		if err := becomeService(wctx, conn); err != nil {
 			return err
 		}
-		if err := claimName(ctx, conn, u.bucket, u.key); err != nil {
+		if err := claimName(wctx, conn, u.bucket, u.key); err != nil {
 			return err
 		}
-		info, err := s.backend.Put(ctx, u.bucket, u.key, counter, mimetype)
+		if err := lockVersion(wctx, conn, version); err != nil {
+			return err
+		}
+		info, err := s.backend.Put(wctx, blob.StageBucket, stageKey(version, u.bucket, u.key), counter, mimetype)
 		if err != nil {
+			var mbe *http.MaxBytesError
 			switch {
-			case counter.tooLarge:
+			case counter.tooLarge || errors.As(err, &mbe):
 				return errTooLarge()
-			case errors.Is(err, blob.ErrKeyConflict):
-				return &apiError{status: 409, code: "KeyAlreadyExists", errText: "Duplicate", message: "The key conflicts with an existing object or folder", cause: err}
+			case errors.Is(counter.readErr, httpx.ErrSlowBody):
+				return errSlowBody(counter.readErr)
 			case errors.Is(err, blob.ErrInvalidName):
 				return errInvalidKey(u.key)
-			}
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				return errTooLarge()
-			}
-			if counter.readErr != nil {
+			case counter.readErr != nil:
 				return errInvalidRequest("the upload was interrupted: " + counter.readErr.Error())
 			}
 			return errInternal(err)
 		}
-		written = true
+		staged = true
+		if !src.multipart && r.ContentLength >= 0 && counter.n != r.ContentLength {
+			return errInvalidRequest(fmt.Sprintf("the upload was interrupted: %d of %d bytes received", counter.n, r.ContentLength))
+		}
 		if info.LastModified.IsZero() {
 			info.LastModified = now
 		}
@@ -159,23 +167,23 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 			m["contentEncoding"] = src.contentEncoding
 		}
 		meta, _ = json.Marshal(m)
-		_, err = conn.Exec(ctx, `update storage.objects set metadata = $2, updated_at = $3, last_accessed_at = $3 where id = $1`, id, meta, now)
+		mctx, cancel := context.WithTimeout(wctx, 30*time.Second)
+		defer cancel()
+		_, err = conn.Exec(mctx, `update storage.objects set metadata = $2, updated_at = $3, last_accessed_at = $3 where id = $1`, id, meta, now)
 		return err
 	})
 	if err != nil {
-		if written && !replaced {
-			// The bytes were stored but the row never committed: remove them.
-			dctx, cancel := detached(ctx)
-			defer cancel()
-			s.deleteBytes(dctx, u.bucket, u.key)
-		} else if written {
-			s.log.ErrorContext(ctx, "storage: object replaced but its metadata did not commit", "bucket", u.bucket, "name", u.key, "err", err)
+		if staged {
+			s.dropStage(wctx, u.bucket, u.key, version)
 		}
 		var ae *apiError
 		if errors.As(err, &ae) {
 			return err
 		}
 		return fromDB(err, "ResourceAlreadyExists")
+	}
+	if err := s.afterCommit(wctx, u.bucket, u.key, version, undoInsert(u.bucket, u.key, version)); err != nil {
+		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"Id": id.String(), "Key": u.bucket + "/" + u.key})
 }
@@ -202,7 +210,7 @@ func readSource(r *http.Request, limit int64) (*source, error) {
 	if mediaType(ct) == "multipart/form-data" {
 		mr, err := r.MultipartReader()
 		if err != nil {
-			return nil, errInvalidRequest("invalid multipart body: " + err.Error())
+			return nil, bodyError("invalid multipart body: ", err)
 		}
 		return fromMultipart(mr)
 	}
@@ -234,12 +242,12 @@ func fromMultipart(mr *multipart.Reader) (*source, error) {
 			return nil, errInvalidRequest("No content provided")
 		}
 		if err != nil {
-			return nil, errInvalidRequest("invalid multipart body: " + err.Error())
+			return nil, bodyError("invalid multipart body: ", err)
 		}
 		if part.FileName() == "" && part.FormName() != "" {
 			v, err := io.ReadAll(io.LimitReader(part, 64<<10))
 			if err != nil {
-				return nil, errInvalidRequest("invalid multipart body: " + err.Error())
+				return nil, bodyError("invalid multipart body: ", err)
 			}
 			fields[part.FormName()] = string(v)
 			continue
@@ -267,6 +275,15 @@ func fromMultipart(mr *multipart.Reader) (*source, error) {
 	}
 }
 
+// bodyError is the answer to a body that could not be read: a 408 when the
+// server cut it for arriving too slowly, else a 400.
+func bodyError(prefix string, err error) error {
+	if errors.Is(err, httpx.ErrSlowBody) {
+		return errSlowBody(err)
+	}
+	return errInvalidRequest(prefix + err.Error())
+}
+
 func isDigits(s string) bool {
 	_, err := strconv.ParseUint(s, 10, 64)
 	return err == nil
@@ -281,8 +298,8 @@ func checkMime(src *source, allowed []string) (string, error) {
 		if errors.As(err, &mbe) {
 			return "", errTooLarge()
 		}
-		if len(head) == 0 {
-			return "", errInvalidRequest("could not read the upload: " + err.Error())
+		if len(head) == 0 || errors.Is(err, httpx.ErrSlowBody) {
+			return "", bodyError("could not read the upload: ", err)
 		}
 	}
 	sniffed := sniff(head)
@@ -334,6 +351,15 @@ type limitedHash struct {
 
 var errLimit = errors.New("storage: upload exceeds the size limit")
 
+// errInterrupted replaces the body's own read errors: io.ErrUnexpectedEOF (a
+// client that hung up) must not look like the end of the file to a backend
+// (minio-go takes it for the end of the last part).
+type errInterrupted struct{ cause error }
+
+func (e errInterrupted) Error() string {
+	return "storage: the upload body was interrupted: " + e.cause.Error()
+}
+
 func (l *limitedHash) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.n += int64(n)
@@ -344,6 +370,7 @@ func (l *limitedHash) Read(p []byte) (int, error) {
 	l.md5.Write(p[:n])
 	if err != nil && err != io.EOF {
 		l.readErr = err
+		return n, errInterrupted{err}
 	}
 	return n, err
 }

@@ -10,27 +10,9 @@ import (
 	"casarent/server/pgrole"
 )
 
-// deleteBytes removes an object's bytes after its row is gone. A failure is
-// recorded in storage.orphans and retried by the sweeper, never ignored.
-func (s *Service) deleteBytes(ctx context.Context, bucket, name string) {
-	err := s.backend.Delete(ctx, bucket, name)
-	if err == nil {
-		return
-	}
-	s.log.WarnContext(ctx, "storage: byte delete failed; recorded for retry", "bucket", bucket, "name", name, "err", err)
-	rerr := pgrole.Do(ctx, s.pool, serviceSession(), func(conn pgrole.Conn) error {
-		_, err := conn.Exec(ctx, `insert into storage.orphans (bucket_id, name, last_error) values ($1, $2, $3)
-			on conflict (bucket_id, name) do update set last_error = excluded.last_error`, bucket, name, err.Error())
-		return err
-	})
-	if rerr != nil {
-		s.log.ErrorContext(ctx, "storage: could not record an orphan", "bucket", bucket, "name", name, "err", rerr)
-	}
-}
-
-// maybeSweep starts an orphan sweep in the background when the last one is
-// older than the configured interval (requests drive it: no goroutine lives
-// longer than its work).
+// maybeSweep starts an orphan sweep, then a recovery of staged writes, in the
+// background when the last one is older than the configured interval
+// (requests drive it: no goroutine lives longer than its work).
 func (s *Service) maybeSweep() {
 	last := s.lastSweep.Load()
 	if time.Since(time.Unix(0, last)) < s.cfg.OrphanSweepInterval {
@@ -46,13 +28,17 @@ func (s *Service) maybeSweep() {
 		if _, err := s.SweepOrphans(ctx); err != nil {
 			s.log.Warn("storage: orphan sweep", "err", err)
 		}
+		if _, err := s.RecoverStaged(ctx); err != nil {
+			s.log.Warn("storage: recovery of staged writes", "err", err)
+		}
 	}()
 }
 
 // SweepOrphans retries the byte deletes recorded in storage.orphans and
 // returns how many were cleared. Each record is locked while its bytes are
 // deleted; an upload of the same name waits on that lock (claimName), and a
-// record whose name is in use again by a committed object is simply dropped.
+// record whose name is in use again by a committed object is simply dropped
+// (decided under the name lock, as deleteBytes does).
 func (s *Service) SweepOrphans(ctx context.Context) (int, error) {
 	cleared := 0
 	for {
@@ -68,8 +54,8 @@ func (s *Service) SweepOrphans(ctx context.Context) (int, error) {
 			if err != nil {
 				return err
 			}
-			var live bool
-			if err := conn.QueryRow(ctx, `select exists (select 1 from storage.objects where bucket_id = $1 and name = $2)`, bucket, name).Scan(&live); err != nil {
+			live, _, err := lockName(ctx, conn, bucket, name)
+			if err != nil {
 				return err
 			}
 			if !live {

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"crypto/md5"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -11,8 +12,10 @@ import (
 	"image/png"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/image/draw"
 
@@ -131,9 +134,16 @@ func (s *Service) renderSigned(w http.ResponseWriter, r *http.Request) error {
 }
 
 // renderImage resizes JPEG and PNG objects; other types (GIF, WebP, SVG...)
-// and requests without a size are served as stored. Results are cached in the
-// backend under .cache/render/, keyed by the object's ETag and the options, so
-// a replaced object never shows a stale rendition.
+// and requests without a size are served as stored. What a render may cost:
+//
+//   - sizes and quality are snapped (snapTransform), so the variants of one
+//     object are few whatever the URLs say;
+//   - renditions are cached (renderCache: bounded in bytes, least recently
+//     used out), keyed by the object's ETag and the snapped options, so a
+//     replaced object never shows a stale rendition; a hit costs nothing else;
+//   - a miss spends one of the client address's renders (RenderLimiter: 429
+//     with Retry-After when none is left) and waits for one of a few render
+//     slots (503 with Retry-After when none frees up in time).
 func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectRow, t *transformOptions) error {
 	if !s.cfg.ImageTransformation {
 		return &apiError{status: 400, code: "FeatureNotEnabled", message: "Image transformation is not enabled"}
@@ -142,9 +152,10 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 	if t.empty() || (mt != "image/jpeg" && mt != "image/png") {
 		return s.serve(w, r, o, 0)
 	}
-	sum := sha256.Sum256([]byte(o.Bucket + "\x00" + o.Name + "\x00" + o.Meta.ETag + "\x00" + t.String()))
+	s.snapTransform(t, mt)
+	sum := sha256.Sum256([]byte(o.Bucket + "\x00" + o.Name + "\x00" + o.Meta.ETag + "\x00" + t.cacheKey()))
 	id := hex.EncodeToString(sum[:])
-	cacheKey := "render/" + id[:2] + "/" + id
+	cacheKey := id[:2] + "/" + id
 	etag := `"r-` + id[:32] + `"`
 
 	h := w.Header()
@@ -152,49 +163,156 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 	h.Set("Content-Type", mt)
 	h.Set("ETag", etag)
 	modified := o.UpdatedAt
-
-	if cached, _, err := s.backend.Open(r.Context(), blob.CacheBucket, cacheKey); err == nil {
+	serveCached := func(cached blob.Object) error {
 		defer cached.Close()
 		h.Set("X-Transformation-Cache", "HIT")
 		http.ServeContent(w, r, "", modified, cached)
 		return nil
 	}
-	out, err := s.transform(r, o, t, mt)
-	if err != nil {
-		h.Del("ETag")
+
+	if notModified(r, etag) { // the client holds this very rendition: no need to have it
+		h.Del("Content-Type")
+		w.WriteHeader(http.StatusNotModified)
+		return nil
+	}
+	if cached, ok := s.renders.get(r.Context(), cacheKey); ok {
+		return serveCached(cached)
+	}
+	fail := func(err error) error {
+		for _, k := range []string{"ETag", "Cache-Control", "Content-Type", "Accept-Ranges"} {
+			h.Del(k)
+		}
 		return err
 	}
-	if _, err := s.backend.Put(r.Context(), blob.CacheBucket, cacheKey, bytes.NewReader(out), mt); err != nil {
-		s.log.WarnContext(r.Context(), "storage: could not cache a rendered image", "err", err)
+	ok, wait, err := s.limiter.Take(r.Context(), renderClient(r, s.cfg.ClientIPHeader))
+	if err != nil {
+		return fail(errInternal(err))
+	}
+	if !ok {
+		return fail(errRenderLimited(wait))
+	}
+	release, ok := s.slots.acquire(r.Context())
+	if !ok {
+		return fail(errRenderBusy())
+	}
+	// The same rendition may have been made while this request waited.
+	if cached, ok := s.renders.get(r.Context(), cacheKey); ok {
+		release()
+		return serveCached(cached)
+	}
+	out, cacheable, err := s.transform(r, o, t, mt)
+	release()
+	if err != nil {
+		return fail(err)
+	}
+	if cacheable {
+		s.renders.put(r.Context(), cacheKey, out, mt)
 	}
 	h.Set("X-Transformation-Cache", "MISS")
 	http.ServeContent(w, r, "", modified, bytes.NewReader(out))
 	return nil
 }
 
-func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, mt string) ([]byte, error) {
+// notModified reports whether If-None-Match names etag (a rendition's ETag
+// depends only on the object's ETag and the snapped options).
+func notModified(r *http.Request, etag string) bool {
+	for _, tag := range strings.Split(r.Header.Get("If-None-Match"), ",") {
+		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+		if tag == etag || tag == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+func errRenderLimited(wait time.Duration) *apiError {
+	return &apiError{status: 429, http: http.StatusTooManyRequests, code: "SlowDown", errText: "Too Many Requests",
+		message: "Too many image transformations from this address; please retry later", retryAfter: wait}
+}
+
+func errRenderBusy() *apiError {
+	return &apiError{status: 503, http: http.StatusServiceUnavailable, code: "SlowDown", errText: "Service Unavailable",
+		message: "Image transformation is busy; please retry shortly", retryAfter: time.Second}
+}
+
+// renderQualities are the JPEG qualities a request is snapped to (nearest).
+var renderQualities = []int{40, 60, 80, 90, 100}
+
+// snapTransform rounds width and height up to the next configured size (the
+// largest one above them all) and quality to the nearest of renderQualities
+// (PNG has none). With one side only, the resize mode plays no part.
+func (s *Service) snapTransform(t *transformOptions, mt string) {
+	up := func(n int) int {
+		if n <= 0 {
+			return 0
+		}
+		sizes := s.cfg.RenderSizes
+		if i, _ := slices.BinarySearch(sizes, n); i < len(sizes) {
+			return sizes[i]
+		}
+		return sizes[len(sizes)-1]
+	}
+	t.Width, t.Height = up(t.Width), up(t.Height)
+	if t.Width == 0 || t.Height == 0 {
+		t.Resize = "cover"
+	}
+	if mt != "image/jpeg" {
+		t.Quality = 0
+		return
+	}
+	best := renderQualities[0]
+	for _, q := range renderQualities {
+		if abs(q-t.Quality) <= abs(best-t.Quality) {
+			best = q
+		}
+	}
+	t.Quality = best
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// cacheKey names what the output depends on (the format option does not: the
+// output keeps the input's format).
+func (t *transformOptions) cacheKey() string {
+	return fmt.Sprintf("w%d,h%d,%s,q%d", t.Width, t.Height, t.Resize, t.Quality)
+}
+
+// transform decodes and resizes the object. The rendition may be cached only
+// if the bytes read are the ones the row's ETag names (an MD5): a read racing
+// a replace must not file new bytes under the old ETag, or the reverse.
+func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, mt string) (out []byte, cacheable bool, err error) {
 	obj, _, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
 	if err != nil {
 		if errors.Is(err, blob.ErrNotFound) {
-			return nil, errNoSuchKey()
+			return nil, false, errNoSuchKey()
 		}
-		return nil, errInternal(err)
+		return nil, false, errInternal(err)
 	}
 	defer obj.Close()
 	cfg, _, err := image.DecodeConfig(obj)
 	if err != nil {
-		return nil, errInvalidRequest("the object is not a decodable image: " + err.Error())
+		return nil, false, errInvalidRequest("the object is not a decodable image: " + err.Error())
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > s.cfg.ImageMaxPixels {
-		return nil, errInvalidRequest("the image is too large to transform")
+		return nil, false, errInvalidRequest("the image is too large to transform")
 	}
 	if _, err := obj.Seek(0, io.SeekStart); err != nil {
-		return nil, errInternal(err)
+		return nil, false, errInternal(err)
 	}
-	src, _, err := image.Decode(obj)
+	sum := md5.New()
+	src, _, err := image.Decode(io.TeeReader(obj, sum))
 	if err != nil {
-		return nil, errInvalidRequest("the object is not a decodable image: " + err.Error())
+		return nil, false, errInvalidRequest("the object is not a decodable image: " + err.Error())
 	}
+	if _, err := io.Copy(sum, obj); err != nil { // what the decoder left (trailing bytes)
+		return nil, false, errInternal(err)
+	}
+	cacheable = strings.Trim(o.Meta.ETag, `"`) == hex.EncodeToString(sum.Sum(nil))
 	dst := resize(src, t)
 	var buf bytes.Buffer
 	if mt == "image/png" {
@@ -203,9 +321,9 @@ func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, 
 		err = jpeg.Encode(&buf, dst, &jpeg.Options{Quality: t.Quality})
 	}
 	if err != nil {
-		return nil, errInternal(err)
+		return nil, false, errInternal(err)
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), cacheable, nil
 }
 
 // resize applies imgproxy's modes: cover fills the box and crops the excess

@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -22,6 +23,9 @@ type Options struct {
 	JWTSecret string // signs signed URLs (a JWT carrying the object path, as Supabase does)
 	Logger    *slog.Logger
 	Now       func() time.Time
+	// RenderLimiter counts image renders per client address; nil means the
+	// in-process token buckets of Config.RenderBurst / RenderPerMinute.
+	RenderLimiter RenderLimiter
 }
 
 // Service is the /storage/v1 handler.
@@ -36,6 +40,10 @@ type Service struct {
 
 	lastSweep atomic.Int64 // unix nanos of the last orphan sweep start
 	sweeping  atomic.Bool
+
+	renders *renderCache
+	limiter RenderLimiter
+	slots   *renderSlots
 }
 
 // New returns the handler of paths relative to /storage/v1 ("/bucket",
@@ -64,8 +72,31 @@ func New(opts Options) http.Handler {
 	if s.cfg.ImageMaxPixels <= 0 {
 		s.cfg.ImageMaxPixels = 40_000_000
 	}
+	setDefault(&s.cfg.JSONBodyLimit, 1<<20)
+	setDefault(&s.cfg.RenderCacheBytes, 256<<20)
+	setDefault(&s.cfg.RenderBurst, 60)
+	setDefault(&s.cfg.RenderPerMinute, 30)
+	setDefault(&s.cfg.RenderConcurrency, config.DefaultRenderConcurrency())
+	setDefault(&s.cfg.RenderQueueTimeout, 5*time.Second)
+	if len(s.cfg.RenderSizes) == 0 {
+		s.cfg.RenderSizes = config.DefaultRenderSizes
+	}
+	s.cfg.RenderSizes = slices.Sorted(slices.Values(s.cfg.RenderSizes))
+	s.renders = newRenderCache(s.backend, s.cfg.RenderCacheBytes, s.log)
+	s.limiter = opts.RenderLimiter
+	if s.limiter == nil {
+		s.limiter = newMemoryLimiter(s.cfg.RenderBurst, s.cfg.RenderPerMinute, s.now)
+	}
+	s.slots = newRenderSlots(s.cfg.RenderConcurrency, s.cfg.RenderQueueTimeout)
 	s.mux = s.routes()
 	return s
+}
+
+// setDefault replaces a zero (or negative) setting by its default.
+func setDefault[T int | int64 | time.Duration](v *T, def T) {
+	if *v <= 0 {
+		*v = def
+	}
 }
 
 func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -136,24 +136,24 @@ func TestRenderImage(t *testing.T) {
 		}
 		// Replacing the object changes the rendition (the cache is keyed by ETag).
 		e.upload("PUT", "pub", "wide.png", e.svcKey, "image/png", pngBytes(t, 100, 400), false)
-		r = e.do("GET", "/render/image/public/pub/wide.png?width=50", "", nil, nil)
-		if img, _ := decodeImage(t, r.body); img.Bounds().Dy() != 200 {
+		r = e.do("GET", "/render/image/public/pub/wide.png?width=64", "", nil, nil)
+		if img, _ := decodeImage(t, r.body); img.Bounds().Dy() != 256 {
 			t.Fatalf("stale rendition: %v", img.Bounds())
 		}
 		e.do("GET", "/render/image/public/pub/wide.png?width=99999", "", nil, nil).wantError(t, "400", "InvalidRequest")
 
 		// Authenticated and signed variants.
-		r = e.do("GET", "/render/image/authenticated/pub/tall.jpg?width=30", e.svcKey, nil, nil)
-		if img, _ := decodeImage(t, r.body); img.Bounds().Dx() != 30 {
+		r = e.do("GET", "/render/image/authenticated/pub/tall.jpg?width=32", e.svcKey, nil, nil)
+		if img, _ := decodeImage(t, r.body); img.Bounds().Dx() != 32 {
 			t.Fatalf("authenticated render: %v", img.Bounds())
 		}
 		var signed struct{ SignedURL string }
-		e.doJSON("POST", "/object/sign/pub/tall.jpg", e.svcKey, map[string]any{"expiresIn": 60, "transform": map[string]any{"width": 60, "height": 60}}).json(t, &signed)
+		e.doJSON("POST", "/object/sign/pub/tall.jpg", e.svcKey, map[string]any{"expiresIn": 60, "transform": map[string]any{"width": 64, "height": 64}}).json(t, &signed)
 		if !strings.HasPrefix(signed.SignedURL, "/render/image/sign/pub/tall.jpg?token=") {
 			t.Fatalf("transform signed URL %q", signed.SignedURL)
 		}
 		r = e.do("GET", signed.SignedURL, "", nil, nil)
-		if img, _ := decodeImage(t, r.body); img.Bounds().Dx() != 60 || img.Bounds().Dy() != 60 {
+		if img, _ := decodeImage(t, r.body); img.Bounds().Dx() != 64 || img.Bounds().Dy() != 64 {
 			t.Fatalf("signed render: %d %v", r.status, img.Bounds())
 		}
 	})

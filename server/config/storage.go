@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -28,6 +32,56 @@ type Storage struct {
 	ImageMaxPixels      int64         // IMAGE_MAX_PIXELS: refuse to decode larger images, default 40 MP
 	SignedUploadExpiry  time.Duration // UPLOAD_SIGNED_URL_EXPIRATION_TIME, default 2h (as Storage)
 	OrphanSweepInterval time.Duration // STORAGE_ORPHAN_SWEEP_INTERVAL: retry failed byte deletes, default 1m
+
+	// Image renders (/render/image/...): what one address, and all of them, may
+	// cost (storage/README.md, "Image rendering").
+	RenderCacheBytes   int64         // STORAGE_RENDER_CACHE_BYTES: rendered images kept, least recently used evicted first, default 256 MiB
+	RenderSizes        []int         // STORAGE_RENDER_SIZES: the widths and heights a request is snapped up to (comma-separated pixels), default DefaultRenderSizes
+	RenderBurst        int           // STORAGE_RENDER_BURST: renders (cache misses) one client address may start at once, default 60
+	RenderPerMinute    int           // STORAGE_RENDER_PER_MINUTE: how fast that allowance refills, default 30 per minute
+	RenderConcurrency  int           // STORAGE_RENDER_CONCURRENCY: renders running at once in one process, default GOMAXPROCS/2 (at least 1)
+	RenderQueueTimeout time.Duration // STORAGE_RENDER_QUEUE_TIMEOUT: how long a render waits for a slot before a 503, default 5s
+
+	JSONBodyLimit int64 // MAX_BODY_BYTES (the server-wide JSON limit): storage's JSON endpoints, default 1 MiB
+
+	ClientIPHeader string // RATE_LIMIT_HEADER: the trusted proxy header with the client address (render limits); empty = the peer address
+
+	renderSizesErr string
+}
+
+// DefaultRenderSizes are the widths and heights renders are snapped up to: what
+// the site asks for (800x500 and 800x450 cards, 320x200 thumbnails, 400 wide)
+// and common display sizes.
+var DefaultRenderSizes = []int{32, 64, 100, 128, 150, 200, 250, 256, 300, 320, 400, 450, 500, 512, 600, 640, 720, 800, 1024, 1080, 1200, 1280, 1600, 1920, 2048, 2500}
+
+// DefaultRenderConcurrency leaves at least half the processors to the API.
+func DefaultRenderConcurrency() int {
+	return max(1, runtime.GOMAXPROCS(0)/2)
+}
+
+// parseSizes reads "320, 800,1200" into sorted, distinct pixel sizes.
+func parseSizes(v string) ([]int, error) {
+	seen := map[int]bool{}
+	var out []int
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 1 || n > 2500 {
+			return nil, fmt.Errorf("STORAGE_RENDER_SIZES: %q is not a size between 1 and 2500", f)
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("STORAGE_RENDER_SIZES is empty")
+	}
+	sort.Ints(out)
+	return out, nil
 }
 
 func loadStorage(e env, dataDir string) Storage {
@@ -53,6 +107,22 @@ func loadStorage(e env, dataDir string) Storage {
 		ImageMaxPixels:      e.int64("IMAGE_MAX_PIXELS", 40_000_000),
 		SignedUploadExpiry:  e.dur("UPLOAD_SIGNED_URL_EXPIRATION_TIME", 2*time.Hour),
 		OrphanSweepInterval: e.dur("STORAGE_ORPHAN_SWEEP_INTERVAL", time.Minute),
+
+		RenderCacheBytes:   e.int64("STORAGE_RENDER_CACHE_BYTES", 256<<20),
+		RenderSizes:        DefaultRenderSizes,
+		RenderBurst:        e.int("STORAGE_RENDER_BURST", 60),
+		RenderPerMinute:    e.int("STORAGE_RENDER_PER_MINUTE", 30),
+		RenderConcurrency:  e.int("STORAGE_RENDER_CONCURRENCY", DefaultRenderConcurrency()),
+		RenderQueueTimeout: e.dur("STORAGE_RENDER_QUEUE_TIMEOUT", 5*time.Second),
+		JSONBodyLimit:      e.int64("MAX_BODY_BYTES", 1<<20),
+		ClientIPHeader:     e.str("RATE_LIMIT_HEADER", ""),
+	}
+	if v := e.str("STORAGE_RENDER_SIZES", ""); v != "" {
+		if sizes, err := parseSizes(v); err != nil {
+			s.renderSizesErr = err.Error()
+		} else {
+			s.RenderSizes = sizes
+		}
 	}
 	if s.FilePath == "" {
 		s.FilePath = filepath.Join(dataDir, "storage")
@@ -72,6 +142,21 @@ func (s Storage) validate() error {
 	var errs []error
 	if s.FileSizeLimit <= 0 {
 		errs = append(errs, fmt.Errorf("FILE_SIZE_LIMIT must be positive, not %d", s.FileSizeLimit))
+	}
+	if s.renderSizesErr != "" {
+		errs = append(errs, errors.New(s.renderSizesErr))
+	}
+	for _, c := range []struct {
+		name string
+		v    int64
+	}{
+		{"STORAGE_RENDER_CACHE_BYTES", s.RenderCacheBytes}, {"STORAGE_RENDER_BURST", int64(s.RenderBurst)},
+		{"STORAGE_RENDER_PER_MINUTE", int64(s.RenderPerMinute)}, {"STORAGE_RENDER_CONCURRENCY", int64(s.RenderConcurrency)},
+		{"STORAGE_RENDER_QUEUE_TIMEOUT", int64(s.RenderQueueTimeout)}, {"MAX_BODY_BYTES", s.JSONBodyLimit},
+	} {
+		if c.v <= 0 {
+			errs = append(errs, fmt.Errorf("%s must be positive", c.name))
+		}
 	}
 	switch s.Backend {
 	case "file":

@@ -260,6 +260,12 @@ func (b *rateReader) Read(p []byte) (int, error) {
 	_ = b.rc.SetReadDeadline(time.Now().Add(b.idle)) // a stalled body ends at the deadline
 	n, err := b.ReadCloser.Read(p)
 	b.n += int64(n)
+	if errors.Is(err, io.EOF) {
+		// The body is all here: lift the deadline, or the server's background read
+		// after the body would cancel a handler still working past it.
+		_ = b.rc.SetReadDeadline(time.Time{})
+		return n, err
+	}
 	if err != nil && !errors.Is(err, io.EOF) && errors.Is(err, os.ErrDeadlineExceeded) {
 		return n, b.fail()
 	}

@@ -121,9 +121,9 @@ func Run(t *testing.T, newBackend func(t *testing.T) blob.Backend) {
 		if _, err := b.Stat(ctx, bk, "broken.bin"); !errors.Is(err, blob.ErrNotFound) {
 			t.Fatalf("after a failed Put, Stat = %v, want ErrNotFound", err)
 		}
-		keys, err := b.List(ctx, bk, "")
-		if err != nil || len(keys) != 0 {
-			t.Fatalf("after a failed Put, List = %v, %v", keys, err)
+		entries, err := b.List(ctx, bk, "")
+		if err != nil || len(entries) != 0 {
+			t.Fatalf("after a failed Put, List = %v, %v", entries, err)
 		}
 	})
 
@@ -182,9 +182,16 @@ func Run(t *testing.T, newBackend func(t *testing.T) blob.Backend) {
 		for _, k := range []string{"a/1.txt", "a/2.txt", "a/b/3.txt", "c.txt"} {
 			put(t, b, bk, k, []byte(k))
 		}
-		keys, err := b.List(ctx, bk, "a/")
+		entries, err := b.List(ctx, bk, "a/")
 		if err != nil {
 			t.Fatal(err)
+		}
+		var keys []string
+		for _, e := range entries {
+			keys = append(keys, e.Key)
+			if e.Size != int64(len(e.Key)) || e.LastModified.IsZero() {
+				t.Errorf("List entry %+v: want size %d and a modification time", e, len(e.Key))
+			}
 		}
 		want := []string{"a/1.txt", "a/2.txt", "a/b/3.txt"}
 		if fmt.Sprint(keys) != fmt.Sprint(want) {
@@ -193,6 +200,65 @@ func Run(t *testing.T, newBackend func(t *testing.T) blob.Backend) {
 		all, _ := b.List(ctx, bk, "")
 		if len(all) != 4 {
 			t.Fatalf("List() = %v", all)
+		}
+	})
+
+	// Rename is how a staged write is published: dst replaced at once, src gone.
+	t.Run("Rename", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		stage := "v1/" + bk + "/dir/photo.bin"
+		put(t, b, bk, "dir/photo.bin", []byte("old bytes"))
+		put(t, b, blob.StageBucket, stage, []byte("new bytes, longer"))
+		info, err := b.Rename(ctx, blob.StageBucket, stage, bk, "dir/photo.bin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Size != int64(len("new bytes, longer")) {
+			t.Fatalf("Rename info %+v", info)
+		}
+		if got, _ := readAll(t, b, bk, "dir/photo.bin"); string(got) != "new bytes, longer" {
+			t.Fatalf("after Rename read %q", got)
+		}
+		if _, err := b.Stat(ctx, blob.StageBucket, stage); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("after Rename the source: %v, want ErrNotFound", err)
+		}
+		if left, err := b.List(ctx, blob.StageBucket, "v1/"+bk+"/"); err != nil || len(left) != 0 {
+			t.Fatalf("after Rename the stage lists %v, %v", left, err)
+		}
+		// A missing source leaves the destination alone.
+		if _, err := b.Rename(ctx, blob.StageBucket, stage, bk, "dir/photo.bin"); !errors.Is(err, blob.ErrNotFound) {
+			t.Fatalf("Rename of a missing source: %v, want ErrNotFound", err)
+		}
+		if got, _ := readAll(t, b, bk, "dir/photo.bin"); string(got) != "new bytes, longer" {
+			t.Fatalf("a failed Rename changed the destination: %q", got)
+		}
+		// Into a name that did not exist, across buckets.
+		other := bucket()
+		put(t, b, blob.StageBucket, "v2/"+other+"/fresh.txt", []byte("fresh"))
+		if _, err := b.Rename(ctx, blob.StageBucket, "v2/"+other+"/fresh.txt", other, "a/b/fresh.txt"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := readAll(t, b, other, "a/b/fresh.txt"); string(got) != "fresh" {
+			t.Fatalf("renamed into a new name: %q", got)
+		}
+	})
+
+	// The backend's own areas (rendered images, staged writes) are usable;
+	// other dot-names are not.
+	t.Run("ReservedAreas", func(t *testing.T) {
+		b, bk := newBackend(t), bucket()
+		for _, area := range []string{blob.CacheBucket, blob.StageBucket} {
+			key := bk + "/x.bin"
+			put(t, b, area, key, []byte(area))
+			if got, _ := readAll(t, b, area, key); string(got) != area {
+				t.Fatalf("%s: read %q", area, got)
+			}
+			if err := b.Delete(ctx, area, key); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := b.Put(ctx, ".other", "x.bin", bytes.NewReader([]byte("x")), ""); !errors.Is(err, blob.ErrInvalidName) {
+			t.Fatalf("Put in .other = %v, want ErrInvalidName", err)
 		}
 	})
 

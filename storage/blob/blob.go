@@ -21,6 +21,13 @@ type Info struct {
 	ContentType  string
 }
 
+// Entry is one key of a listing with what S3 and a directory give cheaply.
+type Entry struct {
+	Key          string
+	Size         int64
+	LastModified time.Time
+}
+
 // Object is an open object: ranges are read by seeking (http.ServeContent does).
 type Object interface {
 	io.ReadSeekCloser
@@ -41,6 +48,11 @@ type Backend interface {
 	Delete(ctx context.Context, bucket, key string) error
 	// Copy duplicates src into dst (atomically, like Put); ErrNotFound when src is missing.
 	Copy(ctx context.Context, srcBucket, srcKey, dstBucket, dstKey string) (Info, error)
-	// List returns the keys of bucket that start with prefix, sorted.
-	List(ctx context.Context, bucket, prefix string) ([]string, error)
+	// Rename moves src over dst: dst is replaced atomically (a reader sees the
+	// old bytes or the new ones), then src is gone. ErrNotFound when src is
+	// missing (dst is then untouched). If it fails after dst was replaced
+	// (S3: copy, then delete), src is still there and Rename again completes it.
+	Rename(ctx context.Context, srcBucket, srcKey, dstBucket, dstKey string) (Info, error)
+	// List returns the objects of bucket whose keys start with prefix, sorted by key.
+	List(ctx context.Context, bucket, prefix string) ([]Entry, error)
 }

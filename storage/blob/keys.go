@@ -17,10 +17,14 @@ var ErrKeyConflict = errors.New("blob: key conflicts with an existing object or 
 // no storage bucket can have this name (bucket names cannot start with ".").
 const CacheBucket = ".cache"
 
+// StageBucket is where the bytes of a write wait while its metadata commits
+// (key "<version>/<bucket>/<name>"); they are then renamed into place.
+const StageBucket = ".stage"
+
 // CheckName refuses names a backend must never see: empty, absolute, with an
 // empty, "." or ".." segment, or with control characters.
 func CheckName(bucket, key string) error {
-	if bucket == "" || (strings.HasPrefix(bucket, ".") && bucket != CacheBucket) || strings.ContainsAny(bucket, "/\\") || hasControl(bucket) {
+	if bucket == "" || (strings.HasPrefix(bucket, ".") && bucket != CacheBucket && bucket != StageBucket) || strings.ContainsAny(bucket, "/\\") || hasControl(bucket) {
 		return ErrInvalidName
 	}
 	if key == "" || hasControl(key) || strings.Contains(key, "\\") {

@@ -204,13 +204,55 @@ func (b *Backend) Delete(_ context.Context, bucket, key string) error {
 	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 		return fmt.Errorf("fsbackend: %w", err)
 	}
+	b.pruneDirs(bucket, p)
+	return nil
+}
+
+// pruneDirs removes the folders above p that are left empty, up to the bucket.
+func (b *Backend) pruneDirs(bucket, p string) {
 	top := filepath.Join(b.root, bucket)
 	for dir := filepath.Dir(p); dir != top && strings.HasPrefix(dir, top); dir = filepath.Dir(dir) {
 		if os.Remove(dir) != nil { // not empty (or gone): stop
 			break
 		}
 	}
-	return nil
+}
+
+// Rename is rename(2): atomic on one filesystem, which the whole root is.
+func (b *Backend) Rename(_ context.Context, srcBucket, srcKey, dstBucket, dstKey string) (blob.Info, error) {
+	src, err := b.path(srcBucket, srcKey)
+	if err != nil {
+		return blob.Info{}, err
+	}
+	dst, err := b.path(dstBucket, dstKey)
+	if err != nil {
+		return blob.Info{}, err
+	}
+	if fi, err := os.Stat(src); err != nil || fi.IsDir() {
+		if err == nil || errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			return blob.Info{}, blob.ErrNotFound
+		}
+		return blob.Info{}, fmt.Errorf("fsbackend: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return blob.Info{}, conflict(err)
+	}
+	if err := os.Rename(src, dst); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return blob.Info{}, blob.ErrNotFound // renamed meanwhile by someone else
+		}
+		return blob.Info{}, conflict(err)
+	}
+	syncDir(filepath.Dir(dst))
+	if filepath.Dir(src) != filepath.Dir(dst) {
+		syncDir(filepath.Dir(src))
+	}
+	b.pruneDirs(srcBucket, src)
+	fi, err := os.Stat(dst)
+	if err != nil {
+		return blob.Info{}, err
+	}
+	return infoOf(fi), nil
 }
 
 // Copy streams src into dst through Put, so dst appears atomically.
@@ -224,12 +266,12 @@ func (b *Backend) Copy(ctx context.Context, srcBucket, srcKey, dstBucket, dstKey
 }
 
 // List walks the bucket directory.
-func (b *Backend) List(_ context.Context, bucket, prefix string) ([]string, error) {
+func (b *Backend) List(_ context.Context, bucket, prefix string) ([]blob.Entry, error) {
 	if err := blob.CheckName(bucket, "x"); err != nil {
 		return nil, err
 	}
 	top := filepath.Join(b.root, bucket)
-	var keys []string
+	var entries []blob.Entry
 	err := filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
@@ -245,10 +287,17 @@ func (b *Backend) List(_ context.Context, bucket, prefix string) ([]string, erro
 			return err
 		}
 		if key := filepath.ToSlash(rel); strings.HasPrefix(key, prefix) {
-			keys = append(keys, key)
+			fi, err := d.Info()
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) { // deleted while we walked
+					return nil
+				}
+				return err
+			}
+			entries = append(entries, blob.Entry{Key: key, Size: fi.Size(), LastModified: fi.ModTime().UTC()})
 		}
 		return nil
 	})
-	sort.Strings(keys)
-	return keys, err
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Key < entries[j].Key })
+	return entries, err
 }

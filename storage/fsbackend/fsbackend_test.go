@@ -79,6 +79,26 @@ func TestKeyConflict(t *testing.T) {
 	assertNoTemps(t, b.Root())
 }
 
+// A published stage leaves no folders behind under .stage.
+func TestRenamePrunesStage(t *testing.T) {
+	root := t.TempDir()
+	b, _ := fsbackend.New(root)
+	ctx := context.Background()
+	if _, err := b.Put(ctx, blob.StageBucket, "v1/bk/deep/er/x.txt", bytes.NewReader([]byte("x")), ""); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Rename(ctx, blob.StageBucket, "v1/bk/deep/er/x.txt", "bk", "deep/er/x.txt"); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(filepath.Join(root, blob.StageBucket))
+	if len(entries) != 0 {
+		t.Fatalf("folders left in .stage: %v", entries)
+	}
+	if got, err := os.ReadFile(filepath.Join(root, "bk", "deep", "er", "x.txt")); err != nil || string(got) != "x" {
+		t.Fatalf("renamed file: %q, %v", got, err)
+	}
+}
+
 type failing struct{}
 
 func (failing) Read([]byte) (int, error) { return 0, errors.New("boom") }

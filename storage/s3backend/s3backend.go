@@ -194,6 +194,11 @@ func (b *Backend) Copy(ctx context.Context, srcBucket, srcKey, dstBucket, dstKey
 	if err != nil {
 		return blob.Info{}, notFound(err)
 	}
+	if up.Size == 0 { // a copy's answer carries no size: ask
+		if oi, err := b.client.StatObject(ctx, b.bucket, dst, minio.StatObjectOptions{}); err == nil {
+			return infoOf(oi), nil
+		}
+	}
 	mod := up.LastModified
 	if mod.IsZero() {
 		mod = time.Now()
@@ -201,20 +206,34 @@ func (b *Backend) Copy(ctx context.Context, srcBucket, srcKey, dstBucket, dstKey
 	return blob.Info{Size: up.Size, ETag: strings.Trim(up.ETag, `"`), LastModified: mod.UTC()}, nil
 }
 
-// List returns the keys under bucket/prefix.
-func (b *Backend) List(ctx context.Context, bucket, prefix string) ([]string, error) {
+// Rename is a server-side copy over dst (atomic for readers of dst), then
+// the delete of src. A failure between the two leaves src; Rename again
+// completes the move.
+func (b *Backend) Rename(ctx context.Context, srcBucket, srcKey, dstBucket, dstKey string) (blob.Info, error) {
+	info, err := b.Copy(ctx, srcBucket, srcKey, dstBucket, dstKey)
+	if err != nil {
+		return blob.Info{}, err
+	}
+	if err := b.Delete(ctx, srcBucket, srcKey); err != nil {
+		return blob.Info{}, err
+	}
+	return info, nil
+}
+
+// List returns the objects under bucket/prefix.
+func (b *Backend) List(ctx context.Context, bucket, prefix string) ([]blob.Entry, error) {
 	base, err := b.key(bucket, "x")
 	if err != nil {
 		return nil, err
 	}
 	base = strings.TrimSuffix(base, "x")
-	var keys []string
+	var entries []blob.Entry
 	for oi := range b.client.ListObjects(ctx, b.bucket, minio.ListObjectsOptions{Prefix: base + prefix, Recursive: true}) {
 		if oi.Err != nil {
 			return nil, fmt.Errorf("s3backend: list: %w", oi.Err)
 		}
-		keys = append(keys, strings.TrimPrefix(oi.Key, base))
+		entries = append(entries, blob.Entry{Key: strings.TrimPrefix(oi.Key, base), Size: oi.Size, LastModified: oi.LastModified.UTC()})
 	}
-	sort.Strings(keys)
-	return keys, nil
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Key < entries[j].Key })
+	return entries, nil
 }
