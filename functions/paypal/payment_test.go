@@ -548,6 +548,19 @@ func TestCreateIsLimitedPerAddress(t *testing.T) {
 	if n := h.emu.Stats()["create"]; n != 10 {
 		t.Fatalf("%d PayPal orders, want 10", n)
 	}
+	// Every 429 says when to come back (issue 15).
+	b, _ := json.Marshal(h.booking(nil))
+	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/create-paypal-order", bytes.NewReader(b))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+h.anon)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Fatalf("429 without Retry-After: %d %v", res.StatusCode, res.Header)
+	}
 	var stored int
 	if err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings`).Scan(&stored); err != nil || stored != 10 {
 		t.Fatalf("%d bookings stored (%v), want 10", stored, err)
