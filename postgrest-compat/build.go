@@ -130,7 +130,36 @@ const (
 	opInsert = iota
 	opUpdate
 	opDelete
+	opPut // single-row upsert named by its primary key (PUT)
 )
+
+// putKey checks PUT's URL (Plan.hs, MutationSingleUpsert): no limit/offset, no
+// logic trees, and root filters that are exactly the primary key columns, each
+// a plain eq. It returns the filters, which become the INSERT's row condition.
+func putKey(t *Table, root *Node) ([]Filter, error) {
+	if root != nil && (root.Limit != nil || root.Offset != nil) {
+		return nil, newErr(400, "PGRST114", "limit/offset querystring parameters are not allowed for PUT")
+	}
+	invalid := newErr(405, "PGRST105", "Filters must include all and only primary key columns with 'eq' operators")
+	if len(t.PK) == 0 || root == nil || len(root.Logic) > 0 {
+		return nil, invalid
+	}
+	named := map[string]bool{}
+	for _, f := range root.Filters {
+		if f.Op != "eq" || f.Negate || f.Quant != "" || len(f.Field.Path) > 0 || !slices.Contains(t.PK, f.Field.Name) {
+			return nil, invalid
+		}
+		named[f.Field.Name] = true
+	}
+	if len(named) != len(t.PK) {
+		return nil, invalid
+	}
+	return root.Filters, nil
+}
+
+func errPutMatchingPK() *apiError {
+	return newErr(400, "PGRST115", "Payload values do not match URL in primary key column(s)")
+}
 
 // mutationStatement builds POST/PATCH/DELETE on a table or view.
 func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, count bool) (*statement, error) {
@@ -140,8 +169,24 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 	a := ident(t.Name)
 	st := &statement{}
 	root := p.req.Nodes[""]
-	var where []string
-	if op != opInsert {
+	var where, putWhere []string
+	if op == opPut {
+		key, err := putKey(t, root)
+		if err != nil {
+			return nil, err
+		}
+		if pl.empty {
+			return nil, errPutMatchingPK() // no row of the body can carry the key
+		}
+		p.used[""] = true
+		for _, f := range key {
+			if !slices.Contains(pl.keys, f.Field.Name) {
+				return nil, errPutMatchingPK()
+			}
+			putWhere = append(putWhere, "pgrst_r."+ident(f.Field.Name)+" = "+p.b.param(f.Value))
+		}
+	}
+	if op != opInsert && op != opPut {
 		// Root filters go into the UPDATE/DELETE itself.
 		lv := &level{embedKey: map[string]*embedInfo{}}
 		rel := tableRel(t)
@@ -185,12 +230,13 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 		}
 	}
 	upsert := op == opInsert && prefs.Resolution != "" && (len(p.req.OnConflict) > 0 || len(t.PK) > 0)
-	if upsert && prefs.Resolution == "merge-duplicates" {
+	merge := upsert && prefs.Resolution == "merge-duplicates" || op == opPut
+	if merge {
 		returning = append(returning, "("+a+".xmax = 0) AS pgrst_ins")
 	}
 	var src string
 	switch op {
-	case opInsert:
+	case opInsert, opPut:
 		cols := pl.keys
 		ins := "INSERT INTO " + qident(t.QI) + " AS " + a
 		switch {
@@ -219,11 +265,16 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 			ins += " (" + strings.Join(qcols, ", ") + ") SELECT " + strings.Join(vals, ", ") +
 				" FROM jsonb_array_elements(CASE WHEN jsonb_typeof(" + body + "::jsonb) = 'array' THEN " + body +
 				"::jsonb ELSE jsonb_build_array(" + body + "::jsonb) END) WITH ORDINALITY AS pgrst_e(v, n)" +
-				", LATERAL jsonb_populate_record(NULL::" + qident(t.QI) + ", pgrst_e.v) AS pgrst_r ORDER BY pgrst_e.n"
+				", LATERAL jsonb_populate_record(NULL::" + qident(t.QI) + ", pgrst_e.v) AS pgrst_r"
+			if len(putWhere) > 0 {
+				// PUT writes only the body rows that carry the URL's key.
+				ins += " WHERE " + strings.Join(putWhere, " AND ")
+			}
+			ins += " ORDER BY pgrst_e.n"
 		}
-		if upsert && len(cols) > 0 {
+		if (upsert || op == opPut) && len(cols) > 0 {
 			target := p.req.OnConflict
-			if len(target) == 0 {
+			if len(target) == 0 || op == opPut {
 				target = t.PK
 			}
 			var qt []string
@@ -234,7 +285,7 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 				qt = append(qt, ident(c))
 			}
 			ins += " ON CONFLICT (" + strings.Join(qt, ", ") + ")"
-			if prefs.Resolution == "ignore-duplicates" {
+			if prefs.Resolution == "ignore-duplicates" && op != opPut {
 				ins += " DO NOTHING"
 			} else {
 				var sets []string
@@ -269,7 +320,7 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 		total = affected
 	}
 	inserted := "NULL::bigint"
-	if upsert && prefs.Resolution == "merge-duplicates" {
+	if merge {
 		inserted = "(SELECT pg_catalog.count(*) FROM pgrst_source WHERE pgrst_ins)"
 	}
 	location := "NULL::text"
@@ -282,6 +333,11 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 		st.pkCols = t.PK
 	}
 	guard := p.guard(affected, acc)
+	if op == opPut {
+		// PUT checks only that exactly the row its URL names was written.
+		guard = "WHEN " + affected + " <> 1 THEN pgrst.raise_error(400, 'PGRST115', " +
+			"'Payload values do not match URL in primary key column(s)', NULL)"
+	}
 	var sql string
 	if repr {
 		if root != nil {
@@ -346,7 +402,13 @@ func (p *planner) guard(affected string, acc accept) string {
 func (p *planner) rpcStatement(f *Function, args map[string]string, body []byte, jsonArg bool, method string, acc accept, head, count bool) (*statement, error) {
 	var call string
 	if jsonArg {
-		call = qident(f.QI) + "(" + p.b.param(string(body)) + "::" + f.Params[0].Type + ")"
+		// The one unnamed parameter takes the body whole (bytes for bytea).
+		var v any = string(body)
+		if f.Params[0].Type == "bytea" {
+			v = body
+		}
+		p.b.args = append(p.b.args, v)
+		call = qident(f.QI) + "($" + strconv.Itoa(len(p.b.args)) + "::" + f.Params[0].Type + ")"
 	} else if method == "POST" {
 		var defs, named []string
 		for _, prm := range f.Params {
@@ -432,48 +494,58 @@ func (p *planner) rpcStatement(f *Function, args map[string]string, body []byte,
 	return st, nil
 }
 
-// findFunction resolves an overloaded function by argument names (Plan.hs findProc, paraphrased).
-func (p *planner) findFunction(name string, keys []string, post bool) (*Function, bool, error) {
+// rpcBody is how a POST to /rpc carries its arguments (PostgREST's payload
+// media types): a JSON object of named arguments, or a whole text, xml or bytea
+// value for a function with a single unnamed parameter of that type.
+type rpcBody int
+
+const (
+	bodyJSON rpcBody = iota
+	bodyText
+	bodyXML
+	bodyBytes
+)
+
+// paramType is the single unnamed parameter type a raw body of this kind feeds.
+func (k rpcBody) paramTypes() []string {
+	switch k {
+	case bodyText:
+		return []string{"text"}
+	case bodyXML:
+		return []string{"xml"}
+	case bodyBytes:
+		return []string{"bytea"}
+	}
+	return []string{"json", "jsonb"}
+}
+
+// findFunction resolves an overloaded function (Plan.hs findProc, paraphrased).
+// Candidates whose parameters the argument names fit are preferred; when none
+// fits, a POST falls back to functions with a single parameter of the type the
+// body's media type feeds (json/jsonb, text, xml, bytea), which receive the body
+// whole. More than one candidate on either side is PGRST203. The bool reports
+// that the chosen function takes the body whole (its one parameter is unnamed).
+func (p *planner) findFunction(name string, keys []string, post bool, kind rpcBody) (*Function, bool, error) {
 	qi := QI{p.schema, name}
 	cands := p.cache.Funcs[qi]
-	var match []*Function
+	var match, fallback []*Function
 	for _, f := range cands {
-		if argsMatch(f, keys) {
+		switch {
+		case argsMatch(f, keys, post && kind != bodyJSON):
 			match = append(match, f)
+		case post && len(f.Params) == 1 && slices.Contains(kind.paramTypes(), f.Params[0].Type):
+			fallback = append(fallback, f)
 		}
 	}
-	if len(match) == 0 && post {
-		for _, f := range cands {
-			if len(f.Params) == 1 && f.Params[0].Name == "" && (f.Params[0].BaseType == "json" || f.Params[0].BaseType == "jsonb") {
-				match = append(match, f)
-			}
-		}
-		if len(match) == 1 {
-			return match[0], true, nil
-		}
+	if len(match) == 0 {
+		match = fallback
 	}
 	switch len(match) {
 	case 1:
-		return match[0], false, nil
+		f := match[0]
+		return f, len(f.Params) == 1 && f.Params[0].Name == "", nil
 	case 0:
-		sorted := slices.Clone(keys)
-		slices.Sort(sorted)
-		fq := qi.String()
-		msg := fmt.Sprintf("Could not find the function %s(%s) in the schema cache", fq, strings.Join(sorted, ", "))
-		det := fmt.Sprintf("Searched for the function %s with parameter(s) %s or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.", fq, strings.Join(sorted, ", "))
-		if len(keys) == 0 {
-			msg = fmt.Sprintf("Could not find the function %s without parameters in the schema cache", fq)
-			det = fmt.Sprintf("Searched for the function %s without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.", fq)
-		}
-		e := newErr(404, "PGRST202", msg).withDetails(det)
-		if len(cands) > 0 {
-			var names []string
-			for _, prm := range cands[0].Params {
-				names = append(names, prm.Name)
-			}
-			e.Hint = fmt.Sprintf("Perhaps you meant to call the function %s(%s)", fq, strings.Join(names, ", "))
-		}
-		return nil, false, e
+		return nil, false, errNoFunction(qi, keys, post, kind, cands)
 	}
 	var sigs []string
 	for _, f := range match {
@@ -487,7 +559,50 @@ func (p *planner) findFunction(name string, keys []string, post bool) (*Function
 		withHint("Try renaming the parameters or the function itself in the database so function overloading can be resolved")
 }
 
-func argsMatch(f *Function, keys []string) bool {
+// errNoFunction is PGRST202 in PostgREST's words: a raw (text, xml, bytea) body
+// looks only for a single unnamed parameter of its type and has no hint; a JSON
+// POST also names the single unnamed json/jsonb fallback; GET names only the
+// argument names.
+func errNoFunction(qi QI, keys []string, post bool, kind rpcBody, cands []*Function) *apiError {
+	sorted := slices.Clone(keys)
+	slices.Sort(sorted)
+	fq := qi.String()
+	raw := post && kind != bodyJSON
+	msg := fmt.Sprintf("Could not find the function %s(%s) in the schema cache", fq, strings.Join(sorted, ", "))
+	searched := " with parameter "
+	if len(sorted) > 1 {
+		searched = " with parameters "
+	}
+	searched += strings.Join(sorted, ", ")
+	if len(sorted) == 0 {
+		msg = fmt.Sprintf("Could not find the function %s without parameters in the schema cache", fq)
+		searched = " without parameters"
+	}
+	switch {
+	case raw:
+		msg = fmt.Sprintf("Could not find the function %s in the schema cache", fq)
+		searched = " with a single unnamed " + kind.paramTypes()[0] + " parameter"
+	case post:
+		searched += " or with a single unnamed json/jsonb parameter"
+	}
+	e := newErr(404, "PGRST202", msg).withDetails("Searched for the function " + fq + searched + ", but no matches were found in the schema cache.")
+	if !raw && len(cands) > 0 {
+		var names []string
+		for _, prm := range cands[0].Params {
+			names = append(names, prm.Name)
+		}
+		slices.Sort(names)
+		e.Hint = fmt.Sprintf("Perhaps you meant to call the function %s(%s)", fq, strings.Join(names, ", "))
+	}
+	return e
+}
+
+// argsMatch: the argument names cover every required parameter and name no
+// other. A function without parameters takes no raw (text, xml, bytea) body.
+func argsMatch(f *Function, keys []string, rawBody bool) bool {
+	if len(f.Params) == 0 && rawBody {
+		return false
+	}
 	for _, prm := range f.Params {
 		if prm.Required && !slices.Contains(keys, prm.Name) {
 			return false

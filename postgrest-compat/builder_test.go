@@ -2,6 +2,7 @@ package postgrest
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,6 +76,8 @@ func TestBuilderGolden(t *testing.T) {
 			body: `[{"title":"t","author_id":1}]`},
 		{name: "update_max_affected", kind: "update", query: "id=in.(1,2)", prefer: "handling=strict,max-affected=1", body: `{"title":"x"}`},
 		{name: "delete", kind: "delete", query: "id=eq.3&select=id", prefer: "return=representation"},
+		{name: "put", kind: "put", query: "id=eq.7&select=id,title", prefer: "return=representation", body: `{"id":7,"title":"t"}`,
+			args: []string{"7", `{"id":7,"title":"t"}`}},
 		{name: "rpc_setof", kind: "rpc", query: "select=title&title=fts.cats&order=id", body: `{"author":"x"}`},
 	}
 	for _, tc := range cases {
@@ -95,6 +98,9 @@ func TestBuilderGolden(t *testing.T) {
 					t.Fatal(perr)
 				}
 				st, err = p.mutationStatement(books, opInsert, pl, tc.acc, false)
+			case "put":
+				pl, _ := decodePayload([]byte(tc.body), nil, false)
+				st, err = p.mutationStatement(books, opPut, pl, tc.acc, false)
 			case "update":
 				pl, _ := decodePayload([]byte(tc.body), nil, false)
 				st, err = p.mutationStatement(books, opUpdate, pl, tc.acc, false)
@@ -176,5 +182,276 @@ func TestBuilderRejectsUnknownNames(t *testing.T) {
 		if !ok || ae.Code != code {
 			t.Errorf("%s: got %v, want %s", q, err, code)
 		}
+	}
+}
+
+// pairCache adds pairs(first, second), two foreign keys to authors.
+func pairCache() *Cache {
+	c := memCache()
+	authors := c.Tables[QI{"public", "authors"}]
+	pairs := &Table{QI: QI{"public", "pairs"}, Kind: 'r', ColMap: map[string]*Column{}, Computed: map[string]*Function{}, PK: []string{"id"}}
+	for i, n := range []string{"id", "first", "second"} {
+		col := &Column{Name: n, Type: "bigint", BaseType: "int8", Category: 'N', Position: i + 1}
+		pairs.Columns = append(pairs.Columns, col)
+		pairs.ColMap[n] = col
+	}
+	c.Tables[pairs.QI] = pairs
+	for _, fk := range []string{"first", "second"} {
+		c.Rels[pairs.QI] = append(c.Rels[pairs.QI], &Relationship{Origin: pairs.QI, Target: authors.QI, Card: M2O,
+			Constraint: "pairs_" + fk + "_fkey", Cols: []string{fk}, FCols: []string{"id"}, FKOnOrigin: true})
+		c.Rels[authors.QI] = append(c.Rels[authors.QI], &Relationship{Origin: authors.QI, Target: pairs.QI, Card: O2M,
+			Constraint: "pairs_" + fk + "_fkey", Cols: []string{"id"}, FCols: []string{fk}})
+	}
+	return c
+}
+
+// The same table embedded twice at one level without aliases is PostgreSQL's
+// 42712 on PostgREST (both laterals are named pairs_authors_1); an alias on
+// either side, or a different level, makes the request valid.
+func TestBuilderDuplicateEmbedName(t *testing.T) {
+	c := pairCache()
+	pairs := c.Tables[QI{"public", "pairs"}]
+	for q, want := range map[string]string{
+		"select=*,authors!first(*),authors!second(*)":                         `table name "pairs_authors_1" specified more than once`,
+		"select=authors!first(name),...authors!second(name)":                  `table name "pairs_authors_1" specified more than once`,
+		"select=x:authors!first(*),x:authors!second(*)":                       `table name "pairs_x_1" specified more than once`,
+		"select=authors:authors!first(*),authors!second(*)":                   `table name "pairs_authors_1" specified more than once`,
+		"select=authors!first(books(*),books:books!books_author_id_fkey(id))": `table name "authors_books_2" specified more than once`,
+		"select=a:authors!first(*),authors!second(*)":                         "",
+		"select=authors!first(*),b:authors!second(*)":                         "",
+		"select=authors!first(books(id)),b:authors!second(books(id))":         "",
+	} {
+		p, _, err := plan(t, c, q, "", false)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		_, err = p.readStatement(pairs, accept{}, false, false)
+		if want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", q, err)
+			}
+			continue
+		}
+		ae, ok := err.(*apiError)
+		if !ok || ae.Status != 400 || ae.Code != "42712" || ae.Message != want || ae.Details != nil || ae.Hint != nil {
+			t.Errorf("%s: got %#v, want 400 42712 %q", q, err, want)
+		}
+	}
+}
+
+// PUT's URL must name exactly the primary key with plain eq filters, and no page.
+func TestBuilderPutKey(t *testing.T) {
+	c := memCache()
+	books := c.Tables[QI{"public", "books"}]
+	for q, code := range map[string]string{
+		"id=eq.1":               "",
+		"id=eq.1&id=eq.1":       "",
+		"id=eq.1&limit=1":       "PGRST114",
+		"id=eq.1&offset=2":      "PGRST114",
+		"title=eq.x":            "PGRST105",
+		"id=eq.1&title=eq.x":    "PGRST105",
+		"id=not.eq.1":           "PGRST105",
+		"id=in.(1)":             "PGRST105",
+		"id=gte.1":              "PGRST105",
+		"id=eq(any).{1}":        "PGRST105",
+		"or=(id.eq.1,id.eq.2)":  "PGRST105",
+		"id=eq.1&and=(id.eq.1)": "PGRST105",
+		"":                      "PGRST105",
+	} {
+		p, _, err := plan(t, c, q, "", false)
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		pl, _ := decodePayload([]byte(`{"id":1,"title":"x"}`), nil, false)
+		_, err = p.mutationStatement(books, opPut, pl, accept{}, false)
+		if code == "" {
+			if err != nil {
+				t.Errorf("%s: %v", q, err)
+			}
+			continue
+		}
+		ae, ok := err.(*apiError)
+		if !ok || ae.Code != code {
+			t.Errorf("%s: got %v, want %s", q, err, code)
+		}
+	}
+	// A body that cannot carry the key fails before any SQL runs.
+	p, _, _ := plan(t, c, "id=eq.1", "", false)
+	pl, _ := decodePayload([]byte(`{"title":"x"}`), nil, false)
+	if _, err := p.mutationStatement(books, opPut, pl, accept{}, false); err == nil || err.(*apiError).Code != "PGRST115" {
+		t.Errorf("body without key: %v", err)
+	}
+	// A table without a primary key cannot be PUT.
+	authors := *c.Tables[QI{"public", "authors"}]
+	authors.PK = nil
+	p, _, _ = plan(t, c, "id=eq.1", "", false)
+	pl, _ = decodePayload([]byte(`{"id":1}`), nil, false)
+	if _, err := p.mutationStatement(&authors, opPut, pl, accept{}, false); err == nil || err.(*apiError).Code != "PGRST105" {
+		t.Errorf("no primary key: %v", err)
+	}
+}
+
+// A computed relationship is to-one unless its function returns a set whose
+// estimate is not ROWS 1; a to-one embed is one object, not an aggregate.
+func TestBuilderComputedRelationshipCardinality(t *testing.T) {
+	for _, tc := range []struct {
+		f    Function
+		want Cardinality
+	}{
+		{Function{RetSet: false}, M2O},
+		{Function{RetSet: true, RetOneRow: true}, M2O},
+		{Function{RetSet: true}, O2M},
+	} {
+		if got := computedCard(&tc.f); got != tc.want {
+			t.Errorf("%+v: %v, want %v", tc.f, got, tc.want)
+		}
+	}
+	c := memCache()
+	authors, books := c.Tables[QI{"public", "authors"}], c.Tables[QI{"public", "books"}]
+	first := &Function{QI: QI{"public", "first_book"}, RetSet: true, RetOneRow: true, RetTable: books, RetColumns: books.Columns}
+	c.Rels[authors.QI] = append(c.Rels[authors.QI], &Relationship{Origin: authors.QI, Target: books.QI, Card: computedCard(first),
+		Constraint: "first_book", computed: first})
+	p, _, err := plan(t, c, "select=first_book(title)", "", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := p.readStatement(authors, accept{}, false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(st.sql, `row_to_json(pgrst_r)::jsonb AS body FROM (SELECT "pgrst_1"."title" AS "title" FROM "public"."first_book"("authors") AS "pgrst_1")`) ||
+		strings.Contains(st.sql, "json_agg(pgrst_r)") {
+		t.Fatalf("not a to-one embed: %s", st.sql)
+	}
+}
+
+// How an embed name and hint choose among relationships (PostgREST's findRel).
+func TestMatchRel(t *testing.T) {
+	emp := QI{"public", "emp"}
+	books, authors, view := QI{"public", "books"}, QI{"public", "authors"}, QI{"public", "author_view"}
+	parent := &Relationship{Origin: emp, Target: emp, Card: M2O, Constraint: "emp_boss_fkey", Cols: []string{"boss"}, FCols: []string{"id"}, FKOnOrigin: true, IsSelf: true}
+	children := &Relationship{Origin: emp, Target: emp, Card: O2M, Constraint: "emp_boss_fkey", Cols: []string{"id"}, FCols: []string{"boss"}, IsSelf: true}
+	toTable := &Relationship{Origin: books, Target: authors, Card: M2O, Constraint: "books_author_id_fkey", Cols: []string{"author_id"}, FCols: []string{"id"}, FKOnOrigin: true}
+	toView := &Relationship{Origin: books, Target: view, Card: M2O, Constraint: "books_author_id_fkey", Cols: []string{"author_id"}, FCols: []string{"id"}, FKOnOrigin: true}
+	for _, tc := range []struct {
+		r          *Relationship
+		name, hint string
+		isView     bool
+		want       bool
+	}{
+		{parent, "emp", "", false, false},
+		{children, "emp", "", false, true},
+		{parent, "boss", "", false, true},
+		{children, "boss", "", false, false},
+		{parent, "emp_boss_fkey", "", false, false},
+		{children, "emp_boss_fkey", "", false, false},
+		{children, "emp", "boss", false, true},
+		{parent, "emp", "boss", false, false},
+		{children, "emp", "emp_boss_fkey", false, false},
+		{parent, "emp", "emp_boss_fkey", false, false},
+		{toTable, "author_id", "", false, true},
+		{toView, "author_id", "", true, false},
+		{toTable, "books_author_id_fkey", "", false, true},
+		{toView, "books_author_id_fkey", "", true, false},
+		{toView, "author_view", "", true, true},
+		{toView, "author_view", "books_author_id_fkey", true, true},
+		{toTable, "authors", "author_id", false, true},
+		{toTable, "authors", "id", false, true},
+		{toTable, "authors", "nope", false, false},
+	} {
+		if got := matchRel(tc.r, tc.name, tc.hint, tc.isView); got != tc.want {
+			t.Errorf("%s %s!%s: %v, want %v", tc.r.Card, tc.name, tc.hint, got, tc.want)
+		}
+	}
+}
+
+// Which functions /rpc exposes, and how overloads are chosen (PostgREST's findProc).
+func TestFindFunction(t *testing.T) {
+	prm := func(name, typ string, req bool) Param { return Param{Name: name, Type: typ, Required: req} }
+	for _, tc := range []struct {
+		params []Param
+		want   bool
+	}{
+		{nil, true},
+		{[]Param{prm("a", "integer", true)}, true},
+		{[]Param{prm("", "integer", true)}, false},
+		{[]Param{prm("", "text", true)}, true},
+		{[]Param{prm("", "jsonb", true)}, true},
+		{[]Param{prm("", "bytea", true)}, true},
+		{[]Param{prm("", "xml", false)}, true},
+		{[]Param{prm("", "json", true), prm("", "json", true)}, false},
+		{[]Param{prm("", "public.books", true)}, false},
+	} {
+		if got := rpcCallable(tc.params); got != tc.want {
+			t.Errorf("rpcCallable(%v) = %v", tc.params, got)
+		}
+	}
+
+	c := memCache()
+	fn := func(name string, params ...Param) *Function {
+		f := &Function{QI: QI{"public", name}, Params: params, RetType: "text", RetScalar: true}
+		c.Funcs[f.QI] = append(c.Funcs[f.QI], f)
+		return f
+	}
+	over0 := fn("over")
+	over1 := fn("over", prm("", "text", false))
+	fn("named", prm("a", "integer", true))
+	fn("named", prm("a", "text", true))
+	js := fn("js", prm("", "json", true))
+	fn("two", prm("", "json", true))
+	fn("two", prm("", "jsonb", true))
+	txt := fn("txt", prm("", "text", true))
+	p := &planner{cache: c, schema: "public"}
+	for _, tc := range []struct {
+		name    string
+		keys    []string
+		post    bool
+		kind    rpcBody
+		want    *Function
+		whole   bool
+		code    string
+		message string
+	}{
+		{name: "over", post: true, code: "PGRST203", message: "Could not choose the best candidate function between: public.over(), public.over( => text)"},
+		{name: "over", keys: []string{""}, post: true, want: over1, whole: true},
+		{name: "over", post: false, code: "PGRST203"},
+		{name: "over", post: true, kind: bodyText, want: over1, whole: true},
+		{name: "named", keys: []string{"a"}, post: true, code: "PGRST203",
+			message: "Could not choose the best candidate function between: public.named(a => integer), public.named(a => text)"},
+		{name: "js", keys: []string{"x", "y"}, post: true, want: js, whole: true},
+		{name: "js", keys: []string{""}, post: true, want: js, whole: true},
+		{name: "js", keys: []string{"x"}, post: false, code: "PGRST202"},
+		{name: "two", keys: []string{"x"}, post: true, code: "PGRST203",
+			message: "Could not choose the best candidate function between: public.two( => json), public.two( => jsonb)"},
+		{name: "txt", post: true, kind: bodyText, want: txt, whole: true},
+		{name: "txt", keys: []string{""}, post: true, want: txt, whole: true},
+		{name: "txt", keys: []string{"x"}, post: true, code: "PGRST202"},
+		{name: "txt", post: true, kind: bodyXML, code: "PGRST202",
+			message: "Could not find the function public.txt in the schema cache"},
+	} {
+		f, whole, err := p.findFunction(tc.name, tc.keys, tc.post, tc.kind)
+		label := fmt.Sprintf("%s%v post=%v kind=%d", tc.name, tc.keys, tc.post, tc.kind)
+		if tc.code != "" {
+			ae, ok := err.(*apiError)
+			if !ok || ae.Code != tc.code || tc.message != "" && ae.Message != tc.message {
+				t.Errorf("%s: got %v, want %s %q", label, err, tc.code, tc.message)
+			}
+			continue
+		}
+		if err != nil || f != tc.want || whole != tc.whole {
+			t.Errorf("%s: got %v %v %v", label, f, whole, err)
+		}
+	}
+
+	// PGRST202 words: raw bodies look only for their single unnamed type, with no hint.
+	e := errNoFunction(QI{"public", "f"}, nil, true, bodyBytes, []*Function{over0})
+	if e.Status != 404 || e.Message != "Could not find the function public.f in the schema cache" || e.Hint != nil ||
+		e.Details != "Searched for the function public.f with a single unnamed bytea parameter, but no matches were found in the schema cache." {
+		t.Errorf("got %#v", e)
+	}
+	e = errNoFunction(QI{"public", "f"}, []string{"b", "a"}, false, bodyJSON, []*Function{over1})
+	if e.Message != "Could not find the function public.f(a, b) in the schema cache" ||
+		e.Details != "Searched for the function public.f with parameters a, b, but no matches were found in the schema cache." {
+		t.Errorf("got %#v", e)
 	}
 }

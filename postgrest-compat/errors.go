@@ -58,6 +58,12 @@ func errUndefinedColumn(table, col string) *apiError {
 	return newErr(400, "42703", fmt.Sprintf("column %s.%s does not exist", table, col))
 }
 
+// errDuplicateEmbed is PostgreSQL's duplicate_alias as PostgREST lets it through
+// when one level embeds the same name twice (details and hint null).
+func errDuplicateEmbed(lateral string) *apiError {
+	return newErr(400, "42712", fmt.Sprintf("table name \"%s\" specified more than once", lateral))
+}
+
 func errSingular(n int64) *apiError {
 	return newErr(406, "PGRST116", "Cannot coerce the result to a single JSON object").
 		withDetails(fmt.Sprintf("The result contains %d rows", n))

@@ -5,50 +5,32 @@ import (
 	"strings"
 )
 
-// findRel picks the relationship an embed names (Plan.hs findRel, paraphrased):
-// without a hint the name is the target table, a foreign key constraint or a
-// single foreign key column; a hint narrows by constraint, column or junction.
+// findRel picks the relationship an embed names (Plan.hs findRel, paraphrased).
+//
+//   - A computed relationship is named by its function.
+//   - A self reference (one foreign key, two directions) is named by the table for
+//     the children (one-to-many) and by the foreign key column for the parent
+//     (many-to-one); with a hint, only the children are reachable, the hint naming
+//     their foreign key column ("collections!parent_id").
+//   - Otherwise, without a hint the name is the target table or view, or a
+//     foreign key constraint or single origin column, which select only targets
+//     that are tables (views over the target are left out, so naming the key
+//     does not make the embed ambiguous); with a hint the name is the target and
+//     the hint a constraint, a single column of either side, or (many-to-many) the
+//     junction table.
 func (p *planner) findRel(origin relInfo, e *EmbedItem) (*Relationship, error) {
-	originIsView := origin.table != nil && origin.table.IsView()
 	var found []*Relationship
 	for _, r := range p.cache.Rels[origin.qi] {
 		if r.computed != nil {
-			if r.Constraint == e.Name && e.Hint == "" {
+			if r.Constraint == e.Name {
 				found = append(found, r)
 			}
 			continue
 		}
-		if e.Hint == "" {
-			switch {
-			case r.Target.Name == e.Name:
-				// A self reference named by its table embeds the children (one-to-many side).
-				if r.IsSelf && r.FKOnOrigin && r.Card != M2M {
-					continue
-				}
-				found = append(found, r)
-			case !originIsView && r.Card != M2M && r.Constraint == e.Name:
-				found = append(found, r)
-			case !originIsView && r.Card != M2M && r.FKOnOrigin && len(r.Cols) == 1 && r.Cols[0] == e.Name:
-				found = append(found, r)
-			}
-			continue
-		}
-		if r.Target.Name != e.Name {
-			continue
-		}
-		h := e.Hint
-		switch {
-		case r.Card == M2M && (r.Junction.Name == h || r.JConstraint1 == h || r.JConstraint2 == h):
-			found = append(found, r)
-		case r.Card != M2M && r.Constraint == h:
-			found = append(found, r)
-		case r.Card != M2M && fkColumnIs(r, h):
-			found = append(found, r)
-		case r.Card != M2M && refColumnIs(r, h):
+		if matchRel(r, e.Name, e.Hint, p.targetIsView(r)) {
 			found = append(found, r)
 		}
 	}
-	// Relationships through views duplicate the base one for the same pair; keep distinct pairs.
 	if len(found) == 0 {
 		return nil, relNotFound(origin.name, e.Name, e.Hint, p.schema)
 	}
@@ -56,6 +38,34 @@ func (p *planner) findRel(origin relInfo, e *EmbedItem) (*Relationship, error) {
 		return nil, ambiguous(origin.name, e.Name, found)
 	}
 	return found[0], nil
+}
+
+func (p *planner) targetIsView(r *Relationship) bool {
+	t := p.cache.Tables[r.Target]
+	return t != nil && t.IsView()
+}
+
+// matchRel reports whether the embed name (and hint) select r; see findRel.
+func matchRel(r *Relationship, name, hint string, targetIsView bool) bool {
+	originCol := r.Card != M2M && len(r.Cols) == 1 && r.Cols[0] == name
+	if r.IsSelf && r.Card != M2M {
+		if hint == "" {
+			return r.Target.Name == name && r.Card == O2M || originCol && r.Card == M2O
+		}
+		return r.Target.Name == name && r.Card == O2M && len(r.FCols) == 1 && r.FCols[0] == hint
+	}
+	if hint == "" {
+		return r.Target.Name == name ||
+			!targetIsView && r.Card != M2M && r.Constraint == name ||
+			!targetIsView && originCol
+	}
+	if r.Target.Name != name {
+		return false
+	}
+	if r.Card == M2M {
+		return r.Junction.Name == hint
+	}
+	return r.Constraint == hint || fkColumnIs(r, hint) || refColumnIs(r, hint)
 }
 
 // fkColumnIs: the hint names the single column that holds the foreign key.

@@ -69,6 +69,9 @@ type level struct {
 	offset   string
 	hasAgg   bool
 	embedKey map[string]*embedInfo
+	// lateral names PostgREST would give this level's embeds (origin_name_depth):
+	// two embeds with one name are the 42712 PostgreSQL raises there.
+	embedNames map[string]bool
 }
 
 type embedInfo struct {
@@ -408,6 +411,9 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 	if err != nil {
 		return err
 	}
+	if err := lv.claimEmbedName(rel, origin, it, o.depth+1); err != nil {
+		return err
+	}
 	target := p.cache.Tables[rel.Target]
 	if target == nil {
 		return relNotFound(origin.name, e.Name, e.Hint, p.schema)
@@ -490,6 +496,31 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 			lv.embedKey[e.Name] = ei
 		}
 	}
+	return nil
+}
+
+// claimEmbedName refuses a second embed that PostgREST would join under the same
+// name: it names each embed's lateral "<origin table>_<alias or name>_<depth>", so
+// two unaliased embeds of one table at one level make PostgreSQL answer 42712
+// (our SQL uses other aliases, and without this check the second embed's key would
+// silently replace the first one's in the output).
+func (lv *level) claimEmbedName(rel *Relationship, origin relInfo, it *SelectItem, depth int) error {
+	originName := rel.Origin.Name
+	if originName == "" {
+		originName = origin.name
+	}
+	name := it.Alias
+	if name == "" {
+		name = it.Embed.Name
+	}
+	lateral := originName + "_" + name + "_" + strconv.Itoa(depth)
+	if lv.embedNames[lateral] {
+		return errDuplicateEmbed(lateral)
+	}
+	if lv.embedNames == nil {
+		lv.embedNames = map[string]bool{}
+	}
+	lv.embedNames[lateral] = true
 	return nil
 }
 

@@ -86,6 +86,30 @@ func TestReads(t *testing.T) {
 			want: `[{"genre":"fantasy","count":1,"sum":183,"max":9.99},{"genre":"fiction","count":3,"sum":599,"max":13.25},{"genre":"scifi","count":2,"sum":525,"max":12.50}]`},
 		{name: "count in embed", path: "/pc_authors?select=name,pc_books(count)&id=eq.1", status: 200,
 			want: `[{"name":"Ursula","pc_books":[{"count":3}]}]`},
+		{name: "FK column embed ignores views over the target", path: "/pc_books?select=title,author_id(name)&id=eq.4", status: 200,
+			want: `[{"title":"Invisible Cities","author_id":{"name":"Italo"}}]`},
+		{name: "FK constraint embed ignores views over the target", path: "/pc_books?select=title,pc_books_author_id_fkey(name)&id=eq.4", status: 200,
+			want: `[{"title":"Invisible Cities","pc_books_author_id_fkey":{"name":"Italo"}}]`},
+		{name: "a view over the target by its name", path: "/pc_books?select=title,pc_author_view(name)&id=eq.4", status: 200,
+			want: `[{"title":"Invisible Cities","pc_author_view":{"name":"Italo"}}]`},
+		{name: "self reference: hint on the children's FK column", path: "/pc_employees?select=name,pc_employees!manager_id(name)&id=eq.1&pc_employees.order=id", status: 200,
+			want: `[{"name":"Boss","pc_employees":[{"name":"Alice"},{"name":"Bob"}]}]`},
+		{name: "self reference: constraint hint is no relationship", path: "/pc_employees?select=name,pc_employees!pc_employees_manager_id_fkey(name)", status: 400,
+			check: func(t *testing.T, r resp) {
+				assertCode(t, r, "PGRST200")
+				if d := r.json(t).(map[string]any)["details"]; d != "Searched for a foreign key relationship between 'pc_employees' and 'pc_employees' using the hint 'pc_employees_manager_id_fkey' in the schema 'public', but no matches were found." {
+					t.Fatalf("details %v", d)
+				}
+			}},
+		{name: "self reference: constraint name is no relationship", path: "/pc_employees?select=name,pc_employees_manager_id_fkey(name)", status: 400,
+			check: func(t *testing.T, r resp) { assertCode(t, r, "PGRST200") }},
+		{name: "computed relationship SETOF ROWS 1 is an object", path: "/pc_authors?select=name,pc_first_book(title)&order=id", status: 200,
+			want: `[{"name":"Ursula","pc_first_book":{"title":"A Wizard of Earthsea"}},{"name":"Italo","pc_first_book":{"title":"Invisible Cities"}},` +
+				`{"name":"Jorge","pc_first_book":{"title":"Ficciones"}},{"name":"Nobody","pc_first_book":null}]`},
+		{name: "computed relationship SETOF is an array", path: "/pc_authors?select=name,pc_all_books(id)&id=in.(2,4)&order=id", status: 200,
+			want: `[{"name":"Italo","pc_all_books":[{"id":4},{"id":5}]},{"name":"Nobody","pc_all_books":[]}]`},
+		{name: "computed relationship ROWS 1: spread, inner and filters", path: "/pc_authors?select=name,...pc_first_book!inner(first:title)&pc_first_book.pages=lt.180&order=id",
+			status: 200, want: `[{"name":"Italo","first":"Invisible Cities"},{"name":"Jorge","first":"Ficciones"}]`},
 		{name: "computed field", path: "/pc_books?select=id,pc_title_upper&id=eq.6", status: 200, want: `[{"id":6,"pc_title_upper":"FICCIONES"}]`},
 		{name: "view with relationship", path: "/pc_book_view?select=title,pc_authors(name)&id=eq.6", status: 200,
 			want: `[{"title":"Ficciones","pc_authors":{"name":"Jorge"}}]`},

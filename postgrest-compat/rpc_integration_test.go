@@ -41,7 +41,7 @@ func TestRPC(t *testing.T) {
 			check: func(t *testing.T, r resp) { assertCode(t, r, "PT402") }},
 		{name: "runs as the caller's role", path: "/rpc/pc_whoami", status: 200, want: `"anon"`},
 		{name: "unknown function 404", method: "POST", path: "/rpc/pc_nope", body: `{"x":1}`, status: 404,
-			want: `{"code":"PGRST202","details":"Searched for the function public.pc_nope with parameter(s) x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.","hint":null,"message":"Could not find the function public.pc_nope(x) in the schema cache"}`},
+			want: `{"code":"PGRST202","details":"Searched for the function public.pc_nope with parameter x or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.","hint":null,"message":"Could not find the function public.pc_nope(x) in the schema cache"}`},
 		{name: "wrong arguments 404 with hint", method: "POST", path: "/rpc/pc_add", body: `{"x":1}`, status: 404,
 			check: func(t *testing.T, r resp) {
 				assertCode(t, r, "PGRST202")
@@ -49,6 +49,34 @@ func TestRPC(t *testing.T) {
 					t.Fatal(r.body)
 				}
 			}},
+		{name: "unnamed int parameter: not callable", method: "POST", path: "/rpc/pc_unnamed_int", body: `{"":1}`, status: 404,
+			want: `{"code":"PGRST202","details":"Searched for the function public.pc_unnamed_int with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.","hint":null,"message":"Could not find the function public.pc_unnamed_int() in the schema cache"}`},
+		{name: "unnamed text parameter takes a text/plain body", method: "POST", path: "/rpc/pc_unnamed_text", body: `hello`,
+			headers: []string{"Content-Type: text/plain"}, status: 200, want: `"got hello"`},
+		{name: "unnamed text parameter named \"\" in JSON takes the body whole", method: "POST", path: "/rpc/pc_unnamed_text", body: `{"":"x"}`,
+			status: 200, want: `"got {\"\":\"x\"}"`},
+		{name: "unnamed xml parameter takes a text/xml body", method: "POST", path: "/rpc/pc_unnamed_xml", body: `<a>hi</a>`,
+			headers: []string{"Content-Type: text/xml"}, status: 200, want: `"hi"`},
+		{name: "unnamed bytea parameter takes an octet-stream body", method: "POST", path: "/rpc/pc_unnamed_bytea", body: "\x00\x01\xff\\x",
+			headers: []string{"Content-Type: application/octet-stream"}, status: 200, want: `5`},
+		{name: "text body without a text function", method: "POST", path: "/rpc/pc_add", body: `hello`, headers: []string{"Content-Type: text/plain"}, status: 404,
+			want: `{"code":"PGRST202","details":"Searched for the function public.pc_add with a single unnamed text parameter, but no matches were found in the schema cache.","hint":null,"message":"Could not find the function public.pc_add in the schema cache"}`},
+		{name: "xml body to a function without parameters", method: "POST", path: "/rpc/pc_noop", body: `<a/>`, headers: []string{"Content-Type: text/xml"}, status: 404,
+			check: func(t *testing.T, r resp) { assertCode(t, r, "PGRST202") }},
+		{name: "GET names only the parameters", path: "/rpc/pc_nope?x=1&y=2", status: 404,
+			want: `{"code":"PGRST202","details":"Searched for the function public.pc_nope with parameters x, y, but no matches were found in the schema cache.","hint":null,"message":"Could not find the function public.pc_nope(x, y) in the schema cache"}`},
+		{name: "no arguments: () and an unnamed default are ambiguous", method: "POST", path: "/rpc/pc_over", status: 300,
+			want: `{"code":"PGRST203","details":null,"hint":"Try renaming the parameters or the function itself in the database so function overloading can be resolved","message":"Could not choose the best candidate function between: public.pc_over(), public.pc_over( => text)"}`},
+		{name: "same names, different types", method: "POST", path: "/rpc/pc_over_named", body: `{"a":1}`, status: 300,
+			want: `{"code":"PGRST203","details":null,"hint":"Try renaming the parameters or the function itself in the database so function overloading can be resolved","message":"Could not choose the best candidate function between: public.pc_over_named(a => integer), public.pc_over_named(a => text)"}`},
+		{name: "two single-json fallbacks", method: "POST", path: "/rpc/pc_json2", body: `{"k":1}`, status: 300,
+			check: func(t *testing.T, r resp) {
+				if m := r.json(t).(map[string]any)["message"]; m != "Could not choose the best candidate function between: public.pc_json2( => json), public.pc_json2( => jsonb)" {
+					t.Fatal(m)
+				}
+			}},
+		{name: "computed field is not an RPC", method: "POST", path: "/rpc/pc_title_upper", body: `{}`, status: 404,
+			check: func(t *testing.T, r resp) { assertCode(t, r, "PGRST202") }},
 		{name: "bad argument type 400", path: "/rpc/pc_add?a=x&b=1", status: 400,
 			check: func(t *testing.T, r resp) { assertCode(t, r, "22P02") }},
 		{name: "PATCH on rpc 405", method: "PATCH", path: "/rpc/pc_add", body: `{}`, status: 405,

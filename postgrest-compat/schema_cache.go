@@ -133,6 +133,7 @@ type Function struct {
 	Params     []Param // input parameters in declaration order
 	Volatility byte    // i, s, v
 	RetSet     bool
+	RetOneRow  bool   // SETOF declared ROWS 1: a computed relationship over it is to-one
 	RetType    string // format_type of the return type
 	RetVoid    bool
 	RetScalar  bool      // not composite: bare value(s)

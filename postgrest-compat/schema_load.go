@@ -64,9 +64,10 @@ select p.oid, n.nspname, p.proname, coalesce(obj_description(p.oid, 'pg_proc'), 
              left join pg_type bt on bt.oid = case when at.typtype = 'd' then at.typbasetype else at.oid end order by i),
        array(select coalesce(at.typrelid, 0) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, i)
              left join pg_type at on at.oid = u.x order by i),
-       p.pronargdefaults, p.provariadic <> 0
+       p.pronargdefaults, p.provariadic <> 0, p.proretset and p.prorows = 1
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
-where n.nspname = any($1) and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype`
+where n.nspname = any($1) and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
+order by p.oid`
 
 	qTypes = `
 select t.typname from pg_type t
@@ -345,7 +346,7 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 		var argRels []uint32
 		var nDefaults int
 		if err := rows.Scan(&f.OID, &f.Schema, &f.Name, &f.Comment, &vol, &f.RetSet, &f.RetType, &retTypType, &retRel, &f.RetVoid,
-			&names, &modes, &types, &bases, &argRels, &nDefaults, &f.Variadic); err != nil {
+			&names, &modes, &types, &bases, &argRels, &nDefaults, &f.Variadic, &f.RetOneRow); err != nil {
 			return nil, err
 		}
 		f.Volatility = vol[0]
@@ -386,7 +387,9 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 		default:
 			f.RetScalar = true
 		}
-		c.Funcs[f.QI] = append(c.Funcs[f.QI], f)
+		if rpcCallable(f.Params) {
+			c.Funcs[f.QI] = append(c.Funcs[f.QI], f)
+		}
 		// Computed fields: f(row of an exposed table) returning a scalar or a row.
 		if len(f.Params) == 1 && inRels[0] != 0 {
 			if t := all[inRels[0]]; t != nil && c.Tables[t.QI] != nil {
@@ -394,11 +397,7 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 					t.Computed[f.Name] = f
 				} else {
 					// Computed relationship: embeds like a foreign key.
-					card := M2O
-					if f.RetSet {
-						card = O2M
-					}
-					c.Rels[t.QI] = append(c.Rels[t.QI], &Relationship{Origin: t.QI, Target: f.RetTable.QI, Card: card,
+					c.Rels[t.QI] = append(c.Rels[t.QI], &Relationship{Origin: t.QI, Target: f.RetTable.QI, Card: computedCard(f),
 						Constraint: f.Name, computed: f})
 				}
 			}
@@ -453,4 +452,44 @@ func subset(a, b []string) bool {
 		}
 	}
 	return true
+}
+
+// computedCard is a computed relationship's cardinality, as PostgREST decides
+// it: to-one unless the function returns a set whose row estimate is not
+// ROWS 1 (so "RETURNS SETOF t ROWS 1" embeds as an object or null).
+func computedCard(f *Function) Cardinality {
+	if f.RetSet && !f.RetOneRow {
+		return O2M
+	}
+	return M2O
+}
+
+// rpcCallable is PostgREST's rule for which functions /rpc exposes: every input
+// parameter named, or exactly one unnamed while the first input parameter is
+// bytea, json, jsonb, text or xml (the body is then passed whole). Others, like
+// f(integer), are not callable (404 PGRST202); a function over a table row stays
+// usable as a computed field or relationship.
+func rpcCallable(params []Param) bool {
+	unnamed := 0
+	for _, p := range params {
+		if p.Name == "" {
+			unnamed++
+		}
+	}
+	switch unnamed {
+	case 0:
+		return true
+	case 1:
+		return singleBodyType(params[0].Type)
+	}
+	return false
+}
+
+// singleBodyType: the parameter types a whole request body can be passed to.
+func singleBodyType(t string) bool {
+	switch t {
+	case "bytea", "json", "jsonb", "text", "xml":
+		return true
+	}
+	return false
 }

@@ -136,7 +136,7 @@ func (rc *reqCtx) relation(name string) error {
 		rc.w.Header().Set("Allow", allow)
 		rc.w.WriteHeader(http.StatusOK)
 		return nil
-	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPatch, http.MethodDelete:
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
 	default:
 		return newErr(405, "PGRST117", "Unsupported HTTP method: "+rc.r.Method)
 	}
@@ -185,6 +185,11 @@ func (rc *reqCtx) relation(name string) error {
 				return errColumnNotFound(c, t.Name)
 			}
 		}
+		if pl, err = decodePayload(body, req.Columns, req.HasColumns); err != nil {
+			return err
+		}
+	case http.MethodPut:
+		op = opPut
 		if pl, err = decodePayload(body, req.Columns, req.HasColumns); err != nil {
 			return err
 		}
@@ -339,6 +344,26 @@ func (rc *reqCtx) respondWrite(req *Request, t *Table, op int, acc accept, st *s
 		total = &res.page
 	}
 	switch op {
+	case opPut:
+		// PostgREST answers a PUT without Content-Range: 201 when the row was
+		// created, 200 when it was replaced (with a representation), else 204.
+		rc.preferenceApplied(req, true, false)
+		if rc.profileGiven {
+			h.Set("Content-Profile", rc.schema)
+		}
+		if prefs.Return != "representation" || res.body == nil {
+			rc.w.WriteHeader(http.StatusNoContent)
+			return nil
+		}
+		status := http.StatusOK
+		if res.inserted != nil && *res.inserted > 0 {
+			status = http.StatusCreated
+		}
+		h.Set("Content-Type", acc.contentType())
+		h.Set("Content-Length", strconv.Itoa(len(*res.body)))
+		rc.w.WriteHeader(status)
+		_, _ = rc.w.Write([]byte(*res.body))
+		return nil
 	case opInsert:
 		h.Set("Content-Range", contentRange(0, 0, total))
 	case opUpdate:
@@ -411,6 +436,22 @@ func (rc *reqCtx) preferenceApplied(req *Request, mutation, upsert bool) {
 	}
 }
 
+// rpcBodyKind reads a POST's Content-Type the way PostgREST picks the payload of
+// a function call: text/plain, text/xml and application/octet-stream are raw
+// values; anything else is read as JSON.
+func rpcBodyKind(contentType string) rpcBody {
+	mt, _, _ := strings.Cut(contentType, ";")
+	switch strings.ToLower(strings.TrimSpace(mt)) {
+	case "text/plain":
+		return bodyText
+	case "text/xml":
+		return bodyXML
+	case "application/octet-stream":
+		return bodyBytes
+	}
+	return bodyJSON
+}
+
 // rpc serves /rpc/<fn>.
 func (rc *reqCtx) rpc(name string) error {
 	method := rc.r.Method
@@ -440,10 +481,18 @@ func (rc *reqCtx) rpc(name string) error {
 	var keys []string
 	var body []byte
 	post := method == http.MethodPost
+	kind := bodyJSON
 	if post {
 		if body, err = rc.readBody(); err != nil {
 			return err
 		}
+		kind = rpcBodyKind(rc.r.Header.Get("Content-Type"))
+	}
+	switch {
+	case post && kind != bodyJSON:
+		// A raw text, xml or bytea body goes whole to a single unnamed parameter:
+		// no argument names.
+	case post:
 		trimmed := strings.TrimSpace(string(body))
 		if trimmed == "" {
 			body, trimmed = []byte("{}"), "{}"
@@ -462,7 +511,7 @@ func (rc *reqCtx) rpc(name string) error {
 		} else {
 			keys = []string{""} // not an object: only a single json parameter can take it
 		}
-	} else {
+	default:
 		paramNames := map[string]bool{}
 		for _, f := range rc.cache.Funcs[qi] {
 			for _, prm := range f.Params {
@@ -501,7 +550,7 @@ func (rc *reqCtx) rpc(name string) error {
 			}
 		}
 	}
-	f, jsonArg, err := p.findFunction(name, keys, post)
+	f, jsonArg, err := p.findFunction(name, keys, post, kind)
 	if err != nil {
 		return err
 	}

@@ -109,3 +109,53 @@ func assertNoTag(t *testing.T, e *testEnv, id int) {
 		t.Fatalf("tag %d exists: the transaction was not rolled back", id)
 	}
 }
+
+// PUT upserts the one row its URL names by primary key (PostgREST's
+// MutationSingleUpsert): 201 created, 200 replaced, 204 without a representation.
+func TestPut(t *testing.T) {
+	e := newEnv(t, 0)
+	repr := "Prefer: return=representation"
+	pk105 := `{"code":"PGRST105","details":null,"hint":null,"message":"Filters must include all and only primary key columns with 'eq' operators"}`
+	pk115 := `{"code":"PGRST115","details":null,"hint":null,"message":"Payload values do not match URL in primary key column(s)"}`
+	runCases(t, e, []httpCase{
+		{name: "creates: 201", method: "PUT", path: "/pc_tags?id=eq.50", body: `{"id":50,"name":"fifty"}`, headers: []string{repr},
+			status: 201, want: `[{"id":50,"name":"fifty"}]`, check: func(t *testing.T, r resp) {
+				if r.header.Get("Content-Range") != "" || r.header.Get("Preference-Applied") != "return=representation" {
+					t.Fatalf("headers %v", r.header)
+				}
+			}},
+		{name: "replaces: 200", method: "PUT", path: "/pc_tags?id=eq.50&select=name", body: `[{"id":50,"name":"FIFTY"}]`, headers: []string{repr},
+			status: 200, want: `[{"name":"FIFTY"}]`},
+		{name: "minimal: 204", method: "PUT", path: "/pc_tags?id=eq.51", body: `{"id":51,"name":"fifty-one"}`, status: 204,
+			check: func(t *testing.T, r resp) {
+				if r.body != "" || r.header.Get("Content-Type") != "" {
+					t.Fatalf("body %q, content type %q", r.body, r.header.Get("Content-Type"))
+				}
+			}},
+		{name: "singular with embed", method: "PUT", path: "/pc_books?id=eq.1&select=title,pc_authors(name)",
+			body:    `{"id":1,"author_id":2,"title":"Moved"}`,
+			headers: []string{repr, "Accept: application/vnd.pgrst.object+json"}, status: 200, want: `{"title":"Moved","pc_authors":{"name":"Italo"}}`},
+		{name: "only the body row carrying the key is written", method: "PUT", path: "/pc_tags?id=eq.52&select=id",
+			body: `[{"id":52,"name":"a"},{"id":53,"name":"b"}]`, headers: []string{repr}, status: 201, want: `[{"id":52}]`,
+			check: func(t *testing.T, r resp) { assertNoTag(t, e, 53) }},
+		{name: "composite key", method: "PUT", path: "/pc_book_tags?book_id=eq.3&tag_id=eq.3", body: `{"book_id":3,"tag_id":3}`,
+			headers: []string{repr}, status: 201, want: `[{"book_id":3,"tag_id":3}]`},
+		{name: "body key differs from URL: 115, nothing written", method: "PUT", path: "/pc_tags?id=eq.54", body: `{"id":55,"name":"x"}`,
+			status: 400, want: pk115, check: func(t *testing.T, r resp) { assertNoTag(t, e, 55) }},
+		{name: "body without the key: 115", method: "PUT", path: "/pc_tags?id=eq.54", body: `{"name":"x"}`, status: 400, want: pk115},
+		{name: "empty body: 115", method: "PUT", path: "/pc_tags?id=eq.54", body: `{}`, status: 400, want: pk115},
+		{name: "not the key: 105", method: "PUT", path: "/pc_tags?name=eq.x", body: `{"id":54,"name":"x"}`, status: 405, want: pk105},
+		{name: "key plus another filter: 105", method: "PUT", path: "/pc_tags?id=eq.54&name=eq.x", body: `{"id":54,"name":"x"}`, status: 405, want: pk105},
+		{name: "negated: 105", method: "PUT", path: "/pc_tags?id=not.eq.54", body: `{"id":54,"name":"x"}`, status: 405, want: pk105},
+		{name: "in: 105", method: "PUT", path: "/pc_tags?id=in.(54)", body: `{"id":54,"name":"x"}`, status: 405, want: pk105},
+		{name: "logic tree: 105", method: "PUT", path: "/pc_tags?and=(id.eq.54)", body: `{"id":54,"name":"x"}`, status: 405, want: pk105},
+		{name: "no filter: 105", method: "PUT", path: "/pc_tags", body: `{"id":54,"name":"x"}`, status: 405, want: pk105},
+		{name: "part of a composite key: 105", method: "PUT", path: "/pc_book_tags?book_id=eq.3", body: `{"book_id":3,"tag_id":1}`, status: 405, want: pk105},
+		{name: "limit: 114", method: "PUT", path: "/pc_tags?id=eq.54&limit=1", body: `{"id":54,"name":"x"}`, status: 400,
+			want: `{"code":"PGRST114","details":null,"hint":null,"message":"limit/offset querystring parameters are not allowed for PUT"}`},
+		{name: "offset: 114", method: "PUT", path: "/pc_tags?id=eq.54&offset=1", body: `{"id":54,"name":"x"}`, status: 400,
+			check: func(t *testing.T, r resp) { assertCode(t, r, "PGRST114") }},
+		{name: "Range header ignored", method: "PUT", path: "/pc_tags?id=eq.54&select=id", body: `{"id":54,"name":"x"}`,
+			headers: []string{repr, "Range: 1-1"}, status: 201, want: `[{"id":54}]`},
+	})
+}

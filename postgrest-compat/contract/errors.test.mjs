@@ -30,6 +30,26 @@ test('unknown table, column, relationship; ambiguous embed; filters on absent em
   assert.equal(notEmbedded.error.code, 'PGRST108')
 })
 
+test('the same table embedded twice without aliases is 42712, as PostgreSQL answers PostgREST', async () => {
+  const twice = await db.from('pc_rivalries').select('id, pc_authors!first_author(name), pc_authors!second_author(name)')
+  assert.equal(twice.status, 400)
+  assert.equal(twice.data, null)
+  assert.deepEqual(twice.error, {
+    code: '42712', details: null, hint: null,
+    message: 'table name "pc_rivalries_pc_authors_1" specified more than once',
+  })
+  const nested = await db.from('pc_rivalries').select('id, first:pc_authors!first_author(pc_books(id), pc_books!author_id(id))')
+  assert.equal(nested.status, 400)
+  assert.equal(nested.error.message, 'table name "pc_authors_pc_books_2" specified more than once')
+  // An alias on either side makes it valid, and each key holds its own author.
+  const aliased = await db.from('pc_rivalries').select('id, pc_authors!first_author(name), second:pc_authors!second_author(name)').order('id')
+  assert.equal(aliased.error, null)
+  assert.deepEqual(aliased.data, [
+    { id: 1, pc_authors: { name: 'Ursula' }, second: { name: 'Italo' } },
+    { id: 2, pc_authors: { name: 'Italo' }, second: { name: 'Jorge' } },
+  ])
+})
+
 test('parse errors and bad values', async () => {
   const op = await db.from('pc_authors').select().filter('id', 'eqx', 1)
   assert.equal(op.status, 400)

@@ -65,6 +65,10 @@ create policy pc_notes_update on public.pc_notes for update to authenticated usi
 
 create or replace view public.pc_book_view as
   select id, author_id, title, pages from public.pc_books;
+-- A view over pc_authors: embeds that name a foreign key (column or constraint)
+-- leave it out, so pc_books?select=author_id(*) stays one relationship.
+create or replace view public.pc_author_view as
+  select id, name from public.pc_authors;
 
 create or replace function public.pc_add(a int, b int) returns int
   language sql immutable as $$ select a + b $$;
@@ -88,6 +92,34 @@ create or replace function public.pc_sum(variadic nums int[]) returns int
   language sql immutable as $$ select sum(n)::int from unnest(nums) n $$;
 create or replace function public.pc_numbers(n int) returns setof int
   language sql immutable as $$ select generate_series(1, n) $$;
+-- Computed relationships: SETOF with ROWS 1 embeds as an object (or null), other SETOF as an array.
+create or replace function public.pc_first_book(public.pc_authors) returns setof public.pc_books rows 1
+  language sql stable as $$ select * from public.pc_books where author_id = $1.id order by id limit 1 $$;
+create or replace function public.pc_all_books(public.pc_authors) returns setof public.pc_books
+  language sql stable as $$ select * from public.pc_books where author_id = $1.id order by id $$;
+-- Unnamed parameters: only one, of type json/jsonb/text/xml/bytea, makes a function
+-- callable (the body is passed whole); pc_unnamed_int is not callable at all.
+create or replace function public.pc_unnamed_int(int) returns int
+  language sql immutable as $$ select $1 $$;
+create or replace function public.pc_unnamed_text(text) returns text
+  language sql immutable as $$ select 'got ' || $1 $$;
+create or replace function public.pc_unnamed_xml(xml) returns text
+  language sql immutable as $$ select (xpath('/a/text()', $1))[1]::text $$;
+create or replace function public.pc_unnamed_bytea(bytea) returns int
+  language sql immutable as $$ select length($1) $$;
+-- Overloads PostgREST cannot choose between (PGRST203).
+create or replace function public.pc_over() returns text
+  language sql immutable as $$ select 'none' $$;
+create or replace function public.pc_over(text default 'd') returns text
+  language sql immutable as $$ select $1 $$;
+create or replace function public.pc_over_named(a int) returns text
+  language sql immutable as $$ select 'int' $$;
+create or replace function public.pc_over_named(a text) returns text
+  language sql immutable as $$ select 'text' $$;
+create or replace function public.pc_json2(json) returns text
+  language sql immutable as $$ select 'json' $$;
+create or replace function public.pc_json2(jsonb) returns text
+  language sql immutable as $$ select 'jsonb' $$;
 create or replace function public.pc_whoami() returns text
   language sql stable as $$ select current_user::text $$;
 
@@ -126,6 +158,7 @@ grant execute on function public.pc_reset() to service_role;
 grant select, insert, update, delete on public.pc_authors, public.pc_books, public.pc_tags, public.pc_book_tags,
   public.pc_author_profiles, public.pc_employees, public.pc_rivalries, public.pc_events, public.pc_notes,
   public.pc_book_view to anon, authenticated, service_role;
+grant select on public.pc_author_view to anon, authenticated, service_role;
 grant usage, select on all sequences in schema public to anon, authenticated, service_role;
 -- Anonymous callers may read authors but not change them (42501 -> 401 for anon).
 revoke insert, update, delete on public.pc_authors from anon;

@@ -137,6 +137,38 @@ test('views embed through their base table keys; computed fields', async () => {
   assert.deepEqual(up, [{ id: 6, pc_title_upper: 'FICCIONES' }])
 })
 
+test('choosing a relationship: FK names skip views over the target; self references', async () => {
+  const byColumn = await db.from('pc_books').select('title, author_id(name)').eq('id', 4)
+  assert.equal(byColumn.error, null)
+  assert.deepEqual(byColumn.data, [{ title: 'Invisible Cities', author_id: { name: 'Italo' } }])
+  const byConstraint = await db.from('pc_books').select('title, author:pc_books_author_id_fkey(name)').eq('id', 4)
+  assert.deepEqual(byConstraint.data, [{ title: 'Invisible Cities', author: { name: 'Italo' } }])
+  const byView = await db.from('pc_books').select('title, pc_author_view(name)').eq('id', 4)
+  assert.deepEqual(byView.data, [{ title: 'Invisible Cities', pc_author_view: { name: 'Italo' } }])
+
+  const children = await db.from('pc_employees').select('name, pc_employees!manager_id(name)').eq('id', 1)
+    .order('id', { referencedTable: 'pc_employees' })
+  assert.equal(children.error, null)
+  assert.deepEqual(children.data, [{ name: 'Boss', pc_employees: [{ name: 'Alice' }, { name: 'Bob' }] }])
+  const wrongSide = await db.from('pc_employees').select('name, pc_employees!pc_employees_manager_id_fkey(name)')
+  assert.equal(wrongSide.status, 400)
+  assert.equal(wrongSide.error.code, 'PGRST200')
+  assert.equal(wrongSide.error.message, "Could not find a relationship between 'pc_employees' and 'pc_employees' in the schema cache")
+})
+
+test('computed relationships: SETOF ... ROWS 1 embeds as an object or null, other sets as arrays', async () => {
+  const { data, error } = await db.from('pc_authors').select('name, pc_first_book(title), pc_all_books(id)').order('id')
+  assert.equal(error, null)
+  assert.deepEqual(data, [
+    { name: 'Ursula', pc_first_book: { title: 'A Wizard of Earthsea' }, pc_all_books: [{ id: 1 }, { id: 2 }, { id: 3 }] },
+    { name: 'Italo', pc_first_book: { title: 'Invisible Cities' }, pc_all_books: [{ id: 4 }, { id: 5 }] },
+    { name: 'Jorge', pc_first_book: { title: 'Ficciones' }, pc_all_books: [{ id: 6 }] },
+    { name: 'Nobody', pc_first_book: null, pc_all_books: [] },
+  ])
+  const { data: one } = await db.from('pc_authors').select('name, first:pc_first_book!inner(title)').eq('id', 2).single()
+  assert.deepEqual(one, { name: 'Italo', first: { title: 'Invisible Cities' } })
+})
+
 test('one builder can be reused; setHeader, returns, overrideTypes, abortSignal change nothing on the wire', async () => {
   const base = db.from('pc_tags').select('id').order('id')
   const a = await base.limit(1).returns()

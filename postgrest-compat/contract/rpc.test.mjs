@@ -1,7 +1,7 @@
 // rpc(): POST and GET, arguments, set-returning functions as tables, head, counts.
 import { test, before } from 'node:test'
 import assert from 'node:assert/strict'
-import { anon, service, reset } from './lib.mjs'
+import { anon, service, reset, raw } from './lib.mjs'
 
 const db = anon()
 before(reset)
@@ -68,4 +68,50 @@ test('rpc errors: unknown function, RAISE, custom status, GET on a volatile func
   assert.equal(bad.error.code, '22P02')
   const strict = await db.rpc('pc_books_by', { author: 'Ursula' }).maxAffected(1)
   assert.equal(strict.error.code, 'PGRST124')
+})
+
+test('functions with one unnamed parameter: json, jsonb, text, xml, bytea take the body whole; others are not callable', async () => {
+  const notCallable = await db.rpc('pc_unnamed_int', { '': 1 })
+  assert.equal(notCallable.status, 404)
+  assert.equal(notCallable.error.code, 'PGRST202')
+  assert.equal(notCallable.error.message, 'Could not find the function public.pc_unnamed_int() in the schema cache')
+  assert.equal(notCallable.error.details,
+    'Searched for the function public.pc_unnamed_int with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.')
+
+  const named = await db.rpc('pc_unnamed_text', { '': 'x' })
+  assert.equal(named.error, null)
+  assert.equal(named.data, 'got {"":"x"}')
+
+  const post = (fn, body, type) => raw(`/rpc/${fn}`, { method: 'POST', body, headers: { 'content-type': type, 'content-profile': 'public' } })
+  const text = await post('pc_unnamed_text', 'hello', 'text/plain')
+  assert.equal(text.status, 200)
+  assert.equal(await text.json(), 'got hello')
+  const xml = await post('pc_unnamed_xml', '<a>hi</a>', 'text/xml')
+  assert.equal(await xml.json(), 'hi')
+  const bytes = await post('pc_unnamed_bytea', new Uint8Array([0, 1, 255]), 'application/octet-stream')
+  assert.equal(await bytes.json(), 3)
+  const noText = await post('pc_add', 'hello', 'text/plain')
+  assert.equal(noText.status, 404)
+  assert.deepEqual(await noText.json(), {
+    code: 'PGRST202', hint: null, message: 'Could not find the function public.pc_add in the schema cache',
+    details: 'Searched for the function public.pc_add with a single unnamed text parameter, but no matches were found in the schema cache.',
+  })
+})
+
+test('overloads PostgREST cannot choose between: 300 PGRST203 listing the candidates', async () => {
+  const hint = 'Try renaming the parameters or the function itself in the database so function overloading can be resolved'
+  const none = await db.rpc('pc_over')
+  assert.equal(none.status, 300)
+  assert.deepEqual(none.error, {
+    code: 'PGRST203', details: null, hint,
+    message: 'Could not choose the best candidate function between: public.pc_over(), public.pc_over( => text)',
+  })
+  const typed = await db.rpc('pc_over_named', { a: 1 })
+  assert.equal(typed.status, 300)
+  assert.equal(typed.error.message, 'Could not choose the best candidate function between: public.pc_over_named(a => integer), public.pc_over_named(a => text)')
+  const fallbacks = await db.rpc('pc_json2', { k: 1 })
+  assert.equal(fallbacks.error.message, 'Could not choose the best candidate function between: public.pc_json2( => json), public.pc_json2( => jsonb)')
+  // One JSON function with an unnamed parameter receives any object whole.
+  const echo = await db.rpc('pc_echo', { any: ['thing', 1] })
+  assert.deepEqual(echo.data, { any: ['thing', 1] })
 })

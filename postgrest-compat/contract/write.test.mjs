@@ -157,3 +157,38 @@ test('Location header for return=headers-only; Content-Range of writes', async (
   assert.equal(patch.status, 204)
   assert.equal(patch.headers.get('content-range'), '0-0/1')
 })
+
+test('PUT upserts the one row its primary-key filters name', async () => {
+  const put = (path, body, headers = {}) => raw(path, {
+    method: 'PUT', body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', 'content-profile': 'public', ...headers },
+  })
+  const created = await put('/pc_tags?id=eq.80', { id: 80, name: 'eighty' }, { prefer: 'return=representation' })
+  assert.equal(created.status, 201)
+  assert.deepEqual(await created.json(), [{ id: 80, name: 'eighty' }])
+  const replaced = await put('/pc_tags?id=eq.80&select=name', [{ id: 80, name: 'EIGHTY' }],
+    { prefer: 'return=representation', accept: 'application/vnd.pgrst.object+json' })
+  assert.equal(replaced.status, 200)
+  assert.deepEqual(await replaced.json(), { name: 'EIGHTY' })
+  const minimal = await put('/pc_book_tags?book_id=eq.3&tag_id=eq.3', { book_id: 3, tag_id: 3 })
+  assert.equal(minimal.status, 204)
+  assert.equal(await minimal.text(), '')
+  const { data } = await db.from('pc_book_tags').select('tag_id').eq('book_id', 3).order('tag_id')
+  assert.deepEqual(data, [{ tag_id: 3 }])
+
+  const mismatch = await put('/pc_tags?id=eq.81', { id: 82, name: 'x' })
+  assert.equal(mismatch.status, 400)
+  assert.deepEqual(await mismatch.json(), { code: 'PGRST115', details: null, hint: null, message: 'Payload values do not match URL in primary key column(s)' })
+  const notKey = await put('/pc_tags?name=eq.x', { id: 81, name: 'x' })
+  assert.equal(notKey.status, 405)
+  assert.deepEqual(await notKey.json(), {
+    code: 'PGRST105', details: null, hint: null, message: "Filters must include all and only primary key columns with 'eq' operators",
+  })
+  const partial = await put('/pc_book_tags?book_id=eq.3', { book_id: 3, tag_id: 1 })
+  assert.equal(partial.status, 405)
+  const limited = await put('/pc_tags?id=eq.81&limit=1', { id: 81, name: 'x' })
+  assert.equal(limited.status, 400)
+  assert.deepEqual(await limited.json(), { code: 'PGRST114', details: null, hint: null, message: 'limit/offset querystring parameters are not allowed for PUT' })
+  const none = await db.from('pc_tags').select('id').in('id', [81, 82])
+  assert.deepEqual(none.data, [])
+})
