@@ -18,6 +18,7 @@ type statement struct {
 	offset   int64 // the root offset, for Content-Range
 	pkCols   []string
 	noBody   bool
+	plan     *planCount // count=planned/estimated on a read: the planner's estimate, after the statement
 }
 
 // bodyExpr aggregates the root rows for the negotiated media type.
@@ -59,7 +60,21 @@ func (p *planner) readStatement(t *Table, acc accept, head bool, count bool) (*s
 		return nil, err
 	}
 	total := "NULL::bigint"
-	if count {
+	var pc *planCount
+	switch mode := p.req.Prefs.Count; {
+	case !count:
+	case mode == "planned":
+		// No exact count: the planner's estimate replaces it.
+		pc = newPlanCount(lv.countSQL(), p.b.args, false, p.maxRows)
+	case mode == "estimated":
+		// Exact up to max-rows (+ 1 to see it passed), the estimate beyond.
+		cq := lv.countSQL()
+		if p.maxRows > 0 {
+			cq += " LIMIT " + strconv.Itoa(p.maxRows+1)
+		}
+		total = "(SELECT pg_catalog.count(*) FROM (" + cq + ") AS pgrst_c)"
+		pc = newPlanCount(lv.countSQL(), p.b.args, true, p.maxRows)
+	default:
 		total = "(SELECT pg_catalog.count(*) FROM (" + lv.countSQL() + ") AS pgrst_c)"
 	}
 	if len(lv.selects) == 0 {
@@ -67,7 +82,7 @@ func (p *planner) readStatement(t *Table, acc accept, head bool, count bool) (*s
 	}
 	sql := "SELECT " + total + ", pg_catalog.count(_postgrest_t), " + bodyExpr(acc, false, true, head) +
 		", NULL::bigint, NULL::text FROM (" + lv.sql() + ") AS _postgrest_t"
-	st := &statement{sql: sql, args: p.b.args, readOnly: true}
+	st := &statement{sql: sql, args: p.b.args, readOnly: true, plan: pc}
 	if n := p.req.Nodes[""]; n != nil && n.Offset != nil {
 		st.offset = *n.Offset
 	}

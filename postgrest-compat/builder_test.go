@@ -455,3 +455,91 @@ func TestFindFunction(t *testing.T) {
 		t.Errorf("got %#v", e)
 	}
 }
+
+// missing=default: a column absent from a row takes the default the schema
+// cache read, nextval of its sequence for an identity column.
+func TestBuilderMissingDefaultIdentity(t *testing.T) {
+	c := memCache()
+	books := c.Tables[QI{"public", "books"}]
+	books.ColMap["id"].Default = "nextval('public.books_id_seq'::regclass)"
+	defer func() { books.ColMap["id"].Default = "" }()
+	for prefer, want := range map[string]bool{"missing=default": true, "": false} {
+		p, _, err := plan(t, c, "columns=id,title", prefer, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := decodePayload([]byte(`[{"id":1,"title":"a"},{"title":"b"}]`), p.req.Columns, p.req.HasColumns)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := p.mutationStatement(books, opInsert, pl, accept{}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Contains(st.sql, `ELSE nextval('public.books_id_seq'::regclass) END`) && strings.Contains(st.sql, `ELSE 'untitled'::text END`)
+		if got != want {
+			t.Fatalf("Prefer %q: defaults in SQL %v, want %v:\n%s", prefer, got, want, st.sql)
+		}
+	}
+}
+
+// count=planned counts nothing in the statement and explains the count query
+// afterwards; count=estimated counts up to max-rows + 1, then explains.
+func TestBuilderPlannedCounts(t *testing.T) {
+	c := memCache()
+	authors := c.Tables[QI{"public", "authors"}]
+	for _, tc := range []struct {
+		prefer, total, explain string
+		maxRows                int
+		estimated              bool
+	}{
+		{prefer: "count=exact", total: "(SELECT pg_catalog.count(*) FROM (SELECT 1 FROM"},
+		{prefer: "count=planned", total: "SELECT NULL::bigint,", explain: `EXPLAIN (FORMAT JSON) SELECT 1 FROM "public"."authors" AS "authors" WHERE "authors"."name" = $1`},
+		{prefer: "count=estimated", maxRows: 5, estimated: true, total: `WHERE "authors"."name" = $2 LIMIT 6) AS pgrst_c)`,
+			explain: `EXPLAIN (FORMAT JSON) SELECT 1 FROM "public"."authors" AS "authors" WHERE "authors"."name" = $1`},
+	} {
+		p, _, err := plan(t, c, "select=id,meta->>k&name=eq.x", tc.prefer, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.maxRows = tc.maxRows
+		st, err := p.readStatement(authors, accept{}, false, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(st.sql, tc.total) {
+			t.Fatalf("%s: %s", tc.prefer, st.sql)
+		}
+		switch {
+		case tc.explain == "" && st.plan != nil:
+			t.Fatalf("%s: unexpected EXPLAIN", tc.prefer)
+		case tc.explain != "" && (st.plan == nil || st.plan.sql != tc.explain || len(st.plan.args) != 1 || st.plan.args[0] != "x" || st.plan.estimated != tc.estimated):
+			t.Fatalf("%s: plan %+v", tc.prefer, st.plan)
+		}
+	}
+}
+
+// An unknown column (an aggregate written without its column, sum instead of
+// id.sum()) is PostgreSQL's 42703 naming the relation as PostgREST's SQL does:
+// the root by its name, an embed by "<table>_<depth>".
+func TestBuilderUndefinedColumnNamesPostgRESTAlias(t *testing.T) {
+	c := memCache()
+	authors := c.Tables[QI{"public", "authors"}]
+	for q, want := range map[string]string{
+		"select=sum":                        "column authors.sum does not exist",
+		"select=name,books(sum)":            "column books_1.sum does not exist",
+		"select=name,b:books(sum)":          "column books_1.sum does not exist",
+		"select=books(authors(nope))":       "column authors_2.nope does not exist",
+		"select=books(id)&books.nope=eq.1":  "column books_1.nope does not exist",
+		"select=books(id)&books.order=nope": "column books_1.nope does not exist",
+	} {
+		p, _, err := plan(t, c, q, "", false)
+		if err == nil {
+			_, err = p.readStatement(authors, accept{}, false, false)
+		}
+		ae, ok := err.(*apiError)
+		if !ok || ae.Code != "42703" || ae.Message != want {
+			t.Errorf("%s: got %v, want %s", q, err, want)
+		}
+	}
+}

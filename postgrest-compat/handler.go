@@ -22,7 +22,10 @@ type Options struct {
 	Pool    *pgxpool.Pool // connects as "authenticator"; every request runs through server/pgrole
 	Schemas []string      // exposed schemas, first = default profile
 	MaxRows int           // 0 = unlimited
-	Logger  *slog.Logger
+	// PlanEnabled serves Accept: application/vnd.pgrst.plan (PostgREST's
+	// db-plan-enabled, off by default): the EXPLAIN of the request's statement.
+	PlanEnabled bool
+	Logger      *slog.Logger
 	// ClientIPHeader is the trusted header holding the caller's address (see
 	// httpx.ClientIP), passed to SQL as request.client_ip; empty = the peer.
 	ClientIPHeader string

@@ -27,6 +27,12 @@ type testEnv struct {
 
 func newEnv(t *testing.T, maxRows int) *testEnv {
 	t.Helper()
+	return newEnvSchemas(t, maxRows, "public")
+}
+
+// newEnvSchemas is newEnv exposing the given schemas (the first is the default profile).
+func newEnvSchemas(t *testing.T, maxRows int, schemas ...string) *testEnv {
+	t.Helper()
 	db := pgtest.New(t)
 	ctx := context.Background()
 	fixture, err := os.ReadFile("contract/fixture.sql")
@@ -36,7 +42,7 @@ func newEnv(t *testing.T, maxRows int) *testEnv {
 	if _, err := db.Admin.Exec(ctx, string(fixture)); err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
-	h := New(Options{Pool: db.Pool, Schemas: []string{"public"}, MaxRows: maxRows})
+	h := New(Options{Pool: db.Pool, Schemas: schemas, MaxRows: maxRows})
 	if err := h.Reload(ctx); err != nil {
 		t.Fatal(err)
 	}

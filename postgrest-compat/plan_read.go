@@ -39,6 +39,9 @@ type relInfo struct {
 	colMap map[string]*Column // by name
 	table  *Table             // when it is an exposed table or view
 	scalar bool               // RPC returning a scalar: the only column is pgrst_scalar
+	// sqlName is the relation's name in PostgreSQL's own errors as PostgREST
+	// words them: an embed's subquery is "<table>_<depth>" there ("" = name).
+	sqlName string
 }
 
 func tableRel(t *Table) relInfo {
@@ -318,7 +321,11 @@ func (p *planner) column(rel relInfo, a, name string) (expr string, col *Column,
 			return qident(f.QI) + "(" + a + ")", &Column{Name: name, Type: f.RetType, BaseType: baseOfFormat(f.RetType)}, nil
 		}
 	}
-	return "", nil, errUndefinedColumn(rel.name, name)
+	label := rel.name
+	if rel.sqlName != "" {
+		label = rel.sqlName
+	}
+	return "", nil, errUndefinedColumn(label, name)
 }
 
 func baseOfFormat(t string) string {
@@ -444,7 +451,9 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 	}
 	toOne := rel.ToOne()
 	force := e.Spread
-	child, err := p.buildLevel(tableRel(target), e.Items, readOpts{
+	childRel := tableRel(target)
+	childRel.sqlName = target.Name + "_" + strconv.Itoa(o.depth+1)
+	child, err := p.buildLevel(childRel, e.Items, readOpts{
 		path: childPath, altPath: alt, alias: childAlias, from: from, where: conds,
 		rangeOK: !toOne, forceCols: force, depth: o.depth + 1,
 	})

@@ -18,6 +18,25 @@ func TestRPC(t *testing.T) {
 			check: header("Content-Range", "0-0/3")},
 		{name: "HEAD rpc", method: "HEAD", path: "/rpc/pc_books_by?author=Ursula", headers: []string{"Prefer: count=exact"}, status: 200,
 			check: header("Content-Range", "0-2/3")},
+		{name: "scalar count=exact GET", path: "/rpc/pc_add?a=2&b=3", headers: []string{"Prefer: count=exact"}, status: 200, want: `5`,
+			check: header("Content-Range", "0-0/1")},
+		{name: "scalar count=exact POST", method: "POST", path: "/rpc/pc_add", body: `{"a":2,"b":40}`, headers: []string{"Prefer: count=exact"},
+			status: 200, want: `42`, check: header("Content-Range", "0-0/1")},
+		{name: "scalar without count", path: "/rpc/pc_add?a=2&b=3", status: 200, want: `5`, check: header("Content-Range", "0-0/*")},
+		{name: "HEAD scalar count=exact", method: "HEAD", path: "/rpc/pc_add?a=2&b=3", headers: []string{"Prefer: count=exact"}, status: 200,
+			check: header("Content-Range", "0-0/1")},
+		{name: "POST setof count=exact", method: "POST", path: "/rpc/pc_books_by?limit=2", body: `{"author":"Ursula"}`,
+			headers: []string{"Prefer: count=exact"}, status: 206, check: header("Content-Range", "0-1/3")},
+		{name: "rpc count=planned has no total", path: "/rpc/pc_books_by?author=Ursula&limit=1", headers: []string{"Prefer: count=planned"},
+			status: 200, check: func(t *testing.T, r resp) {
+				if r.header.Get("Content-Range") != "0-0/*" || r.header.Get("Preference-Applied") != "count=planned" {
+					t.Fatalf("headers %v", r.header)
+				}
+			}},
+		{name: "rpc count=estimated is exact", path: "/rpc/pc_books_by?author=Ursula&limit=1", headers: []string{"Prefer: count=estimated"},
+			status: 206, check: header("Content-Range", "0-0/3")},
+		{name: "void count=exact", method: "POST", path: "/rpc/pc_noop", headers: []string{"Prefer: count=exact"}, status: 204,
+			check: header("Content-Range", "0-0/1")},
 		{name: "returns table", path: "/rpc/pc_author_stats?books=gt.1", status: 200,
 			want: `[{"author":"Italo","books":2},{"author":"Ursula","books":3}]`},
 		{name: "setof scalar", path: "/rpc/pc_numbers?n=4", status: 200, want: `[1,2,3,4]`},

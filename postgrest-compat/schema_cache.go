@@ -77,7 +77,7 @@ type Column struct {
 	BaseType   string // typname after domains are resolved (int4, jsonb, ...)
 	Category   byte   // pg_type.typcategory of the base type (A array, N numeric, ...)
 	Nullable   bool
-	Default    string // pg_get_expr of the default; "" when none
+	Default    string // the default as PostgREST reads it: nextval(seq) for identity BY DEFAULT, none for generated; "" when none
 	Identity   bool
 	Generated  bool
 	Position   int

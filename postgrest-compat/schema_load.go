@@ -26,7 +26,10 @@ where c.relkind in ('r','p','v','m','f','c') and not c.relispartition
 select a.attrelid, a.attname, a.attnum, format_type(a.atttypid, a.atttypmod),
        bt.typname, bt.typcategory,
        not (a.attnotnull or (t.typtype = 'd' and t.typnotnull)),
-       coalesce(pg_get_expr(d.adbin, d.adrelid), case when t.typtype = 'd' then t.typdefault end, ''),
+       coalesce(case when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(c.oid::regclass::text, a.attname))
+                     when a.attgenerated <> '' then null
+                     else pg_get_expr(d.adbin, d.adrelid) end,
+                case when t.typtype = 'd' and a.attgenerated = '' then t.typdefault end, ''),
        a.attidentity <> '', a.attgenerated <> '',
        coalesce(col_description(a.attrelid, a.attnum), ''),
        coalesce((select array_agg(e.enumlabel order by e.enumsortorder) from pg_enum e where e.enumtypid = bt.oid), '{}'),

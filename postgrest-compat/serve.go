@@ -26,11 +26,25 @@ type result struct {
 	location *string
 }
 
-func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
-	sess := pgrole.Session{
+// session is the caller's transaction settings for this request.
+func (rc *reqCtx) session(readOnly bool) pgrole.Session {
+	return pgrole.Session{
 		Role: rc.id.Role, ClaimsJSON: rc.id.ClaimsJSON, Method: rc.r.Method, Path: rc.r.URL.Path,
-		HeadersJSON: headersJSON(rc.r.Header), ClientIP: httpx.ClientIP(rc.r, rc.h.opts.ClientIPHeader), ReadOnly: st.readOnly,
+		HeadersJSON: headersJSON(rc.r.Header), ClientIP: httpx.ClientIP(rc.r, rc.h.opts.ClientIPHeader), ReadOnly: readOnly,
 	}
+}
+
+// setSearchPath sets the transaction's search_path when the request needs one.
+func setSearchPath(ctx context.Context, c pgrole.Conn, path string) error {
+	if path == "" {
+		return nil
+	}
+	_, err := c.Exec(ctx, "select set_config('search_path', $1, true)", path)
+	return err
+}
+
+func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
+	sess := rc.session(st.readOnly)
 	var res result
 	scan := func(rows pgx.Rows) error {
 		if !rows.Next() {
@@ -42,12 +56,44 @@ func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 		return rows.Scan(&res.total, &res.page, &res.body, &res.inserted, &res.location)
 	}
 	ctx := rc.r.Context()
-	err := pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
+	path := rc.searchPath()
+	run := func() error {
+		if path == "" && st.plan == nil {
+			// The common case: BEGIN, settings, the statement and COMMIT in one round trip.
+			return pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
+		}
+		fn := func(c pgrole.Conn) error {
+			if err := setSearchPath(ctx, c, path); err != nil {
+				return err
+			}
+			rows, err := c.Query(ctx, st.sql, st.args...)
+			if err != nil {
+				return err
+			}
+			if err := scan(rows); err != nil {
+				rows.Close()
+				return err
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			if st.plan != nil {
+				return st.plan.apply(ctx, c, &res)
+			}
+			return nil
+		}
+		if rollback {
+			return pgrole.DoRollback(ctx, rc.h.opts.Pool, sess, fn)
+		}
+		return pgrole.Do(ctx, rc.h.opts.Pool, sess, fn)
+	}
+	err := run()
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "0A000" && strings.Contains(pe.Message, "cached plan") {
 		// A prepared statement outlived a DDL change; the transaction was rolled back, run it again.
 		res = result{}
-		err = pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
+		err = run()
 	}
 	if err != nil {
 		return nil, err
@@ -87,6 +133,60 @@ func selectSize(items []SelectItem, depth int) (maxDepth, count int) {
 		}
 	}
 	return maxDepth, count
+}
+
+// explain answers a plan media type: EXPLAIN of the statement the request
+// would run, in a transaction that is always rolled back, so a mutation (or a
+// volatile function) never takes effect, even with options=analyze, which
+// executes it. TEXT comes as one row per line, JSON as one row.
+func (rc *reqCtx) explain(st *statement, acc accept) error {
+	ctx := rc.r.Context()
+	path := rc.searchPath()
+	var out strings.Builder
+	err := pgrole.DoRollback(ctx, rc.h.opts.Pool, rc.session(st.readOnly || !acc.plan.analyze()), func(c pgrole.Conn) error {
+		if err := setSearchPath(ctx, c, path); err != nil {
+			return err
+		}
+		rows, err := c.Query(ctx, acc.plan.explainSQL()+st.sql, st.args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var line string
+			if err := rows.Scan(&line); err != nil {
+				return err
+			}
+			out.WriteString(line)
+			out.WriteString("\n")
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return err
+	}
+	h := rc.w.Header()
+	h.Set("Content-Type", acc.contentType())
+	if rc.profileGiven {
+		h.Set("Content-Profile", rc.schema)
+	}
+	h.Set("Content-Length", strconv.Itoa(out.Len()))
+	rc.w.WriteHeader(http.StatusOK)
+	if rc.r.Method != http.MethodHead {
+		_, _ = rc.w.Write([]byte(out.String()))
+	}
+	return nil
+}
+
+// searchPath is the transaction's search_path for a request to a schema other
+// than public: that schema, then public (PostgREST sets the request's schema
+// followed by db-extra-search-path, "public" by default). "" leaves the
+// roles' default ("$user", public), which resolves the same names for public.
+func (rc *reqCtx) searchPath() string {
+	if rc.schema == "public" {
+		return ""
+	}
+	return ident(rc.schema) + ", public"
 }
 
 // headersJSON is request.headers: lower-case names, cookies left out.
@@ -151,11 +251,14 @@ func (rc *reqCtx) relation(name string) error {
 			}
 			rc.cache.storeRead(key, b)
 		}
+		if b.acc.plan != nil {
+			return rc.explain(b.st, b.acc)
+		}
 		res, err := rc.exec(b.st, b.req.Prefs.Tx == "rollback")
 		if err != nil {
 			return err
 		}
-		return rc.respondRead(b.req, b.acc, b.st, res, head, false)
+		return rc.respondRead(b.req, b.acc, b.st, res, head)
 	}
 	req, _, err := rc.parseQuery(false)
 	if err != nil {
@@ -164,7 +267,7 @@ func (rc *reqCtx) relation(name string) error {
 	if err := rc.prefs(req); err != nil {
 		return err
 	}
-	acc, err := negotiate(rc.r.Header.Get("Accept"), false)
+	acc, err := negotiatePlan(rc.r.Header.Get("Accept"), rc.h.opts.PlanEnabled)
 	if err != nil {
 		return err
 	}
@@ -205,6 +308,9 @@ func (rc *reqCtx) relation(name string) error {
 	if st, err = p.mutationStatement(t, op, pl, acc, count); err != nil {
 		return err
 	}
+	if acc.plan != nil {
+		return rc.explain(st, acc)
+	}
 	res, err := rc.exec(st, req.Prefs.Tx == "rollback")
 	if err != nil {
 		return err
@@ -228,7 +334,7 @@ func (rc *reqCtx) buildRead(t *Table, head bool) (*builtRead, error) {
 	if err := rc.prefs(req); err != nil {
 		return nil, err
 	}
-	acc, err := negotiate(rc.r.Header.Get("Accept"), false)
+	acc, err := negotiatePlan(rc.r.Header.Get("Accept"), rc.h.opts.PlanEnabled)
 	if err != nil {
 		return nil, err
 	}
@@ -302,7 +408,7 @@ func contentRange(lower, n int64, total *int64) string {
 	return rng + "/" + t
 }
 
-func (rc *reqCtx) respondRead(req *Request, acc accept, st *statement, res *result, head, rpcScalar bool) error {
+func (rc *reqCtx) respondRead(req *Request, acc accept, st *statement, res *result, head bool) error {
 	if acc.media == mediaObject && res.page != 1 {
 		return errSingular(res.page)
 	}
@@ -318,9 +424,7 @@ func (rc *reqCtx) respondRead(req *Request, acc accept, st *statement, res *resu
 	}
 	rc.commonHeaders(acc)
 	h := rc.w.Header()
-	if !rpcScalar {
-		h.Set("Content-Range", contentRange(st.offset, res.page, res.total))
-	}
+	h.Set("Content-Range", contentRange(st.offset, res.page, res.total))
 	rc.preferenceApplied(req, false, false)
 	body := ""
 	if res.body != nil {
@@ -471,7 +575,7 @@ func (rc *reqCtx) rpc(name string) error {
 	if err := rc.prefs(req); err != nil {
 		return err
 	}
-	acc, err := negotiate(rc.r.Header.Get("Accept"), false)
+	acc, err := negotiatePlan(rc.r.Header.Get("Accept"), rc.h.opts.PlanEnabled)
 	if err != nil {
 		return err
 	}
@@ -568,15 +672,23 @@ func (rc *reqCtx) rpc(name string) error {
 		return newErr(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used with handling=strict")
 	}
 	head := method == http.MethodHead
-	st, err := p.rpcStatement(f, args, body, jsonArg, method, acc, head, req.Prefs.Count != "")
+	// A function call counts only for exact and estimated (PostgREST's
+	// shouldCount): planned has no count query to explain there, so its total is *.
+	count := req.Prefs.Count == "exact" || req.Prefs.Count == "estimated"
+	st, err := p.rpcStatement(f, args, body, jsonArg, method, acc, head, count)
 	if err != nil {
 		return err
+	}
+	if acc.plan != nil {
+		return rc.explain(st, acc)
 	}
 	res, err := rc.exec(st, req.Prefs.Tx == "rollback")
 	if err != nil {
 		return err
 	}
 	if f.RetVoid {
+		// 204, with the Content-Range and Preference-Applied of any call.
+		rc.w.Header().Set("Content-Range", contentRange(st.offset, res.page, res.total))
 		rc.preferenceApplied(req, false, false)
 		rc.w.WriteHeader(http.StatusNoContent)
 		return nil
@@ -584,7 +696,5 @@ func (rc *reqCtx) rpc(name string) error {
 	if f.RetScalar && !f.RetSet && acc.media == mediaObject {
 		acc.media = mediaJSON
 	}
-	return rc.respondRead(req, acc, st, res, head, !f.RetSet)
+	return rc.respondRead(req, acc, st, res, head)
 }
-
-var _ = context.Background

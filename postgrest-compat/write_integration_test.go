@@ -25,6 +25,19 @@ func TestWrites(t *testing.T) {
 		{name: "insert defaults with missing=default", method: "POST", path: `/pc_books?columns="title","genre"&select=title,genre`,
 			body: `[{"title":"x1"},{"title":"x2","genre":"poetry"}]`, headers: []string{repr + ", missing=default"}, status: 201,
 			want: `[{"title":"x1","genre":"fiction"},{"title":"x2","genre":"poetry"}]`},
+		{name: "missing=default gives an absent identity column its next value", method: "POST",
+			path: `/pc_books?columns="id","title"&select=id,title,genre`,
+			body: `[{"id":900,"title":"i1"},{"title":"i2"}]`, headers: []string{repr + ", missing=default"}, status: 201,
+			check: func(t *testing.T, r resp) {
+				rows, _ := r.json(t).([]any)
+				if len(rows) != 2 {
+					t.Fatalf("body %s", r.body)
+				}
+				first, second := rows[0].(map[string]any), rows[1].(map[string]any)
+				if first["id"] != float64(900) || second["id"] == nil || second["id"] == float64(900) || second["genre"] != "fiction" {
+					t.Fatalf("body %s", r.body)
+				}
+			}},
 		{name: "insert nulls without missing=default", method: "POST", path: `/pc_books?columns="title","genre"&select=genre`,
 			body: `[{"title":"x3"}]`, headers: []string{repr}, status: 201, want: `[{"genre":null}]`},
 		{name: "insert with embed in representation", method: "POST", path: "/pc_books?select=title,pc_authors(name)",

@@ -123,3 +123,19 @@ test('response headers supabase-js relies on', async () => {
   assert.match(res.headers.get('content-type'), /^application\/json; charset=utf-8/)
   assert.match(res.headers.get('access-control-expose-headers') || '', /Content-Range/)
 })
+
+test('error texts as PostgREST words them: embed alias in 42703, computed field called as a function', async () => {
+  const agg = await db.from('pc_authors').select('name, pc_books(sum)')
+  assert.equal(agg.status, 400)
+  assert.deepEqual(agg.error, { code: '42703', details: null, hint: null, message: 'column pc_books_1.sum does not exist' })
+  const nested = await db.from('pc_books').select('id, pc_authors(pc_books(nope))')
+  assert.equal(nested.error.message, 'column pc_books_2.nope does not exist')
+  const computed = await db.rpc('pc_title_upper', { id: 1 })
+  assert.equal(computed.status, 404)
+  assert.deepEqual(computed.error, {
+    code: 'PGRST202',
+    details: 'Searched for the function public.pc_title_upper with parameter id or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    hint: null,
+    message: 'Could not find the function public.pc_title_upper(id) in the schema cache',
+  })
+})

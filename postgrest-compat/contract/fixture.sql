@@ -123,6 +123,20 @@ create or replace function public.pc_json2(jsonb) returns text
 create or replace function public.pc_whoami() returns text
   language sql stable as $$ select current_user::text $$;
 
+-- A second exposed schema (PGRST_DB_SCHEMAS=public,pc_personal in the contract
+-- run): with Accept-Profile/Content-Profile: pc_personal the transaction's
+-- search_path is pc_personal, public, so pc_get_status's unqualified pc_users
+-- is pc_personal.pc_users there.
+create schema if not exists pc_personal;
+create table if not exists public.pc_users (id int primary key, status text not null);
+create table if not exists pc_personal.pc_users (id int primary key, status text not null);
+create or replace function pc_personal.pc_get_status(uid int) returns text
+  language sql stable as $$ select status from pc_users where id = uid $$;
+create or replace function pc_personal.pc_set_status(uid int, new_status text) returns text
+  language sql volatile as $$ update pc_users set status = new_status where id = uid returning status $$;
+grant usage on schema pc_personal to anon, authenticated, service_role;
+grant select, insert, update, delete on public.pc_users, pc_personal.pc_users to anon, authenticated, service_role;
+
 create or replace function public.pc_reset() returns void
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -141,6 +155,9 @@ begin
     (2, 'If on a winter''s night a traveler', 260, 13.25, '1979-01-01', 'fiction', '{}', '{}', 'A novel about reading a novel'),
     (3, 'Ficciones', 174, 10.00, '1944-01-01', 'fiction', '{labyrinths}', '{"rating": 5}', 'Labyrinths, libraries and mirrors');
   insert into public.pc_tags values (1, 'classic'), (2, 'award'), (3, 'short');
+  truncate public.pc_users, pc_personal.pc_users;
+  insert into public.pc_users values (1, 'public one');
+  insert into pc_personal.pc_users values (1, 'personal one'), (2, 'personal only');
   insert into public.pc_book_tags values (1, 1), (1, 2), (2, 2), (4, 1), (6, 1), (6, 3);
   insert into public.pc_author_profiles values (1, 'Wrote Earthsea'), (2, 'Oulipo member');
   insert into public.pc_employees values (1, 'Boss', null), (2, 'Alice', 1), (3, 'Bob', 1), (4, 'Carol', 2);
@@ -150,6 +167,8 @@ begin
     (null, 'public note', true),
     ('00000000-0000-4000-8000-000000000001', 'alice private', false),
     ('00000000-0000-4000-8000-000000000002', 'bob private', false);
+  -- Fresh statistics: count=planned and count=estimated read the planner's estimate.
+  analyze public.pc_books, public.pc_authors;
 end
 $$;
 revoke all on function public.pc_reset() from public, anon, authenticated;

@@ -105,6 +105,36 @@ test('counts: exact, planned, estimated, with head', async () => {
   assert.equal(status, 200)
 })
 
+test('planned and estimated counts come from the planner, exact does not', async () => {
+  // pc_reset analyzed pc_books at 6 rows; a new row in the same page is not in the estimate.
+  const ins = await db.from('pc_books').insert({ title: 'unplanned' })
+  assert.equal(ins.error, null)
+  const exact = await db.from('pc_books').select('id', { count: 'exact', head: true })
+  assert.equal(exact.count, 7)
+  const planned = await db.from('pc_books').select('id', { count: 'planned' }).limit(1)
+  assert.equal(planned.count, 6)
+  assert.equal(planned.status, 206)
+  // No max-rows on this server: estimated takes the larger of exact and planned.
+  const estimated = await db.from('pc_books').select('id', { count: 'estimated' }).limit(1)
+  assert.equal(estimated.count, 7)
+  // A page larger than the estimate is not partial.
+  const all = await db.from('pc_books').select('id', { count: 'planned' })
+  assert.equal(all.status, 200)
+  assert.equal(all.data.length, 7)
+  await reset()
+})
+
+test('explain() is off unless the server enables plans (db-plan-enabled): 406 PGRST107', async () => {
+  const { count: before } = await db.from('pc_books').select('id', { count: 'exact', head: true })
+  const res = await db.from('pc_books').select('id').explain({ analyze: true, format: 'json' })
+  assert.equal(res.status, 406)
+  assert.equal(res.error.code, 'PGRST107')
+  const write = await db.from('pc_books').delete().gt('id', 0).explain()
+  assert.equal(write.status, 406)
+  const { count } = await db.from('pc_books').select('id', { count: 'exact', head: true })
+  assert.equal(count, before)
+})
+
 test('single, maybeSingle, csv and stripNulls', async () => {
   const one = await db.from('pc_authors').select('name').eq('id', 2).single()
   assert.deepEqual(one.data, { name: 'Italo' })

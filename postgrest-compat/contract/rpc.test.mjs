@@ -37,6 +37,26 @@ test('counts and head', async () => {
   assert.equal(head.count, 3)
 })
 
+test('counts on any function: scalar by GET, POST and HEAD; planned has no total, estimated is exact', async () => {
+  const post = await db.rpc('pc_add', { a: 2, b: 40 }, { count: 'exact' })
+  assert.deepEqual([post.data, post.count, post.status], [42, 1, 200])
+  const get = await db.rpc('pc_add', { a: 2, b: 3 }, { get: true, count: 'exact' })
+  assert.deepEqual([get.data, get.count, get.status], [5, 1, 200])
+  const head = await db.rpc('pc_add', { a: 2, b: 3 }, { head: true, count: 'exact' })
+  assert.deepEqual([head.data, head.count, head.status], [null, 1, 200])
+  const posted = await db.rpc('pc_books_by', { author: 'Ursula' }, { count: 'exact' }).limit(2)
+  assert.deepEqual([posted.count, posted.status, posted.data.length], [3, 206, 2])
+  // planned: PostgREST has no estimate for a call, the total is * (supabase-js reads NaN).
+  const planned = await raw('/rpc/pc_books_by?author=Ursula&limit=1', { headers: { Prefer: 'count=planned' } })
+  assert.equal(planned.status, 200)
+  assert.equal(planned.headers.get('content-range'), '0-0/*')
+  const estimated = await db.rpc('pc_books_by', { author: 'Ursula' }, { count: 'estimated' }).limit(1)
+  assert.deepEqual([estimated.count, estimated.status], [3, 206])
+  const res = await raw('/rpc/pc_noop', { method: 'POST', headers: { Prefer: 'count=exact' } })
+  assert.equal(res.status, 204)
+  assert.equal(res.headers.get('content-range'), '0-0/1')
+})
+
 test('single JSON argument, variadic, defaults, void', async () => {
   const echo = await db.rpc('pc_echo', { anything: [1, { two: 2 }] })
   assert.deepEqual(echo.data, { anything: [1, { two: 2 }] })

@@ -31,6 +31,21 @@ test('bulk insert with differing keys: null versus defaultToNull: false', async 
   assert.deepEqual(withDefault.data, [{ title: 'd1', genre: 'poetry' }, { title: 'd2', genre: 'fiction' }])
 })
 
+test('defaultToNull: false gives a row without id its identity value', async () => {
+  const { data, error } = await db.from('pc_books')
+    .insert([{ id: 900, title: 'i1' }, { title: 'i2' }], { defaultToNull: false }).select('id, title, genre, tags')
+  assert.equal(error, null)
+  assert.equal(data.length, 2)
+  assert.deepEqual(data[0], { id: 900, title: 'i1', genre: 'fiction', tags: [] })
+  assert.equal(typeof data[1].id, 'number')
+  assert.notEqual(data[1].id, 900)
+  assert.deepEqual({ ...data[1], id: 0 }, { id: 0, title: 'i2', genre: 'fiction', tags: [] })
+  const upsert = await db.from('pc_books')
+    .upsert([{ id: 900, title: 'i1!' }, { title: 'i3' }], { defaultToNull: false }).select('title')
+  assert.equal(upsert.error, null)
+  assert.deepEqual(upsert.data, [{ title: 'i1!' }, { title: 'i3' }])
+})
+
 test('insert returns embeds; arrays and JSON go in as such', async () => {
   const { data, error } = await db.from('pc_books')
     .insert({ title: 'Cosmicomics', author_id: 2, tags: ['space', 'time'], meta: { nested: { a: [1, 2] } }, price: 8.5 })

@@ -17,7 +17,8 @@ npm_install postgrest-compat/contract
 port=${REST_CONTRACT_PORT:-54371}
 cleanup() { scripts/test-server.sh stop rest-contract >/dev/null 2>&1 || true; }
 trap cleanup EXIT
-FIXTURE_SQL="$repo/postgrest-compat/contract/fixture.sql" start_test_server rest-contract "$port"
+# The fixture exposes a second schema (Accept-Profile/Content-Profile cases).
+PGRST_DB_SCHEMAS=public,pc_personal FIXTURE_SQL="$repo/postgrest-compat/contract/fixture.sql" start_test_server rest-contract "$port"
 rc=0
 (cd postgrest-compat/contract && node --test --test-concurrency=1 ./*.test.mjs) || rc=$?
 if [ $rc != 0 ]; then echo "--- server log"; tail -n 40 "$SERVER_LOG" >&2 || true; fi
