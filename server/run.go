@@ -188,6 +188,7 @@ func (a *app) mountSurfaces() error {
 	rest := postgrest.New(postgrest.Options{
 		Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest"),
 		ClientIPHeader: cfg.Auth.RateLimit.Header, MaxEmbedDepth: cfg.Rest.MaxEmbedDepth, MaxSelectItems: cfg.Rest.MaxSelectItems,
+		PlanEnabled: cfg.Rest.PlanEnabled,
 	})
 	a.surf.rest, a.rest = rest, rest
 	a.workers = append(a.workers, rest.Run)

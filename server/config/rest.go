@@ -8,11 +8,15 @@ type Rest struct {
 	// name (PGRST_MAX_EMBED_DEPTH, default 6; PGRST_MAX_SELECT_ITEMS, default 500).
 	MaxEmbedDepth  int
 	MaxSelectItems int
+	// PlanEnabled serves explain() (Accept: application/vnd.pgrst.plan), as
+	// PostgREST's db-plan-enabled: PGRST_DB_PLAN_ENABLED, default false.
+	PlanEnabled bool
 }
 
 func loadRest(e env) Rest {
 	r := Rest{Schemas: e.list("PGRST_DB_SCHEMAS"), MaxRows: e.int("PGRST_DB_MAX_ROWS", 0),
-		MaxEmbedDepth: e.int("PGRST_MAX_EMBED_DEPTH", 6), MaxSelectItems: e.int("PGRST_MAX_SELECT_ITEMS", 500)}
+		MaxEmbedDepth: e.int("PGRST_MAX_EMBED_DEPTH", 6), MaxSelectItems: e.int("PGRST_MAX_SELECT_ITEMS", 500),
+		PlanEnabled: e.bool("PGRST_DB_PLAN_ENABLED", false)}
 	if len(r.Schemas) == 0 {
 		r.Schemas = []string{"public"}
 	}
