@@ -51,6 +51,18 @@ func TestTwoReplicas(t *testing.T) {
 	waitFor(t, 60*time.Second, "replica B ready", func() bool { return healthStatus(b.url) == http.StatusOK })
 	replicas := []*proc{a, b}
 	keys := serverKeys(t, bin)
+	for _, p := range replicas { // /health says the database answers; the schema cache loads just after
+		waitFor(t, 30*time.Second, "the schema cache of "+p.url, func() bool {
+			req, _ := http.NewRequest(http.MethodGet, p.url+"/rest/v1/cars?select=id&limit=1", nil)
+			req.Header.Set("apikey", keys["ANON_KEY"])
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				return false
+			}
+			res.Body.Close()
+			return res.StatusCode == http.StatusOK
+		})
+	}
 
 	call := func(p *proc, method, path, key, body string) (int, string) {
 		t.Helper()
