@@ -244,8 +244,8 @@ func TestHoldsLapse(t *testing.T) {
 	if n := expire(); n != 1 || status(w.carA, "2026-12-10") != "expired" || status(w.carB, "2026-12-10") != "pending" {
 		t.Fatalf("after the PayPal hold: %d expired, paypal %s, whatsapp %s", n, status(w.carA, "2026-12-10"), status(w.carB, "2026-12-10"))
 	}
-	if ps := superScalar[string](t, w, `select payment_status from public.bookings where car_id = $1 and start_date = '2026-12-10'`, w.carA); ps != "unpaid" {
-		t.Fatalf("expired PayPal attempt payment_status %s, want unpaid", ps)
+	if ps := superScalar[string](t, w, `select payment_status from public.bookings where car_id = $1 and start_date = '2026-12-10'`, w.carA); ps != "abandoned" {
+		t.Fatalf("expired PayPal attempt payment_status %s, want abandoned", ps)
 	}
 	time.Sleep(900 * time.Millisecond)
 	if n := expire(); n != 1 || status(w.carB, "2026-12-10") != "expired" {

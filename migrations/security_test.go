@@ -57,10 +57,12 @@ func TestSecurityDefinerFunctionsArePinnedAndKnown(t *testing.T) {
 	callable := map[string]bool{
 		"is_admin()": true, "storage.bucket_has_objects(text)": true,
 		"handle_new_user()": true, "sync_profile_email()": true, "archive_deleted_booking()": true,
-		"bookings_hold()": true,
+		"bookings_hold()": true, "bookings_reference()": true,
 		// Availability for visitors: free or not, and from when; never who (docs/reservations.md).
 		"car_availability(timestamp without time zone,timestamp without time zone,bigint)": true,
 		"car_calendar(bigint,date,integer)":                                                true,
+		// The visitor reads back the booking they made, by its random id (docs/booking-record.md).
+		"booking_receipt(uuid)": true,
 	}
 	n := 0
 	for rows.Next() {
