@@ -93,31 +93,9 @@ func (s *service) serve(w http.ResponseWriter, r *http.Request) error {
 	return fnkit.Errorf(http.StatusBadRequest, "unknown action %q (list, create, revoke or delete)", req.Action).WithCode("invalid_action")
 }
 
-// requireAdmin asks the database, as the caller, whether the caller is an
-// administrator (the service_role key also qualifies: it is the project's master key).
+// requireAdmin: the database decides (fnkit.RequireAdmin).
 func (s *service) requireAdmin(r *http.Request) (*jwtauth.Identity, error) {
-	id, err := fnkit.Caller(r)
-	if err != nil {
-		return nil, err
-	}
-	if id.Role != jwtauth.RoleService && !id.IsUser() {
-		return nil, fnkit.Errorf(http.StatusUnauthorized, "sign in as an administrator").WithCode("not_signed_in")
-	}
-	var ok bool
-	err = pgrole.Query(r.Context(), s.deps.Pool, pgrole.Session{Role: id.Role, ClaimsJSON: id.ClaimsJSON, Method: r.Method, Path: "/functions/v1/" + Name, ReadOnly: true},
-		false, `select public.is_admin() or auth.role() = 'service_role'`, nil, func(rows pgx.Rows) error {
-			if !rows.Next() {
-				return fmt.Errorf("is_admin: no row")
-			}
-			return rows.Scan(&ok)
-		})
-	if err != nil {
-		return nil, fmt.Errorf("check administrator: %w", err)
-	}
-	if !ok {
-		return nil, fnkit.Errorf(http.StatusForbidden, "Accès refusé : droits administrateur requis").WithCode("not_admin")
-	}
-	return id, nil
+	return fnkit.RequireAdmin(r, s.deps.Pool, "/functions/v1/"+Name)
 }
 
 // profile is an administrator as the settings screen lists them.

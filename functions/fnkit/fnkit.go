@@ -13,6 +13,9 @@ import (
 	"net/http"
 	"regexp"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
 	"casarent/server/pgrole"
@@ -140,3 +143,31 @@ var uuidPattern = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 
 // JSON writes v with status 200 and Content-Type application/json.
 func JSON(w http.ResponseWriter, status int, v any) error { return httpx.WriteJSON(w, status, v) }
+
+// RequireAdmin asks the database, as the caller, whether the caller is an
+// administrator (public.is_admin(); the service_role key also qualifies: it is the
+// project's master key). path names the function in the request settings.
+func RequireAdmin(r *http.Request, pool *pgxpool.Pool, path string) (*jwtauth.Identity, error) {
+	id, err := Caller(r)
+	if err != nil {
+		return nil, err
+	}
+	if id.Role != jwtauth.RoleService && !id.IsUser() {
+		return nil, Errorf(http.StatusUnauthorized, "sign in as an administrator").WithCode("not_signed_in")
+	}
+	var ok bool
+	err = pgrole.Query(r.Context(), pool, pgrole.Session{Role: id.Role, ClaimsJSON: id.ClaimsJSON, Method: r.Method, Path: path, ReadOnly: true},
+		false, `select public.is_admin() or auth.role() = 'service_role'`, nil, func(rows pgx.Rows) error {
+			if !rows.Next() {
+				return fmt.Errorf("is_admin: no row")
+			}
+			return rows.Scan(&ok)
+		})
+	if err != nil {
+		return nil, fmt.Errorf("check administrator: %w", err)
+	}
+	if !ok {
+		return nil, Errorf(http.StatusForbidden, "Accès refusé : droits administrateur requis").WithCode("not_admin")
+	}
+	return id, nil
+}

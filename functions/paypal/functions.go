@@ -60,13 +60,18 @@ func New(d Deps) *Service {
 	return s
 }
 
-// Functions returns create-paypal-order, capture-paypal-payment and paypal-config.
+// Functions returns create-paypal-order, capture-paypal-payment, paypal-config,
+// the way forward after a failed payment (paypal-booking, paypal-to-whatsapp) and
+// the administrators' refund-paypal-payment.
 func (s *Service) Functions() []functions.Function {
 	d := s.deps
 	return []functions.Function{
 		{Name: "create-paypal-order", VerifyJWT: true, Handler: handler(d.Logger, s.createOrder)},
 		{Name: "capture-paypal-payment", VerifyJWT: true, Handler: handler(d.Logger, s.capturePayment)},
 		{Name: "paypal-config", VerifyJWT: true, Handler: handler(d.Logger, s.config)},
+		{Name: "paypal-booking", VerifyJWT: true, Handler: handler(d.Logger, s.paypalBooking)},
+		{Name: "paypal-to-whatsapp", VerifyJWT: true, Handler: handler(d.Logger, s.paypalToWhatsapp)},
+		{Name: "refund-paypal-payment", VerifyJWT: true, Handler: handler(d.Logger, s.refund)},
 	}
 }
 

@@ -214,6 +214,16 @@ func (s *Service) saveOrderID(ctx context.Context, bookingID, orderID string) er
 		if err != nil {
 			return fmt.Errorf("save order id: %w", err)
 		}
+		// The attempt in the ledger (docs/booking-record.md): pending until captured,
+		// declined or abandoned. A resent request finds it already there.
+		_, err = c.Exec(ctx, `insert into public.payments (booking_id, kind, status, amount, currency, amount_mad, method, provider_order_id)
+			select b.id, 'paypal', 'pending', b.charge_amount, b.charge_currency, b.amount_due_now, 'paypal', $2
+			from public.bookings b where b.id = $1
+			on conflict (provider_order_id) do update set status = 'pending', failure = null, settled_at = null
+			where payments.status = 'failed'`, bookingID, orderID)
+		if err != nil {
+			return fmt.Errorf("record payment attempt: %w", err)
+		}
 		return nil
 	})
 }

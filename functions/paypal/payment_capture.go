@@ -103,7 +103,7 @@ func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) e
 		s.recordProblem(ctx, row.id, capture.ID, "Encaissement PayPal "+capture.ID+" en cours de vérification chez PayPal")
 		return fnkit.Errorf(http.StatusConflict, "PayPal is still reviewing this payment; the booking will be confirmed once it completes").WithCode("capture_pending")
 	default:
-		s.recordProblem(ctx, row.id, "", fmt.Sprintf("Encaissement PayPal %s au statut %s", capture.ID, capture.Status))
+		s.markDeclined(ctx, row.id, fmt.Sprintf("Encaissement PayPal %s au statut %s", capture.ID, capture.Status))
 		return fnkit.Errorf(http.StatusPaymentRequired, "the payment was declined by PayPal; please try another payment method").WithCode("payment_declined").
 			WithDetails(map[string]string{"status": capture.Status})
 	}
@@ -145,10 +145,9 @@ func (s *Service) renewHold(ctx context.Context, bookingID string) error {
 	if err == nil {
 		return nil
 	}
-	var fe *fnkit.Error
-	if errors.As(bookingRefusal(err), &fe) && fe.Status == http.StatusConflict {
+	if fe := bookingRefusal(err); isConflict(fe) {
 		return fnkit.Errorf(http.StatusConflict, "this booking expired before the payment and its dates were taken since; no payment was taken").
-			WithCode("booking_expired").WithDetails(fe.Details)
+			WithCode("booking_expired").WithDetails(detailsOf(fe))
 	}
 	return fmt.Errorf("renew hold: %w", err)
 }
@@ -163,8 +162,40 @@ func (s *Service) confirm(ctx context.Context, bookingID, captureID string) erro
 		if err != nil {
 			return fmt.Errorf("confirm booking: %w", err)
 		}
+		// The money in the ledger; revenue counts it from now.
+		_, err = c.Exec(ctx, `insert into public.payments (booking_id, kind, status, amount, currency, amount_mad, method,
+				provider_order_id, provider_capture_id, settled_at)
+			select b.id, 'paypal', 'captured', b.charge_amount, b.charge_currency, b.amount_due_now, 'paypal', b.paypal_order_id, $2, now()
+			from public.bookings b where b.id = $1
+			on conflict (provider_order_id) do update set status = 'captured', provider_capture_id = excluded.provider_capture_id,
+				failure = null, settled_at = coalesce(payments.settled_at, now())
+			where payments.status <> 'captured'`, bookingID, captureID)
+		if err != nil {
+			return fmt.Errorf("record capture: %w", err)
+		}
 		return nil
 	})
+}
+
+// markDeclined records that PayPal refused the payment: the booking keeps its
+// dates while its hold lasts (status pending) and the visitor may try again; its
+// payment state and the attempt in the ledger say 'failed'. In French: the note
+// is for the back office.
+func (s *Service) markDeclined(ctx context.Context, bookingID, problem string) {
+	s.deps.Logger.WarnContext(ctx, "paypal payment declined", "booking", bookingID, "problem", problem)
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role"}, func(c pgrole.Conn) error {
+		_, err := c.Exec(ctx, `update public.bookings set payment_status = 'failed', payment_error = $2
+			where id = $1 and payment_status = 'pending'`, bookingID, truncate(problem, 500))
+		if err != nil {
+			return err
+		}
+		_, err = c.Exec(ctx, `update public.payments set status = 'failed', failure = $2, settled_at = now()
+			where booking_id = $1 and kind = 'paypal' and status = 'pending'`, bookingID, truncate(problem, 500))
+		return err
+	})
+	if err != nil {
+		s.deps.Logger.ErrorContext(ctx, "record declined payment", "booking", bookingID, "err", err)
+	}
 }
 
 // recordProblem keeps the booking pending and notes what went wrong (and the
@@ -188,11 +219,15 @@ func (s *Service) captureFailed(ctx context.Context, bookingID string, err error
 	var ae *APIError
 	if errors.As(err, &ae) && ae.Status == http.StatusUnprocessableEntity {
 		issue := ae.Issue()
-		s.recordProblem(ctx, bookingID, "", fmt.Sprintf("PayPal a refusé l'encaissement : %s (debug_id %s)", issue, ae.DebugID))
+		problem := fmt.Sprintf("PayPal a refusé l'encaissement : %s (debug_id %s)", issue, ae.DebugID)
 		details := map[string]string{"issue": issue, "debug_id": ae.DebugID}
 		switch issue {
 		case IssueInstrumentDeclined, IssueTransactionRefused, IssuePayerCannotPay, IssueMaxAttemptsExceeded, IssueRedirectAltFunding:
+			s.markDeclined(ctx, bookingID, problem)
 			return fnkit.Errorf(http.StatusPaymentRequired, "the payment was declined by PayPal; please try another payment method").WithCode("payment_declined").WithDetails(details)
+		}
+		s.recordProblem(ctx, bookingID, "", problem)
+		switch issue {
 		case IssueOrderNotApproved, IssuePayerActionRequired:
 			return fnkit.Errorf(http.StatusConflict, "the payment has not been approved on PayPal yet").WithCode("order_not_approved").WithDetails(details)
 		case IssueCompletionInProgress:

@@ -207,6 +207,18 @@ func (h *harness) row(id string) row {
 	return r
 }
 
+// ledger lists the booking's payments as kind:status, oldest first.
+func (h *harness) ledger(bookingID string) string {
+	h.t.Helper()
+	var out string
+	err := h.db.Admin.QueryRow(context.Background(), `select coalesce(string_agg(kind || ':' || status, ',' order by created_at), '')
+		from public.payments where booking_id = $1`, bookingID).Scan(&out)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return out
+}
+
 func TestPaymentSuccess(t *testing.T) {
 	h := newHarness(t, true)
 	// 3 days x 500 + premium 3 x 75 + gps 3 x 50 = 1875; full: x0.9 = 1687.5 -> 1688 DH
@@ -285,9 +297,29 @@ func TestDeclinedCapture(t *testing.T) {
 	if status != http.StatusPaymentRequired || body["code"] != "payment_declined" || !strings.Contains(body["error"].(string), "declined") {
 		t.Fatalf("declined: %d %v", status, body)
 	}
+	// The booking keeps its dates (pending, held); its payment state says the attempt failed.
 	r := h.row(out["bookingId"].(string))
-	if r.Status != "pending" || r.PaymentStatus != "pending" || r.PaymentError == nil || !strings.Contains(*r.PaymentError, "INSTRUMENT_DECLINED") {
+	if r.Status != "pending" || r.PaymentStatus != "failed" || r.PaymentError == nil || !strings.Contains(*r.PaymentError, "INSTRUMENT_DECLINED") {
 		t.Fatalf("booking after decline: %+v", r)
+	}
+	if got := h.ledger(out["bookingId"].(string)); got != "paypal:failed" {
+		t.Fatalf("ledger after decline: %s", got)
+	}
+	// Trying again: the same request (same bookingId) gives back the same order,
+	// approved this time with a card that works; the same booking is paid.
+	again := h.create(map[string]any{"bookingId": out["bookingId"], "pickupDate": today(2), "returnDate": today(5)})
+	if again["orderId"] != out["orderId"] {
+		t.Fatalf("try again: %v, want the same order as %v", again, out)
+	}
+	h.approve(again["approveUrl"].(string), "pay")
+	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": again["orderId"]}); status != 200 {
+		t.Fatalf("capture after trying again: %d %v", status, body)
+	}
+	if r := h.row(out["bookingId"].(string)); r.Status != "confirmed" || r.PaymentStatus != "paid" {
+		t.Fatalf("after trying again: %+v", r)
+	}
+	if got := h.ledger(out["bookingId"].(string)); got != "paypal:captured" {
+		t.Fatalf("ledger after trying again: %s", got)
 	}
 	// Declines can also come from the capture call itself.
 	out = h.create(nil)
@@ -297,7 +329,7 @@ func TestDeclinedCapture(t *testing.T) {
 	if status != http.StatusPaymentRequired || body["code"] != "payment_declined" {
 		t.Fatalf("refused: %d %v", status, body)
 	}
-	if r := h.row(out["bookingId"].(string)); r.Status != "pending" || r.PaymentStatus != "pending" {
+	if r := h.row(out["bookingId"].(string)); r.Status != "pending" || r.PaymentStatus != "failed" {
 		t.Fatalf("booking after refusal: %+v", r)
 	}
 }

@@ -104,7 +104,7 @@ func (s *Service) pendingPayments(ctx context.Context) ([]pendingPayment, error)
 		`select id::text, paypal_order_id, status, payment_status, charge_currency, charge_amount::text,
 				payment_error is not null, created_at < $2
 			from public.bookings
-			where paypal_order_id is not null and payment_status = 'pending' and status = 'pending'
+			where paypal_order_id is not null and payment_status in ('pending', 'failed') and status = 'pending'
 			  and payment_id is null and created_at < $1
 			order by created_at limit 50`, []any{now.Add(-reconcileGrace), now.Add(-s.pp.AbandonAfter)},
 		func(rows pgx.Rows) error {
@@ -131,7 +131,7 @@ func (s *Service) reconcile(ctx context.Context, p pendingPayment) (string, erro
 		if !p.abandoned {
 			return "", nil
 		}
-		return s.cancelUnpaid(ctx, p, "unpaid", "PayPal ne connaît plus la commande "+p.orderID)
+		return s.cancelUnpaid(ctx, p, "abandoned", "PayPal ne connaît plus la commande "+p.orderID)
 	}
 	if err != nil {
 		return "", err
@@ -148,7 +148,7 @@ func (s *Service) reconcile(ctx context.Context, p pendingPayment) (string, erro
 		}
 		return "", err
 	case p.abandoned:
-		return s.cancelUnpaid(ctx, p, "unpaid", fmt.Sprintf("commande PayPal %s toujours au statut %s, non payée %s après la réservation", p.orderID, order.Status, frenchDuration(s.pp.AbandonAfter)))
+		return s.cancelUnpaid(ctx, p, "abandoned", fmt.Sprintf("commande PayPal %s toujours au statut %s, non payée %s après la réservation", p.orderID, order.Status, frenchDuration(s.pp.AbandonAfter)))
 	}
 	return "", nil
 }
@@ -168,9 +168,13 @@ func (s *Service) cancelUnpaid(ctx context.Context, p pendingPayment, paymentSta
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/reconcile"}, func(c pgrole.Conn) error {
 		tag, err := c.Exec(ctx, `update public.bookings
 			set status = 'cancelled', payment_status = $2, payment_error = $3
-			where id = $1 and payment_status = 'pending' and status = 'pending' and payment_id is null`,
+			where id = $1 and payment_status in ('pending', 'failed') and status = 'pending' and payment_id is null`,
 			p.id, paymentStatus, truncate("Annulée automatiquement : "+why, 500))
-		n = tag.RowsAffected()
+		if n = tag.RowsAffected(); err != nil || n == 0 {
+			return err
+		}
+		_, err = c.Exec(ctx, `update public.payments set status = $2, settled_at = now()
+			where booking_id = $1 and kind = 'paypal' and status in ('pending', 'failed') and status <> $2`, p.id, paymentStatus)
 		return err
 	})
 	if err != nil {

@@ -98,7 +98,7 @@ func TestReconcileCancelsAnOrderNeverApproved(t *testing.T) {
 	h.age(3*time.Hour + time.Minute)
 	h.reconcile(paypal.ReconcileReport{Checked: 1, Cancelled: 1})
 	r := h.row(id)
-	if r.Status != "cancelled" || r.PaymentStatus != "unpaid" || r.PaymentError == nil || !strings.Contains(*r.PaymentError, "PAYER_ACTION_REQUIRED") {
+	if r.Status != "cancelled" || r.PaymentStatus != "abandoned" || r.PaymentError == nil || !strings.Contains(*r.PaymentError, "PAYER_ACTION_REQUIRED") {
 		t.Fatalf("abandoned: %+v %v", r, *r.PaymentError)
 	}
 	h.reconcile(paypal.ReconcileReport{}) // done with it

@@ -32,9 +32,9 @@ func (s *Server) addFault(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, f := range list {
 		switch f.Op {
-		case "token", "create", "get", "capture":
+		case "token", "create", "get", "capture", "refund":
 		default:
-			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "op must be token, create, get or capture"})
+			writeJSON(w, http.StatusBadRequest, map[string]string{"error": "op must be token, create, get, capture or refund"})
 			return
 		}
 	}

@@ -1,6 +1,6 @@
 // Package emulator is a local stand-in for PayPal's REST API, for development and
-// tests: OAuth2 client credentials, Orders v2 create / get / capture with
-// PayPal-Request-Id idempotency, an approval page (Pay / declined card / Cancel,
+// tests: OAuth2 client credentials, Orders v2 create / get / capture and Payments v2
+// capture refunds (full or partial) with PayPal-Request-Id idempotency, an approval page (Pay / declined card / Cancel,
 // clearly labelled as simulated) and a control API that injects declines, 5xx
 // answers, slow answers and wrong captured amounts. See README.md.
 //
@@ -16,6 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -61,6 +62,8 @@ type order struct {
 	CaptureCall int // capture requests that reached the order (replays excluded)
 	Captures    int // captures actually performed
 	Created     time.Time
+	Refunded    int64 // cents refunded so far
+	Refunds     int   // refunds actually performed
 }
 
 type replay struct {
@@ -70,7 +73,7 @@ type replay struct {
 
 // Fault is an injected misbehaviour for the next matching calls.
 type Fault struct {
-	Op       string `json:"op"`       // token | create | get | capture
+	Op       string `json:"op"`       // token | create | get | capture | refund
 	OrderID  string `json:"order_id"` // optional: only this order
 	Status   int    `json:"status"`   // answer this HTTP status (5xx: INTERNAL_SERVER_ERROR) without acting
 	Issue    string `json:"issue"`    // answer 422 UNPROCESSABLE_ENTITY with this issue, without acting
@@ -94,6 +97,7 @@ func New(opts Options) *Server {
 	m.HandleFunc("POST /v2/checkout/orders", s.auth(s.createOrder))
 	m.HandleFunc("GET /v2/checkout/orders/{id}", s.auth(s.getOrder))
 	m.HandleFunc("POST /v2/checkout/orders/{id}/capture", s.auth(s.captureOrder))
+	m.HandleFunc("POST /v2/payments/captures/{id}/refund", s.auth(s.refundCapture))
 	m.HandleFunc("GET /checkoutnow", s.approvalPage)
 	m.HandleFunc("POST /checkoutnow", s.approvalAction)
 	m.HandleFunc("POST /_emulator/faults", s.addFault)
@@ -444,6 +448,109 @@ func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	s.remember(key, reqID, http.StatusCreated, out)
 	writeJSON(w, http.StatusCreated, out) // with a delay fault: captured, but the answer is late
+}
+
+// refundCapture implements POST /v2/payments/captures/{id}/refund: an empty body
+// refunds what remains of the capture, {amount} a part of it.
+func (s *Server) refundCapture(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	f := s.takeFault("refund", id)
+	if failFault(w, r, f) {
+		return
+	}
+	w = &lateWriter{ResponseWriter: w, r: r, f: f}
+	reqID := r.Header.Get("PayPal-Request-Id")
+	key := "refund:" + id
+	if rp, ok := s.replayed(key, reqID); ok {
+		writeJSON(w, rp.status, rp.body)
+		return
+	}
+	var body struct {
+		Amount *struct {
+			Value        string `json:"value"`
+			CurrencyCode string `json:"currency_code"`
+		} `json:"amount"`
+	}
+	if r.ContentLength != 0 {
+		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+			writeError(w, http.StatusBadRequest, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "MALFORMED_REQUEST_JSON")
+			return
+		}
+	}
+	s.mu.Lock()
+	var o *order
+	for _, cand := range s.orders {
+		if cand.Capture != nil && cand.Capture["id"] == id {
+			o = cand
+			break
+		}
+	}
+	if o == nil {
+		s.mu.Unlock()
+		writeError(w, http.StatusNotFound, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID")
+		return
+	}
+	amount := o.Capture["amount"].(map[string]string)
+	captured, _ := cents(amount["value"])
+	left := captured - o.Refunded
+	want := left
+	if body.Amount != nil {
+		c, ok := cents(body.Amount.Value)
+		if !ok || c <= 0 || body.Amount.CurrencyCode != amount["currency_code"] {
+			s.mu.Unlock()
+			writeError(w, http.StatusUnprocessableEntity, "UNPROCESSABLE_ENTITY", "The requested action could not be performed, semantically incorrect, or failed business validation.", "INVALID_CURRENCY_CODE")
+			return
+		}
+		want = c
+	}
+	switch {
+	case left <= 0:
+		s.mu.Unlock()
+		writeError(w, http.StatusUnprocessableEntity, "UNPROCESSABLE_ENTITY", "The capture has already been fully refunded.", "CAPTURE_FULLY_REFUNDED")
+		return
+	case want > left:
+		s.mu.Unlock()
+		writeError(w, http.StatusUnprocessableEntity, "UNPROCESSABLE_ENTITY", "The refund amount must be less than or equal to the capture amount that has not yet been refunded.", "REFUND_AMOUNT_EXCEEDED")
+		return
+	}
+	o.Refunded += want
+	o.Refunds++
+	now := time.Now().UTC().Format(time.RFC3339)
+	refundID := randOrderID()[:17]
+	out := map[string]any{
+		"id": refundID, "status": "COMPLETED",
+		"amount":      map[string]string{"currency_code": amount["currency_code"], "value": fmt.Sprintf("%d.%02d", want/100, want%100)},
+		"create_time": now, "update_time": now,
+		"links": []map[string]string{{"href": s.base(r) + "/v2/payments/refunds/" + refundID, "rel": "self", "method": "GET"}},
+	}
+	s.mu.Unlock()
+	s.remember(key, reqID, http.StatusCreated, out)
+	writeJSON(w, http.StatusCreated, out)
+}
+
+// cents reads "12.34" (or "12", "12.3") as 1234.
+func cents(v string) (int64, bool) {
+	whole, frac, _ := strings.Cut(v, ".")
+	if len(frac) > 2 {
+		return 0, false
+	}
+	frac += strings.Repeat("0", 2-len(frac))
+	w, err1 := strconv.ParseInt(whole, 10, 64)
+	f, err2 := strconv.ParseInt(frac, 10, 64)
+	if err1 != nil || err2 != nil || w < 0 || f < 0 {
+		return 0, false
+	}
+	return w*100 + f, true
+}
+
+// OrderRefunds is how many refunds were performed on the order's capture.
+func (s *Server) OrderRefunds(id string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.orders[id]; ok {
+		return o.Refunds
+	}
+	return 0
 }
 
 func (s *Server) replayed(op, reqID string) (replay, bool) {
