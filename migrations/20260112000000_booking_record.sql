@@ -384,3 +384,37 @@ update public.bookings b
 set quote = public.quote_booking(b.car_id, b.start_date, b.end_date, b.insurance_type, b.extras, b.payment_option)
     || jsonb_build_object('total', b.total_price)
 where b.car_id is not null and b.quote is null;
+
+-- The agency hears of a PayPal attempt that became a WhatsApp request (paypal-to-whatsapp)
+-- as of any new request; a paid PayPal booking as before.
+create or replace function public.bookings_enqueue_notifications() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  v_payload jsonb := public.booking_notification_payload(new);
+  v_agency boolean := false;
+  v_customer boolean := false;
+begin
+  if tg_op = 'INSERT' then
+    v_agency := new.payment_method is distinct from 'paypal';
+    v_customer := new.status = 'confirmed';
+  else
+    v_agency := (new.payment_method = 'paypal' and new.payment_status = 'paid' and old.payment_status is distinct from 'paid')
+             or (old.payment_method = 'paypal' and new.payment_method is distinct from 'paypal');
+    v_customer := new.status = 'confirmed' and old.status is distinct from 'confirmed';
+  end if;
+  if v_agency then
+    insert into public.notification_outbox (kind, language, subject_id, payload)
+    values ('booking_created', new.language, new.id::text, v_payload);
+  end if;
+  if v_customer then
+    insert into public.notification_outbox (kind, recipient, language, subject_id, payload)
+    values ('booking_confirmed', new.customer_email, new.language, new.id::text, v_payload);
+  end if;
+  if v_agency or v_customer then
+    perform pg_catalog.pg_notify('notification_outbox', '');
+  end if;
+  return null;
+end
+$$;
