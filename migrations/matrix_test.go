@@ -145,6 +145,25 @@ func matrix(w *world) []check {
 		{"payment_options", "delete", "an option", `delete from public.payment_options where key = 'reserve'`, nil,
 			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
 
+		// payments: the ledger (docs/booking-record.md); administrators read it and record counter payments
+		{"payments", "select", "the ledger", `select * from public.payments`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"payments", "insert", "a counter payment", `insert into public.payments (booking_id, kind, status, amount, currency, method)
+			values ($1, 'counter', 'completed', 300, 'MAD', 'cash')`, []any{w.booking1},
+			map[string]outcome{anon: denied, user: denied, admin: rows(1), service: rows(1)}},
+		{"payments", "update", "an amount", `update public.payments set amount_mad = 1`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+		{"payments", "delete", "the ledger", `delete from public.payments`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+		// category_deposits: public; administrators change the amounts
+		{"category_deposits", "select", "the deposits", `select * from public.category_deposits`, nil, all(rows(6))},
+		{"category_deposits", "insert", "a deposit", `insert into public.category_deposits (category, amount) values ('SUV', 1) on conflict (category) do update set amount = 1`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+		{"category_deposits", "update", "a deposit", `update public.category_deposits set amount = 5000 where category = 'SUV'`, nil,
+			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
+		{"category_deposits", "delete", "a deposit", `delete from public.category_deposits where category = 'SUV'`, nil,
+			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+
 		// The reservation RPCs: availability for everyone, expiry for the server's worker only.
 		{"rpc", "execute", "car_availability", `select * from public.car_availability('2026-09-10T10:00', '2026-09-12T10:00')`, nil, all(rows(2))},
 		{"rpc", "execute", "car_calendar", `select * from public.car_calendar($1, '2026-07-01', 5)`, []any{w.carA}, all(rows(5))},
@@ -268,7 +287,7 @@ func TestPermissionMatrix(t *testing.T) {
 		}
 	}
 	for _, table := range []string{"cars", "car_images", "blog_posts", "bookings", "deleted_bookings", "whatsapp_clicks", "contacts", "profiles", "storage.objects",
-		"car_blocks", "reservation_settings", "booking_options", "payment_options"} {
+		"car_blocks", "reservation_settings", "booking_options", "payment_options", "payments", "category_deposits"} {
 		for _, op := range []string{"select", "insert", "update", "delete"} {
 			for _, a := range audiences {
 				if !covered[table+"/"+op+"/"+a] {

@@ -85,6 +85,8 @@ func newWorld(t *testing.T) *world {
 	w.super(t, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date) values
 		($1, 1001, 'Client Un', 'un@example.com', '+212600000001', '2026-07-01', '2026-07-04'),
 		($2, 1002, 'Client Deux', 'deux@example.com', '+212600000002', '2026-08-01', '2026-08-02')`, w.booking1, w.booking2)
+	w.super(t, `insert into public.payments (booking_id, kind, status, amount, currency, amount_mad, method, provider_order_id, settled_at)
+		values ($1, 'paypal', 'captured', 75, 'EUR', 810, 'paypal', 'WORLDORDER1', now())`, w.booking2)
 	w.super(t, `insert into public.car_blocks (car_id, start_date, end_date, reason) values (1002, '2026-10-01', '2026-10-03', 'Révision')`)
 	w.super(t, `insert into public.deleted_bookings (original_booking_id, car_id, customer_name, data)
 		values ('b0000000-0000-4000-8000-0000000000ff', 1001, 'Ancien', '{}')`)
