@@ -75,7 +75,9 @@ func (h *harness) refunds(bookingID string) (completed, failed int, refundedMAD 
 func TestRefunds(t *testing.T) {
 	h := newHarness(t, true)
 	admin := h.adminToken()
-	key := func(n byte) string { return "f1000000-0000-4000-8000-0000000000" + string([]byte{'0' + n/10, '0' + n%10}) }
+	key := func(n byte) string {
+		return "f1000000-0000-4000-8000-0000000000" + string([]byte{'0' + n/10, '0' + n%10})
+	}
 
 	// Visitors cannot refund.
 	id, order := h.paid()
