@@ -46,11 +46,52 @@ type booking struct {
 	ChargeAmount   *float64        `json:"charge_amount"`
 	ChargeCurrency *string         `json:"charge_currency"`
 	CreatedAt      string          `json:"created_at"`
+	Reference      string          `json:"reference"`
+	Quote          *quote          `json:"quote"`
 	Car            *struct {
 		Name     string `json:"name"`
 		Brand    string `json:"brand"`
 		Category string `json:"category"`
 	} `json:"car"`
+}
+
+// quote is the breakdown the database stored with the booking (bookings.quote).
+type quote struct {
+	Base        float64 `json:"base"`
+	Insurance   float64 `json:"insurance"`
+	Extras      float64 `json:"extras"`
+	Discount    float64 `json:"discount"`
+	Total       float64 `json:"total"`
+	DueNow      float64 `json:"due_now"`
+	DueAtPickup float64 `json:"due_at_pickup"`
+	Deposit     float64 `json:"deposit"`
+}
+
+// ref is what customers and staff quote: the database's reference (CR-XXXXX),
+// or for a booking made before references existed the first 8 characters of its id.
+func (b *booking) ref() string {
+	if b.Reference != "" {
+		return b.Reference
+	}
+	return Number(b.ID)
+}
+
+// extraKeys is the order extras are listed in (the wizard's).
+var extraKeys = []string{"gps", "wifi", "childSeat", "additionalDriver", "roadAssistance", "carFridge", "jawazPass"}
+
+// ordered lists the chosen extras in the language ("" when none).
+func (w words) ordered(extras map[string]bool) string {
+	var names []string
+	for _, k := range extraKeys {
+		if extras[k] {
+			names = append(names, w.ExtraNames[k])
+		}
+	}
+	sep := ", "
+	if w.Dir == "rtl" {
+		sep = "، " // the Arabic comma
+	}
+	return strings.Join(names, sep)
 }
 
 type contact struct {
@@ -100,11 +141,14 @@ func Number(id string) string {
 type words struct {
 	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
 	Total, PaidOnline, Remaining, Method, Transaction, InfoTitle, Closing, Signature string
-	Info     []string
-	Places   map[string]string // stored (French) place names in this language; absent: as stored
-	Days     [7]string
-	Months   [12]string
-	DateForm string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
+	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
+	InsuranceNames                                                                       map[string]string // the site's names (locales booking.insurances.*.name)
+	ExtraNames                                                                           map[string]string // the site's names (locales booking.extras)
+	Info                                                                                 []string
+	Places                                                                               map[string]string // stored (French) place names in this language; absent: as stored
+	Days                                                                                 [7]string
+	Months                                                                               [12]string
+	DateForm                                                                             string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
 }
 
 var lang = map[string]words{
@@ -114,6 +158,12 @@ var lang = map[string]words{
 		Number: "Numéro de réservation", Vehicle: "Véhicule", Pickup: "Prise en charge", Return: "Restitution",
 		Duration: "Durée", DaysUnit: "jour(s)", Total: "Montant total", PaidOnline: "Payé en ligne",
 		Remaining: "Reste à payer à l'arrivée", Method: "Mode de paiement", Transaction: "Transaction",
+		Insurance: "Assurance", Extras: "Options", NoExtras: "aucune", CarRental: "Location du véhicule",
+		InsuranceCost: "Assurance", ExtrasCost: "Options", Discount: "Remise",
+		Deposit:        "Caution (pré-autorisée sur votre carte à la prise en charge, non débitée)",
+		InsuranceNames: map[string]string{"basic": "Basique", "premium": "Premium", "platinum": "Platinum"},
+		ExtraNames: map[string]string{"gps": "GPS", "wifi": "Wi-Fi portable", "childSeat": "Siège enfant", "additionalDriver": "Conducteur supplémentaire",
+			"roadAssistance": "Assistance routière premium", "carFridge": "Glacière de voiture", "jawazPass": "Badge autoroute Jawaz"},
 		InfoTitle: "Informations importantes",
 		Info: []string{"Apportez un permis de conduire valide et une pièce d'identité.", "Présentez-vous 15 minutes avant l'heure de prise en charge.",
 			"En cas de retard, contactez-nous par téléphone.", "Restituez le véhicule avec le même niveau de carburant."},
@@ -129,6 +179,12 @@ var lang = map[string]words{
 		Number: "Booking number", Vehicle: "Vehicle", Pickup: "Pickup", Return: "Return",
 		Duration: "Duration", DaysUnit: "day(s)", Total: "Total amount", PaidOnline: "Paid online",
 		Remaining: "Left to pay on arrival", Method: "Payment method", Transaction: "Transaction",
+		Insurance: "Insurance", Extras: "Extras", NoExtras: "none", CarRental: "Car rental",
+		InsuranceCost: "Insurance", ExtrasCost: "Extras", Discount: "Discount",
+		Deposit:        "Deposit (pre-authorised on your card at pickup, not charged)",
+		InsuranceNames: map[string]string{"basic": "Basic", "premium": "Premium", "platinum": "Platinum"},
+		ExtraNames: map[string]string{"gps": "GPS", "wifi": "Portable Wi-Fi", "childSeat": "Child seat", "additionalDriver": "Additional driver",
+			"roadAssistance": "Premium roadside assistance", "carFridge": "Car cool box", "jawazPass": "Jawaz motorway pass"},
 		InfoTitle: "Important information",
 		Info: []string{"Bring a valid driving licence and an identity document.", "Arrive 15 minutes before your pickup time.",
 			"If you are running late, please call us.", "Return the vehicle with the same fuel level."},
@@ -145,6 +201,12 @@ var lang = map[string]words{
 		Number: "رقم الحجز", Vehicle: "السيارة", Pickup: "الاستلام", Return: "الإرجاع",
 		Duration: "المدة", DaysUnit: "يوم", Total: "المبلغ الإجمالي", PaidOnline: "المدفوع عبر الإنترنت",
 		Remaining: "المتبقي للدفع عند الوصول", Method: "طريقة الدفع", Transaction: "رقم العملية",
+		Insurance: "التأمين", Extras: "الخيارات", NoExtras: "لا شيء", CarRental: "كراء السيارة",
+		InsuranceCost: "التأمين", ExtrasCost: "الخيارات", Discount: "الخصم",
+		Deposit:        "الضمان (حجز مسبق على بطاقتك عند الاستلام، دون خصم)",
+		InsuranceNames: map[string]string{"basic": "أساسي", "premium": "بريميوم", "platinum": "بلاتينيوم"},
+		ExtraNames: map[string]string{"gps": "نظام GPS", "wifi": "واي فاي محمول", "childSeat": "مقعد طفل", "additionalDriver": "سائق إضافي",
+			"roadAssistance": "مساعدة متميزة على الطريق", "carFridge": "ثلاجة سيارة", "jawazPass": "شارة الطريق السيار جواز"},
 		InfoTitle: "معلومات مهمة",
 		Info: []string{"أحضر رخصة قيادة سارية ووثيقة هوية.", "احضر قبل موعد الاستلام بـ 15 دقيقة.",
 			"في حالة التأخير، يرجى الاتصال بنا هاتفياً.", "أعد السيارة بنفس مستوى الوقود."},
@@ -219,23 +281,40 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	if b.Car != nil {
 		vehicle = strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)
 	}
+	extras := w.ordered(b.Extras)
+	if extras == "" {
+		extras = w.NoExtras
+	}
 	rows := []row{
-		{w.Number, Number(b.ID)},
+		{w.Number, b.ref()},
 		{w.Vehicle, vehicle},
 		{w.Pickup, fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
 		{w.Return, fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
 		{w.Duration, fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
-		{w.Total, dh(b.TotalPrice)},
+		{w.Insurance, w.InsuranceNames[b.Insurance]},
+		{w.Extras, extras},
 	}
+	if q := b.Quote; q != nil {
+		rows = append(rows, row{w.CarRental, dh(q.Base)}, row{w.InsuranceCost, dh(q.Insurance)}, row{w.ExtrasCost, dh(q.Extras)})
+		if q.Discount > 0 {
+			rows = append(rows, row{w.Discount, "−" + dh(q.Discount)})
+		}
+	}
+	rows = append(rows, row{w.Total, dh(b.TotalPrice)})
+	paidOnline := 0.0
 	if b.PaymentStatus == "paid" && b.AmountDueNow != nil {
-		paid := dh(*b.AmountDueNow)
+		paidOnline = *b.AmountDueNow
+		paid := dh(paidOnline)
 		if b.ChargeAmount != nil && b.ChargeCurrency != nil {
 			paid += fmt.Sprintf(" (%.2f %s)", *b.ChargeAmount, *b.ChargeCurrency)
 		}
 		rows = append(rows, row{w.PaidOnline, paid})
-		if rest := b.TotalPrice - *b.AmountDueNow; rest > 0.004 {
-			rows = append(rows, row{w.Remaining, dh(rest)})
-		}
+	}
+	if rest := b.TotalPrice - paidOnline; rest > 0.004 {
+		rows = append(rows, row{w.Remaining, dh(rest)})
+	}
+	if b.Quote != nil && b.Quote.Deposit > 0 {
+		rows = append(rows, row{w.Deposit, dh(b.Quote.Deposit)})
 	}
 	if b.PaymentMethod != nil && *b.PaymentMethod != "" {
 		method := *b.PaymentMethod
@@ -253,7 +332,7 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.Message{Subject: fmt.Sprintf(w.Subject, Number(b.ID)), HTML: html, Text: text}, nil
+	return mail.Message{Subject: fmt.Sprintf(w.Subject, b.ref()), HTML: html, Text: text}, nil
 }
 
 var (
@@ -302,9 +381,6 @@ type agencyMail struct {
 	Rows                            []row
 }
 
-var extraNames = map[string]string{"gps": "GPS", "wifi": "Wi-Fi", "childSeat": "Siège enfant", "additionalDriver": "Conducteur additionnel",
-	"roadAssistance": "Assistance routière", "carFridge": "Glacière", "jawazPass": "Pass Jawaz"}
-
 var optionNames = map[string]string{"full": "Paiement total (-10 %)", "half": "50 % maintenant (-5 %)", "reserve": "Réservation, 20 % maintenant"}
 
 // renderAgencyBooking is the agency's "new booking" email (French, the agency's language).
@@ -314,14 +390,9 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 	if b.Car != nil {
 		vehicle = fmt.Sprintf("%s %s (%s)", b.Car.Brand, b.Car.Name, b.Car.Category)
 	}
-	var extras []string
-	for k, on := range b.Extras {
-		if on {
-			extras = append(extras, extraNames[k])
-		}
-	}
-	if len(extras) == 0 {
-		extras = []string{"aucun"}
+	extras := fr.ordered(b.Extras)
+	if extras == "" {
+		extras = fr.NoExtras
 	}
 	method, payment := "—", b.PaymentStatus
 	if b.PaymentMethod != nil {
@@ -337,7 +408,7 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 		}
 	}
 	rows := []row{
-		{"Réservation", Number(b.ID)},
+		{"Réservation", b.ref()},
 		{"Client", b.CustomerName},
 		{"Email", b.CustomerEmail},
 		{"Téléphone", b.CustomerPhone},
@@ -345,20 +416,30 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 		{"Prise en charge", fmt.Sprintf("%s — %s, %s", b.PickupLocation, fr.longDate(b.StartDate), hhmm(b.PickupTime))},
 		{"Restitution", fmt.Sprintf("%s — %s, %s", b.ReturnLocation, fr.longDate(b.EndDate), hhmm(b.ReturnTime))},
 		{"Durée", fmt.Sprintf("%d jour(s)", b.Days)},
-		{"Assurance", b.Insurance},
-		{"Options", strings.Join(extras, ", ")},
+		{"Assurance", fr.InsuranceNames[b.Insurance]},
+		{"Options", extras},
 		{"Formule", optionNames[b.PaymentOption]},
-		{"Montant total", dh(b.TotalPrice)},
+	}
+	if q := b.Quote; q != nil {
+		rows = append(rows, row{"Location du véhicule", dh(q.Base)}, row{"Assurance (montant)", dh(q.Insurance)},
+			row{"Options (montant)", dh(q.Extras)}, row{"Remise", "−" + dh(q.Discount)})
+	}
+	rows = append(rows, row{"Montant total", dh(b.TotalPrice)})
+	if q := b.Quote; q != nil {
+		rows = append(rows, row{"À payer d'avance", dh(q.DueNow)}, row{"À payer à la prise en charge", dh(q.DueAtPickup)},
+			row{"Caution", dh(q.Deposit)})
+	}
+	rows = append(rows, []row{
 		{"Canal / paiement", method + " — " + payment},
 		{"Statut", b.Status},
 		{"Langue du client", b.Language},
-	}
+	}...)
 	data := agencyMail{Title: "Nouvelle réservation", Link: siteURL + "/admin/bookings", LinkLabel: "Voir les réservations", Rows: rows}
 	html, text, err := execute(agencyHTML, agencyText, data)
 	if err != nil {
 		return mail.Message{}, err
 	}
-	return mail.Message{Subject: fmt.Sprintf("Nouvelle réservation n° %s – %s – %s", Number(b.ID), b.CustomerName, vehicle), HTML: html, Text: text}, nil
+	return mail.Message{Subject: fmt.Sprintf("Nouvelle réservation %s – %s – %s", b.ref(), b.CustomerName, vehicle), HTML: html, Text: text}, nil
 }
 
 // renderAgencyContact is the agency's "new contact message" email.

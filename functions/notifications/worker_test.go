@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"html/template"
 	"strings"
 	"sync"
 	"testing"
@@ -82,9 +83,9 @@ func (e *env) book(lang, email string) string {
 		e.t.Fatal(err)
 	}
 	e.asAnon(`insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
-		pickup_time, return_time, pickup_location, return_location, language, payment_method, extras)
+		pickup_time, return_time, pickup_location, return_location, language, payment_method, extras, insurance_type)
 		values ($4, $1, 'Client '||$2, $3, '+212611111111', '2026-12-24', '2026-12-27', '09:30', '18:00',
-		'Aéroport Mohammed V', 'Gare Casa-Port', $2, 'whatsapp', '{"gps": true}')`, car, lang, email, id)
+		'Aéroport Mohammed V', 'Gare Casa-Port', $2, 'whatsapp', '{"gps": true, "childSeat": true}', 'premium')`, car, lang, email, id)
 	return id
 }
 
@@ -136,10 +137,18 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 	var bookingMails, contactMails int
 	for _, m := range agencyMails {
 		switch {
-		case strings.HasPrefix(m.Subject, "Nouvelle réservation n° "):
+		case strings.HasPrefix(m.Subject, "Nouvelle réservation CR-"):
 			bookingMails++
-			if !strings.Contains(m.Text, "+212611111111") || !strings.Contains(m.Text, "Renault Clio 5") || !strings.Contains(m.Text, "GPS") {
-				t.Errorf("agency booking mail: %s", m.Text)
+			// What was ordered and what is due, for the agency (issue 14).
+			for _, part := range []string{"+212611111111", "Renault Clio 5", "Premium", "GPS, Siège enfant", "Location du véhicule: 900 DH",
+				"Assurance (montant): 225 DH", "Options (montant): 300 DH", "Remise: −142 DH", "Montant total: 1\u202f283 DH",
+				"À payer d'avance: 1\u202f283 DH", "À payer à la prise en charge: 0 DH", "Caution: 4\u202f000 DH"} {
+				if !strings.Contains(m.Text, part) {
+					t.Errorf("agency booking mail lacks %q: %s", part, m.Text)
+				}
+			}
+			if ref := m.Subject[len("Nouvelle réservation "):][:8]; !strings.Contains(m.Text, "Réservation: "+ref) {
+				t.Errorf("agency mail without its reference %s: %s", ref, m.Text)
 			}
 		case m.Subject == "Nouveau message de contact : SUV demain":
 			contactMails++
@@ -161,14 +170,28 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 		e.confirm(id)
 	}
 	e.runOnce()
-	// 3 days x 300 + gps 3 x 50 = 1050; full x0.9 = 945 DH.
+	ref := map[string]string{}
+	for lang, id := range ids {
+		var r string
+		if err := e.db.Admin.QueryRow(context.Background(), `select reference from public.bookings where id = $1`, id).Scan(&r); err != nil {
+			t.Fatal(err)
+		}
+		ref[lang] = r
+	}
+	// 3 days x 300 = 900; premium 3 x 75 = 225; gps + child seat 3 x 100 = 300; 1425 x 0.9 = 1282.5 -> 1283 DH (discount 142);
+	// deposit of a Compact 4000 DH. Insurance and extras named as on the site.
+	nb := "\u202f"
 	want := map[string][]string{
-		"fr": {"Réservation confirmée – n° " + ids["fr"][:8], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 18:00",
-			"Aéroport Mohammed V", "Gare Casa-Port", "945 DH", "permis de conduire", "15 minutes", "même niveau de carburant"},
-		"en": {"Booking confirmed – no. " + ids["en"][:8], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 18:00",
-			"Mohammed V Airport", "Casa-Port station", "945 DH", "driving licence", "15 minutes", "same fuel level"},
-		"ar": {"تم تأكيد الحجز – رقم " + ids["ar"][:8], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026",
-			"مطار محمد الخامس", "محطة الدار البيضاء الميناء", "945 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود"},
+		"fr": {"Réservation confirmée – n° " + ref["fr"], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 18:00",
+			"Aéroport Mohammed V", "Gare Casa-Port", "1" + nb + "283 DH", "permis de conduire", "15 minutes", "même niveau de carburant",
+			"Numéro de réservation: " + ref["fr"], "Assurance: Premium", "Options: GPS, Siège enfant", "Location du véhicule: 900 DH",
+			"Remise: −142 DH", "Reste à payer à l'arrivée: 1" + nb + "283 DH", "4" + nb + "000 DH"},
+		"en": {"Booking confirmed – no. " + ref["en"], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 18:00",
+			"Mohammed V Airport", "Casa-Port station", "1" + nb + "283 DH", "driving licence", "15 minutes", "same fuel level",
+			"Insurance: Premium", "Extras: GPS, Child seat", "Car rental: 900 DH", "Deposit (pre-authorised on your card at pickup, not charged): 4" + nb + "000 DH"},
+		"ar": {"تم تأكيد الحجز – رقم " + ref["ar"], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026",
+			"مطار محمد الخامس", "محطة الدار البيضاء الميناء", "1" + nb + "283 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود",
+			"التأمين: بريميوم", "نظام GPS، مقعد طفل"},
 	}
 	for lang, parts := range want {
 		msgs := e.wait(lang+"@example.com", 1)
@@ -177,7 +200,13 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 			t.Errorf("%s subject %q", lang, m.Subject)
 		}
 		for _, p := range parts[1:] {
-			if !strings.Contains(m.Text, p) || !strings.Contains(m.HTML, p) {
+			// "Label: value" is the text part's layout; the HTML part has the value in the label's row.
+			label, value, pair := strings.Cut(p, ": ")
+			inHTML := strings.Contains(m.HTML, p)
+			if pair {
+				inHTML = strings.Contains(m.HTML, ">"+htmlEscape(label)+"</th><td") && strings.Contains(m.HTML, htmlEscape(value))
+			}
+			if !strings.Contains(m.Text, p) || !inHTML {
 				t.Errorf("%s mail lacks %q:\n%s", lang, p, m.Text)
 			}
 		}
@@ -385,3 +414,5 @@ func TestWorkerRetriesUntilSMTPIsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
