@@ -258,7 +258,7 @@ func (s *Service) writeBooking(ctx context.Context, w http.ResponseWriter, booki
 				'language', b.language, 'insurance_type', b.insurance_type, 'extras', b.extras,
 				'amount_due_now', b.amount_due_now, 'charge_amount', b.charge_amount,
 				'charge_currency', b.charge_currency, 'paypal_order_id', b.paypal_order_id,
-				'created_at', b.created_at, 'car_id', b.car_id,
+				'created_at', b.created_at, 'car_id', b.car_id, 'reference', b.reference, 'quote', b.quote,
 				'car', (select jsonb_build_object('name', c.name, 'brand', c.brand, 'category', c.category)
 				        from public.cars c where c.id = b.car_id)), b.payment_id
 			from public.bookings b where b.id = $1`, bookingID).Scan(&booking, &captureID)
