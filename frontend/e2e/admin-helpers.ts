@@ -149,7 +149,22 @@ export async function freeCar(startInDays: number, days = 3): Promise<{ carId: n
  */
 export async function insertBooking(
   anon: SupabaseClient,
-  p: { carId: number; name: string; email: string; startInDays?: number; days?: number; status?: string },
+  p: {
+    carId: number;
+    name: string;
+    email: string;
+    startInDays?: number;
+    days?: number;
+    status?: string;
+    /** What the wizard sends besides the car (defaults: basic insurance, no extras, 10:00, the airport, full payment). */
+    insurance?: string;
+    extras?: Record<string, boolean>;
+    pickupTime?: string;
+    returnTime?: string;
+    pickupLocation?: string;
+    returnLocation?: string;
+    paymentOption?: string;
+  },
 ): Promise<string> {
   const id = crypto.randomUUID();
   const start = p.startInDays ?? 10;
@@ -162,13 +177,13 @@ export async function insertBooking(
     customer_phone: "+212600112233",
     start_date: isoDay(start),
     end_date: isoDay(start + (p.days ?? 3)),
-    pickup_time: "10:00",
-    return_time: "10:00",
-    pickup_location: "Aéroport Mohammed V",
-    return_location: "Aéroport Mohammed V",
-    insurance_type: "basic",
-    extras: {},
-    payment_option: "full",
+    pickup_time: p.pickupTime ?? "10:00",
+    return_time: p.returnTime ?? "10:00",
+    pickup_location: p.pickupLocation ?? "Aéroport Mohammed V",
+    return_location: p.returnLocation ?? "Aéroport Mohammed V",
+    insurance_type: p.insurance ?? "basic",
+    extras: p.extras ?? {},
+    payment_option: p.paymentOption ?? "full",
     payment_method: "whatsapp",
     payment_status: "pending",
     status: p.status ?? "pending",

@@ -10,6 +10,13 @@ import { launch, siteCookies } from "./browser.ts";
 import { seriousViolations, sticksOutSideways } from "./helpers.ts";
 import { adminClient, BASE_URL, client, expectToast, freeCars, insertBooking, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
 
+/** The reference the database gave a booking (the details dialog is named after it). */
+async function referenceOf(id: string): Promise<string> {
+  const { data, error } = await serviceClient().from("bookings").select("reference").eq("id", id).single();
+  if (error) throw new Error(`reference read failed: ${error.message}`);
+  return data.reference as string;
+}
+
 let browser: Browser;
 let close: () => Promise<void>;
 let ctx: BrowserContext;
@@ -126,7 +133,7 @@ describe("planning at 1366 px", () => {
 
   it("opens the booking's details from a bar, with the mouse and with the keyboard", async () => {
     await bar(page, ids.a).click();
-    const details = page.getByRole("dialog", { name: `Détails de la réservation #${ids.a.slice(0, 8)}` });
+    const details = page.getByRole("dialog", { name: `Détails de la réservation ${await referenceOf(ids.a)}` });
     await details.waitFor();
     await details.getByText(who.a).waitFor();
     await details.getByTestId("booking-hold-detail").waitFor();
@@ -135,7 +142,7 @@ describe("planning at 1366 px", () => {
 
     await bar(page, ids.b).focus();
     await page.keyboard.press("Enter");
-    const detailsB = page.getByRole("dialog", { name: `Détails de la réservation #${ids.b.slice(0, 8)}` });
+    const detailsB = page.getByRole("dialog", { name: `Détails de la réservation ${await referenceOf(ids.b)}` });
     await detailsB.getByText(who.b).waitFor();
     await page.keyboard.press("Escape");
     await detailsB.waitFor({ state: "hidden" });
@@ -236,7 +243,7 @@ describe("planning at 360 px", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await a.click();
-    const details = page.getByRole("dialog", { name: `Détails de la réservation #${ids.a.slice(0, 8)}` });
+    const details = page.getByRole("dialog", { name: `Détails de la réservation ${await referenceOf(ids.a)}` });
     await details.getByText(who.a).waitFor();
     expect(await sticksOutSideways(page)).toBeNull();
     await page.keyboard.press("Escape");

@@ -3,7 +3,14 @@ import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { Spinner } from "../components/Spinner";
 import { fr } from "../i18n/fr";
-import { formatAgencyDateTime, holdsCar, holdState, normalizeBookingStatus, shortId } from "./bookingView";
+import { canRefund, ledgerSummary } from "../payments/paymentView";
+import { RefundErrorAlert } from "../payments/RefundDialog";
+import { refundChoiceError, type RefundOutcome } from "../payments/refundFlow";
+import { RefundFields, type RefundChoice } from "../payments/RefundFields";
+import { useRefundKey } from "../payments/refundKey";
+import { useBookingPayments } from "../payments/useBookingPayments";
+import { formatAgencyDateTime, holdsCar, holdState, normalizeBookingStatus } from "./bookingView";
+import { BookingRef } from "./BookingRef";
 import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
 
 const t = fr.bookings;
@@ -13,13 +20,17 @@ interface Props {
   saving: boolean;
   onClose: () => void;
   onSave: (b: AdminBooking, status: BookingStatus, notes: string) => void;
+  /** Cancels a paid booking and refunds it through PayPal (the dialog stays open on a refusal). */
+  onCancelRefund: (b: AdminBooking, notes: string, key: string, choice: RefundChoice) => Promise<RefundOutcome>;
   now?: Date;
 }
 
-export function BookingEditDialog({ booking, saving, onClose, onSave, now }: Props) {
+export function BookingEditDialog({ booking, saving, onClose, onSave, onCancelRefund, now }: Props) {
   return (
-    <Dialog open={booking !== null} title={booking ? `${t.edit.title} #${shortId(booking.id)}` : t.edit.title} onClose={onClose} busy={saving}>
-      {booking && <EditForm key={booking.id} booking={booking} saving={saving} onClose={onClose} onSave={onSave} now={now ?? new Date()} />}
+    <Dialog open={booking !== null} title={booking ? <>{t.edit.title} <BookingRef booking={booking} /></> : t.edit.title} onClose={onClose} busy={saving}>
+      {booking && (
+        <EditForm key={booking.id} booking={booking} saving={saving} onClose={onClose} onSave={onSave} onCancelRefund={onCancelRefund} now={now ?? new Date()} />
+      )}
     </Dialog>
   );
 }
@@ -36,15 +47,42 @@ function statusNote(booking: AdminBooking, next: BookingStatus, now: Date): stri
   return null;
 }
 
-function EditForm({ booking, saving, onClose, onSave, now }: Omit<Props, "booking" | "now"> & { booking: AdminBooking; now: Date }) {
+function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omit<Props, "booking" | "now"> & { booking: AdminBooking; now: Date }) {
   const [status, setStatus] = useState<BookingStatus>(normalizeBookingStatus(booking.status));
   const [notes, setNotes] = useState(booking.notes ?? "");
-  function submit(e: FormEvent) {
+  // Cancelling a booking paid online offers a refund; the key is drawn when the dialog opens.
+  const paid = canRefund(booking.payment_status);
+  const ledger = useBookingPayments(paid ? booking.id : null);
+  const summary = ledger.payments ? ledgerSummary(ledger.payments) : null;
+  const [key, renewKey] = useRefundKey();
+  const [choice, setChoice] = useState<RefundChoice>({ mode: "full", amount: "" });
+  const [shown, setShown] = useState(false);
+  const [refundError, setRefundError] = useState<{ message: string; failure?: string } | null>(null);
+  const cancelling = paid && status === "cancelled" && normalizeBookingStatus(booking.status) !== "cancelled";
+  const refunding = cancelling && choice.mode !== "none";
+  const amountError = shown && refunding ? refundChoiceError(choice, summary) : null;
+
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    onSave(booking, status, notes);
+    if (saving) return;
+    if (!refunding) {
+      onSave(booking, status, notes);
+      return;
+    }
+    setShown(true);
+    if (refundChoiceError(choice, summary)) return;
+    setRefundError(null);
+    const out = await onCancelRefund(booking, notes, key, choice);
+    if (out.ok) {
+      onClose();
+      return;
+    }
+    if (out.renewKey) renewKey();
+    setRefundError(out);
   }
+
   return (
-    <form className="adm-form" onSubmit={submit} data-testid="booking-edit-form">
+    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="booking-edit-form">
       <Field label={t.edit.status} hint={statusNote(booking, status, now) ?? undefined}>
         <select className="adm-input" name="status" value={status} onChange={(e) => setStatus(e.target.value as BookingStatus)}>
           {BOOKING_STATUSES.map((s) => (
@@ -54,15 +92,35 @@ function EditForm({ booking, saving, onClose, onSave, now }: Omit<Props, "bookin
           ))}
         </select>
       </Field>
+      {cancelling && (
+        <>
+          <p className="adm-alert adm-alert--warn">{fr.payments.refund.cancelHint}</p>
+          <RefundFields summary={ledger.failed ? null : summary} value={choice} onChange={setChoice} allowNone error={amountError} disabled={saving} />
+        </>
+      )}
       <Field label={t.edit.notes} hint={t.edit.notesHint}>
         <textarea className="adm-input" name="notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </Field>
+      {refundError && <RefundErrorAlert error={refundError} />}
       <div className="adm-form__actions">
         <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
           {fr.common.cancel}
         </button>
-        <button type="submit" className="adm-btn adm-btn--primary" disabled={saving}>
-          {saving ? <Spinner size="sm" label={fr.cars.saving} /> : t.edit.submit}
+        <button
+          type="submit"
+          className={`adm-btn ${refunding ? "adm-btn--danger" : "adm-btn--primary"}`}
+          disabled={saving || (refunding && summary === null)}
+          data-testid="booking-edit-submit"
+        >
+          {saving ? (
+            <Spinner size="sm" label={refunding ? fr.payments.refund.busy : fr.cars.saving} />
+          ) : refunding ? (
+            t.edit.cancelAndRefund
+          ) : cancelling ? (
+            t.edit.cancelOnly
+          ) : (
+            t.edit.submit
+          )}
         </button>
       </div>
     </form>

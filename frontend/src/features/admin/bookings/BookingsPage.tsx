@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { formatNumber } from "../../../lib/format";
+import { formatPrice } from "../../../lib/format";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { IconCalendar, IconCheck, IconDownload, IconMoney, IconSearch, IconCar } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
@@ -14,9 +14,11 @@ import { deleteBooking, listBookings } from "./api";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
 import { BookingEditDialog } from "./BookingEditDialog";
 import { BookingsTable } from "./BookingsTable";
-import { bookingStats, filterBookings, type StatusFilter } from "./bookingView";
+import { bookingStats, countFailedAttempts, DEFAULT_FILTER, filterBookings, type BookingFilter, type PaymentFilter, type StatusFilter } from "./bookingView";
 import { downloadBookingsCsv } from "./csvExport";
-import { BOOKING_STATUSES, type AdminBooking } from "./types";
+import { BOOKING_STATUSES, PAYMENT_STATES, type AdminBooking } from "./types";
+import { RevenueNote } from "../payments/RevenueNote";
+import { useRevenue } from "../payments/useRevenue";
 import { useBookingSave } from "./useBookingSave";
 
 const t = fr.bookings;
@@ -24,8 +26,9 @@ const t = fr.bookings;
 export default function BookingsPage() {
   const bookings = useLoad(listBookings, () => notify.error(t.messages.loadError));
   const now = useNow();
-  const [query, setQuery] = useState("");
-  const [status, setStatus] = useState<StatusFilter>("all");
+  const revenue = useRevenue(() => notify.error(t.messages.loadError));
+  const [filter, setFilter] = useState<BookingFilter>(DEFAULT_FILTER);
+  const set = (patch: Partial<BookingFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const [viewing, setViewing] = useState<AdminBooking | null>(null);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
   const del = useConfirmDelete({
@@ -35,13 +38,17 @@ export default function BookingsPage() {
     logLabel: "booking delete failed",
     onDeleted: () => setViewing(null),
   });
-  const saver = useBookingSave((updated) => {
+  // A stored booking replaces its row; money may have moved (refund, counter payment): the figure is read again.
+  const stored = (updated: AdminBooking) => {
     bookings.setData((prev) => prev?.map((x) => (x.id === updated.id ? updated : x)) ?? null);
     setViewing((v) => (v?.id === updated.id ? updated : v));
-  });
+    void revenue.reload();
+  };
+  const saver = useBookingSave(stored);
 
   const all = useMemo(() => bookings.data ?? [], [bookings.data]);
-  const shown = useMemo(() => filterBookings(all, query, status), [all, query, status]);
+  const shown = useMemo(() => filterBookings(all, filter), [all, filter]);
+  const attempts = useMemo(() => countFailedAttempts(all), [all]);
   const stats = bookingStats(all);
 
   return (
@@ -61,8 +68,8 @@ export default function BookingsPage() {
         <StatCard label={t.statsInProgress} value={stats.inProgress} icon={<IconCar />} tone="violet" />
         <StatCard
           label={t.statsRevenue}
-          value={`${formatNumber(stats.revenue)} DH`}
-          note={t.revenueHint}
+          value={revenue.data ? formatPrice(revenue.data.total) : fr.common.none}
+          note={revenue.data ? <RevenueNote thisMonth={revenue.data.thisMonth} /> : undefined}
           icon={<IconMoney />}
           tone="amber"
           testId="bookings-stat-revenue"
@@ -72,11 +79,11 @@ export default function BookingsPage() {
         <label className="adm-search">
           <IconSearch size={18} />
           <span className="adm-visually-hidden">{fr.common.search}</span>
-          <input type="search" className="adm-input" placeholder={t.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input type="search" className="adm-input" placeholder={t.searchPlaceholder} value={filter.query} onChange={(e) => set({ query: e.target.value })} />
         </label>
         <label className="adm-select-label">
           <span className="adm-visually-hidden">{t.statusFilter}</span>
-          <select className="adm-input" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} aria-label={t.statusFilter}>
+          <select className="adm-input" value={filter.status} onChange={(e) => set({ status: e.target.value as StatusFilter })} aria-label={t.statusFilter}>
             <option value="all">{t.allStatuses}</option>
             {BOOKING_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -85,6 +92,32 @@ export default function BookingsPage() {
             ))}
           </select>
         </label>
+        <label className="adm-select-label">
+          <span className="adm-visually-hidden">{t.paymentFilter}</span>
+          <select className="adm-input" value={filter.payment} onChange={(e) => set({ payment: e.target.value as PaymentFilter })} aria-label={t.paymentFilter}>
+            <option value="all">{t.allPayments}</option>
+            {PAYMENT_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t.paymentStatuses[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="adm-toolbar-row">
+        <label className="adm-check">
+          <input
+            type="checkbox"
+            checked={filter.showAttempts}
+            onChange={(e) => set({ showAttempts: e.target.checked })}
+            aria-describedby="adm-attempts-hint"
+            data-testid="show-attempts"
+          />
+          {t.showAttempts(attempts)}
+        </label>
+        <p id="adm-attempts-hint" className="adm-visually-hidden">
+          {t.attemptsHint}
+        </p>
       </div>
       {bookings.loading && !bookings.data ? (
         <PageLoading label={fr.common.loading} />
@@ -99,12 +132,13 @@ export default function BookingsPage() {
           now={now}
         />
       )}
-      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} onEdit={setEditing} now={now} />
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} onEdit={setEditing} onChanged={stored} now={now} />
       <BookingEditDialog
         booking={editing}
         saving={editing !== null && saver.savingId === editing.id}
         onClose={() => setEditing(null)}
         onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && setEditing(null))}
+        onCancelRefund={saver.cancelAndRefund}
         now={now}
       />
       <ConfirmDialog

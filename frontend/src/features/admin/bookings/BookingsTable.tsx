@@ -3,7 +3,10 @@ import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
 import { IconCalendar, IconCheck, IconEdit, IconEye, IconTrash } from "../components/icons";
 import { fr } from "../i18n/fr";
-import { bookingDays, shortId } from "./bookingView";
+import { PaymentBadge } from "../payments/PaymentBadge";
+import { bookingDays, bookingLabel } from "./bookingView";
+import { OptionIcons } from "./OptionIcons";
+import { paymentMethodName } from "./options";
 import { BookingHold, BookingStatusBadge } from "./StatusBadge";
 import type { AdminBooking } from "./types";
 
@@ -29,11 +32,14 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
       testId="bookings-table"
       columns={[t.colBooking, t.colCustomer, t.colVehicle, t.colDates, t.colAmount, t.colStatus]}
       renderRow={(b) => {
-        const days = bookingDays(b.start_date, b.end_date);
+        const days = b.quote?.days ?? b.days ?? bookingDays(b.start_date, b.end_date);
+        const label = bookingLabel(b);
         return (
           <tr key={b.id} data-testid="booking-row" data-booking-id={b.id}>
             <td data-label={t.colBooking}>
-              <strong className="adm-mono">#{shortId(b.id)}</strong>
+              <strong className="adm-mono" data-testid="booking-reference">
+                {label}
+              </strong>
               <span className="adm-muted adm-block">{formatDate(b.created_at)}</span>
             </td>
             <td data-label={t.colCustomer}>
@@ -47,6 +53,7 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
                   {b.cars.brand} · {b.cars.category}
                 </span>
               )}
+              <OptionIcons insurance={b.insurance_type} extras={b.extras} />
             </td>
             <td data-label={t.colDates}>
               {b.start_date ? formatDate(b.start_date) : fr.common.none} → {b.end_date ? formatDate(b.end_date) : fr.common.none}
@@ -54,7 +61,8 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
             </td>
             <td data-label={t.colAmount}>
               <strong>{formatPrice(b.total_price ?? 0)}</strong>
-              <span className="adm-muted adm-block">{b.payment_method ?? fr.common.none}</span>
+              <span className="adm-muted adm-block">{paymentMethodName(b.payment_method)}</span>
+              <PaymentBadge status={b.payment_status} />
             </td>
             <td data-label={t.colStatus}>
               <BookingStatusBadge status={b.status} />
@@ -67,19 +75,19 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
                   className="adm-icon-btn adm-icon-btn--confirm"
                   onClick={() => onConfirm(b)}
                   disabled={confirming === b.id}
-                  aria-label={`${t.confirmBooking} #${shortId(b.id)}`}
+                  aria-label={`${t.confirmBooking} ${label}`}
                   title={t.confirmBooking}
                 >
                   <IconCheck size={18} />
                 </button>
               )}
-              <button type="button" className="adm-icon-btn" onClick={() => onView(b)} aria-label={`${t.viewDetails} #${shortId(b.id)}`} title={t.viewDetails}>
+              <button type="button" className="adm-icon-btn" onClick={() => onView(b)} aria-label={`${t.viewDetails} ${label}`} title={t.viewDetails}>
                 <IconEye size={18} />
               </button>
-              <button type="button" className="adm-icon-btn" onClick={() => onEdit(b)} aria-label={`${t.editStatus} #${shortId(b.id)}`} title={t.editStatus}>
+              <button type="button" className="adm-icon-btn" onClick={() => onEdit(b)} aria-label={`${t.editStatus} ${label}`} title={t.editStatus}>
                 <IconEdit size={18} />
               </button>
-              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(b)} aria-label={`${fr.common.delete} #${shortId(b.id)}`}>
+              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(b)} aria-label={`${fr.common.delete} ${label}`}>
                 <IconTrash size={18} />
               </button>
             </td>

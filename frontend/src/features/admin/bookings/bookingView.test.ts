@@ -1,11 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { bookingDays, bookingStats, csvField, filterBookings, formatAgencyDateTime, holdState, normalizeBookingStatus, toCsv } from "./bookingView";
+import {
+  bookingDays,
+  bookingLabel,
+  bookingStats,
+  countFailedAttempts,
+  csvField,
+  filterBookings,
+  formatAgencyDateTime,
+  holdState,
+  matchesReference,
+  normalizeBookingStatus,
+  toCsv,
+} from "./bookingView";
+import { bookingsCsv, csvAmount } from "./csvExport";
+import { insuranceName, orderedExtras, paymentOptionName } from "./options";
 import { reservationErrorMessage } from "./reservationErrors";
 import type { AdminBooking } from "./types";
 
 function booking(p: Partial<AdminBooking>): AdminBooking {
   return {
     id: "3f1c2b7a-0000-4000-8000-000000000000",
+    reference: "CR-7K3Q9",
     car_id: 1,
     customer_name: "Amine",
     customer_email: "amine@example.com",
@@ -23,7 +38,7 @@ function booking(p: Partial<AdminBooking>): AdminBooking {
     total_price: 900,
     payment_method: "whatsapp",
     payment_id: null,
-    payment_status: "pending",
+    payment_status: "none",
     status: "pending",
     notes: null,
     created_at: "2026-02-20T10:00:00Z",
@@ -47,36 +62,66 @@ describe("bookings helpers", () => {
   });
   it("filters lapsed holds under their own status", () => {
     const list = [booking({ id: "a", status: "expired" }), booking({ id: "b", status: "pending" })];
-    expect(filterBookings(list, "", "expired").map((b) => b.id)).toEqual(["a"]);
-    expect(filterBookings(list, "", "pending").map((b) => b.id)).toEqual(["b"]);
+    expect(filterBookings(list, { status: "expired" }).map((b) => b.id)).toEqual(["a"]);
+    expect(filterBookings(list, { status: "pending" }).map((b) => b.id)).toEqual(["b"]);
   });
-  it("searches name, email, id and car name, and filters by status", () => {
+  it("searches name, email, id, reference and car name, and filters by status", () => {
     const list = [
-      booking({ id: "aaaa1111-x", customer_name: "Amine", status: "confirmed" }),
-      booking({ id: "bbbb2222-x", customer_name: "Sara", customer_email: "sara@x.ma", cars: { name: "Tiguan", brand: "VW", category: "SUV" } }),
+      booking({ id: "aaaa1111-x", reference: "CR-AB234", customer_name: "Amine", status: "confirmed" }),
+      booking({ id: "bbbb2222-x", reference: "CR-XY789", customer_name: "Sara", customer_email: "sara@x.ma", cars: { name: "Tiguan", brand: "VW", category: "SUV" } }),
     ];
-    expect(filterBookings(list, "sara@", "all").map((b) => b.id)).toEqual(["bbbb2222-x"]);
-    expect(filterBookings(list, "AAAA11", "all").map((b) => b.id)).toEqual(["aaaa1111-x"]);
-    expect(filterBookings(list, "tiguan", "all").map((b) => b.id)).toEqual(["bbbb2222-x"]);
-    expect(filterBookings(list, "", "confirmed").map((b) => b.id)).toEqual(["aaaa1111-x"]);
-    expect(filterBookings(list, "sara", "confirmed")).toEqual([]);
+    const ids = (q: string, status: "all" | "confirmed" = "all") => filterBookings(list, { query: q, status }).map((b) => b.id);
+    expect(ids("sara@")).toEqual(["bbbb2222-x"]);
+    expect(ids("AAAA11")).toEqual(["aaaa1111-x"]);
+    expect(ids("tiguan")).toEqual(["bbbb2222-x"]);
+    expect(ids("", "confirmed")).toEqual(["aaaa1111-x"]);
+    expect(ids("sara", "confirmed")).toEqual([]);
+    // The reference, whatever the case, with or without the dash or the prefix.
+    for (const q of ["CR-XY789", "cr-xy789", "crxy789", "XY789", "xy7", " cr xy789 "]) expect(ids(q), q).toEqual(["bbbb2222-x"]);
+    expect(ids("CR-XY780")).toEqual([]);
   });
-  it("computes the four stats", () => {
-    const s = bookingStats([
-      booking({ status: "confirmed", total_price: 1000 }),
-      booking({ status: "in_progress", total_price: 500 }),
-      booking({ status: "cancelled", total_price: null }),
-    ]);
-    expect(s).toEqual({ total: 3, confirmed: 1, inProgress: 1, revenue: 1500 });
+  it("matches a reference only from 3 letters or digits on, without its punctuation", () => {
+    expect(matchesReference("CR-7K3Q9", "7k3q9")).toBe(true);
+    expect(matchesReference("CR-7K3Q9", "CR7K3")).toBe(true);
+    expect(matchesReference("CR-7K3Q9", "k3q")).toBe(true);
+    expect(matchesReference("CR-7K3Q9", "7k")).toBe(false);
+    expect(matchesReference("CR-7K3Q9", "7k3q8")).toBe(false);
+    expect(matchesReference(null, "7k3q9")).toBe(false);
   });
-  it("leaves expired holds out of the total, and cancelled and expired bookings out of the revenue", () => {
+  it("names a booking by its reference, else by the start of its id", () => {
+    expect(bookingLabel(booking({}))).toBe("CR-7K3Q9");
+    expect(bookingLabel(booking({ reference: null }))).toBe("#3f1c2b7a");
+  });
+  it("hides failed and abandoned payment attempts by default; the checkbox or the payment filter shows them", () => {
+    const list = [
+      booking({ id: "declined", payment_method: "paypal", payment_status: "failed", status: "pending" }),
+      booking({ id: "lapsed", payment_method: "paypal", payment_status: "abandoned", status: "expired" }),
+      booking({ id: "gave-up", payment_method: "paypal", payment_status: "abandoned", status: "cancelled" }),
+      // Confirmed by the agency after a declined card: a booking, shown.
+      booking({ id: "rescued", payment_method: "paypal", payment_status: "failed", status: "confirmed" }),
+      booking({ id: "paid", payment_method: "paypal", payment_status: "paid", status: "confirmed" }),
+      booking({ id: "whatsapp", payment_status: "none", status: "pending" }),
+    ];
+    const ids = (f: Parameters<typeof filterBookings>[1]) => filterBookings(list, f).map((b) => b.id);
+    expect(ids({})).toEqual(["rescued", "paid", "whatsapp"]);
+    expect(ids({ showAttempts: true })).toEqual(["declined", "lapsed", "gave-up", "rescued", "paid", "whatsapp"]);
+    expect(ids({ payment: "failed" })).toEqual(["declined", "rescued"]);
+    expect(ids({ payment: "abandoned" })).toEqual(["lapsed", "gave-up"]);
+    expect(ids({ payment: "paid" })).toEqual(["paid"]);
+    expect(ids({ status: "expired" })).toEqual([]);
+    expect(ids({ status: "expired", showAttempts: true })).toEqual(["lapsed"]);
+    expect(countFailedAttempts(list)).toBe(3);
+  });
+  it("counts bookings: neither lapsed holds nor failed attempts", () => {
     const s = bookingStats([
-      booking({ status: "pending", total_price: 300 }),
-      booking({ status: "completed", total_price: 700 }),
-      booking({ status: "cancelled", total_price: 1000 }),
-      booking({ status: "expired", total_price: 5000 }),
+      booking({ status: "confirmed" }),
+      booking({ status: "in_progress" }),
+      booking({ status: "cancelled" }),
+      booking({ status: "expired" }),
+      booking({ status: "pending", payment_status: "failed" }),
+      booking({ status: "pending", payment_status: "none" }),
     ]);
-    expect(s).toEqual({ total: 3, confirmed: 0, inProgress: 0, revenue: 1000 });
+    expect(s).toEqual({ total: 4, confirmed: 1, inProgress: 1 });
   });
 });
 
@@ -135,5 +180,66 @@ describe("CSV export", () => {
       { header: "Montant", value: (b) => b.total_price },
     ]);
     expect(csv).toBe('Client;Montant\r\n"Dupont; Jean";900\r\n');
+  });
+  it("writes amounts with a decimal comma and no thousands separator", () => {
+    expect(csvAmount(1234)).toBe("1234");
+    expect(csvAmount(1234.5)).toBe("1234,5");
+    expect(csvAmount("562.50")).toBe("562,5");
+    expect(csvAmount(null)).toBe("");
+    expect(csvAmount("x")).toBe("");
+  });
+  it("exports what was ordered, the breakdown, what is due and the payment state", () => {
+    const b = booking({
+      insurance_type: "premium",
+      extras: { gps: true, childSeat: true, wifi: false },
+      payment_option: "half",
+      pickup_time: "09:30:00",
+      return_time: "18:00:00",
+      total_price: 1354,
+      payment_status: "counter",
+      quote: {
+        days: 3, daily_price: 300, base: 900, insurance: 225, extras: 300, subtotal: 1425, discount_rate: 0.05, discount: 71,
+        total: 1354, due_now_percent: 50, due_now: 677, due_at_pickup: 677, deposit: 4000,
+      },
+    });
+    const [header, line] = bookingsCsv([b]).trimEnd().split("\r\n");
+    const cells = Object.fromEntries((header ?? "").split(";").map((h, i) => [h, (line ?? "").split(";")[i]]));
+    expect(cells).toMatchObject({
+      Référence: "CR-7K3Q9",
+      "Heure de prise en charge": "09:30",
+      "Heure de restitution": "18:00",
+      Jours: "3",
+      Assurance: "Premium",
+      GPS: "Oui",
+      "Siège enfant": "Oui",
+      "Wi-Fi portable": "Non",
+      "Conducteur supplémentaire": "Non",
+      "Location (DH)": "900",
+      "Assurance (DH)": "225",
+      "Options (DH)": "300",
+      "Remise (DH)": "71",
+      "Montant (DH)": "1354",
+      Formule: "Moitié maintenant",
+      "À payer à la réservation (DH)": "677",
+      "À payer à la prise en charge (DH)": "677",
+      "Caution (DH)": "4000",
+      "État du paiement": "Payé au comptoir",
+      Statut: "Pending",
+    });
+  });
+  it("gives an extra the site does not know a column of its own", () => {
+    const header = bookingsCsv([booking({ extras: { snowChains: true } })]).split("\r\n")[0] ?? "";
+    expect(header.split(";")).toContain("snowChains");
+    expect(header.split(";").filter((h) => h === "GPS")).toHaveLength(1);
+  });
+});
+
+describe("ordered options", () => {
+  it("names the insurance, the extras in the wizard's order and the payment option", () => {
+    expect(insuranceName("premium")).toBe("Premium");
+    expect(insuranceName(null)).toBe("Basique");
+    expect(orderedExtras({ childSeat: true, gps: true, wifi: false, zzz: true }).map((e) => e.label)).toEqual(["GPS", "Siège enfant", "zzz"]);
+    expect(orderedExtras(null)).toEqual([]);
+    expect(paymentOptionName("reserve")).toBe("Réservation simple");
   });
 });

@@ -1,34 +1,80 @@
-import { formatDate } from "../../../lib/format";
+import { formatDate, formatTime } from "../../../lib/format";
 import { fr } from "../i18n/fr";
+import { paymentStateLabel } from "../payments/paymentView";
 import { bookingDays, normalizeBookingStatus, toCsv, type CsvColumn } from "./bookingView";
-import type { AdminBooking } from "./types";
+import { EXTRA_KEYS, extraName, insuranceName, paymentMethodName, paymentOptionName } from "./options";
+import type { AdminBooking, BookingQuote } from "./types";
 
 const c = fr.bookings.csv;
 
-export const BOOKING_CSV_COLUMNS: readonly CsvColumn<AdminBooking>[] = [
-  { header: c.id, value: (b) => b.id },
-  { header: c.createdAt, value: (b) => formatDate(b.created_at) },
-  { header: c.customerName, value: (b) => b.customer_name },
-  { header: c.customerEmail, value: (b) => b.customer_email },
-  { header: c.customerPhone, value: (b) => b.customer_phone },
-  { header: c.car, value: (b) => b.cars?.name ?? "" },
-  { header: c.brand, value: (b) => b.cars?.brand ?? "" },
-  { header: c.startDate, value: (b) => (b.start_date ? formatDate(b.start_date) : "") },
-  { header: c.endDate, value: (b) => (b.end_date ? formatDate(b.end_date) : "") },
-  { header: c.days, value: (b) => bookingDays(b.start_date, b.end_date) },
-  { header: c.pickupLocation, value: (b) => b.pickup_location },
-  { header: c.returnLocation, value: (b) => b.return_location },
-  { header: c.total, value: (b) => b.total_price },
-  { header: c.paymentMethod, value: (b) => b.payment_method },
-  { header: c.paymentStatus, value: (b) => b.payment_status },
-  { header: c.status, value: (b) => fr.bookings.statuses[normalizeBookingStatus(b.status)] },
-  { header: c.notes, value: (b) => b.notes },
-];
+/**
+ * An amount for a French spreadsheet: "1234" or "1234,5" (decimal comma, no
+ * thousands separator, so it is read as a number); empty when unknown.
+ */
+export function csvAmount(n: number | string | null | undefined): string {
+  if (n === null || n === undefined || n === "") return "";
+  const v = Number(n);
+  if (!Number.isFinite(v)) return "";
+  return String(Math.round(v * 100) / 100).replace(".", ",");
+}
+
+function q(b: AdminBooking, key: keyof BookingQuote): string {
+  return csvAmount(b.quote?.[key] ?? null);
+}
+
+/**
+ * The columns for these rows: what was ordered (insurance, one column per
+ * extra: the site's extras, then any other one found in the rows), the
+ * breakdown, what is due now and at pickup, the deposit and the payment state.
+ */
+export function bookingCsvColumns(rows: readonly AdminBooking[]): CsvColumn<AdminBooking>[] {
+  const others = [...new Set(rows.flatMap((b) => Object.keys(b.extras ?? {})))].filter((k) => !(EXTRA_KEYS as readonly string[]).includes(k)).sort();
+  const extras: CsvColumn<AdminBooking>[] = [...EXTRA_KEYS, ...others].map((key) => ({
+    header: extraName(key),
+    value: (b) => (b.extras?.[key] === true ? c.yes : c.no),
+  }));
+  return [
+    { header: c.reference, value: (b) => b.reference ?? "" },
+    { header: c.id, value: (b) => b.id },
+    { header: c.createdAt, value: (b) => formatDate(b.created_at) },
+    { header: c.customerName, value: (b) => b.customer_name },
+    { header: c.customerEmail, value: (b) => b.customer_email },
+    { header: c.customerPhone, value: (b) => b.customer_phone },
+    { header: c.car, value: (b) => b.cars?.name ?? "" },
+    { header: c.brand, value: (b) => b.cars?.brand ?? "" },
+    { header: c.startDate, value: (b) => (b.start_date ? formatDate(b.start_date) : "") },
+    { header: c.pickupTime, value: (b) => formatTime(b.pickup_time) },
+    { header: c.endDate, value: (b) => (b.end_date ? formatDate(b.end_date) : "") },
+    { header: c.returnTime, value: (b) => formatTime(b.return_time) },
+    { header: c.days, value: (b) => b.quote?.days ?? b.days ?? bookingDays(b.start_date, b.end_date) },
+    { header: c.pickupLocation, value: (b) => b.pickup_location },
+    { header: c.returnLocation, value: (b) => b.return_location },
+    { header: c.insurance, value: (b) => insuranceName(b.insurance_type) },
+    ...extras,
+    { header: c.rental, value: (b) => q(b, "base") },
+    { header: c.insurancePrice, value: (b) => q(b, "insurance") },
+    { header: c.extrasPrice, value: (b) => q(b, "extras") },
+    { header: c.discount, value: (b) => q(b, "discount") },
+    { header: c.total, value: (b) => csvAmount(b.total_price) },
+    { header: c.paymentOption, value: (b) => paymentOptionName(b.payment_option) },
+    { header: c.dueNow, value: (b) => q(b, "due_now") },
+    { header: c.dueAtPickup, value: (b) => q(b, "due_at_pickup") },
+    { header: c.deposit, value: (b) => q(b, "deposit") },
+    { header: c.paymentMethod, value: (b) => (b.payment_method ? paymentMethodName(b.payment_method) : "") },
+    { header: c.paymentStatus, value: (b) => paymentStateLabel(b.payment_status) },
+    { header: c.status, value: (b) => fr.bookings.statuses[normalizeBookingStatus(b.status)] },
+    { header: c.notes, value: (b) => b.notes },
+  ];
+}
+
+/** The CSV text of these bookings (";" separated, CRLF; the BOM is added when saving). */
+export function bookingsCsv(list: readonly AdminBooking[]): string {
+  return toCsv(list, bookingCsvColumns(list));
+}
 
 /** Saves the given bookings as a CSV file (UTF-8 with BOM, ";" separated). */
 export function downloadBookingsCsv(list: readonly AdminBooking[], now = new Date()): void {
-  const csv = toCsv(list, BOOKING_CSV_COLUMNS);
-  const blob = new Blob(["\uFEFF", csv], { type: "text/csv;charset=utf-8" });
+  const blob = new Blob(["\uFEFF", bookingsCsv(list)], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;

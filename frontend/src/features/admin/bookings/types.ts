@@ -2,9 +2,36 @@
 export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled", "expired"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** Payment state, apart from the booking's status (docs/booking-record.md). */
+export const PAYMENT_STATES = ["none", "pending", "paid", "failed", "abandoned", "refunded", "partially_refunded", "counter"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/**
+ * What quote_booking answered when the booking was priced, stored with it by the
+ * database (DH; `due_now` and `due_at_pickup` may have centimes; the deposit is
+ * not part of the total).
+ */
+export interface BookingQuote {
+  days: number;
+  daily_price: number;
+  base: number;
+  insurance: number;
+  extras: number;
+  subtotal: number;
+  discount_rate: number;
+  discount: number;
+  total: number;
+  due_now_percent: number;
+  due_now: number;
+  due_at_pickup: number;
+  deposit?: number;
+}
+
 /** A row of public.bookings with its car (SPEC section 7: name, brand, category). */
 export interface AdminBooking {
   id: string;
+  /** CR-XXXXX, set by the database on insert (absent only from rows older than issue 14's schema). */
+  reference?: string | null;
   car_id: number | null;
   customer_name: string;
   customer_email: string;
@@ -20,6 +47,8 @@ export interface AdminBooking {
   payment_option: string | null;
   days: number | null;
   total_price: number | null;
+  /** The breakdown agreed (set by the database). */
+  quote?: BookingQuote | null;
   payment_method: string | null;
   payment_id: string | null;
   payment_status: string | null;

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
 import { updateBooking } from "./api";
+import { sendRefund, type RefundOutcome } from "../payments/refundFlow";
+import type { RefundChoice } from "../payments/RefundFields";
 import { reservationErrorMessage } from "./reservationErrors";
 import type { AdminBooking, BookingStatus } from "./types";
 
@@ -11,7 +13,8 @@ const t = fr.bookings.messages;
  * Saves a booking's status and notes (the edit dialog, the one-click confirm of
  * the list) and hands the stored row back. A refusal of the database (dates
  * taken meanwhile, car in maintenance...) is told in words; any other failure
- * gets the screen's generic error.
+ * gets the screen's generic error. Cancelling a paid booking may refund it
+ * through PayPal first (cancelAndRefund).
  */
 export function useBookingSave(onSaved: (b: AdminBooking) => void) {
   const [savingId, setSavingId] = useState<string | null>(null);
@@ -32,9 +35,36 @@ export function useBookingSave(onSaved: (b: AdminBooking) => void) {
     }
   }
 
+  /**
+   * Refunds (all or an amount) and cancels in one request to refund-paypal-payment
+   * (the booking is cancelled only once the money went back), then saves the
+   * notes if they changed. `key` is the dialog's: sent twice, it refunds once.
+   */
+  async function cancelAndRefund(b: AdminBooking, notes: string, key: string, choice: RefundChoice): Promise<RefundOutcome> {
+    setSavingId(b.id);
+    try {
+      const out = await sendRefund({ booking: b, key, choice, cancel: true });
+      if (!out.ok) return out;
+      let stored = out.booking;
+      if (notes.trim() !== (b.notes ?? "").trim()) {
+        stored = await updateBooking(b.id, "cancelled", notes).catch((e: unknown) => {
+          console.error("notes update after refund failed", e);
+          notify.error(t.updateError);
+          return out.booking;
+        });
+      }
+      onSaved(stored);
+      notify.success(fr.payments.refund.doneCancel(out.amount));
+      return { ...out, booking: stored };
+    } finally {
+      setSavingId(null);
+    }
+  }
+
   return {
     savingId,
     save,
+    cancelAndRefund,
     confirm: (b: AdminBooking) => save(b, "confirmed", b.notes ?? "", t.confirmed),
   };
 }

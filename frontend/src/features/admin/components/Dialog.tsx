@@ -5,7 +5,8 @@ import { IconClose } from "./icons";
 
 interface DialogProps {
   open: boolean;
-  title: string;
+  /** The heading, which names the dialog (aria-labelledby). */
+  title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;

@@ -14,7 +14,7 @@ export function StatCard({
   tone?: "blue" | "green" | "amber" | "violet" | "rose";
   testId?: string;
   /** A short line under the value (what the figure leaves out, ...). */
-  note?: string;
+  note?: ReactNode;
 }) {
   return (
     <div className={`adm-stat adm-stat--${tone}`} data-testid={testId}>

@@ -220,3 +220,61 @@ export const IconPlanning = (p: P) => (
     <path d="M7 13h6M10 17h7" />
   </Svg>
 );
+
+// Ordered options (issue 14): one small picture per extra, shown next to its name.
+export const IconPin = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 21s-7-6.2-7-12a7 7 0 0 1 14 0c0 5.8-7 12-7 12z" />
+    <circle cx="12" cy="9" r="2.5" />
+  </Svg>
+);
+export const IconWifi = (p: P) => (
+  <Svg {...p}>
+    <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0" />
+    <path d="M12 19h.01" />
+  </Svg>
+);
+export const IconChildSeat = (p: P) => (
+  <Svg {...p}>
+    <circle cx="10" cy="5" r="2" />
+    <path d="M7 9v6a2 2 0 0 0 2 2h6l2 4M7 13h6" />
+    <path d="M17 9v4" />
+  </Svg>
+);
+export const IconUserPlus = (p: P) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21v-1a6 6 0 0 1 12 0v1M19 8v6M16 11h6" />
+  </Svg>
+);
+export const IconLifebuoy = (p: P) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="m5.6 5.6 3.6 3.6M14.8 14.8l3.6 3.6M18.4 5.6l-3.6 3.6M9.2 14.8l-3.6 3.6" />
+  </Svg>
+);
+export const IconSnowflake = (p: P) => (
+  <Svg {...p}>
+    <path d="M12 2v20M4 7l16 10M20 7 4 17" />
+    <path d="m9 4 3 2 3-2M9 20l3-2 3 2" />
+  </Svg>
+);
+export const IconTicket = (p: P) => (
+  <Svg {...p}>
+    <path d="M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4z" />
+    <path d="M14 7v2M14 11v2M14 15v2" />
+  </Svg>
+);
+export const IconRefund = (p: P) => (
+  <Svg {...p}>
+    <path d="M4 9h11a5 5 0 0 1 0 10H9" />
+    <path d="m8 5-4 4 4 4" />
+  </Svg>
+);
+export const IconCash = (p: P) => (
+  <Svg {...p}>
+    <rect x="2" y="6" width="20" height="12" rx="2" />
+    <path d="M12 9v6M10 10.5c0-.8.9-1.5 2-1.5s2 .6 2 1.4M14 13.5c0 .8-.9 1.5-2 1.5s-2-.6-2-1.4" />
+  </Svg>
+);

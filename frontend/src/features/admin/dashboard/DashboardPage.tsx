@@ -10,6 +10,8 @@ import { notify } from "../lib/notify";
 import { useLoad } from "../lib/useLoad";
 import { messageStatus } from "../messages/messageFlow";
 import { formatAgencyDateTime } from "../bookings/bookingView";
+import { revenueFigures } from "../payments/paymentView";
+import { RevenueNote } from "../payments/RevenueNote";
 import { ActivityList } from "./ActivityList";
 import { loadDashboard, type DashboardData } from "./api";
 import { DeletedBookingsList } from "./DeletedBookingsList";
@@ -74,9 +76,10 @@ export default function DashboardPage() {
   const dash = useLoad(() => loadDashboard(now), () => notify.error(t.loadError));
   const d = dash.data;
   const counts = useMemo(() => (d ? dashboardCounts(d.cars, d.bookings, d.clicks.length) : null), [d]);
-  const series = useMemo(() => (d ? monthlySeries(d.bookings, now, 6) : []), [d, now]);
+  const money = useMemo(() => (d ? revenueFigures(d.revenue, d.today) : null), [d]);
+  const series = useMemo(() => (d ? monthlySeries(d.bookings, d.revenue, d.today, 6) : []), [d]);
 
-  if (!d || !counts) {
+  if (!d || !counts || !money) {
     return (
       <section className="adm-page">
         <PageHeader title={t.title} subtitle={t.subtitle} />
@@ -92,7 +95,14 @@ export default function DashboardPage() {
         <StatCard label={t.cards.totalCars} value={counts.totalCars} icon={<IconCar />} testId="card-total-cars" />
         <StatCard label={t.cards.availableCars} value={counts.availableCars} icon={<IconCheck />} tone="green" testId="card-available-cars" />
         <StatCard label={t.cards.bookings} value={counts.bookings} icon={<IconCalendar />} tone="violet" testId="card-bookings" />
-        <StatCard label={t.cards.revenue} value={formatPrice(counts.revenue)} note={fr.bookings.revenueHint} icon={<IconMoney />} tone="amber" testId="card-revenue" />
+        <StatCard
+          label={t.cards.revenue}
+          value={formatPrice(money.total)}
+          note={<RevenueNote thisMonth={money.thisMonth} />}
+          icon={<IconMoney />}
+          tone="amber"
+          testId="card-revenue"
+        />
         <StatCard label={t.cards.clicks} value={counts.clicks} icon={<IconChat />} tone="rose" testId="card-clicks" />
       </StatGrid>
       <div className="adm-dash-grid">

@@ -1,5 +1,9 @@
 import { supabase } from "../../../lib/supabase";
 import { check } from "../lib/errors";
+import { loadRevenue } from "../payments/api";
+import { revenueRange } from "../payments/paymentView";
+import type { RevenueMonth } from "../payments/types";
+import { agencyToday } from "../planning/planningView";
 import { sevenDaysAgo } from "./stats";
 
 // Dashboard reads (SPEC section 7): cars, bookings, clicks, plus the latest
@@ -13,8 +17,8 @@ export interface DashCar {
 export interface DashBooking {
   id: string;
   customer_name: string;
-  total_price: number | null;
   status: string;
+  payment_status: string | null;
   hold_expires_at: string | null;
   created_at: string;
   cars: { name: string } | null;
@@ -49,12 +53,17 @@ export interface DashboardData {
   clicks: DashClick[];
   messages: DashMessage[];
   deleted: DeletedBooking[];
+  /** Money received per month up to the current one (revenue_by_month). */
+  revenue: RevenueMonth[];
+  /** The agency's today (Casablanca), "YYYY-MM-DD", the months are counted from. */
+  today: string;
 }
 
 export async function loadDashboard(now = new Date()): Promise<DashboardData> {
-  const [cars, bookings, clicks, messages, deleted] = await Promise.all([
+  const today = agencyToday(now);
+  const [cars, bookings, clicks, messages, deleted, revenue] = await Promise.all([
     supabase.from("cars").select("id, name, available").order("id"),
-    supabase.from("bookings").select("id, customer_name, total_price, status, hold_expires_at, created_at, cars(name)").order("created_at", { ascending: false }),
+    supabase.from("bookings").select("id, customer_name, status, payment_status, hold_expires_at, created_at, cars(name)").order("created_at", { ascending: false }),
     supabase.from("whatsapp_clicks").select("id, created_at, cars(name)").order("created_at", { ascending: false }),
     supabase.from("contacts").select("id, name, subject, status, created_at").order("created_at", { ascending: false }).limit(20),
     supabase
@@ -63,6 +72,7 @@ export async function loadDashboard(now = new Date()): Promise<DashboardData> {
       .gte("deleted_at", sevenDaysAgo(now).toISOString())
       .order("deleted_at", { ascending: false })
       .limit(5),
+    loadRevenue(revenueRange(today)),
   ]);
   return {
     cars: check(cars) as DashCar[],
@@ -70,5 +80,7 @@ export async function loadDashboard(now = new Date()): Promise<DashboardData> {
     clicks: check(clicks) as unknown as DashClick[],
     messages: check(messages) as DashMessage[],
     deleted: check(deleted) as DeletedBooking[],
+    revenue,
+    today,
   };
 }

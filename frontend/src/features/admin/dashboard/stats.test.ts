@@ -2,23 +2,33 @@ import { describe, expect, it } from "vitest";
 import { dashboardCounts, mergeActivity, monthlySeries, niceAxis, pendingHolds } from "./stats";
 
 describe("dashboard stats", () => {
-  it("groups bookings and revenue per month, oldest first, empty months kept", () => {
-    const now = new Date(2026, 2, 15); // March 2026
+  it("counts bookings per month (Casablanca) and money received per month, oldest first, empty months kept", () => {
     const s = monthlySeries(
       [
-        { created_at: new Date(2026, 2, 1, 12).toISOString(), total_price: 900, status: "confirmed" },
-        { created_at: new Date(2026, 2, 10, 12).toISOString(), total_price: 100, status: "pending" },
-        { created_at: new Date(2026, 0, 5, 12).toISOString(), total_price: null, status: "completed" },
-        { created_at: new Date(2025, 5, 5, 12).toISOString(), total_price: 5000, status: "confirmed" }, // outside the window
+        { created_at: "2026-03-01T12:00:00Z", status: "confirmed" },
+        { created_at: "2026-03-10T12:00:00Z", status: "pending" },
+        { created_at: "2026-01-05T12:00:00Z", status: "completed" },
+        // 31 January 23:30 UTC is already 1 February in Casablanca (UTC+1).
+        { created_at: "2026-01-31T23:30:00Z", status: "confirmed" },
+        { created_at: "2025-06-05T12:00:00Z", status: "confirmed" }, // outside the window
       ],
-      now,
+      [
+        { month: "2025-06-01", received: "5000" },
+        { month: "2026-01-01", received: "250.50" },
+        { month: "2026-03-01", received: 1000 },
+      ],
+      "2026-03-15",
       3,
     );
     expect(s.map((p) => [p.key, p.bookings, p.revenue])).toEqual([
-      ["2026-01", 1, 0],
-      ["2026-02", 0, 0],
+      ["2026-01", 1, 250.5],
+      ["2026-02", 1, 0],
       ["2026-03", 2, 1000],
     ]);
+    expect(s.map((p) => p.label)).toEqual(["janv.", "févr.", "mars"]);
+  });
+  it("counts months across a year's end", () => {
+    expect(monthlySeries([], [], "2026-01-10", 3).map((p) => p.key)).toEqual(["2025-11", "2025-12", "2026-01"]);
   });
   it("builds axes of 4 equal, round steps", () => {
     expect(niceAxis(0, 4, true)).toEqual({ top: 4, step: 1 });
@@ -35,44 +45,36 @@ describe("dashboard stats", () => {
     ];
     expect(mergeActivity([a, b], 2).map((i) => i.id)).toEqual(["m", "b"]);
   });
-  it("leaves lapsed holds out of the chart, and cancelled bookings out of its revenue", () => {
-    const now = new Date(2026, 2, 15);
-    const at = new Date(2026, 2, 2, 12).toISOString();
+  it("leaves lapsed holds and failed payment attempts out of the chart's bookings", () => {
+    const at = "2026-03-02T12:00:00Z";
     const s = monthlySeries(
       [
-        { created_at: at, total_price: 700, status: "in_progress" },
-        { created_at: at, total_price: 300, status: "cancelled" },
-        { created_at: at, total_price: 5000, status: "expired" },
+        { created_at: at, status: "in_progress" },
+        { created_at: at, status: "cancelled" },
+        { created_at: at, status: "expired" },
+        { created_at: at, status: "pending", payment_status: "failed" },
+        { created_at: at, status: "cancelled", payment_status: "abandoned" },
       ],
-      now,
+      [],
+      "2026-03-15",
       1,
     );
-    expect(s.map((p) => [p.key, p.bookings, p.revenue])).toEqual([["2026-03", 2, 700]]);
+    expect(s.map((p) => [p.key, p.bookings, p.revenue])).toEqual([["2026-03", 2, 0]]);
   });
   it("counts the cards", () => {
-    expect(
-      dashboardCounts(
-        [{ available: true }, { available: false }],
-        [
-          { total_price: 10, status: "confirmed" },
-          { total_price: null, status: "pending" },
-        ],
-        4,
-      ),
-    ).toEqual({ totalCars: 2, availableCars: 1, bookings: 2, revenue: 10, clicks: 4 });
+    expect(dashboardCounts([{ available: true }, { available: false }], [{ status: "confirmed" }, { status: "pending" }], 4)).toEqual({
+      totalCars: 2,
+      availableCars: 1,
+      bookings: 2,
+      clicks: 4,
+    });
   });
-  it("counts neither an expired hold nor a cancelled booking in revenue; an expired one is no booking", () => {
+  it("an expired hold or a failed attempt is no booking; a cancelled one still is", () => {
     const c = dashboardCounts(
       [],
-      [
-        { total_price: 1000, status: "completed" },
-        { total_price: 200, status: "pending" },
-        { total_price: 400, status: "cancelled" },
-        { total_price: 800, status: "expired" },
-      ],
+      [{ status: "completed" }, { status: "pending" }, { status: "cancelled" }, { status: "expired" }, { status: "pending", payment_status: "abandoned" }],
       0,
     );
-    expect(c.revenue).toBe(1200);
     expect(c.bookings).toBe(3);
   });
   it("finds the pending bookings and the first hold to lapse", () => {
@@ -81,6 +83,8 @@ describe("dashboard stats", () => {
         { status: "pending", hold_expires_at: "2026-03-02T10:00:00Z" },
         { status: "pending", hold_expires_at: "2026-03-01T18:30:00+00:00" },
         { status: "pending", hold_expires_at: null },
+        // A declined PayPal attempt waits for nobody.
+        { status: "pending", payment_status: "failed", hold_expires_at: "2026-03-01T08:00:00Z" },
         { status: "expired", hold_expires_at: "2026-02-01T10:00:00Z" },
         { status: "confirmed", hold_expires_at: null },
       ]),

@@ -1,10 +1,14 @@
 // Pure computations of the dashboard: the cards, the monthly series of the chart,
 // the merged recent-activity list and the alerts.
 //
-// Lapsed holds (status 'expired') are not bookings: they count nowhere.
-// Cancelled bookings count as bookings but bring no revenue.
+// Lapsed holds (status 'expired') and failed or abandoned payment attempts are
+// not bookings: they count nowhere. Money is what was received (payments, read
+// through revenue_by_month), never a sum of booking totals.
 
-import { countsAsBooking, countsInRevenue } from "../bookings/bookingView";
+import { countsAsBooking } from "../bookings/bookingView";
+import { isFailedAttempt, receivedByMonth, shiftMonth } from "../payments/paymentView";
+import type { RevenueMonth } from "../payments/types";
+import { agencyToday } from "../planning/planningView";
 
 export interface MonthPoint {
   /** "YYYY-MM" */
@@ -12,42 +16,40 @@ export interface MonthPoint {
   /** Short French month label, e.g. "janv." */
   label: string;
   bookings: number;
+  /** Money received that month, in DH. */
   revenue: number;
 }
 
-function monthKey(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+function monthLabel(key: string): string {
+  const d = new Date(Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)) - 1, 15));
+  return d.toLocaleDateString("fr-FR", { month: "short", timeZone: "UTC" });
 }
 
 /**
- * Bookings and revenue per month over the `months` months ending with `now`'s
- * month (by booking creation date, local time), oldest first, empty months included.
+ * Per month over the `months` months ending with the agency's current month
+ * (`today`, "YYYY-MM-DD" in Casablanca), oldest first, empty months included:
+ * bookings made (by creation date in Casablanca) and money received that month.
  */
 export function monthlySeries(
-  bookings: readonly { created_at: string; total_price: number | null; status: string }[],
-  now: Date,
+  bookings: readonly { created_at: string; status: string; payment_status?: string | null }[],
+  revenue: readonly Pick<RevenueMonth, "month" | "received">[],
+  today: string,
   months = 6,
 ): MonthPoint[] {
+  const received = receivedByMonth(revenue);
   const points: MonthPoint[] = [];
   const index = new Map<string, MonthPoint>();
   for (let i = months - 1; i >= 0; i--) {
-    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
-    const p: MonthPoint = {
-      key: monthKey(d),
-      label: d.toLocaleDateString("fr-FR", { month: "short" }),
-      bookings: 0,
-      revenue: 0,
-    };
+    const key = shiftMonth(today, -i);
+    const p: MonthPoint = { key, label: monthLabel(key), bookings: 0, revenue: received.get(key) ?? 0 };
     points.push(p);
-    index.set(p.key, p);
+    index.set(key, p);
   }
   for (const b of bookings) {
     const d = new Date(b.created_at);
-    if (Number.isNaN(d.getTime()) || !countsAsBooking(b.status)) continue;
-    const p = index.get(monthKey(d));
-    if (!p) continue;
-    p.bookings++;
-    if (countsInRevenue(b.status)) p.revenue += b.total_price ?? 0;
+    if (Number.isNaN(d.getTime()) || !countsAsBooking(b)) continue;
+    const p = index.get(agencyToday(d).slice(0, 7));
+    if (p) p.bookings++;
   }
   return points;
 }
@@ -89,30 +91,34 @@ export interface DashboardCounts {
   totalCars: number;
   availableCars: number;
   bookings: number;
-  revenue: number;
   clicks: number;
 }
 
 export function dashboardCounts(
   cars: readonly { available: boolean }[],
-  bookings: readonly { total_price: number | null; status: string }[],
+  bookings: readonly { status: string; payment_status?: string | null }[],
   clicks: number,
 ): DashboardCounts {
   return {
     totalCars: cars.length,
     availableCars: cars.filter((c) => c.available).length,
-    bookings: bookings.filter((b) => countsAsBooking(b.status)).length,
-    revenue: bookings.reduce((s, b) => s + (countsInRevenue(b.status) ? (b.total_price ?? 0) : 0), 0),
+    bookings: bookings.filter(countsAsBooking).length,
     clicks,
   };
 }
 
-/** The pending bookings and the earliest time one of them lapses (null when none is known). */
-export function pendingHolds(bookings: readonly { status: string; hold_expires_at?: string | null }[]): { count: number; firstExpiry: string | null } {
+/**
+ * The pending bookings waiting for the agency and the earliest time one of them
+ * lapses (null when none is known). A failed or abandoned payment attempt is
+ * not waiting for anyone: it is left out.
+ */
+export function pendingHolds(
+  bookings: readonly { status: string; payment_status?: string | null; hold_expires_at?: string | null }[],
+): { count: number; firstExpiry: string | null } {
   let count = 0;
   let first: string | null = null;
   for (const b of bookings) {
-    if (b.status !== "pending") continue;
+    if (b.status !== "pending" || isFailedAttempt(b)) continue;
     count++;
     const at = b.hold_expires_at;
     if (at && !Number.isNaN(new Date(at).getTime()) && (first === null || new Date(at) < new Date(first))) first = at;

@@ -74,10 +74,11 @@ export default function PlanningPage() {
   const [deleting, setDeleting] = useState<CarBlock | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [adding, setAdding] = useState(false);
-  const saver = useBookingSave((updated) => {
+  const stored = (updated: PlanBooking) => {
     plan.update((d) => ({ ...d, bookings: d.bookings.map((b) => (b.id === updated.id ? updated : b)) }));
     setViewing((v) => (v?.id === updated.id ? updated : v));
-  });
+  };
+  const saver = useBookingSave(stored);
 
   // Drawn against the window the data belongs to, so a bar never sits on the
   // wrong days while the next window loads.
@@ -177,12 +178,13 @@ export default function PlanningPage() {
           )}
         </section>
       )}
-      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onEdit={setEditing} now={now} />
+      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onEdit={setEditing} onChanged={stored} now={now} />
       <BookingEditDialog
         booking={editing}
         saving={editing !== null && saver.savingId === editing.id}
         onClose={() => setEditing(null)}
         onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && setEditing(null))}
+        onCancelRefund={saver.cancelAndRefund}
         now={now}
       />
       <BlockDetailsDialog block={block} car={carOf(block?.car_id)} onClose={() => setBlock(null)} onDelete={setDeleting} />

@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from "react";
+import { formatPrice } from "../../../lib/format";
+import { BookingRef } from "../bookings/BookingRef";
+import type { AdminBooking } from "../bookings/types";
+import { Dialog } from "../components/Dialog";
+import { Field } from "../components/Field";
+import { Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { getBooking, recordCounterPayment } from "./api";
+import { parseAmount, validateCounter, type CounterValues } from "./paymentView";
+
+const t = fr.payments.counter;
+
+interface Props {
+  booking: AdminBooking | null;
+  open: boolean;
+  /** What is left to take, in DH (offered as the amount when above 0). */
+  remaining: number | null;
+  onClose: () => void;
+  /** The booking as stored after the payment (its payment state may have changed). */
+  onDone: (b: AdminBooking) => void;
+}
+
+/** Money taken at the agency's counter: cash or card terminal, amount in DH, a note. */
+export function CounterPaymentDialog({ booking, open, remaining, onClose, onDone }: Props) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={open && booking !== null} title={booking ? <>{t.title} · <BookingRef booking={booking} /></> : t.title} onClose={onClose} busy={busy}>
+      {open && booking && <CounterForm booking={booking} remaining={remaining} busy={busy} setBusy={setBusy} onClose={onClose} onDone={onDone} />}
+    </Dialog>
+  );
+}
+
+function CounterForm({
+  booking,
+  remaining,
+  busy,
+  setBusy,
+  onClose,
+  onDone,
+}: Omit<Props, "open" | "booking"> & { booking: AdminBooking; busy: boolean; setBusy: (b: boolean) => void }) {
+  const [v, setV] = useState<CounterValues>({ method: "cash", amount: remaining && remaining > 0 ? String(remaining).replace(".", ",") : "", note: "" });
+  const [shown, setShown] = useState(false);
+  const errors = shown ? validateCounter(v) : {};
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setShown(true);
+    const amount = parseAmount(v.amount);
+    if (validateCounter(v).amount || amount === null) return;
+    setBusy(true);
+    try {
+      await recordCounterPayment({ bookingId: booking.id, method: v.method, amount, note: v.note });
+      notify.success(t.saved(formatPrice(amount)));
+      onDone(await getBooking(booking.id).catch(() => booking));
+      onClose();
+    } catch (err) {
+      console.error("counter payment failed", err);
+      notify.error(t.error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="counter-form">
+      <fieldset className="adm-fieldset adm-fieldset--flat" disabled={busy}>
+        <legend className="adm-field__label">{t.method}</legend>
+        <div className="adm-radios adm-radios--row">
+          {(["cash", "card"] as const).map((m) => (
+            <label key={m} className="adm-check">
+              <input type="radio" name="method" value={m} checked={v.method === m} onChange={() => setV({ ...v, method: m })} />
+              {fr.bookings.methods[m]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field label={t.amount} error={errors.amount} hint={remaining !== null && remaining > 0 ? t.remaining(formatPrice(remaining)) : undefined} required>
+        <input
+          className="adm-input"
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={v.amount}
+          onChange={(e) => setV({ ...v, amount: e.target.value })}
+          disabled={busy}
+        />
+      </Field>
+      <Field label={t.note}>
+        <input className="adm-input" name="note" value={v.note} placeholder={t.notePlaceholder} onChange={(e) => setV({ ...v, note: e.target.value })} disabled={busy} maxLength={300} />
+      </Field>
+      <div className="adm-form__actions">
+        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={busy}>
+          {fr.common.cancel}
+        </button>
+        <button type="submit" className="adm-btn adm-btn--primary" disabled={busy} data-testid="counter-submit">
+          {busy ? <Spinner size="sm" label={t.saving} /> : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

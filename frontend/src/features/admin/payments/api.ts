@@ -1,0 +1,95 @@
+import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from "@supabase/supabase-js";
+import { supabase } from "../../../lib/supabase";
+import { BOOKING_SELECT } from "../bookings/api";
+import type { AdminBooking } from "../bookings/types";
+import { check } from "../lib/errors";
+import type { RefundFailure } from "./paymentView";
+import type { CounterMethod, Payment, RevenueMonth } from "./types";
+
+// Money for administrators (docs/booking-record.md): the ledger of a booking
+// (public.payments, readable by administrators only), counter payments (the one
+// kind an administrator inserts), refunds through the refund-paypal-payment
+// function, and money received per month (rpc revenue_by_month).
+
+const PAYMENT_COLUMNS =
+  "id, booking_id, booking_reference, kind, status, amount, currency, amount_mad, method, provider_order_id, provider_capture_id, provider_refund_id, note, failure, created_at, settled_at";
+
+/** A booking's payment events, oldest first. */
+export async function listPayments(bookingId: string): Promise<Payment[]> {
+  return check(await supabase.from("payments").select(PAYMENT_COLUMNS).eq("booking_id", bookingId).order("created_at", { ascending: true })) as Payment[];
+}
+
+/** The booking as stored now (its payment state follows the ledger). */
+export async function getBooking(id: string): Promise<AdminBooking> {
+  return check(await supabase.from("bookings").select(BOOKING_SELECT).eq("id", id).single()) as AdminBooking;
+}
+
+/**
+ * Money taken at the counter (cash or card terminal), in DH. The database copies
+ * the reference, settles it now and turns the booking's payment state to
+ * 'counter' unless money was taken online.
+ */
+export async function recordCounterPayment(p: { bookingId: string; method: CounterMethod; amount: number; note: string }): Promise<Payment> {
+  const note = p.note.trim();
+  return check(
+    await supabase
+      .from("payments")
+      .insert({ booking_id: p.bookingId, kind: "counter", status: "completed", amount: p.amount, currency: "MAD", method: p.method, note: note === "" ? null : note })
+      .select(PAYMENT_COLUMNS)
+      .single(),
+  ) as Payment;
+}
+
+/** refund-paypal-payment's answer when the money went back. */
+export interface RefundDone {
+  refundId: string | null;
+  status: string;
+  amountMAD: number;
+  amount: number;
+  currency: string;
+  full: boolean;
+}
+
+/** A refund that did not go through (code, message and details as the function sent them). */
+export class RefundError extends Error implements RefundFailure {
+  readonly code: string | undefined;
+  readonly details: unknown;
+  constructor(message: string, code?: string, details?: unknown) {
+    super(message);
+    this.name = "RefundError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/**
+ * Gives money back through PayPal. `key` is drawn once per dialog: the same
+ * request sent twice refunds once. `amountMAD` absent = all that remains;
+ * `cancel` also cancels the booking (after the refund went through).
+ */
+export async function refundPayment(req: { bookingId: string; key: string; amountMAD?: number; cancel?: boolean; note?: string }): Promise<RefundDone> {
+  const body: Record<string, unknown> = { bookingId: req.bookingId, key: req.key };
+  if (req.amountMAD !== undefined) body.amountMAD = req.amountMAD;
+  if (req.cancel) body.cancel = true;
+  if (req.note?.trim()) body.note = req.note.trim();
+  const { data, error } = await supabase.functions.invoke<RefundDone | { error: string; code?: string }>("refund-paypal-payment", { body });
+  if (error) {
+    if (error instanceof FunctionsHttpError) {
+      const payload = (await (error.context as Response).json().catch(() => null)) as { error?: string; code?: string; details?: unknown } | null;
+      throw new RefundError(payload?.error ?? error.message, payload?.code, payload?.details);
+    }
+    if (error instanceof FunctionsFetchError || error instanceof FunctionsRelayError) throw new RefundError(error.message, "network");
+    throw new RefundError(String((error as { message?: unknown }).message ?? error));
+  }
+  // A 2xx that is not a completed refund: PayPal accepted it and has not finished (202 refund_pending).
+  if (!data || "code" in data || !("amountMAD" in data)) {
+    const d = data as { error?: string; code?: string } | null;
+    throw new RefundError(d?.error ?? "unexpected answer", d?.code ?? "refund_pending");
+  }
+  return data;
+}
+
+/** Money received per month (Casablanca) from p_from to p_to (exclusive), as the caller may see it. */
+export async function loadRevenue(range: { p_from: string; p_to: string }): Promise<RevenueMonth[]> {
+  return (check(await supabase.rpc("revenue_by_month", range)) as RevenueMonth[] | null) ?? [];
+}
