@@ -418,3 +418,6 @@ begin
   return null;
 end
 $$;
+
+-- The archive shows the reference the agency knows the booking by.
+alter table public.deleted_bookings add column reference text generated always as (data ->> 'reference') stored;

@@ -473,6 +473,8 @@ describe("bookings", () => {
     await page.getByRole("link", { name: "Tableau de bord" }).click();
     const deleted = page.getByTestId("deleted-bookings");
     await deleted.locator(`[data-booking-id="${id}"]`).getByText(name).waitFor();
+    // The archive names it by its reference.
+    await deleted.locator(`[data-booking-id="${id}"]`).getByText(stored!.reference, { exact: false }).waitFor();
     expect(await deleted.locator("li").count()).toBeLessThanOrEqual(5);
   });
 });

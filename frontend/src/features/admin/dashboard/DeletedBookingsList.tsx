@@ -13,7 +13,7 @@ export function DeletedBookingsList({ items }: { items: DeletedBooking[] }) {
           <div>
             <strong>{d.customer_name ?? fr.common.none}</strong>
             <span className="adm-muted adm-block">
-              #{d.original_booking_id.slice(0, 8)} · {d.customer_email}
+              {d.reference ?? `#${d.original_booking_id.slice(0, 8)}`} · {d.customer_email}
             </span>
           </div>
           <div className="adm-deleted__meta">

@@ -38,6 +38,8 @@ export interface DashMessage {
 export interface DeletedBooking {
   id: number;
   original_booking_id: string;
+  /** CR-XXXXX; null for bookings deleted before references existed. */
+  reference: string | null;
   customer_name: string | null;
   customer_email: string | null;
   total_price: number | null;
@@ -68,7 +70,7 @@ export async function loadDashboard(now = new Date()): Promise<DashboardData> {
     supabase.from("contacts").select("id, name, subject, status, created_at").order("created_at", { ascending: false }).limit(20),
     supabase
       .from("deleted_bookings")
-      .select("id, original_booking_id, customer_name, customer_email, total_price, start_date, end_date, status, deleted_at")
+      .select("id, original_booking_id, reference, customer_name, customer_email, total_price, start_date, end_date, status, deleted_at")
       .gte("deleted_at", sevenDaysAgo(now).toISOString())
       .order("deleted_at", { ascending: false })
       .limit(5),
