@@ -13,6 +13,7 @@ interface CarRow {
 }
 interface BookingRow {
   id: string;
+  reference: string;
   status: string;
   payment_status: string;
   payment_method: string;
@@ -105,7 +106,7 @@ describe("booking", () => {
     expect(text).toContain("I would like to confirm my booking");
     expect(text).toContain(email);
     await page.getByTestId("booking-sent").waitFor();
-    expect(priceOf(await page.getByTestId("sent-total").textContent())).toBe(q.total);
+    expect(priceOf(await page.getByTestId("price-line-total").locator("dd").textContent())).toBe(q.total);
 
     const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
     expect(rows).toHaveLength(1);
@@ -135,7 +136,10 @@ describe("booking", () => {
 
     const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: "pending", payment_status: "pending", payment_method: "whatsapp" });
+    // A WhatsApp request pays nothing online (docs/booking-record.md).
+    expect(rows[0]).toMatchObject({ status: "pending", payment_status: "none", payment_method: "whatsapp" });
+    // The one stored booking's reference, read back after the retry.
+    expect(await page.getByTestId("booking-reference").textContent()).toBe(rows[0]!.reference);
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -186,7 +190,9 @@ describe("booking", () => {
 
     const [b] = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
     expect(b).toMatchObject({ status: "confirmed", payment_status: "paid", payment_method: "paypal", total_price: shown });
-    expect(await page.getByTestId("booking-number").textContent()).toBe(`#${b!.id.slice(0, 8).toUpperCase()}`);
+    // The short reference the database gave the booking, not a piece of its id.
+    expect(await page.getByTestId("booking-reference").textContent()).toBe(b!.reference);
+    expect(b!.reference).toMatch(/^CR-[2-9A-HJKMNP-Z]{5}$/);
     // Reloading the return page captures nothing twice and shows the same booking.
     await page.reload();
     await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
@@ -213,7 +219,7 @@ describe("booking", () => {
     await ctx.close();
   });
 
-  it("PayPal cancel lands on /booking-cancelled", async () => {
+  it("PayPal cancel lands on /booking-cancelled, which keeps the booking (way-forward.spec.ts goes on from there)", async () => {
     const { page, ctx } = await visitor(browser, { lang: "ar" });
     const { from, to } = await freeDates([car.id], 1, 270);
     await fillWizard(page, { name: "Carla Cancel", email: `cancel-${Date.now()}@example.com` }, from, to);
@@ -222,8 +228,8 @@ describe("booking", () => {
     await page.waitForURL(/checkoutnow/);
     await page.getByRole("button", { name: /Cancel/ }).click();
     await page.waitForURL(/\/booking-cancelled/);
-    await page.getByTestId("booking-cancelled").waitFor();
-    expect(await page.locator("h1").textContent()).toBe("تم إلغاء الحجز");
+    await page.getByTestId("way-forward").waitFor();
+    expect(await page.locator("h1").textContent()).toBe("لم يكتمل الدفع");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await ctx.close();
   });

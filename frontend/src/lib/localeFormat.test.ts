@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatDay, formatMoment, formatMonth, formatNumber, formatNumericDay, formatPercent, wallClock, weekdayNames } from "./localeFormat";
+import { casablancaOffset, formatAmount, formatDay, formatInstant, formatMoment, formatMonth, formatNumber, formatNumericDay, formatPercent, wallClock, weekdayNames } from "./localeFormat";
 
 const LRI = "\u2066";
 const PDI = "\u2069";
@@ -31,6 +31,28 @@ describe("formatting in the visitor's language", () => {
     expect(wallClock("2026-12-14T16:05:00")?.getHours()).toBe(16);
     expect(wallClock("not a date")).toBeNull();
     expect(formatMoment("en", "")).toBe("");
+  });
+
+  it("shows an instant (a hold's end) on Casablanca's clock, whatever the offset it was written with", () => {
+    // Morocco is UTC+1 outside Ramadan: 15:00 UTC is 16:00 at the agency.
+    expect(formatInstant("fr", "2026-12-14T15:00:00Z")).toBe("14 décembre 2026 à 16:00");
+    expect(formatInstant("en", "2026-12-14T17:00:00+02:00")).toBe("14 December 2026 at 16:00");
+    expect(formatInstant("ar", "2026-12-14T15:00:00.123456+00:00")).toContain("16:00");
+    expect(formatInstant("en", "nonsense")).toBe("");
+    // Ramadan 2027: UTC+0.
+    expect(formatInstant("en", "2027-02-20T15:00:00Z")).toBe("20 February 2027 at 15:00");
+  });
+
+  it("agrees with the tz database (Node's) on Casablanca's offset, hour by hour, 2025 to 2040", () => {
+    const f = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Casablanca", hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit" });
+    const bad: string[] = [];
+    // Every change happens at 02:00 UTC: one look every 3 hours from a 02:00 sees each of them.
+    for (let ms = Date.UTC(2025, 0, 1, 2); ms < Date.UTC(2041, 0, 1); ms += 3 * 3_600_000) {
+      const p = Object.fromEntries(f.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+      const tz = (Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!) - ms) / 60_000;
+      if (tz !== casablancaOffset(ms)) bad.push(new Date(ms).toISOString());
+    }
+    expect(bad.slice(0, 3)).toEqual([]);
   });
 
   it("keeps SPEC's dd/mm/yyyy for the unavailable-until notice", () => {

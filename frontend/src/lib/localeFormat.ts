@@ -98,3 +98,61 @@ export function weekdayNames(lang: LanguageCode, width: "short" | "long" = "shor
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => dateFormat(lang, { weekday: width }).format(new Date(2024, 0, 1 + i)));
 }
+
+// Casablanca is UTC+1 except during Ramadan (UTC+0). Browsers disagree on it (Debian's
+// Chromium 156 puts November 2026 at UTC+0), so the site keeps the periods at UTC+0
+// itself, from tzdata 2025c (Africa/Casablanca; changes at 02:00 UTC); after 2040, UTC+1.
+const CASABLANCA_UTC0: readonly (readonly [string, string])[] = [
+  ["2025-02-23", "2025-04-06"], ["2026-02-15", "2026-03-22"], ["2027-02-07", "2027-03-14"], ["2028-01-23", "2028-03-05"],
+  ["2029-01-14", "2029-02-18"], ["2029-12-30", "2030-02-10"], ["2030-12-22", "2031-01-26"], ["2031-12-14", "2032-01-18"],
+  ["2032-11-28", "2033-01-09"], ["2033-11-20", "2033-12-25"], ["2034-11-05", "2034-12-17"], ["2035-10-28", "2035-12-09"],
+  ["2036-10-19", "2036-11-23"], ["2037-10-04", "2037-11-15"], ["2038-09-26", "2038-10-31"], ["2039-09-18", "2039-10-23"],
+  ["2040-09-02", "2040-10-14"],
+];
+
+/** Casablanca's offset from UTC, in minutes, at an instant. */
+export function casablancaOffset(ms: number): number {
+  const at = (day: string) => Date.parse(`${day}T02:00:00Z`);
+  return CASABLANCA_UTC0.some(([from, to]) => ms >= at(from) && ms < at(to)) ? 0 : 60;
+}
+
+/**
+ * "24 novembre 2026 à 03:10": an instant (an ISO timestamp with its offset, such
+ * as a hold's end) as the clock reads in Casablanca, whatever the browser's zone.
+ */
+export function formatInstant(lang: LanguageCode, iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  const wall = new Date(ms + casablancaOffset(ms) * 60_000);
+  return dateFormat(lang, { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(wall);
+}
+
+export interface Formatters {
+  language: LanguageCode;
+  price: (amount: number) => string;
+  number: (n: number) => string;
+  percent: (percent: number) => string;
+  day: (value: string) => string;
+  numericDay: (value: string) => string;
+  shortDay: (value: string) => string;
+  longDay: (value: string) => string;
+  moment: (value: string) => string;
+  /** An instant (ISO with offset) on Casablanca's clock. */
+  instant: (iso: string) => string;
+}
+
+/** The formatters above bound to one language (useFormat gives the visitor's). */
+export function formattersFor(language: LanguageCode): Formatters {
+  return {
+    language,
+    price: (a) => formatAmount(language, a),
+    number: (n) => formatNumber(language, n),
+    percent: (p) => formatPercent(language, p),
+    day: (v) => formatDay(language, v),
+    numericDay: (v) => formatNumericDay(language, v),
+    shortDay: (v) => formatShortDay(language, v),
+    longDay: (v) => formatLongDay(language, v),
+    moment: (v) => formatMoment(language, v),
+    instant: (v) => formatInstant(language, v),
+  };
+}

@@ -1,19 +1,8 @@
 import { useMemo } from "react";
 import { useLanguage } from "../app/LanguageProvider";
-import type { LanguageCode } from "../config/languages";
-import { formatAmount, formatDay, formatLongDay, formatMoment, formatNumber, formatNumericDay, formatPercent, formatShortDay } from "./localeFormat";
+import { formattersFor, type Formatters } from "./localeFormat";
 
-export interface Formatters {
-  language: LanguageCode;
-  price: (amount: number) => string;
-  number: (n: number) => string;
-  percent: (percent: number) => string;
-  day: (value: string) => string;
-  numericDay: (value: string) => string;
-  shortDay: (value: string) => string;
-  longDay: (value: string) => string;
-  moment: (value: string) => string;
-}
+export { formattersFor, type Formatters };
 
 /** The formatters of lib/localeFormat.ts bound to the visitor's language. */
 export function useFormat(): Formatters {
@@ -21,16 +10,3 @@ export function useFormat(): Formatters {
   return useMemo(() => formattersFor(language), [language]);
 }
 
-export function formattersFor(language: LanguageCode): Formatters {
-  return {
-    language,
-    price: (a) => formatAmount(language, a),
-    number: (n) => formatNumber(language, n),
-    percent: (p) => formatPercent(language, p),
-    day: (v) => formatDay(language, v),
-    numericDay: (v) => formatNumericDay(language, v),
-    shortDay: (v) => formatShortDay(language, v),
-    longDay: (v) => formatLongDay(language, v),
-    moment: (v) => formatMoment(language, v),
-  };
-}

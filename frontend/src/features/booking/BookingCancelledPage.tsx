@@ -1,9 +1,33 @@
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
+import { Spinner } from "../../components/ui";
+import { guestId } from "../../lib/guest";
+import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { bookingOfOrder, findCarId, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY, sendPaypalOrder } from "./api";
+import { OrderReceipt } from "./OrderReceipt";
+import { paymentErrorText, type FunctionFailure } from "./paymentErrors";
+import { retryBody, wayForwardError } from "./retry";
+import { whatsappBookingText, type Receipt } from "./receipt";
+import { SentView } from "./SentView";
+import { openWhatsapp } from "./whatsapp";
 
+/**
+ * /booking-cancelled: PayPal sends the visitor here after "cancel" on its page
+ * (?token=<order id>), and the success page after a declined payment
+ * (&declined=1). With an order id the booking is kept: same reference, dates held
+ * while its hold lasts, and two ways on without the wizard: PayPal again (the
+ * same order) or WhatsApp (the same details). Without one: SPEC's texts.
+ */
 export default function BookingCancelledPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  return token ? <WayForward key={token} orderId={token} declined={params.get("declined") === "1"} /> : <Cancelled />;
+}
+
+function Cancelled() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageMeta(t("cancelled.title"), t("cancelled.text"), "/booking-cancelled");
@@ -20,6 +44,177 @@ export default function BookingCancelledPage() {
         </button>
         <Link to="/" className="btn btn-primary btn-lg">
           {t("common.home")}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+type State =
+  | { kind: "loading" }
+  | { kind: "missing"; error: FunctionFailure }
+  | { kind: "ready"; booking: Receipt }
+  | { kind: "whatsapp"; booking: Receipt };
+
+const MARK = "\u0000";
+
+/** A text with the reference kept on one line (CR-XXXXX must not break at its hyphen). */
+function withReference(text: string, reference: string): ReactNode {
+  const [before, after] = text.split(MARK);
+  return (
+    <>
+      {before}
+      <span className="nowrap" dir="ltr">
+        {reference}
+      </span>
+      {after}
+    </>
+  );
+}
+
+function readKept(): Record<string, unknown> | null {
+  try {
+    const raw = sessionStorage.getItem(PENDING_BOOKING_KEY);
+    const v = raw ? (JSON.parse(raw) as unknown) : null;
+    return v && typeof v === "object" ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function WayForward({ orderId, declined }: { orderId: string; declined: boolean }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [busy, setBusy] = useState<"paypal" | "whatsapp" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const title = declined ? t("wayForward.declinedTitle") : t("wayForward.cancelledTitle");
+  usePageMeta(title, title, "/booking-cancelled");
+
+  useEffect(() => {
+    let live = true;
+    void bookingOfOrder("paypal-booking", orderId).then((r) => {
+      if (!live) return;
+      if (!r.booking) setState({ kind: "missing", error: r.error ?? { message: "" } });
+      else if (r.booking.payment_method === "whatsapp") setState({ kind: "whatsapp", booking: r.booking });
+      else setState({ kind: "ready", booking: r.booking });
+    });
+    return () => {
+      live = false;
+    };
+  }, [orderId]);
+
+  if (state.kind === "loading") {
+    return (
+      <section className="container section center status-page">
+        <Spinner label={t("booking.loading")} />
+      </section>
+    );
+  }
+  if (state.kind === "missing") {
+    return (
+      <section className="container section center status-page" data-testid="booking-cancelled">
+        <span className="status-icon status-icon--off" aria-hidden="true">
+          <Icon name="x" size={40} />
+        </span>
+        <h1>{t("cancelled.title")}</h1>
+        <p className="alert alert-error" role="alert" data-testid="way-forward-error">
+          {wayForwardError(t, fmt, state.error)}
+        </p>
+        <div className="hero-actions center">
+          <Link to="/vehicles" className="btn btn-outline btn-lg">
+            {t("wayForward.startAgain")}
+          </Link>
+          <Link to="/" className="btn btn-primary btn-lg">
+            {t("common.home")}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const b = state.booking;
+  if (state.kind === "whatsapp") {
+    return (
+      <SentView order={b} title={withReference(t("wayForward.whatsappTitle", { reference: MARK }), b.reference)} text={t("wayForward.whatsappText")} />
+    );
+  }
+
+  const paid = b.payment_status === "paid" || b.status === "confirmed";
+  const over = b.status === "cancelled" || paid;
+  const lapsed = b.status === "expired";
+
+  async function tryAgain() {
+    setBusy("paypal");
+    setError(null);
+    const kept = readKept();
+    // The receipt names the car, not its id: look it up only when the browser lost its copy.
+    const carId = kept?.bookingId === b.id ? null : await findCarId(b.car);
+    const body = retryBody(kept, b, carId, guestId());
+    const r = await sendPaypalOrder(body);
+    if (r.order) {
+      sessionStorage.setItem(PENDING_BOOKING_KEY, JSON.stringify(body));
+      sessionStorage.setItem(PAYPAL_ORDER_KEY, r.order.orderId ?? "");
+      window.location.assign(r.order.approveUrl);
+      return;
+    }
+    setBusy(null);
+    setError(r.error ? wayForwardError(t, fmt, r.error) : t("booking.paypalError"));
+  }
+
+  async function toWhatsapp() {
+    setBusy("whatsapp");
+    setError(null);
+    const r = await bookingOfOrder("paypal-to-whatsapp", orderId);
+    setBusy(null);
+    if (!r.booking) {
+      setError(wayForwardError(t, fmt, r.error ?? { message: "" }));
+      return;
+    }
+    sessionStorage.removeItem(PENDING_BOOKING_KEY);
+    sessionStorage.removeItem(PAYPAL_ORDER_KEY);
+    openWhatsapp(whatsappBookingText(t, fmt, r.booking));
+    setState({ kind: "whatsapp", booking: r.booking });
+  }
+
+  return (
+    <section className="container section narrow status-page" data-testid="way-forward" data-declined={declined ? "1" : "0"}>
+      <div className="center">
+        <span className="status-icon status-icon--off" aria-hidden="true">
+          <Icon name="x" size={40} />
+        </span>
+        <h1>{title}</h1>
+        <p className="lead" data-testid="way-forward-kept">
+          {paid
+            ? paymentErrorText(t, { message: "", code: "already_paid" })
+            : b.status === "cancelled"
+              ? paymentErrorText(t, { message: "", code: "booking_cancelled" })
+              : lapsed || !b.hold_expires_at
+                ? withReference(t("wayForward.lapsed", { reference: MARK }), b.reference)
+                : withReference(t("wayForward.kept", { reference: MARK, until: fmt.instant(b.hold_expires_at) }), b.reference)}
+        </p>
+      </div>
+      {error && (
+        <p className="alert alert-error" role="alert" data-testid="way-forward-error">
+          {error}
+        </p>
+      )}
+      {!over && (
+        <div className="confirm-actions way-forward-actions">
+          {!lapsed && (
+            <button type="button" className="btn btn-paypal btn-lg" onClick={() => void tryAgain()} disabled={busy !== null} data-testid="retry-paypal">
+              {busy === "paypal" ? t("booking.redirecting") : t("wayForward.retryPaypal")}
+            </button>
+          )}
+          <button type="button" className="btn btn-whatsapp btn-lg" onClick={() => void toWhatsapp()} disabled={busy !== null} data-testid="switch-whatsapp">
+            <Icon name="chat" /> {busy === "whatsapp" ? t("booking.sending") : t("wayForward.toWhatsapp")}
+          </button>
+        </div>
+      )}
+      {!over && <p className="muted small center">{t("wayForward.noReentry")}</p>}
+      <OrderReceipt order={b} />
+      <div className="hero-actions center">
+        <Link to="/" className="btn btn-outline btn-lg">
+          {t("common.backHome")}
         </Link>
       </div>
     </section>

@@ -18,6 +18,7 @@ import { ConfirmView } from "./ConfirmView";
 import type { Conflict } from "./conflict";
 import { ConflictNotice } from "./ConflictNotice";
 import { PriceSummary } from "./PriceSummary";
+import type { Order } from "./receipt";
 import { SentView } from "./SentView";
 import { datesRefusal, sendWhatsapp, startPaypal } from "./submit";
 import { toBookingRequest, type BookingForm } from "./types";
@@ -58,6 +59,8 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
   const [checking, setChecking] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // What the WhatsApp request stored (its reference and breakdown), for the "sent" view.
+  const [sent, setSent] = useState<Order | null>(null);
   // The booking id sent with this request to create-paypal-order, kept while the
   // same request is sent again (see createPaypalOrder).
   const paypalAttempt = useRef<{ id: string; text: string } | null>(null);
@@ -139,14 +142,17 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
       form,
       request,
       fromFallback,
-      total: readyQuote?.total ?? null,
+      quote: readyQuote,
       t,
       fmt,
       onStored: () => toast(t("booking.saved"), "success"),
     });
     setBusy(null);
     if (outcome.kind === "refused") setRefusal({ conflict: outcome.conflict, trip: tripOfForm(form), at: "submit" });
-    else setView("sent");
+    else {
+      setSent(outcome.kind === "sent" ? (outcome.order ?? null) : null);
+      setView("sent");
+    }
   }
 
   async function payWithPaypal() {
@@ -192,7 +198,7 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
       </p>
     ) : null;
 
-  if (view === "sent") return <SentView total={readyQuote?.total ?? null} />;
+  if (view === "sent") return <SentView order={sent} />;
 
   const notice = (at: Refusal["at"], onUseNextFree?: (nextFree: string) => void) =>
     refusal && refusal.at === at ? <ConflictNotice conflict={refusal.conflict} car={car} trip={refusal.trip} onUseNextFree={onUseNextFree} /> : null;

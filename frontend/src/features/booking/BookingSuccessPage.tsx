@@ -1,15 +1,15 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
 import { toast } from "../../components/toast";
 import { Spinner } from "../../components/ui";
 import { FIGURES } from "../../config/site";
-import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { locationLabel } from "./locationLabel";
+import { OrderReceipt } from "./OrderReceipt";
+import type { Order } from "./receipt";
 import { paymentErrorText } from "./paymentErrors";
 import { capturePaypalPayment, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY, type CapturedBooking } from "./api";
 
@@ -31,6 +31,7 @@ export default function BookingSuccessPage() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   usePageMeta(t("success.metaTitle"), t("success.metaTitle"), "/booking-success");
   const token = params.get("token");
   const payerId = params.get("PayerID") ?? params.get("payerId");
@@ -56,7 +57,12 @@ export default function BookingSuccessPage() {
         sessionStorage.removeItem(PAYPAL_ORDER_KEY);
         toast(t("success.toast"), "success");
         setState({ kind: "success", booking: r.booking });
+      } else if (r.error?.code === "payment_declined") {
+        // The booking is kept (held, payment failed): the way-forward page offers PayPal again or WhatsApp.
+        inFlight.delete(token);
+        navigate(`/booking-cancelled?${new URLSearchParams({ token, declined: "1" }).toString()}`, { replace: true });
       } else {
+        inFlight.delete(token);
         const message = (r.error && (paymentErrorText(t, r.error) ?? r.error.message)) || t("success.captureError");
         toast(t("success.errorToast", { message }), "error");
         setState({ kind: "error", message });
@@ -65,7 +71,7 @@ export default function BookingSuccessPage() {
     return () => {
       live = false;
     };
-  }, [token, payerId, t]);
+  }, [token, payerId, t, navigate]);
 
   if (state.kind === "loading") {
     return (
@@ -91,6 +97,15 @@ export default function BookingSuccessPage() {
     );
   }
   const b = state.booking;
+  const order: Order = {
+    ...b,
+    reference: b.reference ?? null,
+    car: b.car ?? null,
+    insurance_type: b.insurance_type ?? null,
+    extras: b.extras ?? null,
+    payment_option: b.payment_option ?? null,
+    quote: b.quote ?? null,
+  };
   const info = tList<string>(t, "success.info", { minutes: FIGURES.arriveEarlyMinutes, email: b.customer_email });
   return (
     <section className="container section narrow status-page" data-testid="booking-success">
@@ -101,81 +116,48 @@ export default function BookingSuccessPage() {
         <h1>{t("success.title")}</h1>
         <p className="lead">{t("success.subtitle")}</p>
       </div>
-      <div className="card receipt">
-        <dl className="receipt-grid">
+      <OrderReceipt order={order} paid>
+        {!b.reference && (
           <div>
             <dt>{t("success.number")}</dt>
             <dd data-testid="booking-number">#{b.id.slice(0, 8).toUpperCase()}</dd>
           </div>
-          <div>
-            <dt>{t("success.status")}</dt>
-            <dd>
-              <span className="badge badge-ok">{t("success.confirmed")}</span>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("success.customer")}</dt>
-            <dd>
-              {b.customer_name}
-              <br />
-              <span className="muted">{b.customer_email}</span>
-            </dd>
-          </div>
-        </dl>
-        {b.car && (
-          <p className="receipt-car">
-            <Icon name="car" size={18} /> {b.car.brand} {b.car.name}
-          </p>
         )}
-        <div className="receipt-trip">
-          <div className="trip-block">
-            <h2>{t("success.pickup")}</h2>
-            <p>
-              <Icon name="pin" size={16} /> {locationLabel(t, b.pickup_location)}
-            </p>
-            <p>
-              <Icon name="calendar" size={16} /> {fmt.longDay(b.start_date)}
-            </p>
-            <p>
-              <Icon name="clock" size={16} /> {formatTime(b.pickup_time)}
-            </p>
-          </div>
-          <div className="trip-block">
-            <h2>{t("success.return")}</h2>
-            <p>
-              <Icon name="pin" size={16} /> {locationLabel(t, b.return_location)}
-            </p>
-            <p>
-              <Icon name="calendar" size={16} /> {fmt.longDay(b.end_date)}
-            </p>
-            <p>
-              <Icon name="clock" size={16} /> {formatTime(b.return_time)}
-            </p>
-          </div>
+        <div>
+          <dt>{t("success.status")}</dt>
+          <dd>
+            <span className="badge badge-ok">{t("success.confirmed")}</span>
+          </dd>
         </div>
-        <dl className="receipt-grid">
-          <div>
-            <dt>{t("success.total")}</dt>
-            <dd className="price" data-testid="booking-total">
-              <strong>{fmt.price(b.total_price)}</strong>
-              {b.charge_amount != null && b.charge_currency && (
-                <span className="muted small" data-testid="charged">
-                  <br />
-                  {t("success.charged", { amount: `${Number(b.charge_amount).toFixed(2)} ${b.charge_currency}` })}
-                </span>
-              )}
-            </dd>
-          </div>
-          <div>
-            <dt>{t("success.method")}</dt>
-            <dd>PayPal</dd>
-          </div>
-          <div>
-            <dt>{t("success.transaction")}</dt>
-            <dd className="mono">{b.payment_id}</dd>
-          </div>
-        </dl>
-      </div>
+        <div>
+          <dt>{t("success.customer")}</dt>
+          <dd>
+            {b.customer_name}
+            <br />
+            <span className="muted">{b.customer_email}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("success.total")}</dt>
+          <dd className="price" data-testid="booking-total">
+            <strong>{fmt.price(b.total_price)}</strong>
+            {b.charge_amount != null && b.charge_currency && (
+              <span className="muted small" data-testid="charged">
+                <br />
+                {t("success.charged", { amount: `${Number(b.charge_amount).toFixed(2)} ${b.charge_currency}` })}
+              </span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("success.method")}</dt>
+          <dd>PayPal</dd>
+        </div>
+        <div>
+          <dt>{t("success.transaction")}</dt>
+          <dd className="mono">{b.payment_id}</dd>
+        </div>
+      </OrderReceipt>
       <div className="card">
         <h2>{t("success.infoTitle")}</h2>
         <ul className="check-list">

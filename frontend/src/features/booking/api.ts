@@ -4,7 +4,10 @@ import { randomUUID } from "../../lib/guest";
 import { conflictOf, type Conflict } from "./conflict";
 import type { FunctionFailure } from "./paymentErrors";
 import { priceList, type BookingOptionRow, type PaymentOptionRow, type PriceList, type Quote } from "./price";
-import type { BookingRequest } from "./types";
+import type { Receipt, StoredQuote } from "./receipt";
+import { paypalOrderBody, type BookingRequest } from "./types";
+
+export { paypalOrderBody };
 
 /** The price list the wizard shows (anyone may read both tables); choices without prices when it cannot be read. */
 export async function loadPriceList(): Promise<PriceList> {
@@ -90,32 +93,15 @@ export interface PaypalOrder {
   simulated?: boolean;
 }
 
-/**
- * The body create-paypal-order reads: SPEC section 3's booking form data, in
- * its camelCase names. The server validates it and prices it itself.
- */
-export function paypalOrderBody(r: BookingRequest) {
-  return {
-    carId: r.car_id,
-    pickupDate: r.start_date,
-    returnDate: r.end_date,
-    pickupTime: r.pickup_time,
-    returnTime: r.return_time,
-    pickupLocation: r.pickup_location,
-    returnLocation: r.return_location,
-    customerName: r.customer_name,
-    customerEmail: r.customer_email,
-    customerPhone: r.customer_phone,
-    insurance: r.insurance_type,
-    extras: r.extras,
-    paymentOption: r.payment_option,
-    language: r.language,
-    userId: r.user_id,
-  };
-}
-
 export interface CapturedBooking {
   id: string;
+  /** The short reference (CR-XXXXX) the customer and the agency quote. */
+  reference?: string | null;
+  quote?: StoredQuote | null;
+  insurance_type?: string | null;
+  extras?: Record<string, boolean> | null;
+  payment_option?: string | null;
+  customer_phone?: string | null;
   customer_name: string;
   customer_email: string;
   pickup_location: string;
@@ -150,9 +136,14 @@ async function functionError(error: unknown): Promise<FunctionFailure> {
  * once per request: sending it again after an answer lost on the way back gets the
  * same booking and order back instead of a second one.
  */
-export async function createPaypalOrder(r: BookingRequest, bookingId: string): Promise<{ order?: PaypalOrder; error?: FunctionFailure }> {
+export function createPaypalOrder(r: BookingRequest, bookingId: string): Promise<{ order?: PaypalOrder; error?: FunctionFailure }> {
+  return sendPaypalOrder({ ...paypalOrderBody(r), bookingId });
+}
+
+/** create-paypal-order with a body already built (the way-forward page sends the kept one again). */
+export async function sendPaypalOrder(body: Record<string, unknown>): Promise<{ order?: PaypalOrder; error?: FunctionFailure }> {
   try {
-    const { data, error } = await supabase.functions.invoke<PaypalOrder>("create-paypal-order", { body: { ...paypalOrderBody(r), bookingId } });
+    const { data, error } = await supabase.functions.invoke<PaypalOrder>("create-paypal-order", { body });
     if (error) return { error: await functionError(error) };
     if (!data?.approveUrl) return { error: { message: "no approval URL" } };
     return { order: data };
@@ -181,3 +172,48 @@ export async function capturePaypalPayment(
 // Kept between leaving for PayPal and coming back (SPEC section 3).
 export const PENDING_BOOKING_KEY = "pendingBooking";
 export const PAYPAL_ORDER_KEY = "paypalOrderId";
+
+/** public.booking_receipt: the booking this browser just stored (its random id is the proof), null when unreadable. */
+export async function fetchReceipt(id: string): Promise<Receipt | null> {
+  try {
+    const { data, error } = await supabase.rpc("booking_receipt", { p_id: id });
+    if (error || !data) {
+      if (error) console.error("booking_receipt failed", error);
+      return null;
+    }
+    return data as Receipt;
+  } catch (e) {
+    console.error("booking_receipt failed", e);
+    return null;
+  }
+}
+
+/**
+ * After PayPal (declined, or cancelled on PayPal's page): `paypal-booking` reads
+ * the booking of the order back; `paypal-to-whatsapp` makes it a WhatsApp request
+ * with the same details (docs/booking-record.md).
+ */
+export async function bookingOfOrder(fn: "paypal-booking" | "paypal-to-whatsapp", orderID: string): Promise<{ booking?: Receipt; error?: FunctionFailure }> {
+  try {
+    const { data, error } = await supabase.functions.invoke<{ booking?: Receipt }>(fn, { body: { orderID } });
+    if (error) return { error: await functionError(error) };
+    if (!data?.booking) return { error: { message: "no booking" } };
+    return { booking: data.booking };
+  } catch (e) {
+    return { error: await functionError(e) };
+  }
+}
+
+/** The id of the car a receipt names (booking_receipt gives its name and brand only), null when not found. */
+export async function findCarId(car: { name: string; brand: string } | null): Promise<number | null> {
+  if (!car) return null;
+  try {
+    const { data, error } = await supabase.from("cars").select("id").eq("name", car.name).eq("brand", car.brand).limit(1);
+    if (error) console.error("car lookup failed", error);
+    const row = (data as { id: number }[] | null)?.[0];
+    return row ? row.id : null;
+  } catch (e) {
+    console.error("car lookup failed", e);
+    return null;
+  }
+}

@@ -30,6 +30,14 @@ const TEXT_OF_CODE: Record<string, string> = {
   booking_not_found: "not_found",
   order_not_found: "not_found",
   invalid_order_id: "not_found",
+  already_paid: "already_paid",
+  // Refunds are the back office's (refund-paypal-payment); a visitor never meets
+  // them, but a code never goes out without words.
+  invalid_refund: "refund_failed",
+  nothing_to_refund: "refund_failed",
+  refund_exceeds: "refund_failed",
+  refund_pending: "refund_failed",
+  refund_refused: "refund_failed",
 };
 
 /** The visitor's language for a known code, else null (the caller shows the server's message). */

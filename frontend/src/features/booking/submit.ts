@@ -1,23 +1,24 @@
 import type { TFunction } from "i18next";
-import { ltr } from "../../lib/format";
 import type { Formatters } from "../../lib/useFormat";
 import { trackWhatsappClick } from "../cars/api";
 import { fetchAvailability } from "../cars/availability";
 import type { FleetCar } from "../cars/types";
 import { pickupMoment, returnMoment } from "../search/trip";
-import { createPaypalOrder, insertWhatsappBooking, paypalOrderBody, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY } from "./api";
+import { randomUUID } from "../../lib/guest";
+import { createPaypalOrder, fetchReceipt, insertWhatsappBooking, paypalOrderBody, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY } from "./api";
 import { tripOfForm } from "./bookingForm";
 import { conflictOf, conflictOfAvailability, type Conflict } from "./conflict";
-import { locationLabel } from "./locationLabel";
 import { paymentErrorText } from "./paymentErrors";
 import type { BookingForm, BookingRequest } from "./types";
+import type { Quote } from "./price";
+import { orderOfForm, whatsappBookingText, type Order } from "./receipt";
 import { openWhatsapp } from "./whatsapp";
 
 // The wizard's three calls to the database: is the car free for these dates
 // (step 1), store a WhatsApp request, open a PayPal order. Each says what the
 // page shows next; a refusal for the dates is never a generic error.
 
-export type Outcome = { kind: "sent" } | { kind: "refused"; conflict: Conflict } | { kind: "failed"; message: string };
+export type Outcome = { kind: "sent"; order?: Order } | { kind: "refused"; conflict: Conflict } | { kind: "failed"; message: string };
 
 /** Step 1: the database's refusal of these dates for the car, or null (free, or no answer: the insert checks again). */
 export async function datesRefusal(car: FleetCar, form: BookingForm): Promise<Conflict | null> {
@@ -28,39 +29,31 @@ export async function datesRefusal(car: FleetCar, form: BookingForm): Promise<Co
 }
 
 /**
- * Stores the request (unless the car is the local sample one), tracks the click
- * and opens the chat with the booking in the visitor's language. Dates lost to
- * another visitor: refused, and no chat.
+ * Stores the request (unless the car is the local sample one) under an id chosen
+ * here, reads back its reference and stored breakdown (booking_receipt), tracks
+ * the click and opens the chat with everything ordered, in the visitor's
+ * language. Dates lost to another visitor: refused, and no chat.
  */
 export async function sendWhatsapp(p: {
   car: FleetCar;
   form: BookingForm;
   request: BookingRequest;
   fromFallback: boolean;
-  total: number | null;
+  quote: Quote | null;
   t: TFunction;
   fmt: Formatters;
   onStored: () => void;
 }): Promise<Outcome> {
   const { car, form, request, t, fmt } = p;
-  const result = p.fromFallback ? { stored: false as const, conflict: null } : await insertWhatsappBooking(request);
+  const id = randomUUID();
+  const result = p.fromFallback ? { stored: false as const, conflict: null } : await insertWhatsappBooking(request, id);
   if (!result.stored && result.conflict) return { kind: "refused", conflict: result.conflict };
   if (result.stored) p.onStored();
-  await trackWhatsappClick(p.fromFallback ? null : car.id);
-  openWhatsapp(
-    t("whatsapp.booking", {
-      car: `${car.brand} ${car.name}`,
-      from: fmt.day(form.pickupDate),
-      to: fmt.day(form.returnDate),
-      pickup: `${locationLabel(t, form.pickupLocation)} ${ltr(form.pickupTime)}`,
-      dropoff: `${locationLabel(t, form.returnLocation)} ${ltr(form.returnTime)}`,
-      name: request.customer_name,
-      email: request.customer_email,
-      phone: ltr(request.customer_phone),
-      total: p.total !== null ? fmt.price(p.total) : "",
-    }),
-  );
-  return { kind: "sent" };
+  const [receipt] = await Promise.all([result.stored ? fetchReceipt(id) : Promise.resolve(null), trackWhatsappClick(p.fromFallback ? null : car.id)]);
+  // Without the stored booking (sample car, or the read failed) the text says what the wizard sent.
+  const order = receipt ?? orderOfForm(car, form, request, p.quote);
+  openWhatsapp(whatsappBookingText(t, fmt, order));
+  return { kind: "sent", order };
 }
 
 /**

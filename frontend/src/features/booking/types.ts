@@ -63,3 +63,27 @@ export function toBookingRequest(
     language,
   };
 }
+
+/**
+ * The body create-paypal-order reads: SPEC section 3's booking form data, in
+ * its camelCase names. The server validates it and prices it itself.
+ */
+export function paypalOrderBody(r: BookingRequest) {
+  return {
+    carId: r.car_id,
+    pickupDate: r.start_date,
+    returnDate: r.end_date,
+    pickupTime: r.pickup_time,
+    returnTime: r.return_time,
+    pickupLocation: r.pickup_location,
+    returnLocation: r.return_location,
+    customerName: r.customer_name,
+    customerEmail: r.customer_email,
+    customerPhone: r.customer_phone,
+    insurance: r.insurance_type,
+    extras: r.extras,
+    paymentOption: r.payment_option,
+    language: r.language,
+    userId: r.user_id,
+  };
+}

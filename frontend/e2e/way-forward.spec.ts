@@ -1,0 +1,258 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../locales/ar.json";
+import en from "../locales/en.json";
+import fr from "../locales/fr.json";
+import { formatAmount, formatInstant } from "../src/lib/localeFormat.ts";
+import { launch } from "./browser.ts";
+import { admin, anon, BASE_URL, freeDates, seriousViolations, sticksOutSideways, visitor } from "./helpers.ts";
+
+// Issue 14 on the public site: a WhatsApp booking's message and "sent" page carry
+// its reference and everything ordered; after a declined or cancelled PayPal
+// payment the booking is kept and goes on (PayPal again, or WhatsApp) without
+// the wizard.
+
+const TEXTS = { fr, en, ar } as const;
+type Lang = keyof typeof TEXTS;
+
+interface CarRow {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  available: boolean;
+  not_available_until: string | null;
+}
+interface StoredQuote {
+  days: number;
+  base: number;
+  insurance: number;
+  extras: number;
+  discount: number;
+  total: number;
+  due_now: number;
+  due_at_pickup: number;
+  deposit: number;
+}
+interface BookingRow {
+  id: string;
+  reference: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  paypal_order_id: string | null;
+  hold_expires_at: string;
+  insurance_type: string;
+  extras: Record<string, boolean>;
+  quote: StoredQuote;
+}
+
+let browser: Browser;
+let close: () => Promise<void>;
+let car: CarRow;
+
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+  const cars = await anon<CarRow[]>("cars?select=id,slug,name,brand,available,not_available_until&order=id");
+  car = cars.filter((c) => c.available && !c.not_available_until)[1]!;
+});
+afterAll(() => close());
+
+const plain = (s: string) => s.replaceAll("\u2066", "").replaceAll("\u2069", "");
+
+async function rowsOf(email: string): Promise<BookingRow[]> {
+  return admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+}
+
+/** The four steps with premium insurance, GPS and a child seat, half now; ends on the confirmation view. */
+async function book(page: Page, email: string, from: string, to: string) {
+  await page.goto(`${BASE_URL}/booking/${car.slug}`);
+  const next = page.getByTestId("wizard-next");
+  await next.waitFor();
+  await page.fill("#pickupDate", from);
+  await page.fill("#returnDate", to);
+  await next.click();
+  await page.locator("#customerName").waitFor();
+  await page.fill("#customerName", "Nadia Record");
+  await page.fill("#customerEmail", email);
+  await page.fill("#customerPhone", "+212 600 000 014");
+  await next.click();
+  await page.locator('input[name="insurance"][value="premium"]').check();
+  await page.locator('input[name="extras"][value="gps"]').check();
+  await page.locator('input[name="extras"][value="childSeat"]').check();
+  await page.locator('input[name="paymentOption"][value="half"]').check();
+  await next.click();
+  await page.getByTestId("booking-summary").waitFor();
+  await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+  await page.getByTestId("wizard-submit").click();
+  await page.getByTestId("booking-confirm").waitFor();
+}
+
+/** axe (serious, critical) and sideways scrolling, collected with where they were seen. */
+async function clean(page: Page, where: string, found: string[]) {
+  for (const v of await seriousViolations(page)) found.push(`${where} [${v.impact}] ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const wide = await sticksOutSideways(page);
+  if (wide) found.push(`${where}: ${wide}`);
+}
+
+/** The WhatsApp message holds the stored order: reference, insurance, extras and every figure of the stored quote. */
+function expectOrderInText(text: string, lang: Lang, b: BookingRow) {
+  const T = TEXTS[lang];
+  const sep = lang === "fr" ? " : " : ": ";
+  const lines = plain(text).split("\n");
+  const has = (label: string, value: string) => expect(lines, `${label}${sep}${value}`).toContain(`${label}${sep}${value}`);
+  has(T.order.reference, b.reference);
+  has(T.booking.insurance, T.booking.insurances.premium.name);
+  has(T.booking.extrasTitle, `${T.booking.extras.gps}${T.order.separator}${T.booking.extras.childSeat}`);
+  const q = b.quote;
+  const money = (v: number) => plain(formatAmount(lang, Number(v)));
+  has(T.booking.total, money(q.total));
+  has(T.order.dueAtPickup, money(q.due_at_pickup));
+  has(T.order.deposit, money(q.deposit));
+  has(T.booking.extrasTitle, money(q.extras));
+  has(T.order.insuranceLine.replace("{{name}}", T.booking.insurances.premium.name), money(q.insurance));
+  // The rental and due-now labels carry a count and a percentage: matched by their figure.
+  expect(lines.some((l) => l.endsWith(`${sep}${money(q.base)}`) && l.startsWith(T.booking.base_other.split("(")[0]!))).toBe(true);
+  expect(lines.some((l) => l.startsWith(T.bookingPrice.dueNow.split("(")[0]!) && l.endsWith(`${sep}${money(q.due_now)}`))).toBe(true);
+  if (Number(q.discount) > 0) expect(lines.some((l) => l.endsWith(`${sep}−${money(q.discount)}`))).toBe(true);
+}
+
+describe("the booking record on the public site", () => {
+  it("a WhatsApp booking: the message carries the stored reference, premium, GPS, child seat and the stored breakdown; the sent page the same reference", async () => {
+    const { page, ctx, errors } = await visitor(browser, { lang: "fr" });
+    const email = `wa-record-${Date.now()}@example.com`;
+    const { from, to } = await freeDates([car.id], 3, 540);
+    await book(page, email, from, to);
+    const popup = page.waitForEvent("popup");
+    await page.getByTestId("confirm-whatsapp").click();
+    const chat = await popup;
+    const url = new URL(chat.url());
+    expect(url.hostname).toBe("wa.me");
+    const text = url.searchParams.get("text") ?? "";
+    await page.getByTestId("booking-sent").waitFor();
+
+    const rows = await rowsOf(email);
+    expect(rows).toHaveLength(1);
+    const b = rows[0]!;
+    expect(b.reference).toMatch(/^CR-[2-9A-HJKMNP-Z]{5}$/);
+    expect(b).toMatchObject({ payment_method: "whatsapp", payment_status: "none", insurance_type: "premium" });
+    expect(b.extras).toMatchObject({ gps: true, childSeat: true, wifi: false });
+    expect(plain(text).split("\n")[0]).toBe(fr.whatsapp.intro);
+    expectOrderInText(text, "fr", b);
+    expect(plain(text)).toContain(email);
+
+    // The "sent" page: the same reference and what was ordered.
+    expect(await page.getByTestId("booking-reference").textContent()).toBe(b.reference);
+    expect(await page.getByTestId("order-insurance").textContent()).toBe("Premium");
+    expect(await page.getByTestId("order-extras").locator("li").allTextContents()).toEqual([fr.booking.extras.gps, fr.booking.extras.childSeat]);
+    expect(plain((await page.getByTestId("price-line-total").locator("dd").textContent()) ?? "")).toBe(plain(formatAmount("fr", Number(b.quote.total))));
+    expect(plain((await page.getByTestId("price-line-deposit").locator("dd").textContent()) ?? "")).toBe(plain(formatAmount("fr", Number(b.quote.deposit))));
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  for (const [lang, offset] of [
+    ["fr", 570],
+    ["ar", 600],
+  ] as const) {
+    const T = TEXTS[lang];
+
+    it(`a declined card, then "try PayPal again" pays the same booking under the same reference (${lang}, 360 px)`, async () => {
+      const { page, ctx, errors } = await visitor(browser, { lang, width: 360 });
+      const email = `declined-${lang}-${Date.now()}@example.com`;
+      const found: string[] = [];
+      const { from, to } = await freeDates([car.id], 2, offset);
+      await book(page, email, from, to);
+      await page.getByTestId("pay-paypal").click();
+      await page.waitForURL(/checkoutnow/);
+      const order = new URL(page.url()).searchParams.get("token");
+      await page.getByRole("button", { name: "Pay with a card that will be declined" }).click();
+
+      // The success page hears "declined" and hands over to the way-forward page.
+      await page.waitForURL(/\/booking-cancelled\?/);
+      const way = page.getByTestId("way-forward");
+      await way.waitFor({ timeout: 30_000 });
+      expect(await way.getAttribute("data-declined")).toBe("1");
+      expect(await page.locator("h1").textContent()).toBe(T.wayForward.declinedTitle);
+      let [b] = await rowsOf(email);
+      expect(b).toMatchObject({ status: "pending", payment_status: "failed", paypal_order_id: order });
+      expect(await page.getByTestId("booking-reference").textContent()).toBe(b!.reference);
+      // The dates stay held until the hold's end, on Casablanca's clock, in the visitor's language.
+      expect(await page.getByTestId("way-forward-kept").textContent()).toBe(
+        T.wayForward.kept.replace("{{reference}}", b!.reference).replace("{{until}}", formatInstant(lang, b!.hold_expires_at)),
+      );
+      expect(await page.locator("main input").count()).toBe(0); // nothing to type again
+      expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+      await clean(page, "declined", found);
+
+      await page.getByTestId("retry-paypal").click();
+      await page.waitForURL(/checkoutnow/);
+      expect(new URL(page.url()).searchParams.get("token")).toBe(order); // the same PayPal order
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL(/\/booking-success\?/);
+      await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("booking-reference").textContent()).toBe(b!.reference);
+      expect(await page.getByTestId("order-extras").locator("li").allTextContents()).toEqual([T.booking.extras.gps, T.booking.extras.childSeat]);
+      expect(plain((await page.getByTestId("price-line-dueNow").locator("dt").textContent()) ?? "")).toBe(T.order.paidNow);
+      await clean(page, "paid after retry", found);
+
+      const rows = await rowsOf(email);
+      expect(rows).toHaveLength(1);
+      [b] = rows;
+      expect(b).toMatchObject({ status: "confirmed", payment_status: "paid", payment_method: "paypal", paypal_order_id: order });
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+
+    it(`a payment cancelled on PayPal's page, then "confirm through WhatsApp" sends the same booking with its reference (${lang}, 360 px)`, async () => {
+      const { page, ctx, errors } = await visitor(browser, { lang, width: 360 });
+      const email = `cancelled-${lang}-${Date.now()}@example.com`;
+      const found: string[] = [];
+      const { from, to } = await freeDates([car.id], 2, offset + 15);
+      await book(page, email, from, to);
+      await page.getByTestId("pay-paypal").click();
+      await page.waitForURL(/checkoutnow/);
+      await page.getByRole("button", { name: /Cancel/ }).click();
+      await page.waitForURL(/\/booking-cancelled\?token=/);
+      const way = page.getByTestId("way-forward");
+      await way.waitFor({ timeout: 30_000 });
+      expect(await way.getAttribute("data-declined")).toBe("0");
+      expect(await page.locator("h1").textContent()).toBe(T.wayForward.cancelledTitle);
+      const [before] = await rowsOf(email);
+      expect(await page.getByTestId("booking-reference").textContent()).toBe(before!.reference);
+      expect(await page.getByTestId("order-insurance").textContent()).toBe(T.booking.insurances.premium.name);
+      expect(await page.locator("main input").count()).toBe(0);
+      await clean(page, "cancelled", found);
+
+      const popup = page.waitForEvent("popup");
+      await page.getByTestId("switch-whatsapp").click();
+      const chat = await popup;
+      const text = new URL(chat.url()).searchParams.get("text") ?? "";
+      await page.getByTestId("booking-sent").waitFor();
+      expect(await page.locator("h1").textContent()).toBe(T.wayForward.whatsappTitle.replace("{{reference}}", before!.reference));
+      expect(await page.getByTestId("booking-reference").textContent()).toBe(before!.reference);
+      await clean(page, "sent through WhatsApp", found);
+
+      const rows = await rowsOf(email);
+      expect(rows).toHaveLength(1);
+      const b = rows[0]!;
+      expect(b).toMatchObject({ id: before!.id, reference: before!.reference, status: "pending", payment_method: "whatsapp", payment_status: "none" });
+      expectOrderInText(text, lang, b);
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+  }
+
+  it("without PayPal's order id the cancelled page keeps SPEC's texts; an unknown order says so", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "en" });
+    await page.goto(`${BASE_URL}/booking-cancelled`);
+    await page.getByTestId("booking-cancelled").waitFor();
+    expect(await page.locator("h1").textContent()).toBe(en.cancelled.title);
+    await page.goto(`${BASE_URL}/booking-cancelled?token=5O190127TN364715T`);
+    await page.getByTestId("way-forward-error").waitFor();
+    expect(await page.getByTestId("way-forward-error").textContent()).toBe(en.wayForward.notFound);
+    await ctx.close();
+  });
+});

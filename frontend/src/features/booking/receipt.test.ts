@@ -1,0 +1,168 @@
+import { createInstance, type TFunction } from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import ar from "../../../locales/ar.json";
+import en from "../../../locales/en.json";
+import fr from "../../../locales/fr.json";
+import { formattersFor } from "../../lib/localeFormat";
+import { retryBody, wayForwardError } from "./retry";
+import { breakdownLines, orderedExtras, requestOfReceipt, whatsappBookingText, type Receipt } from "./receipt";
+
+const ts: Record<string, TFunction> = {};
+beforeAll(async () => {
+  for (const [lang, res] of Object.entries({ fr, en, ar })) {
+    const i = createInstance();
+    await i.init({ lng: lang, resources: { [lang]: { translation: res } }, interpolation: { escapeValue: false } });
+    ts[lang] = i.t;
+  }
+});
+
+const LRI = "\u2066";
+const PDI = "\u2069";
+const plain = (s: string) => s.replaceAll(LRI, "").replaceAll(PDI, "");
+
+const receipt: Receipt = {
+  id: "0b0e8f2e-8d8f-4a4e-9a51-6a0f7c1d2e3f",
+  reference: "CR-7K3Q9",
+  status: "pending",
+  payment_status: "none",
+  payment_method: "whatsapp",
+  car: { name: "Logan", brand: "Dacia", category: "economy" },
+  start_date: "2026-12-14",
+  end_date: "2026-12-17",
+  pickup_time: "09:30:00",
+  return_time: "18:00:00",
+  pickup_location: "Aéroport Mohammed V",
+  return_location: "Gare Casa-Port",
+  insurance_type: "premium",
+  extras: { gps: true, wifi: false, childSeat: true },
+  payment_option: "half",
+  hold_expires_at: "2026-12-01T09:00:00+00:00",
+  language: "en",
+  customer_name: "Wanda Whatsapp",
+  customer_email: "wanda@example.com",
+  customer_phone: "+212 600 000 000",
+  quote: {
+    days: 3,
+    daily_price: 300,
+    base: 900,
+    insurance: 150,
+    extras: 115,
+    subtotal: 1165,
+    discount_rate: 0.05,
+    discount: 58.25,
+    total: 1106.75,
+    due_now_percent: 50,
+    due_now: 553.38,
+    due_at_pickup: 553.37,
+    deposit: 5000,
+  },
+};
+
+describe("the WhatsApp text of a booking", () => {
+  it("carries the reference, each thing ordered and every figure of the stored breakdown (en)", () => {
+    const text = plain(whatsappBookingText(ts.en!, formattersFor("en"), receipt));
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("Hello, I would like to confirm my booking:");
+    for (const expected of [
+      "Reference: CR-7K3Q9",
+      "Vehicle: Dacia Logan",
+      "Pickup: 14 December 2026 09:30, Mohammed V Airport",
+      "Return: 17 December 2026 18:00, Casa-Port station",
+      "Duration: 3 days",
+      "Insurance: Premium",
+      "Extras: GPS, Child seat",
+      "Payment: Half now",
+      "Rental (3 days): 900 DH",
+      "Premium insurance: 150 DH",
+      "Extras: 115 DH",
+      "5% discount: −58.25 DH",
+      "Total: 1,106.75 DH",
+      "Due now (50%): 553.38 DH",
+      "Due at pickup: 553.37 DH",
+      "Deposit: 5,000 DH",
+      "Full name: Wanda Whatsapp",
+      "Email: wanda@example.com",
+      "Phone: +212 600 000 000",
+    ])
+      expect(lines, expected).toContain(expected);
+    expect(text).not.toContain("Wi-Fi"); // not ordered
+  });
+
+  it("speaks French and Arabic with the site's names for the extras", () => {
+    const frText = plain(whatsappBookingText(ts.fr!, formattersFor("fr"), receipt));
+    expect(frText).toContain("Référence : CR-7K3Q9");
+    expect(frText).toContain(`Options : GPS, ${fr.booking.extras.childSeat}`);
+    expect(frText).toContain(`Caution : 5\u202f000 DH`);
+    const arText = plain(whatsappBookingText(ts.ar!, formattersFor("ar"), receipt));
+    expect(arText.split("\n")[0]).toBe(ar.whatsapp.intro);
+    expect(arText).toContain(`${ar.order.reference}: CR-7K3Q9`);
+    expect(arText).toContain(`${ar.booking.extrasTitle}: ${ar.booking.extras.gps}، ${ar.booking.extras.childSeat}`);
+    expect(arText).toContain(`${ar.order.deposit}: 5.000 DH`);
+  });
+
+  it("without a stored breakdown or reference says the agency confirms the price, and lists no extra as 'none'", () => {
+    const text = plain(whatsappBookingText(ts.en!, formattersFor("en"), { ...receipt, reference: null, quote: null, extras: {} } as unknown as Receipt));
+    expect(text).not.toContain("Reference");
+    expect(text).toContain("Extras: None");
+    expect(text).toContain(en.bookingPrice.failed);
+    expect(text).not.toContain("Total");
+  });
+});
+
+describe("the price lines", () => {
+  it("say 'paid online' after a PayPal payment and leave out a zero discount", () => {
+    const q = { ...receipt.quote!, discount: 0, discount_rate: 0 };
+    const lines = breakdownLines(ts.en!, formattersFor("en"), { ...receipt, quote: q }, true);
+    expect(lines.map((l) => l.key)).toEqual(["base", "insurance", "extras", "total", "dueNow", "dueAtPickup", "deposit"]);
+    expect(lines.find((l) => l.key === "dueNow")?.label).toBe("Paid online");
+  });
+
+  it("orders the extras as the wizard does", () => {
+    expect(orderedExtras({ childSeat: true, gps: true, wifi: false })).toEqual(["gps", "childSeat"]);
+    expect(orderedExtras(null)).toEqual([]);
+  });
+});
+
+describe("trying PayPal again", () => {
+  it("sends the kept request when it is this booking's", () => {
+    const kept = { carId: 4, bookingId: receipt.id, customerEmail: "x@example.com" };
+    expect(retryBody(kept, receipt, null, "guest")).toBe(kept);
+  });
+
+  it("rebuilds the same details from the receipt when the browser lost them", () => {
+    const body = retryBody({ bookingId: "another" }, receipt, 4, "guest");
+    expect(body).toMatchObject({
+      bookingId: receipt.id,
+      carId: 4,
+      pickupDate: "2026-12-14",
+      returnDate: "2026-12-17",
+      pickupTime: "09:30",
+      returnTime: "18:00",
+      pickupLocation: "Aéroport Mohammed V",
+      returnLocation: "Gare Casa-Port",
+      customerEmail: "wanda@example.com",
+      insurance: "premium",
+      paymentOption: "half",
+      language: "en",
+      userId: "guest",
+    });
+    expect(body.extras).toEqual({ ...requestOfReceipt(receipt, "g").extras, gps: true, childSeat: true, wifi: false });
+  });
+});
+
+describe("the way-forward page's errors", () => {
+  const fmt = formattersFor("en");
+  it("gives the next free moment of dates taken since the hold lapsed", () => {
+    expect(wayForwardError(ts.en!, fmt, { message: "x", code: "booking_expired", details: { next_free: "2026-12-20T10:00:00" } })).toBe(
+      "The dates of this booking were taken after its hold lapsed. The car is free again from 20 December 2026 at 10:00.",
+    );
+    expect(wayForwardError(ts.en!, fmt, { message: "x", code: "booking_expired", details: { next_free: null } })).toBe(en.wayForward.expired);
+  });
+
+  it("names already paid, cancelled and unknown bookings, and falls back to the server's message", () => {
+    expect(wayForwardError(ts.fr!, formattersFor("fr"), { message: "x", code: "already_paid" })).toBe(fr.paymentErrors.already_paid);
+    expect(wayForwardError(ts.en!, fmt, { message: "x", code: "booking_cancelled" })).toBe(en.paymentErrors.booking_cancelled);
+    expect(wayForwardError(ts.ar!, formattersFor("ar"), { message: "x", code: "booking_not_found" })).toBe(ar.wayForward.notFound);
+    expect(wayForwardError(ts.en!, fmt, { message: "boom" })).toBe("This could not be done: boom");
+  });
+});

@@ -1,0 +1,170 @@
+import type { TFunction } from "i18next";
+import type { LanguageCode } from "../../config/languages";
+import { ltr } from "../../lib/format";
+import type { Formatters } from "../../lib/localeFormat";
+import { locationLabel } from "./locationLabel";
+import { EXTRA_KEYS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
+import type { BookingForm, BookingRequest } from "./types";
+
+// What a booking ordered, as the database stored it (docs/booking-record.md):
+// public.booking_receipt's answer, capture-paypal-payment's booking, or (when the
+// receipt cannot be read) the wizard's own form. One shape for the "sent",
+// success and way-forward pages and for the WhatsApp text.
+
+/** The breakdown stored with the booking (bookings.quote): quote_booking's figures plus the deposit. */
+export interface StoredQuote extends Quote {
+  deposit?: number | null;
+}
+
+/** What was ordered. `reference` is null only when the stored booking could not be read back. */
+export interface Order {
+  reference: string | null;
+  car: { name: string; brand: string; category?: string } | null;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  return_time: string;
+  pickup_location: string;
+  return_location: string;
+  insurance_type: Insurance | string | null;
+  extras: Partial<Extras> | null;
+  payment_option: PaymentOption | string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone?: string | null;
+  quote: StoredQuote | null;
+}
+
+/** public.booking_receipt(p_id): the booking as its maker may read it back. */
+export interface Receipt extends Order {
+  id: string;
+  reference: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  hold_expires_at: string | null;
+  language: string;
+  customer_phone: string;
+}
+
+/** The order the wizard sent, for when the stored one cannot be read (no reference then). */
+export function orderOfForm(car: { name: string; brand: string; category?: string }, form: BookingForm, request: BookingRequest, quote: Quote | null): Order {
+  return {
+    reference: null,
+    car: { name: car.name, brand: car.brand, category: car.category },
+    start_date: form.pickupDate,
+    end_date: form.returnDate,
+    pickup_time: form.pickupTime,
+    return_time: form.returnTime,
+    pickup_location: form.pickupLocation,
+    return_location: form.returnLocation,
+    insurance_type: form.insurance,
+    extras: form.extras,
+    payment_option: form.paymentOption,
+    customer_name: request.customer_name,
+    customer_email: request.customer_email,
+    customer_phone: request.customer_phone,
+    quote,
+  };
+}
+
+/** The extras ordered, in the wizard's order. */
+export function orderedExtras(extras: Partial<Extras> | null | undefined): ExtraKey[] {
+  return EXTRA_KEYS.filter((k) => extras?.[k] === true);
+}
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+/**
+ * The request create-paypal-order needs to send the same booking to PayPal again,
+ * rebuilt from its receipt (when the browser lost its copy).
+ */
+export function requestOfReceipt(r: Receipt, userId: string): BookingRequest {
+  const extras = Object.fromEntries(EXTRA_KEYS.map((k) => [k, r.extras?.[k] === true])) as Extras;
+  return {
+    user_id: userId,
+    car_id: 0, // set by the caller: the receipt names the car, not its id
+    customer_name: r.customer_name,
+    customer_email: r.customer_email,
+    customer_phone: r.customer_phone,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    pickup_time: hhmm(r.pickup_time),
+    return_time: hhmm(r.return_time),
+    pickup_location: r.pickup_location,
+    return_location: r.return_location,
+    insurance_type: (r.insurance_type ?? "basic") as Insurance,
+    extras,
+    payment_option: (r.payment_option ?? "full") as PaymentOption,
+    language: (["fr", "en", "ar"].includes(r.language) ? r.language : "fr") as LanguageCode,
+  };
+}
+
+/** One figure of the breakdown: its label, its amount (DH, negative for the discount) and a stable key. */
+export interface BreakdownLine {
+  key: "base" | "insurance" | "extras" | "discount" | "total" | "dueNow" | "dueAtPickup" | "deposit";
+  label: string;
+  amount: number;
+}
+
+/**
+ * The price lines of an order, in the visitor's language: rental, insurance,
+ * extras, discount (when there is one), total, then what is due now, what is
+ * left for the pickup and the deposit. `paid`: the amount due now was paid online.
+ */
+export function breakdownLines(t: TFunction, fmt: Formatters, order: Order, paid = false): BreakdownLine[] {
+  const q = order.quote;
+  if (!q) return [];
+  const insurance = order.insurance_type ? t(`booking.insurances.${order.insurance_type}.name`) : "";
+  const lines: BreakdownLine[] = [
+    { key: "base", label: t("booking.base", { count: Number(q.days) }), amount: Number(q.base) },
+    { key: "insurance", label: t("order.insuranceLine", { name: insurance }), amount: Number(q.insurance) },
+    { key: "extras", label: t("booking.extrasTitle"), amount: Number(q.extras) },
+  ];
+  if (Number(q.discount) > 0) lines.push({ key: "discount", label: t("booking.discount", { rate: fmt.percent(Number(q.discount_rate) * 100) }), amount: -Number(q.discount) });
+  lines.push({ key: "total", label: t("booking.total"), amount: Number(q.total) });
+  lines.push({
+    key: "dueNow",
+    label: paid ? t("order.paidNow") : t("bookingPrice.dueNow", { percent: fmt.percent(Number(q.due_now_percent)) }),
+    amount: Number(q.due_now),
+  });
+  lines.push({ key: "dueAtPickup", label: t("order.dueAtPickup"), amount: Number(q.due_at_pickup) });
+  if (q.deposit != null) lines.push({ key: "deposit", label: t("order.deposit"), amount: Number(q.deposit) });
+  return lines;
+}
+
+/** "−56 DH" for the discount, "1 074 DH" otherwise. */
+export function signedPrice(fmt: Formatters, amount: number): string {
+  return amount < 0 ? `−${fmt.price(-amount)}` : fmt.price(amount);
+}
+
+/**
+ * The WhatsApp message that confirms a booking, in the visitor's language:
+ * reference, car, pickup and return (place, day, time), days, insurance, each
+ * extra as the site names it, the breakdown, what is due now and at pickup, the
+ * deposit, and who books.
+ */
+export function whatsappBookingText(t: TFunction, fmt: Formatters, order: Order): string {
+  const line = (label: string, value: string) => t("order.line", { label, value });
+  const q = order.quote;
+  const extras = orderedExtras(order.extras).map((k) => t(`booking.extras.${k}`));
+  const sep = t("order.separator");
+  const out: string[] = [t("whatsapp.intro")];
+  if (order.reference) out.push(line(t("order.reference"), ltr(order.reference)));
+  if (order.car) out.push(line(t("booking.vehicle"), `${order.car.brand} ${order.car.name}`));
+  out.push(line(t("success.pickup"), `${fmt.day(order.start_date)} ${ltr(hhmm(order.pickup_time))}${sep}${locationLabel(t, order.pickup_location)}`));
+  out.push(line(t("success.return"), `${fmt.day(order.end_date)} ${ltr(hhmm(order.return_time))}${sep}${locationLabel(t, order.return_location)}`));
+  if (q) out.push(line(t("booking.duration"), t("booking.days", { count: Number(q.days) })));
+  if (order.insurance_type) out.push(line(t("booking.insurance"), t(`booking.insurances.${order.insurance_type}.name`)));
+  out.push(line(t("booking.extrasTitle"), extras.length ? extras.join(sep) : t("order.noExtras")));
+  if (order.payment_option) out.push(line(t("booking.payment"), t(`booking.paymentOptions.${order.payment_option}.name`)));
+  if (q) {
+    out.push("", t("order.priceTitle"));
+    for (const l of breakdownLines(t, fmt, order)) out.push(line(l.label, signedPrice(fmt, l.amount)));
+  } else {
+    out.push("", t("bookingPrice.failed"));
+  }
+  out.push("", line(t("booking.name"), order.customer_name), line(t("booking.email"), order.customer_email));
+  if (order.customer_phone) out.push(line(t("booking.phone"), ltr(order.customer_phone)));
+  return out.join("\n");
+}
