@@ -32,6 +32,11 @@ func bodyExpr(acc accept, scalar, setof, head bool) string {
 	}
 	var e string
 	switch {
+	case acc.media == mediaGeoJSON:
+		// PostgREST's asGeoJsonF: one Feature per row (PostGIS takes the first
+		// geometry/geography column as the geometry, the others as properties).
+		return "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(" +
+			acc.geoJSON + "(_postgrest_t)::json), '[]'))::text"
 	case acc.media == mediaCSV:
 		return `(SELECT coalesce(string_agg(pgrst_k, ','), '') FROM json_object_keys(json_agg(_postgrest_t)->0) AS pgrst_k)` +
 			` || CASE WHEN count(_postgrest_t) > 0 THEN chr(10) ELSE '' END` +

@@ -543,3 +543,21 @@ func TestBuilderUndefinedColumnNamesPostgRESTAlias(t *testing.T) {
 		}
 	}
 }
+
+// GeoJSON is PostgREST's asGeoJsonF around the root rows, with the schema-qualified
+// ST_AsGeoJSON the cache found; HEAD builds no body.
+func TestBuilderGeoJSONBody(t *testing.T) {
+	acc := accept{media: mediaGeoJSON, geoJSON: "extensions.st_asgeojson"}
+	want := "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(extensions.st_asgeojson(_postgrest_t)::json), '[]'))::text"
+	for _, scalar := range []bool{false, true} {
+		if got := bodyExpr(acc, scalar, true, false); got != want {
+			t.Fatalf("scalar=%v: %s", scalar, got)
+		}
+	}
+	if got := bodyExpr(acc, false, true, true); got != "NULL::text" {
+		t.Fatal(got)
+	}
+	if acc.contentType() != "application/geo+json; charset=utf-8" || acc.mime() != "application/geo+json" {
+		t.Fatal(acc.contentType(), acc.mime())
+	}
+}

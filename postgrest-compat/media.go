@@ -13,12 +13,14 @@ const (
 	mediaObject
 	mediaCSV
 	mediaOpenAPI
+	mediaGeoJSON
 )
 
 type accept struct {
 	media    media
 	stripped bool       // nulls=stripped
 	plan     *planMedia // application/vnd.pgrst.plan: the plan of the statement built for media
+	geoJSON  string     // mediaGeoJSON: PostGIS's ST_AsGeoJSON(record), schema-qualified (Cache.GeoJSON)
 }
 
 // planMedia is Accept: application/vnd.pgrst.plan[+json|+text]; for="<media>";
@@ -55,6 +57,8 @@ func (a accept) mime() string {
 		return "application/vnd.pgrst.object+json"
 	case mediaCSV:
 		return "text/csv"
+	case mediaGeoJSON:
+		return "application/geo+json"
 	}
 	if a.stripped {
 		return "application/vnd.pgrst.array+json;nulls=stripped"
@@ -84,6 +88,8 @@ func (a accept) contentType() string {
 		return "text/csv; charset=utf-8"
 	case mediaOpenAPI:
 		return "application/openapi+json; charset=utf-8"
+	case mediaGeoJSON:
+		return "application/geo+json; charset=utf-8"
 	}
 	if a.stripped {
 		return "application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8"
@@ -167,7 +173,25 @@ func negotiate(h string, root bool) (accept, error) {
 			return accept{media: mediaObject, stripped: stripped}, nil
 		case "text/csv", "text/*":
 			return accept{media: mediaCSV}, nil
+		case "application/geo+json":
+			return accept{media: mediaGeoJSON}, nil
 		}
 	}
 	return accept{}, newErr(406, "PGRST107", "None of these media types are available: "+strings.TrimSpace(h))
+}
+
+// negotiate is negotiatePlan for a request on this snapshot: GeoJSON is
+// available only when PostGIS's ST_AsGeoJSON(record) exists (PostgREST offers it
+// always and fails in PostgreSQL without PostGIS: 404 42883).
+func (rc *reqCtx) negotiate() (accept, error) {
+	h := rc.r.Header.Get("Accept")
+	acc, err := negotiatePlan(h, rc.h.opts.PlanEnabled)
+	if err != nil || acc.media != mediaGeoJSON {
+		return acc, err
+	}
+	if rc.cache.GeoJSON == "" {
+		return accept{}, newErr(406, "PGRST107", "None of these media types are available: "+strings.TrimSpace(h))
+	}
+	acc.geoJSON = rc.cache.GeoJSON
+	return acc, nil
 }

@@ -203,6 +203,7 @@ func TestNegotiate(t *testing.T) {
 	cases := map[string]media{
 		"": mediaJSON, "*/*": mediaJSON, "application/json": mediaJSON, "application/vnd.pgrst.object+json": mediaObject,
 		"application/vnd.pgrst.object": mediaObject, "text/csv": mediaCSV, "image/png, text/csv;q=0.5": mediaCSV,
+		"application/geo+json": mediaGeoJSON, "application/geo+json;": mediaGeoJSON,
 	}
 	for h, want := range cases {
 		a, err := negotiate(h, false)

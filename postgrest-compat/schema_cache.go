@@ -19,6 +19,9 @@ type Cache struct {
 	Funcs  map[QI][]*Function
 	Rels   map[QI][]*Relationship // by origin
 	Types  map[string]bool        // type names a select cast may name
+	// GeoJSON is PostGIS's ST_AsGeoJSON(record), schema-qualified and quoted, or
+	// "" without PostGIS (Accept: application/geo+json is then 406).
+	GeoJSON string
 
 	// reads caches built read statements by everything that shapes them (method,
 	// path, query, Accept, Prefer, Range, profile). It lives in the snapshot, so a

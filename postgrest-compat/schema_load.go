@@ -2,6 +2,7 @@ package postgrest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -71,6 +72,14 @@ select p.oid, n.nspname, p.proname, coalesce(obj_description(p.oid, 'pg_proc'), 
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
 where n.nspname = any($1) and p.prokind = 'f' and p.prorettype <> 'trigger'::regtype
 order by p.oid`
+
+	// qGeoJSON finds PostGIS's ST_AsGeoJSON(record, …), in whatever schema the
+	// extension was created (Supabase: extensions).
+	qGeoJSON = `
+select quote_ident(n.nspname) || '.' || quote_ident(p.proname)
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+where p.proname = 'st_asgeojson' and p.pronargs >= 1 and p.proargtypes[0] = 'record'::regtype
+order by p.oid limit 1`
 
 	qTypes = `
 select t.typname from pg_type t
@@ -423,6 +432,9 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 	}
 	for _, a := range sqlTypeAliases {
 		c.Types[a] = true
+	}
+	if err := tx.QueryRow(ctx, qGeoJSON).Scan(&c.GeoJSON); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return nil, fmt.Errorf("postgrest: st_asgeojson: %w", err)
 	}
 	return c, nil
 }

@@ -267,7 +267,7 @@ func (rc *reqCtx) relation(name string) error {
 	if err := rc.prefs(req); err != nil {
 		return err
 	}
-	acc, err := negotiatePlan(rc.r.Header.Get("Accept"), rc.h.opts.PlanEnabled)
+	acc, err := rc.negotiate()
 	if err != nil {
 		return err
 	}
@@ -334,7 +334,7 @@ func (rc *reqCtx) buildRead(t *Table, head bool) (*builtRead, error) {
 	if err := rc.prefs(req); err != nil {
 		return nil, err
 	}
-	acc, err := negotiatePlan(rc.r.Header.Get("Accept"), rc.h.opts.PlanEnabled)
+	acc, err := rc.negotiate()
 	if err != nil {
 		return nil, err
 	}
@@ -575,7 +575,7 @@ func (rc *reqCtx) rpc(name string) error {
 	if err := rc.prefs(req); err != nil {
 		return err
 	}
-	acc, err := negotiatePlan(rc.r.Header.Get("Accept"), rc.h.opts.PlanEnabled)
+	acc, err := rc.negotiate()
 	if err != nil {
 		return err
 	}

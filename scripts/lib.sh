@@ -20,14 +20,33 @@ apt_install() {
 
 have_pg() { command -v pg_ctl >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; }
 
+# pg_major is the major version of the PostgreSQL scripts/pg.sh runs (its pg_ctl).
+pg_major() {
+  local ctl
+  ctl=$(command -v pg_ctl 2>/dev/null || ls -d /usr/lib/postgresql/*/bin/pg_ctl 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$ctl" ] && "$ctl" --version | sed -nE 's/^[^0-9]*([0-9]+).*/\1/p'
+}
+
+# ensure_postgis installs Debian's PostGIS for that PostgreSQL when its extension
+# control file is missing (the REST contract fixture creates the extension).
+ensure_postgis() {
+  local major
+  major=$(pg_major) || true
+  [ -n "$major" ] || return 0
+  [ -f "/usr/share/postgresql/$major/extension/postgis.control" ] && return 0
+  step "installing postgresql-$major-postgis-3"
+  apt_install "postgresql-$major-postgis-3"
+}
+
 # ensure_tools installs what the project needs and is missing: PostgreSQL (server
-# and psql), curl, Go modules. ensure_browser adds Chromium for the browser tests.
+# and psql), PostGIS, curl, Go modules. ensure_browser adds Chromium for the browser tests.
 ensure_tools() {
   local missing=()
   have_pg || missing+=(postgresql)
   command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
   command -v curl >/dev/null 2>&1 || missing+=(curl)
   if [ ${#missing[@]} -gt 0 ]; then step "installing ${missing[*]}"; apt_install "${missing[@]}"; fi
+  ensure_postgis
   if ! id postgres >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     useradd --system --home-dir /var/lib/postgresql --shell /bin/bash postgres
   fi

@@ -137,6 +137,23 @@ create or replace function pc_personal.pc_set_status(uid int, new_status text) r
 grant usage on schema pc_personal to anon, authenticated, service_role;
 grant select, insert, update, delete on public.pc_users, pc_personal.pc_users to anon, authenticated, service_role;
 
+-- PostGIS (Accept: application/geo+json) lives in the extensions schema, which is
+-- not exposed: its functions, spatial_ref_sys and geometry_columns stay out of
+-- the API (as on Supabase). pc_places has a geometry column, pc_zones a geography.
+create extension if not exists postgis with schema extensions;
+create table if not exists public.pc_places (
+  id int primary key,
+  name text not null,
+  geom extensions.geometry(Point, 4326)
+);
+create table if not exists public.pc_zones (
+  id int primary key,
+  name text not null,
+  area extensions.geography(Polygon, 4326)
+);
+create or replace function public.pc_place(pid int) returns public.pc_places
+  language sql stable as $$ select * from public.pc_places where id = pid $$;
+
 create or replace function public.pc_reset() returns void
 language plpgsql security definer set search_path = '' as $$
 begin
@@ -162,6 +179,12 @@ begin
   insert into public.pc_author_profiles values (1, 'Wrote Earthsea'), (2, 'Oulipo member');
   insert into public.pc_employees values (1, 'Boss', null), (2, 'Alice', 1), (3, 'Bob', 1), (4, 'Carol', 2);
   insert into public.pc_rivalries values (1, 1, 2), (2, 2, 3);
+  truncate public.pc_places, public.pc_zones;
+  insert into public.pc_places values
+    (1, 'Harbor', 'SRID=4326;POINT(-71.10044 42.373695)'),
+    (2, 'Market', 'SRID=4326;POINT(-71.10543 42.366432)'),
+    (3, 'Nowhere', null);
+  insert into public.pc_zones values (1, 'Square', 'SRID=4326;POLYGON((0 0, 1 0, 1 1, 0 1, 0 0))');
   insert into public.pc_events values (1, '[1,5)', 'early'), (2, '[10,20)', 'late'), (3, null, 'none');
   insert into public.pc_notes (owner, body, public) values
     (null, 'public note', true),
@@ -176,7 +199,7 @@ grant execute on function public.pc_reset() to service_role;
 
 grant select, insert, update, delete on public.pc_authors, public.pc_books, public.pc_tags, public.pc_book_tags,
   public.pc_author_profiles, public.pc_employees, public.pc_rivalries, public.pc_events, public.pc_notes,
-  public.pc_book_view to anon, authenticated, service_role;
+  public.pc_book_view, public.pc_places, public.pc_zones to anon, authenticated, service_role;
 grant select on public.pc_author_view to anon, authenticated, service_role;
 grant usage, select on all sequences in schema public to anon, authenticated, service_role;
 -- Anonymous callers may read authors but not change them (42501 -> 401 for anon).

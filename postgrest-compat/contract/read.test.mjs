@@ -212,3 +212,34 @@ test('explain is not enabled (as db-plan-enabled=false)', async () => {
   assert.equal(status, 406)
   assert.equal(error.code, 'PGRST107')
 })
+
+test('geojson(): a FeatureCollection from PostGIS (ST_AsGeoJSON), geometry or geography', async () => {
+  const harbor = { type: 'Feature', geometry: { type: 'Point', coordinates: [-71.10044, 42.373695] }, properties: { id: 1, name: 'Harbor' } }
+  const all = await db.from('pc_places').select().order('id').geojson()
+  assert.equal(all.error, null)
+  assert.equal(all.status, 200)
+  assert.deepEqual(all.data, {
+    type: 'FeatureCollection',
+    features: [
+      harbor,
+      { type: 'Feature', geometry: { type: 'Point', coordinates: [-71.10543, 42.366432] }, properties: { id: 2, name: 'Market' } },
+      { type: 'Feature', geometry: { type: null }, properties: { id: 3, name: 'Nowhere' } },
+    ],
+  })
+  const empty = await db.from('pc_places').select().gt('id', 10).geojson()
+  assert.deepEqual(empty.data, { type: 'FeatureCollection', features: [] })
+  const zone = await db.from('pc_zones').select('name, area').geojson()
+  assert.deepEqual(zone.data.features, [{ type: 'Feature', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] }, properties: { name: 'Square' } }])
+  const one = await db.rpc('pc_place', { pid: 1 }).geojson()
+  assert.deepEqual(one.data, { type: 'FeatureCollection', features: [harbor] })
+  // Plain JSON keeps the geometry as a GeoJSON object (PostGIS's cast to json).
+  const plain = await db.from('pc_places').select('geom').eq('id', 1).single()
+  assert.deepEqual(plain.data.geom.coordinates, [-71.10044, 42.373695])
+})
+
+test('geojson() without a geometry column in the result: PostGIS error 400 22023', async () => {
+  const { data, error, status } = await db.from('pc_authors').select('id, name').geojson()
+  assert.equal(data, null)
+  assert.equal(status, 400)
+  assert.deepEqual(error, { code: '22023', details: null, hint: null, message: 'geometry column is missing' })
+})

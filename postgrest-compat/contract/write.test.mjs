@@ -207,3 +207,12 @@ test('PUT upserts the one row its primary-key filters name', async () => {
   const none = await db.from('pc_tags').select('id').in('id', [81, 82])
   assert.deepEqual(none.data, [])
 })
+
+test('geojson() on a write with representation', async () => {
+  const db = service()
+  const { data, error, status } = await db.from('pc_places').insert({ id: 9, name: 'Pier', geom: 'SRID=4326;POINT(1 2)' }).select().geojson()
+  assert.equal(error, null)
+  assert.equal(status, 201)
+  assert.deepEqual(data, { type: 'FeatureCollection', features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [1, 2] }, properties: { id: 9, name: 'Pier' } }] })
+  await db.from('pc_places').delete().eq('id', 9)
+})
