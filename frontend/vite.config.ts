@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { precompress } from "./build/precompress.ts";
 
 // The Go server (make run) listens on 54321 and serves the API and /app-config.js.
 const backend = process.env.BACKEND_URL ?? "http://localhost:54321";
@@ -11,6 +12,7 @@ const authStub = fileURLToPath(new URL("./src/lib/stubs/auth.ts", import.meta.ur
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     {
       // supabase-js's own import of auth-js gets the stand-in (see the file);
       // the back office's direct import still gets the real client.

@@ -18,7 +18,9 @@ type surfaces struct {
 // routes is THE url map of the server.
 func (a *app) routes() http.Handler {
 	r := chi.NewRouter()
-	r.Use(httpx.RequestID, httpx.Log(a.log), a.metrics.middleware, httpx.CORS)
+	// Compress wraps Log: Log's status writer stays what every inner middleware and
+	// handler sees (httpx.Status, Adapt read it).
+	r.Use(httpx.RequestID, httpx.Compress, httpx.Log(a.log), a.metrics.middleware, httpx.CORS)
 
 	r.Get("/health", a.handleHealth)
 	r.Head("/health", a.handleHealth)

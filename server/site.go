@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"io/fs"
 	"net/http"
 	"os"
@@ -98,10 +99,10 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				} else {
 					w.Header().Set("Cache-Control", "public, max-age=300")
 				}
-				if rs, ok := f.(interface {
-					Read([]byte) (int, error)
-					Seek(int64, int) (int64, error)
-				}); ok {
+				if s.servePrecompressed(w, r, name) {
+					return
+				}
+				if rs, ok := f.(io.ReadSeeker); ok {
 					http.ServeContent(w, r, st.Name(), st.ModTime(), rs)
 					return
 				}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// The build writes name.br and name.gz beside each text asset (frontend/vite.config.ts):
+// compressed once at the best levels instead of on every request.
+var precompressedEncodings = []struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// servePrecompressed answers name from its precompressed sibling when the request
+// accepts that encoding, and says whether it did. Every answer for a file that has
+// siblings carries Vary: Accept-Encoding, as caches must keep the variants apart.
+func (s *site) servePrecompressed(w http.ResponseWriter, r *http.Request, name string) bool {
+	h := w.Header()
+	varies := false
+	for _, e := range precompressedEncodings {
+		f, err := s.files.Open(name + e.suffix)
+		if err != nil {
+			continue
+		}
+		if !varies {
+			addVary(h, "Accept-Encoding")
+			varies = true
+		}
+		rs, ok := f.(io.ReadSeeker)
+		st, err := f.Stat()
+		if !ok || err != nil || !accepts(r.Header.Get("Accept-Encoding"), e.coding) {
+			f.Close()
+			continue
+		}
+		defer f.Close()
+		ct := mime.TypeByExtension(path.Ext(name))
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		h.Set("Content-Type", ct)
+		h.Set("Content-Encoding", e.coding)
+		http.ServeContent(w, r, name, st.ModTime(), rs)
+		return true
+	}
+	return false
+}
+
+// accepts reports whether an Accept-Encoding value admits coding (RFC 9110 12.5.3:
+// q=0 refuses; "*" stands for any coding not named).
+func accepts(header, coding string) bool {
+	star := false
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		q := 1.0
+		for _, p := range strings.Split(params, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
+			if ok && strings.EqualFold(k, "q") {
+				if f, err := strconv.ParseFloat(v, 64); err == nil {
+					q = f
+				}
+			}
+		}
+		switch {
+		case strings.EqualFold(name, coding):
+			return q > 0
+		case name == "*":
+			star = q > 0
+		}
+	}
+	return star
+}
+
+func addVary(h http.Header, field string) {
+	for _, v := range h.Values("Vary") {
+		for _, f := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(f), field) {
+				return
+			}
+		}
+	}
+	h.Add("Vary", field)
+}
