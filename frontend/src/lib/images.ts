@@ -12,3 +12,39 @@ export function thumbnailUrl(url: string, width: number, height?: number): strin
   params.set("resize", "cover");
   return `${url.slice(0, at)}${RENDER}${url.slice(at + OBJECT.length)}?${params}`;
 }
+
+/** Props of an <img> that lets the browser pick a render width (srcset/sizes). */
+export interface ResponsiveImage {
+  src: string;
+  srcSet?: string;
+  sizes?: string;
+}
+
+// Widths of each aspect whose heights are render sizes too (DefaultRenderSizes in
+// server/config/storage.go), so a render is exactly what was asked, never snapped.
+const WIDTHS: Record<"16:10" | "16:9", [number, number][]> = {
+  "16:10": [
+    [320, 200],
+    [640, 400],
+    [800, 500],
+    [1280, 800],
+  ],
+  "16:9": [
+    [800, 450],
+    [1280, 720],
+    [1920, 1080],
+  ],
+};
+
+/**
+ * A public storage image as renders of several widths of one aspect; `sizes` says
+ * how wide the image is laid out. Other URLs come back as they are.
+ */
+export function responsiveImage(url: string, aspect: keyof typeof WIDTHS, sizes: string, maxWidth = Infinity): ResponsiveImage {
+  const widths = WIDTHS[aspect].filter(([w]) => w <= maxWidth);
+  const first = widths[0];
+  if (!first || thumbnailUrl(url, first[0], first[1]) === url) return { src: url };
+  const srcSet = widths.map(([w, h]) => `${thumbnailUrl(url, w, h)} ${w}w`).join(", ");
+  const [w, h] = widths[Math.min(2, widths.length - 1)]!;
+  return { src: thumbnailUrl(url, w, h), srcSet, sizes };
+}

@@ -9,6 +9,7 @@ import { formatDate } from "../../lib/format";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { loadPost, loadSimilarPosts, type BlogPost, type BlogPostSummary } from "./api";
 import { PostCard } from "./PostCard";
+import { responsiveImage } from "../../lib/images";
 import { sanitizeHtml } from "./sanitize";
 
 /** A new slug is a new page: remounting resets every piece of state. */
@@ -107,7 +108,16 @@ function BlogPostView({ slug }: { slug: string }) {
           </div>
         </header>
         <div className="container narrow">
-          {post.featured_image && <img className="post-image" src={post.featured_image} alt="" width="1200" height="630" />}
+          {post.featured_image && (
+            <img
+              className="post-image"
+              {...responsiveImage(post.featured_image, "16:9", "(min-width: 820px) 790px, 100vw")}
+              alt=""
+              width="1280"
+              height="720"
+              fetchPriority="high"
+            />
+          )}
           {/* Sanitized above with DOMPurify. */}
           <div className="prose" dir="auto" data-testid="post-content" dangerouslySetInnerHTML={{ __html: html }} />
           <aside className="author-box" aria-label={t("blog.aboutAuthor")}>

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { Stars } from "../../components/ui";
-import { thumbnailUrl } from "../../lib/images";
+import { responsiveImage } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { useFormat } from "../../lib/useFormat";
 import { openWhatsapp } from "../booking/whatsapp";
@@ -12,6 +12,9 @@ import type { CarAvailability } from "./availability";
 import { badgeOf } from "./bookable";
 import { categoryKey } from "./labels";
 import type { FleetCar } from "./types";
+
+// Cards sit in an auto-fill grid of 280 px minimum inside a 1200 px container.
+const CARD_SIZES = "(min-width: 1240px) 390px, (min-width: 620px) 50vw, 100vw";
 
 /**
  * A car of the fleet. With a searched trip and the database's answer for it
@@ -53,7 +56,7 @@ export function CarCard({
   return (
     <article className={`car-card${forDates && !forDates.free ? " is-taken" : ""}`} data-testid="car-card" data-slug={slug} data-free={forDates ? String(forDates.free) : undefined}>
       <div className="car-card-media">
-        <img src={thumbnailUrl(car.image, 800, 500)} alt={t("car.imageAlt", { brand: car.brand, name: car.name })} width="400" height="250" loading="lazy" decoding="async" />
+        <img {...responsiveImage(car.image, "16:10", CARD_SIZES)} alt={t("car.imageAlt", { brand: car.brand, name: car.name })} width="400" height="250" loading="lazy" decoding="async" />
         <span className={`badge ${bookable ? "badge-ok" : "badge-off"}`} data-testid="car-badge">
           {badge}
         </span>

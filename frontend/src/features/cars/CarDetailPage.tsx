@@ -7,7 +7,7 @@ import { Tabs } from "../../components/Tabs";
 import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
 import { FIGURES } from "../../config/site";
 import { ltr, todayISO } from "../../lib/format";
-import { thumbnailUrl } from "../../lib/images";
+import { responsiveImage, thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
 import { useFormat } from "../../lib/useFormat";
@@ -212,7 +212,13 @@ function CarDetail({ slug }: { slug: string | undefined }) {
           <div className="detail-layout">
             <div className="detail-media">
               <button type="button" className="main-image" onClick={() => setLightbox(0)} aria-label={t("car.openGallery")} data-testid="main-image">
-                <img src={gallery[0]!.src} alt={gallery[0]!.alt} width="800" height="500" />
+                <img
+                  {...responsiveImage(gallery[0]!.src, "16:10", "(min-width: 1240px) 660px, (min-width: 900px) 55vw, 100vw")}
+                  alt={gallery[0]!.alt}
+                  width="800"
+                  height="500"
+                  fetchPriority="high"
+                />
                 {!car.available && <span className="badge badge-off badge-corner">{t("car.unavailable")}</span>}
               </button>
               {gallery.length > 1 && (
