@@ -42,6 +42,7 @@ type Service struct {
 	sweeping  atomic.Bool
 
 	renders *renderCache
+	sniffed sniffMemo // media type of stored bytes, per ETag (renders)
 	limiter RenderLimiter
 	slots   *renderSlots
 }
