@@ -82,6 +82,16 @@ type bucketBody struct {
 	FileSizeLimit    json.RawMessage `json:"file_size_limit"`
 	AllowedMimeTypes []string        `json:"allowed_mime_types"`
 	Type             string          `json:"type"`
+	VersioningStatus string          `json:"versioning_status"`
+}
+
+// checkVersioning refuses a bucket with object versioning: objects here have
+// one version, so accepting the setting would promise what is not kept.
+func checkVersioning(status string) error {
+	if status == "" || strings.EqualFold(status, "DISABLED") {
+		return nil
+	}
+	return errInvalidRequest("bucket versioning is not supported")
 }
 
 // sizeRe is storage-api's size string: a number and a unit, nothing between.
@@ -151,6 +161,9 @@ func (s *Service) createBucket(w http.ResponseWriter, r *http.Request) error {
 	if body.Type != "" && !strings.EqualFold(body.Type, "STANDARD") {
 		return errInvalidRequest(fmt.Sprintf("bucket type %s is not supported", body.Type))
 	}
+	if err := checkVersioning(body.VersioningStatus); err != nil {
+		return err
+	}
 	public := body.Public != nil && *body.Public
 	owner, ownerID := c.owner()
 	err = pgrole.Query(r.Context(), s.pool, c.session, false,
@@ -182,6 +195,15 @@ func (s *Service) updateBucket(w http.ResponseWriter, r *http.Request) error {
 	var raw map[string]json.RawMessage
 	if err := s.decodeJSON(w, r, &raw); err != nil {
 		return err
+	}
+	if v, ok := raw["versioning_status"]; ok && string(v) != "null" {
+		var status string
+		if json.Unmarshal(v, &status) != nil {
+			return errInvalidRequest("versioning_status must be a string")
+		}
+		if err := checkVersioning(status); err != nil {
+			return err
+		}
 	}
 	sets, args := []string{}, []any{id}
 	if v, ok := raw["public"]; ok && string(v) != "null" {

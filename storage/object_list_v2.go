@@ -25,6 +25,13 @@ type listV2Body struct {
 		Column string `json:"column"`
 		Order  string `json:"order"`
 	} `json:"sortBy"`
+	// Object versioning's filters. Buckets here keep no versions, so
+	// "exclude" and "include" list the same current objects and "only" lists
+	// nothing: there are no noncurrent versions nor delete markers.
+	NoncurrentVersions string `json:"noncurrentVersions"`
+	DeleteMarkers      string `json:"deleteMarkers"`
+	// ExactMatch lists only the object whose name is the prefix itself.
+	ExactMatch bool `json:"exactMatch"`
 }
 
 // listV2Object is an entry of "objects". Key (the name below the prefix's
@@ -145,6 +152,16 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 			return errInvalidRequest("body/sortBy/order must be equal to one of the allowed values")
 		}
 	}
+	for name, v := range map[string]string{"noncurrentVersions": body.NoncurrentVersions, "deleteMarkers": body.DeleteMarkers} {
+		switch v {
+		case "", "exclude", "include", "only":
+		default:
+			return errInvalidRequest("body/" + name + " must be equal to one of the allowed values")
+		}
+	}
+	if body.NoncurrentVersions == "only" || body.DeleteMarkers == "only" {
+		return httpx.WriteJSON(w, http.StatusOK, listV2Result{Folders: []listV2Folder{}, Objects: []listV2Object{}})
+	}
 	var cur *listCursor
 	if body.Cursor != "" {
 		if cur, err = decodeListCursor(body.Cursor); err != nil {
@@ -162,8 +179,10 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 
 	// Entries: objects directly under the prefix's level, and (with the
 	// delimiter) one row per folder below it.
-	folderExpr := "null::text"
-	if body.WithDelimiter {
+	folderExpr, match := "null::text", "starts_with(o.name, $2)"
+	if body.ExactMatch {
+		match = "o.name = $2" // one key, nothing to fold into folders
+	} else if body.WithDelimiter {
 		folderExpr = `case when strpos(substr(o.name, length($2) + 1), '/') > 0
 		       then left(o.name, length($2) + strpos(substr(o.name, length($2) + 1), '/')) end`
 	}
@@ -194,7 +213,7 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 		with rows as (
 		  select o.id, o.name, o.metadata, o.updated_at, o.created_at, o.last_accessed_at, %s as folder
 		  from storage.objects o
-		  where o.bucket_id = $1 and starts_with(o.name, $2)
+		  where o.bucket_id = $1 and %s
 		), e as (
 		  select folder as name, null::uuid as id, null::jsonb as metadata, max(updated_at) as updated_at,
 		         max(created_at) as created_at, max(last_accessed_at) as last_accessed_at
@@ -205,7 +224,7 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 		select e.name, e.id::text, e.metadata, e.updated_at, e.created_at, e.last_accessed_at
 		from e where %s
 		order by %s %s
-		limit $3`, folderExpr, where, sortExpr, order)
+		limit $3`, folderExpr, match, where, sortExpr, order)
 
 	type entry struct {
 		name       string
@@ -274,7 +293,7 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 		if len(o.Metadata) == 0 {
 			o.Metadata = json.RawMessage("null")
 		}
-		if body.WithDelimiter {
+		if body.WithDelimiter && !body.ExactMatch {
 			k := segment(e.name)
 			o.Key = &k
 		}

@@ -196,3 +196,38 @@ test('getBucket fields and emptyBucket message as storage-api (item 13)', async 
   assert.deepEqual(e.data, { message: 'Empty bucket has been queued. Completion may take up to an hour.' })
   assert.equal((await st.deleteBucket(id)).error, null)
 })
+
+test('listV2 exactMatch and version filters; versioning refused, not ignored', async () => {
+  const s = asUser(USER_ID).storage.from(BUCKET)
+  const dir = unique('exact')
+  for (const n of ['a.txt', 'a.txt.bak', 'a.txt2/inner.txt']) {
+    assert.equal((await s.upload(`${dir}/${n}`, Buffer.from(n), { contentType: 'text/plain' })).error, null)
+  }
+  let r = await s.listV2({ prefix: `${dir}/a.txt`, exactMatch: true })
+  assert.equal(r.error, null)
+  assert.deepEqual(r.data.objects.map((o) => o.name), [`${dir}/a.txt`])
+  assert.deepEqual(r.data.folders, [])
+  r = await s.listV2({ prefix: `${dir}/a.txt` })
+  assert.equal(r.data.objects.length, 3)
+  // No bucket keeps versions: noncurrent versions and delete markers do not exist.
+  r = await s.listV2({ prefix: `${dir}/`, noncurrentVersions: 'only' })
+  assert.deepEqual([r.error, r.data.objects, r.data.folders], [null, [], []])
+  r = await s.listV2({ prefix: `${dir}/`, deleteMarkers: 'only' })
+  assert.deepEqual(r.data.objects, [])
+  r = await s.listV2({ prefix: `${dir}/`, noncurrentVersions: 'include', deleteMarkers: 'exclude' })
+  assert.equal(r.data.objects.length, 3)
+  r = await s.listV2({ prefix: `${dir}/`, noncurrentVersions: 'some' })
+  assert.equal(r.error?.statusCode, '400')
+  await s.remove(['a.txt', 'a.txt.bak', 'a.txt2/inner.txt'].map((n) => `${dir}/${n}`))
+
+  const st = service().storage
+  const id = unique('contract-versioned')
+  let b = await st.createBucket(id, { public: false, versioningStatus: 'ENABLED' })
+  assert.equal(b.error?.statusCode, '400')
+  assert.equal(b.error?.message, 'bucket versioning is not supported')
+  assert.equal((await st.getBucket(id)).error?.statusCode, '404')
+  assert.equal((await st.createBucket(id, { public: false })).error, null)
+  b = await st.updateBucket(id, { public: false, versioningStatus: 'SUSPENDED' })
+  assert.equal(b.error?.statusCode, '400')
+  assert.equal((await st.deleteBucket(id)).error, null)
+})
