@@ -84,7 +84,13 @@ func parseTransform(get func(string) string) (*transformOptions, error) {
 // fill → force), quality and format (not "origin") when given.
 func askedTransformations(get func(string) string) string {
 	var parts []string
-	h, w := get("height"), get("width")
+	num := func(k string) string { // as the integer storage-api parsed ("020" → "20")
+		if n, err := strconv.Atoi(get(k)); err == nil {
+			return strconv.Itoa(n)
+		}
+		return get(k)
+	}
+	h, w := num("height"), num("width")
 	if h != "" {
 		parts = append(parts, "height:"+h)
 	}
@@ -98,7 +104,7 @@ func askedTransformations(get func(string) string) string {
 		}
 		parts = append(parts, "resizing_type:"+rt)
 	}
-	if q := get("quality"); q != "" {
+	if q := num("quality"); q != "" {
 		parts = append(parts, "quality:"+q)
 	}
 	if f := get("format"); f != "" && f != "origin" {

@@ -123,9 +123,11 @@ test('image transforms decide by the bytes and send X-Transformations (item 10)'
   assert.equal(res.status, 200)
   assert.equal(res.headers.get('content-type'), 'image/jpeg')
   assert.equal(res.headers.get('x-transformations'), 'height:10,width:20,resizing_type:fill')
-  res = await fetch(url('width=30&resize=contain&quality=70'), { headers })
+  res = await fetch(url('width=030&resize=contain&quality=70'), { headers })
   assert.equal(res.status, 200)
   assert.equal(res.headers.get('x-transformations'), 'width:30,resizing_type:fit,quality:70')
+  res = await fetch(url('height=40&resize=fill'), { headers })
+  assert.equal(res.headers.get('x-transformations'), 'height:40,resizing_type:force')
   // A cache hit says the same.
   res = await fetch(url('width=30&resize=contain&quality=70'), { headers })
   assert.equal(res.headers.get('x-transformation-cache'), 'HIT')
