@@ -145,7 +145,7 @@ test('image transforms decide by the bytes and send X-Transformations (item 10)'
 
 test('size strings are decimal, as storage-api parses them (item 11)', async () => {
   const st = service().storage
-  const cases = [['20mb', 20_000_000], ['1.5KB', 1500], ['2GB', 2_000_000_000], ['300b', 300], [1048576, 1048576]]
+  const cases = [['20mb', 20_000_000], ['1.5KB', 1500], ['1.234MB', 1_230_000], ['2GB', 2_000_000_000], ['300b', 300], [1048576, 1048576]]
   for (const [limit, want] of cases) {
     const id = unique('contract-size')
     const c = await st.createBucket(id, { public: false, fileSizeLimit: limit })
