@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -42,6 +43,7 @@ func (s *Service) listBuckets(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				return err
 			}
+			b.Type = "STANDARD" // storage-api's list carries the type; getBucket does not
 			out = append(out, b)
 		}
 		return rows.Err()
@@ -80,33 +82,58 @@ type bucketBody struct {
 	FileSizeLimit    json.RawMessage `json:"file_size_limit"`
 	AllowedMimeTypes []string        `json:"allowed_mime_types"`
 	Type             string          `json:"type"`
+	VersioningStatus string          `json:"versioning_status"`
 }
 
-var sizeRe = regexp.MustCompile(`^(?i)\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb)?\s*$`)
+// checkVersioning refuses a bucket with object versioning: objects here have
+// one version, so accepting the setting would promise what is not kept.
+func checkVersioning(status string) error {
+	if status == "" || strings.EqualFold(status, "DISABLED") {
+		return nil
+	}
+	return errInvalidRequest("bucket versioning is not supported")
+}
 
-// parseSizeLimit accepts a number of bytes or "20MB"-style strings, like
-// storage-api; null or absent means no bucket limit.
+// sizeRe is storage-api's size string: a number and a unit, nothing between.
+var sizeRe = regexp.MustCompile(`^(?i)([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$`)
+
+// parseSizeLimit accepts a number of bytes or a "20MB"-style string; null or
+// absent means no bucket limit. Units are decimal and the number keeps three
+// significant digits, as storage-api's parseFileSizeToBytes: "20mb" is
+// 20,000,000 bytes and "1.234MB" 1,230,000 (before issue 21 they were binary).
 func parseSizeLimit(raw json.RawMessage) (*int64, error) {
 	s := strings.TrimSpace(string(raw))
 	if s == "" || s == "null" {
 		return nil, nil
 	}
+	var n int64
 	var str string
-	if json.Unmarshal(raw, &str) != nil {
-		str = s
+	switch {
+	case json.Unmarshal(raw, &str) != nil:
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || f != math.Trunc(f) {
+			return nil, errInvalidRequest("file_size_limit must be an integer or a size string")
+		}
+		n = int64(f)
+	case digitsRe.MatchString(str): // "1000": what Fastify's coercion makes of it
+		n, _ = strconv.ParseInt(str, 10, 64)
+	default:
+		m := sizeRe.FindStringSubmatch(str)
+		if m == nil {
+			return nil, errInvalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B")
+		}
+		f, _ := strconv.ParseFloat(m[1], 64)
+		f, _ = strconv.ParseFloat(strconv.FormatFloat(f, 'g', 3, 64), 64) // toPrecision(3)
+		mult := map[string]float64{"b": 1, "kb": 1e3, "mb": 1e6, "gb": 1e9}[strings.ToLower(m[2])]
+		n = int64(math.Round(f * mult))
 	}
-	m := sizeRe.FindStringSubmatch(str)
-	if m == nil {
-		return nil, errInvalidRequest("Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B")
-	}
-	f, _ := strconv.ParseFloat(m[1], 64)
-	mult := map[string]float64{"": 1, "b": 1, "kb": 1 << 10, "mb": 1 << 20, "gb": 1 << 30, "tb": 1 << 40}[strings.ToLower(m[2])]
-	n := int64(f * mult)
 	if n <= 0 {
 		return nil, errInvalidRequest("file_size_limit must be positive")
 	}
 	return &n, nil
 }
+
+var digitsRe = regexp.MustCompile(`^[0-9]+$`)
 
 // createBucket is POST /bucket, as the caller (RLS decides who may create).
 func (s *Service) createBucket(w http.ResponseWriter, r *http.Request) error {
@@ -133,6 +160,9 @@ func (s *Service) createBucket(w http.ResponseWriter, r *http.Request) error {
 	}
 	if body.Type != "" && !strings.EqualFold(body.Type, "STANDARD") {
 		return errInvalidRequest(fmt.Sprintf("bucket type %s is not supported", body.Type))
+	}
+	if err := checkVersioning(body.VersioningStatus); err != nil {
+		return err
 	}
 	public := body.Public != nil && *body.Public
 	owner, ownerID := c.owner()
@@ -165,6 +195,15 @@ func (s *Service) updateBucket(w http.ResponseWriter, r *http.Request) error {
 	var raw map[string]json.RawMessage
 	if err := s.decodeJSON(w, r, &raw); err != nil {
 		return err
+	}
+	if v, ok := raw["versioning_status"]; ok && string(v) != "null" {
+		var status string
+		if json.Unmarshal(v, &status) != nil {
+			return errInvalidRequest("versioning_status must be a string")
+		}
+		if err := checkVersioning(status); err != nil {
+			return err
+		}
 	}
 	sets, args := []string{}, []any{id}
 	if v, ok := raw["public"]; ok && string(v) != "null" {
@@ -290,5 +329,7 @@ func (s *Service) emptyBucket(w http.ResponseWriter, r *http.Request) error {
 			break
 		}
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Successfully emptied"})
+	// storage-api queues the work and says so; here it is done by now, but
+	// clients compare the message.
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"message": "Empty bucket has been queued. Completion may take up to an hour."})
 }

@@ -90,13 +90,13 @@ type bucketRow struct {
 	AllowedMimeTypes []string `json:"allowed_mime_types"`
 	CreatedAt        jsonTime `json:"created_at"`
 	UpdatedAt        jsonTime `json:"updated_at"`
-	Type             string   `json:"type"`
+	Type             string   `json:"type,omitempty"` // set by listBuckets only
 }
 
 const bucketColumns = `id, name, coalesce(owner_id, owner::text), public, file_size_limit, allowed_mime_types, created_at, updated_at`
 
 func scanBucket(row pgx.Row) (*bucketRow, error) {
-	b := &bucketRow{Type: "STANDARD"}
+	b := &bucketRow{}
 	err := row.Scan(&b.ID, &b.Name, &b.Owner, &b.Public, &b.FileSizeLimit, &b.AllowedMimeTypes, &b.CreatedAt.Time, &b.UpdatedAt.Time)
 	return b, err
 }

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/image/draw"
@@ -29,6 +30,11 @@ type transformOptions struct {
 	Resize  string `json:"resize,omitempty"`  // cover (default) | contain | fill
 	Quality int    `json:"quality,omitempty"` // 20..100, JPEG only, default 80
 	Format  string `json:"format,omitempty"`  // "origin": the output keeps the input's format
+
+	// asked is storage-api's X-Transformations value for this request
+	// ("height:10,width:20,resizing_type:fill,quality:70"): what was asked,
+	// before the sizes are snapped.
+	asked string
 }
 
 func (t *transformOptions) empty() bool {
@@ -68,7 +74,43 @@ func parseTransform(get func(string) string) (*transformOptions, error) {
 		}
 	}
 	t.Format = get("format")
+	t.asked = askedTransformations(get)
 	return t, nil
+}
+
+// askedTransformations writes the options as storage-api's ImageRenderer
+// lists them for imgproxy (and echoes them in X-Transformations): height,
+// width, the resizing type when a side is given (cover → fill, contain → fit,
+// fill → force), quality and format (not "origin") when given.
+func askedTransformations(get func(string) string) string {
+	var parts []string
+	num := func(k string) string { // as the integer storage-api parsed ("020" → "20")
+		if n, err := strconv.Atoi(get(k)); err == nil {
+			return strconv.Itoa(n)
+		}
+		return get(k)
+	}
+	h, w := num("height"), num("width")
+	if h != "" {
+		parts = append(parts, "height:"+h)
+	}
+	if w != "" {
+		parts = append(parts, "width:"+w)
+	}
+	if h != "" || w != "" {
+		rt := map[string]string{"contain": "fit", "fill": "force"}[get("resize")]
+		if rt == "" {
+			rt = "fill"
+		}
+		parts = append(parts, "resizing_type:"+rt)
+	}
+	if q := num("quality"); q != "" {
+		parts = append(parts, "quality:"+q)
+	}
+	if f := get("format"); f != "" && f != "origin" {
+		parts = append(parts, "format:"+f)
+	}
+	return strings.Join(parts, ",")
 }
 
 func transformFromToken(s string) (*transformOptions, error) {
@@ -148,8 +190,17 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 	if !s.cfg.ImageTransformation {
 		return &apiError{status: 400, code: "FeatureNotEnabled", message: "Image transformation is not enabled"}
 	}
-	mt := mediaType(o.Meta.Mimetype)
-	if t.empty() || (mt != "image/jpeg" && mt != "image/png") {
+	if t.empty() {
+		return s.serve(w, r, o, 0)
+	}
+	// The bytes decide, not the stored content type (storage-api hands every
+	// render to imgproxy, which reads the file): a JPEG uploaded as
+	// text/plain is resized, a text stays a text.
+	mt, err := s.sniffStored(r, o)
+	if err != nil {
+		return err
+	}
+	if mt != "image/jpeg" && mt != "image/png" {
 		return s.serve(w, r, o, 0)
 	}
 	s.snapTransform(t, mt)
@@ -162,6 +213,9 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 	setObjectHeaders(h, r, o, 0)
 	h.Set("Content-Type", mt)
 	h.Set("ETag", etag)
+	if t.asked != "" {
+		h.Set("X-Transformations", t.asked)
+	}
 	modified := o.UpdatedAt
 	serveCached := func(cached blob.Object) error {
 		defer cached.Close()
@@ -179,7 +233,7 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 		return serveCached(cached)
 	}
 	fail := func(err error) error {
-		for _, k := range []string{"ETag", "Cache-Control", "Content-Type", "Accept-Ranges"} {
+		for _, k := range []string{"ETag", "Cache-Control", "Content-Type", "Accept-Ranges", "X-Transformations"} {
 			h.Del(k)
 		}
 		return err
@@ -211,6 +265,57 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 	h.Set("X-Transformation-Cache", "MISS")
 	http.ServeContent(w, r, "", modified, bytes.NewReader(out))
 	return nil
+}
+
+// sniffStored returns the media type the object's first bytes show. Results
+// are remembered per ETag (a replaced object has another), so a render served
+// from the cache costs no read of the object.
+func (s *Service) sniffStored(r *http.Request, o *objectRow) (string, error) {
+	key := o.Bucket + "\x00" + o.Name + "\x00" + o.Meta.ETag
+	if mt, ok := s.sniffed.get(key); ok {
+		return mt, nil
+	}
+	obj, _, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
+	if err != nil {
+		if errors.Is(err, blob.ErrNotFound) {
+			return "", errNoSuchKey()
+		}
+		return "", errInternal(err)
+	}
+	defer obj.Close()
+	head := make([]byte, 512)
+	n, err := io.ReadFull(obj, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return "", errInternal(err)
+	}
+	mt := sniff(head[:n])
+	s.sniffed.put(key, mt)
+	return mt, nil
+}
+
+// sniffMemo is a small bounded memo of sniffStored's answers (forgotten all
+// at once when full: entries are cheap to find again).
+type sniffMemo struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+const sniffMemoMax = 4096
+
+func (c *sniffMemo) get(k string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[k]
+	return v, ok
+}
+
+func (c *sniffMemo) put(k, v string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= sniffMemoMax {
+		c.m = map[string]string{}
+	}
+	c.m[k] = v
 }
 
 // notModified reports whether If-None-Match names etag (a rendition's ETag

@@ -42,6 +42,7 @@ type Service struct {
 	sweeping  atomic.Bool
 
 	renders *renderCache
+	sniffed sniffMemo // media type of stored bytes, per ETag (renders)
 	limiter RenderLimiter
 	slots   *renderSlots
 }
@@ -122,6 +123,9 @@ func (s *Service) routes() http.Handler {
 	r.Post("/bucket/{bucket}/empty", s.h(s.emptyBucket))
 
 	r.Post("/object/list/{bucket}", s.h(s.listObjects))
+	// Before "/object/{bucket}/*" in spirit: chi prefers the static segment, so
+	// list-v2 is never read as an upload to a bucket named "list-v2".
+	r.Post("/object/list-v2/{bucket}", s.h(s.listObjectsV2))
 	r.Post("/object/move", s.h(s.moveObject))
 	r.Post("/object/copy", s.h(s.copyObject))
 
