@@ -44,6 +44,17 @@ func errSAMLDisabled() *apiError {
 	return &apiError{Status: http.StatusNotFound, Code: "saml_provider_disabled", Msg: "SAML 2.0 is disabled"}
 }
 
+func errSSOProviderNotFound() *apiError {
+	return &apiError{Status: http.StatusNotFound, Code: "sso_provider_not_found", Msg: "SSO Identity Provider not found"}
+}
+
+// handleSSOProvidersList is GET /admin/sso/providers: GoTrue lists them even with
+// SAML off; there are none here. Registering one (POST) is refused with SAML's
+// "disabled" error rather than stored uselessly, a departure from GoTrue.
+func (a *api) handleSSOProvidersList(w http.ResponseWriter, r *http.Request) error {
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"items": []any{}})
+}
+
 func errPasskeysDisabled() *apiError {
 	return &apiError{Status: http.StatusNotFound, Code: "passkey_disabled", Msg: "Passkeys are disabled"}
 }

@@ -138,6 +138,31 @@ test('item 5: features not offered fail the way GoTrue fails with them disabled'
   assert.deepEqual([pkce.status, pkce.body.error_code], [404, 'flow_state_not_found'])
 })
 
+test('item 5: the routes supabase-js does not wrap answer the same way', async () => {
+  const SERVICE = env('SERVICE_ROLE_KEY')
+  const asAdmin = { apikey: SERVICE, Authorization: `Bearer ${SERVICE}` }
+  const cases = [
+    ['GET', '/sso/saml/metadata', {}, 404, 'saml_provider_disabled', 'SAML 2.0 is disabled'],
+    ['POST', '/sso/saml/acs', {}, 404, 'saml_provider_disabled', 'SAML 2.0 is disabled'],
+    ['POST', '/oauth/clients/register', {}, 404, 'feature_disabled', 'OAuth server is disabled'],
+    ['GET', '/oauth/authorize', {}, 404, 'feature_disabled', 'OAuth server is disabled'],
+    ['GET', '/.well-known/oauth-authorization-server', {}, 404, 'feature_disabled', 'OAuth server is disabled'],
+    ['GET', '/admin/custom-providers', asAdmin, 404, 'feature_disabled', 'Custom OAuth providers are disabled'],
+    ['GET', '/admin/custom-providers', {}, 403, 'not_admin', 'User not allowed'],
+    ['GET', '/admin/sso/providers/11111111-1111-1111-1111-111111111111', asAdmin, 404, 'sso_provider_not_found', 'SSO Identity Provider not found'],
+    ['POST', '/admin/sso/providers', asAdmin, 404, 'saml_provider_disabled', 'SAML 2.0 is disabled'],
+    ['GET', '/authorize?provider=myspace', {}, 400, 'validation_failed', 'Unsupported provider: Provider myspace could not be found'],
+    ['GET', '/callback', {}, 400, 'bad_oauth_callback', 'OAuth state parameter missing'],
+    ['GET', '/callback?state=abc&code=def', {}, 400, 'bad_oauth_state', 'OAuth callback with invalid state'],
+  ]
+  for (const [method, path, headers, status, code, msg] of cases) {
+    const r = await authFetch(path, { method, headers })
+    assert.deepEqual([r.status, r.body.error_code, r.body.msg], [status, code, msg], `${method} ${path}`)
+  }
+  const list = await authFetch('/admin/sso/providers', { headers: asAdmin })
+  assert.deepEqual([list.status, list.body], [200, { items: [] }])
+})
+
 test('item 8: reauthenticate emails a nonce; an old session needs it to change the password', async () => {
   const email = uniqueEmail('reauth')
   await createConfirmedUser(admin, email, 'pass-word-1')
