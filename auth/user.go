@@ -198,9 +198,9 @@ type newUser struct {
 	Role         string
 	BannedUntil  *time.Time
 	// AdminCreated: user_metadata is only what the caller sent. GoTrue's admin
-	// API (createUser, generateLink signup) keeps the identity's data (sub, email,
-	// email_verified, phone_verified) in identities alone; its public sign-up
-	// flows copy it into user_metadata as well.
+	// API (createUser, inviteUserByEmail, generateLink) keeps the identity's data
+	// (sub, email, email_verified, phone_verified) in identities alone; its public
+	// sign-up flows (signUp, signInWithOtp) copy it into user_metadata as well.
 	AdminCreated bool
 }
 

@@ -43,7 +43,7 @@ function assertError(error, status, code, message) {
   assert.deepEqual({ status: error.status, code: error.code, message: error.message }, { status, code, message })
 }
 
-test('item 1: createUser, updateUserById and generateLink(signup) return only the user_metadata sent', async () => {
+test('item 1: createUser, updateUserById, inviteUserByEmail and generateLink(signup) return only the user_metadata sent', async () => {
   const email = uniqueEmail('meta')
   const created = await admin.auth.admin.createUser({ email, password: 'pass-word-1', email_confirm: true, user_metadata: { first_name: 'Rania' } })
   assert.equal(created.error, null)
@@ -62,6 +62,10 @@ test('item 1: createUser, updateUserById and generateLink(signup) return only th
   const linked = await admin.auth.admin.generateLink({ type: 'signup', email: uniqueEmail('metalink'), password: 'pass-word-1', options: { data: { plan: 'gold' } } })
   assert.equal(linked.error, null)
   assert.deepEqual(linked.data.user.user_metadata, { plan: 'gold' })
+
+  const invited = await admin.auth.admin.inviteUserByEmail(uniqueEmail('metainv'), { data: { first_name: 'Ines' } })
+  assert.equal(invited.error, null)
+  assert.deepEqual(invited.data.user.user_metadata, { first_name: 'Ines' })
 })
 
 test('item 2: listUsers refuses bad pagination as GoTrue does', async () => {
