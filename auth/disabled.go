@@ -107,14 +107,15 @@ func (a *api) handleCallback(w http.ResponseWriter, r *http.Request) error {
 }
 
 // idTokenIssuers are the issuers GoTrue uses for the providers signInWithIdToken
-// names; keycloak has none until configured.
-var idTokenIssuers = map[string]string{
-	"apple":              "https://appleid.apple.com",
-	"google":             "https://accounts.google.com",
-	"facebook":           "https://www.facebook.com",
-	"kakao":              "https://kauth.kakao.com",
-	"keycloak":           "",
-	"vercel_marketplace": "https://marketplace.vercel.com",
+// names, in the order it tries them (azure, between google and facebook, is
+// handled apart); keycloak has none until configured.
+var idTokenIssuers = []struct{ provider, issuer string }{
+	{"apple", "https://appleid.apple.com"},
+	{"google", "https://accounts.google.com"},
+	{"facebook", "https://www.facebook.com"},
+	{"keycloak", ""},
+	{"kakao", "https://kauth.kakao.com"},
+	{"vercel_marketplace", "https://marketplace.vercel.com"},
 }
 
 // idTokenGrant is POST /token?grant_type=id_token (signInWithIdToken): GoTrue's
@@ -139,9 +140,9 @@ func (a *api) idTokenGrant(w http.ResponseWriter, r *http.Request) error {
 		return invalid("provider or client_id and issuer required")
 	}
 	issuer, known := "", false
-	for name, iss := range idTokenIssuers {
-		if p.Provider == name || (iss != "" && p.Issuer == iss) {
-			issuer, known = iss, true
+	for _, k := range idTokenIssuers {
+		if p.Provider == k.provider || (k.issuer != "" && p.Issuer == k.issuer) {
+			issuer, known = k.issuer, true
 			break
 		}
 	}
