@@ -58,7 +58,7 @@ func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) er
 			u, err = userByEmail(ctx, c, email, true)
 			switch {
 			case errors.Is(err, errNoUser):
-				if u, err = insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, UserMeta: p.Data}, now); err != nil {
+				if u, err = insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, UserMeta: p.Data, AdminCreated: true}, now); err != nil {
 					return err
 				}
 			case err != nil:

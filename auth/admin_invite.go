@@ -52,7 +52,7 @@ func (a *api) prepareInvite(ctx context.Context, c pgrole.Conn, email string, da
 	u, err := userByEmail(ctx, c, email, true)
 	switch {
 	case errors.Is(err, errNoUser):
-		if u, err = insertUser(ctx, c, newUser{Email: email, Invited: true, UserMeta: data}, now); err != nil {
+		if u, err = insertUser(ctx, c, newUser{Email: email, Invited: true, UserMeta: data, AdminCreated: true}, now); err != nil {
 			return nil, emailToken{}, err
 		}
 	case err != nil:

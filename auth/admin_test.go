@@ -4,6 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"casarent/server/config"
+	"casarent/server/jwtauth"
+	"casarent/server/pgtest"
 )
 
 func TestAdminUsersCRUD(t *testing.T) {
@@ -123,4 +130,18 @@ func TestInviteAndGenerateLink(t *testing.T) {
 	if s.user()["email"] != "gen2@example.test" {
 		t.Fatalf("email change applied: %s", s.Raw)
 	}
+}
+
+// JWT_ADMIN_ROLES decides which roles are admins: narrowed to supabase_admin, the
+// service key itself is refused and a supabase_admin token is let in.
+func TestAdminRolesFromSettings(t *testing.T) {
+	e := newEnv(t, func(c *config.Auth) { c.JWTAdminRoles = []string{"supabase_admin"} })
+	wantError(t, e.admin("GET", "/admin/users", nil), 403, "not_admin")
+	tok, err := jwtauth.Sign(pgtest.JWTSecret, jwt.MapClaims{"role": "supabase_admin", "exp": time.Now().Add(time.Hour).Unix()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, e.call("GET", "/admin/users", nil, tok), 200)
+	forged, _ := jwtauth.Sign("another-secret-0123456789abcdef0123456789", jwt.MapClaims{"role": "supabase_admin", "exp": time.Now().Add(time.Hour).Unix()})
+	wantError(t, e.call("GET", "/admin/users", nil, forged), 403, "bad_jwt")
 }

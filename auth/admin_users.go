@@ -34,17 +34,14 @@ func writeAdminUser(w http.ResponseWriter, err error, body any) error {
 // handleAdminUserList is GET /admin/users?page=&per_page=: {users, aud} with
 // X-Total-Count and a Link header, newest first.
 func (a *api) handleAdminUserList(w http.ResponseWriter, r *http.Request) error {
-	page, perPage := 1, 50
-	if v, err := strconv.Atoi(r.URL.Query().Get("page")); err == nil && v > 0 {
-		page = v
-	}
-	if v, err := strconv.Atoi(r.URL.Query().Get("per_page")); err == nil && v > 0 {
-		perPage = min(v, 1000)
+	page, perPage, err := pagination(r)
+	if err != nil {
+		return err
 	}
 	ctx := r.Context()
 	users := []*user{}
 	var total int64
-	err := pgrole.Do(ctx, a.pool, readOnly(r), func(c pgrole.Conn) error {
+	err = pgrole.Do(ctx, a.pool, readOnly(r), func(c pgrole.Conn) error {
 		if err := c.QueryRow(ctx, `select count(*) from auth.users where deleted_at is null`).Scan(&total); err != nil {
 			return err
 		}
@@ -79,6 +76,34 @@ func (a *api) handleAdminUserList(w http.ResponseWriter, r *http.Request) error 
 		w.Header().Set("Link", strings.Join(links, ", "))
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"users": users, "aud": "authenticated"})
+}
+
+// pagination reads page and per_page as GoTrue does: unsigned decimal numbers
+// (a bad one is 400 validation_failed "Bad Pagination Parameters: <why>"),
+// page 0 is the first page, per_page 0 is refused. per_page is capped at 1000
+// (GoTrue has no cap) so one request cannot ask for the whole table.
+func pagination(r *http.Request) (page, perPage int, err error) {
+	page, perPage = 1, 50
+	bad := func(why string) error { return validationFailed("Bad Pagination Parameters: " + why) }
+	q := r.URL.Query()
+	if v := q.Get("page"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return 0, 0, bad(err.Error())
+		}
+		page = int(max(min(n, 1<<31), 1)) // past the end anyway; keeps the offset in range
+	}
+	if v := q.Get("per_page"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return 0, 0, bad(err.Error())
+		}
+		if n == 0 {
+			return 0, 0, bad("per_page must be greater than 0")
+		}
+		perPage = int(min(n, 1000))
+	}
+	return page, perPage, nil
 }
 
 type adminUserParams struct {
@@ -161,7 +186,7 @@ func (a *api) handleAdminUserCreate(w http.ResponseWriter, r *http.Request) erro
 	err = a.tx(ctx, r, func(c pgrole.Conn) error {
 		out, err = insertUser(ctx, c, newUser{ID: p.ID, Email: normalizeEmail(*p.Email), PasswordHash: hash,
 			Confirmed: p.EmailConfirm != nil && *p.EmailConfirm, UserMeta: p.UserMetadata, AppMeta: p.AppMetadata,
-			Role: p.Role, BannedUntil: ban}, now)
+			Role: p.Role, BannedUntil: ban, AdminCreated: true}, now)
 		return err
 	})
 	if err != nil {

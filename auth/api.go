@@ -77,6 +77,9 @@ func New(opts Options) http.Handler {
 	if a.cfg.JWTExp <= 0 {
 		a.cfg.JWTExp = time.Hour
 	}
+	if len(a.cfg.JWTAdminRoles) == 0 {
+		a.cfg.JWTAdminRoles = []string{"service_role", "supabase_admin"}
+	}
 	if a.cfg.BcryptCost == 0 {
 		a.cfg.BcryptCost = 10
 	}
@@ -108,6 +111,7 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodGet, "/user", h(a.handleUserGet))
 	r.Method(http.MethodPut, "/user", h(a.handleUserUpdate))
 	r.Method(http.MethodPost, "/logout", h(a.handleLogout))
+	r.Method(http.MethodGet, "/reauthenticate", h(a.handleReauthenticate))
 	r.Method(http.MethodPost, "/recover", h(a.withKey(a.evenly(a.handleRecover))))
 	r.Method(http.MethodGet, "/verify", h(a.handleVerifyGet))
 	r.Method(http.MethodPost, "/verify", h(a.withKey(a.handleVerifyPost)))
@@ -122,6 +126,26 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodPut, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserUpdate)))
 	r.Method(http.MethodDelete, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserDelete)))
 	r.Method(http.MethodPost, "/admin/generate_link", h(a.withAdmin(a.handleAdminGenerateLink)))
+
+	// Features not offered, answered as GoTrue answers with them switched off (disabled.go).
+	off := func(e func() *apiError) http.Handler { return h(a.disabled(e)) }
+	r.Method(http.MethodGet, "/authorize", h(a.handleAuthorize))
+	r.Method(http.MethodGet, "/callback", h(a.handleCallback))
+	r.Method(http.MethodPost, "/callback", h(a.handleCallback))
+	r.Handle("/sso", off(errSAMLDisabled))
+	r.Handle("/sso/*", off(errSAMLDisabled))
+	r.Handle("/passkeys", off(errPasskeysDisabled))
+	r.Handle("/passkeys/*", off(errPasskeysDisabled))
+	r.Handle("/oauth/*", off(errOAuthServerDisabled))
+	r.Method(http.MethodGet, "/.well-known/oauth-authorization-server", off(errOAuthServerDisabled))
+	r.Handle("/user/oauth/grants", h(a.signedInThen(errOAuthServerDisabled)))
+	r.Handle("/user/identities/*", h(a.signedInThen(errManualLinkingDisabled)))
+	r.Method(http.MethodGet, "/admin/sso/providers", h(a.withAdmin(a.handleSSOProvidersList)))
+	r.Method(http.MethodPost, "/admin/sso/providers", h(a.withAdmin(a.disabled(errSAMLDisabled))))
+	r.Handle("/admin/sso/providers/*", h(a.withAdmin(a.disabled(errSSOProviderNotFound))))
+	r.Handle("/admin/oauth/*", h(a.withAdmin(a.disabled(errOAuthServerDisabled))))
+	r.Handle("/admin/custom-providers", h(a.withAdmin(a.disabled(errCustomOAuthDisabled))))
+	r.Handle("/admin/custom-providers/*", h(a.withAdmin(a.disabled(errCustomOAuthDisabled))))
 
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		a.renderError(w, r, &apiError{Status: http.StatusNotFound, Code: "not_found", Msg: "Not Found"})

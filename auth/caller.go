@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
 
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
@@ -20,14 +21,21 @@ func (a *api) withKey(next httpx.HandlerFunc) httpx.HandlerFunc {
 	}
 }
 
-// withAdmin requires a service_role JWT (the service key or a token with that role).
+// withAdmin requires a JWT whose role is one of JWT_ADMIN_ROLES (service_role and
+// supabase_admin by default, as GoTrue): the service key, or a signed token with
+// such a role. jwtauth refuses roles no request may run as (supabase_admin) for
+// every surface; here only, such a verified token passes when the list names it.
 func (a *api) withAdmin(next httpx.HandlerFunc) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		id, err := jwtauth.FromContext(r.Context())
+		var roleErr *jwtauth.RoleError
+		if errors.As(err, &roleErr) {
+			id, err = roleErr.Identity, nil
+		}
 		if err != nil {
 			return credentialError(r, err)
 		}
-		if id == nil || id.Role != jwtauth.RoleService {
+		if id == nil || !slices.Contains(a.cfg.JWTAdminRoles, id.Role) {
 			return forbidden("not_admin", "User not allowed")
 		}
 		return next(w, r)

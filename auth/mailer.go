@@ -38,15 +38,25 @@ func (a *api) linkURL(o outgoing) string {
 	if !strings.HasPrefix(path, "http://") && !strings.HasPrefix(path, "https://") {
 		base = a.extURL + "/" + strings.TrimLeft(path, "/")
 	}
-	q := url.Values{}
-	q.Set("token", o.Token.Link)
-	q.Set("type", o.VerifyType)
-	q.Set("redirect_to", o.RedirectTo)
+	// GoTrue's order, token then type then redirect_to (url.Values would sort
+	// redirect_to first); clients that cut the link apart expect it.
+	q := "token=" + url.QueryEscape(o.Token.Link) + "&type=" + url.QueryEscape(o.VerifyType) +
+		"&redirect_to=" + encodeRedirect(o.RedirectTo)
 	sep := "?"
 	if strings.Contains(base, "?") {
 		sep = "&"
 	}
-	return base + sep + q.Encode()
+	return base + sep + q
+}
+
+// encodeRedirect escapes redirect_to as GoTrue does: only when it holds &, = or #
+// (which would break the query); otherwise it goes in as is, so a link reads
+// redirect_to=https://site/path like GoTrue's.
+func encodeRedirect(u string) string {
+	if strings.ContainsAny(u, "&=#") {
+		return url.QueryEscape(u)
+	}
+	return u
 }
 
 // send renders and delivers one email, after counting it against the recipient's
@@ -76,8 +86,12 @@ func (a *api) send(ctx context.Context, r *http.Request, o outgoing) error {
 	if u, err := url.Parse(a.siteURL); err == nil && u.Host != "" {
 		site = u.Host
 	}
+	link := ""
+	if o.Kind != kindReauthentication { // a code to type, nothing to click
+		link = a.linkURL(o)
+	}
 	subject, html, text, err := a.templates.render(o.Kind, lang,
-		emailVars{Site: site, Email: email, NewEmail: o.NewEmail, Name: name}, a.linkURL(o), o.Token.OTP)
+		emailVars{Site: site, Email: email, NewEmail: o.NewEmail, Name: name}, link, o.Token.OTP)
 	if err != nil {
 		return internalError("Error rendering email", err)
 	}
@@ -97,6 +111,8 @@ func sendErrorMessage(kind string) string {
 		return "Error sending invite email"
 	case kindEmailChange:
 		return "Error sending email change email"
+	case kindReauthentication:
+		return "Error sending reauthentication email"
 	default:
 		return "Error sending confirmation email"
 	}

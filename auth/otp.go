@@ -40,7 +40,8 @@ func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) err
 		return err
 	}
 	if p.Phone != "" && p.Email == "" {
-		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
+		// GoTrue's SMS OTP with the phone provider off (400, its own wording).
+		return badRequest("phone_provider_disabled", "Unsupported phone provider")
 	}
 	if !a.cfg.EmailEnabled {
 		return unprocessable("email_provider_disabled", "Email logins are disabled")

@@ -29,6 +29,9 @@ func (a *api) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	switch {
+	case p.Email == "" && p.Phone == "":
+		// GoTrue's anonymous sign-in (signInAnonymously), checked before anything else.
+		return errAnonymousDisabled()
 	case a.cfg.DisableSignup:
 		return unprocessable("signup_disabled", "Signups not allowed for this instance")
 	case p.Phone != "" && p.Email == "":

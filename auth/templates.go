@@ -22,6 +22,8 @@ const (
 	kindMagicLink    = "magic_link"
 	kindInvite       = "invite"
 	kindEmailChange  = "email_change"
+	// kindReauthentication carries a code only (GET /reauthenticate), no link.
+	kindReauthentication = "reauthentication"
 )
 
 var languages = []string{"fr", "en", "ar"}
@@ -84,7 +86,7 @@ func loadTemplates() (*templates, error) {
 		if err := json.Unmarshal(raw["common"], &ls.Common); err != nil {
 			return nil, err
 		}
-		for _, k := range []string{kindConfirmation, kindRecovery, kindMagicLink, kindInvite, kindEmailChange} {
+		for _, k := range []string{kindConfirmation, kindRecovery, kindMagicLink, kindInvite, kindEmailChange, kindReauthentication} {
 			ks := &kindStrings{}
 			if err := json.Unmarshal(raw[k], ks); err != nil || ks.Subject == "" || ks.Action == "" {
 				return nil, fmt.Errorf("auth: templates/%s.json: kind %q missing or incomplete", lang, k)

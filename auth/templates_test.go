@@ -56,6 +56,20 @@ func TestTemplatesEveryKindAndLanguage(t *testing.T) {
 	}
 }
 
+// The reauthentication email carries its code and nothing to click, in every language.
+func TestTemplatesReauthenticationHasCodeNoLink(t *testing.T) {
+	tpl := mustLoadTemplates()
+	for _, lang := range languages {
+		subj, html, text, err := tpl.render(kindReauthentication, lang, emailVars{Site: "site.test", Email: "a@b.test"}, "", "654321")
+		if err != nil || subj == "" {
+			t.Fatalf("%s: %q %v", lang, subj, err)
+		}
+		if !strings.Contains(html, "654321") || !strings.Contains(text, "654321") || strings.Contains(html, "href=") || strings.Contains(text, "http") {
+			t.Errorf("%s: want the code and no link:\n%s\n%s", lang, html, text)
+		}
+	}
+}
+
 func TestPickLanguage(t *testing.T) {
 	for _, tc := range []struct {
 		meta   map[string]any

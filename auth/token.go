@@ -24,6 +24,12 @@ func (a *api) handleToken(w http.ResponseWriter, r *http.Request) error {
 			return a.passwordGrant(w, r)
 		case "refresh_token":
 			return a.refreshGrant(w, r)
+		case "id_token":
+			return a.idTokenGrant(w, r)
+		case "pkce":
+			return a.pkceGrant(w, r)
+		case "web3":
+			return errWeb3Disabled()
 		default:
 			return &apiError{Status: http.StatusBadRequest, Code: "invalid_credentials", Msg: "unsupported_grant_type", OAuth: "unsupported_grant_type"}
 		}

@@ -197,6 +197,11 @@ type newUser struct {
 	AppMeta      map[string]any
 	Role         string
 	BannedUntil  *time.Time
+	// AdminCreated: user_metadata is only what the caller sent. GoTrue's admin
+	// API (createUser, inviteUserByEmail, generateLink) keeps the identity's data
+	// (sub, email, email_verified, phone_verified) in identities alone; its public
+	// sign-up flows (signUp, signInWithOtp) copy it into user_metadata as well.
+	AdminCreated bool
 }
 
 func insertUser(ctx context.Context, c pgrole.Conn, n newUser, now time.Time) (*user, error) {
@@ -211,8 +216,10 @@ func insertUser(ctx context.Context, c pgrole.Conn, n newUser, now time.Time) (*
 		userMeta[k] = v
 	}
 	identityData := map[string]any{"sub": n.ID, "email": n.Email, "email_verified": n.Confirmed, "phone_verified": false}
-	for k, v := range identityData {
-		userMeta[k] = v
+	if !n.AdminCreated {
+		for k, v := range identityData {
+			userMeta[k] = v
+		}
 	}
 	appMeta := map[string]any{}
 	for k, v := range n.AppMeta {

@@ -1,8 +1,11 @@
 package auth_test
 
 import (
+	"context"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"casarent/server/config"
 )
@@ -101,4 +104,51 @@ func TestEmailChangeAutoconfirm(t *testing.T) {
 	if u.str("email") != "kim2@example.test" {
 		t.Fatalf("%s", u.Raw)
 	}
+}
+
+// SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: a session older than 24 hours
+// needs the emailed nonce, which expires with MAILER_OTP_EXP and is used once.
+func TestReauthenticationNonce(t *testing.T) {
+	e := newEnv(t, func(c *config.Auth) { c.UpdatePasswordRequireReauthentication = true })
+	e.createUser("rea@example.test", "pass-word", nil)
+	s := must(t, e.signIn("rea@example.test", "pass-word"), 200)
+	// Inside the window a nonce is neither needed nor checked.
+	must(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-2", "nonce": "nonsense"}, s.str("access_token")), 200)
+
+	refresh := func() string { // a new access token of the same (ageing) session
+		t.Helper()
+		r := must(t, e.call("POST", "/token?grant_type=refresh_token", map[string]any{"refresh_token": s.str("refresh_token")}, ""), 200)
+		s = r
+		return r.str("access_token")
+	}
+	e.clock.Add(25 * time.Hour)
+	at := refresh()
+	wantError(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3"}, at), 400, "reauthentication_needed")
+	wantError(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3", "nonce": "123456"}, at), 422, "reauthentication_not_valid")
+
+	must(t, e.call("GET", "/reauthenticate", nil, at), 200)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msgs, err := e.sink.Wait(ctx, "rea@example.test", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce := regexp.MustCompile(`\b\d{6}\b`).FindString(msgs[0].Text)
+	if nonce == "" || linkRE.MatchString(msgs[0].Text) {
+		t.Fatalf("want a code and no link: %q", msgs[0].Text)
+	}
+	// Expired after MAILER_OTP_EXP.
+	e.clock.Add(e.cfg.MailerOTPExp + time.Minute)
+	at = refresh()
+	wantError(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3", "nonce": nonce}, at), 422, "reauthentication_not_valid")
+
+	must(t, e.call("GET", "/reauthenticate", nil, at), 200)
+	msgs, err = e.sink.Wait(ctx, "rea@example.test", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce = regexp.MustCompile(`\b\d{6}\b`).FindString(msgs[1].Text)
+	must(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3", "nonce": nonce}, at), 200)
+	must(t, e.signIn("rea@example.test", "pass-word-3"), 200)
+	wantError(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-4", "nonce": nonce}, at), 422, "reauthentication_not_valid")
 }

@@ -61,6 +61,9 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if p.Password != nil {
+			if err := a.checkReauthentication(ctx, c, u, cl.SessionID, p.Nonce, now); err != nil {
+				return err
+			}
 			if u.EncryptedPassword != "" && a.comparePassword(u.EncryptedPassword, *p.Password) {
 				return unprocessable("same_password", "New password should be different from the old password.")
 			}

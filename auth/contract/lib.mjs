@@ -59,6 +59,16 @@ export function adminClient() {
   })
 }
 
+// clientWith is a client whose every request carries these headers (a bearer of
+// the test's choosing, say) and no session of its own.
+export function clientWith(headers) {
+  return createClient(SUPABASE_URL, ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers: { 'X-Forwarded-For': randomIP(), ...headers } },
+    realtime,
+  })
+}
+
 export const uniqueEmail = (tag) => `${tag}-${randomBytes(5).toString('hex')}@example.test`
 
 // events records onAuthStateChange's events of a client.

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Node contract suite of /auth/v1 (auth/contract, @supabase/supabase-js from npm)
 # against the real server and a real SMTP server (the sink), twice:
-#   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits;
+#   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits, and
+#      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication);
 #   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session.
 # Ports: AUTH_CONTRACT_PORT (54381) and +1. Needs DATABASE_URL (make test sets it).
+# AUTH_CONTRACT_STATE: where the sink and its logs live (/tmp/casarent-auth-contract).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
 source scripts/lib.sh
 : "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
 
-state=/tmp/casarent-auth-contract
+state=${AUTH_CONTRACT_STATE:-/tmp/casarent-auth-contract}
 mkdir -p "$state"
 port=${AUTH_CONTRACT_PORT:-54381}
 npm_install auth/contract
@@ -37,7 +39,7 @@ export SMTP_SINK_URL=${http_field#http=}
 # this server is told to trust, so each test has its own rate-limit buckets.
 export SMTP_HOST=${smtp_addr%:*} SMTP_PORT=${smtp_addr##*:} SMTP_TLS=none SMTP_ADMIN_EMAIL=noreply@casarent.test \
   RATE_LIMIT_HEADER=X-Forwarded-For RATE_LIMIT_OTP=10 SMTP_MAX_FREQUENCY=2s SMTP_MAX_FREQUENCY_MS=2100 \
-  SECURITY_REFRESH_TOKEN_REUSE_INTERVAL=2
+  SECURITY_REFRESH_TOKEN_REUSE_INTERVAL=2 SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION=true
 
 run() { # name port autoconfirm files...
   local name=$1 p=$2 auto=$3; shift 3
@@ -50,6 +52,6 @@ run() { # name port autoconfirm files...
 }
 
 echo "-- auth contract, MAILER_AUTOCONFIRM=false"
-run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs
+run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs parity.test.mjs
 echo "-- auth contract, MAILER_AUTOCONFIRM=true"
 run auth-autoconfirm "$((port + 1))" true autoconfirm.test.mjs

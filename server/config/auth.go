@@ -10,8 +10,11 @@ import (
 // Auth configures /auth/v1. Names are GoTrue's without the GOTRUE_ prefix (the
 // Supabase self-hosting .env style); the GOTRUE_-prefixed name is read as a fallback.
 type Auth struct {
-	JWTExp                 time.Duration // JWT_EXP (or JWT_EXPIRY), default 3600s
-	JWTIssuer              string        // JWT_ISSUER; empty = <API_EXTERNAL_URL>/auth/v1
+	JWTExp    time.Duration // JWT_EXP (or JWT_EXPIRY), default 3600s
+	JWTIssuer string        // JWT_ISSUER; empty = <API_EXTERNAL_URL>/auth/v1
+	// JWTAdminRoles are the JWT roles the admin endpoints (/admin/*, /invite) accept
+	// (JWT_ADMIN_ROLES, comma-separated; default service_role,supabase_admin as GoTrue).
+	JWTAdminRoles          []string
 	AdditionalRedirectURLs []string      // ADDITIONAL_REDIRECT_URLS (or URI_ALLOW_LIST): globs
 	DisableSignup          bool          // DISABLE_SIGNUP
 	EmailEnabled           bool          // ENABLE_EMAIL_SIGNUP (EXTERNAL_EMAIL_ENABLED), default true
@@ -28,6 +31,11 @@ type Auth struct {
 	RefreshTokenReuseInterval time.Duration // SECURITY_REFRESH_TOKEN_REUSE_INTERVAL, default 10s
 	SessionsTimebox           time.Duration // SESSIONS_TIMEBOX, 0 = none
 	SessionsInactivityTimeout time.Duration // SESSIONS_INACTIVITY_TIMEOUT, 0 = none
+
+	// UpdatePasswordRequireReauthentication (SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION,
+	// default false): PUT /user with a password from a session older than 24 hours needs the
+	// nonce emailed by GET /reauthenticate, as GoTrue.
+	UpdatePasswordRequireReauthentication bool
 
 	// EmailReplyFloor is the least time /otp, /magiclink, /recover and /resend take
 	// to answer, whether the address has an account (an email is sent) or not, so
@@ -82,6 +90,7 @@ func loadAuth(e env) Auth {
 	a := Auth{
 		JWTExp:                 g.dur("JWT_EXP", e.dur("JWT_EXPIRY", time.Hour)),
 		JWTIssuer:              g.str("JWT_ISSUER", ""),
+		JWTAdminRoles:          g.list("JWT_ADMIN_ROLES"),
 		AdditionalRedirectURLs: e.list("ADDITIONAL_REDIRECT_URLS"),
 		DisableSignup:          g.bool("DISABLE_SIGNUP", false),
 		EmailEnabled:           e.bool("ENABLE_EMAIL_SIGNUP", g.bool("EXTERNAL_EMAIL_ENABLED", true)),
@@ -93,14 +102,15 @@ func loadAuth(e env) Auth {
 			Recovery:     g.str("MAILER_URLPATHS_RECOVERY", "/auth/v1/verify"),
 			EmailChange:  g.str("MAILER_URLPATHS_EMAIL_CHANGE", "/auth/v1/verify"),
 		},
-		PasswordMinLength:          g.int("PASSWORD_MIN_LENGTH", 6),
-		PasswordRequiredCharacters: g.str("PASSWORD_REQUIRED_CHARACTERS", ""),
-		BcryptCost:                 g.int("BCRYPT_COST", 10),
-		RefreshTokenRotation:       g.bool("SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", true),
-		RefreshTokenReuseInterval:  g.dur("SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 10*time.Second),
-		SessionsTimebox:            g.dur("SESSIONS_TIMEBOX", 0),
-		SessionsInactivityTimeout:  g.dur("SESSIONS_INACTIVITY_TIMEOUT", 0),
-		EmailReplyFloor:            g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
+		PasswordMinLength:                     g.int("PASSWORD_MIN_LENGTH", 6),
+		PasswordRequiredCharacters:            g.str("PASSWORD_REQUIRED_CHARACTERS", ""),
+		BcryptCost:                            g.int("BCRYPT_COST", 10),
+		RefreshTokenRotation:                  g.bool("SECURITY_REFRESH_TOKEN_ROTATION_ENABLED", true),
+		RefreshTokenReuseInterval:             g.dur("SECURITY_REFRESH_TOKEN_REUSE_INTERVAL", 10*time.Second),
+		SessionsTimebox:                       g.dur("SESSIONS_TIMEBOX", 0),
+		SessionsInactivityTimeout:             g.dur("SESSIONS_INACTIVITY_TIMEOUT", 0),
+		UpdatePasswordRequireReauthentication: g.bool("SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", false),
+		EmailReplyFloor:                       g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
 		RateLimit: RateLimits{
 			Header:       g.str("RATE_LIMIT_HEADER", ""),
 			TokenRefresh: g.rate("RATE_LIMIT_TOKEN_REFRESH", Rate{150, 5 * time.Minute}),
@@ -124,6 +134,9 @@ func loadAuth(e env) Auth {
 	}
 	if a.PasswordMinLength < 6 {
 		a.PasswordMinLength = 6 // GoTrue raises lower values too
+	}
+	if len(a.JWTAdminRoles) == 0 {
+		a.JWTAdminRoles = []string{"service_role", "supabase_admin"}
 	}
 	a.MailerAutoconfirm = e.bool("ENABLE_EMAIL_AUTOCONFIRM", g.bool("MAILER_AUTOCONFIRM", !a.SMTP.Configured()))
 	if !a.SMTP.Configured() {
@@ -166,6 +179,7 @@ func (g gotrueEnv) int(n string, def int) int { return g.e.int(g.name(n), def) }
 func (g gotrueEnv) bool(n string, def bool) bool {
 	return g.e.bool(g.name(n), def)
 }
+func (g gotrueEnv) list(n string) []string { return g.e.list(g.name(n)) }
 func (g gotrueEnv) dur(n string, def time.Duration) time.Duration {
 	return g.e.dur(g.name(n), def)
 }

@@ -95,3 +95,19 @@ func TestSecretsFileIsTightenedTo0600(t *testing.T) {
 		}
 	}
 }
+
+// JWT_ADMIN_ROLES defaults to GoTrue's service_role and supabase_admin, and
+// reads the GOTRUE_ name too; reauthentication is off unless asked for.
+func TestAuthAdminRolesAndReauthentication(t *testing.T) {
+	c, err := load(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.Auth.JWTAdminRoles, ",") != "service_role,supabase_admin" || c.Auth.UpdatePasswordRequireReauthentication {
+		t.Fatalf("defaults: %v %v", c.Auth.JWTAdminRoles, c.Auth.UpdatePasswordRequireReauthentication)
+	}
+	c, _ = load(t, map[string]string{"GOTRUE_JWT_ADMIN_ROLES": " service_role , ops_admin ", "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION": "true"})
+	if strings.Join(c.Auth.JWTAdminRoles, ",") != "service_role,ops_admin" || !c.Auth.UpdatePasswordRequireReauthentication {
+		t.Fatalf("set: %v %v", c.Auth.JWTAdminRoles, c.Auth.UpdatePasswordRequireReauthentication)
+	}
+}

@@ -31,6 +31,15 @@ var (
 	ErrUnknownRole   = errors.New("JWT role is not allowed")
 )
 
+// RoleError refuses a correctly signed, unexpired token whose role is none of the
+// roles a request may run as (supabase_admin, say). It matches ErrUnknownRole, so
+// every surface refuses it; it keeps the verified identity for the one place that
+// may accept such a role: GoTrue's admin endpoints (JWT_ADMIN_ROLES).
+type RoleError struct{ Identity *Identity }
+
+func (e *RoleError) Error() string        { return ErrUnknownRole.Error() }
+func (e *RoleError) Is(target error) bool { return target == ErrUnknownRole }
+
 // Claims is the access-token claim layout GoTrue issues. auth signs it, jwtauth reads it.
 type Claims struct {
 	jwt.RegisteredClaims
@@ -118,17 +127,17 @@ func (v *Verifier) Verify(token string) (*Identity, error) {
 		return nil, fmt.Errorf("%w: %v", ErrInvalidToken, err)
 	}
 	role, _ := claims["role"].(string)
-	switch role {
-	case RoleAnon, RoleAuthenticated, RoleService:
-	default:
-		return nil, ErrUnknownRole
-	}
 	sub, _ := claims["sub"].(string)
 	raw, err := json.Marshal(claims)
 	if err != nil {
 		return nil, err
 	}
-	return &Identity{Role: role, Subject: sub, ClaimsJSON: raw, Token: token}, nil
+	id := &Identity{Role: role, Subject: sub, ClaimsJSON: raw, Token: token}
+	switch role {
+	case RoleAnon, RoleAuthenticated, RoleService:
+		return id, nil
+	}
+	return nil, &RoleError{Identity: id}
 }
 
 // FromKey maps a project key (JWT or opaque) to an identity.

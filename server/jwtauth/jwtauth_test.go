@@ -1,6 +1,7 @@
 package jwtauth
 
 import (
+	"errors"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -100,5 +101,22 @@ func TestAuthenticateCredentialRules(t *testing.T) {
 				t.Fatalf("role %s, want %s", id.Role, tt.wantRole)
 			}
 		})
+	}
+}
+
+// A signed token whose role no request may run as is refused as ErrUnknownRole
+// (every surface), yet carries its verified identity for auth's JWT_ADMIN_ROLES;
+// a forged one carries nothing.
+func TestRoleErrorKeepsVerifiedIdentity(t *testing.T) {
+	v := NewVerifier(secret, Keys{})
+	claims := jwt.MapClaims{"role": "supabase_admin", "exp": time.Now().Add(time.Hour).Unix()}
+	_, err := v.Verify(sign(t, jwt.SigningMethodHS256, []byte(secret), claims))
+	var re *RoleError
+	if !errors.Is(err, ErrUnknownRole) || !errors.As(err, &re) || re.Identity.Role != "supabase_admin" {
+		t.Fatalf("err = %#v", err)
+	}
+	_, err = v.Verify(sign(t, jwt.SigningMethodHS256, []byte("another-secret-0123456789abcdef0123"), claims))
+	if errors.As(err, &re) || !errors.Is(err, ErrInvalidToken) {
+		t.Fatalf("forged token: err = %v", err)
 	}
 }
