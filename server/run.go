@@ -102,7 +102,7 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 		cfg: cfg, log: log, db: db,
 		verifier: jwtauth.NewVerifier(cfg.JWTSecret, jwtauth.Keys{
 			Anon: cfg.AnonKey, Service: cfg.ServiceRoleKey, Publishable: cfg.PublishableKey, Secret: cfg.SecretKey,
-		}),
+		}).WithKeySet(cfg.JWTKeys),
 		metrics: newMetrics(db.Pool, db.dials),
 	}
 	if err := a.mountSurfaces(); err != nil {
@@ -194,7 +194,7 @@ func (a *app) mountSurfaces() error {
 	a.workers = append(a.workers, rest.Run)
 
 	a.surf.auth = auth.New(auth.Options{
-		Pool: a.db.Pool, Config: cfg.Auth, JWTSecret: cfg.JWTSecret, SiteURL: cfg.SiteURL,
+		Pool: a.db.Pool, Config: cfg.Auth, JWTSecret: cfg.JWTSecret, SigningKeys: cfg.JWTKeys, SiteURL: cfg.SiteURL,
 		APIExternalURL: cfg.APIExternalURL, Mailer: mailer, Now: time.Now, Logger: a.log.With("surface", "auth"),
 	})
 
