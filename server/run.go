@@ -172,6 +172,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 	}
+	if ks := cfg.JWTKeys; ks != nil {
+		log.Info("access tokens signed with JWT_KEYS", "alg", ks.SigningAlg(), "kid", ks.SigningKID(), "published", len(ks.JWKS(time.Now())))
+	}
 	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
