@@ -13,6 +13,7 @@ import (
 
 	"casarent/server/config"
 	"casarent/server/httpx"
+	"casarent/server/jwtauth"
 	"casarent/server/mail"
 )
 
@@ -21,8 +22,9 @@ type Options struct {
 	Pool           *pgxpool.Pool // connects as "authenticator"; every statement runs as supabase_auth_admin
 	Config         config.Auth
 	JWTSecret      string
-	SiteURL        string // SITE_URL: default redirect and allow-list anchor
-	APIExternalURL string // links in emails: <API_EXTERNAL_URL>/auth/v1/verify?...
+	SigningKeys    *jwtauth.KeySet // JWT_KEYS: access tokens are signed with its current key; nil: HS256 with JWTSecret
+	SiteURL        string          // SITE_URL: default redirect and allow-list anchor
+	APIExternalURL string          // links in emails: <API_EXTERNAL_URL>/auth/v1/verify?...
 	Mailer         mail.Sender
 	Now            func() time.Time
 	Logger         *slog.Logger
@@ -33,6 +35,7 @@ type api struct {
 	pool      *pgxpool.Pool
 	cfg       config.Auth
 	secret    string
+	keys      *jwtauth.KeySet
 	tokenKey  []byte // HMAC key of refresh and email-link tokens, derived from the JWT secret
 	siteURL   string
 	extURL    string
@@ -52,6 +55,7 @@ func New(opts Options) http.Handler {
 		pool:    opts.Pool,
 		cfg:     opts.Config,
 		secret:  opts.JWTSecret,
+		keys:    opts.SigningKeys,
 		siteURL: trimSlash(opts.SiteURL),
 		extURL:  trimSlash(opts.APIExternalURL),
 		mailer:  opts.Mailer,

@@ -56,6 +56,13 @@ type env struct {
 // newEnv starts the surface with the default configuration changed by tweak.
 func newEnv(t *testing.T, tweak func(*config.Auth)) *env {
 	t.Helper()
+	return newEnvKeys(t, tweak, nil)
+}
+
+// newEnvKeys is newEnv with JWT_KEYS: the surface signs with keys and the
+// verifier accepts them.
+func newEnvKeys(t *testing.T, tweak func(*config.Auth), keys *jwtauth.KeySet) *env {
+	t.Helper()
 	cfg, err := config.Load(func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -76,13 +83,13 @@ func newEnv(t *testing.T, tweak func(*config.Auth)) *env {
 	t.Cleanup(func() { sink.Close() })
 	clk := &clock{t: time.Now()}
 	h := auth.New(auth.Options{
-		Pool: db.Pool, Config: ac, JWTSecret: pgtest.JWTSecret, SiteURL: siteURL, APIExternalURL: extURL,
+		Pool: db.Pool, Config: ac, JWTSecret: pgtest.JWTSecret, SigningKeys: keys, SiteURL: siteURL, APIExternalURL: extURL,
 		Mailer: mail.NewSMTP(mail.SMTPConfig{Host: sink.Host(), Port: sink.Port(), From: "noreply@site.test", TLS: "none"}),
 		Now:    clk.Now, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelError})),
 	})
 	anon, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
 	service, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("service_role", time.Now()))
-	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: service}).WithClock(clk.Now)
+	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: service}).WithKeySet(keys).WithClock(clk.Now)
 	srv := httptest.NewServer(http.StripPrefix("/auth/v1", v.Middleware(h)))
 	t.Cleanup(srv.Close)
 	return &env{t: t, db: db, sink: sink, srv: srv, clock: clk, anon: anon, service: service, cfg: ac}

@@ -82,7 +82,13 @@ func (a *api) signAccess(u *user, sessionID string, amr []jwtauth.AMREntry, now 
 	c.AMR = amr
 	c.SessionID = sessionID
 	c.IsAnonymous = u.IsAnonymous
-	s, err := jwtauth.Sign(a.secret, c)
+	var s string
+	var err error
+	if a.keys != nil {
+		s, err = a.keys.Sign(c) // ES256/RS256 with the current key's kid
+	} else {
+		s, err = jwtauth.Sign(a.secret, c)
+	}
 	if err != nil {
 		return "", 0, internalError("Error signing token", err)
 	}

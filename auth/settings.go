@@ -44,8 +44,10 @@ func (a *api) handleSettings(w http.ResponseWriter, r *http.Request) error {
 	})
 }
 
-// handleJWKS is GET /.well-known/jwks.json: HS256 keys are never published.
+// handleJWKS is GET /.well-known/jwks.json: the public half of the JWT_KEYS keys
+// that still verify (the current one and retired ones within their grace). HS256
+// (JWT_SECRET) is never published, so without JWT_KEYS the set is empty, as GoTrue's.
 func (a *api) handleJWKS(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "public, max-age=600")
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"keys": []any{}})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"keys": a.keys.JWKS(a.now())})
 }

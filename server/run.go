@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -40,6 +43,28 @@ type app struct {
 	workers []func(ctx context.Context)
 }
 
+// printJWK prints a fresh private JWK (key_ops sign and verify) for JWT_KEYS.
+func printJWK(args []string, stdout io.Writer) error {
+	alg, kid := "ES256", ""
+	if len(args) > 0 {
+		alg = args[0]
+	}
+	if len(args) > 1 {
+		kid = args[1]
+	} else {
+		b := make([]byte, 8)
+		if _, err := rand.Read(b); err != nil {
+			return err
+		}
+		kid = hex.EncodeToString(b)
+	}
+	k, err := jwtauth.NewPrivateJWK(alg, kid)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(k)
+}
+
 func loadConfig(getenv config.Getenv) (*config.Config, error) {
 	cfg, err := config.Load(getenv)
 	if err != nil {
@@ -55,6 +80,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd = args[0]
+	}
+	if cmd == "jwk" { // `server jwk [ES256|RS256] [kid]`: a new private key for JWT_KEYS
+		return printJWK(args[1:], stdout)
 	}
 	if cmd == "keys" { // needs only the secrets, not a database
 		cfg, err := config.Load(getenv)
@@ -89,7 +117,7 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	case "seed":
 		return seed(ctx, cfg, log, stdout, args[1:])
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys, jwk)", cmd)
 	}
 }
 
@@ -102,7 +130,7 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 		cfg: cfg, log: log, db: db,
 		verifier: jwtauth.NewVerifier(cfg.JWTSecret, jwtauth.Keys{
 			Anon: cfg.AnonKey, Service: cfg.ServiceRoleKey, Publishable: cfg.PublishableKey, Secret: cfg.SecretKey,
-		}),
+		}).WithKeySet(cfg.JWTKeys),
 		metrics: newMetrics(db.Pool, db.dials),
 	}
 	if err := a.mountSurfaces(); err != nil {
@@ -143,6 +171,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		Handler:           a.routes(),
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
+	}
+	if ks := cfg.JWTKeys; ks != nil {
+		log.Info("access tokens signed with JWT_KEYS", "alg", ks.SigningAlg(), "kid", ks.SigningKID(), "published", len(ks.JWKS(time.Now())))
 	}
 	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
 	errc := make(chan error, 1)
@@ -194,7 +225,7 @@ func (a *app) mountSurfaces() error {
 	a.workers = append(a.workers, rest.Run)
 
 	a.surf.auth = auth.New(auth.Options{
-		Pool: a.db.Pool, Config: cfg.Auth, JWTSecret: cfg.JWTSecret, SiteURL: cfg.SiteURL,
+		Pool: a.db.Pool, Config: cfg.Auth, JWTSecret: cfg.JWTSecret, SigningKeys: cfg.JWTKeys, SiteURL: cfg.SiteURL,
 		APIExternalURL: cfg.APIExternalURL, Mailer: mailer, Now: time.Now, Logger: a.log.With("surface", "auth"),
 	})
 

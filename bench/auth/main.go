@@ -4,7 +4,10 @@
 //   - password sign-in throughput divided by the bare bcrypt
 //     CompareHashAndPassword rate at the same cost (target >= 0.9: the endpoint
 //     should cost little more than the hash it must compute);
-//   - refresh-token throughput (rotation included), and its ratio to sign-ins.
+//   - refresh-token throughput (rotation included), and its ratio to sign-ins;
+//   - with asymmetric keys (JWT_KEYS): password sign-in signed ES256 and access-token
+//     verification (jwtauth.Verifier.Verify) of ES256 tokens, each as a ratio to
+//     its HS256 baseline, measured at the same time on half the workers each.
 //
 // Usage: DATABASE_URL=<superuser url> go run ./bench/auth [-cost 10] [-d 5s] [-rounds 2]
 // It creates a throw-away database, migrates it, and drops it at the end.
@@ -16,6 +19,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -74,18 +78,34 @@ func run(cost int, dur time.Duration, rounds, workers int) error {
 	ac.BcryptCost = cost
 	ac.MailerAutoconfirm = true
 	ac.RateLimit = config.RateLimits{} // measure the work, not the limiter
-	h := auth.New(auth.Options{Pool: pool, Config: ac, JWTSecret: secret, SiteURL: "http://bench.test",
-		APIExternalURL: "http://bench.test", Mailer: mail.NewLog(slog.New(slog.NewTextHandler(io.Discard, nil))),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	anon, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
 	service, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("service_role", time.Now()))
-	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: service})
-	srv := httptest.NewServer(http.StripPrefix("/auth/v1", v.Middleware(h)))
+	// Two surfaces on the same database: HS256 (JWT_SECRET) and ES256 (JWT_KEYS).
+	jwk, err := jwtauth.NewPrivateJWK("ES256", "bench")
+	if err != nil {
+		return err
+	}
+	raw, _ := json.Marshal([]any{jwk})
+	keys, err := jwtauth.ParseKeySet(string(raw), ac.JWTExp)
+	if err != nil {
+		return err
+	}
+	surface := func(ks *jwtauth.KeySet) (*httptest.Server, *jwtauth.Verifier) {
+		h := auth.New(auth.Options{Pool: pool, Config: ac, JWTSecret: secret, SigningKeys: ks, SiteURL: "http://bench.test",
+			APIExternalURL: "http://bench.test", Mailer: mail.NewLog(slog.New(slog.NewTextHandler(io.Discard, nil))),
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: service}).WithKeySet(ks)
+		return httptest.NewServer(http.StripPrefix("/auth/v1", v.Middleware(h))), v
+	}
+	srv, verifier := surface(nil)
 	defer srv.Close()
+	srvES, _ := surface(keys)
+	defer srvES.Close()
+	esVerifier := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: service}).WithKeySet(keys)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers * 2}}
-	call := func(path, key string, body any) (map[string]any, error) {
+	callOn := func(base, path, key string, body any) (map[string]any, error) {
 		b, _ := json.Marshal(body)
-		req, _ := http.NewRequest("POST", srv.URL+"/auth/v1"+path, bytes.NewReader(b))
+		req, _ := http.NewRequest("POST", base+"/auth/v1"+path, bytes.NewReader(b))
 		req.Header.Set("apikey", key)
 		req.Header.Set("Authorization", "Bearer "+key)
 		req.Header.Set("Content-Type", "application/json")
@@ -103,6 +123,7 @@ func run(cost int, dur time.Duration, rounds, workers int) error {
 		}
 		return out, nil
 	}
+	call := func(path, key string, body any) (map[string]any, error) { return callOn(srv.URL, path, key, body) }
 	const email, password = "bench@example.test", "bench-password"
 	if _, err := call("/admin/users", service, map[string]any{"email": email, "password": password, "email_confirm": true}); err != nil {
 		return err
@@ -117,6 +138,23 @@ func run(cost int, dur time.Duration, rounds, workers int) error {
 		_, err := call("/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
 		return err
 	}
+	signInES := func() error {
+		_, err := callOn(srvES.URL, "/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+		return err
+	}
+	// One access token of each kind, verified over and over (what every request
+	// to /rest/v1, /storage/v1, /functions/v1 pays).
+	hsSession, err := call("/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+	if err != nil {
+		return err
+	}
+	esSession, err := callOn(srvES.URL, "/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+	if err != nil {
+		return err
+	}
+	hsToken, esToken := hsSession["access_token"].(string), esSession["access_token"].(string)
+	verifyHS := func(int) error { _, err := verifier.Verify(hsToken); return err }
+	verifyES := func(int) error { _, err := esVerifier.Verify(esToken); return err }
 	// Each refresh worker rotates its own session's token chain.
 	tokens := make([]string, workers)
 	for i := range tokens {
@@ -137,7 +175,7 @@ func run(cost int, dur time.Duration, rounds, workers int) error {
 
 	fmt.Printf("bench/auth: bcrypt cost %d, %d workers, GOMAXPROCS %d, %s per measurement, %d rounds\n",
 		cost, workers, runtime.GOMAXPROCS(0), dur, rounds)
-	var bareOps, signOps, refreshOps float64
+	var bareOps, signOps, refreshOps, signHSOps, signESOps, verHSOps, verESOps float64
 	for r := 0; r < rounds; r++ {
 		b, err := measure(workers, dur, func(int) error { return bare() })
 		if err != nil {
@@ -151,14 +189,27 @@ func run(cost int, dur time.Duration, rounds, workers int) error {
 		if err != nil {
 			return err
 		}
+		// HS256 and ES256 side by side, half the workers each, so both see the same noise.
+		sh, se, err := measurePair(workers, dur, func(int) error { return signIn() }, func(int) error { return signInES() })
+		if err != nil {
+			return err
+		}
+		vh, ve, err := measurePair(workers, dur, verifyHS, verifyES)
+		if err != nil {
+			return err
+		}
 		fmt.Printf("  round %d: bcrypt compare %.1f/s, password sign-in %.1f/s (ratio %.3f), refresh %.1f/s\n", r+1, b, s, s/b, f)
+		fmt.Printf("           side by side: sign-in HS256 %.1f/s, ES256 %.1f/s (%.3f); verify HS256 %.0f/s, ES256 %.0f/s (%.3f)\n", sh, se, se/sh, vh, ve, ve/vh)
 		bareOps, signOps, refreshOps = bareOps+b, signOps+s, refreshOps+f
+		signHSOps, signESOps, verHSOps, verESOps = signHSOps+sh, signESOps+se, verHSOps+vh, verESOps+ve
 	}
 	n := float64(rounds)
 	fmt.Printf("bcrypt CompareHashAndPassword: %.1f/s\n", bareOps/n)
 	fmt.Printf("password sign-in (POST /token?grant_type=password): %.1f/s\n", signOps/n)
 	fmt.Printf("sign-in / bare bcrypt ratio: %.3f (target >= 0.9)\n", signOps/bareOps)
 	fmt.Printf("refresh-token rotation (POST /token?grant_type=refresh_token): %.1f/s (%.1fx sign-in)\n", refreshOps/n, refreshOps/signOps)
+	fmt.Printf("password sign-in side by side: HS256 %.1f/s, ES256 (JWT_KEYS) %.1f/s, ratio ES256/HS256 %.3f\n", signHSOps/n, signESOps/n, signESOps/signHSOps)
+	fmt.Printf("access-token verification: HS256 %.0f/s, ES256 %.0f/s, ratio ES256/HS256 %.3f\n", verHSOps/n, verESOps/n, verESOps/verHSOps)
 	return nil
 }
 
@@ -185,6 +236,20 @@ func measure(workers int, d time.Duration, fn func(worker int) error) (float64, 
 	}
 	wg.Wait()
 	return float64(ops.Load()) / time.Since(start).Seconds(), firstErr
+}
+
+// measurePair runs a and b at once, each on half the workers (at least one), and
+// returns each one's operations per second: the machine's noise hits both alike.
+func measurePair(workers int, d time.Duration, a, b func(worker int) error) (float64, float64, error) {
+	half := max(workers/2, 1)
+	var ra, rb float64
+	var ea, eb error
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); ra, ea = measure(half, d, a) }()
+	go func() { defer wg.Done(); rb, eb = measure(half, d, func(w int) error { return b(w) }) }()
+	wg.Wait()
+	return ra, rb, errors.Join(ea, eb)
 }
 
 // freshDatabase creates and migrates a database and returns a pool on it.

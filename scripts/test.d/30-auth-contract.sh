@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Node contract suite of /auth/v1 (auth/contract, @supabase/supabase-js from npm)
-# against the real server and a real SMTP server (the sink), twice:
+# against the real server and a real SMTP server (the sink), three times:
 #   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits, and
 #      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication);
-#   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session.
-# Ports: AUTH_CONTRACT_PORT (54381) and +1. Needs DATABASE_URL (make test sets it).
+#   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session;
+#   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation.
+# Ports: AUTH_CONTRACT_PORT (54381), +1 and +2. Needs DATABASE_URL (make test sets it).
 # AUTH_CONTRACT_STATE: where the sink and its logs live (/tmp/casarent-auth-contract).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,6 +23,7 @@ sink_pid=
 cleanup() {
   scripts/test-server.sh stop auth-confirm >/dev/null 2>&1 || true
   scripts/test-server.sh stop auth-autoconfirm >/dev/null 2>&1 || true
+  scripts/test-server.sh stop auth-keys >/dev/null 2>&1 || true
   [ -n "$sink_pid" ] && kill "$sink_pid" 2>/dev/null || true
 }
 trap cleanup EXIT
@@ -55,3 +57,5 @@ echo "-- auth contract, MAILER_AUTOCONFIRM=false"
 run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs parity.test.mjs
 echo "-- auth contract, MAILER_AUTOCONFIRM=true"
 run auth-autoconfirm "$((port + 1))" true autoconfirm.test.mjs
+echo "-- auth contract, JWT_KEYS (ES256 current, RS256 previous, one retired past its grace)"
+JWT_KEYS=$(node auth/contract/jwtkeys.mjs) run auth-keys "$((port + 2))" true keys.test.mjs

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"casarent/server/jwtauth"
 )
 
 // Getenv is os.Getenv's shape, so tests can pass a map.
@@ -33,6 +35,9 @@ type Config struct {
 	ServiceRoleKey string // SERVICE_ROLE_KEY, derived from JWT_SECRET when empty
 	PublishableKey string // SUPABASE_PUBLISHABLE_KEY (optional sb_publishable_...)
 	SecretKey      string // SUPABASE_SECRET_KEY (optional sb_secret_...)
+	// JWTKeys are the asymmetric signing keys of JWT_KEYS (or GOTRUE_JWT_KEYS): a
+	// JSON array of private JWKs, ES256 or RS256. nil: access tokens are HS256.
+	JWTKeys *jwtauth.KeySet
 
 	SiteURL        string // SITE_URL, default http://localhost:54321
 	APIExternalURL string // API_EXTERNAL_URL, default SITE_URL
@@ -83,6 +88,13 @@ func Load(get Getenv) (*Config, error) {
 	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
 	c.Rest = loadRest(e)
 	c.Auth = loadAuth(e)
+	if raw := (gotrueEnv{&e}).str("JWT_KEYS", ""); raw != "" {
+		ks, err := jwtauth.ParseKeySet(raw, c.Auth.JWTExp)
+		if err != nil && e.err == nil {
+			e.err = fmt.Errorf("config: %w", err) // never e.fail: the value holds private keys
+		}
+		c.JWTKeys = ks
+	}
 	c.Storage = loadStorage(e, c.DataDir)
 	c.Functions = loadFunctions(e)
 	return c, e.err

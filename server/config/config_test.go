@@ -1,10 +1,14 @@
 package config
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"casarent/server/jwtauth"
 )
 
 func load(t *testing.T, env map[string]string) (*Config, error) {
@@ -109,5 +113,30 @@ func TestAuthAdminRolesAndReauthentication(t *testing.T) {
 	c, _ = load(t, map[string]string{"GOTRUE_JWT_ADMIN_ROLES": " service_role , ops_admin ", "SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION": "true"})
 	if strings.Join(c.Auth.JWTAdminRoles, ",") != "service_role,ops_admin" || !c.Auth.UpdatePasswordRequireReauthentication {
 		t.Fatalf("set: %v %v", c.Auth.JWTAdminRoles, c.Auth.UpdatePasswordRequireReauthentication)
+	}
+}
+
+// TestJWTKeys: JWT_KEYS (or GoTrue's GOTRUE_JWT_KEYS) is parsed with JWT_EXP as
+// the retirement grace; a malformed value fails without quoting private keys.
+func TestJWTKeys(t *testing.T) {
+	k, err := jwtauth.NewPrivateJWK("ES256", "k1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal([]any{k})
+	for _, name := range []string{"JWT_KEYS", "GOTRUE_JWT_KEYS"} {
+		c, err := load(t, map[string]string{name: string(b), "JWT_EXP": "600"})
+		if err != nil || c.JWTKeys == nil || c.JWTKeys.SigningKID() != "k1" || c.JWTKeys.Grace != 600*time.Second {
+			t.Fatalf("%s: %v %+v", name, err, c.JWTKeys)
+		}
+	}
+	if c, _ := load(t, nil); c.JWTKeys != nil {
+		t.Fatal("keys without JWT_KEYS")
+	}
+	k["key_ops"] = []string{"verify"} // no signing key left
+	b, _ = json.Marshal([]any{k})
+	_, err = load(t, map[string]string{"JWT_KEYS": string(b)})
+	if err == nil || !strings.Contains(err.Error(), "sign") || strings.Contains(err.Error(), k["d"].(string)) {
+		t.Fatalf("err = %v", err)
 	}
 }

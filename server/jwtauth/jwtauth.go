@@ -1,6 +1,7 @@
 // Package jwtauth is the one place that turns request credentials into an
 // identity: the apikey header and the Authorization bearer token, verified with
-// HS256 and JWT_SECRET. Surfaces read the result with FromContext and render a
+// HS256 and JWT_SECRET, or ES256/RS256 and the public keys of JWT_KEYS (keys.go),
+// chosen by the token's kid. Surfaces read the result with FromContext and render a
 // failure in their own error shape.
 package jwtauth
 
@@ -78,6 +79,8 @@ func (id *Identity) IsUser() bool { return id.Subject != "" }
 type Verifier struct {
 	secret []byte
 	keys   map[string]string // opaque or JWT key -> role
+	set    *KeySet           // asymmetric keys (JWT_KEYS); nil: HS256 only
+	algs   []string
 	leeway time.Duration
 	now    func() time.Time
 }
@@ -90,11 +93,24 @@ type Keys struct {
 
 // NewVerifier returns a verifier for HS256 tokens signed with secret.
 func NewVerifier(secret string, keys Keys) *Verifier {
-	v := &Verifier{secret: []byte(secret), keys: map[string]string{}, leeway: 30 * time.Second, now: time.Now}
+	v := &Verifier{secret: []byte(secret), keys: map[string]string{}, leeway: defaultLeeway, now: time.Now, algs: []string{"HS256"}}
 	for k, role := range map[string]string{keys.Anon: RoleAnon, keys.Service: RoleService, keys.Publishable: RoleAnon, keys.Secret: RoleService} {
 		if k != "" {
 			v.keys[k] = role
 		}
+	}
+	return v
+}
+
+// defaultLeeway is the clock skew tolerated on exp/nbf/iat and on key retirement.
+const defaultLeeway = 30 * time.Second
+
+// WithKeySet also accepts tokens signed by the keys of ks, named by their kid.
+// HS256 with the secret stays accepted (the legacy anon/service_role keys, and
+// sessions issued before the switch).
+func (v *Verifier) WithKeySet(ks *KeySet) *Verifier {
+	if ks != nil {
+		v.set, v.algs = ks, []string{"HS256", "ES256", "RS256"}
 	}
 	return v
 }
@@ -111,12 +127,15 @@ func (v *Verifier) keyRole(k string) (string, bool) {
 	return "", false
 }
 
-// Verify parses and checks a JWT: HS256 only, signature, exp/nbf/iat with a small leeway,
-// and a role the server knows.
+// Verify parses and checks a JWT: HS256 with the secret, or ES256/RS256 with the
+// JWT_KEYS key its kid names (of that alg, not retired past its grace); signature,
+// exp/nbf/iat with a small leeway, and a role the server knows. "none" and any
+// other alg are refused, and an HS256 token is only ever checked with the secret,
+// so a public key cannot be used as an HMAC secret.
 func (v *Verifier) Verify(token string) (*Identity, error) {
 	claims := jwt.MapClaims{}
-	_, err := jwt.ParseWithClaims(token, claims, func(*jwt.Token) (any, error) { return v.secret, nil },
-		jwt.WithValidMethods([]string{"HS256"}),
+	_, err := jwt.ParseWithClaims(token, claims, v.keyFor,
+		jwt.WithValidMethods(v.algs),
 		jwt.WithLeeway(v.leeway),
 		jwt.WithTimeFunc(v.now),
 	)
@@ -138,6 +157,18 @@ func (v *Verifier) Verify(token string) (*Identity, error) {
 		return id, nil
 	}
 	return nil, &RoleError{Identity: id}
+}
+
+func (v *Verifier) keyFor(t *jwt.Token) (any, error) {
+	alg := t.Method.Alg()
+	if alg == "HS256" {
+		return v.secret, nil
+	}
+	if v.set == nil {
+		return nil, fmt.Errorf("unexpected alg %s", alg)
+	}
+	kid, _ := t.Header["kid"].(string)
+	return v.set.verifyKey(kid, alg, v.now(), v.leeway)
 }
 
 // FromKey maps a project key (JWT or opaque) to an identity.
