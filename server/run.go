@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -26,6 +27,7 @@ import (
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/mail"
+	"casarent/server/ssr"
 	"casarent/storage"
 )
 
@@ -144,7 +146,12 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.site.siteURL, a.site.meta = cfg.SiteURL, a.pageMeta
+	a.site.page = a.renderPage
+	if a.site.files != nil {
+		if src, err := fs.ReadFile(a.site.files, "ssr/render.js"); err == nil {
+			a.site.renderer = ssr.New(src, "ssr/render.js", log)
+		}
+	}
 	return a, nil
 }
 
@@ -160,6 +167,12 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	for _, w := range a.workers {
 		w := w
 		a.db.onDone = append(a.db.onDone, func() { w(bg) })
+	}
+	if r := a.site.renderer; r != nil {
+		// Once the schema is there, the pages of a first visit are rendered ahead.
+		a.db.onDone = append(a.db.onDone, func() {
+			r.Prerender(bg, func(ctx context.Context, path string) json.RawMessage { return a.pageInfo(ctx, path, true).data })
+		})
 	}
 	go a.db.prepareLoop(bg)
 

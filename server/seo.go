@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/xml"
 	"errors"
 	"html"
@@ -23,23 +22,6 @@ import (
 // about the pages themselves.
 
 var anonSession = pgrole.Session{Role: "anon", ReadOnly: true, Method: "GET", Path: "/"}
-
-// pageMeta returns the database's description of path, or nil.
-func (a *app) pageMeta(ctx context.Context, path string) map[string]string {
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	var meta map[string]string
-	err := pgrole.Query(ctx, a.db.Pool, anonSession, false, "select public.page_meta($1)", []any{path}, func(rows pgx.Rows) error {
-		if rows.Next() {
-			return rows.Scan(&meta)
-		}
-		return nil
-	})
-	if err != nil && !isUndefinedFunction(err) {
-		a.log.WarnContext(ctx, "page meta", "path", path, "err", err)
-	}
-	return meta
-}
 
 func isUndefinedFunction(err error) bool {
 	var pe *pgconn.PgError

@@ -50,13 +50,13 @@ func TestPageMetaAndSitemapComeFromTheDatabaseAsAnon(t *testing.T) {
 	}
 	a := &app{cfg: &config.Config{SiteURL: "https://site.test"}, log: slog.New(slog.NewTextHandler(io.Discard, nil)), db: &database{Pool: db.Pool}}
 
-	if m := a.pageMeta(ctx, "/cars/clio-5"); m["title"] == "" || !strings.Contains(m["title"], "Clio 5") || m["type"] != "product" {
+	if m := a.pageInfo(ctx, "/cars/clio-5", false).meta; m["title"] == "" || !strings.Contains(m["title"], "Clio 5") || m["type"] != "product" {
 		t.Errorf("car meta = %v", m)
 	}
-	if m := a.pageMeta(ctx, "/blog/published-post"); m["title"] != "Published post" {
+	if m := a.pageInfo(ctx, "/blog/published-post", false).meta; m["title"] != "Published post" {
 		t.Errorf("post meta = %v", m)
 	}
-	if m := a.pageMeta(ctx, "/blog/secret-draft"); m != nil {
+	if m := a.pageInfo(ctx, "/blog/secret-draft", false).meta; m != nil {
 		t.Errorf("a draft has a preview: %v", m)
 	}
 

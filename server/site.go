@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -10,10 +8,12 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"strconv"
 	"strings"
 	"syscall"
-	"time"
 	"unicode/utf8"
+
+	"casarent/server/ssr"
 )
 
 // siteConfig is what the browser app learns at run time from /app-config.js, so
@@ -28,13 +28,14 @@ type siteConfig struct {
 // for a year), index.html for every other path so client routing works, and the
 // runtime configuration script.
 type site struct {
-	files     fs.FS // nil when no build exists
-	configJS  []byte
-	index     []byte
-	startedAt time.Time
-	siteURL   string
-	// meta describes a page for crawlers (see seo.go); nil = plain index.html.
-	meta func(ctx context.Context, path string) map[string]string
+	files    fs.FS // nil when no build exists
+	configJS []byte
+	index    []byte
+	// page builds a page's HTML from index.html (pages.go); nil = index.html as it is.
+	page func(r *http.Request, index []byte) []byte
+	// renderer renders pages on the server (server/ssr), when the build has a
+	// server bundle (ssr/render.js); nil otherwise.
+	renderer *ssr.Renderer
 }
 
 func newSite(files fs.FS, cfg siteConfig) (*site, error) {
@@ -42,7 +43,7 @@ func newSite(files fs.FS, cfg siteConfig) (*site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &site{files: files, startedAt: time.Now(),
+	s := &site{files: files,
 		configJS: []byte("window.__APP_CONFIG__ = " + string(b) + ";\n")}
 	if files != nil {
 		if s.index, err = fs.ReadFile(files, "index.html"); err != nil {
@@ -89,6 +90,10 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if name == "ssr" || strings.HasPrefix(name, "ssr/") { // the server's own bundle
+		http.NotFound(w, r)
+		return
+	}
 	if name != "" && name != "index.html" {
 		if f, err := s.files.Open(name); err == nil {
 			st, err := f.Stat()
@@ -127,8 +132,14 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	page := s.index
-	if s.meta != nil {
-		page = withMeta(s.index, s.siteURL, path.Clean("/"+r.URL.Path), s.meta(r.Context(), path.Clean("/"+r.URL.Path)))
+	if s.page != nil {
+		page = s.page(r, s.index)
 	}
-	http.ServeContent(w, r, "index.html", s.startedAt, bytes.NewReader(page))
+	// No Last-Modified: the page holds the data of the moment (prices, posts), so a
+	// revalidation must not be answered 304 from the server's start time.
+	h.Set("Content-Length", strconv.Itoa(len(page)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(page)
+	}
 }

@@ -25,33 +25,40 @@ export function App() {
   return (
     <LanguageProvider>
       <BrowserRouter>
-        <Routes>
-          <Route
-            path="/admin/*"
-            element={
-              <Suspense fallback={null}>
-                <AdminApp />
-              </Suspense>
-            }
-          />
-          <Route element={<Layout />}>
-            <Route index element={<HomePage />} />
-            <Route path="vehicles" element={<VehiclesPage />} />
-            <Route path="cars/:slug" element={<CarDetailPage />} />
-            <Route path="booking/:slug" element={<BookingPage />} />
-            <Route path="booking-success" element={<BookingSuccessPage />} />
-            <Route path="booking-cancelled" element={<BookingCancelledPage />} />
-            <Route path="blog" element={<BlogListPage />} />
-            <Route path="blog/:slug" element={<BlogPostPage />} />
-            <Route path="contact" element={<ContactPage />} />
-            <Route path="notre-agence" element={<AgencyPage />} />
-            <Route path="pourquoi-nous" element={<WhyUsPage />} />
-            <Route path="location-courte-duree" element={<ShortTermPage />} />
-            <Route path="location-longue-duree" element={<LongTermPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Route>
-        </Routes>
+        <SiteRoutes />
       </BrowserRouter>
     </LanguageProvider>
+  );
+}
+
+/** The site's routes, under the browser's router or the server's (src/ssr/render.tsx). */
+export function SiteRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/admin/*"
+        element={
+          <Suspense fallback={null}>
+            <AdminApp />
+          </Suspense>
+        }
+      />
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="vehicles" element={<VehiclesPage />} />
+        <Route path="cars/:slug" element={<CarDetailPage />} />
+        <Route path="booking/:slug" element={<BookingPage />} />
+        <Route path="booking-success" element={<BookingSuccessPage />} />
+        <Route path="booking-cancelled" element={<BookingCancelledPage />} />
+        <Route path="blog" element={<BlogListPage />} />
+        <Route path="blog/:slug" element={<BlogPostPage />} />
+        <Route path="contact" element={<ContactPage />} />
+        <Route path="notre-agence" element={<AgencyPage />} />
+        <Route path="pourquoi-nous" element={<WhyUsPage />} />
+        <Route path="location-courte-duree" element={<ShortTermPage />} />
+        <Route path="location-longue-duree" element={<LongTermPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }

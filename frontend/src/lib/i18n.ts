@@ -3,6 +3,7 @@ import { initReactI18next } from "react-i18next";
 import { directionOf, isLanguageCode, type LanguageCode } from "../config/languages";
 import { getCookie, setCookie } from "./cookies";
 import { detectLanguage, LANGUAGE_COOKIE } from "./language";
+import { serverLanguage } from "./pageData";
 
 // Each language's strings are their own chunk, so a visitor downloads one.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*.json");
@@ -30,7 +31,10 @@ function applyToDocument(language: string): void {
   document.documentElement.dir = directionOf(code);
 }
 
-export const initialLanguage: LanguageCode = detectLanguage(
+// A page the server rendered keeps the language it was rendered in (the server
+// chose it by the same rule), so hydration finds the same words.
+const rendered = serverLanguage();
+export const initialLanguage: LanguageCode = isLanguageCode(rendered) ? rendered : detectLanguage(
   getCookie(LANGUAGE_COOKIE),
   typeof navigator === "undefined" ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
 );

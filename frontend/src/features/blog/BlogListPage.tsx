@@ -4,14 +4,16 @@ import { Link } from "react-router";
 import { PageHero, Spinner } from "../../components/ui";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { loadPublishedPosts, type BlogPostSummary } from "./api";
+import { pageData } from "../../lib/pageData";
 import { PostCard } from "./PostCard";
 
 export default function BlogListPage() {
   const { t } = useTranslation();
   usePageMeta(t("meta.blog.title"), t("meta.blog.description"), "/blog");
-  const [posts, setPosts] = useState<BlogPostSummary[] | null>(null);
+  const [posts, setPosts] = useState<BlogPostSummary[] | null>(() => pageData<BlogPostSummary[]>("posts") ?? null);
   useEffect(() => {
-    void loadPublishedPosts().then(setPosts);
+    if (posts === null) void loadPublishedPosts().then(setPosts);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <>

@@ -10,6 +10,7 @@ import { usePageMeta } from "../../lib/usePageMeta";
 import { loadPost, loadSimilarPosts, type BlogPost, type BlogPostSummary } from "./api";
 import { PostCard } from "./PostCard";
 import { responsiveImage } from "../../lib/images";
+import { pageData } from "../../lib/pageData";
 import { sanitizeHtml } from "./sanitize";
 
 /** A new slug is a new page: remounting resets every piece of state. */
@@ -20,17 +21,20 @@ export default function BlogPostPage() {
 
 function BlogPostView({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const [post, setPost] = useState<BlogPost | null | undefined>(undefined);
-  const [similar, setSimilar] = useState<BlogPostSummary[]>([]);
+  // undefined: loading; null: no such published post.
+  const [post, setPost] = useState<BlogPost | null | undefined>(() => pageData<BlogPost | null>("post"));
+  const [similar, setSimilar] = useState<BlogPostSummary[]>(() => pageData<BlogPostSummary[]>("similarPosts") ?? []);
+  const [fromServer] = useState(post !== undefined);
 
   useEffect(() => {
+    if (fromServer) return;
     let live = true;
     void loadPost(slug).then((p) => live && setPost(p));
     void loadSimilarPosts(slug).then((p) => live && setSimilar(p));
     return () => {
       live = false;
     };
-  }, [slug]);
+  }, [slug, fromServer]);
 
   const html = useMemo(() => (post?.content ? sanitizeHtml(post.content) : ""), [post]);
   usePageMeta(

@@ -22,6 +22,7 @@ import { isChatDisabled, showsUnavailableUntil } from "./bookable";
 import { CarCard } from "./CarCard";
 import { categoryKey } from "./labels";
 import { Lightbox, type LightboxImage } from "./Lightbox";
+import { pageData } from "../../lib/pageData";
 import type { CarImage, FleetCar } from "./types";
 
 function DetailSkeleton() {
@@ -91,12 +92,18 @@ function CarDetail({ slug }: { slug: string | undefined }) {
     const found = parseTrip(new URLSearchParams(query));
     return found && Object.keys(validateTrip(found, todayISO())).length === 0 ? found : null;
   }, [query]);
-  const [result, setResult] = useState<CarResult | null>(null);
-  const [images, setImages] = useState<CarImage[]>([]);
-  const [suggestions, setSuggestions] = useState<FleetCar[]>([]);
+  const [result, setResult] = useState<CarResult | null>(() => {
+    const car = pageData<FleetCar | null>("car");
+    if (car === undefined) return null;
+    return car ? { car, error: null, fromFallback: false } : { car: null, error: "notFound", fromFallback: false };
+  });
+  const [images, setImages] = useState<CarImage[]>(() => pageData<CarImage[]>("carImages") ?? []);
+  const [suggestions, setSuggestions] = useState<FleetCar[]>(() => pageData<FleetCar[]>("suggestions") ?? []);
   const [lightbox, setLightbox] = useState<number | null>(null);
+  const [fromServer] = useState(result !== null);
 
   useEffect(() => {
+    if (fromServer) return;
     let live = true;
     loadCar(slug).then((r) => {
       if (!live) return;
@@ -109,7 +116,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
     return () => {
       live = false;
     };
-  }, [slug]);
+  }, [slug, fromServer]);
 
   const car = result?.car ?? null;
   usePageMeta(

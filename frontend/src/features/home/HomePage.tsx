@@ -18,6 +18,7 @@ import { useFleet } from "../cars/useFleet";
 import type { Car } from "../cars/types";
 import { ContactForm } from "../contact/ContactForm";
 import { TripSearchForm } from "../search/TripSearchForm";
+import { pageData } from "../../lib/pageData";
 import { defaultTrip, tripQuery } from "../search/trip";
 
 const HOME_LIMIT = 6;
@@ -36,9 +37,10 @@ export default function HomePage() {
   const { cars, loading } = useFleet();
   const [filters, setFilters] = useState<FilterState>({ ...DEFAULT_FILTERS });
   const matching = useMemo(() => filterCars(cars, filters), [cars, filters]);
-  const [posts, setPosts] = useState<BlogPostSummary[]>([]);
+  const [posts, setPosts] = useState<BlogPostSummary[] | undefined>(() => pageData<BlogPostSummary[]>("latestPosts"));
   useEffect(() => {
-    void loadLatestPosts(3).then(setPosts);
+    if (posts === undefined) void loadLatestPosts(3).then(setPosts);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const select = (car: Car) => navigate(`/booking/${carSlug(car)}`);
@@ -193,7 +195,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      {posts.length > 0 && (
+      {posts && posts.length > 0 && (
         <section className="section section-alt" aria-labelledby="blog-title">
           <div className="container">
             <div className="section-head">

@@ -1,0 +1,108 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch } from "./browser.ts";
+import { anon, BASE_URL, priceOf } from "./helpers.ts";
+
+// Issue 17, item 2: the public pages arrive as HTML that already shows them (server/ssr),
+// in the visitor's language and direction, and the browser hydrates without a mismatch
+// or a second fetch of what the HTML holds.
+
+let browser: Browser;
+let close: () => Promise<void>;
+let cars: { slug: string; name: string; brand: string; price: number }[];
+let post: { slug: string; title: string; content: string };
+
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+  cars = await anon("cars?select=slug,name,brand,price&order=id");
+  [post] = await anon<(typeof post)[]>("blog_posts?select=slug,title,content&status=eq.published&order=created_at.desc&limit=1");
+});
+afterAll(() => close());
+
+async function open(opts: { javaScript: boolean; locale: string }): Promise<{ page: Page; done: () => Promise<void> }> {
+  const ctx = await browser.newContext({ javaScriptEnabled: opts.javaScript, locale: opts.locale });
+  const page = await ctx.newPage();
+  return { page, done: () => ctx.close() };
+}
+
+/** The post's first paragraph as text. */
+function firstParagraph(html: string): string {
+  const m = /<p[^>]*>(.*?)<\/p>/s.exec(html);
+  return (m?.[1] ?? "").replace(/<[^>]+>/g, "").replace(/&nbsp;/g, " ").trim();
+}
+
+describe("without JavaScript", () => {
+  for (const [lang, locale, dir] of [
+    ["fr", "fr-FR", "ltr"],
+    ["ar", "ar-MA", "rtl"],
+  ] as const) {
+    it(`/vehicles shows the cars, their names and prices, in ${lang} (${dir})`, async () => {
+      const { page, done } = await open({ javaScript: false, locale });
+      try {
+        await page.goto(`${BASE_URL}/vehicles`);
+        expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+        expect(await page.locator("html").getAttribute("dir")).toBe(dir);
+        const cards = page.getByTestId("car-card");
+        const n = await cards.count();
+        expect(n).toBeGreaterThan(0);
+        for (let i = 0; i < n; i++) {
+          const card = cards.nth(i);
+          const slug = await card.getAttribute("data-slug");
+          const car = cars.find((c) => c.slug === slug);
+          expect(car, "a card of a car the database has").toBeDefined();
+          expect(await card.textContent()).toContain(car!.name);
+          expect(priceOf(await card.locator(".price strong").textContent())).toBe(car!.price);
+        }
+      } finally {
+        await done();
+      }
+    });
+
+    it(`a blog post shows its text in ${lang} (${dir})`, async () => {
+      const { page, done } = await open({ javaScript: false, locale });
+      try {
+        await page.goto(`${BASE_URL}/blog/${post.slug}`);
+        expect(await page.locator("html").getAttribute("dir")).toBe(dir);
+        await expect(page.locator("h1").textContent()).resolves.toContain(post.title);
+        const text = firstParagraph(post.content);
+        expect(text.length).toBeGreaterThan(10);
+        expect(await page.getByTestId("post-content").textContent()).toContain(text);
+      } finally {
+        await done();
+      }
+    });
+  }
+});
+
+describe("with JavaScript", () => {
+  it("hydrates the server's HTML on every public page, without a mismatch or refetching its data", async () => {
+    for (const locale of ["fr-FR", "ar-MA"]) {
+      const { page, done } = await open({ javaScript: true, locale });
+      const errors: string[] = [];
+      page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+      page.on("pageerror", (e) => errors.push(e.message));
+      try {
+        for (const path of ["/", "/vehicles", `/cars/${cars[0]!.slug}`, "/blog", `/blog/${post.slug}`]) {
+          const reads: string[] = [];
+          const onRequest = (r: { url(): string }) => {
+            const u = r.url();
+            if (/\/rest\/v1\/(cars|blog_posts|car_images)\?/.test(u)) reads.push(u);
+          };
+          page.on("request", onRequest);
+          await page.goto(BASE_URL + path, { waitUntil: "networkidle" });
+          page.off("request", onRequest);
+          expect(errors, `${locale} ${path}`).toEqual([]);
+          expect(reads, `${locale} ${path}: the HTML's data was fetched again`).toEqual([]);
+        }
+        // A client-side navigation still loads (the embedded data was only for the first page).
+        const reads: string[] = [];
+        page.on("request", (r) => void (r.url().includes("/rest/v1/blog_posts?") && reads.push(r.url())));
+        await page.locator(`a[href="/blog"]`).first().click();
+        await page.locator(".post-grid").waitFor();
+        expect(reads.length).toBeGreaterThan(0);
+      } finally {
+        await done();
+      }
+    }
+  });
+});

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// adminExec runs sql as the cluster's superuser (the app's pool is the authenticator).
+func adminExec(t *testing.T, a *app, sql string) (pgconn.CommandTag, error) {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), a.cfg.DatabaseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(context.Background())
+	return conn.Exec(context.Background(), sql)
+}
+
+// The browser's first render reuses page_data instead of querying (issue 17), so
+// each key must be exactly what the site's own query returns (frontend/src/features/*/api.ts).
+func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
+	a, h := newTestApp(t, nil)
+	ctx := context.Background()
+	_, err := adminExec(t, a, `
+		insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating, description, not_available_until) values
+		  (1, 'clio-5', 'Clio 5', 'Renault', 'Économique', 300, '/c.jpg', 5, 'manual', 'gasoline', 4.5, 'Citadine', null),
+		  (2, 'sandero', 'Sandero', 'Dacia', 'Économique', 250, '/s.jpg', 5, 'manual', 'diesel', 4.2, null, '2030-01-01'),
+		  (3, 'q7', 'Q7', 'Audi', 'SUV', 1200, '/q.jpg', 7, 'automatic', 'diesel', 4.9, 'Grand', null),
+		  (4, 'duster', 'Duster', 'Dacia', 'SUV', 1180, '/d.jpg', 5, 'manual', 'diesel', 4.4, null, null);
+		insert into public.car_images (car_id, image_url, alt_text, display_order) values (1, '/c2.jpg', 'Arrière', 2), (1, '/c1.jpg', null, 1);
+		insert into public.blog_posts (title, slug, excerpt, content, status, tags, created_at) values
+		  ('One', 'one', 'E1', '<p>1</p>', 'published', '{a,b}', now() - interval '4 days'),
+		  ('Two', 'two', null, '<p>2</p>', 'published', '{}', now() - interval '3 days'),
+		  ('Three', 'three', 'E3', '<p>3</p>', 'published', '{c}', now() - interval '2 days'),
+		  ('Four', 'four', 'E4', '<p>4</p>', 'published', '{}', now() - interval '1 day'),
+		  ('Draft', 'draft', 'D', '<p>d</p>', 'draft', '{}', now());`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := func(q string) any {
+		t.Helper()
+		rec := do(h, http.MethodGet, "/rest/v1/"+q, map[string]string{"apikey": a.cfg.AnonKey})
+		if rec.Code != 200 {
+			t.Fatalf("%s: %d %s", q, rec.Code, rec.Body)
+		}
+		var v any
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	first := func(v any) any { return v.([]any)[0] }
+	data := func(path string) map[string]any {
+		t.Helper()
+		var m map[string]any
+		if err := json.Unmarshal(a.pageInfo(ctx, path, true).data, &m); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return m
+	}
+	const summary = "select=id,title,slug,excerpt,featured_image,tags,created_at&status=eq.published&order=created_at.desc"
+	cases := []struct {
+		path, key string
+		want      any
+	}{
+		{"/", "fleet", rest("cars?select=*,bookable&order=id")},
+		{"/", "latestPosts", rest("blog_posts?" + summary + "&limit=3")},
+		{"/vehicles", "fleet", rest("cars?select=*,bookable&order=id")},
+		{"/cars/clio-5", "car", first(rest("cars?select=*,bookable&slug=eq.clio-5"))},
+		{"/cars/clio-5", "carImages", rest("car_images?select=*&car_id=eq.1&order=display_order")},
+		{"/cars/clio-5", "suggestions", rest("cars?select=*,bookable&id=neq.1&category=eq.Économique&limit=4&order=id")},
+		{"/cars/q7", "suggestions", rest("cars?select=*,bookable&id=neq.3&category=eq.SUV&limit=4&order=id")},
+		{"/blog", "posts", rest("blog_posts?" + summary)},
+		{"/blog/two", "post", first(rest("blog_posts?select=*&slug=eq.two&status=eq.published"))},
+		{"/blog/two", "similarPosts", rest("blog_posts?" + summary + "&slug=neq.two&limit=3")},
+	}
+	for _, c := range cases {
+		got, ok := data(c.path)[c.key]
+		if !ok {
+			t.Errorf("%s: no %q", c.path, c.key)
+			continue
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s %s:\n got %v\nwant %v", c.path, c.key, got, c.want)
+		}
+	}
+	// What anon may not read is not on the page either; unknown pages have no data.
+	if m := data("/blog/draft"); m["post"] != nil {
+		t.Errorf("a draft is rendered: %v", m["post"])
+	}
+	if m := data("/cars/nope"); m["car"] != nil || len(m["carImages"].([]any)) != 0 {
+		t.Errorf("an unknown car: %v", m)
+	}
+	if d := a.pageInfo(ctx, "/contact", true).data; d != nil {
+		t.Errorf("/contact data = %s", d)
+	}
+}
+
+// With a server bundle in the build, pages come with their markup, their data for
+// hydration and the language the bundle chose; the bundle itself is not served.
+func TestPagesAreServedRendered(t *testing.T) {
+	dist := t.TempDir()
+	index := `<!doctype html><html lang="fr" dir="ltr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
+	bundle, err := os.ReadFile("ssr/testdata/render.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dist, "ssr"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"index.html": index, "ssr/render.js": string(bundle)} {
+		if err := os.WriteFile(filepath.Join(dist, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
+	if _, err := adminExec(t, a, `insert into public.blog_posts (title, slug, content, status) values ('Hi </script>', 'hi', '<p>x</p>', 'published')`); err != nil {
+		t.Fatal(err)
+	}
+	var rec = do(h, http.MethodGet, "/blog/hi", map[string]string{"Accept-Language": "ar-MA,fr;q=0.8", "Cookie": "language=ar"})
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(rec.Body.String(), "<main>") && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond) // the renderer starts in the background
+		rec = do(h, http.MethodGet, "/blog/hi", map[string]string{"Accept-Language": "ar-MA,fr;q=0.8", "Cookie": "language=ar"})
+	}
+	body := rec.Body.String()
+	for _, want := range []string{
+		`<html lang="ar" dir="rtl">`,
+		`<div id="root"><main></main><p>2 2 `,
+		`<script id="page-data" type="application/json">{"path":"/blog/hi","lang":"ar","data":{"post":`,
+		`Hi \u003c/script\u003e`, // the data cannot close its script element
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("page lacks %s:\n%s", want, body)
+		}
+	}
+	if rec.Header().Get("Last-Modified") != "" {
+		t.Errorf("a page with live data has Last-Modified %q", rec.Header().Get("Last-Modified"))
+	}
+	if rec := do(h, http.MethodGet, "/ssr/render.js", nil); rec.Code != http.StatusNotFound {
+		t.Errorf("/ssr/render.js: %d, want 404", rec.Code)
+	}
+}
