@@ -150,3 +150,25 @@ func TestPagesAreServedRendered(t *testing.T) {
 		t.Errorf("/ssr/render.js: %d, want 404", rec.Code)
 	}
 }
+
+// The render-blocking configuration script and stylesheet come inside the HTML.
+func TestIndexInlinesConfigAndStylesheet(t *testing.T) {
+	dist := t.TempDir()
+	index := `<html><head><script src="/app-config.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`
+	if err := os.MkdirAll(filepath.Join(dist, "assets"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"index.html": index, "assets/index-1.css": "body{color:red}"} {
+		if err := os.WriteFile(filepath.Join(dist, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
+	body := do(h, http.MethodGet, "/contact", nil).Body.String()
+	if !strings.Contains(body, "<style>body{color:red}</style>") || strings.Contains(body, "index-1.css") {
+		t.Errorf("stylesheet not inlined: %s", body)
+	}
+	if !strings.Contains(body, "<script>window.__APP_CONFIG__ = ") || !strings.Contains(body, a.cfg.AnonKey) || strings.Contains(body, `src="/app-config.js"`) {
+		t.Errorf("configuration not inlined: %s", body)
+	}
+}

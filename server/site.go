@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -48,10 +50,35 @@ func newSite(files fs.FS, cfg siteConfig) (*site, error) {
 	if files != nil {
 		if s.index, err = fs.ReadFile(files, "index.html"); err != nil {
 			s.files = nil // a folder without index.html is no site
+		} else {
+			s.index = inlineHead(s.index, files, s.configJS)
 		}
 	}
 	return s, nil
 }
+
+// inlineHead puts the runtime configuration and the stylesheets into index.html:
+// they are render-blocking, and each was one more round trip before the first paint
+// on a phone (Lighthouse: 150-300 ms each on slow 4G). After the first page the site
+// navigates in the browser, so the copy in each HTML costs nothing later.
+func inlineHead(index []byte, files fs.FS, configJS []byte) []byte {
+	index = bytes.Replace(index, []byte(`<script src="/app-config.js"></script>`),
+		[]byte("<script>"+string(configJS)+"</script>"), 1)
+	for _, m := range stylesheetLink.FindAllSubmatch(index, -1) {
+		css, err := fs.ReadFile(files, strings.TrimPrefix(string(m[1]), "/"))
+		if err != nil || len(css) > maxInlineCSS || bytes.Contains(bytes.ToLower(css), []byte("</style")) {
+			continue
+		}
+		index = bytes.Replace(index, m[0], []byte("<style>"+string(css)+"</style>"), 1)
+	}
+	return index
+}
+
+// stylesheetLink is how Vite links the built CSS from index.html.
+var stylesheetLink = regexp.MustCompile(`<link rel="stylesheet"(?: crossorigin)? href="(/assets/[^"]+\.css)">`)
+
+// maxInlineCSS keeps a runaway stylesheet a file of its own.
+const maxInlineCSS = 96 << 10
 
 // siteFiles picks the embedded build, else the folder on disk.
 func siteFiles(embedded fs.FS, dir string) fs.FS {
