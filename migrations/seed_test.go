@@ -3,7 +3,9 @@ package migrations_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"image/jpeg"
 	"io/fs"
 	"os"
@@ -166,5 +168,33 @@ func TestSeedImagesAreAllReferenced(t *testing.T) {
 		if !strings.Contains(sql, "'seed/"+e.Name()+"'") {
 			t.Errorf("image %s is not in dev.sql's storage rows", e.Name())
 		}
+	}
+}
+
+// Seed images are served as immutable for a year (server/seed.go): bytes may never
+// change under a name. A redrawn image needs a new file name (and dev.sql's URLs).
+func TestSeedImagesNeverChangeUnderTheirName(t *testing.T) {
+	sums, err := migrations.Seed("images.sha256")
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := 0
+	for _, line := range strings.Split(strings.TrimSpace(sums), "\n") {
+		sum, name, ok := strings.Cut(line, "  ")
+		if !ok {
+			t.Fatalf("images.sha256 line %q", line)
+		}
+		data, err := migrations.Seed("images/" + name)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if got := fmt.Sprintf("%x", sha256.Sum256([]byte(data))); got != sum {
+			t.Errorf("seed image %s changed under its name: browsers keep it a year; give it a new name", name)
+		}
+		listed++
+	}
+	files, err := fs.Glob(migrations.SeedFS(), "images/*.jpg")
+	if err != nil || len(files) != listed {
+		t.Errorf("%d images, %d in images.sha256 (%v)", len(files), listed, err)
 	}
 }
