@@ -52,6 +52,6 @@ run() { # name port autoconfirm files...
 }
 
 echo "-- auth contract, MAILER_AUTOCONFIRM=false"
-run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs parity.test.mjs
+run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs parity.test.mjs mfa.test.mjs
 echo "-- auth contract, MAILER_AUTOCONFIRM=true"
 run auth-autoconfirm "$((port + 1))" true autoconfirm.test.mjs
