@@ -43,7 +43,8 @@ func validTOTP(code, secret string, now time.Time) bool {
 
 // qrSVG draws content as a QR code (error correction H, as GoTrue) in SVG: one
 // path of unit squares, 3 px per module and a 4-module quiet zone so phone
-// cameras find it on any background.
+// cameras find it on any background. No "#" anywhere: auth-js puts the SVG in
+// a data: URI unescaped, where "#" would start the fragment.
 func qrSVG(content string) (string, error) {
 	code, err := qr.Encode(content, qr.H, qr.Auto)
 	if err != nil {
@@ -55,7 +56,7 @@ func qrSVG(content string) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" shape-rendering="crispEdges">`,
 		size, size, n+2*quiet, n+2*quiet)
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n+2*quiet, n+2*quiet)
+	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/><path fill="black" d="`, n+2*quiet, n+2*quiet)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			if r, _, _, _ := code.At(x, y).RGBA(); r == 0 {

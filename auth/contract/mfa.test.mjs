@@ -55,6 +55,9 @@ test('enroll answers a TOTP factor with its secret, otpauth URI and SVG QR code;
   assert.equal(uri.searchParams.get('issuer'), 'CasaRent')
   // GoTrue sends the bare SVG; auth-js turns it into a data URI.
   assert.ok(data.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg'), data.totp.qr_code.slice(0, 60))
+  assert.ok(data.totp.qr_code.endsWith('</svg>'))
+  // The SVG goes into the URI unescaped: a "#" would cut it at the fragment.
+  assert.ok(!data.totp.qr_code.includes('#'))
 
   const factors = await c.auth.mfa.listFactors()
   assert.equal(factors.error, null)

@@ -88,7 +88,7 @@ export default function AdminsPage() {
   return (
     <section className="adm-page">
       <PageHeader title={t.title} subtitle={t.subtitle} />
-      <SecuritySection />
+      <SecuritySection onChange={() => void loadMfa()} />
       <div className="adm-two-col">
         <AdminForm onSubmit={create} />
         {admins.loading && !admins.data ? (

@@ -35,7 +35,7 @@ async function readState(): Promise<State> {
  * and can remove it. Once it is verified the database wants aal2 for this
  * account (is_admin()), and the sign-in asks for the code.
  */
-export function SecuritySection() {
+export function SecuritySection({ onChange }: { onChange?: () => void }) {
   const [state, setState] = useState<State>({ kind: "loading" });
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -90,6 +90,7 @@ export function SecuritySection() {
     }
     notify.success(t.enabled);
     await load();
+    onChange?.();
   }
 
   async function cancel() {
@@ -107,6 +108,7 @@ export function SecuritySection() {
       await auth.unenroll(state.factor.id);
       notify.success(t.removed);
       setState({ kind: "off" });
+      onChange?.();
     } catch (e) {
       console.error("MFA removal failed", e);
       notify.error(t.removeError);
