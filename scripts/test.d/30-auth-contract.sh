@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Node contract suite of /auth/v1 (auth/contract, @supabase/supabase-js from npm)
 # against the real server and a real SMTP server (the sink), twice:
-#   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits, and
-#      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication);
+#   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits,
+#      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication) and
+#      mfa.test.mjs (issue 21: TOTP factors, aal2, is_admin());
 #   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session.
 # Ports: AUTH_CONTRACT_PORT (54381) and +1. Needs DATABASE_URL (make test sets it).
 # AUTH_CONTRACT_STATE: where the sink and its logs live (/tmp/casarent-auth-contract).
