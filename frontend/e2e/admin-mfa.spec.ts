@@ -7,7 +7,17 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, siteCookies } from "./browser.ts";
 import { seriousViolations } from "./helpers.ts";
-import { BASE_URL, client, expectToast, fillLogin, freeCar, insertBooking, serviceClient, unique } from "./admin-helpers.ts";
+import {
+  BASE_URL,
+  client,
+  expectToast,
+  fillLogin,
+  freeCar,
+  insertBooking,
+  loginAsAdmin,
+  serviceClient,
+  unique,
+} from "./admin-helpers.ts";
 
 function base32Decode(s: string): Buffer {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -166,6 +176,25 @@ describe("administrator second factor (TOTP)", () => {
     const aal2 = await c.from("bookings").select("id");
     expect(aal2.error).toBeNull();
     expect(aal2.data!.length).toBeGreaterThan(0);
+  });
+
+  it("another administrator removes the lost authenticator; the password alone works again", async () => {
+    const { ctx, page } = await newPage();
+    await loginAsAdmin(page, "/admin/settings"); // the suites' administrator, no factor
+    const row = page.locator(`[data-testid="admin-row"][data-email="${creds.email}"]`);
+    await row.getByTestId("admin-mfa").waitFor();
+    await row.getByRole("button", { name: "Désactiver la 2FA" }).click();
+    const dialog = page.getByRole("dialog", { name: "Désactiver la double authentification" });
+    await dialog.getByText(creds.email, { exact: false }).waitFor();
+    await dialog.getByTestId("confirm-action").click();
+    await expectToast(page, "Double authentification désactivée");
+    await expect.poll(() => row.getByTestId("admin-mfa").count()).toBe(0);
+    await ctx.close();
+
+    const c = await client();
+    expect((await c.auth.signInWithPassword(creds)).error).toBeNull();
+    expect((await c.rpc("is_admin")).data).toBe(true);
+    expect((await c.from("bookings").select("id")).data!.length).toBeGreaterThan(0);
   });
 
   it("leaves no page errors", () => {
