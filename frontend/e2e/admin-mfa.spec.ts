@@ -135,6 +135,10 @@ describe("administrator second factor (TOTP)", () => {
     await page.getByRole("button", { name: "Vérifier" }).click();
     await page.getByTestId("mfa-error").filter({ hasText: "Code incorrect ou expiré" }).waitFor();
     expect(await page.locator(".adm-shell").count()).toBe(0);
+    // A reload with the stored aal1 session asks the code again.
+    await page.reload();
+    await page.getByRole("heading", { name: "Double authentification" }).waitFor();
+    expect(await page.locator(".adm-shell").count()).toBe(0);
 
     await code.fill(totp(secret));
     await page.getByRole("button", { name: "Vérifier" }).click();
