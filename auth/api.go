@@ -123,6 +123,12 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodPost, "/otp", h(a.withKey(a.evenly(a.handleOTP))))
 	r.Method(http.MethodPost, "/magiclink", h(a.withKey(a.evenly(a.handleMagicLink))))
 
+	// TOTP multi-factor (mfa.go).
+	r.Method(http.MethodPost, "/factors", h(a.handleFactorEnroll))
+	r.Method(http.MethodPost, "/factors/{factor_id}/challenge", h(a.handleFactorChallenge))
+	r.Method(http.MethodPost, "/factors/{factor_id}/verify", h(a.handleFactorVerify))
+	r.Method(http.MethodDelete, "/factors/{factor_id}", h(a.handleFactorUnenroll))
+
 	r.Method(http.MethodPost, "/invite", h(a.withAdmin(a.handleInvite)))
 	r.Method(http.MethodGet, "/admin/users", h(a.withAdmin(a.handleAdminUserList)))
 	r.Method(http.MethodPost, "/admin/users", h(a.withAdmin(a.handleAdminUserCreate)))
@@ -130,6 +136,8 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodPut, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserUpdate)))
 	r.Method(http.MethodDelete, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserDelete)))
 	r.Method(http.MethodPost, "/admin/generate_link", h(a.withAdmin(a.handleAdminGenerateLink)))
+	r.Method(http.MethodGet, "/admin/users/{id}/factors", h(a.withAdmin(a.handleAdminFactorList)))
+	r.Method(http.MethodDelete, "/admin/users/{id}/factors/{factor_id}", h(a.withAdmin(a.handleAdminFactorDelete)))
 
 	// Features not offered, answered as GoTrue answers with them switched off (disabled.go).
 	off := func(e func() *apiError) http.Handler { return h(a.disabled(e)) }

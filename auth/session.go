@@ -78,7 +78,7 @@ func (a *api) signAccess(u *user, sessionID string, amr []jwtauth.AMREntry, now 
 	if c.Role == "" {
 		c.Role = "authenticated"
 	}
-	c.AAL = "aal1"
+	c.AAL = aalOf(amr) // aal2 once the session proved a second factor (mfa.go)
 	c.AMR = amr
 	c.SessionID = sessionID
 	c.IsAnonymous = u.IsAnonymous

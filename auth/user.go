@@ -40,6 +40,7 @@ type user struct {
 	DeletedAt                *time.Time
 	CreatedAt, UpdatedAt     time.Time
 	Identities               []identity
+	Factors                  []factor // GoTrue's "factors", left out when there is none
 }
 
 type identity struct {
@@ -67,20 +68,25 @@ const userColumns = `u.id::text, coalesce(u.aud, ''), coalesce(u.role, ''), coal
 		'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
 		'provider', i.provider, 'last_sign_in_at', i.last_sign_in_at, 'created_at', i.created_at,
 		'updated_at', i.updated_at, 'email', i.email) order by i.created_at)
-		from auth.identities i where i.user_id = u.id), '[]')`
+		from auth.identities i where i.user_id = u.id), '[]'),
+	coalesce((select json_agg(` + factorJSON + ` order by f.created_at)
+		from auth.mfa_factors f where f.user_id = u.id), '[]')`
 
 func scanUser(row pgx.Row) (*user, error) {
 	u := &user{}
-	var idents []byte
+	var idents, factors []byte
 	err := row.Scan(&u.ID, &u.Aud, &u.Role, &u.Email, &u.EncryptedPassword, &u.EmailConfirmedAt, &u.InvitedAt,
 		&u.ConfirmationToken, &u.ConfirmationSentAt, &u.RecoveryToken, &u.RecoverySentAt,
 		&u.EmailChangeTokenNew, &u.EmailChange, &u.EmailChangeSentAt, &u.EmailChangeTokenCurrent, &u.EmailChangeConfirmStatus,
 		&u.LastSignInAt, &u.AppMetadata, &u.UserMetadata, &u.Phone, &u.PhoneConfirmedAt,
-		&u.ConfirmedAt, &u.BannedUntil, &u.IsAnonymous, &u.DeletedAt, &u.CreatedAt, &u.UpdatedAt, &idents)
+		&u.ConfirmedAt, &u.BannedUntil, &u.IsAnonymous, &u.DeletedAt, &u.CreatedAt, &u.UpdatedAt, &idents, &factors)
 	if err != nil {
 		return nil, err
 	}
 	if err := json.Unmarshal(idents, &u.Identities); err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(factors, &u.Factors); err != nil {
 		return nil, err
 	}
 	if u.AppMetadata == nil {
@@ -157,6 +163,9 @@ func (u *user) MarshalJSON() ([]byte, error) {
 	opt("deleted_at", u.DeletedAt)
 	if u.EmailChange != "" {
 		out["new_email"] = u.EmailChange
+	}
+	if len(u.Factors) > 0 {
+		out["factors"] = u.Factors
 	}
 	return json.Marshal(out)
 }

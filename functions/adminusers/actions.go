@@ -166,3 +166,37 @@ func (s *service) delete(ctx context.Context, w http.ResponseWriter, caller *jwt
 	}
 	return fnkit.JSON(w, http.StatusOK, map[string]any{"deleted": target, "message": "Administrateur supprimé"})
 }
+
+// resetMFA removes every MFA factor of another administrator: the recovery
+// when they lost their authenticator (they sign in with the password alone and
+// enrol again). One's own factor is removed from the Sécurité section, from an
+// aal2 session, as GoTrue requires.
+func (s *service) resetMFA(ctx context.Context, w http.ResponseWriter, caller *jwtauth.Identity, target string) error {
+	if !uuidRe.MatchString(target) {
+		return fnkit.Errorf(http.StatusBadRequest, "userId must be a user id").WithCode("validation_failed")
+	}
+	if caller.Subject != "" && strings.EqualFold(caller.Subject, target) {
+		return fnkit.Errorf(http.StatusConflict, "Utilisez la section Sécurité pour gérer votre propre double authentification").WithCode("cannot_reset_self")
+	}
+	var isAdmin bool
+	err := s.asService(ctx, true, func(c pgrole.Conn) error {
+		return c.QueryRow(ctx, `select exists (select 1 from public.profiles where id = $1 and role = 'admin')`, target).Scan(&isAdmin)
+	})
+	if err != nil {
+		return fmt.Errorf("read profile: %w", err)
+	}
+	if !isAdmin {
+		return fnkit.Errorf(http.StatusNotFound, "this account is not an administrator").WithCode("not_an_admin")
+	}
+	factors, err := s.auth.listFactors(ctx, target)
+	if err != nil {
+		return fmt.Errorf("list factors: %w", err)
+	}
+	for _, f := range factors {
+		var ae *authError
+		if err := s.auth.deleteFactor(ctx, target, f.ID); err != nil && !(errors.As(err, &ae) && ae.Status == http.StatusNotFound) {
+			return fmt.Errorf("delete factor: %w", err)
+		}
+	}
+	return fnkit.JSON(w, http.StatusOK, map[string]any{"userId": target, "removed": len(factors), "message": "Double authentification désactivée"})
+}

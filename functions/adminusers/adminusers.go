@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/jackc/pgx/v5"
@@ -56,7 +57,7 @@ type service struct {
 
 // request is the body of a POST. GET lists the administrators.
 type request struct {
-	Action    string `json:"action"` // list | create | revoke | delete
+	Action    string `json:"action"` // list | create | revoke | delete | reset_mfa
 	Email     string `json:"email"`
 	Password  string `json:"password"`
 	FirstName string `json:"firstName"`
@@ -89,8 +90,10 @@ func (s *service) serve(w http.ResponseWriter, r *http.Request) error {
 		return s.revoke(ctx, w, id, req.UserID)
 	case "delete":
 		return s.delete(ctx, w, id, req.UserID)
+	case "reset_mfa":
+		return s.resetMFA(ctx, w, id, req.UserID)
 	}
-	return fnkit.Errorf(http.StatusBadRequest, "unknown action %q (list, create, revoke or delete)", req.Action).WithCode("invalid_action")
+	return fnkit.Errorf(http.StatusBadRequest, "unknown action %q (list, create, revoke, delete or reset_mfa)", req.Action).WithCode("invalid_action")
 }
 
 // requireAdmin: the database decides (fnkit.RequireAdmin).
@@ -106,6 +109,8 @@ type profile struct {
 	LastName  *string `json:"last_name"`
 	Role      string  `json:"role"`
 	CreatedAt string  `json:"created_at"`
+	// MFA: the account has a verified TOTP factor (list only).
+	MFA *bool `json:"mfa,omitempty"`
 }
 
 const profileCols = `id::text, email, first_name, last_name, role, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"')`
@@ -137,6 +142,15 @@ func (s *service) list(ctx context.Context, w http.ResponseWriter) error {
 	})
 	if err != nil {
 		return fmt.Errorf("list administrators: %w", err)
+	}
+	// Factors live in the auth schema, which only the auth service reads: ask it.
+	for _, p := range admins {
+		factors, err := s.auth.listFactors(ctx, p.ID)
+		if err != nil {
+			return fmt.Errorf("list factors of %s: %w", p.ID, err)
+		}
+		on := slices.ContainsFunc(factors, func(f authFactor) bool { return f.Status == "verified" })
+		p.MFA = &on
 	}
 	return fnkit.JSON(w, http.StatusOK, map[string]any{"admins": admins})
 }

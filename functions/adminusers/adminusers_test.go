@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/pquerna/otp/totp"
 
 	"casarent/auth"
 	"casarent/functions"
@@ -271,5 +272,68 @@ func TestConcurrentRemovalsKeepAnAdministrator(t *testing.T) {
 		if _, err := e.db.Admin.Exec(context.Background(), `update public.profiles set role = 'admin'`); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// enrolTOTP enrols and verifies a TOTP factor from s (issue 21, item 6): the
+// answer is an aal2 session.
+func (e *env) enrolTOTP(s session) (session, string) {
+	e.t.Helper()
+	r := e.do("POST", "/auth/v1/factors", map[string]any{"factor_type": "totp", "friendly_name": "phone"}, e.anon, s.access)
+	if r.status != 200 {
+		e.t.Fatalf("enroll: %d %v", r.status, r.body)
+	}
+	fid := r.body["id"].(string)
+	secret := r.body["totp"].(map[string]any)["secret"].(string)
+	ch := e.do("POST", "/auth/v1/factors/"+fid+"/challenge", nil, e.anon, s.access)
+	code, err := totp.GenerateCode(secret, time.Now())
+	if err != nil || ch.status != 200 {
+		e.t.Fatalf("challenge: %d %v %v", ch.status, ch.body, err)
+	}
+	v := e.do("POST", "/auth/v1/factors/"+fid+"/verify", map[string]any{"challenge_id": ch.body["id"], "code": code}, e.anon, s.access)
+	if v.status != 200 {
+		e.t.Fatalf("verify: %d %v", v.status, v.body)
+	}
+	return session{v.body["access_token"].(string), v.body["refresh_token"].(string), s.id}, fid
+}
+
+// The recovery of an administrator who lost their authenticator: another
+// administrator removes the factor; until then the password alone is no admin.
+func TestResetMFA(t *testing.T) {
+	e := newEnv(t)
+	e.signUp("boss@example.com", "boss-pass", true)
+	boss := e.signIn("boss@example.com", "boss-pass")
+	lostID := e.signUp("lost@example.com", "lost-pass", true)
+	lost := e.signIn("lost@example.com", "lost-pass")
+	aal2, _ := e.enrolTOTP(lost)
+
+	if r := e.fn(aal2.access, map[string]any{"action": "list"}); r.status != 200 {
+		t.Fatalf("aal2 admin lists: %d %v", r.status, r.body)
+	}
+	mfaOf := func(r resp, id string) any {
+		for _, a := range r.body["admins"].([]any) {
+			if a.(map[string]any)["id"] == id {
+				return a.(map[string]any)["mfa"]
+			}
+		}
+		return nil
+	}
+	if r := e.fn(boss.access, map[string]any{"action": "list"}); mfaOf(r, lostID) != true || mfaOf(r, boss.id) != false {
+		t.Fatalf("list's mfa flags: %v", r.body)
+	}
+	password := e.signIn("lost@example.com", "lost-pass") // aal1
+	if r := e.fn(password.access, map[string]any{"action": "reset_mfa", "userId": boss.id}); r.status != 403 || r.body["code"] != "not_admin" {
+		t.Fatalf("aal1 session of an enrolled admin: %d %v", r.status, r.body)
+	}
+	if r := e.fn(boss.access, map[string]any{"action": "reset_mfa", "userId": boss.id}); r.status != 409 || r.body["code"] != "cannot_reset_self" {
+		t.Fatalf("own factor: %d %v", r.status, r.body)
+	}
+	r := e.fn(boss.access, map[string]any{"action": "reset_mfa", "userId": lostID})
+	if r.status != 200 || r.body["removed"] != float64(1) || r.body["message"] != "Double authentification désactivée" {
+		t.Fatalf("reset: %d %v", r.status, r.body)
+	}
+	// The password alone is enough again, until they enrol a new authenticator.
+	if r := e.fn(password.access, map[string]any{"action": "list"}); r.status != 200 || mfaOf(r, lostID) != false {
+		t.Fatalf("after reset: %d %v", r.status, r.body)
 	}
 }

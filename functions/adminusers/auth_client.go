@@ -113,3 +113,20 @@ func (c *authClient) createUser(ctx context.Context, email, password, first, las
 func (c *authClient) deleteUser(ctx context.Context, id string) error {
 	return c.do(ctx, http.MethodDelete, "/admin/users/"+url.PathEscape(id), map[string]any{"should_soft_delete": false}, nil)
 }
+
+// authFactor is one of a user's MFA factors as GoTrue's admin API lists them.
+type authFactor struct {
+	ID         string `json:"id"`
+	FactorType string `json:"factor_type"`
+	Status     string `json:"status"`
+}
+
+func (c *authClient) listFactors(ctx context.Context, userID string) ([]authFactor, error) {
+	var out []authFactor
+	err := c.do(ctx, http.MethodGet, "/admin/users/"+url.PathEscape(userID)+"/factors", nil, &out)
+	return out, err
+}
+
+func (c *authClient) deleteFactor(ctx context.Context, userID, factorID string) error {
+	return c.do(ctx, http.MethodDelete, "/admin/users/"+url.PathEscape(userID)+"/factors/"+url.PathEscape(factorID), nil, nil)
+}

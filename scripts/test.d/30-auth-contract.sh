@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Node contract suite of /auth/v1 (auth/contract, @supabase/supabase-js from npm)
 # against the real server and a real SMTP server (the sink), three times:
-#   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits, and
-#      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication);
+#   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits,
+#      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication) and
+#      mfa.test.mjs (issue 21: TOTP factors, aal2, is_admin());
 #   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session;
 #   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation.
 # Ports: AUTH_CONTRACT_PORT (54381), +1 and +2. Needs DATABASE_URL (make test sets it).
@@ -54,7 +55,7 @@ run() { # name port autoconfirm files...
 }
 
 echo "-- auth contract, MAILER_AUTOCONFIRM=false"
-run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs parity.test.mjs
+run auth-confirm "$port" false session.test.mjs confirm.test.mjs admin.test.mjs ratelimit.test.mjs parity.test.mjs mfa.test.mjs
 echo "-- auth contract, MAILER_AUTOCONFIRM=true"
 run auth-autoconfirm "$((port + 1))" true autoconfirm.test.mjs
 echo "-- auth contract, JWT_KEYS (ES256 current, RS256 previous, one retired past its grace)"

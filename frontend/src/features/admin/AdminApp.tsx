@@ -4,6 +4,7 @@ import { PageLoading } from "./components/Spinner";
 import { AdminToaster } from "./components/AdminToaster";
 import { fr } from "./i18n/fr";
 import { LoginPage } from "./login/LoginPage";
+import { MfaStep } from "./login/MfaStep";
 import { AdminSessionProvider } from "./session/AdminSessionProvider";
 import { useAdminSession } from "./session/context";
 import { AdminShell } from "./shell/AdminShell";
@@ -37,6 +38,7 @@ function AdminGate() {
   const { access } = useAdminSession();
   if (access.kind === "loading") return <PageLoading label={fr.common.loadingPanel} />;
   if (access.kind === "signedOut") return <LoginPage notice={access.notice} />;
+  if (access.kind === "mfa") return <MfaStep />;
   return (
     <AdminShell>
       <Suspense fallback={<PageLoading label={fr.common.loading} />}>

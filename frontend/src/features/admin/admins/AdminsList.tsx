@@ -9,11 +9,14 @@ const t = fr.admins;
 interface Props {
   admins: AdminAccount[];
   selfId: string;
+  /** id → has a verified second factor (absent while unknown). */
+  mfa: Map<string, boolean>;
+  onResetMfa: (a: AdminAccount) => void;
   onRevoke: (a: AdminAccount) => void;
   onDelete: (a: AdminAccount) => void;
 }
 
-export function AdminsList({ admins, selfId, onRevoke, onDelete }: Props) {
+export function AdminsList({ admins, selfId, mfa, onResetMfa, onRevoke, onDelete }: Props) {
   return (
     <div className="adm-card">
       <h2 className="adm-card__title">
@@ -35,6 +38,12 @@ export function AdminsList({ admins, selfId, onRevoke, onDelete }: Props) {
                   <strong>
                     {name}
                     {self && <span className="adm-tag adm-tag--self">{t.you}</span>}
+                    {mfa.get(a.id) && (
+                      <span className="adm-tag adm-admins__mfa" title={t.mfaOnLabel} data-testid="admin-mfa">
+                        <span aria-hidden="true">{t.mfaOn}</span>
+                        <span className="adm-visually-hidden">{t.mfaOnLabel}</span>
+                      </span>
+                    )}
                   </strong>
                   <span className="adm-muted">{a.email}</span>
                   <span className="adm-muted adm-admins__date">
@@ -42,6 +51,11 @@ export function AdminsList({ admins, selfId, onRevoke, onDelete }: Props) {
                   </span>
                 </div>
                 <div className="adm-admins__actions">
+                  {!self && mfa.get(a.id) && (
+                    <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => onResetMfa(a)}>
+                      <IconShield size={16} /> {t.resetMfa}
+                    </button>
+                  )}
                   <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => onRevoke(a)}>
                     <IconUserMinus size={16} /> {t.revoke}
                   </button>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
@@ -9,7 +9,8 @@ import { useLoad } from "../lib/useLoad";
 import { useAdminUser } from "../session/context";
 import { AdminForm } from "./AdminForm";
 import type { AdminFormValues } from "./adminForm";
-import { createAdmin, deleteAdmin, listAdmins, revokeAdmin, type AdminAccount } from "./api";
+import { SecuritySection } from "../security/SecuritySection";
+import { createAdmin, deleteAdmin, listAdmins, listMfa, resetAdminMfa, revokeAdmin, type AdminAccount } from "./api";
 import { AdminsList } from "./AdminsList";
 
 const t = fr.admins;
@@ -19,12 +20,33 @@ function serverMessage(e: unknown, fallback: string): string {
   return e instanceof ApiError && e.message ? e.message : fallback;
 }
 
-type Pending = { kind: "revoke" | "delete"; admin: AdminAccount } | null;
+type Pending = { kind: "revoke" | "delete" | "reset_mfa"; admin: AdminAccount } | null;
+
+const confirmTexts = {
+  revoke: { title: t.confirmRevokeTitle, message: t.confirmRevoke, label: t.revoke, done: t.messages.revoked, failed: t.messages.revokeError },
+  delete: { title: t.confirmDeleteTitle, message: t.confirmDelete, label: t.delete, done: t.messages.deleted, failed: t.messages.deleteError },
+  reset_mfa: {
+    title: t.confirmResetMfaTitle,
+    message: t.confirmResetMfa,
+    label: t.resetMfa,
+    done: t.messages.mfaReset,
+    failed: t.messages.mfaResetError,
+  },
+};
 
 export default function AdminsPage() {
   const { user } = useAdminUser();
   const admins = useLoad(listAdmins, () => notify.error(t.messages.loadError));
   const [pending, setPending] = useState<Pending>(null);
+  // Second factors of the administrators; unknown (no badge) if the lookup fails.
+  const [mfa, setMfa] = useState<Map<string, boolean>>(new Map());
+  const loadMfa = () =>
+    listMfa()
+      .then(setMfa)
+      .catch((e: unknown) => console.error("administrators' MFA lookup failed", e));
+  useEffect(() => {
+    void loadMfa();
+  }, []);
   const [busy, setBusy] = useState(false);
 
   async function create(v: AdminFormValues): Promise<boolean> {
@@ -45,13 +67,18 @@ export default function AdminsPage() {
     setBusy(true);
     const { kind, admin } = pending;
     try {
-      if (kind === "revoke") await revokeAdmin(admin.id);
-      else await deleteAdmin(admin.id);
-      notify.success(kind === "revoke" ? t.messages.revoked : t.messages.deleted);
-      admins.setData((prev) => prev?.filter((a) => a.id !== admin.id) ?? null);
+      if (kind === "reset_mfa") {
+        await resetAdminMfa(admin.id);
+        void loadMfa();
+      } else {
+        if (kind === "revoke") await revokeAdmin(admin.id);
+        else await deleteAdmin(admin.id);
+        admins.setData((prev) => prev?.filter((a) => a.id !== admin.id) ?? null);
+      }
+      notify.success(confirmTexts[kind].done);
     } catch (e) {
       console.error(`administrator ${kind} failed`, e);
-      notify.error(serverMessage(e, kind === "revoke" ? t.messages.revokeError : t.messages.deleteError));
+      notify.error(serverMessage(e, confirmTexts[kind].failed));
     } finally {
       setBusy(false);
       setPending(null);
@@ -61,6 +88,7 @@ export default function AdminsPage() {
   return (
     <section className="adm-page">
       <PageHeader title={t.title} subtitle={t.subtitle} />
+      <SecuritySection onChange={() => void loadMfa()} />
       <div className="adm-two-col">
         <AdminForm onSubmit={create} />
         {admins.loading && !admins.data ? (
@@ -69,6 +97,8 @@ export default function AdminsPage() {
           <AdminsList
             admins={admins.data ?? []}
             selfId={user.id}
+            mfa={mfa}
+            onResetMfa={(admin) => setPending({ kind: "reset_mfa", admin })}
             onRevoke={(admin) => setPending({ kind: "revoke", admin })}
             onDelete={(admin) => setPending({ kind: "delete", admin })}
           />
@@ -76,9 +106,9 @@ export default function AdminsPage() {
       </div>
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.kind === "revoke" ? t.confirmRevokeTitle : t.confirmDeleteTitle}
-        message={pending ? (pending.kind === "revoke" ? t.confirmRevoke : t.confirmDelete)(pending.admin.email ?? pending.admin.id) : ""}
-        confirmLabel={pending?.kind === "revoke" ? t.revoke : t.delete}
+        title={pending ? confirmTexts[pending.kind].title : ""}
+        message={pending ? confirmTexts[pending.kind].message(pending.admin.email ?? pending.admin.id) : ""}
+        confirmLabel={pending ? confirmTexts[pending.kind].label : undefined}
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}

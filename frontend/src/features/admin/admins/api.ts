@@ -29,7 +29,8 @@ export async function listAdmins(): Promise<AdminAccount[]> {
 
 type Body =
   | { action: "create"; email: string; password: string; firstName: string; lastName: string }
-  | { action: "revoke" | "delete"; userId: string };
+  | { action: "list" }
+  | { action: "revoke" | "delete" | "reset_mfa"; userId: string };
 
 /** Calls admin-users; a refusal becomes an ApiError carrying the server's message. */
 async function invoke<T>(body: Body): Promise<T> {
@@ -65,4 +66,18 @@ export async function revokeAdmin(userId: string): Promise<void> {
 
 export async function deleteAdmin(userId: string): Promise<void> {
   await invoke({ action: "delete", userId });
+}
+
+/**
+ * Who among the administrators has a second factor (admin-users' list asks the
+ * auth service, which alone reads the factors): id → true when verified TOTP.
+ */
+export async function listMfa(): Promise<Map<string, boolean>> {
+  const res = await invoke<{ admins: { id: string; mfa?: boolean }[] }>({ action: "list" });
+  return new Map(res.admins.map((a) => [a.id, a.mfa === true]));
+}
+
+/** Removes another administrator's factors (lost authenticator); they sign in with the password and enrol again. */
+export async function resetAdminMfa(userId: string): Promise<void> {
+  await invoke({ action: "reset_mfa", userId });
 }

@@ -5,9 +5,16 @@ import { fr } from "../i18n/fr";
 import * as auth from "./api";
 import { AdminSessionContext, type AdminAccess, type AdminSession, type LoginOutcome } from "./context";
 
-type Verdict = { ok: true; profile: auth.AdminProfile } | { ok: false; message: string };
+type Verdict =
+  | { ok: true; profile: auth.AdminProfile; factorId: string | null }
+  | { ok: false; message: string };
 
-/** SPEC section 6: a signed-in user whose profile role is admin; anyone else is signed out. */
+/**
+ * SPEC section 6: a signed-in user whose profile role is admin; anyone else is
+ * signed out. An administrator with a verified TOTP factor whose session is
+ * still aal1 gets factorId: the code is asked before the back office opens (the
+ * database would show them nothing at aal1 anyway).
+ */
 async function verify(user: User, lookupError: string): Promise<Verdict> {
   const { profile, error } = await auth.readProfile(user.id);
   if (error || !profile) {
@@ -19,7 +26,13 @@ async function verify(user: User, lookupError: string): Promise<Verdict> {
     await auth.signOut();
     return { ok: false, message: fr.login.denied };
   }
-  return { ok: true, profile };
+  try {
+    return { ok: true, profile, factorId: await auth.pendingFactor() };
+  } catch (e) {
+    console.error("assurance level lookup failed", e);
+    await auth.signOut();
+    return { ok: false, message: lookupError };
+  }
 }
 
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
@@ -40,7 +53,9 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     verifiedFor.current = user.id;
     setAccess({ kind: "loading" });
     const v = await verify(user, fr.login.permissionsError);
-    if (v.ok) {
+    if (v.ok && v.factorId) {
+      setAccess({ kind: "mfa", user, profile: v.profile, factorId: v.factorId });
+    } else if (v.ok) {
       setAccess({ kind: "allowed", user, profile: v.profile });
     } else {
       verifiedFor.current = null;
@@ -68,6 +83,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         return v;
       }
       verifiedFor.current = res.user.id;
+      if (v.factorId) {
+        setAccess({ kind: "mfa", user: res.user, profile: v.profile, factorId: v.factorId });
+        return { ok: true };
+      }
       setAccess({ kind: "allowed", user: res.user, profile: v.profile });
       toast(fr.login.success, "success");
       return { ok: true };
@@ -79,12 +98,40 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const verifyCode = useCallback(
+    async (code: string): Promise<LoginOutcome> => {
+      if (access.kind !== "mfa") return { ok: false, message: fr.mfa.genericError };
+      const { user, profile, factorId } = access;
+      signingIn.current = true;
+      try {
+        const res = await auth.verifyTotp(factorId, code);
+        if (!res.ok) {
+          if (res.code === "mfa_verification_failed") return { ok: false, message: fr.mfa.wrongCode };
+          return { ok: false, message: res.message || fr.mfa.genericError };
+        }
+        verifiedFor.current = user.id;
+        setAccess({ kind: "allowed", user: (await auth.currentUser()) ?? user, profile });
+        toast(fr.login.success, "success");
+        return { ok: true };
+      } catch (e) {
+        console.error("admin code verification failed", e);
+        return { ok: false, message: fr.mfa.genericError };
+      } finally {
+        signingIn.current = false;
+      }
+    },
+    [access],
+  );
+
   const signOut = useCallback(async () => {
     await auth.signOut();
     verifiedFor.current = null;
     setAccess({ kind: "signedOut", notice: null });
   }, []);
 
-  const value = useMemo<AdminSession>(() => ({ access, signIn, signOut }), [access, signIn, signOut]);
+  const value = useMemo<AdminSession>(
+    () => ({ access, signIn, verifyCode, signOut }),
+    [access, signIn, verifyCode, signOut],
+  );
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }

@@ -56,3 +56,56 @@ export function onAuthChange(fn: () => void): () => void {
   });
   return () => data.subscription.unsubscribe();
 }
+
+// Second factor (TOTP, issue 21 item 6). GoTrue's MFA through auth-js: the
+// database's is_admin() wants aal2 once the administrator has a verified factor.
+
+/** The verified TOTP factor to ask a code for, when this session is still at aal1. */
+export async function pendingFactor(): Promise<string | null> {
+  const { data, error } = await auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error) throw error;
+  if (data.nextLevel !== "aal2" || data.currentLevel === "aal2") return null;
+  const { data: session } = await auth.getSession();
+  const factor = session.session?.user.factors?.find((f) => f.factor_type === "totp" && f.status === "verified");
+  return factor?.id ?? null;
+}
+
+export type VerifyResult = { ok: true } | { ok: false; code?: string; message: string };
+
+/** Answers a fresh challenge of factorId with code; on success the session is aal2. */
+export async function verifyTotp(factorId: string, code: string): Promise<VerifyResult> {
+  const { error } = await auth.mfa.challengeAndVerify({ factorId, code });
+  if (error) return { ok: false, code: error.code, message: error.message };
+  return { ok: true };
+}
+
+export interface TotpFactor {
+  id: string;
+  status: string;
+  friendly_name?: string;
+  created_at: string;
+}
+
+/** The signed-in user's TOTP factors (verified or not), from GET /user. */
+export async function listTotpFactors(): Promise<TotpFactor[]> {
+  const { data, error } = await auth.mfa.listFactors();
+  if (error) throw error;
+  return data.all.filter((f) => f.factor_type === "totp");
+}
+
+export interface Enrolment {
+  id: string;
+  qrCode: string;
+  secret: string;
+}
+
+export async function enrollTotp(friendlyName: string, issuer: string): Promise<Enrolment> {
+  const { data, error } = await auth.mfa.enroll({ factorType: "totp", friendlyName, issuer });
+  if (error) throw error;
+  return { id: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+}
+
+export async function unenroll(factorId: string): Promise<void> {
+  const { error } = await auth.mfa.unenroll({ factorId });
+  if (error) throw error;
+}

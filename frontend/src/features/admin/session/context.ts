@@ -6,13 +6,17 @@ import type { AdminProfile } from "./api";
 export type AdminAccess =
   | { kind: "loading" }
   | { kind: "signedOut"; notice: string | null }
-  | { kind: "allowed"; user: User; profile: AdminProfile };
+  | { kind: "allowed"; user: User; profile: AdminProfile }
+  /** Password accepted, but the account has a second factor: the 6-digit code is asked next. */
+  | { kind: "mfa"; user: User; profile: AdminProfile; factorId: string };
 
 export type LoginOutcome = { ok: true } | { ok: false; message: string };
 
 export interface AdminSession {
   access: AdminAccess;
   signIn: (email: string, password: string) => Promise<LoginOutcome>;
+  /** The sign-in's second step: a TOTP code of the pending factor. */
+  verifyCode: (code: string) => Promise<LoginOutcome>;
   signOut: () => Promise<void>;
 }
 

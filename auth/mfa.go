@@ -1,0 +1,472 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/jackc/pgx/v5"
+
+	"casarent/server/httpx"
+	"casarent/server/jwtauth"
+	"casarent/server/pgrole"
+)
+
+// TOTP multi-factor authentication, GoTrue's /factors API as auth-js calls it
+// (issue 21, item 6). Phone and WebAuthn factors answer as GoTrue does with
+// them switched off.
+
+// GoTrue's defaults (MFA_CHALLENGE_EXPIRY_DURATION, MFA_FACTOR_EXPIRY_DURATION,
+// MFA_MAX_ENROLLED_FACTORS, MFA_MAX_VERIFIED_FACTORS).
+const (
+	mfaChallengeExpiry  = 300 * time.Second
+	mfaFactorExpiry     = 300 * time.Second
+	mfaMaxEnrolled      = 10
+	mfaMaxVerified      = 10
+	aal1, aal2          = "aal1", "aal2"
+	amrTOTP             = "totp"
+	factorTypeTOTP      = "totp"
+	factorUnverified    = "unverified"
+	factorVerified      = "verified"
+	mfaVerifyRateBucket = "mfa_verify"
+)
+
+// factor is GoTrue's Factor object.
+type factor struct {
+	ID               string     `json:"id"`
+	FriendlyName     string     `json:"friendly_name,omitempty"`
+	FactorType       string     `json:"factor_type"`
+	Status           string     `json:"status"`
+	CreatedAt        time.Time  `json:"created_at"`
+	UpdatedAt        time.Time  `json:"updated_at"`
+	LastChallengedAt *time.Time `json:"last_challenged_at"`
+}
+
+// factorJSON builds one factor ("f" is auth.mfa_factors) as the JSON above.
+const factorJSON = `json_build_object('id', f.id, 'friendly_name', coalesce(f.friendly_name, ''),
+	'factor_type', f.factor_type, 'status', f.status, 'created_at', f.created_at,
+	'updated_at', f.updated_at, 'last_challenged_at', f.last_challenged_at)`
+
+// aalOf is the assurance level a session's amr claims give: a verified second
+// factor makes aal2. Refreshing keeps it, since the claims live with the session.
+func aalOf(amr []jwtauth.AMREntry) string {
+	for _, m := range amr {
+		if m.Method == amrTOTP {
+			return aal2
+		}
+	}
+	return aal1
+}
+
+func errFactorNotFound() *apiError {
+	return &apiError{Status: http.StatusNotFound, Code: "mfa_factor_not_found", Msg: "Factor not found"}
+}
+
+// mfaCaller loads the signed-in caller (a session is required) and its session's aal.
+func (a *api) mfaCaller(ctx context.Context, c pgrole.Conn, r *http.Request) (*caller, *user, string, error) {
+	cl, u, err := a.loadCaller(ctx, c, r, true)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	if cl.SessionID == "" {
+		return nil, nil, "", internalError("A valid session and a registered user are required to enroll a factor", nil)
+	}
+	var level string
+	if err := c.QueryRow(ctx, `select aal from auth.sessions where id = $1`, cl.SessionID).Scan(&level); err != nil {
+		return nil, nil, "", err
+	}
+	return cl, u, level, nil
+}
+
+// storedFactor is a factor row with its sealed secret.
+type storedFactor struct {
+	factor
+	Secret string
+}
+
+// ownedFactor reads the {factor_id} of the URL, which must be one of userID's factors.
+func ownedFactor(ctx context.Context, c pgrole.Conn, r *http.Request, userID string, lock bool) (*storedFactor, error) {
+	id := chi.URLParam(r, "factor_id")
+	if !validUUID(id) {
+		return nil, &apiError{Status: http.StatusNotFound, Code: "validation_failed", Msg: "factor_id must be an UUID"}
+	}
+	q := `select id::text, coalesce(friendly_name, ''), factor_type, status, created_at, updated_at, last_challenged_at,
+		coalesce(secret, '') from auth.mfa_factors where id = $1 and user_id = $2`
+	if lock {
+		q += ` for update`
+	}
+	var f storedFactor
+	err := c.QueryRow(ctx, q, id, userID).Scan(&f.ID, &f.FriendlyName, &f.FactorType, &f.Status,
+		&f.CreatedAt, &f.UpdatedAt, &f.LastChallengedAt, &f.Secret)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, errFactorNotFound()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &f, nil
+}
+
+type enrollParams struct {
+	FriendlyName string `json:"friendly_name"`
+	FactorType   string `json:"factor_type"`
+	Issuer       string `json:"issuer"`
+	Phone        string `json:"phone"`
+}
+
+type enrollResponse struct {
+	ID           string     `json:"id"`
+	Type         string     `json:"type"`
+	FriendlyName string     `json:"friendly_name"`
+	TOTP         totpObject `json:"totp"`
+}
+
+type totpObject struct {
+	QRCode string `json:"qr_code"`
+	Secret string `json:"secret"`
+	URI    string `json:"uri"`
+}
+
+// handleFactorEnroll is POST /factors: a new, unverified TOTP factor and its
+// secret (shown once; only a verification makes it count).
+func (a *api) handleFactorEnroll(w http.ResponseWriter, r *http.Request) error {
+	var p enrollParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var resp *enrollResponse
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		_, u, level, err := a.mfaCaller(ctx, c, r)
+		if err != nil {
+			return err
+		}
+		switch p.FactorType {
+		case factorTypeTOTP:
+		case "phone":
+			return unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
+		case "webauthn":
+			return unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
+		default:
+			return validationFailed("factor_type needs to be totp, phone, or webauthn")
+		}
+		issuer := p.Issuer
+		if issuer == "" {
+			su, err := url.ParseRequestURI(a.siteURL)
+			if err != nil {
+				return internalError("site url is improperly formatted", err)
+			}
+			issuer = su.Host
+		}
+		now := a.now()
+		if err := a.checkNewFactor(ctx, c, u.ID, p.FriendlyName, level, now); err != nil {
+			return err
+		}
+		secret, uri, svg, err := newTOTPKey(issuer, u.Email)
+		if err != nil {
+			return internalError("Error generating QR Code", err)
+		}
+		id := newID()
+		if _, err := c.Exec(ctx, `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+			values ($1, $2, $3, 'totp', 'unverified', $4, $4, $5)`, id, u.ID, p.FriendlyName, now, a.sealSecret(id, secret)); err != nil {
+			if isUniqueViolation(err, "") {
+				return errFactorNameConflict(p.FriendlyName)
+			}
+			return err
+		}
+		resp = &enrollResponse{ID: id, Type: factorTypeTOTP, FriendlyName: p.FriendlyName,
+			TOTP: totpObject{QRCode: svg, Secret: secret, URI: uri}}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+func errFactorNameConflict(name string) *apiError {
+	return unprocessable("mfa_factor_name_conflict", fmt.Sprintf("A factor with the friendly name %q for this user already exists", name))
+}
+
+// checkNewFactor is GoTrue's validateFactors: stale unverified factors go first,
+// then names must differ, counts stay under the limits, and a user who has a
+// verified factor adds another only from an aal2 session.
+func (a *api) checkNewFactor(ctx context.Context, c pgrole.Conn, userID, name, level string, now time.Time) error {
+	if _, err := c.Exec(ctx, `delete from auth.mfa_factors f where f.user_id = $1 and f.status <> 'verified'
+		and f.created_at < $2 and not exists (select 1 from auth.mfa_challenges ch where ch.factor_id = f.id)`,
+		userID, now.Add(-mfaFactorExpiry)); err != nil {
+		return err
+	}
+	var total, verified int
+	var conflict bool
+	if err := c.QueryRow(ctx, `select count(*), count(*) filter (where status = 'verified'),
+		coalesce(bool_or(friendly_name = $2), false) from auth.mfa_factors where user_id = $1`, userID, name).
+		Scan(&total, &verified, &conflict); err != nil {
+		return err
+	}
+	switch {
+	case conflict:
+		return errFactorNameConflict(name)
+	case total >= mfaMaxEnrolled, verified >= mfaMaxVerified:
+		return unprocessable("too_many_enrolled_mfa_factors", "Maximum number of verified factors reached, unenroll to continue")
+	case verified > 0 && level != aal2:
+		return forbidden("insufficient_aal", "AAL2 required to enroll a new factor")
+	}
+	return nil
+}
+
+type challengeResponse struct {
+	ID        string `json:"id"`
+	Type      string `json:"type"`
+	ExpiresAt int64  `json:"expires_at"`
+}
+
+// handleFactorChallenge is POST /factors/{factor_id}/challenge: a challenge to
+// answer with a code within 5 minutes, from the same address.
+func (a *api) handleFactorChallenge(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var resp *challengeResponse
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		_, u, _, err := a.mfaCaller(ctx, c, r)
+		if err != nil {
+			return err
+		}
+		f, err := ownedFactor(ctx, c, r, u.ID, true)
+		if err != nil {
+			return err
+		}
+		if f.FactorType != factorTypeTOTP {
+			return validationFailed("factor_type needs to be totp, phone, or webauthn")
+		}
+		now := a.now()
+		id := newID()
+		if _, err := c.Exec(ctx, `
+			with ch as (insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, $3, $4::inet))
+			update auth.mfa_factors set last_challenged_at = $3 where id = $2`, id, f.ID, now, a.challengeIP(r)); err != nil {
+			return err
+		}
+		resp = &challengeResponse{ID: id, Type: f.FactorType, ExpiresAt: now.Add(mfaChallengeExpiry).Unix()}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+// challengeIP is the client address a challenge is bound to (inet; 0.0.0.0 when
+// the peer is not an IP, so such challenges still match each other).
+func (a *api) challengeIP(r *http.Request) string {
+	if m := a.clientMeta(r); m.IP != nil {
+		return *m.IP
+	}
+	return "0.0.0.0"
+}
+
+type verifyFactorParams struct {
+	ChallengeID string `json:"challenge_id"`
+	Code        string `json:"code"`
+}
+
+// handleFactorVerify is POST /factors/{factor_id}/verify: a right code verifies
+// the factor (first time) and raises the session to aal2, with a new refresh
+// token; the user's other aal1 sessions end, as in GoTrue.
+func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request) error {
+	var p verifyFactorParams
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	if err := a.limit(r, mfaVerifyRateBucket, a.cfg.RateLimit.Verify); err != nil {
+		return err
+	}
+	if p.Code == "" {
+		return validationFailed("Code needs to be non-empty")
+	}
+	ctx := r.Context()
+	var resp *tokenResponse
+	var outcome error // reported after commit: an expired challenge is deleted
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		cl, u, _, err := a.mfaCaller(ctx, c, r)
+		if err != nil {
+			return err
+		}
+		f, err := ownedFactor(ctx, c, r, u.ID, true)
+		if err != nil {
+			return err
+		}
+		// A second bucket per factor: guessing from many addresses is bounded too.
+		if ok, err := a.take(ctx, r, "factor:"+f.ID, a.cfg.RateLimit.Verify); err != nil {
+			return err
+		} else if !ok {
+			return withRetryAfter(errRateLimited(), a.cfg.RateLimit.Verify)
+		}
+		now := a.now()
+		var (
+			createdAt  time.Time
+			verifiedAt *time.Time
+			ip         string
+		)
+		err = pgx.ErrNoRows
+		if validUUID(p.ChallengeID) {
+			err = c.QueryRow(ctx, `select created_at, verified_at, host(ip_address) from auth.mfa_challenges
+				where id = $1 and factor_id = $2 for update`, p.ChallengeID, f.ID).Scan(&createdAt, &verifiedAt, &ip)
+		}
+		if errors.Is(err, pgx.ErrNoRows) {
+			return unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found")
+		}
+		if err != nil {
+			return err
+		}
+		if verifiedAt != nil || ip != a.challengeIP(r) {
+			return unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.")
+		}
+		if now.After(createdAt.Add(mfaChallengeExpiry)) {
+			if _, err := c.Exec(ctx, `delete from auth.mfa_challenges where id = $1`, p.ChallengeID); err != nil {
+				return err
+			}
+			outcome = unprocessable("mfa_challenge_expired", fmt.Sprintf(
+				"MFA challenge %s has expired, verify against another challenge or create a new challenge.", p.ChallengeID))
+			return nil
+		}
+		secret, err := a.openSecret(f.ID, f.Secret)
+		if err != nil {
+			return internalError("Database error verifying MFA TOTP secret", err)
+		}
+		if !validTOTP(p.Code, secret, now) {
+			return unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
+		}
+		resp, err = a.raiseSession(ctx, c, cl.SessionID, u.ID, f.ID, p.ChallengeID, now)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if outcome != nil {
+		return outcome
+	}
+	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+// raiseSession records a verified challenge: the factor becomes verified, the
+// session aal2 with a "totp" amr claim, the user's other aal1 sessions and
+// unverified TOTP factors go, and the session's refresh tokens are replaced by
+// a new one. Deleting (not revoking) the old tokens matters: a revoked token
+// may still get a child within the reuse interval, and that child would carry
+// aal2 to whoever held the aal1 token.
+func (a *api) raiseSession(ctx context.Context, c pgrole.Conn, sessionID, userID, factorID, challengeID string, now time.Time) (*tokenResponse, error) {
+	nonce, token, hash := a.newRefresh()
+	if _, err := c.Exec(ctx, `
+		with ch as (update auth.mfa_challenges set verified_at = $4 where id = $3),
+		f as (update auth.mfa_factors set status = 'verified', updated_at = $4 where id = $2 and status <> 'verified'),
+		amr as (insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+			values ($5, $1, $4, $4, 'totp')
+			on conflict (session_id, authentication_method) do update set created_at = $4, updated_at = $4),
+		s as (update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $4 where id = $1),
+		others as (delete from auth.sessions where user_id = $6 and id <> $1 and aal < 'aal2'),
+		unverified as (delete from auth.mfa_factors where user_id = $6 and id <> $2 and status = 'unverified' and factor_type = 'totp'),
+		old as (delete from auth.refresh_tokens where session_id = $1)
+		insert into auth.refresh_tokens (instance_id, token, nonce, user_id, revoked, created_at, updated_at, session_id)
+		values ('00000000-0000-0000-0000-000000000000', $7, $8, $6, false, $4, $4, $1)`,
+		sessionID, factorID, challengeID, now, newID(), userID, hash, nonce); err != nil {
+		return nil, err
+	}
+	// Statements of one WITH see the same snapshot: read the user afterwards.
+	u, err := userByID(ctx, c, userID, false)
+	if err != nil {
+		return nil, err
+	}
+	amr, err := sessionAMR(ctx, c, sessionID)
+	if err != nil {
+		return nil, err
+	}
+	return a.response(u, sessionID, token, amr, now)
+}
+
+// handleFactorUnenroll is DELETE /factors/{factor_id}. A verified factor is
+// removed only from an aal2 session; sessions it raised fall back to aal1.
+func (a *api) handleFactorUnenroll(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var id string
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		_, u, level, err := a.mfaCaller(ctx, c, r)
+		if err != nil {
+			return err
+		}
+		f, err := ownedFactor(ctx, c, r, u.ID, true)
+		if err != nil {
+			return err
+		}
+		if f.Status == factorVerified && level != aal2 {
+			return unprocessable("insufficient_aal", "AAL2 required to unenroll verified factor")
+		}
+		id = f.ID
+		return deleteFactor(ctx, c, f.ID)
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"id": id})
+}
+
+// deleteFactor removes a factor and downgrades the sessions it raised (their
+// "totp" claim goes, so a refresh signs aal1 again), as GoTrue's
+// DowngradeSessionsToAAL1.
+func deleteFactor(ctx context.Context, c pgrole.Conn, factorID string) error {
+	_, err := c.Exec(ctx, `
+		with s as (select id from auth.sessions where factor_id = $1),
+		amr as (delete from auth.mfa_amr_claims where session_id in (select id from s) and authentication_method = 'totp'),
+		down as (update auth.sessions set aal = 'aal1', factor_id = null where id in (select id from s))
+		delete from auth.mfa_factors where id = $1`, factorID)
+	return err
+}
+
+// handleAdminFactorList is GET /admin/users/{id}/factors.
+func (a *api) handleAdminFactorList(w http.ResponseWriter, r *http.Request) error {
+	id, err := a.userParam(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var u *user
+	err = pgrole.Do(ctx, a.pool, readOnly(r), func(c pgrole.Conn) error {
+		u, err = userByID(ctx, c, id, false)
+		return err
+	})
+	if err != nil {
+		return writeAdminUser(w, err, nil)
+	}
+	factors := u.Factors
+	if factors == nil {
+		factors = []factor{}
+	}
+	return httpx.WriteJSON(w, http.StatusOK, factors)
+}
+
+// handleAdminFactorDelete is DELETE /admin/users/{id}/factors/{factor_id}: the
+// recovery path when an administrator lost their authenticator. Answers the
+// deleted factor, as GoTrue.
+func (a *api) handleAdminFactorDelete(w http.ResponseWriter, r *http.Request) error {
+	id, err := a.userParam(r)
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var f *storedFactor
+	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+		if _, err := userByID(ctx, c, id, true); err != nil {
+			return err
+		}
+		if f, err = ownedFactor(ctx, c, r, id, true); err != nil {
+			return err
+		}
+		return deleteFactor(ctx, c, f.ID)
+	})
+	if err != nil {
+		return writeAdminUser(w, err, nil)
+	}
+	return httpx.WriteJSON(w, http.StatusOK, f.factor)
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from "react";
+import { Field } from "../components/Field";
+import { IconShield } from "../components/icons";
+import { Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { useAdminSession } from "../session/context";
+import { CodeInput } from "./CodeInput";
+import { codeError, normalizeCode } from "./mfaCode";
+
+const t = fr.mfa;
+
+/** The sign-in's second step: the 6-digit code of the administrator's authenticator app. */
+export function MfaStep() {
+  const { verifyCode, signOut } = useAdminSession();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = codeError(code);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    setFailure(null);
+    const res = await verifyCode(normalizeCode(code));
+    if (!res.ok) {
+      setFailure(res.message);
+      setCode("");
+      setBusy(false);
+    }
+    // On success the provider swaps this page for the admin area.
+  }
+
+  return (
+    <div className="adm-login adm-login--single">
+      <main className="adm-login__main">
+        <form className="adm-login__card" onSubmit={submit} noValidate aria-labelledby="adm-mfa-title">
+          <span className="adm-login__badge" aria-hidden="true">
+            <IconShield size={28} />
+          </span>
+          <h1 id="adm-mfa-title" className="adm-login__title">
+            {t.stepTitle}
+          </h1>
+          <p className="adm-login__subtitle">{t.stepText}</p>
+          {failure && (
+            <p className="adm-alert adm-alert--error" role="alert" data-testid="mfa-error">
+              {failure}
+            </p>
+          )}
+          <Field label={t.code} error={error} hint={t.codeHint} required>
+            <CodeInput value={code} onChange={setCode} disabled={busy} autoFocus />
+          </Field>
+          <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
+            {busy ? <Spinner size="sm" label={t.verifying} /> : t.verify}
+          </button>
+          <button type="button" className="adm-btn adm-btn--ghost adm-btn--block" onClick={() => void signOut()} disabled={busy}>
+            {t.cancel}
+          </button>
+          <p className="adm-login__hint">{t.lostDevice}</p>
+        </form>
+      </main>
+    </div>
+  );
+}

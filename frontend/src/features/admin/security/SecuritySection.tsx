@@ -1,0 +1,187 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { formatDate } from "../../../lib/format";
+import { ConfirmDialog } from "../components/ConfirmDialog";
+import { Field } from "../components/Field";
+import { IconShield } from "../components/icons";
+import { Spinner } from "../components/Spinner";
+import { fr } from "../i18n/fr";
+import { notify } from "../lib/notify";
+import { CodeInput } from "../login/CodeInput";
+import { codeError, normalizeCode } from "../login/mfaCode";
+import * as auth from "../session/api";
+
+const t = fr.mfa;
+
+type State =
+  | { kind: "loading" }
+  | { kind: "off" }
+  | { kind: "on"; factor: auth.TotpFactor }
+  | { kind: "enrolling"; enrolment: auth.Enrolment };
+
+async function readState(): Promise<State> {
+  try {
+    const verified = (await auth.listTotpFactors()).find((f) => f.status === "verified");
+    return verified ? { kind: "on", factor: verified } : { kind: "off" };
+  } catch (e) {
+    console.error("MFA factors lookup failed", e);
+    notify.error(t.loadError);
+    return { kind: "off" };
+  }
+}
+
+/**
+ * "Sécurité / Double authentification": the signed-in administrator adds an
+ * authenticator app (QR code and key shown once, a code confirms it), sees it,
+ * and can remove it. Once it is verified the database wants aal2 for this
+ * account (is_admin()), and the sign-in asks for the code.
+ */
+export function SecuritySection({ onChange }: { onChange?: () => void }) {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  async function load() {
+    setState(await readState());
+  }
+
+  useEffect(() => {
+    let live = true;
+    void readState().then((s) => {
+      if (live) setState(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  async function start() {
+    setBusy(true);
+    try {
+      // An enrolment left unconfirmed (page closed) would hold the name: drop it.
+      for (const f of await auth.listTotpFactors()) {
+        if (f.status !== "verified") await auth.unenroll(f.id);
+      }
+      const enrolment = await auth.enrollTotp(t.friendlyName, t.issuer);
+      setCode("");
+      setError(undefined);
+      setState({ kind: "enrolling", enrolment });
+    } catch (e) {
+      console.error("MFA enrolment failed", e);
+      notify.error(t.enrolError);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(e: FormEvent) {
+    e.preventDefault();
+    if (state.kind !== "enrolling") return;
+    const problem = codeError(code);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    const res = await auth.verifyTotp(state.enrolment.id, normalizeCode(code));
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.code === "mfa_verification_failed" ? t.wrongCode : res.message || t.enrolError);
+      return;
+    }
+    notify.success(t.enabled);
+    await load();
+    onChange?.();
+  }
+
+  async function cancel() {
+    if (state.kind !== "enrolling") return;
+    setBusy(true);
+    await auth.unenroll(state.enrolment.id).catch((e: unknown) => console.error("MFA enrolment cancel failed", e));
+    setBusy(false);
+    setState({ kind: "off" });
+  }
+
+  async function remove() {
+    if (state.kind !== "on") return;
+    setBusy(true);
+    try {
+      await auth.unenroll(state.factor.id);
+      notify.success(t.removed);
+      setState({ kind: "off" });
+      onChange?.();
+    } catch (e) {
+      console.error("MFA removal failed", e);
+      notify.error(t.removeError);
+    } finally {
+      setBusy(false);
+      setConfirmRemove(false);
+    }
+  }
+
+  return (
+    <section className="adm-card adm-security" aria-labelledby="adm-security-title" data-testid="security-section">
+      <h2 id="adm-security-title" className="adm-card__title">
+        <IconShield size={20} /> {t.sectionTitle}
+      </h2>
+      <p className="adm-muted">{t.sectionText}</p>
+      {state.kind === "loading" && <Spinner size="sm" label={fr.common.loading} />}
+      {state.kind === "on" && (
+        <div className="adm-security__status">
+          <span className="adm-badge adm-badge--green" data-testid="mfa-status">
+            {t.statusOn}
+          </span>
+          <span className="adm-muted">{t.factorSince(formatDate(state.factor.created_at))}</span>
+          <button type="button" className="adm-btn adm-btn--danger-ghost adm-btn--sm" onClick={() => setConfirmRemove(true)} disabled={busy}>
+            {t.remove}
+          </button>
+        </div>
+      )}
+      {state.kind === "off" && (
+        <div className="adm-security__status">
+          <span className="adm-badge adm-badge--gray" data-testid="mfa-status">
+            {t.statusOff}
+          </span>
+          <button type="button" className="adm-btn adm-btn--primary adm-btn--sm" onClick={() => void start()} disabled={busy}>
+            {busy ? <Spinner size="sm" label={fr.common.loading} /> : t.enable}
+          </button>
+        </div>
+      )}
+      {state.kind === "enrolling" && (
+        <form className="adm-security__enrol" onSubmit={confirm} noValidate aria-labelledby="adm-enrol-title">
+          <h3 id="adm-enrol-title" className="adm-security__subtitle">
+            {t.enrolTitle}
+          </h3>
+          <p>{t.enrolStep1}</p>
+          <img className="adm-security__qr" src={state.enrolment.qrCode} alt={t.qrAlt} width={200} height={200} />
+          <p>
+            {t.manualKey}{" "}
+            <code className="adm-security__key" data-testid="mfa-secret">
+              {state.enrolment.secret}
+            </code>
+          </p>
+          <p>{t.enrolStep2}</p>
+          <Field label={t.code} error={error} hint={t.codeHint} required>
+            <CodeInput value={code} onChange={setCode} disabled={busy} />
+          </Field>
+          <div className="adm-security__actions">
+            <button type="button" className="adm-btn adm-btn--ghost" onClick={() => void cancel()} disabled={busy}>
+              {t.cancelEnrol}
+            </button>
+            <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
+              {busy ? <Spinner size="sm" label={t.confirming} /> : t.confirm}
+            </button>
+          </div>
+        </form>
+      )}
+      <ConfirmDialog
+        open={confirmRemove}
+        title={t.confirmRemoveTitle}
+        message={t.confirmRemove}
+        confirmLabel={t.remove}
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setConfirmRemove(false)}
+      />
+    </section>
+  );
+}
