@@ -54,9 +54,24 @@ export async function visitor(
   await ctx.route("https://wa.me/**", (r) => r.fulfill({ contentType: "text/html", body: "<title>wa</title>whatsapp" }));
   await ctx.route(/openstreetmap\.org/, (r) => r.fulfill({ contentType: "text/html", body: "<title>map</title>" }));
   const page = await ctx.newPage();
+  untilReady(page);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   return { ctx, page, errors };
+}
+
+/**
+ * page.goto to one of our pages returns once the page is interactive (<html data-ready>,
+ * components/ReadyMarker.tsx): the server's HTML shows before it is hydrated, and a
+ * visitor's typing before that is lost, so a test waits as a person would.
+ */
+export function untilReady(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (url.startsWith(BASE_URL)) await page.locator("html[data-ready]").waitFor({ state: "attached" });
+    return response;
+  };
 }
 
 /** Digits of a formatted price ("1 234 DH" -> 1234). */

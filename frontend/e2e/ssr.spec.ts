@@ -15,7 +15,9 @@ let post: { slug: string; title: string; content: string };
 beforeAll(async () => {
   ({ browser, close } = await launch());
   cars = await anon("cars?select=slug,name,brand,price&order=id");
-  [post] = await anon<(typeof post)[]>("blog_posts?select=slug,title,content&status=eq.published&order=created_at.desc&limit=1");
+  const posts = await anon<(typeof post)[]>("blog_posts?select=slug,title,content&status=eq.published&order=created_at.desc&limit=1");
+  if (!posts[0]) throw new Error("the seed has no published post");
+  post = posts[0];
 });
 afterAll(() => close());
 

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"runtime"
 	"time"
 
@@ -245,15 +246,15 @@ func (r *Renderer) newVM() (*vm, error) {
 }
 
 // sanitizer keeps what the blog editor writes, as frontend/src/features/blog/sanitize.ts
-// does with DOMPurify in the browser: formatting, tables, links, images; no scripts,
-// styles, forms or frames.
+// does with DOMPurify in the browser (the browser keeps the server's markup when it
+// hydrates, so the two must agree): formatting, tables, links, images and data-*
+// attributes (the editor's image alignment); no scripts, styles, forms or frames.
 func sanitizer() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
-	p.AllowAttrs("class").Globally()
-	p.AllowAttrs("target").Matching(bluemonday.Paragraph).OnElements("a")
-	p.AllowAttrs("colspan", "rowspan").OnElements("td", "th")
+	p.AllowDataAttributes()
+	p.AllowAttrs("class", "dir", "lang", "title").Globally()
+	p.AllowAttrs("target").Matching(regexp.MustCompile(`^(_blank|_self)$`)).OnElements("a")
+	p.AllowAttrs("colspan", "rowspan").Matching(bluemonday.Integer).OnElements("td", "th")
 	p.RequireNoFollowOnLinks(false)
-	p.AddTargetBlankToFullyQualifiedLinks(false)
-	p.AllowAttrs("loading", "decoding").OnElements("img")
 	return p
 }

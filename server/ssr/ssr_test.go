@@ -115,3 +115,20 @@ func TestRenderWaitsForReadinessOnlyAsLongAsItsContext(t *testing.T) {
 		t.Errorf("err = %v, want ErrNotReady", err)
 	}
 }
+
+// What the blog editor writes survives as DOMPurify (the browser) would keep it.
+func TestSanitizerKeepsTheEditorsMarkup(t *testing.T) {
+	p := sanitizer()
+	for in, want := range map[string]string{
+		`<p style="color:red" onclick="x()">Hi <strong>you</strong></p><script>alert(1)</script>`: `<p>Hi <strong>you</strong></p>`,
+		`<img src="/a.jpg" alt="La route" data-align="full" style="width:100%">`:                  `<img src="/a.jpg" alt="La route" data-align="full">`,
+		`<a href="https://x.test/" target="_blank">x</a>`:                                         `<a href="https://x.test/" target="_blank">x</a>`,
+		`<a href="javascript:alert(1)">x</a>`:                                                     `x`,
+		`<table><tbody><tr><td colspan="2">c</td></tr></tbody></table>`:                           `<table><tbody><tr><td colspan="2">c</td></tr></tbody></table>`,
+		`<iframe src="https://x.test"></iframe><form><input></form>`:                              ``,
+	} {
+		if got := p.Sanitize(in); got != want {
+			t.Errorf("%s\n got %s\nwant %s", in, got, want)
+		}
+	}
+}

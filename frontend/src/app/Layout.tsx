@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { Footer } from "../components/Footer";
 import { Header } from "../components/Header";
+import { ReadyMarker } from "../components/ReadyMarker";
 import { ScrollManager } from "../components/ScrollManager";
 import { Toaster } from "../components/Toaster";
 import { Spinner } from "../components/ui";
@@ -20,6 +21,7 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Suspense fallback={<Spinner label={t("common.loading")} />}>
           <Outlet />
+          <ReadyMarker />
         </Suspense>
       </main>
       <Footer />

@@ -9,7 +9,4 @@ export function setAccessTokenSource(): void {}
 
 export const supabase = new Proxy({}, { get: refuse }) as unknown as typeof import("./supabase").supabase;
 
-export const PG_CODES = {
-  uniqueViolation: "23505",
-  tooManyWrites: "PT429",
-} as const;
+export { PG_CODES } from "./db";

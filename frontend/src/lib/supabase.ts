@@ -19,10 +19,4 @@ export const supabase = createClient(appConfig.supabaseUrl, appConfig.anonKey ||
   accessToken: () => (tokenSource ? tokenSource() : Promise.resolve(null)),
 });
 
-/** Error codes of the database the site acts on (postgrest-js puts them in `error.code`). */
-export const PG_CODES = {
-  /** The row is already stored: a resend after a lost answer. */
-  uniqueViolation: "23505",
-  /** The database's per-address write limit (docs/schema.md). */
-  tooManyWrites: "PT429",
-} as const;
+export { PG_CODES } from "./db";

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { ReadyMarker } from "../../components/ReadyMarker";
 import { PageLoading } from "./components/Spinner";
 import { AdminToaster } from "./components/AdminToaster";
 import { fr } from "./i18n/fr";
@@ -27,6 +28,7 @@ export default function AdminApp() {
   return (
     <AdminSessionProvider>
       <div className="adm-root" lang="fr" dir="ltr">
+        <ReadyMarker />
         <AdminGate />
         <AdminToaster />
       </div>

@@ -1,4 +1,4 @@
-import { supabase } from "../../lib/supabase";
+import { db } from "../../lib/db";
 
 export interface BlogPostSummary {
   id: string;
@@ -29,7 +29,9 @@ function logged<T>(what: string, fallback: T) {
 }
 
 export async function loadLatestPosts(limit = 3): Promise<BlogPostSummary[]> {
-  return supabase
+  return db()
+    .then((supabase) =>
+      supabase
     .from("blog_posts")
     .select(SUMMARY)
     .eq("status", "published")
@@ -39,11 +41,14 @@ export async function loadLatestPosts(limit = 3): Promise<BlogPostSummary[]> {
       if (error) throw error;
       return (data ?? []) as BlogPostSummary[];
     })
+    )
     .then((x) => x, logged("latest posts read failed", [] as BlogPostSummary[]));
 }
 
 export async function loadPublishedPosts(): Promise<BlogPostSummary[]> {
-  return supabase
+  return db()
+    .then((supabase) =>
+      supabase
     .from("blog_posts")
     .select(SUMMARY)
     .eq("status", "published")
@@ -52,11 +57,14 @@ export async function loadPublishedPosts(): Promise<BlogPostSummary[]> {
       if (error) throw error;
       return (data ?? []) as BlogPostSummary[];
     })
+    )
     .then((x) => x, logged("posts read failed", [] as BlogPostSummary[]));
 }
 
 export async function loadPost(slug: string): Promise<BlogPost | null> {
-  return supabase
+  return db()
+    .then((supabase) =>
+      supabase
     .from("blog_posts")
     .select("*")
     .eq("slug", slug)
@@ -66,11 +74,14 @@ export async function loadPost(slug: string): Promise<BlogPost | null> {
       if (error) throw error;
       return data as BlogPost;
     })
+    )
     .then((x) => x, logged("post read failed", null));
 }
 
 export async function loadSimilarPosts(slug: string): Promise<BlogPostSummary[]> {
-  return supabase
+  return db()
+    .then((supabase) =>
+      supabase
     .from("blog_posts")
     .select(SUMMARY)
     .eq("status", "published")
@@ -81,5 +92,6 @@ export async function loadSimilarPosts(slug: string): Promise<BlogPostSummary[]>
       if (error) throw error;
       return (data ?? []) as BlogPostSummary[];
     })
+    )
     .then((x) => x, logged("similar posts read failed", [] as BlogPostSummary[]));
 }

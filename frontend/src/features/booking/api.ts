@@ -1,5 +1,5 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
-import { PG_CODES, supabase } from "../../lib/supabase";
+import { db, PG_CODES } from "../../lib/db";
 import { randomUUID } from "../../lib/guest";
 import { conflictOf, type Conflict } from "./conflict";
 import type { FunctionFailure } from "./paymentErrors";
@@ -13,8 +13,8 @@ export { paypalOrderBody };
 export async function loadPriceList(): Promise<PriceList> {
   try {
     const [options, payments] = await Promise.all([
-      supabase.from("booking_options").select("key,kind,price,per_day,position").order("position"),
-      supabase.from("payment_options").select("key,discount_percent,due_now_percent,position").order("position"),
+      (await db()).from("booking_options").select("key,kind,price,per_day,position").order("position"),
+      (await db()).from("payment_options").select("key,discount_percent,due_now_percent,position").order("position"),
     ]);
     if (options.error) console.error("booking_options read failed", options.error);
     if (payments.error) console.error("payment_options read failed", payments.error);
@@ -31,7 +31,7 @@ export async function loadPriceList(): Promise<PriceList> {
 /** The database's price (public.quote_booking), null when it cannot answer. */
 export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
   try {
-    const { data, error } = await supabase.rpc("quote_booking", {
+    const { data, error } = await (await db()).rpc("quote_booking", {
       p_car_id: r.car_id,
       p_start: r.start_date,
       p_end: r.end_date,
@@ -65,12 +65,12 @@ export async function insertWhatsappBooking(r: BookingRequest, id: string = rand
   const row = { id, ...r, payment_method: "whatsapp", status: "pending" };
   const stored = (error: { code?: string } | null) => !error || error.code === PG_CODES.uniqueViolation;
   try {
-    const first = await supabase.from("bookings").insert(row);
+    const first = await (await db()).from("bookings").insert(row);
     if (stored(first.error)) return { stored: true };
     const conflict = conflictOf(first.error);
     if (conflict) return { stored: false, conflict };
     console.error("booking insert failed, retrying as unpaid", first.error);
-    const retry = await supabase.from("bookings").insert({ ...row, payment_status: "unpaid" });
+    const retry = await (await db()).from("bookings").insert({ ...row, payment_status: "unpaid" });
     if (stored(retry.error)) return { stored: true };
     console.error("booking insert retry failed", retry.error);
     return { stored: false, conflict: conflictOf(retry.error) };
@@ -143,7 +143,7 @@ export function createPaypalOrder(r: BookingRequest, bookingId: string): Promise
 /** create-paypal-order with a body already built (the way-forward page sends the kept one again). */
 export async function sendPaypalOrder(body: Record<string, unknown>): Promise<{ order?: PaypalOrder; error?: FunctionFailure }> {
   try {
-    const { data, error } = await supabase.functions.invoke<PaypalOrder>("create-paypal-order", { body });
+    const { data, error } = await (await db()).functions.invoke<PaypalOrder>("create-paypal-order", { body });
     if (error) return { error: await functionError(error) };
     if (!data?.approveUrl) return { error: { message: "no approval URL" } };
     return { order: data };
@@ -157,7 +157,7 @@ export async function capturePaypalPayment(
   bookingData: unknown,
 ): Promise<{ booking?: CapturedBooking; error?: FunctionFailure }> {
   try {
-    const { data, error } = await supabase.functions.invoke<{ booking?: CapturedBooking; error?: string }>(
+    const { data, error } = await (await db()).functions.invoke<{ booking?: CapturedBooking; error?: string }>(
       "capture-paypal-payment",
       { body: { orderID, bookingData } },
     );
@@ -176,7 +176,7 @@ export const PAYPAL_ORDER_KEY = "paypalOrderId";
 /** public.booking_receipt: the booking this browser just stored (its random id is the proof), null when unreadable. */
 export async function fetchReceipt(id: string): Promise<Receipt | null> {
   try {
-    const { data, error } = await supabase.rpc("booking_receipt", { p_id: id });
+    const { data, error } = await (await db()).rpc("booking_receipt", { p_id: id });
     if (error || !data) {
       if (error) console.error("booking_receipt failed", error);
       return null;
@@ -195,7 +195,7 @@ export async function fetchReceipt(id: string): Promise<Receipt | null> {
  */
 export async function bookingOfOrder(fn: "paypal-booking" | "paypal-to-whatsapp", orderID: string): Promise<{ booking?: Receipt; error?: FunctionFailure }> {
   try {
-    const { data, error } = await supabase.functions.invoke<{ booking?: Receipt }>(fn, { body: { orderID } });
+    const { data, error } = await (await db()).functions.invoke<{ booking?: Receipt }>(fn, { body: { orderID } });
     if (error) return { error: await functionError(error) };
     if (!data?.booking) return { error: { message: "no booking" } };
     return { booking: data.booking };
@@ -208,7 +208,7 @@ export async function bookingOfOrder(fn: "paypal-booking" | "paypal-to-whatsapp"
 export async function findCarId(car: { name: string; brand: string } | null): Promise<number | null> {
   if (!car) return null;
   try {
-    const { data, error } = await supabase.from("cars").select("id").eq("name", car.name).eq("brand", car.brand).limit(1);
+    const { data, error } = await (await db()).from("cars").select("id").eq("name", car.name).eq("brand", car.brand).limit(1);
     if (error) console.error("car lookup failed", error);
     const row = (data as { id: number }[] | null)?.[0];
     return row ? row.id : null;

@@ -1,4 +1,4 @@
-import { supabase } from "../../lib/supabase";
+import { db } from "../../lib/db";
 import { FALLBACK_FLEET } from "./fallbackFleet";
 import type { CarImage, FleetCar } from "./types";
 
@@ -16,7 +16,7 @@ export interface FleetResult {
 
 export async function loadFleet(): Promise<FleetResult> {
   try {
-    const { data, error, status } = await supabase.from("cars").select(CAR_COLUMNS).order("id");
+    const { data, error, status } = await (await db()).from("cars").select(CAR_COLUMNS).order("id");
     if (error) {
       // postgrest-js reports a network failure as an error with status 0: that
       // is SPEC's "exception" case, anything else the server's "error" case.
@@ -46,7 +46,7 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
   if (!slug) return { car: null, error: "noSlug", fromFallback: false };
   const local = FALLBACK_FLEET.find((c) => c.slug === slug) ?? null;
   try {
-    const { data, error } = await supabase.from("cars").select(CAR_COLUMNS).eq("slug", slug).single();
+    const { data, error } = await (await db()).from("cars").select(CAR_COLUMNS).eq("slug", slug).single();
     if (error) {
       // The server answered "no such car": that is the truth. Any other failure
       // (network, 5xx) falls back to the sample fleet the lists showed.
@@ -65,7 +65,7 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
 
 export async function loadCarImages(carId: number): Promise<CarImage[]> {
   try {
-    const { data, error } = await supabase.from("car_images").select("*").eq("car_id", carId).order("display_order");
+    const { data, error } = await (await db()).from("car_images").select("*").eq("car_id", carId).order("display_order");
     if (error) {
       console.error("car images read failed", error);
       return [];
@@ -80,10 +80,10 @@ export async function loadCarImages(carId: number): Promise<CarImage[]> {
 /** Up to 4 cars of the same category, else within ±50 DH of the price. */
 export async function loadSuggestions(car: FleetCar): Promise<FleetCar[]> {
   try {
-    const same = await supabase.from("cars").select(CAR_COLUMNS).neq("id", car.id).eq("category", car.category).limit(4);
+    const same = await (await db()).from("cars").select(CAR_COLUMNS).neq("id", car.id).eq("category", car.category).limit(4);
     if (same.error) console.error("suggestions read failed", same.error);
     if (same.data && same.data.length > 0) return same.data as FleetCar[];
-    const band = await supabase
+    const band = await (await db())
       .from("cars")
       .select(CAR_COLUMNS)
       .neq("id", car.id)
@@ -101,7 +101,7 @@ export async function loadSuggestions(car: FleetCar): Promise<FleetCar[]> {
 /** The cars of one category as the server has them (no local fallback: used to offer alternatives). */
 export async function loadCategory(category: string): Promise<FleetCar[]> {
   try {
-    const { data, error } = await supabase.from("cars").select(CAR_COLUMNS).eq("category", category).order("id");
+    const { data, error } = await (await db()).from("cars").select(CAR_COLUMNS).eq("category", category).order("id");
     if (error) {
       console.error("category read failed", error);
       return [];
@@ -116,7 +116,7 @@ export async function loadCategory(category: string): Promise<FleetCar[]> {
 /** SPEC: insert the click, failure only logged, the flow continues. */
 export async function trackWhatsappClick(carId: number | null): Promise<void> {
   try {
-    const { error } = await supabase
+    const { error } = await (await db())
       .from("whatsapp_clicks")
       .insert({ car_id: carId, user_agent: navigator.userAgent, ip_address: null });
     if (error) console.error("whatsapp click tracking failed", error);

@@ -1,4 +1,4 @@
-import { supabase } from "../../lib/supabase";
+import { db } from "../../lib/db";
 
 // The database's read side of reservations (docs/reservations.md): which cars
 // are free for a trip, at what total, and a car's days. Anonymous visitors may
@@ -32,7 +32,7 @@ export async function fetchAvailability(pickup: string, ret: string, carId?: num
   try {
     const args: Record<string, unknown> = { p_pickup: pickup, p_return: ret };
     if (carId !== undefined) args.p_car_id = carId;
-    const { data, error } = await supabase.rpc("car_availability", args);
+    const { data, error } = await (await db()).rpc("car_availability", args);
     if (error) {
       console.error("car_availability failed", error);
       return null;
@@ -47,7 +47,7 @@ export async function fetchAvailability(pickup: string, ret: string, carId?: num
 /** One car's days from `from` ("YYYY-MM-DD"), null when the database cannot answer. */
 export async function fetchCalendar(carId: number, from: string, days = 60): Promise<CalendarDay[] | null> {
   try {
-    const { data, error } = await supabase.rpc("car_calendar", { p_car_id: carId, p_from: from, p_days: days });
+    const { data, error } = await (await db()).rpc("car_calendar", { p_car_id: carId, p_from: from, p_days: days });
     if (error) {
       console.error("car_calendar failed", error);
       return null;

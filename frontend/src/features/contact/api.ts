@@ -1,4 +1,4 @@
-import { PG_CODES, supabase } from "../../lib/supabase";
+import { db, PG_CODES } from "../../lib/db";
 
 export interface ContactMessage {
   name: string;
@@ -18,7 +18,7 @@ export type SendResult = "sent" | "failed" | "rate_limited";
  */
 export async function sendContact(m: ContactMessage, id: string): Promise<SendResult> {
   try {
-    const { error } = await supabase.from("contacts").insert({
+    const { error } = await (await db()).from("contacts").insert({
       id,
       name: m.name.trim(),
       email: m.email.trim(),
