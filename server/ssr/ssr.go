@@ -106,19 +106,29 @@ func (r *Renderer) acquire(ctx context.Context) (*vm, error) {
 		return v, nil
 	default:
 	}
+	// None idle: grow the pool in the background if it may (a VM takes seconds to
+	// build) and take the first VM that frees up.
+	select {
+	case <-r.unbuilt:
+		go r.grow()
+	default:
+	}
 	select {
 	case v := <-r.pool:
-		return v, nil
-	case <-r.unbuilt:
-		v, err := r.newVM()
-		if err != nil {
-			r.unbuilt <- struct{}{}
-			return nil, err
-		}
 		return v, nil
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+func (r *Renderer) grow() {
+	v, err := r.newVM()
+	if err != nil {
+		r.log.Error("ssr: a new VM", "err", err)
+		r.unbuilt <- struct{}{}
+		return
+	}
+	r.pool <- v
 }
 
 // Render renders one page, or returns its recent render of the same page, data and
