@@ -22,5 +22,6 @@ fmt:
 
 lint:
 	go vet ./...
+	go mod tidy -diff
 	go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 	cd frontend && npm run -s typecheck && npm run -s lint

@@ -26,6 +26,10 @@ step "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go'))
 if [ -n "$unformatted" ]; then echo "gofmt needed:"; echo "$unformatted"; exit 1; fi
 
+step "go mod tidy"
+# go.mod and go.sum say what the code uses (issue 20): fails when tidy would change them.
+go mod tidy -diff
+
 step "staticcheck"
 # Pinned; fetched from the Go module proxy on first use, like the modules.
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
