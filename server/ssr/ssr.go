@@ -64,7 +64,8 @@ var ErrNotReady = errors.New("ssr: renderer not ready")
 // (seconds for a full site bundle), so the server starts at once; until then
 // Render waits as long as its context allows. A broken bundle is logged.
 func New(src []byte, name string, log *slog.Logger) *Renderer {
-	size := max(1, runtime.GOMAXPROCS(0))
+	// Half the processors at most, as for image renders: pages must not starve the API.
+	size := max(1, runtime.GOMAXPROCS(0)/2)
 	r := &Renderer{ready: make(chan struct{}), pool: make(chan *vm, size), unbuilt: make(chan struct{}, size),
 		timeout: 2 * time.Second, log: log, cache: newCache(512)}
 	go func() {
@@ -133,13 +134,21 @@ func (r *Renderer) grow() {
 
 // Render renders one page, or returns its recent render of the same page, data and
 // variant (the bundle says what of the request matters: language, consent). It
-// waits for a free VM (or builds one) as long as ctx allows.
+// waits for a free VM (or builds one) as long as ctx allows. A request identical to
+// a recent one (same headers that matter, same data) needs no VM at all.
 func (r *Renderer) Render(ctx context.Context, in Input) (Output, error) {
+	exact := cacheKey(in.URL, in.Path, in.Cookies+"\n"+in.AcceptLanguage, in.Data, time.Now())
+	if out, ok := r.cache.get(exact); ok {
+		return out, nil
+	}
 	v, err := r.acquire(ctx)
 	if err != nil {
 		return Output{}, err
 	}
 	out, err := r.renderOn(v, in)
+	if err == nil {
+		r.cache.put(exact, out)
+	}
 	if errors.As(err, new(*goja.InterruptedError)) {
 		// An interrupted VM may be mid-way through React's work: build a new one.
 		r.unbuilt <- struct{}{}
@@ -158,7 +167,7 @@ func (r *Renderer) renderOn(v *vm, in Input) (Output, error) {
 	if err != nil {
 		return Output{}, fmt.Errorf("ssr: variant of %s: %w", in.URL, err)
 	}
-	key := cacheKey(in.URL, in.Path, variant, in.Data, time.Now())
+	key := cacheKey(in.URL, in.Path, "variant\n"+variant, in.Data, time.Now())
 	if out, ok := r.cache.get(key); ok {
 		return out, nil
 	}
