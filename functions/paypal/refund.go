@@ -90,14 +90,17 @@ func (s *Service) refund(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) reserveRefund(ctx context.Context, req *refundRequest) (*refundRow, error) {
 	var row refundRow
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/refund-paypal-payment"}, func(c pgrole.Conn) error {
+		// The booking's lock first, then the key: a double click waiting here finds the
+		// refund its twin committed (read before the lock, it would not see it and count
+		// that refund against itself: "already refunded in full").
+		if _, err := c.Exec(ctx, `select 1 from public.bookings where id = $1 for update`, req.BookingID); err != nil {
+			return err
+		}
 		found, err := refundByKey(ctx, c, req.Key)
 		if err != nil || found != nil {
 			if found != nil {
 				row = *found
 			}
-			return err
-		}
-		if _, err := c.Exec(ctx, `select 1 from public.bookings where id = $1 for update`, req.BookingID); err != nil {
 			return err
 		}
 		var captureID, currency string
