@@ -144,7 +144,7 @@ export default function BookingSuccessPage() {
             {b.charge_amount != null && b.charge_currency && (
               <span className="muted small" data-testid="charged">
                 <br />
-                {t("success.charged", { amount: `${Number(b.charge_amount).toFixed(2)} ${b.charge_currency}` })}
+                {t("success.charged", { amount: fmt.money(Number(b.charge_amount), b.charge_currency) })}
               </span>
             )}
           </dd>

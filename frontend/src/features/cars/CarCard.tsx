@@ -4,6 +4,7 @@ import { Icon } from "../../components/Icon";
 import { Stars } from "../../components/ui";
 import { thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
+import { plainFormatters } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
 import { openWhatsapp } from "../booking/whatsapp";
 import { withTrip, type Trip } from "../search/trip";
@@ -40,7 +41,7 @@ export function CarCard({
 
   async function whatsapp() {
     await trackWhatsappClick(car.id);
-    openWhatsapp(t("whatsapp.card", { name: car.name, brand: car.brand, price: fmt.price(car.price) }));
+    openWhatsapp(t("whatsapp.card", { name: car.name, brand: car.brand, price: plainFormatters(fmt.language).price(car.price) }));
   }
 
   let badge: string;

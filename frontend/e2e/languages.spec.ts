@@ -1,0 +1,109 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch } from "./browser.ts";
+import { anon, BASE_URL, freeDates, visitor } from "./helpers.ts";
+
+// Issue 18: Arabic that reads right (item 2) and dates and numbers in the
+// visitor's language (item 3). Checked from where the characters are drawn,
+// not only from the DOM text: the bidi algorithm reorders what the DOM keeps.
+
+interface CarRow {
+  id: number;
+  slug: string;
+  available: boolean;
+  not_available_until: string | null;
+}
+
+let browser: Browser;
+let close: () => Promise<void>;
+let car: CarRow;
+
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+  const cars = await anon<CarRow[]>("cars?select=id,slug,available,not_available_until&order=id");
+  car = cars.find((c) => c.available && !c.not_available_until)!;
+});
+afterAll(() => close());
+
+/**
+ * The characters of `piece` inside `el` as drawn, from left to right (spaces
+ * left out), and whether they all sit on one line. For a left-to-right piece
+ * such as a phone number, that must be the piece itself.
+ */
+async function drawnLeftToRight(el: Locator, piece: string): Promise<{ drawn: string; oneLine: boolean }> {
+  return el.evaluate((root, piece) => {
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+    const text = nodes.map((n) => n.data).join("");
+    const at = text.indexOf(piece);
+    if (at < 0) throw new Error(`"${piece}" is not in "${text}"`);
+    const box = (i: number) => {
+      for (const n of nodes) {
+        if (i < n.length) {
+          const r = document.createRange();
+          r.setStart(n, i);
+          r.setEnd(n, i + 1);
+          return r.getBoundingClientRect();
+        }
+        i -= n.length;
+      }
+      throw new Error("offset outside the text");
+    };
+    const chars: { c: string; x: number; top: number }[] = [];
+    for (let i = at; i < at + piece.length; i++) {
+      if (/\s/.test(text[i]!)) continue;
+      const r = box(i);
+      chars.push({ c: text[i]!, x: r.left + r.width / 2, top: r.top });
+    }
+    const oneLine = chars.every((c) => Math.abs(c.top - chars[0]!.top) < 4);
+    return { drawn: chars.sort((a, b) => a.x - b.x).map((c) => c.c).join(""), oneLine };
+  }, piece);
+}
+
+/** Through the wizard to the confirmation card. */
+async function toConfirmation(page: Page, phone: string, from: string, to: string) {
+  await page.goto(`${BASE_URL}/booking/${car.slug}`);
+  const next = page.getByTestId("wizard-next");
+  await next.waitFor();
+  await page.fill("#pickupDate", from);
+  await page.fill("#returnDate", to);
+  await next.click();
+  await page.locator("#customerName").waitFor();
+  await page.fill("#customerName", "سعاد العلوي");
+  await page.fill("#customerEmail", `bidi-${Date.now()}@example.com`);
+  await page.fill("#customerPhone", phone);
+  await next.click();
+  await page.locator('input[name="paymentOption"][value="half"]').waitFor();
+  await page.locator('input[name="paymentOption"][value="half"]').check();
+  await next.click();
+  await page.getByTestId("booking-summary").waitFor();
+  await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+  await page.getByTestId("wizard-submit").click();
+  await page.getByTestId("booking-confirm").waitFor();
+}
+
+describe("Arabic reads right (issue 18, item 2)", () => {
+  it("the confirmation card draws the phone digits in their written order and the rate as 1 EUR = 10,8 DH (ar-MA)", async () => {
+    const { page, ctx, errors } = await visitor(browser, { lang: "ar", width: 1366 });
+    const phone = "+212 6 12 34 56 78";
+    const { from, to } = await freeDates([car.id], 2, 600);
+    await toConfirmation(page, phone, from, to);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    const card = page.locator(".confirm-card");
+
+    expect(await drawnLeftToRight(card.getByTestId("confirm-phone"), phone)).toEqual({ drawn: phone.replace(/\s/g, ""), oneLine: true });
+
+    // Moroccan Arabic (ar-MA) writes the decimal mark as a comma: 10,8 (10.8 in English).
+    const note = page.getByTestId("paypal-amount");
+    const rate = "1 EUR = 10,8 DH";
+    expect(await drawnLeftToRight(note, rate)).toEqual({ drawn: rate.replace(/\s/g, ""), oneLine: true });
+    // The amount in euros and in dirhams each keep their order too.
+    const noteText = (await note.textContent()) ?? "";
+    const eur = /\d+,\d\d EUR/.exec(noteText)?.[0];
+    expect(eur).toBeTruthy();
+    expect((await drawnLeftToRight(note, eur!)).drawn).toBe(eur!.replace(/\s/g, ""));
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});
