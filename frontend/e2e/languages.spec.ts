@@ -107,3 +107,52 @@ describe("Arabic reads right (issue 18, item 2)", () => {
     await ctx.close();
   });
 });
+
+/** Node's own Intl in the site's locale (docs/languages.md): what a date must read. */
+const LOCALE = { fr: "fr-MA", en: "en-GB", ar: "ar-MA" } as const;
+function longDay(lang: keyof typeof LOCALE, iso: string): { month: string; weekday: string } {
+  const [y, m, d] = iso.split("-").map(Number);
+  const date = new Date(y!, m! - 1, d!);
+  return {
+    month: new Intl.DateTimeFormat(LOCALE[lang], { month: "long" }).format(date),
+    weekday: new Intl.DateTimeFormat(LOCALE[lang], { weekday: "long" }).format(date),
+  };
+}
+
+describe("dates and numbers in the visitor's language (issue 18, item 3)", () => {
+  for (const [lang, offset] of [["en", 640], ["ar", 680]] as const) {
+    it(`the PayPal success page (${lang}) writes the pickup day and the amount charged as ${lang} does`, async () => {
+      const { page, ctx, errors } = await visitor(browser, { lang });
+      const { from, to } = await freeDates([car.id], 2, offset);
+      await toConfirmation(page, "+212 600 000 000", from, to);
+      await page.getByTestId("pay-paypal").click();
+      await page.waitForURL(/checkoutnow/);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await page.waitForURL(/\/booking-success\?/);
+      await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+      const receipt = (await page.getByTestId("order-receipt").textContent()) ?? "";
+      const want = longDay(lang, from);
+      expect(receipt).toContain(want.weekday);
+      expect(receipt).toContain(want.month);
+      expect(receipt).not.toMatch(/janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre/);
+      const charged = (await page.getByTestId("charged").textContent()) ?? "";
+      expect(charged).toMatch(lang === "en" ? /\d\.\d\d EUR/ : /\d,\d\d EUR/);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+  }
+
+  it("blog dates are written in the visitor's language", async () => {
+    for (const lang of ["fr", "en", "ar"] as const) {
+      const { page, ctx } = await visitor(browser, { lang });
+      await page.goto(`${BASE_URL}/blog`);
+      const time = page.locator("article time").first();
+      await time.waitFor();
+      const iso = (await time.getAttribute("datetime"))!;
+      const month = new Intl.DateTimeFormat(LOCALE[lang], { month: "long", timeZone: "Africa/Casablanca" }).format(new Date(iso));
+      expect(await time.textContent(), lang).toContain(month);
+      await ctx.close();
+    }
+  });
+});
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { casablancaOffset, formatAmount, plainFormatters, plainMoney, plainRate, formatDay, formatInstant, formatMoment, formatMonth, formatNumber, formatNumericDay, formatPercent, wallClock, weekdayNames } from "./localeFormat";
+import { casablancaOffset, formatAmount, formatInstantDay, plainFormatters, plainMoney, plainRate, formatDay, formatInstant, formatMoment, formatMonth, formatNumber, formatNumericDay, formatPercent, wallClock, weekdayNames } from "./localeFormat";
 
 const LRI = "\u2066";
 const PDI = "\u2069";
@@ -19,6 +19,12 @@ describe("formatting in the visitor's language", () => {
     expect(plainRate("en", "EUR", 10.8)).toBe("1 EUR = 10.8 DH");
     expect(plainRate("fr", "EUR", 10.8)).toBe("1 EUR = 10,8 DH");
     expect(plainRate("ar", "EUR", 10.8)).toBe("1 EUR = 10,8 DH");
+  });
+
+  it("gives a post's day on Casablanca's clock in each language", () => {
+    expect(formatInstantDay("fr", "2026-11-30T23:30:00Z")).toBe("1 décembre 2026"); // 00:30 in Casablanca
+    expect(formatInstantDay("en", "2026-11-30T12:00:00+00:00")).toBe("30 November 2026");
+    expect(formatInstantDay("ar", "2026-11-30T12:00:00Z")).toMatch(/^30 [\u0600-\u06FF]+ 2026$/);
   });
 
   it("marks plain text only in Arabic", () => {

@@ -162,6 +162,14 @@ export function formatInstant(lang: LanguageCode, iso: string): string {
   return dateFormat(lang, { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(wall);
 }
 
+/** "24 novembre 2026": the day an instant (a post's created_at) falls on in Casablanca. */
+export function formatInstantDay(lang: LanguageCode, iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  const wall = new Date(ms + casablancaOffset(ms) * 60_000);
+  return dateFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(wall);
+}
+
 export interface Formatters {
   language: LanguageCode;
   price: (amount: number) => string;
@@ -180,6 +188,8 @@ export interface Formatters {
   moment: (value: string) => string;
   /** An instant (ISO with offset) on Casablanca's clock. */
   instant: (iso: string) => string;
+  /** The day of an instant on Casablanca's clock. */
+  instantDay: (iso: string) => string;
 }
 
 /** The formatters above bound to one language, for pages (useFormat gives the visitor's). */
@@ -198,6 +208,7 @@ export function formattersFor(language: LanguageCode): Formatters {
     longDay: (v) => formatLongDay(language, v),
     moment: (v) => formatMoment(language, v),
     instant: (v) => formatInstant(language, v),
+    instantDay: (v) => formatInstantDay(language, v),
   };
 }
 
