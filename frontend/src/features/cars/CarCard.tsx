@@ -10,7 +10,7 @@ import { openWhatsapp } from "../booking/whatsapp";
 import { withTrip, type Trip } from "../search/trip";
 import { trackWhatsappClick } from "./api";
 import type { CarAvailability } from "./availability";
-import { badgeOf } from "./bookable";
+import { badgeOf, isChatDisabled } from "./bookable";
 import { categoryKey } from "./labels";
 import type { FleetCar } from "./types";
 
@@ -132,7 +132,8 @@ export function CarCard({
               — {car.brand} {car.name}
             </span>
           </Link>
-          <button type="button" className="btn btn-whatsapp" onClick={whatsapp}>
+          {/* As on the car's page: a car out of service (no return date) is not offered through WhatsApp either. */}
+          <button type="button" className="btn btn-whatsapp" onClick={whatsapp} disabled={isChatDisabled(car)} data-testid="car-whatsapp">
             <Icon name="chat" size={18} />
             {t("car.whatsapp")}
             <span className="visually-hidden">
