@@ -1,10 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { loginAsAdmin } from "./admin-helpers.ts";
-import { launch } from "./browser.ts";
+import { CHROMIUM, launch } from "./browser.ts";
 import { anon, BASE_URL, freeDates, sticksOutSideways, visitor } from "./helpers.ts";
 
 // Issue 18, point 6 (the rough edges a visitor hits) and the contact form's
@@ -194,3 +194,67 @@ describe("the contact form (item 5)", () => {
     });
   }
 });
+
+describe("point 6: back from PayPal to the host name the visitor started on", () => {
+  // Two other names for this server: localhost (in ADDITIONAL_REDIRECT_URLS, set by
+  // scripts/test.d/50-e2e.sh) and alias.test (not in it), resolved by Chromium itself.
+  const site = new URL(BASE_URL);
+  const port = site.port;
+  let aliased: Browser;
+  beforeAll(async () => {
+    aliased = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--host-resolver-rules=MAP alias.test 127.0.0.1"],
+    });
+  });
+  afterAll(() => aliased?.close());
+
+  async function payFrom(origin: string, offset: number): Promise<Page> {
+    const car = cars.find((c) => c.available && !c.not_available_until)!;
+    const ctx = await aliased.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    await ctx.addCookies([
+      { name: "language", value: "ar", url: origin },
+      { name: "cookie-consent", value: "accepted", url: origin },
+    ]);
+    const page = await ctx.newPage();
+    const { from, to } = await freeDates([car.id], 2, offset);
+    await page.goto(`${origin}/booking/${car.slug}`);
+    const next = page.getByTestId("wizard-next");
+    await next.waitFor();
+    await page.fill("#pickupDate", from);
+    await page.fill("#returnDate", to);
+    await next.click();
+    await page.fill("#customerName", "Host Name");
+    await page.fill("#customerEmail", `host-${Date.now()}@example.com`);
+    await page.fill("#customerPhone", "+212 600 000 000");
+    await next.click();
+    await page.locator('input[name="paymentOption"][value="full"]').check();
+    await next.click();
+    await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+    await page.getByTestId("wizard-submit").click();
+    await page.getByTestId("pay-paypal").click();
+    await page.waitForURL(/checkoutnow/);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL(/\/booking-success\?/);
+    await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+    return page;
+  }
+
+  it("a host name the site allows: back there, in Arabic, with no second cookie card", async () => {
+    const origin = `http://localhost:${port}`;
+    const page = await payFrom(origin, 760);
+    expect(new URL(page.url()).origin).toBe(origin);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    expect(await page.getByTestId("cookie-consent").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("a host name it does not allow: back to SITE_URL, still in the booking's language", async () => {
+    const page = await payFrom(`http://alias.test:${port}`, 800);
+    expect(new URL(page.url()).origin).toBe(site.origin);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    await page.context().close();
+  });
+});
+

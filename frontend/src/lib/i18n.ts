@@ -33,6 +33,7 @@ function applyToDocument(language: string): void {
 export const initialLanguage: LanguageCode = detectLanguage(
   getCookie(LANGUAGE_COOKIE),
   typeof navigator === "undefined" ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+  typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang"),
 );
 
 i18n.on("languageChanged", applyToDocument);
