@@ -119,6 +119,28 @@ function longDay(lang: keyof typeof LOCALE, iso: string): { month: string; weekd
   };
 }
 
+describe("Arabic fields (issue 18, item 2)", () => {
+  it("phone and e-mail fields of the wizard and the contact form write left to right", async () => {
+    const { page, ctx } = await visitor(browser, { lang: "ar" });
+    const direction = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).direction);
+    await page.goto(`${BASE_URL}/contact`);
+    await page.getByTestId("contact-form").waitFor();
+    expect(await direction('[data-testid="contact-form"] input[name="phone"]')).toBe("ltr");
+    expect(await direction('[data-testid="contact-form"] input[name="email"]')).toBe("ltr");
+    expect(await direction('[data-testid="contact-form"] input[name="name"]')).toBe("rtl"); // a name is written in its own script
+    const { from, to } = await freeDates([car.id], 2, 840);
+    await page.goto(`${BASE_URL}/booking/${car.slug}`);
+    await page.getByTestId("wizard-next").waitFor();
+    await page.fill("#pickupDate", from);
+    await page.fill("#returnDate", to);
+    await page.getByTestId("wizard-next").click();
+    await page.locator("#customerPhone").waitFor();
+    expect(await direction("#customerPhone")).toBe("ltr");
+    expect(await direction("#customerEmail")).toBe("ltr");
+    await ctx.close();
+  });
+});
+
 describe("dates and numbers in the visitor's language (issue 18, item 3)", () => {
   for (const [lang, offset] of [["en", 640], ["ar", 680]] as const) {
     it(`the PayPal success page (${lang}) writes the pickup day and the amount charged as ${lang} does`, async () => {

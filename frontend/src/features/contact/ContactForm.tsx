@@ -75,14 +75,14 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
           <label htmlFor={`${id}-email`}>
             {t("contact.email")} <span aria-hidden="true">*</span>
           </label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} {...described("email")} />
+          <input id={`${id}-email`} name="email" type="email" dir="ltr" autoComplete="email" required value={form.email} onChange={set("email")} {...described("email")} />
           {err("email")}
         </div>
       </div>
       <div className="form-row">
         <div className="field">
           <label htmlFor={`${id}-phone`}>{t("contact.phone")}</label>
-          <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} {...described("phone")} />
+          <input id={`${id}-phone`} name="phone" type="tel" dir="ltr" autoComplete="tel" value={form.phone} onChange={set("phone")} {...described("phone")} />
           {err("phone")}
         </div>
         <div className="field">
