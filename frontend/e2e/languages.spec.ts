@@ -164,6 +164,21 @@ describe("dates and numbers in the visitor's language (issue 18, item 3)", () =>
     });
   }
 
+  it("the trust figures are written in the visitor's language (home, why-us)", async () => {
+    const want = { fr: ["5.000+", "4,9/5"], en: ["5,000+", "4.9/5"], ar: ["5.000+", "4,9/5"] } as const;
+    for (const lang of ["fr", "en", "ar"] as const) {
+      const { page, ctx } = await visitor(browser, { lang });
+      for (const path of ["/", "/pourquoi-nous"]) {
+        await page.goto(`${BASE_URL}${path}`);
+        const stats = page.locator(".stat-grid");
+        await stats.first().waitFor();
+        const text = ((await stats.first().textContent()) ?? "").replace(/[\u2066-\u2069\u200e]/g, "");
+        for (const w of want[lang]) expect(text, `${lang} ${path}`).toContain(w);
+      }
+      await ctx.close();
+    }
+  });
+
   it("blog dates are written in the visitor's language", async () => {
     for (const lang of ["fr", "en", "ar"] as const) {
       const { page, ctx } = await visitor(browser, { lang });
