@@ -101,3 +101,13 @@ func compileGlob(pattern string) *regexp.Regexp {
 	b.WriteString("/?$")
 	return regexp.MustCompile(b.String())
 }
+
+// RedirectPolicy is the check above for other surfaces (the PayPal return URLs):
+// true for a URL on SITE_URL's host or matching an ADDITIONAL_REDIRECT_URLS glob.
+func RedirectPolicy(siteURL string, allow []string) func(rawURL string) bool {
+	a := &api{siteURL: trimSlash(siteURL)}
+	for _, p := range allow {
+		a.allowList = append(a.allowList, compileGlob(p))
+	}
+	return a.redirectAllowed
+}

@@ -255,6 +255,7 @@ func (a *app) mountSurfaces() error {
 	payments := paypal.New(paypal.Deps{
 		Pool: a.db.Pool, Config: cfg.Functions, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now,
 		ClientIPHeader: cfg.Auth.RateLimit.Header,
+		ReturnAllowed:  auth.RedirectPolicy(cfg.SiteURL, cfg.Auth.AdditionalRedirectURLs),
 	})
 	fns := payments.Functions()
 	fns = append(fns, adminusers.Functions(adminusers.Deps{

@@ -149,6 +149,7 @@ type words struct {
 	Days                                                                                 [7]string
 	Months                                                                               [12]string
 	DateForm                                                                             string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
+	Group, Decimal                                                                       string // how the site's locale (docs/languages.md) writes 1.283,50
 }
 
 var lang = map[string]words{
@@ -172,6 +173,7 @@ var lang = map[string]words{
 		Days:     [7]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
 		Months:   [12]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
 		DateForm: "%[1]s %[2]d %[3]s %[4]d",
+		Group:    ".", Decimal: ",", // fr-MA
 	},
 	"en": {
 		Dir: "ltr", Subject: "Booking confirmed – no. %s", Title: "Booking confirmed!",
@@ -194,6 +196,7 @@ var lang = map[string]words{
 		Days:     [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
 		Months:   [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
 		DateForm: "%[1]s %[2]d %[3]s %[4]d",
+		Group:    ",", Decimal: ".", // en-GB
 	},
 	"ar": {
 		Dir: "rtl", Subject: "تم تأكيد الحجز – رقم %s", Title: "تم تأكيد حجزك!",
@@ -216,6 +219,7 @@ var lang = map[string]words{
 		Days:     [7]string{"الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"},
 		Months:   [12]string{"يناير", "فبراير", "مارس", "أبريل", "ماي", "يونيو", "يوليوز", "غشت", "شتنبر", "أكتوبر", "نونبر", "دجنبر"},
 		DateForm: "%[1]s %[2]d %[3]s %[4]d",
+		Group:    ".", Decimal: ",", // ar-MA (Latin digits)
 	},
 }
 
@@ -247,6 +251,46 @@ func hhmm(s string) string {
 // dh formats an amount in dirhams as fr-FR does: "1 688 DH", "890,50 DH".
 func dh(v float64) string { return frNumber(v) + " DH" }
 
+// number writes v as the site writes it in the language ("1.283", "890,50" in fr
+// and ar, "1,283", "890.50" in en); centimes when there are some, or always with cents.
+func (w words) number(v float64, cents bool) string {
+	c := int64(math.Round(v * 100))
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	whole, frac := fmt.Sprint(c/100), c%100
+	var b strings.Builder
+	b.WriteString(sign)
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteString(w.Group)
+		}
+		b.WriteRune(r)
+	}
+	if frac != 0 || cents {
+		fmt.Fprintf(&b, "%s%02d", w.Decimal, frac)
+	}
+	return b.String()
+}
+
+// dh is an amount in dirhams in the customer's language: "1.688 DH", "890.50 DH".
+func (w words) dh(v float64) string { return w.number(v, false) + " DH" }
+
+// money is an amount in a payment currency, always with centimes: "26,39 EUR".
+func (w words) money(v float64, currency string) string { return w.number(v, true) + " " + currency }
+
+// isolate wraps a left-to-right value (an amount, a reference) in U+2066/U+2069
+// for the plain-text part of an Arabic email, where the bidi algorithm would
+// otherwise draw "1.283 DH" as "DH 1.283"; French and English text gets no mark.
+func (w words) isolate(s string) string {
+	if w.Dir == "rtl" {
+		return "\u2066" + s + "\u2069"
+	}
+	return s
+}
+
+// frNumber is the agency's (French, as the back office writes it: fr-FR).
 func frNumber(v float64) string {
 	cents := int64(math.Round(v * 100))
 	whole, frac := cents/100, cents%100
@@ -266,9 +310,16 @@ func frNumber(v float64) string {
 
 type row struct{ Label, Value string }
 
+// line is one line of the customer's email; LTR marks a value that reads left to
+// right whatever the language (amounts, references): <bdi dir="ltr"> in HTML.
+type line struct {
+	Label, Value string
+	LTR          bool
+}
+
 type confirmation struct {
 	Lang, Dir, Title, Hello, Intro, InfoTitle, Closing, Signature, SiteURL string
-	Rows                                                                   []row
+	Rows, TextRows                                                         []line
 	Info                                                                   []string
 }
 
@@ -285,49 +336,57 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	if extras == "" {
 		extras = w.NoExtras
 	}
-	rows := []row{
-		{w.Number, b.ref()},
-		{w.Vehicle, vehicle},
-		{w.Pickup, fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
-		{w.Return, fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
-		{w.Duration, fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
-		{w.Insurance, w.InsuranceNames[b.Insurance]},
-		{w.Extras, extras},
+	ltr := func(label, value string) line { return line{Label: label, Value: value, LTR: true} }
+	rows := []line{
+		ltr(w.Number, b.ref()),
+		{Label: w.Vehicle, Value: vehicle},
+		{Label: w.Pickup, Value: fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
+		{Label: w.Return, Value: fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
+		{Label: w.Duration, Value: fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
+		{Label: w.Insurance, Value: w.InsuranceNames[b.Insurance]},
+		{Label: w.Extras, Value: extras},
 	}
 	if q := b.Quote; q != nil {
-		rows = append(rows, row{w.CarRental, dh(q.Base)}, row{w.InsuranceCost, dh(q.Insurance)}, row{w.ExtrasCost, dh(q.Extras)})
+		rows = append(rows, ltr(w.CarRental, w.dh(q.Base)), ltr(w.InsuranceCost, w.dh(q.Insurance)), ltr(w.ExtrasCost, w.dh(q.Extras)))
 		if q.Discount > 0 {
-			rows = append(rows, row{w.Discount, "−" + dh(q.Discount)})
+			rows = append(rows, ltr(w.Discount, "−"+w.dh(q.Discount)))
 		}
 	}
-	rows = append(rows, row{w.Total, dh(b.TotalPrice)})
+	rows = append(rows, ltr(w.Total, w.dh(b.TotalPrice)))
 	paidOnline := 0.0
 	if b.PaymentStatus == "paid" && b.AmountDueNow != nil {
 		paidOnline = *b.AmountDueNow
-		paid := dh(paidOnline)
+		paid := w.dh(paidOnline)
 		if b.ChargeAmount != nil && b.ChargeCurrency != nil {
-			paid += fmt.Sprintf(" (%.2f %s)", *b.ChargeAmount, *b.ChargeCurrency)
+			paid += " (" + w.money(*b.ChargeAmount, *b.ChargeCurrency) + ")"
 		}
-		rows = append(rows, row{w.PaidOnline, paid})
+		rows = append(rows, ltr(w.PaidOnline, paid))
 	}
 	if rest := b.TotalPrice - paidOnline; rest > 0.004 {
-		rows = append(rows, row{w.Remaining, dh(rest)})
+		rows = append(rows, ltr(w.Remaining, w.dh(rest)))
 	}
 	if b.Quote != nil && b.Quote.Deposit > 0 {
-		rows = append(rows, row{w.Deposit, dh(b.Quote.Deposit)})
+		rows = append(rows, ltr(w.Deposit, w.dh(b.Quote.Deposit)))
 	}
 	if b.PaymentMethod != nil && *b.PaymentMethod != "" {
 		method := *b.PaymentMethod
 		if method == "paypal" {
 			method = "PayPal"
 		}
-		rows = append(rows, row{w.Method, method})
+		rows = append(rows, line{Label: w.Method, Value: method})
 	}
 	if b.PaymentID != nil && *b.PaymentID != "" {
-		rows = append(rows, row{w.Transaction, *b.PaymentID})
+		rows = append(rows, ltr(w.Transaction, *b.PaymentID))
+	}
+	textRows := make([]line, len(rows))
+	for i, r := range rows {
+		textRows[i] = r
+		if r.LTR {
+			textRows[i].Value = w.isolate(r.Value)
+		}
 	}
 	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: w.Intro,
-		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, Info: w.Info}
+		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: textRows, Info: w.Info}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {
 		return mail.Message{}, err
@@ -343,7 +402,7 @@ var (
 <h1 style="color:#15803d;font-size:22px">{{.Title}}</h1>
 <p>{{.Hello}}</p><p>{{.Intro}}</p>
 <table style="width:100%;border-collapse:collapse">{{range .Rows}}
-<tr><th style="text-align:start;padding:6px;border-bottom:1px solid #e5e7eb;width:40%">{{.Label}}</th><td style="padding:6px;border-bottom:1px solid #e5e7eb">{{.Value}}</td></tr>{{end}}
+<tr><th style="text-align:start;padding:6px;border-bottom:1px solid #e5e7eb;width:40%">{{.Label}}</th><td style="padding:6px;border-bottom:1px solid #e5e7eb">{{if .LTR}}<bdi dir="ltr">{{.Value}}</bdi>{{else}}{{.Value}}{{end}}</td></tr>{{end}}
 </table>
 <h2 style="font-size:17px;margin-top:24px">{{.InfoTitle}}</h2>
 <ul>{{range .Info}}<li>{{.}}</li>{{end}}</ul>
@@ -353,7 +412,7 @@ var (
 
 {{.Hello}}
 {{.Intro}}
-{{range .Rows}}
+{{range .TextRows}}
 {{.Label}}: {{.Value}}{{end}}
 
 {{.InfoTitle}}:{{range .Info}}

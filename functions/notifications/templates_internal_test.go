@@ -3,6 +3,8 @@ package notifications
 import (
 	"encoding/json"
 	"os"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +48,44 @@ func TestNamesMatchTheSite(t *testing.T) {
 			if w.ExtraNames[k] != v {
 				t.Errorf("%s: extra %s is %q in the email, %q on the site", code, k, w.ExtraNames[k], v)
 			}
+		}
+	}
+}
+
+// Issue 18: the customer's email writes amounts as the site does in its language
+// (docs/languages.md), isolates left-to-right values inside Arabic (<bdi> in HTML,
+// U+2066/U+2069 in the text part) and puts no invisible mark in French or English text.
+func TestConfirmationNumbersAndDirection(t *testing.T) {
+	payload := []byte(`{"id":"0b0e8f2e-8d8f","reference":"CR-7K3Q9","customer_name":"Sara","start_date":"2026-12-10","end_date":"2026-12-13",
+		"pickup_time":"09:30:00","return_time":"18:00:00","pickup_location":"Aéroport Mohammed V","return_location":"Gare Casa-Port",
+		"insurance_type":"premium","extras":{"gps":true},"days":3,"total_price":1283.5,"payment_status":"paid","amount_due_now":641.75,
+		"charge_amount":59.42,"charge_currency":"EUR","payment_method":"paypal","payment_id":"CAP1",
+		"quote":{"base":900,"insurance":225,"extras":300,"discount":141.5,"total":1283.5,"deposit":4000}}`)
+	marks := regexp.MustCompile("[\u2066-\u2069\u200e\u200f\u202a-\u202e]")
+	for lang, want := range map[string][]string{
+		"fr": {"Montant total: 1.283,50 DH", "Payé en ligne: 641,75 DH (59,42 EUR)", "Remise: −141,50 DH", "4.000 DH", "jeudi 10 décembre 2026"},
+		"en": {"Total amount: 1,283.50 DH", "Paid online: 641.75 DH (59.42 EUR)", "Discount: −141.50 DH", "4,000 DH", "Thursday 10 December 2026"},
+		"ar": {"المبلغ الإجمالي: \u20661.283,50 DH\u2069", "المدفوع عبر الإنترنت: \u2066641,75 DH (59,42 EUR)\u2069", "رقم الحجز: \u2066CR-7K3Q9\u2069", "الخميس 10 دجنبر 2026"},
+	} {
+		m, err := Render(KindBookingConfirmed, lang, payload, "https://example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range want {
+			if !strings.Contains(m.Text, p) {
+				t.Errorf("%s text lacks %q:\n%s", lang, p, m.Text)
+			}
+		}
+		if lang != "ar" && marks.MatchString(m.Text) {
+			t.Errorf("%s text carries bidi marks:\n%q", lang, m.Text)
+		}
+		// In HTML the markup isolates: <bdi dir="ltr">, never the invisible characters.
+		if marks.MatchString(m.HTML) {
+			t.Errorf("%s HTML carries bidi marks", lang)
+		}
+		total := map[string]string{"fr": "1.283,50 DH", "en": "1,283.50 DH", "ar": "1.283,50 DH"}[lang]
+		if !strings.Contains(m.HTML, `<bdi dir="ltr">`+total+`</bdi>`) {
+			t.Errorf("%s HTML does not isolate the total %q:\n%s", lang, total, m.HTML)
 		}
 	}
 }

@@ -22,6 +22,11 @@ type Deps struct {
 	Pool    *pgxpool.Pool // the authenticator pool; SQL runs through pgrole
 	Config  config.Functions
 	SiteURL string // return and cancel URLs: <SiteURL>/booking-success, /booking-cancelled
+	// ReturnAllowed says whether the site may also be reached at a URL (auth's
+	// redirect allow-list: SITE_URL's host and ADDITIONAL_REDIRECT_URLS). A visitor
+	// who books from such a host name comes back from PayPal to it, with the
+	// language and consent cookies it holds there. Nil: SITE_URL only.
+	ReturnAllowed func(rawURL string) bool
 	// ClientIPHeader is the trusted header with the visitor's address (httpx.ClientIP),
 	// for the database's limit on bookings per address.
 	ClientIPHeader string

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -45,8 +47,8 @@ func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 			Amount:      &Amount{CurrencyCode: b.currency, Value: formatCents(b.chargeCents)},
 		}},
 		PaymentSource: &PaymentSource{PayPal: &PayPalSource{ExperienceContext: ExperienceContext{
-			ReturnURL:          s.deps.SiteURL + "/booking-success",
-			CancelURL:          s.deps.SiteURL + "/booking-cancelled",
+			ReturnURL:          s.returnURL(r, "/booking-success", req.Language),
+			CancelURL:          s.returnURL(r, "/booking-cancelled", req.Language),
 			Locale:             paypalLocale[req.Language],
 			LandingPage:        "NO_PREFERENCE",
 			ShippingPreference: "NO_SHIPPING",
@@ -75,6 +77,21 @@ func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 		"paymentOption": b.paymentOption,
 		"simulated":     s.pp.Simulated,
 	})
+}
+
+// returnURL is where PayPal sends the visitor back: the host name the booking
+// was made from (the request's Origin) when the site may be reached there, else
+// SITE_URL; with the booking's language (?lang=), so that a visitor sent back
+// elsewhere than where they started still reads the page in their language.
+func (s *Service) returnURL(r *http.Request, path, lang string) string {
+	base := s.deps.SiteURL
+	if o := strings.TrimRight(r.Header.Get("Origin"), "/"); o != "" && o != "null" && s.deps.ReturnAllowed != nil {
+		if u, err := url.Parse(o); err == nil && (u.Scheme == "https" || u.Scheme == "http") && u.Host != "" && u.Path == "" && u.RawQuery == "" &&
+			s.deps.ReturnAllowed(o+path) {
+			base = u.Scheme + "://" + u.Host
+		}
+	}
+	return base + path + "?" + url.Values{"lang": {lang}}.Encode()
 }
 
 // bookingRefusal turns the database's refusal of a booking into the answer: the

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"casarent/auth"
 	"casarent/functions"
 	"casarent/functions/paypal"
 	"casarent/functions/paypal/emulator"
@@ -60,8 +61,9 @@ func newHarness(t *testing.T, configured bool) *harness {
 	h := &harness{t: t, db: db, emu: emu, emuURL: es.URL, anon: anon}
 	h.svc = paypal.New(paypal.Deps{
 		Pool: db.Pool, Config: cfg, SiteURL: site, Attempts: 3, Backoff: 20 * time.Millisecond,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now:    func() time.Time { return time.Now().Add(time.Duration(h.later.Load())) },
+		ReturnAllowed: auth.RedirectPolicy(site, []string{"http://www.site.test/**"}),
+		Logger:        slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:           func() time.Time { return time.Now().Add(time.Duration(h.later.Load())) },
 	})
 	rt := functions.New(functions.Options{Functions: h.svc.Functions()})
 	h.fn = httptest.NewServer(v.Middleware(http.StripPrefix("/functions/v1", rt)))
@@ -120,9 +122,18 @@ func (h *harness) booking(over map[string]any) map[string]any {
 // call invokes a function with the anon key as Bearer only (the SPEC's fetch form).
 func (h *harness) call(name string, body any) (int, map[string]any) {
 	h.t.Helper()
+	return h.callFrom("", name, body)
+}
+
+// callFrom is call from a page of origin (the browser's Origin header; "" for none).
+func (h *harness) callFrom(origin, name string, body any) (int, map[string]any) {
+	h.t.Helper()
 	b, _ := json.Marshal(body)
 	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/"+name, bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
 	req.Header.Set("Authorization", "Bearer "+h.anon)
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -234,7 +245,8 @@ func TestPaymentSuccess(t *testing.T) {
 		t.Fatalf("stored booking: %+v", r)
 	}
 	ret := h.approve(out["approveUrl"].(string), "pay")
-	if ret.Scheme+"://"+ret.Host+ret.Path != site+"/booking-success" || ret.Query().Get("token") != orderID || ret.Query().Get("PayerID") == "" {
+	if ret.Scheme+"://"+ret.Host+ret.Path != site+"/booking-success" || ret.Query().Get("token") != orderID || ret.Query().Get("PayerID") == "" ||
+		ret.Query().Get("lang") != "en" {
 		t.Fatalf("return URL: %s", ret)
 	}
 	// SPEC section 7: {orderID, bookingData}, Bearer anon key, no apikey header.
@@ -645,5 +657,35 @@ func TestCreateTwiceWithTheSameBookingID(t *testing.T) {
 	out := h.create(later(map[string]any{"bookingId": id2}))
 	if r := h.row(id2); out["bookingId"] != id2 || r.PaymentStatus != "pending" || r.PaymentError != nil || r.OrderID == nil || *r.OrderID != out["orderId"] {
 		t.Fatalf("retry: %v %+v", out, r)
+	}
+}
+
+// Issue 18: a visitor who booked from another host name the site answers on
+// (auth's redirect allow-list) comes back there from PayPal, where their
+// language and consent cookies are, and in their language in any case; an
+// origin outside the list (or none) is sent to SITE_URL.
+func TestPayPalReturnsToTheHostTheBookingWasMadeFrom(t *testing.T) {
+	h := newHarness(t, true)
+	for _, c := range []struct{ origin, lang, back string }{
+		{"http://www.site.test", "ar", "http://www.site.test"},
+		{"https://evil.test", "fr", site},
+		{"http://www.site.test.evil.test", "fr", site},
+		{"", "en", site},
+	} {
+		status, out := h.callFrom(c.origin, "create-paypal-order", h.booking(map[string]any{"language": c.lang}))
+		if status != 200 {
+			t.Fatalf("%q: create-paypal-order %d %v", c.origin, status, out)
+		}
+		ret := h.approve(out["approveUrl"].(string), "pay")
+		if got := ret.Scheme + "://" + ret.Host + ret.Path; got != c.back+"/booking-success" || ret.Query().Get("lang") != c.lang {
+			t.Errorf("from %q: back to %s", c.origin, ret)
+		}
+		status, out = h.callFrom(c.origin, "create-paypal-order", h.booking(map[string]any{"language": c.lang}))
+		if status != 200 {
+			t.Fatalf("%q: create-paypal-order %d %v", c.origin, status, out)
+		}
+		if ret := h.approve(out["approveUrl"].(string), "cancel"); ret.Scheme+"://"+ret.Host+ret.Path != c.back+"/booking-cancelled" || ret.Query().Get("lang") != c.lang {
+			t.Errorf("from %q: cancelled back to %s", c.origin, ret)
+		}
 	}
 }

@@ -34,7 +34,8 @@ export PAYPAL_CLIENT_ID PAYPAL_CLIENT_SECRET PAYPAL_BASE_URL PAYPAL_SIMULATED
 # Its stderr (psql notices, seed output) is shown only when the start fails.
 # Every browser of the suite calls from 127.0.0.1: like the write limits in fixture.sql,
 # the per-address render limit (storage/README.md) is widened for the suite.
-STORAGE_RENDER_BURST=100000 STORAGE_RENDER_PER_MINUTE=100000 \
+# localhost is another name of the site (rough-edges.spec: back from PayPal to the host name the visitor used).
+STORAGE_RENDER_BURST=100000 STORAGE_RENDER_PER_MINUTE=100000 ADDITIONAL_REDIRECT_URLS="http://localhost:$port/**" \
 FRONTEND_DIST="$repo/frontend/dist" SEED=1 FIXTURE_SQL="$repo/frontend/e2e/fixture.sql" start_test_server e2e "$port" 2>"$work/start.log" ||
   { cat "$work/start.log"; exit 1; }
 export E2E_BASE_URL="$SUPABASE_URL"

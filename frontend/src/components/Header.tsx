@@ -62,9 +62,13 @@ export function Header() {
           </ul>
         </nav>
         <div className="header-actions">
-          <a className="header-phone" href={`tel:+${SITE.phoneDigits}`}>
+          {/* Tap to call: the number from 1180 px, the phone icon alone below (a 44 px target). */}
+          <a className="header-phone" href={`tel:+${SITE.phoneDigits}`} data-testid="header-call">
             <Icon name="phone" size={18} />
-            <span dir="ltr">{SITE.phone}</span>
+            <span className="visually-hidden">{t("nav.call")} </span>
+            <bdi dir="ltr" className="header-phone-number">
+              {SITE.phone}
+            </bdi>
           </a>
           <LanguageSelect />
           <button
@@ -121,6 +125,11 @@ export function Header() {
                 </Link>
               </li>
             </ul>
+          </li>
+          <li>
+            <a className="mobile-call" href={`tel:+${SITE.phoneDigits}`} onClick={close} data-testid="menu-call">
+              <Icon name="phone" size={18} /> {t("nav.call")} <bdi dir="ltr">{SITE.phone}</bdi>
+            </a>
           </li>
         </ul>
       </nav>

@@ -15,17 +15,18 @@ export const SITE = {
 } as const;
 
 /**
- * Trust figures shown on the home, why-us and agency pages. Chosen to be
+ * The trust figures shown on the home, why-us and agency pages, as numbers:
+ * `lib/figures.ts` writes them in the visitor's language ("5.000+", "4,9/5" in
+ * French, "5,000+", "4.9/5" in English; docs/languages.md).
+ */
+export const TRUST = { vehicles: 150, customers: 5000, satisfaction: 99, rating: 4.9, reviews: 500, years: 10 } as const;
+
+/**
+ * Other figures the pages quote. (The trust figures above were chosen to be
  * believable for one airport agency: the agency page's fleet and customer
- * numbers, the home page's satisfaction, rating and years.
+ * numbers, the home page's satisfaction, rating and years.)
  */
 export const FIGURES = {
-  vehicles: "150+",
-  customers: "5 000+",
-  satisfaction: "99 %",
-  rating: "4,9/5",
-  reviews: "500+",
-  years: "10+",
   minAge: 21,
   licenceYears: 1,
   freeCancellationHours: 24,

@@ -37,6 +37,7 @@ const rendered = serverLanguage();
 export const initialLanguage: LanguageCode = isLanguageCode(rendered) ? rendered : detectLanguage(
   getCookie(LANGUAGE_COOKIE),
   typeof navigator === "undefined" ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
+  typeof location === "undefined" ? null : new URLSearchParams(location.search).get("lang"),
 );
 
 i18n.on("languageChanged", applyToDocument);

@@ -18,4 +18,9 @@ describe("language detection (SPEC section 5)", () => {
     expect(detectLanguage(null, ["de-DE", "fr"])).toBe("en");
     expect(detectLanguage(null, [])).toBe("en");
   });
+  it("a page's ?lang= (the PayPal return pages) comes after the cookie, before the browser", () => {
+    expect(detectLanguage(null, ["en-US"], "ar")).toBe("ar");
+    expect(detectLanguage("fr", ["en-US"], "ar")).toBe("fr");
+    expect(detectLanguage(null, ["fr"], "de")).toBe("fr");
+  });
 });

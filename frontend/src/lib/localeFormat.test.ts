@@ -1,14 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { casablancaOffset, formatAmount, formatDay, formatInstant, formatMoment, formatMonth, formatNumber, formatNumericDay, formatPercent, wallClock, weekdayNames } from "./localeFormat";
+import { casablancaOffset, formatAmount, formatInstantDay, plainFormatters, plainMoney, plainRate, formatDay, formatInstant, formatMoment, formatMonth, formatNumber, formatNumericDay, formatPercent, wallClock, weekdayNames } from "./localeFormat";
 
 const LRI = "\u2066";
 const PDI = "\u2069";
 
 describe("formatting in the visitor's language", () => {
   it("writes amounts the way each language groups digits, isolated left-to-right", () => {
-    expect(formatAmount("fr", 1300)).toBe(`${LRI}1\u202f300 DH${PDI}`);
+    expect(formatAmount("fr", 1300)).toBe(`${LRI}1.300 DH${PDI}`); // fr-MA, as Morocco writes it
     expect(formatAmount("en", 1300)).toBe(`${LRI}1,300 DH${PDI}`);
     expect(formatAmount("ar", 1300)).toBe(`${LRI}1.300 DH${PDI}`);
+  });
+
+  it("writes an amount in the payment currency and the rate with each language's decimal mark (issue 18)", () => {
+    expect(plainMoney("fr", 56.11, "EUR")).toBe("56,11 EUR");
+    expect(plainMoney("en", 56.11, "EUR")).toBe("56.11 EUR");
+    expect(plainMoney("ar", 56.1, "EUR")).toBe("56,10 EUR");
+    expect(plainMoney("en", 1234.5, "EUR")).toBe("1,234.50 EUR");
+    expect(plainRate("en", "EUR", 10.8)).toBe("1 EUR = 10.8 DH");
+    expect(plainRate("fr", "EUR", 10.8)).toBe("1 EUR = 10,8 DH");
+    expect(plainRate("ar", "EUR", 10.8)).toBe("1 EUR = 10,8 DH");
+  });
+
+  it("gives a post's day on Casablanca's clock in each language", () => {
+    expect(formatInstantDay("fr", "2026-11-30T23:30:00Z")).toBe("1 décembre 2026"); // 00:30 in Casablanca
+    expect(formatInstantDay("en", "2026-11-30T12:00:00+00:00")).toBe("30 November 2026");
+    expect(formatInstantDay("ar", "2026-11-30T12:00:00Z")).toMatch(/^30 [\u0600-\u06FF]+ 2026$/);
+  });
+
+  it("marks plain text only in Arabic", () => {
+    expect(plainFormatters("fr").price(1300)).toBe("1.300 DH");
+    expect(plainFormatters("en").ltr("+212 6 12")).toBe("+212 6 12");
+    expect(plainFormatters("ar").price(1300)).toBe(`${LRI}1.300 DH${PDI}`);
+    expect(plainFormatters("ar").ltr("+212 6 12")).toBe(`${LRI}+212 6 12${PDI}`);
   });
 
   it("shows centimes only when there are some (due now may have them)", () => {

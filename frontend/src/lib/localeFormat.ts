@@ -1,11 +1,26 @@
 import type { LanguageCode } from "../config/languages";
 
-// Dates and figures in the visitor's language (DESIGN: Intl). Moroccan Arabic
-// (ar-MA) writes Latin digits and the months as Morocco names them. Amounts are
-// isolated left-to-right so "1 300 DH" keeps its order inside Arabic text.
-// (lib/format.ts stays the back office's: French whatever the language.)
+// Dates and figures in the visitor's language (DESIGN: Intl; see docs/languages.md).
+// Morocco's French (fr-MA) and Arabic (ar-MA) group thousands with a dot and write
+// decimals with a comma ("1.300,50"); ar-MA writes Latin digits and the months as
+// Morocco names them. On pages, amounts are isolated left-to-right so "1.300 DH"
+// keeps its order inside Arabic text; plain text (WhatsApp) gets those marks only
+// in Arabic (plainFormatters). (lib/format.ts stays the back office's: French.)
 
-export const LOCALE_OF: Record<LanguageCode, string> = { fr: "fr-FR", en: "en-GB", ar: "ar-MA" };
+export const LOCALE_OF: Record<LanguageCode, string> = { fr: "fr-MA", en: "en-GB", ar: "ar-MA" };
+
+const LRI = "\u2066";
+const PDI = "\u2069";
+
+/** `text` isolated left-to-right: on pages (markup may not reach inside a translated sentence). */
+export function isolate(text: string): string {
+  return `${LRI}${text}${PDI}`;
+}
+
+/** In plain text, the isolation only where the bidi algorithm needs it: inside Arabic. */
+export function isolateIn(lang: LanguageCode, text: string): string {
+  return lang === "ar" ? isolate(text) : text;
+}
 
 const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
@@ -41,9 +56,24 @@ export function wallClock(value: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** "1 300 DH" (fr), "1,300 DH" (en), "1.300 DH" (ar), centimes only when there are some. */
+/** "1.300 DH" (fr, ar), "1,300 DH" (en), centimes only when there are some; not isolated. */
+export function plainAmount(lang: LanguageCode, amount: number): string {
+  return `${numberFormat(lang, { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)} DH`;
+}
+
+/** plainAmount isolated left-to-right, for pages. */
 export function formatAmount(lang: LanguageCode, amount: number): string {
-  return `\u2066${numberFormat(lang, { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount)} DH\u2069`;
+  return isolate(plainAmount(lang, amount));
+}
+
+/** "56,11 EUR" (fr, ar), "56.11 EUR" (en): an amount in a payment currency, always with centimes; not isolated. */
+export function plainMoney(lang: LanguageCode, amount: number, currency: string): string {
+  return `${numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)} ${currency}`;
+}
+
+/** "1 EUR = 10,8 DH" (fr, ar), "1 EUR = 10.8 DH" (en): the exchange rate; not isolated. */
+export function plainRate(lang: LanguageCode, currency: string, madPerUnit: number): string {
+  return `1 ${currency} = ${numberFormat(lang, { maximumFractionDigits: 4 }).format(madPerUnit)} DH`;
 }
 
 /** "4,6" (fr), "4.6" (en): a plain figure such as a rating. */
@@ -51,9 +81,14 @@ export function formatNumber(lang: LanguageCode, n: number): string {
   return numberFormat(lang, { maximumFractionDigits: 2 }).format(n);
 }
 
-/** "10 %" (fr), "10%" (en). */
+/** "10 %" (fr), "10%" (en); not isolated. */
+export function plainPercent(lang: LanguageCode, percent: number): string {
+  return numberFormat(lang, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100);
+}
+
+/** plainPercent isolated left-to-right, for pages. */
 export function formatPercent(lang: LanguageCode, percent: number): string {
-  return `\u2066${numberFormat(lang, { style: "percent", maximumFractionDigits: 2 }).format(percent / 100)}\u2069`;
+  return isolate(plainPercent(lang, percent));
 }
 
 /** "14 décembre 2026" */
@@ -127,9 +162,23 @@ export function formatInstant(lang: LanguageCode, iso: string): string {
   return dateFormat(lang, { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(wall);
 }
 
+/** "24 novembre 2026": the day an instant (a post's created_at) falls on in Casablanca. */
+export function formatInstantDay(lang: LanguageCode, iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return "";
+  const wall = new Date(ms + casablancaOffset(ms) * 60_000);
+  return dateFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(wall);
+}
+
 export interface Formatters {
   language: LanguageCode;
   price: (amount: number) => string;
+  /** An amount in a payment currency ("56,11 EUR"). */
+  money: (amount: number, currency: string) => string;
+  /** "1 EUR = 10,8 DH". */
+  rate: (currency: string, madPerUnit: number) => string;
+  /** A left-to-right piece (time, phone, reference) inside a sentence. */
+  ltr: (text: string) => string;
   number: (n: number) => string;
   percent: (percent: number) => string;
   day: (value: string) => string;
@@ -139,13 +188,18 @@ export interface Formatters {
   moment: (value: string) => string;
   /** An instant (ISO with offset) on Casablanca's clock. */
   instant: (iso: string) => string;
+  /** The day of an instant on Casablanca's clock. */
+  instantDay: (iso: string) => string;
 }
 
-/** The formatters above bound to one language (useFormat gives the visitor's). */
+/** The formatters above bound to one language, for pages (useFormat gives the visitor's). */
 export function formattersFor(language: LanguageCode): Formatters {
   return {
     language,
     price: (a) => formatAmount(language, a),
+    money: (a, c) => isolate(plainMoney(language, a, c)),
+    rate: (c, r) => isolate(plainRate(language, c, r)),
+    ltr: isolate,
     number: (n) => formatNumber(language, n),
     percent: (p) => formatPercent(language, p),
     day: (v) => formatDay(language, v),
@@ -154,5 +208,24 @@ export function formattersFor(language: LanguageCode): Formatters {
     longDay: (v) => formatLongDay(language, v),
     moment: (v) => formatMoment(language, v),
     instant: (v) => formatInstant(language, v),
+    instantDay: (v) => formatInstantDay(language, v),
+  };
+}
+
+/**
+ * The same for plain text (the WhatsApp messages): left-to-right pieces are
+ * isolated only in Arabic, where the bidi algorithm would reorder them; French
+ * and English text carries no invisible mark.
+ */
+export function plainFormatters(language: LanguageCode): Formatters {
+  const page = formattersFor(language);
+  const iso = (text: string) => isolateIn(language, text);
+  return {
+    ...page,
+    price: (a) => iso(plainAmount(language, a)),
+    money: (a, c) => iso(plainMoney(language, a, c)),
+    rate: (c, r) => iso(plainRate(language, c, r)),
+    ltr: iso,
+    percent: (p) => iso(plainPercent(language, p)),
   };
 }

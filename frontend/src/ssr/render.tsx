@@ -51,10 +51,15 @@ function acceptedLanguages(header: string): string[] {
     .map((x) => x.tag);
 }
 
+/** The browser's rule (lib/language.ts), with Accept-Language for navigator.languages. Cookies set. */
+function languageOf({ url, acceptLanguage }: Pick<RenderInput, "url" | "acceptLanguage">) {
+  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
+  return detectLanguage(getCookie(LANGUAGE_COOKIE), acceptedLanguages(acceptLanguage), new URLSearchParams(query).get("lang"));
+}
+
 export function renderPage(input: RenderInput): RenderOutput {
   setRequestCookies(input.cookies);
-  // The browser's rule (lib/language.ts), with Accept-Language for navigator.languages.
-  const lang = detectLanguage(getCookie(LANGUAGE_COOKIE), acceptedLanguages(input.acceptLanguage));
+  const lang = languageOf(input);
   const dir = directionOf(lang);
   if (BROWSER_ONLY.test(input.path)) {
     setRequestCookies(null);
@@ -85,10 +90,10 @@ export function renderPage(input: RenderInput): RenderOutput {
  * language and the consent card's state. The server caches renders by it.
  */
 export function variant(input: string): string {
-  const { cookies, acceptLanguage } = JSON.parse(input) as RenderInput;
+  const { url, cookies, acceptLanguage } = JSON.parse(input) as RenderInput;
   setRequestCookies(cookies);
   try {
-    return `${detectLanguage(getCookie(LANGUAGE_COOKIE), acceptedLanguages(acceptLanguage))}|${getCookie(CONSENT_COOKIE) ?? ""}`;
+    return `${languageOf({ url, acceptLanguage })}|${getCookie(CONSENT_COOKIE) ?? ""}`;
   } finally {
     setRequestCookies(null);
   }

@@ -5,7 +5,7 @@ import { Icon } from "../../components/Icon";
 import { toast } from "../../components/toast";
 import { ScrollTopButton, Spinner } from "../../components/ui";
 import { SITE } from "../../config/site";
-import { formatDate } from "../../lib/format";
+import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { loadPost, loadSimilarPosts, type BlogPost, type BlogPostSummary } from "./api";
 import { PostCard } from "./PostCard";
@@ -21,6 +21,7 @@ export default function BlogPostPage() {
 
 function BlogPostView({ slug }: { slug: string }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   // undefined: loading; null: no such published post.
   const [post, setPost] = useState<BlogPost | null | undefined>(() => pageData<BlogPost | null>("post"));
   const [similar, setSimilar] = useState<BlogPostSummary[]>(() => pageData<BlogPostSummary[]>("similarPosts") ?? []);
@@ -88,7 +89,7 @@ function BlogPostView({ slug }: { slug: string }) {
             <h1 dir="auto">{post.title}</h1>
             <p className="post-meta">
               <span>
-                <Icon name="calendar" size={16} /> <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+                <Icon name="calendar" size={16} /> <time dateTime={post.created_at}>{fmt.instantDay(post.created_at)}</time>
               </span>
               <span>
                 <Icon name="users" size={16} /> {author}

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
-import { formatDate } from "../../lib/format";
+import { useFormat } from "../../lib/useFormat";
 import { thumbnailUrl } from "../../lib/images";
 import type { BlogPostSummary } from "./api";
 
 export function PostCard({ post, index, headingLevel = 3 }: { post: BlogPostSummary; index?: number; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="post-card" data-testid="post-card">
@@ -26,7 +27,7 @@ export function PostCard({ post, index, headingLevel = 3 }: { post: BlogPostSumm
       </div>
       <div className="post-card-body">
         <p className="muted small">
-          <Icon name="calendar" size={14} /> <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+          <Icon name="calendar" size={14} /> <time dateTime={post.created_at}>{fmt.instantDay(post.created_at)}</time>
         </p>
         <Heading className="post-card-title">
           <Link to={`/blog/${post.slug}`}>{post.title}</Link>

@@ -17,7 +17,7 @@ import { initialForm, tripOfForm, withTripDates } from "./bookingForm";
 import { ConfirmView } from "./ConfirmView";
 import type { Conflict } from "./conflict";
 import { ConflictNotice } from "./ConflictNotice";
-import { PriceSummary } from "./PriceSummary";
+import { PriceSummary, RunningTotal } from "./PriceSummary";
 import type { Order } from "./receipt";
 import { SentView } from "./SentView";
 import { datesRefusal, sendWhatsapp, startPaypal } from "./submit";
@@ -280,6 +280,7 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
               </button>
             )}
           </div>
+          <RunningTotal quote={quote} />
         </form>
         <PriceSummary car={car} form={form} quote={quote} />
       </div>

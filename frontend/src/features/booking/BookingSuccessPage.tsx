@@ -134,7 +134,9 @@ export default function BookingSuccessPage() {
           <dd>
             {b.customer_name}
             <br />
-            <span className="muted">{b.customer_email}</span>
+            <bdi className="muted" dir="ltr">
+              {b.customer_email}
+            </bdi>
           </dd>
         </div>
         <div>
@@ -144,7 +146,7 @@ export default function BookingSuccessPage() {
             {b.charge_amount != null && b.charge_currency && (
               <span className="muted small" data-testid="charged">
                 <br />
-                {t("success.charged", { amount: `${Number(b.charge_amount).toFixed(2)} ${b.charge_currency}` })}
+                {t("success.charged", { amount: fmt.money(Number(b.charge_amount), b.charge_currency) })}
               </span>
             )}
           </dd>
@@ -155,7 +157,9 @@ export default function BookingSuccessPage() {
         </div>
         <div>
           <dt>{t("success.transaction")}</dt>
-          <dd className="mono">{b.payment_id}</dd>
+          <dd className="mono">
+            <bdi dir="ltr">{b.payment_id}</bdi>
+          </dd>
         </div>
       </OrderReceipt>
       <div className="card">

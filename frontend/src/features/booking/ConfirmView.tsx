@@ -41,7 +41,8 @@ export function ConfirmView({
   const { t } = useTranslation();
   const fmt = useFormat();
   const ready = quote.status === "ready" ? quote.quote : null;
-  const converted = ready && appConfig.payments.madPerUnit > 0 ? (ready.due_now / appConfig.payments.madPerUnit).toFixed(2) : null;
+  const { currency, madPerUnit } = appConfig.payments;
+  const converted = ready && madPerUnit > 0 ? Math.round((ready.due_now / madPerUnit) * 100) / 100 : null;
   return (
     <section className="container section" data-testid="booking-confirm">
       {header}
@@ -77,7 +78,20 @@ export function ConfirmView({
             <div>
               <dt>{t("booking.customer")}</dt>
               <dd>
-                {form.customerName} · {form.customerEmail} · <span dir="ltr">{form.customerPhone}</span>
+                <bdi>{form.customerName}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("booking.email")}</dt>
+              <dd>
+                <bdi dir="ltr">{form.customerEmail}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("booking.phone")}</dt>
+              <dd data-testid="confirm-phone">
+                {/* Digits with spaces and no letter: in Arabic they would be drawn last group first. */}
+                <bdi dir="ltr">{form.customerPhone}</bdi>
               </dd>
             </div>
             <div>
@@ -109,12 +123,12 @@ export function ConfirmView({
                   {t("booking.simulated")}
                 </p>
               )}
-              {converted && ready && (
-                <p>
+              {converted !== null && ready && (
+                <p data-testid="paypal-amount">
                   {t("booking.paypalAmount", {
-                    amount: ltr(`${converted} ${appConfig.payments.currency}`),
+                    amount: fmt.money(converted, currency),
                     dh: fmt.price(ready.due_now),
-                    rate: ltr(`1 ${appConfig.payments.currency} = ${appConfig.payments.madPerUnit} DH`),
+                    rate: fmt.rate(currency, madPerUnit),
                   })}
                 </p>
               )}

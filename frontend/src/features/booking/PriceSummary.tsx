@@ -71,3 +71,23 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
     </aside>
   );
 }
+
+/**
+ * The running total in a bar kept at the bottom of a phone's screen while the
+ * wizard is filled in: there the summary sits below the form, out of sight
+ * while options are chosen. Hidden where the summary stands beside the form.
+ */
+export function RunningTotal({ quote }: { quote: QuoteState }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const shown = quote.status === "ready" ? quote.quote : quote.status === "loading" ? quote.previous : null;
+  if (!shown) return null;
+  return (
+    <p className={`running-total${quote.status === "ready" ? "" : " is-stale"}`} data-testid="running-total">
+      <span>{t("booking.days", { count: shown.days })}</span>
+      <strong>
+        {t("booking.total")} {fmt.price(shown.total)}
+      </strong>
+    </p>
+  );
+}

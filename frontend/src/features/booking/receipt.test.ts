@@ -92,12 +92,27 @@ describe("the WhatsApp text of a booking", () => {
     const frText = plain(whatsappBookingText(ts.fr!, formattersFor("fr"), receipt));
     expect(frText).toContain("Référence : CR-7K3Q9");
     expect(frText).toContain(`Options : GPS, ${fr.booking.extras.childSeat}`);
-    expect(frText).toContain(`Caution : 5\u202f000 DH`);
+    expect(frText).toContain(`Caution : 5.000 DH`); // fr-MA groups with a dot
     const arText = plain(whatsappBookingText(ts.ar!, formattersFor("ar"), receipt));
     expect(arText.split("\n")[0]).toBe(ar.whatsapp.intro);
     expect(arText).toContain(`${ar.order.reference}: CR-7K3Q9`);
     expect(arText).toContain(`${ar.booking.extrasTitle}: ${ar.booking.extras.gps}، ${ar.booking.extras.childSeat}`);
     expect(arText).toContain(`${ar.order.deposit}: 5.000 DH`);
+  });
+
+  it("carries no invisible mark in French or English; in Arabic isolates only what reads left to right (issue 18)", () => {
+    for (const lang of ["fr", "en"] as const) {
+      const text = whatsappBookingText(ts[lang]!, formattersFor(lang), receipt);
+      expect(text, lang).not.toMatch(/[\u2066-\u2069\u200e\u200f\u202a-\u202e]/);
+    }
+    const arText = whatsappBookingText(ts.ar!, formattersFor("ar"), receipt);
+    expect(arText).toContain(`${ar.booking.phone}: ${LRI}+212 600 000 000${PDI}`);
+    expect(arText).toContain(`${ar.order.deposit}: ${LRI}5.000 DH${PDI}`);
+    // Every mark opened is closed on its line, and only around Latin letters or digits.
+    for (const line of arText.split("\n")) {
+      expect(line.split(LRI).length, line).toBe(line.split(PDI).length);
+      for (const m of line.matchAll(/\u2066([^\u2069]*)\u2069/g)) expect(m[1], line).toMatch(/^[-−+\dA-Z .,:%\u200e]+$/); // (ar-MA writes "5‎%‎" with its own LRMs)
+    }
   });
 
   it("without a stored breakdown or reference says the agency confirms the price, and lists no extra as 'none'", () => {

@@ -1,7 +1,6 @@
 import type { TFunction } from "i18next";
 import type { LanguageCode } from "../../config/languages";
-import { ltr } from "../../lib/format";
-import type { Formatters } from "../../lib/localeFormat";
+import { plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "./locationLabel";
 import { EXTRA_KEYS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import type { BookingForm, BookingRequest } from "./types";
@@ -142,9 +141,12 @@ export function signedPrice(fmt: Formatters, amount: number): string {
  * The WhatsApp message that confirms a booking, in the visitor's language:
  * reference, car, pickup and return (place, day, time), days, insurance, each
  * extra as the site names it, the breakdown, what is due now and at pickup, the
- * deposit, and who books.
+ * deposit, and who books. Plain text: no invisible marks but in Arabic, around
+ * what reads left to right (amounts, phone, reference, times).
  */
-export function whatsappBookingText(t: TFunction, fmt: Formatters, order: Order): string {
+export function whatsappBookingText(t: TFunction, pageFmt: Formatters, order: Order): string {
+  const fmt = plainFormatters(pageFmt.language);
+  const ltr = fmt.ltr;
   const line = (label: string, value: string) => t("order.line", { label, value });
   const q = order.quote;
   const extras = orderedExtras(order.extras).map((k) => t(`booking.extras.${k}`));

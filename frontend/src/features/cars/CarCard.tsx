@@ -4,12 +4,13 @@ import { Icon } from "../../components/Icon";
 import { Stars } from "../../components/ui";
 import { responsiveImage } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
+import { plainFormatters } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
 import { openWhatsapp } from "../booking/whatsapp";
 import { withTrip, type Trip } from "../search/trip";
 import { trackWhatsappClick } from "./api";
 import type { CarAvailability } from "./availability";
-import { badgeOf } from "./bookable";
+import { badgeOf, isChatDisabled } from "./bookable";
 import { categoryKey } from "./labels";
 import type { FleetCar } from "./types";
 
@@ -43,7 +44,7 @@ export function CarCard({
 
   async function whatsapp() {
     await trackWhatsappClick(car.id);
-    openWhatsapp(t("whatsapp.card", { name: car.name, brand: car.brand, price: fmt.price(car.price) }));
+    openWhatsapp(t("whatsapp.card", { name: car.name, brand: car.brand, price: plainFormatters(fmt.language).price(car.price) }));
   }
 
   let badge: string;
@@ -134,7 +135,8 @@ export function CarCard({
               — {car.brand} {car.name}
             </span>
           </Link>
-          <button type="button" className="btn btn-whatsapp" onClick={whatsapp}>
+          {/* As on the car's page: a car out of service (no return date) is not offered through WhatsApp either. */}
+          <button type="button" className="btn btn-whatsapp" onClick={whatsapp} disabled={isChatDisabled(car)} data-testid="car-whatsapp">
             <Icon name="chat" size={18} />
             {t("car.whatsapp")}
             <span className="visually-hidden">

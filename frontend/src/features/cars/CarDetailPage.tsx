@@ -10,6 +10,7 @@ import { ltr, todayISO } from "../../lib/format";
 import { responsiveImage, thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
+import { plainFormatters } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { conflictLines, conflictOfAvailability } from "../booking/conflict";
@@ -161,7 +162,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
   async function chat() {
     if (!car) return;
     await trackWhatsappClick(car.id);
-    openWhatsapp(t("whatsapp.detail", { name: `${car.brand} ${car.name}`, price: fmt.price(car.price) }));
+    openWhatsapp(t("whatsapp.detail", { name: `${car.brand} ${car.name}`, price: plainFormatters(fmt.language).price(car.price) }));
   }
 
   return (

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../components/toast";
 import { randomUUID } from "../../lib/guest";
 import { sendContact, type ContactMessage } from "./api";
+import { CONTACT_FIELDS, validateContact, type ContactErrors, type ContactField } from "./validation";
 
 const EMPTY: ContactMessage = { name: "", email: "", phone: "", subject: "", message: "" };
 
@@ -16,10 +17,34 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
   const [status, setStatus] = useState<Status>("idle");
   // The message's id, kept while the same text is resent after an error.
   const pending = useRef<{ id: string; text: string } | null>(null);
-  const set = (k: keyof ContactMessage) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  // Inline errors in the page's language, as the wizard's (noValidate: no browser bubble).
+  // Shown after a first try; from then on each field's error goes as soon as it is fixed.
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [tried, setTried] = useState(false);
+  const set = (k: keyof ContactMessage) => (e: { target: { value: string } }) => {
+    const next = { ...form, [k]: e.target.value };
+    setForm(next);
+    if (tried) setErrors(validateContact(next));
+  };
+  const fieldId = (k: ContactField) => `${id}-${k}`;
+  const err = (k: ContactField) =>
+    errors[k] ? (
+      <p className="field-error" id={`${fieldId(k)}-error`} data-testid={`contact-error-${k}`}>
+        {t(`booking.errors.${errors[k]}`)}
+      </p>
+    ) : null;
+  const described = (k: ContactField) => (errors[k] ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(k)}-error` } : {});
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    const found = validateContact(form);
+    setTried(true);
+    setErrors(found);
+    const first = CONTACT_FIELDS.find((k) => found[k]);
+    if (first) {
+      document.getElementById(fieldId(first))?.focus();
+      return;
+    }
     setStatus("sending");
     const text = JSON.stringify(form);
     if (pending.current?.text !== text) pending.current = { id: randomUUID(), text };
@@ -27,6 +52,7 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
     if (result === "sent") {
       pending.current = null;
       setForm(EMPTY);
+      setTried(false);
       setStatus("success");
       toast(t(variant === "page" ? "contact.successLong" : "contact.success"), "success");
     } else {
@@ -36,38 +62,43 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
   }
 
   return (
-    <form className="contact-form card" onSubmit={submit} data-testid="contact-form">
+    <form className="contact-form card" onSubmit={submit} noValidate data-testid="contact-form">
       <div className="form-row">
         <div className="field">
           <label htmlFor={`${id}-name`}>
             {t("contact.name")} <span aria-hidden="true">*</span>
           </label>
-          <input id={`${id}-name`} name="name" autoComplete="name" required value={form.name} onChange={set("name")} />
+          <input id={`${id}-name`} name="name" autoComplete="name" required value={form.name} onChange={set("name")} {...described("name")} />
+          {err("name")}
         </div>
         <div className="field">
           <label htmlFor={`${id}-email`}>
             {t("contact.email")} <span aria-hidden="true">*</span>
           </label>
-          <input id={`${id}-email`} name="email" type="email" autoComplete="email" required value={form.email} onChange={set("email")} />
+          <input id={`${id}-email`} name="email" type="email" dir="ltr" autoComplete="email" required value={form.email} onChange={set("email")} {...described("email")} />
+          {err("email")}
         </div>
       </div>
       <div className="form-row">
         <div className="field">
           <label htmlFor={`${id}-phone`}>{t("contact.phone")}</label>
-          <input id={`${id}-phone`} name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set("phone")} />
+          <input id={`${id}-phone`} name="phone" type="tel" dir="ltr" autoComplete="tel" value={form.phone} onChange={set("phone")} {...described("phone")} />
+          {err("phone")}
         </div>
         <div className="field">
           <label htmlFor={`${id}-subject`}>
             {t("contact.subject")} <span aria-hidden="true">*</span>
           </label>
-          <input id={`${id}-subject`} name="subject" required value={form.subject} onChange={set("subject")} />
+          <input id={`${id}-subject`} name="subject" required value={form.subject} onChange={set("subject")} {...described("subject")} />
+          {err("subject")}
         </div>
       </div>
       <div className="field">
         <label htmlFor={`${id}-message`}>
           {t("contact.message")} <span aria-hidden="true">*</span>
         </label>
-        <textarea id={`${id}-message`} name="message" rows={5} required value={form.message} onChange={set("message")} />
+        <textarea id={`${id}-message`} name="message" rows={5} required value={form.message} onChange={set("message")} {...described("message")} />
+        {err("message")}
       </div>
       <p className="muted small">{t("contact.requiredNote")}</p>
       <button type="submit" className="btn btn-primary" disabled={status === "sending"}>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { AnchorLink } from "../../components/AnchorLink";
 import { Icon, type IconName } from "../../components/Icon";
 import { Faq, FeatureCard, Spinner, StatGrid, type FaqItem } from "../../components/ui";
-import { FIGURES, SITE } from "../../config/site";
+import { SITE } from "../../config/site";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -20,6 +20,8 @@ import { ContactForm } from "../contact/ContactForm";
 import { TripSearchForm } from "../search/TripSearchForm";
 import { pageData } from "../../lib/pageData";
 import { defaultTrip, tripQuery } from "../search/trip";
+import { useFormat } from "../../lib/useFormat";
+import { localFigures } from "../../lib/figures";
 
 const HOME_LIMIT = 6;
 const BADGES: { icon: IconName; key: string }[] = [
@@ -32,6 +34,7 @@ const PERKS: IconName[] = ["infinity", "shield", "clock", "plane", "tag", "heart
 
 export default function HomePage() {
   const { t } = useTranslation();
+  const figures = localFigures(useFormat());
   const navigate = useNavigate();
   usePageMeta(t("meta.home.title"), t("meta.home.description"), "/");
   const { cars, loading } = useFleet();
@@ -126,10 +129,10 @@ export default function HomePage() {
           </div>
           <StatGrid
             items={[
-              { value: FIGURES.vehicles, label: t("stats.vehicles") },
-              { value: FIGURES.customers, label: t("stats.customers") },
-              { value: FIGURES.satisfaction, label: t("stats.satisfaction") },
-              { value: FIGURES.rating, label: t("stats.rating", { reviews: FIGURES.reviews }) },
+              { value: figures.vehicles, label: t("stats.vehicles") },
+              { value: figures.customers, label: t("stats.customers") },
+              { value: figures.satisfaction, label: t("stats.satisfaction") },
+              { value: figures.rating, label: t("stats.rating", { reviews: figures.reviews }) },
             ]}
           />
         </div>

@@ -3,14 +3,17 @@ import { Link } from "react-router";
 import { AnchorLink } from "../../components/AnchorLink";
 import { Icon, type IconName } from "../../components/Icon";
 import { FeatureCard, PageHero, StatGrid } from "../../components/ui";
-import { FIGURES, SITE } from "../../config/site";
+import { SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { useFormat } from "../../lib/useFormat";
+import { localFigures } from "../../lib/figures";
 
 const VALUE_ICONS: IconName[] = ["shield", "heart", "award", "clock"];
 
 export default function AgencyPage() {
   const { t } = useTranslation();
+  const figures = localFigures(useFormat());
   usePageMeta(t("meta.agency.title"), t("meta.agency.description"), "/notre-agence");
   const values = tList<{ title: string; text: string }>(t, "agency.values");
   return (
@@ -24,16 +27,16 @@ export default function AgencyPage() {
         <div className="container two-col">
           <div>
             <h2 id="about-title">{t("agency.aboutTitle")}</h2>
-            <p>{t("agency.about", { years: FIGURES.years })}</p>
+            <p>{t("agency.about", { years: figures.years })}</p>
             <h3>{t("agency.missionTitle")}</h3>
             <p>{t("agency.mission")}</p>
           </div>
           <StatGrid
             items={[
-              { value: FIGURES.customers, label: t("stats.customers") },
-              { value: FIGURES.vehicles, label: t("stats.vehicles") },
-              { value: FIGURES.satisfaction, label: t("stats.satisfaction") },
-              { value: FIGURES.years, label: t("stats.years") },
+              { value: figures.customers, label: t("stats.customers") },
+              { value: figures.vehicles, label: t("stats.vehicles") },
+              { value: figures.satisfaction, label: t("stats.satisfaction") },
+              { value: figures.years, label: t("stats.years") },
             ]}
           />
         </div>

@@ -5,15 +5,18 @@ import { FeatureCard, PageHero } from "../../components/ui";
 import { FIGURES, SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { useFormat } from "../../lib/useFormat";
+import { localFigures } from "../../lib/figures";
 
 const ICONS: IconName[] = ["clock", "shield", "tag", "plane"];
 
 /** Short- and long-term rental pages share one layout (SPEC section 2). */
 export function ServicePage({ kind }: { kind: "shortTerm" | "longTerm" }) {
   const { t } = useTranslation();
+  const figures = localFigures(useFormat());
   const path = kind === "shortTerm" ? "/location-courte-duree" : "/location-longue-duree";
   usePageMeta(t(`meta.${kind}.title`), t(`meta.${kind}.description`), path);
-  const vars = { ...FIGURES };
+  const vars = { ...FIGURES, ...figures };
   const advantages = tList<{ title: string; text: string }>(t, `${kind}.advantages`, vars);
   const services = tList<string>(t, `${kind}.services`, vars);
   const primary = kind === "shortTerm" ? ("/#vehicles" as const) : ("/#contact" as const);

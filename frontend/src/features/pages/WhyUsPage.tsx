@@ -6,13 +6,16 @@ import { FeatureCard, PageHero, StatGrid } from "../../components/ui";
 import { FIGURES } from "../../config/site";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { useFormat } from "../../lib/useFormat";
+import { localFigures } from "../../lib/figures";
 
 const BENEFIT_ICONS: IconName[] = ["sparkle", "shield", "clock", "award", "tool", "plane"];
 
 export default function WhyUsPage() {
   const { t } = useTranslation();
+  const figures = localFigures(useFormat());
   usePageMeta(t("meta.whyUs.title"), t("meta.whyUs.description"), "/pourquoi-nous");
-  const benefits = tList<{ title: string; text: string }>(t, "whyUs.benefits", { ...FIGURES });
+  const benefits = tList<{ title: string; text: string }>(t, "whyUs.benefits", { ...FIGURES, ...figures });
   const commitments = tList<{ title: string; text: string }>(t, "whyUs.commitments");
   return (
     <>
@@ -21,10 +24,10 @@ export default function WhyUsPage() {
         <div className="container">
           <StatGrid
             items={[
-              { value: FIGURES.vehicles, label: t("stats.vehicles") },
-              { value: FIGURES.customers, label: t("stats.customers") },
-              { value: FIGURES.satisfaction, label: t("stats.satisfaction") },
-              { value: FIGURES.rating, label: t("stats.rating", { reviews: FIGURES.reviews }) },
+              { value: figures.vehicles, label: t("stats.vehicles") },
+              { value: figures.customers, label: t("stats.customers") },
+              { value: figures.satisfaction, label: t("stats.satisfaction") },
+              { value: figures.rating, label: t("stats.rating", { reviews: figures.reviews }) },
             ]}
           />
         </div>

@@ -3,7 +3,7 @@ import { Field } from "../components/Field";
 import { IconPlus } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { fr } from "../i18n/fr";
-import { hasErrors, type FieldErrors } from "../lib/validation";
+import { hasErrors, type FieldErrors, stillWrong } from "../lib/validation";
 import { EMPTY_ADMIN_FORM, validateAdminForm, type AdminFormValues } from "./adminForm";
 
 const t = fr.admins;
@@ -15,9 +15,11 @@ interface Props {
 
 export function AdminForm({ onSubmit }: Props) {
   const [values, setValues] = useState<AdminFormValues>(EMPTY_ADMIN_FORM);
-  const [errors, setErrors] = useState<FieldErrors<keyof AdminFormValues>>({});
+  const [failed, setErrors] = useState<FieldErrors<keyof AdminFormValues>>({});
   const [busy, setBusy] = useState(false);
   const set = (k: keyof AdminFormValues, v: string) => setValues((x) => ({ ...x, [k]: v }));
+  // The last failed save's errors, less those fixed since.
+  const errors = stillWrong(failed, validateAdminForm(values));
 
   async function submit(e: FormEvent) {
     e.preventDefault();

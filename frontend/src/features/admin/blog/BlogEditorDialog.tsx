@@ -8,7 +8,7 @@ import { Spinner } from "../components/Spinner";
 import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
 import { uploadImage } from "../lib/storage";
-import { hasErrors } from "../lib/validation";
+import { hasErrors, stillWrong } from "../lib/validation";
 import { validateImageFile } from "../cars/carForm";
 import { createPost, updatePost } from "./api";
 import {
@@ -63,7 +63,7 @@ function Counter({ n, max, hardHint }: { n: number; max: number; hardHint?: bool
 export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<BlogFormValues>(EMPTY_BLOG_FORM);
-  const [errors, setErrors] = useState<BlogFormErrors>({});
+  const [failed, setErrors] = useState<BlogFormErrors>({});
   const [slugTouched, setSlugTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -81,6 +81,8 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   }
 
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // The last failed save's errors, less those fixed since.
+  const errors = stillWrong(failed, validateBlogForm(values));
 
   function setTitle(title: string) {
     // SPEC: the slug is generated from the title until the editor types one.

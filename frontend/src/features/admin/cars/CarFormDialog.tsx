@@ -6,7 +6,7 @@ import { UploadProgressBar } from "../components/UploadProgressBar";
 import { fr } from "../i18n/fr";
 import { notify } from "../lib/notify";
 import { useUploads } from "../lib/useUploads";
-import { hasErrors } from "../lib/validation";
+import { hasErrors, stillWrong } from "../lib/validation";
 import { createCar, listCarImages, updateCar } from "./api";
 import {
   CAR_BRANDS,
@@ -40,7 +40,7 @@ interface Props {
 export function CarFormDialog({ target, onClose, onSaved }: Props) {
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<CarFormValues>(EMPTY_CAR_FORM);
-  const [errors, setErrors] = useState<CarFormErrors>({});
+  const [failed, setErrors] = useState<CarFormErrors>({});
   const [gallery, setGallery] = useState<GalleryItem[]>([]);
   const [saving, setSaving] = useState(false);
   const { progress, upload, uploading } = useUploads("car-images");
@@ -69,6 +69,8 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   }, [target]);
 
   const set = <K extends keyof CarFormValues>(key: K, value: CarFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // The last failed save's errors, less those fixed since.
+  const errors = stillWrong(failed, validateCarForm(values));
 
   async function uploadFiles(files: File[]): Promise<string[]> {
     const ok = files.filter((file) => {

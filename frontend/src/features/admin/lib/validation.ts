@@ -10,3 +10,15 @@ export function hasErrors<K extends string>(errors: FieldErrors<K>): boolean {
 export function isBlank(value: string | null | undefined): boolean {
   return !value || value.trim() === "";
 }
+
+/**
+ * The errors a form shows: those found at the last failed save (`shown`), less
+ * the ones fixed since, as the values read now (`now`, the same validation run
+ * on every render). A message may change ("invalid" after "required"); no error
+ * appears before the next save.
+ */
+export function stillWrong<K extends string>(shown: FieldErrors<K>, now: FieldErrors<K>): FieldErrors<K> {
+  const out: FieldErrors<K> = {};
+  for (const k of Object.keys(shown) as K[]) if (shown[k] && now[k]) out[k] = now[k];
+  return out;
+}

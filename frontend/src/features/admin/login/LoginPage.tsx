@@ -3,7 +3,7 @@ import { Field } from "../components/Field";
 import { IconCar, IconCheck, IconEye, IconEyeOff, IconShield } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { fr } from "../i18n/fr";
-import { hasErrors, type FieldErrors } from "../lib/validation";
+import { hasErrors, type FieldErrors, stillWrong } from "../lib/validation";
 import { useAdminSession } from "../session/context";
 import { validateLogin, type LoginValues } from "./loginForm";
 
@@ -12,11 +12,13 @@ const t = fr.login;
 export function LoginPage({ notice }: { notice: string | null }) {
   const { signIn } = useAdminSession();
   const [values, setValues] = useState<LoginValues>({ email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const [failed, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const message = failure ?? notice;
+  // The last failed try's errors, less those fixed since.
+  const errors = stillWrong(failed, validateLogin(values));
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -11,6 +11,7 @@ import { bookingDates } from "./labels";
 import { blockSpan, coveredBookings } from "./planningView";
 import { normalizeBookingStatus } from "../bookings/bookingView";
 import type { CarBlock, PlanBooking, PlanCar } from "./types";
+import { stillWrong } from "../lib/validation";
 
 const f = fr.planning.form;
 
@@ -67,9 +68,11 @@ function BlockForm({
   onAdded,
 }: Omit<Props, "open"> & { saving: boolean; setSaving: (b: boolean) => void }) {
   const [values, setValues] = useState<BlockFormValues>(initial);
-  const [errors, setErrors] = useState<BlockFormErrors>({});
+  const [failed, setErrors] = useState<BlockFormErrors>({});
   const covered = useCovered(values);
   const set = (k: keyof BlockFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  // The last failed save's errors, less those fixed since.
+  const errors = stillWrong(failed, validateBlock(values).errors);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

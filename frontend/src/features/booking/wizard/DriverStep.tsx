@@ -14,12 +14,12 @@ export function DriverStep({ form, errors, set }: StepProps) {
       </div>
       <div className="field">
         <label htmlFor="customerEmail">{t("booking.email")} *</label>
-        <input id="customerEmail" type="email" autoComplete="email" required value={form.customerEmail} onChange={(e) => set("customerEmail", e.target.value)} {...described("customerEmail")} />
+        <input id="customerEmail" type="email" dir="ltr" autoComplete="email" required value={form.customerEmail} onChange={(e) => set("customerEmail", e.target.value)} {...described("customerEmail")} />
         {err("customerEmail")}
       </div>
       <div className="field">
         <label htmlFor="customerPhone">{t("booking.phone")} *</label>
-        <input id="customerPhone" type="tel" autoComplete="tel" required value={form.customerPhone} onChange={(e) => set("customerPhone", e.target.value)} {...described("customerPhone")} />
+        <input id="customerPhone" type="tel" dir="ltr" autoComplete="tel" required value={form.customerPhone} onChange={(e) => set("customerPhone", e.target.value)} {...described("customerPhone")} />
         {err("customerPhone")}
       </div>
     </div>
