@@ -107,4 +107,22 @@ describe("with JavaScript", () => {
       }
     }
   });
+
+  it("would report a mismatch: data that differs from the markup is caught (the check above can fail)", async () => {
+    const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
+    const errors: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+    try {
+      // The HTML as served, but its embedded data says another price than its markup.
+      await page.route(`${BASE_URL}/vehicles`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/("price":)(\d+)/, (_, k: string, v: string) => `${k}${Number(v) + 1}`);
+        await route.fulfill({ response, body });
+      });
+      await page.goto(`${BASE_URL}/vehicles`, { waitUntil: "networkidle" });
+      await expect.poll(() => errors.some((e) => e.includes("hydration mismatch"))).toBe(true);
+    } finally {
+      await done();
+    }
+  });
 });
