@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os/exec"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// The house's Go boundaries (issue 20): each surface (/auth/v1, /storage/v1,
+// /rest/v1, /functions/v1, /realtime/v1) stands on the platform packages of
+// server/ and on nothing of another surface; a platform package knows no surface.
+// Only this main package wires them together.
+
+var surfaceRoots = []string{"auth", "storage", "postgrest-compat", "functions", "realtime"}
+
+// packageSurface names the surface a package belongs to, or "".
+func packageSurface(pkg string) string {
+	rest, ok := strings.CutPrefix(pkg, "casarent/")
+	if !ok {
+		return ""
+	}
+	root, _, _ := strings.Cut(rest, "/")
+	for _, s := range surfaceRoots {
+		if root == s {
+			return s
+		}
+	}
+	return ""
+}
+
+func isPlatform(pkg string) bool { return strings.HasPrefix(pkg, "casarent/server/") }
+
+// boundaryViolations lists "pkg imports dep" for each import that crosses a boundary.
+func boundaryViolations(imports map[string][]string) []string {
+	var out []string
+	for pkg, deps := range imports {
+		for _, dep := range deps {
+			to := packageSurface(dep)
+			if to == "" {
+				continue
+			}
+			if from := packageSurface(pkg); (from != "" && from != to) || isPlatform(pkg) {
+				out = append(out, pkg+" imports "+dep)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestBoundaryRuleCatchesCrossings(t *testing.T) {
+	got := boundaryViolations(map[string][]string{
+		"casarent/storage":            {"casarent/server/pgrole", "casarent/storage/blob"},
+		"casarent/functions/paypal":   {"casarent/functions/fnkit", "casarent/auth"},
+		"casarent/server/pgrole":      {"casarent/postgrest-compat"},
+		"casarent/server":             {"casarent/auth", "casarent/storage"},
+		"casarent/bench/rest":         {"casarent/postgrest-compat"},
+		"casarent/postgrest-compat/x": {"casarent/postgrest-compat"},
+	})
+	want := []string{"casarent/functions/paypal imports casarent/auth", "casarent/server/pgrole imports casarent/postgrest-compat"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("violations = %q, want %q", got, want)
+	}
+}
+
+func TestPackagesKeepTheirBoundaries(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	imports := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		imports[fields[0]] = fields[1:]
+	}
+	if len(imports) < 10 {
+		t.Fatalf("go list found %d packages", len(imports))
+	}
+	for _, v := range boundaryViolations(imports) {
+		t.Error(v)
+	}
+}
