@@ -38,15 +38,20 @@ stop() { kill -TERM "$pid"; wait "$pid" || true; pid=""; }
 start 1
 grep -q "administrator created" "$work/run-1.log" || { echo "first run printed no admin login"; exit 1; }
 grep -q "ANON_KEY=" "$work/run-1.log" || { echo "first run printed no anon key"; exit 1; }
-curl -fs "$base/" | grep -q '<div id="root"' || { echo "the site page is not served"; exit 1; }
-anon=$(bin/server keys | sed -n 's/^ANON_KEY=//p')
-service=$(bin/server keys | sed -n 's/^SERVICE_ROLE_KEY=//p')
-curl -fs -X POST "$base/rest/v1/contacts" -H "apikey: $anon" -H 'content-type: application/json' \
-  -d '{"name":"Persist Check","email":"persist@example.com","subject":"s","message":"kept across restarts"}' >/dev/null
+# Each check says what failed (a bare failure under set -e would end the step silently).
+curl -fsS -o "$work/page.html" "$base/" || { echo "GET / failed"; tail -n 20 "$work/run-1.log"; exit 1; }
+grep -q '<div id="root"' "$work/page.html" || { echo "the site page is not served"; exit 1; }
+keys=$(bin/server keys) || { echo "server keys failed"; exit 1; }
+anon=$(sed -n 's/^ANON_KEY=//p' <<<"$keys")
+service=$(sed -n 's/^SERVICE_ROLE_KEY=//p' <<<"$keys")
+curl -fsS -o /dev/null -X POST "$base/rest/v1/contacts" -H "apikey: $anon" -H 'content-type: application/json' \
+  -d '{"name":"Persist Check","email":"persist@example.com","subject":"s","message":"kept across restarts"}' ||
+  { echo "saving a contact failed"; tail -n 20 "$work/run-1.log"; exit 1; }
 stop
 
 start 2
-n=$(curl -fs "$base/rest/v1/contacts?select=id&email=eq.persist@example.com" -H "apikey: $service" -H "Authorization: Bearer $service" | grep -o '"id"' | wc -l)
+n=$(curl -fsS "$base/rest/v1/contacts?select=id&email=eq.persist@example.com" -H "apikey: $service" -H "Authorization: Bearer $service" | grep -o '"id"' | wc -l) ||
+  { echo "reading the contact back failed"; tail -n 20 "$work/run-2.log"; exit 1; }
 [ "$n" = 1 ] || { echo "the contact saved before the restart is gone (found $n)"; exit 1; }
 grep -q "administrator created" "$work/run-2.log" && { echo "second run created another admin"; exit 1; }
 stop
