@@ -1,6 +1,8 @@
 -- Fixture for the TypeScript generator's golden test (typegen_test.go): one of
 -- each thing `supabase gen types typescript` prints, in schema tg.
 create schema tg;
+create schema tg_hidden;
+create type tg_hidden.level as enum ('low', 'high');
 create type tg.mood as enum ('happy', 'sad', 'so-so');
 create type tg.address as (street text, city text, zip integer);
 create domain tg.posint as integer check (value > 0);
@@ -15,7 +17,9 @@ create table tg.authors (
   home tg.address,
   meta jsonb not null default '{}',
   extra json,
-  rank tg.posint not null
+  rank tg.posint not null,
+  level tg_hidden.level,
+  "Display Name" text
 );
 create table tg.books (
   id serial primary key,
@@ -44,6 +48,8 @@ create table tg.empty_marker (x boolean);
 create view tg.book_titles as select id, title, author_id from tg.books;
 create view tg.author_stats as
   select a.id, a.name, count(b.id) as books from tg.authors a left join tg.books b on b.author_id = a.id group by a.id;
+
+create materialized view tg.book_counts as select author_id, count(*) as n from tg.books group by 1;
 
 -- overloads
 create function tg.search(q text) returns setof tg.books language sql stable as $$ select * from tg.books where title ilike q $$;
