@@ -52,9 +52,13 @@ func tsKey(k string) string {
 	return jsonString(k)
 }
 
+// jsonString is JSON.stringify of a string (no HTML escaping).
 func jsonString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // flat is n on one line, or false when n must break.

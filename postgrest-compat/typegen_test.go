@@ -15,7 +15,7 @@ import (
 // fixture.sql: tables with identity, default and generated columns, views
 // (one updatable), a materialized view, enums (one from a schema that is not
 // exposed), a composite type, overloads, setof, TABLE and OUT results,
-// computed fields and relationships, FKs one-to-one and through views, a key
+// computed fields and relationships (one ROWS 1), ambiguous overloads, FKs one-to-one and through views, a key
 // that needs quotes. The golden file is postgres-meta's own output (run with
 // PG_META_GENERATE_TYPES=typescript, PG_META_GENERATE_TYPES_INCLUDED_SCHEMAS=tg,
 // PG_META_GENERATE_TYPES_DEFAULT_SCHEMA=tg, detect one-to-one, PostgREST

@@ -70,6 +70,10 @@ create function tg.one_book(p_id integer) returns tg.books language sql stable a
 create function tg.full_title(tg.books) returns text language sql stable as $$ select $1.title || '!' $$;
 create function tg.book_count(a tg.authors) returns bigint language sql stable as $$ select count(*) from tg.books where author_id = a.id $$;
 create function tg.author_books(tg.authors) returns setof tg.books language sql stable as $$ select * from tg.books where author_id = $1.id $$;
+-- a to-one computed relationship (ROWS 1), and overloads PostgREST cannot choose between
+create function tg.latest_book(tg.authors) returns setof tg.books rows 1 language sql stable as $$ select * from tg.books where author_id = $1.id order by id desc limit 1 $$;
+create function tg.pick(x integer) returns integer language sql immutable as $$ select x $$;
+create function tg.pick(x text) returns text language sql immutable as $$ select x $$;
 -- not exposed: two unnamed arguments
 create function tg.hidden(integer, integer) returns integer language sql as $$ select 1 $$;
 create function tg.trg() returns trigger language plpgsql as $$ begin return new; end $$;

@@ -38,6 +38,15 @@ export type Database = {
             title_upper: string | null
           } | null
           book_count: number | null
+          latest_book: {
+            author_id: number
+            id: number
+            moods: Database["tg"]["Enums"]["mood"][] | null
+            price: number | null
+            published: string | null
+            title: string
+            title_upper: string | null
+          } | null
         }
         Insert: {
           bio?: string | null
@@ -310,6 +319,24 @@ export type Database = {
           error: true
         } & "the function tg.full_title with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
       }
+      latest_book: {
+        Args: { "": Database["tg"]["Tables"]["authors"]["Row"] }
+        Returns: {
+          author_id: number
+          id: number
+          moods: Database["tg"]["Enums"]["mood"][] | null
+          price: number | null
+          published: string | null
+          title: string
+          title_upper: string | null
+        }
+        SetofOptions: {
+          from: "tg.authors"
+          to: "books"
+          isOneToOne: true
+          isSetofReturn: true
+        }
+      }
       moods_of: {
         Args: { m: Database["tg"]["Enums"]["mood"][] }
         Returns: Database["tg"]["Enums"]["mood"]
@@ -333,6 +360,19 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      pick:
+        | {
+            Args: { x: number }
+            Returns: {
+              error: true
+            } & "Could not choose the best candidate function between: tg.pick(x => int4), tg.pick(x => text). Try renaming the parameters or the function itself in the database so function overloading can be resolved"
+          }
+        | {
+            Args: { x: string }
+            Returns: {
+              error: true
+            } & "Could not choose the best candidate function between: tg.pick(x => int4), tg.pick(x => text). Try renaming the parameters or the function itself in the database so function overloading can be resolved"
+          }
       search:
         | {
             Args: { q: string }
