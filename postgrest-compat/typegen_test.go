@@ -12,14 +12,17 @@ import (
 
 // TestGenerateTypesGolden compares the generator with what postgres-meta
 // 0.99.0 (`supabase gen types typescript`) printed for testdata/typegen/
-// fixture.sql: tables with identity, default and generated columns, views
-// (one updatable), a materialized view, enums (one from a schema that is not
-// exposed), a composite type, overloads, setof, TABLE and OUT results,
-// computed fields and relationships (one ROWS 1), ambiguous overloads, FKs one-to-one and through views, a key
-// that needs quotes. The golden file is postgres-meta's own output (run with
-// PG_META_GENERATE_TYPES=typescript, PG_META_GENERATE_TYPES_INCLUDED_SCHEMAS=tg,
-// PG_META_GENERATE_TYPES_DEFAULT_SCHEMA=tg, detect one-to-one, PostgREST
-// version 14.0), less the blank line its console.log adds.
+// fixture.sql, two exposed schemas (tg, tg_two) and one hidden: tables with
+// identity, default and generated columns, views (updatable, through an
+// INSTEAD OF trigger, renaming an FK column), a materialized view, enums (one
+// of a hidden schema, inlined), composite types, overloads (one pair
+// ambiguous), setof, TABLE, OUT and variadic, computed fields and
+// relationships (one ROWS 1), FKs one-to-one, composite, self-referencing and
+// through views, names that wrap, need quotes or sort by collation.
+// The golden file is postgres-meta's own output (PG_META_GENERATE_TYPES=
+// typescript, PG_META_GENERATE_TYPES_INCLUDED_SCHEMAS=tg,tg_two,
+// PG_META_GENERATE_TYPES_DEFAULT_SCHEMA=tg, one-to-one detection, PostgREST
+// version 14.0) less the blank line its console.log adds.
 func TestGenerateTypesGolden(t *testing.T) {
 	db := pgtest.New(t)
 	ctx := context.Background()
@@ -30,7 +33,7 @@ func TestGenerateTypesGolden(t *testing.T) {
 	if _, err := db.Admin.Exec(ctx, string(fixture)); err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
-	got, err := GenerateTypes(ctx, db.Admin, TypesOptions{Schemas: []string{"tg"}, PostgrestVersion: "14.0"})
+	got, err := GenerateTypes(ctx, db.Admin, TypesOptions{Schemas: []string{"tg", "tg_two"}, PostgrestVersion: "14.0"})
 	if err != nil {
 		t.Fatal(err)
 	}

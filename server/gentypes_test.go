@@ -1,12 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"strings"
 	"testing"
 
-	postgrest "casarent/postgrest-compat"
 	"casarent/server/pgtest"
 )
 
@@ -17,12 +17,13 @@ const typesFile = "../frontend/src/lib/database.types.ts"
 // from what the migrations produce, so a migration lands with its types.
 func TestDatabaseTypesUpToDate(t *testing.T) {
 	db := pgtest.New(t) // a fresh database with every migration applied
-	got, err := postgrest.GenerateTypes(context.Background(), db.Admin, postgrest.TypesOptions{
-		Schemas: []string{"public"}, PostgrestVersion: postgrestVersion,
-	})
-	if err != nil {
-		t.Fatal(err)
+	env := map[string]string{"DATABASE_URL": db.AdminURL, "DATA_DIR": t.TempDir(),
+		"JWT_SECRET": pgtest.JWTSecret, "AUTHENTICATOR_PASSWORD": pgtest.AuthenticatorPassword}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"gen", "types"}, func(k string) string { return env[k] }, &out); err != nil {
+		t.Fatalf("server gen types: %v", err)
 	}
+	got := out.String()
 	want, err := os.ReadFile(typesFile)
 	if err != nil {
 		t.Fatal(err)

@@ -77,3 +77,32 @@ create function tg.pick(x text) returns text language sql immutable as $$ select
 -- not exposed: two unnamed arguments
 create function tg.hidden(integer, integer) returns integer language sql as $$ select 1 $$;
 create function tg.trg() returns trigger language plpgsql as $$ begin return new; end $$;
+
+-- Layout and naming cases: a long enum, long names that wrap, composite and
+-- self-referencing FKs, a view renaming an FK column, a view writable through
+-- an INSTEAD OF trigger, names that sort differently by byte and by collation.
+create type tg.colour as enum ('red', 'orange', 'yellow', 'green', 'blue', 'indigo', 'violet', 'ultraviolet', 'infrared');
+create table tg."Zones" (
+  code text, region integer, parent_code text, parent_region integer,
+  a_rather_long_column_name_to_force_a_union_onto_lines tg.colour,
+  "Upper" text, _under text, "9lives" integer, tint tg_hidden.level[],
+  primary key (code, region),
+  foreign key (parent_code, parent_region) references tg."Zones" (code, region)
+);
+create view tg.writer_books as select id, author_id as writer, title from tg.books;
+create view tg.trigger_view as select id, title from tg.books where price > 100;
+create function tg.trigger_view_ins() returns trigger language plpgsql as $$ begin return new; end $$;
+create trigger trigger_view_ins instead of insert on tg.trigger_view for each row execute function tg.trigger_view_ins();
+create function tg.many_args(p_first_argument text, p_second_argument integer, p_third_argument boolean default true, p_colour tg.colour default 'red') returns setof record language sql as $$ select 1 $$;
+create function tg.varargs(variadic p_items text[]) returns integer language sql immutable as $$ select cardinality(p_items) $$;
+create function tg.with_body(jsonb default '{}') returns jsonb language sql immutable as $$ select $1 $$;
+create function tg.titles_view(p_min integer) returns setof tg.book_titles language sql stable as $$ select * from tg.book_titles where id >= p_min $$;
+create function tg.addresses() returns setof tg.address language sql stable as $$ select null::tg.address $$;
+create function tg.levels(p tg_hidden.level) returns tg_hidden.level[] language sql immutable as $$ select array[p] $$;
+
+-- a second exposed schema
+create schema tg_two;
+create type tg_two.kind as enum ('x', 'y');
+create table tg_two.things (id integer primary key, kind tg_two.kind not null, author_id bigint references tg.authors(id));
+create table tg.uses_two (id integer primary key, kind tg_two.kind, thing_id integer references tg_two.things(id));
+create function tg_two.thing_count() returns bigint language sql stable as $$ select count(*) from tg_two.things $$;

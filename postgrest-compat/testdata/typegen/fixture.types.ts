@@ -204,6 +204,20 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "reviews_book_id_fkey"
+            columns: ["book_id"]
+            isOneToOne: false
+            referencedRelation: "trigger_view"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reviews_book_id_fkey"
+            columns: ["book_id"]
+            isOneToOne: false
+            referencedRelation: "writer_books"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "reviews_reviewer_id_fkey"
             columns: ["reviewer_id"]
             isOneToOne: false
@@ -216,6 +230,74 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "authors"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      uses_two: {
+        Row: {
+          id: number
+          kind: Database["tg_two"]["Enums"]["kind"] | null
+          thing_id: number | null
+        }
+        Insert: {
+          id: number
+          kind?: Database["tg_two"]["Enums"]["kind"] | null
+          thing_id?: number | null
+        }
+        Update: {
+          id?: number
+          kind?: Database["tg_two"]["Enums"]["kind"] | null
+          thing_id?: number | null
+        }
+        Relationships: []
+      }
+      Zones: {
+        Row: {
+          _under: string | null
+          "9lives": number | null
+          a_rather_long_column_name_to_force_a_union_onto_lines:
+            | Database["tg"]["Enums"]["colour"]
+            | null
+          code: string
+          parent_code: string | null
+          parent_region: number | null
+          region: number
+          tint: ("low" | "high")[] | null
+          Upper: string | null
+        }
+        Insert: {
+          _under?: string | null
+          "9lives"?: number | null
+          a_rather_long_column_name_to_force_a_union_onto_lines?:
+            | Database["tg"]["Enums"]["colour"]
+            | null
+          code: string
+          parent_code?: string | null
+          parent_region?: number | null
+          region: number
+          tint?: ("low" | "high")[] | null
+          Upper?: string | null
+        }
+        Update: {
+          _under?: string | null
+          "9lives"?: number | null
+          a_rather_long_column_name_to_force_a_union_onto_lines?:
+            | Database["tg"]["Enums"]["colour"]
+            | null
+          code?: string
+          parent_code?: string | null
+          parent_region?: number | null
+          region?: number
+          tint?: ("low" | "high")[] | null
+          Upper?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "Zones_parent_code_parent_region_fkey"
+            columns: ["parent_code", "parent_region"]
+            isOneToOne: false
+            referencedRelation: "Zones"
+            referencedColumns: ["code", "region"]
           },
         ]
       }
@@ -284,11 +366,69 @@ export type Database = {
           },
         ]
       }
+      trigger_view: {
+        Row: {
+          id: number | null
+          title: string | null
+        }
+        Insert: {
+          id?: number | null
+          title?: string | null
+        }
+        Update: {
+          id?: number | null
+          title?: string | null
+        }
+        Relationships: []
+      }
+      writer_books: {
+        Row: {
+          id: number | null
+          title: string | null
+          writer: number | null
+        }
+        Insert: {
+          id?: number | null
+          title?: string | null
+          writer?: number | null
+        }
+        Update: {
+          id?: number | null
+          title?: string | null
+          writer?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "books_author_id_fkey"
+            columns: ["writer"]
+            isOneToOne: false
+            referencedRelation: "author_stats"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "books_author_id_fkey"
+            columns: ["writer"]
+            isOneToOne: false
+            referencedRelation: "authors"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Functions: {
       add:
         | { Args: { a: number; b?: number }; Returns: number }
         | { Args: { a: number; b: number; c: number }; Returns: number }
+      addresses: {
+        Args: Record<PropertyKey, never>
+        Returns: Database["tg"]["CompositeTypes"]["address"][]
+        SetofOptions: {
+          from: "*"
+          to: "address"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       all_titles: { Args: Record<PropertyKey, never>; Returns: string[] }
       author_books: {
         Args: { "": Database["tg"]["Tables"]["authors"]["Row"] }
@@ -336,6 +476,16 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: true
         }
+      }
+      levels: { Args: { p: "low" | "high" }; Returns: ("low" | "high")[] }
+      many_args: {
+        Args: {
+          p_colour?: Database["tg"]["Enums"]["colour"]
+          p_first_argument: string
+          p_second_argument: number
+          p_third_argument?: boolean
+        }
+        Returns: Record<string, unknown>[]
       }
       moods_of: {
         Args: { m: Database["tg"]["Enums"]["mood"][] }
@@ -414,6 +564,20 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Record<string, unknown>
       }
+      titles_view: {
+        Args: { p_min: number }
+        Returns: {
+          author_id: number | null
+          id: number | null
+          title: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "book_titles"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       top_authors: {
         Args: { n: number }
         Returns: {
@@ -422,6 +586,7 @@ export type Database = {
         }[]
       }
       touch: { Args: { p_id: number }; Returns: undefined }
+      varargs: { Args: { p_items: string[] }; Returns: number }
       where_is: {
         Args: { p_author: number }
         Returns: Database["tg"]["CompositeTypes"]["address"]
@@ -432,8 +597,19 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      with_body: { Args: { ""?: Json }; Returns: Json }
     }
     Enums: {
+      colour:
+        | "red"
+        | "orange"
+        | "yellow"
+        | "green"
+        | "blue"
+        | "indigo"
+        | "violet"
+        | "ultraviolet"
+        | "infrared"
       mood: "happy" | "sad" | "so-so"
     }
     CompositeTypes: {
@@ -442,6 +618,40 @@ export type Database = {
         city: string | null
         zip: number | null
       }
+    }
+  }
+  tg_two: {
+    Tables: {
+      things: {
+        Row: {
+          author_id: number | null
+          id: number
+          kind: Database["tg_two"]["Enums"]["kind"]
+        }
+        Insert: {
+          author_id?: number | null
+          id: number
+          kind: Database["tg_two"]["Enums"]["kind"]
+        }
+        Update: {
+          author_id?: number | null
+          id?: number
+          kind?: Database["tg_two"]["Enums"]["kind"]
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      thing_count: { Args: Record<PropertyKey, never>; Returns: number }
+    }
+    Enums: {
+      kind: "x" | "y"
+    }
+    CompositeTypes: {
+      [_ in never]: never
     }
   }
 }
@@ -566,7 +776,23 @@ export type CompositeTypes<
 export const Constants = {
   tg: {
     Enums: {
+      colour: [
+        "red",
+        "orange",
+        "yellow",
+        "green",
+        "blue",
+        "indigo",
+        "violet",
+        "ultraviolet",
+        "infrared",
+      ],
       mood: ["happy", "sad", "so-so"],
+    },
+  },
+  tg_two: {
+    Enums: {
+      kind: ["x", "y"],
     },
   },
 } as const
