@@ -17,6 +17,8 @@ url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print
 psql "$DATABASE_URL" -qc "create database $db"
 trap 'psql "$DATABASE_URL" -qc "drop database if exists $db with (force)"' EXIT
 go build -o "${TMPDIR:-/tmp}/casarent-gen-types" ./server
-DATABASE_URL=$url PGRST_DB_SCHEMAS=public "${TMPDIR:-/tmp}/casarent-gen-types" migrate
-DATABASE_URL=$url PGRST_DB_SCHEMAS=public "${TMPDIR:-/tmp}/casarent-gen-types" gen types > frontend/src/lib/database.types.ts
+# AUTHENTICATOR_URL set: migrate leaves the cluster-wide authenticator password
+# alone (a running server or the test template keeps working).
+DATABASE_URL=$url AUTHENTICATOR_URL=$url "${TMPDIR:-/tmp}/casarent-gen-types" migrate
+DATABASE_URL=$url AUTHENTICATOR_URL=$url PGRST_DB_SCHEMAS=public "${TMPDIR:-/tmp}/casarent-gen-types" gen types > frontend/src/lib/database.types.ts
 echo "wrote frontend/src/lib/database.types.ts"
