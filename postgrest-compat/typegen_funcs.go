@@ -311,7 +311,9 @@ func (g *typegen) namedType(pg, typeSchema string) string {
 				if t.schema == typeSchema {
 					return t
 				}
-				if first == nil || t.oid < first.oid {
+				// postgres-meta's types are ordered by schema, then oid
+				if first == nil || collate(t.schema, first.schema) < 0 ||
+					(t.schema == first.schema && t.oid < first.oid) {
 					first = t
 				}
 			}
@@ -352,7 +354,10 @@ func (g *typegen) rowType(pg, typeSchema string) string {
 		return r
 	}
 	for _, t := range g.c.Tables {
-		if t.Name == pg && (best == nil || rank(t) < rank(best)) {
+		if t.Name != pg {
+			continue
+		}
+		if best == nil || rank(t) < rank(best) || (rank(t) == rank(best) && collate(t.Schema, best.Schema) < 0) {
 			best = t
 		}
 	}
