@@ -1,5 +1,5 @@
 # The two commands: `make run` and `make test` (see README.md).
-.PHONY: run test build pg-start pg-stop pg-status fmt lint
+.PHONY: run test build pg-start pg-stop pg-status fmt lint types
 
 run:
 	@bash scripts/run.sh
@@ -16,6 +16,10 @@ pg-stop:
 	@bash scripts/pg.sh stop
 pg-status:
 	@bash scripts/pg.sh status
+
+# types: regenerate frontend/src/lib/database.types.ts from the migrations
+types:
+	@bash scripts/gen-types.sh
 
 fmt:
 	gofmt -w $$(git ls-files '*.go')

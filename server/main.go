@@ -5,6 +5,7 @@
 //	server migrate    apply pending migrations and exit
 //	server seed       load development data (fleet, blog, images, administrator)
 //	server keys       print the anon and service_role keys
+//	server gen types  print the TypeScript Database type of the exposed schemas
 package main
 
 import (

@@ -118,8 +118,10 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 		return db.prepare(ctx)
 	case "seed":
 		return seed(ctx, cfg, log, stdout, args[1:])
+	case "gen":
+		return genTypes(ctx, cfg, args[1:], stdout)
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys, jwk)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys, jwk, gen)", cmd)
 	}
 }
 

@@ -1,0 +1,881 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "14.0"
+  }
+  public: {
+    Tables: {
+      blog_posts: {
+        Row: {
+          author: string | null
+          content: string | null
+          created_at: string
+          excerpt: string | null
+          featured_image: string | null
+          id: string
+          meta_description: string | null
+          meta_title: string | null
+          slug: string
+          status: string
+          tags: string[]
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          author?: string | null
+          content?: string | null
+          created_at?: string
+          excerpt?: string | null
+          featured_image?: string | null
+          id?: string
+          meta_description?: string | null
+          meta_title?: string | null
+          slug: string
+          status?: string
+          tags?: string[]
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          author?: string | null
+          content?: string | null
+          created_at?: string
+          excerpt?: string | null
+          featured_image?: string | null
+          id?: string
+          meta_description?: string | null
+          meta_title?: string | null
+          slug?: string
+          status?: string
+          tags?: string[]
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      booking_options: {
+        Row: {
+          key: string
+          kind: string
+          per_day: boolean
+          position: number
+          price: number
+        }
+        Insert: {
+          key: string
+          kind: string
+          per_day: boolean
+          position?: number
+          price: number
+        }
+        Update: {
+          key?: string
+          kind?: string
+          per_day?: boolean
+          position?: number
+          price?: number
+        }
+        Relationships: []
+      }
+      bookings: {
+        Row: {
+          amount_due_now: number | null
+          car_id: number | null
+          charge_amount: number | null
+          charge_currency: string | null
+          created_at: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string
+          days: number
+          end_date: string
+          extras: NonNullable<Json>
+          hold: unknown
+          hold_expires_at: string | null
+          id: string
+          insurance_type: string
+          language: string
+          notes: string | null
+          payment_error: string | null
+          payment_id: string | null
+          payment_method: string | null
+          payment_option: string
+          payment_status: string
+          paypal_order_id: string | null
+          pickup_location: string
+          pickup_time: string
+          quote: Json | null
+          reference: string
+          return_location: string
+          return_time: string
+          start_date: string
+          status: string
+          total_price: number
+          updated_at: string
+          user_id: string | null
+          booking_notification_payload: Json | null
+        }
+        Insert: {
+          amount_due_now?: number | null
+          car_id?: number | null
+          charge_amount?: number | null
+          charge_currency?: string | null
+          created_at?: string
+          customer_email: string
+          customer_name: string
+          customer_phone: string
+          days: number
+          end_date: string
+          extras?: NonNullable<Json>
+          hold?: unknown
+          hold_expires_at?: string | null
+          id?: string
+          insurance_type?: string
+          language?: string
+          notes?: string | null
+          payment_error?: string | null
+          payment_id?: string | null
+          payment_method?: string | null
+          payment_option?: string
+          payment_status?: string
+          paypal_order_id?: string | null
+          pickup_location?: string
+          pickup_time?: string
+          quote?: Json | null
+          reference: string
+          return_location?: string
+          return_time?: string
+          start_date: string
+          status?: string
+          total_price: number
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          amount_due_now?: number | null
+          car_id?: number | null
+          charge_amount?: number | null
+          charge_currency?: string | null
+          created_at?: string
+          customer_email?: string
+          customer_name?: string
+          customer_phone?: string
+          days?: number
+          end_date?: string
+          extras?: NonNullable<Json>
+          hold?: unknown
+          hold_expires_at?: string | null
+          id?: string
+          insurance_type?: string
+          language?: string
+          notes?: string | null
+          payment_error?: string | null
+          payment_id?: string | null
+          payment_method?: string | null
+          payment_option?: string
+          payment_status?: string
+          paypal_order_id?: string | null
+          pickup_location?: string
+          pickup_time?: string
+          quote?: Json | null
+          reference?: string
+          return_location?: string
+          return_time?: string
+          start_date?: string
+          status?: string
+          total_price?: number
+          updated_at?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bookings_car_id_fkey"
+            columns: ["car_id"]
+            isOneToOne: false
+            referencedRelation: "cars"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      car_blocks: {
+        Row: {
+          car_id: number
+          created_at: string
+          created_by: string | null
+          end_date: string
+          id: number
+          reason: string
+          start_date: string
+        }
+        Insert: {
+          car_id: number
+          created_at?: string
+          created_by?: string | null
+          end_date: string
+          id?: number
+          reason: string
+          start_date: string
+        }
+        Update: {
+          car_id?: number
+          created_at?: string
+          created_by?: string | null
+          end_date?: string
+          id?: number
+          reason?: string
+          start_date?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "car_blocks_car_id_fkey"
+            columns: ["car_id"]
+            isOneToOne: false
+            referencedRelation: "cars"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      car_images: {
+        Row: {
+          alt_text: string | null
+          car_id: number
+          display_order: number
+          id: number
+          image_url: string
+        }
+        Insert: {
+          alt_text?: string | null
+          car_id: number
+          display_order?: number
+          id?: number
+          image_url: string
+        }
+        Update: {
+          alt_text?: string | null
+          car_id?: number
+          display_order?: number
+          id?: number
+          image_url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "car_images_car_id_fkey"
+            columns: ["car_id"]
+            isOneToOne: false
+            referencedRelation: "cars"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      cars: {
+        Row: {
+          available: boolean
+          baby_seat_included: boolean
+          brand: string
+          category: string
+          created_at: string
+          description: string | null
+          fuel: string
+          gps_included: boolean
+          id: number
+          image: string
+          name: string
+          not_available_until: string | null
+          price: number
+          rating: number
+          review_count: number
+          roadside_assistance_included: boolean
+          seats: number
+          second_driver_included: boolean
+          slug: string
+          transmission: string
+          updated_at: string
+          bookable: boolean | null
+        }
+        Insert: {
+          available?: boolean
+          baby_seat_included?: boolean
+          brand: string
+          category: string
+          created_at?: string
+          description?: string | null
+          fuel: string
+          gps_included?: boolean
+          id?: number
+          image: string
+          name: string
+          not_available_until?: string | null
+          price: number
+          rating: number
+          review_count?: number
+          roadside_assistance_included?: boolean
+          seats: number
+          second_driver_included?: boolean
+          slug: string
+          transmission: string
+          updated_at?: string
+        }
+        Update: {
+          available?: boolean
+          baby_seat_included?: boolean
+          brand?: string
+          category?: string
+          created_at?: string
+          description?: string | null
+          fuel?: string
+          gps_included?: boolean
+          id?: number
+          image?: string
+          name?: string
+          not_available_until?: string | null
+          price?: number
+          rating?: number
+          review_count?: number
+          roadside_assistance_included?: boolean
+          seats?: number
+          second_driver_included?: boolean
+          slug?: string
+          transmission?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      category_deposits: {
+        Row: {
+          amount: number
+          category: string
+        }
+        Insert: {
+          amount: number
+          category: string
+        }
+        Update: {
+          amount?: number
+          category?: string
+        }
+        Relationships: []
+      }
+      contacts: {
+        Row: {
+          created_at: string
+          email: string
+          id: string
+          message: string
+          name: string
+          phone: string | null
+          status: string
+          subject: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          id?: string
+          message: string
+          name: string
+          phone?: string | null
+          status?: string
+          subject: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: string
+          message?: string
+          name?: string
+          phone?: string | null
+          status?: string
+          subject?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      deleted_bookings: {
+        Row: {
+          car_id: number | null
+          customer_email: string | null
+          customer_name: string | null
+          customer_phone: string | null
+          data: NonNullable<Json>
+          deleted_at: string
+          deleted_by: string | null
+          end_date: string | null
+          id: number
+          original_booking_id: string
+          pickup_location: string | null
+          reference: string | null
+          return_location: string | null
+          start_date: string | null
+          status: string | null
+          total_price: number | null
+        }
+        Insert: {
+          car_id?: number | null
+          customer_email?: string | null
+          customer_name?: string | null
+          customer_phone?: string | null
+          data: NonNullable<Json>
+          deleted_at?: string
+          deleted_by?: string | null
+          end_date?: string | null
+          id?: number
+          original_booking_id: string
+          pickup_location?: string | null
+          reference?: never
+          return_location?: string | null
+          start_date?: string | null
+          status?: string | null
+          total_price?: number | null
+        }
+        Update: {
+          car_id?: number | null
+          customer_email?: string | null
+          customer_name?: string | null
+          customer_phone?: string | null
+          data?: NonNullable<Json>
+          deleted_at?: string
+          deleted_by?: string | null
+          end_date?: string | null
+          id?: number
+          original_booking_id?: string
+          pickup_location?: string | null
+          reference?: never
+          return_location?: string | null
+          start_date?: string | null
+          status?: string | null
+          total_price?: number | null
+        }
+        Relationships: []
+      }
+      notification_outbox: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: number
+          kind: string
+          language: string
+          last_error: string | null
+          next_attempt_at: string
+          payload: NonNullable<Json>
+          recipient: string | null
+          sent_at: string | null
+          status: string
+          subject_id: string
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: never
+          kind: string
+          language?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload: NonNullable<Json>
+          recipient?: string | null
+          sent_at?: string | null
+          status?: string
+          subject_id: string
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: never
+          kind?: string
+          language?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          payload?: NonNullable<Json>
+          recipient?: string | null
+          sent_at?: string | null
+          status?: string
+          subject_id?: string
+        }
+        Relationships: []
+      }
+      payment_options: {
+        Row: {
+          discount_percent: number
+          due_now_percent: number
+          key: string
+          position: number
+        }
+        Insert: {
+          discount_percent: number
+          due_now_percent: number
+          key: string
+          position?: number
+        }
+        Update: {
+          discount_percent?: number
+          due_now_percent?: number
+          key?: string
+          position?: number
+        }
+        Relationships: []
+      }
+      payments: {
+        Row: {
+          amount: number
+          amount_mad: number
+          booking_id: string | null
+          booking_reference: string
+          created_at: string
+          currency: string
+          failure: string | null
+          id: string
+          kind: string
+          method: string | null
+          note: string | null
+          provider_capture_id: string | null
+          provider_order_id: string | null
+          provider_refund_id: string | null
+          recorded_by: string | null
+          refund_key: string | null
+          settled_at: string | null
+          status: string
+        }
+        Insert: {
+          amount: number
+          amount_mad: number
+          booking_id?: string | null
+          booking_reference: string
+          created_at?: string
+          currency: string
+          failure?: string | null
+          id?: string
+          kind: string
+          method?: string | null
+          note?: string | null
+          provider_capture_id?: string | null
+          provider_order_id?: string | null
+          provider_refund_id?: string | null
+          recorded_by?: string | null
+          refund_key?: string | null
+          settled_at?: string | null
+          status: string
+        }
+        Update: {
+          amount?: number
+          amount_mad?: number
+          booking_id?: string | null
+          booking_reference?: string
+          created_at?: string
+          currency?: string
+          failure?: string | null
+          id?: string
+          kind?: string
+          method?: string | null
+          note?: string | null
+          provider_capture_id?: string | null
+          provider_order_id?: string | null
+          provider_refund_id?: string | null
+          recorded_by?: string | null
+          refund_key?: string | null
+          settled_at?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          created_at: string
+          email: string | null
+          first_name: string | null
+          id: string
+          last_name: string | null
+          role: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email?: string | null
+          first_name?: string | null
+          id: string
+          last_name?: string | null
+          role?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string | null
+          first_name?: string | null
+          id?: string
+          last_name?: string | null
+          role?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      reservation_settings: {
+        Row: {
+          id: boolean
+          paypal_hold: string
+          request_hold: string
+          turnaround: string
+        }
+        Insert: {
+          id?: boolean
+          paypal_hold?: string
+          request_hold?: string
+          turnaround?: string
+        }
+        Update: {
+          id?: boolean
+          paypal_hold?: string
+          request_hold?: string
+          turnaround?: string
+        }
+        Relationships: []
+      }
+      whatsapp_clicks: {
+        Row: {
+          car_id: number | null
+          created_at: string
+          id: number
+          ip_address: unknown
+          user_agent: string | null
+        }
+        Insert: {
+          car_id?: number | null
+          created_at?: string
+          id?: number
+          ip_address?: unknown
+          user_agent?: string | null
+        }
+        Update: {
+          car_id?: number | null
+          created_at?: string
+          id?: number
+          ip_address?: unknown
+          user_agent?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "whatsapp_clicks_car_id_fkey"
+            columns: ["car_id"]
+            isOneToOne: false
+            referencedRelation: "cars"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      bookable: {
+        Args: { "": Database["public"]["Tables"]["cars"]["Row"] }
+        Returns: {
+          error: true
+        } & "the function public.bookable with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
+      }
+      booking_notification_payload: {
+        Args: { b: Database["public"]["Tables"]["bookings"]["Row"] }
+        Returns: Json
+      }
+      booking_receipt: { Args: { p_id: string }; Returns: Json }
+      car_availability: {
+        Args: { p_car_id?: number; p_pickup: string; p_return: string }
+        Returns: {
+          car_id: number
+          days: number
+          free: boolean
+          next_free: string
+          reason: string
+          total: number
+        }[]
+      }
+      car_calendar: {
+        Args: { p_car_id: number; p_days?: number; p_from: string }
+        Returns: {
+          day: string
+          state: string
+        }[]
+      }
+      expire_booking_holds: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      page_data: { Args: { p_path: string }; Returns: Json }
+      page_meta: { Args: { p_path: string }; Returns: Json }
+      quote_booking: {
+        Args: {
+          p_car_id: number
+          p_end: string
+          p_extras?: Json
+          p_insurance?: string
+          p_payment_option?: string
+          p_start: string
+        }
+        Returns: Json
+      }
+      revenue_by_month: {
+        Args: { p_from: string; p_to: string }
+        Returns: {
+          counter: number
+          month: string
+          online: number
+          received: number
+          refunds: number
+        }[]
+      }
+      sitemap_paths: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          lastmod: string
+          path: string
+        }[]
+      }
+      slugify: { Args: { value: string }; Returns: string }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {},
+  },
+} as const
