@@ -20,6 +20,7 @@ interface Section {
 
 /** What the texts may quote, by name ({{minAge}}, {{cndp}}…). */
 function useLegalVars() {
+  const { t } = useTranslation();
   const fmt = useFormat();
   return {
     site: SITE.name,
@@ -28,7 +29,8 @@ function useLegalVars() {
     company: LEGAL.companyName,
     cndp: LEGAL.cndpDeclaration,
     minAge: FIGURES.minAge,
-    licenceYears: FIGURES.licenceYears,
+    // "1 an", "one year", "سنة واحدة": the count in words each language's grammar wants.
+    licence: t("legal.licenceYears", { count: FIGURES.licenceYears }),
     freeCancellationHours: FIGURES.freeCancellationHours,
     arriveEarlyMinutes: FIGURES.arriveEarlyMinutes,
     replyHours: FIGURES.replyHours,
