@@ -44,7 +44,6 @@ function Sections({ sections }: { sections: Section[] }) {
       {sections.map((s, i) => (
         <section key={s.title} aria-labelledby={`legal-s${i}`}>
           <h2 id={`legal-s${i}`}>{s.title}</h2>
-          {s.paragraphs?.map((p) => <p key={p}>{p}</p>)}
           {s.items && (
             <ul>
               {s.items.map((it) => (
@@ -52,6 +51,7 @@ function Sections({ sections }: { sections: Section[] }) {
               ))}
             </ul>
           )}
+          {s.paragraphs?.map((p) => <p key={p}>{p}</p>)}
         </section>
       ))}
     </>
