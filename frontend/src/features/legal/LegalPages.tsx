@@ -1,8 +1,10 @@
 // The three legal pages (issue 18, item 4): terms of rental, privacy policy and
-// legal notice, in fr/en/ar. Texts live in locales/*.json under "legal"; every
-// agency fact they quote comes from src/config/site.ts (SITE, FIGURES, LEGAL),
-// so nothing is written twice. They render on the server as well: no browser
-// object is touched during render.
+// legal notice, in fr/en/ar. Their titles are in locales/*.json (the footer and
+// the cookie card show them); their texts are the i18next namespace "legal"
+// (locales/legal/*.json), downloaded only by these pages so they add nothing to
+// other pages' first view. Every agency fact they quote comes from
+// src/config/site.ts (SITE, FIGURES, LEGAL), so nothing is written twice. They
+// render on the server as well: no browser object is touched during render.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
@@ -20,7 +22,7 @@ interface Section {
 
 /** What the texts may quote, by name ({{minAge}}, {{cndp}}…). */
 function useLegalVars() {
-  const { t } = useTranslation();
+  const { t: tl } = useTranslation("legal");
   const fmt = useFormat();
   return {
     site: SITE.name,
@@ -30,7 +32,7 @@ function useLegalVars() {
     cndp: LEGAL.cndpDeclaration,
     minAge: FIGURES.minAge,
     // "1 an", "one year", "سنة واحدة": the count in words each language's grammar wants.
-    licence: t("legal.licenceYears", { count: FIGURES.licenceYears }),
+    licence: tl("licenceYears", { count: FIGURES.licenceYears }),
     freeCancellationHours: FIGURES.freeCancellationHours,
     arriveEarlyMinutes: FIGURES.arriveEarlyMinutes,
     replyHours: FIGURES.replyHours,
@@ -61,13 +63,14 @@ function Sections({ sections }: { sections: Section[] }) {
 /** Hero, links between the three pages, the date of the texts, then the page's own content. */
 function LegalLayout({ title, intro, testId, children }: { title: string; intro: string; testId: string; children: ReactNode }) {
   const { t } = useTranslation();
+  const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
   return (
     <>
-      <PageHero eyebrow={t("legal.eyebrow")} title={title} subtitle={intro} />
+      <PageHero eyebrow={tl("eyebrow")} title={title} subtitle={intro} />
       <div className="section">
         <div className="container legal-layout">
-          <nav className="legal-nav" aria-label={t("legal.navLabel")}>
+          <nav className="legal-nav" aria-label={tl("navLabel")}>
             <ul>
               <li>
                 <NavLink to={LEGAL_PATHS.terms}>{t("legal.terms.title")}</NavLink>
@@ -81,7 +84,7 @@ function LegalLayout({ title, intro, testId, children }: { title: string; intro:
             </ul>
           </nav>
           <article className="legal-text prose" data-testid={testId}>
-            <p className="muted">{t("legal.updated", { date: vars.updated })}</p>
+            <p className="muted">{tl("updated", { date: vars.updated })}</p>
             {children}
           </article>
         </div>
@@ -92,17 +95,17 @@ function LegalLayout({ title, intro, testId, children }: { title: string; intro:
 
 /** Phone and email as links, each isolated from the surrounding direction. */
 function ContactLines() {
-  const { t } = useTranslation();
+  const { t: tl } = useTranslation("legal");
   return (
     <ul className="legal-contact">
       <li>
-        {t("legal.phone")}{" "}
+        {tl("phone")}{" "}
         <a href={`tel:+${SITE.phoneDigits}`} dir="ltr">
           {SITE.phone}
         </a>
       </li>
       <li>
-        {t("legal.email")}{" "}
+        {tl("email")}{" "}
         <a href={`mailto:${LEGAL.privacyEmail}`} dir="ltr">
           {LEGAL.privacyEmail}
         </a>
@@ -113,13 +116,14 @@ function ContactLines() {
 
 export function TermsPage() {
   const { t } = useTranslation();
+  const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
-  usePageMeta(t("meta.terms.title"), t("meta.terms.description"), LEGAL_PATHS.terms);
+  usePageMeta(tl("meta.terms.title"), tl("meta.terms.description"), LEGAL_PATHS.terms);
   return (
-    <LegalLayout title={t("legal.terms.title")} intro={t("legal.terms.intro", vars)} testId="legal-terms">
-      <Sections sections={tList<Section>(t, "legal.terms.sections", vars)} />
+    <LegalLayout title={t("legal.terms.title")} intro={tl("terms.intro", vars)} testId="legal-terms">
+      <Sections sections={tList<Section>(tl, "terms.sections", vars)} />
       <p>
-        {t("legal.terms.questions")} <Link to="/contact">{t("nav.contact")}</Link>
+        {tl("terms.questions")} <Link to="/contact">{t("nav.contact")}</Link>
       </p>
     </LegalLayout>
   );
@@ -127,24 +131,25 @@ export function TermsPage() {
 
 export function PrivacyPage() {
   const { t } = useTranslation();
+  const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
-  usePageMeta(t("meta.privacy.title"), t("meta.privacy.description"), LEGAL_PATHS.privacy);
+  usePageMeta(tl("meta.privacy.title"), tl("meta.privacy.description"), LEGAL_PATHS.privacy);
   return (
-    <LegalLayout title={t("legal.privacy.title")} intro={t("legal.privacy.intro", vars)} testId="legal-privacy">
+    <LegalLayout title={t("legal.privacy.title")} intro={tl("privacy.intro", vars)} testId="legal-privacy">
       <dl className="legal-facts">
         <div>
-          <dt>{t("legal.fields.controller")}</dt>
+          <dt>{tl("fields.controller")}</dt>
           <dd>{LEGAL.companyName}</dd>
         </div>
         <div>
-          <dt>{t("legal.fields.cndp")}</dt>
+          <dt>{tl("fields.cndp")}</dt>
           <dd>
             <bdi data-testid="cndp-number">{LEGAL.cndpDeclaration}</bdi>
           </dd>
         </div>
       </dl>
-      <Sections sections={tList<Section>(t, "legal.privacy.sections", vars)} />
-      <h2>{t("legal.privacy.contactTitle")}</h2>
+      <Sections sections={tList<Section>(tl, "privacy.sections", vars)} />
+      <h2>{tl("privacy.contactTitle")}</h2>
       <ContactLines />
     </LegalLayout>
   );
@@ -152,26 +157,27 @@ export function PrivacyPage() {
 
 export function LegalNoticePage() {
   const { t, i18n } = useTranslation();
+  const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
   const fmt = useFormat();
-  usePageMeta(t("meta.notice.title"), t("meta.notice.description"), LEGAL_PATHS.notice);
+  usePageMeta(tl("meta.notice.title"), tl("meta.notice.description"), LEGAL_PATHS.notice);
   // The register's own wording is French; on other pages it is marked as such.
   const fr = i18n.language === "fr" ? undefined : "fr";
   const facts: [string, ReactNode][] = [
-    [t("legal.fields.company"), LEGAL.companyName],
-    [t("legal.fields.legalForm"), <bdi lang={fr}>{LEGAL.legalForm}</bdi>],
-    [t("legal.fields.capital"), <bdi>{t("legal.capitalValue", { amount: fmt.number(LEGAL.capitalDh) })}</bdi>],
-    [t("legal.fields.office"), <bdi lang={fr}>{LEGAL.registeredOffice}</bdi>],
-    [t("legal.fields.rc"), <bdi lang={fr}>{LEGAL.rc}</bdi>],
-    [t("legal.fields.ice"), <bdi data-testid="ice-number">{LEGAL.ice}</bdi>],
-    [t("legal.fields.taxId"), <bdi>{LEGAL.taxId}</bdi>],
-    [t("legal.fields.cndp"), <bdi>{LEGAL.cndpDeclaration}</bdi>],
-    [t("legal.fields.director"), LEGAL.publicationDirector],
-    [t("legal.fields.host"), <bdi lang={fr}>{`${LEGAL.host.name}, ${LEGAL.host.address}`}</bdi>],
+    [tl("fields.company"), LEGAL.companyName],
+    [tl("fields.legalForm"), <bdi lang={fr}>{LEGAL.legalForm}</bdi>],
+    [tl("fields.capital"), <bdi>{tl("capitalValue", { amount: fmt.number(LEGAL.capitalDh) })}</bdi>],
+    [tl("fields.office"), <bdi lang={fr}>{LEGAL.registeredOffice}</bdi>],
+    [tl("fields.rc"), <bdi lang={fr}>{LEGAL.rc}</bdi>],
+    [tl("fields.ice"), <bdi data-testid="ice-number">{LEGAL.ice}</bdi>],
+    [tl("fields.taxId"), <bdi>{LEGAL.taxId}</bdi>],
+    [tl("fields.cndp"), <bdi>{LEGAL.cndpDeclaration}</bdi>],
+    [tl("fields.director"), LEGAL.publicationDirector],
+    [tl("fields.host"), <bdi lang={fr}>{`${LEGAL.host.name}, ${LEGAL.host.address}`}</bdi>],
   ];
   return (
-    <LegalLayout title={t("legal.notice.title")} intro={t("legal.notice.intro", vars)} testId="legal-notice">
-      <h2>{t("legal.notice.publisherTitle")}</h2>
+    <LegalLayout title={t("legal.notice.title")} intro={tl("notice.intro", vars)} testId="legal-notice">
+      <h2>{tl("notice.publisherTitle")}</h2>
       <dl className="legal-facts">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -181,7 +187,7 @@ export function LegalNoticePage() {
         ))}
       </dl>
       <ContactLines />
-      <Sections sections={tList<Section>(t, "legal.notice.sections", vars)} />
+      <Sections sections={tList<Section>(tl, "notice.sections", vars)} />
       <p>
         <Link to={LEGAL_PATHS.privacy}>{t("legal.privacy.title")}</Link> · <Link to={LEGAL_PATHS.terms}>{t("legal.terms.title")}</Link>
       </p>
