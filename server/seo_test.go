@@ -69,4 +69,10 @@ func TestPageMetaAndSitemapComeFromTheDatabaseAsAnon(t *testing.T) {
 	if strings.Contains(body, "secret-draft") {
 		t.Error("the sitemap lists a draft")
 	}
+	// The legal pages (issue 18) are public pages too.
+	for _, p := range []string{"/conditions-de-location", "/confidentialite", "/mentions-legales"} {
+		if !strings.Contains(body, "<loc>https://site.test"+p+"</loc>") {
+			t.Errorf("the sitemap lacks %s:\n%s", p, body)
+		}
+	}
 }

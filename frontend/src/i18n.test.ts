@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
+import arLegal from "../locales/legal/ar.json";
+import enLegal from "../locales/legal/en.json";
+import frLegal from "../locales/legal/fr.json";
 
 // Every visible string exists in the three languages (i18n has no fallback
 // language, so a missing key would show as its name).
@@ -83,6 +86,35 @@ describe("keys built from the database's codes and states", () => {
   ];
   it("exist in every language", () => {
     const missing = built.flatMap((k) => [fr, en, ar].map((tree, i) => (has(tree, k) ? null : `${["fr", "en", "ar"][i]}:${k}`))).filter(Boolean);
+    expect(missing).toEqual([]);
+  });
+});
+
+// The legal pages' texts are the namespace "legal" (locales/legal/*.json), read
+// with `const { t: tl } = useTranslation("legal")`: the same checks for them.
+describe("the legal namespace", () => {
+  it("fr, en and ar have the same keys and list lengths", () => {
+    const frKeys = [...new Set(paths(frLegal))].sort();
+    expect([...new Set(paths(enLegal))].sort()).toEqual(frKeys);
+    expect([...new Set(paths(arLegal))].sort()).toEqual(frKeys);
+  });
+
+  it("Arabic has every plural form its counts need", () => {
+    for (const k of JSON.stringify(frLegal).match(/"[A-Za-z]+_other"/g) ?? []) {
+      const base = k.slice(1, -7);
+      for (const form of ["zero", "one", "two", "few", "many", "other"]) expect(JSON.stringify(arLegal)).toContain(`"${base}_${form}"`);
+    }
+  });
+
+  it("every literal key the site reads from it exists in every language", () => {
+    const keys = new Set<string>();
+    for (const file of sourceFiles(join(__dirname))) {
+      const src = readFileSync(file, "utf8");
+      for (const m of src.matchAll(/\btl\(\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
+      for (const m of src.matchAll(/tList<[^>]*>\(tl,\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
+    }
+    expect(keys.size).toBeGreaterThan(20);
+    const missing = [...keys].flatMap((k) => [frLegal, enLegal, arLegal].map((tree, i) => (has(tree, k) ? null : `${["fr", "en", "ar"][i]}:${k}`))).filter(Boolean);
     expect(missing).toEqual([]);
   });
 });

@@ -18,6 +18,9 @@ const AgencyPage = lazy(() => import("../features/pages/AgencyPage"));
 const WhyUsPage = lazy(() => import("../features/pages/WhyUsPage"));
 const ShortTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.ShortTermPage })));
 const LongTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.LongTermPage })));
+const TermsPage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })));
+const LegalNoticePage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })));
 const NotFoundPage = lazy(() => import("../features/pages/NotFoundPage"));
 const AdminApp = lazy(() => import("../features/admin/AdminApp"));
 
@@ -57,6 +60,9 @@ export function SiteRoutes() {
         <Route path="pourquoi-nous" element={<WhyUsPage />} />
         <Route path="location-courte-duree" element={<ShortTermPage />} />
         <Route path="location-longue-duree" element={<LongTermPage />} />
+        <Route path="conditions-de-location" element={<TermsPage />} />
+        <Route path="confidentialite" element={<PrivacyPage />} />
+        <Route path="mentions-legales" element={<LegalNoticePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

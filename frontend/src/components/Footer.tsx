@@ -1,7 +1,7 @@
 import { ltr } from "../lib/format";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { SITE } from "../config/site";
+import { LEGAL_PATHS, SITE } from "../config/site";
 import { AnchorLink } from "./AnchorLink";
 import { Icon } from "./Icon";
 
@@ -75,6 +75,19 @@ export function Footer() {
         <p>
           © {year} {SITE.name}. {t("footer.rights")}
         </p>
+        <nav aria-label={t("footer.legal")}>
+          <ul className="footer-legal">
+            <li>
+              <Link to={LEGAL_PATHS.terms}>{t("legal.terms.title")}</Link>
+            </li>
+            <li>
+              <Link to={LEGAL_PATHS.privacy}>{t("legal.privacy.title")}</Link>
+            </li>
+            <li>
+              <Link to={LEGAL_PATHS.notice}>{t("legal.notice.title")}</Link>
+            </li>
+          </ul>
+        </nav>
         <AnchorLink to="/#vehicles">{t("footer.bookNow")}</AnchorLink>
       </div>
     </footer>

@@ -39,3 +39,50 @@ export const FIGURES = {
   longTermMaxYears: 5,
   fleetMaxAgeYears: 2,
 } as const;
+
+/**
+ * The agency's legal identity, read by the legal pages (terms, privacy policy,
+ * legal notice) and nowhere else: the one place to change when a registration
+ * changes (issue 18). Kept here rather than in a database table because every
+ * page renders it on the server and in the browser without a request, like the
+ * contact details above; see README.md "Legal pages".
+ *
+ * The identifiers below are the demonstration agency's: replace them with the
+ * real company's before going live.
+ */
+export const LEGAL = {
+  /** Registered name (raison sociale). */
+  companyName: "CasaRent SARL",
+  /** Legal form, as registered (written in French on every page, like the register). */
+  legalForm: "SARL (société à responsabilité limitée)",
+  /** Share capital in DH. */
+  capitalDh: 100000,
+  /** Identifiant commun de l'entreprise: 15 digits. */
+  ice: "002345678000091",
+  /** Registre du commerce: court and number. */
+  rc: "Casablanca 512345",
+  /** Identifiant fiscal. */
+  taxId: "51234567",
+  /** The receipt number of the CNDP declaration of the customer-file processing (law 09-08). */
+  cndpDeclaration: "D-W-1234/2026",
+  /** Registered office, as on the register. */
+  registeredOffice: SITE.address,
+  /** Directeur de la publication (the manager, gérant). */
+  publicationDirector: "Karim Benali",
+  /** Who hosts the site (legal notice). */
+  host: {
+    name: "CasaRent SARL — serveur dédié",
+    address: "Datacenter Casablanca Nearshore, Sidi Maârouf, Casablanca",
+  },
+  /** Email for privacy requests (access, rectification, opposition). */
+  privacyEmail: SITE.email,
+  /** The date the legal texts were last revised (YYYY-MM-DD). */
+  updated: "2026-11-25",
+} as const;
+
+/** The legal pages' paths (French slugs like the site's other pages), linked from the footer and the cookie card. */
+export const LEGAL_PATHS = {
+  terms: "/conditions-de-location",
+  privacy: "/confidentialite",
+  notice: "/mentions-legales",
+} as const;

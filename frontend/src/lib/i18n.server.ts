@@ -7,6 +7,9 @@ import type { LanguageCode } from "../config/languages";
 import ar from "../../locales/ar.json";
 import en from "../../locales/en.json";
 import fr from "../../locales/fr.json";
+import arLegal from "../../locales/legal/ar.json";
+import enLegal from "../../locales/legal/en.json";
+import frLegal from "../../locales/legal/fr.json";
 
 export const initialLanguage: LanguageCode = "fr";
 
@@ -18,7 +21,11 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
-  resources: { fr: { translation: fr }, en: { translation: en }, ar: { translation: ar } },
+  resources: {
+    fr: { translation: fr, legal: frLegal },
+    en: { translation: en, legal: enLegal },
+    ar: { translation: ar, legal: arLegal },
+  },
   react: { useSuspense: false },
 });
 

@@ -7,12 +7,16 @@ import { serverLanguage } from "./pageData";
 
 // Each language's strings are their own chunk, so a visitor downloads one.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*.json");
+// Namespaces other than the default one ("legal": the legal pages' texts) are
+// loaded only by the pages that ask for them (useTranslation("legal")).
+const namespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");
 
 const lazyLocales: BackendModule = {
   type: "backend",
   init() {},
-  read(language: string, _namespace: string, callback: ReadCallback) {
-    const load = loaders[`../../locales/${language}.json`];
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load =
+      namespace === "translation" ? loaders[`../../locales/${language}.json`] : namespaceLoaders[`../../locales/${namespace}/${language}.json`];
     if (!load) {
       callback(new Error(`no strings for ${language}`), false);
       return;

@@ -114,7 +114,7 @@ export function render(input: string): string {
  * Routes rendered once per VM at start, in each language, so their lazily imported
  * pages are loaded and each language's formatters are built before a visitor waits.
  */
-const WARM = ["/", "/vehicles", "/cars/-", "/blog", "/blog/-", "/contact", "/notre-agence", "/pourquoi-nous", "/location-courte-duree", "/location-longue-duree", "/-/-"];
+const WARM = ["/", "/vehicles", "/cars/-", "/blog", "/blog/-", "/contact", "/notre-agence", "/pourquoi-nous", "/location-courte-duree", "/location-longue-duree", "/conditions-de-location", "/confidentialite", "/mentions-legales", "/-/-"];
 
 export function warm(): void {
   for (const acceptLanguage of ["fr", "en", "ar"])

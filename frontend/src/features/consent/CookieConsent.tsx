@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LEGAL_PATHS } from "../../config/site";
 import { cookieNames, deleteCookie, getCookie, setCookie } from "../../lib/cookies";
 import {
   CLOSE_CHOICE,
@@ -38,7 +39,7 @@ export function CookieConsent() {
       </button>
       <h2 id="cookie-title">{t("cookies.title")}</h2>
       <p>
-        {t("cookies.message")} <Link to="/contact">{t("cookies.privacy")}</Link>
+        {t("cookies.message")} <Link to={LEGAL_PATHS.privacy}>{t("cookies.privacy")}</Link>
       </p>
       <div className="cookie-actions">
         <button type="button" className="btn btn-primary btn-sm" onClick={() => choose("accepted")}>
