@@ -67,7 +67,7 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 	data := func(path string) map[string]any {
 		t.Helper()
 		var m map[string]any
-		if err := json.Unmarshal(a.pageInfo(ctx, path, true).data, &m); err != nil {
+		if err := json.Unmarshal(a.pageInfo(ctx, path, "fr", true).data, &m); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		return m
@@ -106,7 +106,7 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 	if m := data("/cars/nope"); m["car"] != nil || len(m["carImages"].([]any)) != 0 {
 		t.Errorf("an unknown car: %v", m)
 	}
-	if d := a.pageInfo(ctx, "/contact", true).data; d != nil {
+	if d := a.pageInfo(ctx, "/contact", "fr", true).data; d != nil {
 		t.Errorf("/contact data = %s", d)
 	}
 }
