@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, siteCookies } from "./browser.ts";
-import { admin, untilReady } from "./helpers.ts";
+import { admin, seriousViolations, untilReady } from "./helpers.ts";
 import { BASE_URL, expectToast, loginAsAdmin, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
@@ -218,6 +218,7 @@ describe("a post", () => {
     await page.keyboard.press("ControlOrMeta+A");
     await page.keyboard.press("Backspace");
     expect(await tabs.getByRole("tab", { name: /Arabe/ }).textContent()).toContain("traduction incomplète");
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Mettre à jour" }).click();
     await expectToast(page, "Article mis à jour avec succès");
 
@@ -226,6 +227,7 @@ describe("a post", () => {
     expect((await block(r.p, "main h1")).text).toBe(title.ar);
     expect(await block(r.p, "[data-testid=post-content]")).toEqual({ lang: "fr", direction: "ltr", text: body.fr });
     expect(await r.p.getByTestId("in-french").textContent()).toBe("هذا النص متوفر بالفرنسية فقط.");
+    expect(await seriousViolations(r.p)).toEqual([]);
     await r.done();
   });
 });
