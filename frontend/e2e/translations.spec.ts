@@ -28,10 +28,10 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-/** A visitor reading the site in one language (its cookie), JavaScript on. */
-async function reader(lang: "fr" | "en" | "ar"): Promise<{ p: Page; done: () => Promise<void> }> {
+/** A visitor reading the site in one language (its cookie; null: none, like a crawler), JavaScript on. */
+async function reader(lang: "fr" | "en" | "ar" | null): Promise<{ p: Page; done: () => Promise<void> }> {
   const c = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-  await c.addCookies(siteCookies(lang));
+  await c.addCookies(lang ? siteCookies(lang) : [{ name: "cookie-consent", value: "accepted", url: BASE_URL }]);
   const p = await c.newPage();
   untilReady(p);
   return { p, done: () => c.close() };
@@ -128,12 +128,17 @@ describe("a car description", () => {
       expect(await r.p.getByTestId("in-french").count()).toBe(0);
       await r.done();
     }
-    // ?lang= addresses a language whatever the cookie (the hreflang alternates).
-    const r = await reader("fr");
-    await r.p.goto(`${BASE_URL}/cars/${slug}?lang=ar`);
-    expect(await r.p.locator("html").getAttribute("lang")).toBe("ar");
-    expect((await block(r.p, "[data-testid=car-description]")).text).toBe(AR);
-    await r.done();
+    // ?lang= addresses a language (the hreflang alternates) for whoever has no
+    // language cookie, like a crawler; a visitor's own choice still wins.
+    const crawler = await reader(null);
+    await crawler.p.goto(`${BASE_URL}/cars/${slug}?lang=ar`);
+    expect(await crawler.p.locator("html").getAttribute("lang")).toBe("ar");
+    expect((await block(crawler.p, "[data-testid=car-description]")).text).toBe(AR);
+    await crawler.done();
+    const chosen = await reader("fr");
+    await chosen.p.goto(`${BASE_URL}/cars/${slug}?lang=ar`);
+    expect((await block(chosen.p, "[data-testid=car-description]")).text).toBe(FR);
+    await chosen.done();
   });
 });
 
