@@ -27,15 +27,17 @@ type pageInfo struct {
 	data json.RawMessage // nil: not a page of the schema (or no page_data)
 }
 
-func (a *app) pageInfo(ctx context.Context, p string, withData bool) pageInfo {
+// lang is the page's language (pageLanguage): titles and descriptions come in it
+// when the agency wrote them (issue 18).
+func (a *app) pageInfo(ctx context.Context, p, lang string, withData bool) pageInfo {
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	var info pageInfo
-	sql := "select public.page_meta($1), public.page_data($1)"
+	sql := "select public.page_meta($1, $2), public.page_data($1)"
 	if !withData {
-		sql = "select public.page_meta($1), null::jsonb"
+		sql = "select public.page_meta($1, $2), null::jsonb"
 	}
-	err := pgrole.Query(ctx, a.db.Pool, anonSession, false, sql, []any{p}, func(rows pgx.Rows) error {
+	err := pgrole.Query(ctx, a.db.Pool, anonSession, false, sql, []any{p, lang}, func(rows pgx.Rows) error {
 		if rows.Next() {
 			var data []byte
 			if err := rows.Scan(&info.meta, &data); err != nil {
@@ -56,8 +58,15 @@ func (a *app) pageInfo(ctx context.Context, p string, withData bool) pageInfo {
 // renderPage builds the HTML of the page r asks for.
 func (a *app) renderPage(r *http.Request, index []byte) []byte {
 	p := path.Clean("/" + r.URL.Path)
-	info := a.pageInfo(r.Context(), p, a.site.renderer != nil)
-	page := withMeta(index, a.cfg.SiteURL, p, info.meta)
+	lang, urlLang := pageLanguage(r)
+	info := a.pageInfo(r.Context(), p, lang, a.site.renderer != nil)
+	// A page addressed by ?lang= is its own URL (canonical, og:url); without it,
+	// the language follows the visitor and the URL is the x-default one.
+	pageURL := p
+	if urlLang != "" {
+		pageURL = p + "?lang=" + urlLang
+	}
+	page := withAlternates(withMeta(index, a.cfg.SiteURL, pageURL, info.meta), a.cfg.SiteURL, p, lang)
 	if a.site.renderer == nil {
 		return page
 	}

@@ -41,9 +41,13 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 		insert into public.blog_posts (title, slug, excerpt, content, status, tags, created_at) values
 		  ('One', 'one', 'E1', '<p>1</p>', 'published', '{a,b}', now() - interval '4 days'),
 		  ('Two', 'two', null, '<p>2</p>', 'published', '{}', now() - interval '3 days'),
+		  ('Trois', 'trois', 'E3', '<p>3</p>', 'published', '{}', now() - interval '2.5 days'),
 		  ('Three', 'three', 'E3', '<p>3</p>', 'published', '{c}', now() - interval '2 days'),
 		  ('Four', 'four', 'E4', '<p>4</p>', 'published', '{}', now() - interval '1 day'),
-		  ('Draft', 'draft', 'D', '<p>d</p>', 'draft', '{}', now());`)
+		  ('Draft', 'draft', 'D', '<p>d</p>', 'draft', '{}', now());
+		update public.cars set translations = '{"en":{"description":"City car"},"ar":{"description":"سيارة مدينة"}}' where id = 1;
+		update public.blog_posts set translations = '{"en":{"title":"Three","excerpt":"X3","content":"<p>three</p>","tags":["t"]},"ar":{"title":"ثلاثة"}}' where slug = 'trois';
+		update public.blog_posts set translations = '{"en":{"title":"Secret"}}' where slug = 'draft';`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,12 +67,12 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 	data := func(path string) map[string]any {
 		t.Helper()
 		var m map[string]any
-		if err := json.Unmarshal(a.pageInfo(ctx, path, true).data, &m); err != nil {
+		if err := json.Unmarshal(a.pageInfo(ctx, path, "fr", true).data, &m); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		return m
 	}
-	const summary = "select=id,title,slug,excerpt,featured_image,tags,created_at&status=eq.published&order=created_at.desc"
+	const summary = "select=id,title,slug,excerpt,featured_image,tags,created_at,summary_translations&status=eq.published&order=created_at.desc"
 	cases := []struct {
 		path, key string
 		want      any
@@ -83,6 +87,7 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 		{"/blog", "posts", rest("blog_posts?" + summary)},
 		{"/blog/two", "post", first(rest("blog_posts?select=*&slug=eq.two&status=eq.published"))},
 		{"/blog/two", "similarPosts", rest("blog_posts?" + summary + "&slug=neq.two&limit=3")},
+		{"/blog/trois", "post", first(rest("blog_posts?select=*&slug=eq.trois&status=eq.published"))},
 	}
 	for _, c := range cases {
 		got, ok := data(c.path)[c.key]
@@ -101,7 +106,7 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 	if m := data("/cars/nope"); m["car"] != nil || len(m["carImages"].([]any)) != 0 {
 		t.Errorf("an unknown car: %v", m)
 	}
-	if d := a.pageInfo(ctx, "/contact", true).data; d != nil {
+	if d := a.pageInfo(ctx, "/contact", "fr", true).data; d != nil {
 		t.Errorf("/contact data = %s", d)
 	}
 }

@@ -171,9 +171,10 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		a.db.onDone = append(a.db.onDone, func() { w(bg) })
 	}
 	if r := a.site.renderer; r != nil {
-		// Once the schema is there, the pages of a first visit are rendered ahead.
+		// Once the schema is there, the pages of a first visit are rendered ahead
+		// (page_data has no language: "fr" only names one for page_meta).
 		a.db.onDone = append(a.db.onDone, func() {
-			r.Prerender(bg, func(ctx context.Context, path string) json.RawMessage { return a.pageInfo(ctx, path, true).data })
+			r.Prerender(bg, func(ctx context.Context, path string) json.RawMessage { return a.pageInfo(ctx, path, "fr", true).data })
 		})
 	}
 	go a.db.prepareLoop(bg)

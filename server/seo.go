@@ -6,6 +6,7 @@ import (
 	"errors"
 	"html"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
 
@@ -74,19 +75,67 @@ func withMeta(index []byte, siteURL, path string, meta map[string]string) []byte
 	return append(append(append([]byte{}, out[:i]...), b.String()...), out[i:]...)
 }
 
+// notTranslatedPage: pages that are the browser's alone (a booking in progress,
+// the back office): no alternates, not in the sitemap.
+var notTranslatedPage = regexp.MustCompile(`^/(admin|booking|booking-success|booking-cancelled)(/|$)`)
+
+// languageURL is the address of path in one language ("" for x-default: the
+// language then follows the visitor's cookie and browser).
+func languageURL(siteURL, path, lang string) string {
+	if lang == "" {
+		return siteURL + path
+	}
+	return siteURL + path + "?lang=" + lang
+}
+
+// withAlternates adds the page's hreflang alternates (one per language, and the
+// bare URL as x-default) and its Open Graph locale. The site serves every language
+// on the same path, choosing by cookie or Accept-Language; ?lang= addresses one
+// (frontend/README.md "Languages").
+func withAlternates(page []byte, siteURL, path, lang string) []byte {
+	if notTranslatedPage.MatchString(path) {
+		return page
+	}
+	i := bytes.Index(page, []byte("</head>"))
+	if i < 0 {
+		return page
+	}
+	e := html.EscapeString
+	var b strings.Builder
+	for _, l := range siteLanguages {
+		b.WriteString(`<link rel="alternate" hreflang="` + l + `" href="` + e(languageURL(siteURL, path, l)) + "\">\n")
+	}
+	b.WriteString(`<link rel="alternate" hreflang="x-default" href="` + e(languageURL(siteURL, path, "")) + "\">\n")
+	b.WriteString(`<meta property="og:locale" content="` + ogLocales[lang] + "\">\n")
+	for _, l := range siteLanguages {
+		if l != lang {
+			b.WriteString(`<meta property="og:locale:alternate" content="` + ogLocales[l] + "\">\n")
+		}
+	}
+	return append(append(append([]byte{}, page[:i]...), b.String()...), page[i:]...)
+}
+
+type sitemapLink struct {
+	Rel      string `xml:"rel,attr"`
+	HrefLang string `xml:"hreflang,attr"`
+	Href     string `xml:"href,attr"`
+}
+
 type sitemapURL struct {
-	Loc     string `xml:"loc"`
-	LastMod string `xml:"lastmod,omitempty"`
+	Loc     string        `xml:"loc"`
+	LastMod string        `xml:"lastmod,omitempty"`
+	Links   []sitemapLink `xml:"xhtml:link"`
 }
 
 type sitemapDoc struct {
 	XMLName xml.Name     `xml:"urlset"`
 	NS      string       `xml:"xmlns,attr"`
+	XHTML   string       `xml:"xmlns:xhtml,attr"`
 	URLs    []sitemapURL `xml:"url"`
 }
 
 func (a *app) handleSitemap(w http.ResponseWriter, r *http.Request) {
-	doc := sitemapDoc{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	doc := sitemapDoc{NS: "http://www.sitemaps.org/schemas/sitemap/0.9", XHTML: "http://www.w3.org/1999/xhtml"}
 	err := pgrole.Query(r.Context(), a.db.Pool, anonSession, false, "select path, lastmod from public.sitemap_paths()", nil, func(rows pgx.Rows) error {
 		for rows.Next() {
 			var p string
@@ -94,11 +143,23 @@ func (a *app) handleSitemap(w http.ResponseWriter, r *http.Request) {
 			if err := rows.Scan(&p, &mod); err != nil {
 				return err
 			}
-			u := sitemapURL{Loc: a.cfg.SiteURL + p}
-			if mod != nil {
-				u.LastMod = mod.UTC().Format("2006-01-02")
+			// Each page in each language (and its x-default address), every entry
+			// listing all of them: the sitemap form of hreflang alternates.
+			var links []sitemapLink
+			for _, l := range append(append([]string{}, siteLanguages...), "") {
+				hl := l
+				if hl == "" {
+					hl = "x-default"
+				}
+				links = append(links, sitemapLink{Rel: "alternate", HrefLang: hl, Href: languageURL(a.cfg.SiteURL, p, l)})
 			}
-			doc.URLs = append(doc.URLs, u)
+			for _, link := range links {
+				u := sitemapURL{Loc: link.Href, Links: links}
+				if mod != nil {
+					u.LastMod = mod.UTC().Format("2006-01-02")
+				}
+				doc.URLs = append(doc.URLs, u)
+			}
 		}
 		return nil
 	})

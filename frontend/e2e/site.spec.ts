@@ -54,7 +54,11 @@ describe("contact", () => {
 
 describe("blog", () => {
   it("lists published posts and reads one with similar posts", async () => {
-    const posts = await anon<{ slug: string; title: string }[]>("blog_posts?select=slug,title&status=eq.published&order=created_at.desc");
+    // An English visitor reads the English title where there is one (issue 18).
+    const rows = await anon<{ slug: string; title: string; en: string | null }[]>(
+      "blog_posts?select=slug,title,en:translations->en->>title&status=eq.published&order=created_at.desc",
+    );
+    const posts = rows.map((p) => ({ slug: p.slug, title: p.en || p.title }));
     expect(posts.length).toBeGreaterThan(1);
     const { page, ctx } = await visitor(browser, { lang: "en" });
     await page.goto(BASE_URL + "/blog");
@@ -70,21 +74,37 @@ describe("blog", () => {
   });
 
   it("on the Arabic site a French post and car description read left to right, the page right to left", async () => {
-    const [post] = await anon<{ slug: string }[]>("blog_posts?select=slug&status=eq.published&order=created_at.desc&limit=1");
-    const [car] = await anon<{ slug: string }[]>("cars?select=slug&description=not.is.null&order=id&limit=1");
-    const { page, ctx } = await visitor(browser, { lang: "ar" });
-    const direction = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).direction);
-    await page.goto(`${BASE_URL}/blog/${post!.slug}`);
-    await page.getByTestId("post-content").waitFor();
-    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
-    expect(await direction("main h1")).toBe("ltr");
-    expect(await direction("[data-testid=post-content]")).toBe("ltr");
-    expect(await direction(".post-meta")).toBe("rtl");
-    await page.goto(`${BASE_URL}/cars/${car!.slug}`);
-    await page.locator("#details-title").waitFor();
-    expect(await direction("#details-title + p")).toBe("ltr");
-    expect(await direction("#details-title")).toBe("rtl");
-    await ctx.close();
+    // French-only content (the seed's is translated since issue 18: its Arabic reads right to left).
+    const slug = `fr-only-${Date.now()}`;
+    await admin("blog_posts", { method: "POST", body: JSON.stringify({ title: "Article en français", slug, excerpt: "x", status: "published", content: "<p>Texte en français.</p>" }) });
+    const [car] = await admin<{ slug: string }[]>("cars", {
+      method: "POST",
+      body: JSON.stringify({ name: `Fr ${slug}`, brand: "Dacia", category: "Économique", price: 250, image: "/a.jpg", seats: 5, transmission: "manual", fuel: "diesel", rating: 4, description: "Une description en français." }),
+    });
+    try {
+      const { page, ctx } = await visitor(browser, { lang: "ar" });
+      const direction = (selector: string) => page.locator(selector).first().evaluate((el) => getComputedStyle(el).direction);
+      await page.goto(`${BASE_URL}/blog/${slug}`);
+      await page.getByTestId("post-content").waitFor();
+      expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+      expect(await direction("main h1")).toBe("ltr");
+      expect(await direction("[data-testid=post-content]")).toBe("ltr");
+      expect(await direction(".post-meta")).toBe("rtl");
+      await page.goto(`${BASE_URL}/cars/${car!.slug}`);
+      await page.locator("#details-title").waitFor();
+      expect(await direction("#details-title + p")).toBe("ltr");
+      expect(await direction("#details-title")).toBe("rtl");
+      // The seed's translated post reads right to left.
+      const [seeded] = await anon<{ slug: string }[]>("blog_posts?select=slug&status=eq.published&translations->ar->>content=not.is.null&order=created_at.desc&limit=1");
+      await page.goto(`${BASE_URL}/blog/${seeded!.slug}`);
+      await page.getByTestId("post-content").waitFor();
+      expect(await direction("main h1")).toBe("rtl");
+      expect(await direction("[data-testid=post-content]")).toBe("rtl");
+      await ctx.close();
+    } finally {
+      await admin(`blog_posts?slug=eq.${slug}`, { method: "DELETE" });
+      await admin(`cars?slug=eq.${car!.slug}`, { method: "DELETE" });
+    }
   });
 
   it("a post carrying a script payload renders inert", async () => {

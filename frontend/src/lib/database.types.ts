@@ -28,7 +28,9 @@ export type Database = {
           status: string
           tags: string[]
           title: string
+          translations: NonNullable<Json>
           updated_at: string
+          summary_translations: Json | null
         }
         Insert: {
           author?: string | null
@@ -43,6 +45,7 @@ export type Database = {
           status?: string
           tags?: string[]
           title: string
+          translations?: NonNullable<Json>
           updated_at?: string
         }
         Update: {
@@ -58,6 +61,7 @@ export type Database = {
           status?: string
           tags?: string[]
           title?: string
+          translations?: NonNullable<Json>
           updated_at?: string
         }
         Relationships: []
@@ -297,6 +301,7 @@ export type Database = {
           seats: number
           second_driver_included: boolean
           slug: string
+          translations: NonNullable<Json>
           transmission: string
           updated_at: string
           bookable: boolean | null
@@ -321,6 +326,7 @@ export type Database = {
           seats: number
           second_driver_included?: boolean
           slug: string
+          translations?: NonNullable<Json>
           transmission: string
           updated_at?: string
         }
@@ -344,6 +350,7 @@ export type Database = {
           seats?: number
           second_driver_included?: boolean
           slug?: string
+          translations?: NonNullable<Json>
           transmission?: string
           updated_at?: string
         }
@@ -717,7 +724,9 @@ export type Database = {
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       page_data: { Args: { p_path: string }; Returns: Json }
-      page_meta: { Args: { p_path: string }; Returns: Json }
+      page_meta:
+        | { Args: { p_path: string }; Returns: Json }
+        | { Args: { p_lang: string; p_path: string }; Returns: Json }
       quote_booking: {
         Args: {
           p_car_id: number
@@ -747,6 +756,20 @@ export type Database = {
         }[]
       }
       slugify: { Args: { value: string }; Returns: string }
+      summary_translations: {
+        Args: { "": Database["public"]["Tables"]["blog_posts"]["Row"] }
+        Returns: {
+          error: true
+        } & "the function public.summary_translations with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
+      }
+      translated: {
+        Args: { field: string; lang: string; t: Json }
+        Returns: string
+      }
+      translations_valid: {
+        Args: { fields: string[]; t: Json }
+        Returns: boolean
+      }
     }
     Enums: {
       [_ in never]: never

@@ -12,6 +12,9 @@ import { PostCard } from "./PostCard";
 import { responsiveImage } from "../../lib/images";
 import { pageData } from "../../lib/pageData";
 import { sanitizeHtml } from "./sanitize";
+import { useLanguage } from "../../app/LanguageProvider";
+import { contentAttrs, InFrenchNote } from "../../components/InFrench";
+import { localized, written } from "../../lib/translated";
 
 /** A new slug is a new page: remounting resets every piece of state. */
 export default function BlogPostPage() {
@@ -22,6 +25,7 @@ export default function BlogPostPage() {
 function BlogPostView({ slug }: { slug: string }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const { language } = useLanguage();
   // undefined: loading; null: no such published post.
   const [post, setPost] = useState<BlogPost | null | undefined>(() => pageData<BlogPost | null>("post"));
   const [similar, setSimilar] = useState<BlogPostSummary[]>(() => pageData<BlogPostSummary[]>("similarPosts") ?? []);
@@ -37,10 +41,19 @@ function BlogPostView({ slug }: { slug: string }) {
     };
   }, [slug, fromServer]);
 
-  const html = useMemo(() => (post?.content ? sanitizeHtml(post.content) : ""), [post]);
+  // Each field in the visitor's language where written, else the French (issue 18).
+  const tr = post?.translations;
+  const title = localized(post?.title ?? "", tr, language, "title");
+  const content = localized(post?.content ?? "", tr, language, "content");
+  const tags = localized(post?.tags ?? [], tr, language, "tags");
+  // As public.page_meta: the translation's SEO field, its title/excerpt, then the French.
+  const metaTitle = written(tr, language, "meta_title") ?? written(tr, language, "title") ?? (post?.meta_title || post?.title);
+  const metaDescription =
+    written(tr, language, "meta_description") ?? written(tr, language, "excerpt") ?? (post?.meta_description || post?.excerpt || undefined);
+  const html = useMemo(() => (content.value ? sanitizeHtml(content.value) : ""), [content.value]);
   usePageMeta(
-    post ? post.meta_title || post.title : post === null ? t("blog.notFound") : undefined,
-    post ? post.meta_description || post.excerpt || undefined : undefined,
+    post ? metaTitle : post === null ? t("blog.notFound") : undefined,
+    post ? metaDescription : undefined,
     `/blog/${slug}`,
     post?.featured_image,
   );
@@ -49,7 +62,7 @@ function BlogPostView({ slug }: { slug: string }) {
     const url = window.location.href;
     if (navigator.share) {
       try {
-        await navigator.share({ title: post?.title, url });
+        await navigator.share({ title: title.value, url });
       } catch {
         /* the visitor cancelled */
       }
@@ -84,9 +97,8 @@ function BlogPostView({ slug }: { slug: string }) {
             <Link to="/blog" className="back-link">
               <Icon name="chevronStart" size={18} className="flip-rtl" /> {t("blog.back")}
             </Link>
-            {/* Posts are written in one language whatever the site's: dir="auto" lets a
-                French post read left to right on the Arabic site, and the reverse. */}
-            <h1 dir="auto">{post.title}</h1>
+            {/* A French title on the Arabic site reads left to right (lang and dir of its own). */}
+            <h1 {...contentAttrs(title)}>{title.value}</h1>
             <p className="post-meta">
               <span>
                 <Icon name="calendar" size={16} /> <time dateTime={post.created_at}>{fmt.instantDay(post.created_at)}</time>
@@ -101,9 +113,9 @@ function BlogPostView({ slug }: { slug: string }) {
                 <Icon name="share" size={16} /> {t("blog.share")}
               </button>
             </p>
-            {post.tags && post.tags.length > 0 && (
-              <ul className="tags" aria-label={t("blog.tags")}>
-                {post.tags.map((tag) => (
+            {tags.value.length > 0 && (
+              <ul className="tags" aria-label={t("blog.tags")} {...contentAttrs(tags)}>
+                {tags.value.map((tag) => (
                   <li key={tag} className="tag">
                     {tag}
                   </li>
@@ -124,7 +136,8 @@ function BlogPostView({ slug }: { slug: string }) {
             />
           )}
           {/* Sanitized above with DOMPurify. */}
-          <div className="prose" dir="auto" data-testid="post-content" dangerouslySetInnerHTML={{ __html: html }} />
+          <InFrenchNote of={content.fallback ? content : title} />
+          <div className="prose" {...contentAttrs(content)} data-testid="post-content" dangerouslySetInnerHTML={{ __html: html }} />
           <aside className="author-box" aria-label={t("blog.aboutAuthor")}>
             <span className="author-avatar" aria-hidden="true">
               {author.slice(0, 1).toUpperCase()}

@@ -1,4 +1,5 @@
 import { db } from "../../lib/db";
+import type { Translations } from "../../lib/translated";
 
 export interface BlogPostSummary {
   id: string;
@@ -8,6 +9,8 @@ export interface BlogPostSummary {
   featured_image: string | null;
   tags: string[] | null;
   created_at: string;
+  /** English and Arabic title, excerpt and tags (computed field, migration 20260124000000). */
+  summary_translations?: Translations<"title" | "excerpt" | "tags"> | null;
 }
 
 export interface BlogPost extends BlogPostSummary {
@@ -16,9 +19,13 @@ export interface BlogPost extends BlogPostSummary {
   meta_title: string | null;
   meta_description: string | null;
   updated_at: string;
+  /** Every field in English and Arabic (lib/translated.ts). */
+  translations?: Translations<"title" | "excerpt" | "content" | "tags" | "meta_title" | "meta_description"> | null;
 }
 
-const SUMMARY = "id, title, slug, excerpt, featured_image, tags, created_at";
+// summary_translations: a list carries each post's translated title, excerpt and
+// tags, not its content in three languages (server/pages_test.go compares).
+const SUMMARY = "id, title, slug, excerpt, featured_image, tags, created_at, summary_translations";
 
 // Public blog fetch errors are logged only (SPEC section 8).
 function logged<T>(what: string, fallback: T) {

@@ -24,6 +24,9 @@ import { CarCard } from "./CarCard";
 import { categoryKey } from "./labels";
 import { Lightbox, type LightboxImage } from "./Lightbox";
 import { pageData } from "../../lib/pageData";
+import { localized } from "../../lib/translated";
+import { useLanguage } from "../../app/LanguageProvider";
+import { contentAttrs, InFrenchNote } from "../../components/InFrench";
 import type { CarImage, FleetCar } from "./types";
 
 function DetailSkeleton() {
@@ -85,6 +88,7 @@ export default function CarDetailPage() {
 
 function CarDetail({ slug }: { slug: string | undefined }) {
   const { t } = useTranslation();
+  const { language } = useLanguage();
   const fmt = useFormat();
   const [params] = useSearchParams();
   const query = params.toString();
@@ -140,6 +144,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
     );
   }
 
+  const description = localized(car.description?.trim() || null, car.translations, language, "description");
   const gallery: LightboxImage[] = [
     { src: car.image, alt: t("car.imageAlt", { brand: car.brand, name: car.name }) },
     ...images
@@ -243,8 +248,17 @@ function CarDetail({ slug }: { slug: string | undefined }) {
             </div>
             <div className="detail-info">
               <h2 id="details-title">{t("car.description")}</h2>
-              {/* Written by the agency in one language: its own direction, not the page's. */}
-              <p dir="auto">{car.description || t("car.noDescription")}</p>
+              {description.value ? (
+                <>
+                  {/* The visitor's language when written, else the French (issue 18). */}
+                  <p {...contentAttrs(description)} data-testid="car-description">
+                    {description.value}
+                  </p>
+                  <InFrenchNote of={description} />
+                </>
+              ) : (
+                <p>{t("car.noDescription")}</p>
+              )}
               <h3>{t("car.specifications")}</h3>
               <dl className="spec-list">
                 <div>

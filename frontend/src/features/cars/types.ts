@@ -1,3 +1,4 @@
+import type { Translations } from "../../lib/translated";
 export type Transmission = "manual" | "automatic";
 export type Fuel = "gasoline" | "diesel" | "hybrid" | "electric";
 
@@ -22,6 +23,8 @@ export interface Car {
   second_driver_included: boolean;
   roadside_assistance_included: boolean;
   not_available_until: string | null;
+  /** English and Arabic texts (lib/translated.ts); absent on the built-in sample fleet. */
+  translations?: Translations<"description"> | null;
 }
 
 /**

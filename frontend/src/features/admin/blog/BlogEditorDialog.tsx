@@ -19,14 +19,18 @@ import {
   postToForm,
   slugify,
   toBlogRow,
+  translationState,
   validateBlogForm,
   type BlogFormErrors,
   type BlogFormValues,
+  type BlogTranslationValues,
 } from "./blogForm";
+import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import type { AdminBlogPost } from "./types";
 
 const t = fr.blog;
 const f = t.fields;
+const names = fr.contentLanguages.names;
 
 // The editor (TipTap and ProseMirror) is the heaviest code of the back office: it
 // loads when the dialog first opens, not with the blog list.
@@ -67,6 +71,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   const [slugTouched, setSlugTouched] = useState(false);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [tab, setTab] = useState<ContentLanguage>("fr");
 
   // A new target resets the form during render, so the editor mounts with the
   // right content (an effect would mount it with the previous post's first).
@@ -75,6 +80,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
     setShownTarget(target);
     if (target !== null) {
       setErrors({});
+      setTab("fr");
       setValues(target === "new" ? EMPTY_BLOG_FORM : postToForm(target));
       setSlugTouched(target !== "new");
     }
@@ -83,6 +89,16 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   // The last failed save's errors, less those fixed since.
   const errors = stillWrong(failed, validateBlogForm(values));
+
+  /** A text field of one language's tab (the French ones are the row's columns). */
+  function setText(lang: ContentLanguage, key: keyof BlogTranslationValues, value: string) {
+    if (lang === "fr") {
+      if (key === "title") setTitle(value);
+      else set(key, value);
+      return;
+    }
+    setValues((v) => ({ ...v, translations: { ...v.translations, [lang]: { ...v.translations[lang], [key]: value } } }));
+  }
 
   function setTitle(title: string) {
     // SPEC: the slug is generated from the title until the editor types one.
@@ -93,7 +109,10 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
     e.preventDefault();
     const v = validateBlogForm(values);
     setErrors(v);
-    if (hasErrors(v)) return;
+    if (hasErrors(v)) {
+      setTab("fr"); // the required fields are the French ones: show them
+      return;
+    }
     setSaving(true);
     try {
       const row = toBlogRow(values);
@@ -129,9 +148,6 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
       {target !== null && (
         <form id="adm-blog-form" className="adm-form" onSubmit={submit} noValidate>
           <div className="adm-grid adm-grid--2">
-            <Field label={f.title} error={errors.title} required>
-              <input className="adm-input" name="title" value={values.title} onChange={(e) => setTitle(e.target.value)} />
-            </Field>
             <Field label={f.slug} hint={f.slugHint}>
               <input
                 className="adm-input"
@@ -143,21 +159,80 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
                 }}
               />
             </Field>
+            <Field label={f.status}>
+              <select className="adm-input" name="status" value={values.status} onChange={(e) => set("status", e.target.value === "published" ? "published" : "draft")}>
+                <option value="draft">{t.draft}</option>
+                <option value="published">{t.published}</option>
+              </select>
+            </Field>
           </div>
-          <Field label={f.excerpt} error={errors.excerpt} hint={f.excerptHint} counter={<Counter n={values.excerpt.length} max={EXCERPT_COUNTER} />} required>
-            <textarea className="adm-input" name="excerpt" rows={3} value={values.excerpt} onChange={(e) => set("excerpt", e.target.value)} />
-          </Field>
-          <Field label={f.content} error={errors.content} required>
-            <Suspense fallback={<Spinner label={fr.common.loading} />}>
-              <RichTextEditor
-                key={editing?.id ?? "new"}
-                initialHtml={values.content}
-                onChange={(html) => set("content", html)}
-                upload={uploadBlogImage}
-                aria-invalid={Boolean(errors.content)}
-              />
-            </Suspense>
-          </Field>
+          {/* The texts in fr (required), en and ar (issue 18); the slug, image and status are shared. */}
+          <LanguageTabs
+            active={tab}
+            onChange={setTab}
+            states={{ en: translationState(values.translations.en), ar: translationState(values.translations.ar) }}
+            testId="blog-language-tabs"
+          >
+            {(lang) => {
+              const v = lang === "fr" ? values : values.translations[lang];
+              const fr_ = lang === "fr";
+              const suffix = fr_ ? "" : `_${lang}`;
+              const attrs = { lang, dir: lang === "ar" ? ("rtl" as const) : ("ltr" as const) };
+              const name = fr_ ? "" : ` (${names[lang]})`;
+              return (
+                <>
+                  <Field label={f.title + name} error={fr_ ? errors.title : undefined} required={fr_}>
+                    <input className="adm-input" name={`title${suffix}`} {...attrs} value={v.title} onChange={(e) => setText(lang, "title", e.target.value)} />
+                  </Field>
+                  <Field
+                    label={f.excerpt + name}
+                    error={fr_ ? errors.excerpt : undefined}
+                    hint={f.excerptHint}
+                    counter={<Counter n={v.excerpt.length} max={EXCERPT_COUNTER} />}
+                    required={fr_}
+                  >
+                    <textarea className="adm-input" name={`excerpt${suffix}`} {...attrs} rows={3} value={v.excerpt} onChange={(e) => setText(lang, "excerpt", e.target.value)} />
+                  </Field>
+                  <Field label={f.content + name} error={fr_ ? errors.content : undefined} required={fr_}>
+                    <Suspense fallback={<Spinner label={fr.common.loading} />}>
+                      <RichTextEditor
+                        key={`${editing?.id ?? "new"}-${lang}`}
+                        initialHtml={v.content}
+                        onChange={(html) => setText(lang, "content", html)}
+                        upload={uploadBlogImage}
+                        aria-invalid={fr_ && Boolean(errors.content)}
+                        label={f.content + name}
+                        {...attrs}
+                      />
+                    </Suspense>
+                  </Field>
+                  <Field label={f.tags + name} hint={f.tagsHint}>
+                    <input className="adm-input" name={`tags${suffix}`} {...attrs} value={v.tags} onChange={(e) => setText(lang, "tags", e.target.value)} placeholder={fr_ ? "voyage, conseils, Casablanca" : undefined} />
+                  </Field>
+                  <fieldset className="adm-fieldset">
+                    <legend>{f.seo + name}</legend>
+                    <Field label={f.metaTitle} hint={f.metaTitleHint} counter={<Counter n={v.meta_title.length} max={META_TITLE_RECOMMENDED} hardHint />}>
+                      <input className="adm-input" name={`meta_title${suffix}`} {...attrs} value={v.meta_title} onChange={(e) => setText(lang, "meta_title", e.target.value)} />
+                    </Field>
+                    <Field
+                      label={f.metaDescription}
+                      hint={f.metaDescriptionHint}
+                      counter={<Counter n={v.meta_description.length} max={META_DESCRIPTION_RECOMMENDED} hardHint />}
+                    >
+                      <textarea
+                        className="adm-input"
+                        name={`meta_description${suffix}`}
+                        {...attrs}
+                        rows={2}
+                        value={v.meta_description}
+                        onChange={(e) => setText(lang, "meta_description", e.target.value)}
+                      />
+                    </Field>
+                  </fieldset>
+                </>
+              );
+            }}
+          </LanguageTabs>
           <fieldset className="adm-fieldset">
             <legend>{f.featuredImage}</legend>
             <div className="adm-main-image">
@@ -188,26 +263,6 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
                 </div>
               </div>
             </div>
-          </fieldset>
-          <div className="adm-grid adm-grid--2">
-            <Field label={f.status}>
-              <select className="adm-input" name="status" value={values.status} onChange={(e) => set("status", e.target.value === "published" ? "published" : "draft")}>
-                <option value="draft">{t.draft}</option>
-                <option value="published">{t.published}</option>
-              </select>
-            </Field>
-            <Field label={f.tags} hint={f.tagsHint}>
-              <input className="adm-input" name="tags" value={values.tags} onChange={(e) => set("tags", e.target.value)} placeholder="voyage, conseils, Casablanca" />
-            </Field>
-          </div>
-          <fieldset className="adm-fieldset">
-            <legend>{f.seo}</legend>
-            <Field label={f.metaTitle} hint={f.metaTitleHint} counter={<Counter n={values.meta_title.length} max={META_TITLE_RECOMMENDED} hardHint />}>
-              <input className="adm-input" name="meta_title" value={values.meta_title} onChange={(e) => set("meta_title", e.target.value)} />
-            </Field>
-            <Field label={f.metaDescription} hint={f.metaDescriptionHint} counter={<Counter n={values.meta_description.length} max={META_DESCRIPTION_RECOMMENDED} hardHint />}>
-              <textarea className="adm-input" name="meta_description" rows={2} value={values.meta_description} onChange={(e) => set("meta_description", e.target.value)} />
-            </Field>
           </fieldset>
         </form>
       )}

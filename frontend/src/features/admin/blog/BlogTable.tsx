@@ -3,7 +3,8 @@ import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
 import { IconBlog, IconEdit, IconExternal, IconTrash } from "../components/icons";
 import { fr } from "../i18n/fr";
-import { excerptPreview, visibleTags } from "./blogForm";
+import { LanguageBadges } from "../components/LanguageTabs";
+import { excerptPreview, postToForm, translationState, visibleTags } from "./blogForm";
 import type { AdminBlogPost } from "./types";
 
 const t = fr.blog;
@@ -13,6 +14,11 @@ interface Props {
   searching: boolean;
   onEdit: (p: AdminBlogPost) => void;
   onDelete: (p: AdminBlogPost) => void;
+}
+
+function translationStates(p: AdminBlogPost) {
+  const { translations } = postToForm(p);
+  return { en: translationState(translations.en), ar: translationState(translations.ar) };
 }
 
 export function BlogTable({ posts, searching, onEdit, onDelete }: Props) {
@@ -33,7 +39,8 @@ export function BlogTable({ posts, searching, onEdit, onDelete }: Props) {
             <td data-label={t.colStatus}>
               <span className={`adm-badge ${p.status === "published" ? "adm-badge--green" : "adm-badge--gray"}`}>
                 {p.status === "published" ? t.published : t.draft}
-              </span>
+              </span>{" "}
+              <LanguageBadges states={translationStates(p)} />
             </td>
             <td data-label={t.colTags}>
               <span className="adm-tags">

@@ -7,7 +7,7 @@ import type { AdminBlogPost, BlogRowInput } from "./types";
 // insert, update by id, delete by id.
 
 function normalize(p: AdminBlogPost): AdminBlogPost {
-  return { ...p, status: normalizeBlogStatus(p.status), tags: p.tags ?? [] };
+  return { ...p, status: normalizeBlogStatus(p.status), tags: p.tags ?? [], translations: p.translations ?? {} };
 }
 
 export async function listPosts(): Promise<AdminBlogPost[]> {

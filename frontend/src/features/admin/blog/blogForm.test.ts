@@ -95,3 +95,15 @@ describe("editor rules (SPEC 5)", () => {
     expect(normalizeLinkUrl("/vehicles")).toBe("/vehicles");
   });
 });
+
+describe("translations (issue 18)", () => {
+  it("keeps the written fields of each language and leaves out blanks and empty editors", async () => {
+    const { toTranslations, translationState, EMPTY_TRANSLATION } = await import("./blogForm");
+    const en = { ...EMPTY_TRANSLATION, title: " Title ", excerpt: "Ex", content: "<p>Body</p>", tags: "a, , b" };
+    const ar = { ...EMPTY_TRANSLATION, content: "<p></p>" };
+    expect(toTranslations({ en, ar })).toEqual({ en: { title: "Title", excerpt: "Ex", content: "<p>Body</p>", tags: ["a", "b"] } });
+    expect(translationState(en)).toBe("complete");
+    expect(translationState(ar)).toBe("missing");
+    expect(translationState({ ...EMPTY_TRANSLATION, meta_title: "x" })).toBe("partial");
+  });
+});

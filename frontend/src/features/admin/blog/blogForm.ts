@@ -1,7 +1,7 @@
 import { slugify } from "../../../lib/slug";
 import { fr } from "../i18n/fr";
 import { isBlank, type FieldErrors } from "../lib/validation";
-import type { AdminBlogPost, BlogRowInput, BlogStatus } from "./types";
+import type { AdminBlogPost, BlogRowInput, BlogStatus, BlogTranslation, BlogTranslations, TranslatedLanguage } from "./types";
 
 // The blog editor's rules of SPEC section 5 as pure functions.
 
@@ -21,7 +21,21 @@ export interface BlogFormValues {
   tags: string;
   meta_title: string;
   meta_description: string;
+  /** The English and Arabic tabs (issue 18); the fields above are the French. */
+  translations: Record<TranslatedLanguage, BlogTranslationValues>;
 }
+
+/** The fields a translation has, as the form holds them. */
+export interface BlogTranslationValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  tags: string;
+  meta_title: string;
+  meta_description: string;
+}
+
+export const EMPTY_TRANSLATION: BlogTranslationValues = { title: "", excerpt: "", content: "", tags: "", meta_title: "", meta_description: "" };
 
 export type BlogFormErrors = FieldErrors<keyof BlogFormValues>;
 
@@ -35,6 +49,7 @@ export const EMPTY_BLOG_FORM: BlogFormValues = {
   tags: "",
   meta_title: "",
   meta_description: "",
+  translations: { en: EMPTY_TRANSLATION, ar: EMPTY_TRANSLATION },
 };
 
 /** SPEC: tags are comma-separated, trimmed, empties dropped. */
@@ -93,7 +108,47 @@ export function toBlogRow(v: BlogFormValues): BlogRowInput {
     tags: parseTags(v.tags),
     meta_title: blankToNull(v.meta_title),
     meta_description: blankToNull(v.meta_description),
+    translations: toTranslations(v.translations),
   };
+}
+
+/** The translations column: blank fields and empty languages left out (the site then shows the French). */
+export function toTranslations(t: Record<TranslatedLanguage, BlogTranslationValues>): BlogTranslations {
+  const out: BlogTranslations = {};
+  for (const lang of ["en", "ar"] as const) {
+    const v = t[lang];
+    const row: BlogTranslation = {};
+    for (const key of ["title", "excerpt", "meta_title", "meta_description"] as const) {
+      if (v[key].trim() !== "") row[key] = v[key].trim();
+    }
+    if (!isEmptyHtml(v.content)) row.content = v.content.trim();
+    const tags = parseTags(v.tags);
+    if (tags.length > 0) row.tags = tags;
+    if (Object.keys(row).length > 0) out[lang] = row;
+  }
+  return out;
+}
+
+function translationToForm(t: BlogTranslation | undefined): BlogTranslationValues {
+  return {
+    title: t?.title ?? "",
+    excerpt: t?.excerpt ?? "",
+    content: t?.content ?? "",
+    tags: tagsToInput(t?.tags),
+    meta_title: t?.meta_title ?? "",
+    meta_description: t?.meta_description ?? "",
+  };
+}
+
+/**
+ * A translation's state for its tab and the table: missing (nothing written),
+ * complete (title, excerpt and content written), else partial.
+ */
+export function translationState(v: BlogTranslationValues): "complete" | "partial" | "missing" {
+  const core = [v.title.trim() !== "", v.excerpt.trim() !== "", !isEmptyHtml(v.content)];
+  const any = core.some(Boolean) || v.tags.trim() !== "" || v.meta_title.trim() !== "" || v.meta_description.trim() !== "";
+  if (!any) return "missing";
+  return core.every(Boolean) ? "complete" : "partial";
 }
 
 export function postToForm(p: AdminBlogPost): BlogFormValues {
@@ -107,6 +162,7 @@ export function postToForm(p: AdminBlogPost): BlogFormValues {
     tags: tagsToInput(p.tags),
     meta_title: p.meta_title ?? "",
     meta_description: p.meta_description ?? "",
+    translations: { en: translationToForm(p.translations?.en), ar: translationToForm(p.translations?.ar) },
   };
 }
 

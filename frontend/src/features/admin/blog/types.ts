@@ -12,8 +12,21 @@ export interface AdminBlogPost {
   meta_title: string | null;
   meta_description: string | null;
   tags: string[];
+  /** English and Arabic versions (migration 20260124000000); blank fields are left out. */
+  translations: BlogTranslations;
   created_at: string;
   updated_at: string;
 }
 
 export type BlogRowInput = Omit<AdminBlogPost, "id" | "created_at" | "updated_at">;
+
+export type TranslatedLanguage = "en" | "ar";
+export interface BlogTranslation {
+  title?: string;
+  excerpt?: string;
+  content?: string;
+  tags?: string[];
+  meta_title?: string;
+  meta_description?: string;
+}
+export type BlogTranslations = Partial<Record<TranslatedLanguage, BlogTranslation>>;

@@ -22,8 +22,10 @@ import {
   type CarFormErrors,
   type CarFormValues,
   type GalleryItem,
+  carTranslationState,
 } from "./carForm";
 import { GalleryEditor, newGalleryItem } from "./GalleryEditor";
+import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import { MainImageField } from "./MainImageField";
 import type { AdminCar } from "./types";
 
@@ -43,6 +45,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   const [failed, setErrors] = useState<CarFormErrors>({});
   const [gallery, setGallery] = useState<GalleryItem[]>([]);
   const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState<ContentLanguage>("fr");
   const { progress, upload, uploading } = useUploads("car-images");
 
   // A new target resets the form during render (no stale values flash).
@@ -52,6 +55,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     if (target !== null) {
       setErrors({});
       setGallery([]);
+      setTab("fr");
       setValues(target === "new" ? EMPTY_CAR_FORM : carToForm(target));
     }
   }
@@ -202,9 +206,30 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
           <span>{f.available}</span>
         </label>
 
-        <Field label={f.description}>
-          <textarea className="adm-input" name="description" rows={4} value={values.description} onChange={(e) => set("description", e.target.value)} />
-        </Field>
+        {/* The description in fr, en and ar (issue 18); a missing one shows the French on the site. */}
+        <LanguageTabs
+          active={tab}
+          onChange={setTab}
+          states={{ en: carTranslationState(values, "en"), ar: carTranslationState(values, "ar") }}
+          testId="car-language-tabs"
+        >
+          {(lang) => {
+            const key = lang === "fr" ? "description" : lang === "en" ? "description_en" : "description_ar";
+            return (
+              <Field label={lang === "fr" ? f.description : `${f.description} (${fr.contentLanguages.names[lang]})`}>
+                <textarea
+                  className="adm-input"
+                  name={key}
+                  lang={lang}
+                  dir={lang === "ar" ? "rtl" : "ltr"}
+                  rows={4}
+                  value={values[key]}
+                  onChange={(e) => set(key, e.target.value)}
+                />
+              </Field>
+            );
+          }}
+        </LanguageTabs>
 
         <fieldset className="adm-fieldset">
           <legend>{f.extras}</legend>

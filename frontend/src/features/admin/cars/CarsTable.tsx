@@ -3,6 +3,8 @@ import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
 import { IconCar, IconEdit, IconTrash } from "../components/icons";
 import { fr } from "../i18n/fr";
+import { LanguageBadges } from "../components/LanguageTabs";
+import { carToForm, carTranslationState } from "./carForm";
 import type { AdminCar } from "./types";
 
 const t = fr.cars;
@@ -30,6 +32,7 @@ export function CarsTable({ cars, toggling, onToggle, onEdit, onDelete }: Props)
           <td data-label={t.colName}>
             <strong>{car.name}</strong>
             <span className="adm-muted adm-block">{car.category}</span>
+            <LanguageBadges states={{ en: carTranslationState(carToForm(car), "en"), ar: carTranslationState(carToForm(car), "ar") }} />
           </td>
           <td data-label={t.colBrand}>{car.brand}</td>
           <td data-label={t.colPrice}>{formatPrice(car.price)}</td>

@@ -94,3 +94,15 @@ describe("gallery order", () => {
     ]);
   });
 });
+
+describe("description translations (issue 18)", () => {
+  it("writes the non-blank ones and reads them back", async () => {
+    const { EMPTY_CAR_FORM, toCarRow, carToForm, carTranslationState } = await import("./carForm");
+    const values = { ...EMPTY_CAR_FORM, name: "Clio", brand: "Renault", price: "300", image: "/a.jpg", description_en: " City car ", description_ar: "  " };
+    const row = toCarRow(values);
+    expect(row.translations).toEqual({ en: { description: "City car" } });
+    const back = carToForm({ ...row, id: 1 } as Parameters<typeof carToForm>[0]);
+    expect([back.description_en, back.description_ar]).toEqual(["City car", ""]);
+    expect([carTranslationState(back, "en"), carTranslationState(back, "ar")]).toEqual(["complete", "missing"]);
+  });
+});

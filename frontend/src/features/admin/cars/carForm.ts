@@ -34,6 +34,9 @@ export interface CarFormValues {
   review_count: string;
   available: boolean;
   description: string;
+  /** The description's English and Arabic versions (issue 18): cars.translations. */
+  description_en: string;
+  description_ar: string;
   gps_included: boolean;
   baby_seat_included: boolean;
   second_driver_included: boolean;
@@ -57,6 +60,8 @@ export const EMPTY_CAR_FORM: CarFormValues = {
   review_count: "0",
   available: true,
   description: "",
+  description_en: "",
+  description_ar: "",
   gps_included: false,
   baby_seat_included: false,
   second_driver_included: false,
@@ -118,6 +123,13 @@ export function toCarRow(v: CarFormValues): CarRowInput {
     review_count: isBlank(v.review_count) ? 0 : Number(v.review_count),
     available: v.available,
     description: blankToNull(v.description),
+    // A blank translation is left out: the site then shows the French.
+    translations: Object.fromEntries(
+      (["en", "ar"] as const).flatMap((l) => {
+        const d = blankToNull(l === "en" ? v.description_en : v.description_ar);
+        return d ? [[l, { description: d }]] : [];
+      }),
+    ),
     gps_included: v.gps_included,
     baby_seat_included: v.baby_seat_included,
     second_driver_included: v.second_driver_included,
@@ -143,6 +155,8 @@ export function carToForm(car: AdminCar): CarFormValues {
     review_count: String(car.review_count ?? 0),
     available: car.available,
     description: car.description ?? "",
+    description_en: translatedDescription(car, "en"),
+    description_ar: translatedDescription(car, "ar"),
     gps_included: car.gps_included,
     baby_seat_included: car.baby_seat_included,
     second_driver_included: car.second_driver_included,
@@ -179,4 +193,14 @@ export function galleryRows(carId: number, items: readonly GalleryItem[]) {
       alt_text: blankToNull(i.alt_text),
       display_order: index,
     }));
+}
+
+function translatedDescription(car: AdminCar, lang: "en" | "ar"): string {
+  const d = car.translations?.[lang]?.description;
+  return typeof d === "string" ? d : "";
+}
+
+/** A car's translation state for its tab and the table (one field: written or not). */
+export function carTranslationState(v: Pick<CarFormValues, "description_en" | "description_ar">, lang: "en" | "ar"): "complete" | "missing" {
+  return (lang === "en" ? v.description_en : v.description_ar).trim() === "" ? "missing" : "complete";
 }

@@ -3,6 +3,18 @@
 // and never write French inline.
 
 export const fr = {
+  // Agency content per language (issue 18): the tabs of the car and post forms.
+  contentLanguages: {
+    tablist: "Langue du contenu",
+    names: { fr: "Français", en: "Anglais", ar: "Arabe" } as Record<"fr" | "en" | "ar", string>,
+    missing: "traduction manquante",
+    partial: "traduction incomplète",
+    frenchHint: "Le français est la version de référence : le site l'affiche quand une traduction manque.",
+    translationHint: (name: string) => `Laissé vide, un champ s'affiche en français sur le site ${name.toLowerCase()}, avec la mention « en français ».`,
+    colLanguages: "Langues",
+    translated: (name: string) => `${name} : traduit`,
+    untranslated: (name: string) => `${name} : à traduire`,
+  },
   common: {
     loadingPanel: "Loading admin panel...",
     loading: "Chargement...",

@@ -15,6 +15,11 @@ interface Props {
   id?: string;
   "aria-invalid"?: boolean;
   "aria-describedby"?: string;
+  /** The language written in: Arabic is edited right to left. */
+  lang?: string;
+  dir?: "ltr" | "rtl";
+  /** The editable area's accessible name (default: "Contenu"). */
+  label?: string;
 }
 
 type Open = "link" | "image" | "table" | null;
@@ -39,7 +44,7 @@ export default function RichTextEditor(props: Props) {
   return <Editor {...props} extensions={extensions} />;
 }
 
-function Editor({ initialHtml, onChange, upload, id, extensions, ...aria }: Props & { extensions: Extensions }) {
+function Editor({ initialHtml, onChange, upload, id, extensions, lang, dir, label, ...aria }: Props & { extensions: Extensions }) {
   const [open, setOpen] = useState<Open>(null);
   const editor = useEditor({
     extensions,
@@ -50,7 +55,9 @@ function Editor({ initialHtml, onChange, upload, id, extensions, ...aria }: Prop
         class: "adm-editor__content",
         role: "textbox",
         "aria-multiline": "true",
-        "aria-label": fr.blog.fields.content,
+        "aria-label": label ?? fr.blog.fields.content,
+        ...(lang ? { lang } : {}),
+        ...(dir ? { dir } : {}),
         ...(aria["aria-invalid"] ? { "aria-invalid": "true" } : {}),
         ...(aria["aria-describedby"] ? { "aria-describedby": aria["aria-describedby"] } : {}),
       },

@@ -1,0 +1,111 @@
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { fr } from "../i18n/fr";
+
+// Tabs of a form's agency content, one per language (issue 18): French (the
+// source, required) then English and Arabic, each marked when its translation is
+// missing or incomplete. A panel mounts when first shown and then stays mounted
+// (hidden when not active), so an editor keeps its text and undo history while
+// another language is shown, and a form opens with one editor, not three.
+
+export type ContentLanguage = "fr" | "en" | "ar";
+export const CONTENT_LANGUAGES: readonly ContentLanguage[] = ["fr", "en", "ar"];
+export type TranslationState = "complete" | "partial" | "missing";
+
+const t = fr.contentLanguages;
+
+interface Props {
+  active: ContentLanguage;
+  onChange: (lang: ContentLanguage) => void;
+  /** The state of the English and Arabic translations. */
+  states: Record<Exclude<ContentLanguage, "fr">, TranslationState>;
+  /** One panel's fields; rendered for each language. */
+  children: (lang: ContentLanguage) => ReactNode;
+  testId?: string;
+}
+
+export function LanguageTabs({ active, onChange, states, children, testId }: Props) {
+  const id = useId();
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [shown, setShown] = useState<ReadonlySet<ContentLanguage>>(() => new Set([active]));
+  if (!shown.has(active)) setShown(new Set([...shown, active]));
+  function onKey(e: KeyboardEvent) {
+    const i = CONTENT_LANGUAGES.indexOf(active);
+    let next: number;
+    if (e.key === "ArrowRight") next = (i + 1) % CONTENT_LANGUAGES.length;
+    else if (e.key === "ArrowLeft") next = (i + CONTENT_LANGUAGES.length - 1) % CONTENT_LANGUAGES.length;
+    else if (e.key === "Home") next = 0;
+    else if (e.key === "End") next = CONTENT_LANGUAGES.length - 1;
+    else return;
+    e.preventDefault();
+    onChange(CONTENT_LANGUAGES[next]!);
+    refs.current[next]?.focus();
+  }
+  return (
+    <div className="adm-langtabs" data-testid={testId}>
+      <div role="tablist" aria-label={t.tablist} className="adm-langtabs__list" onKeyDown={onKey}>
+        {CONTENT_LANGUAGES.map((lang, i) => {
+          const state = lang === "fr" ? "complete" : states[lang];
+          return (
+            <button
+              key={lang}
+              ref={(el) => {
+                refs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${lang}`}
+              aria-selected={lang === active}
+              aria-controls={`${id}-panel-${lang}`}
+              tabIndex={lang === active ? 0 : -1}
+              className="adm-langtabs__tab"
+              data-lang={lang}
+              data-state={state}
+              onClick={() => onChange(lang)}
+            >
+              {t.names[lang]}
+              {state !== "complete" && (
+                <span className={`adm-langtabs__missing adm-langtabs__missing--${state}`}>{state === "missing" ? t.missing : t.partial}</span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      {CONTENT_LANGUAGES.map((lang) => (
+        <div
+          key={lang}
+          role="tabpanel"
+          id={`${id}-panel-${lang}`}
+          aria-labelledby={`${id}-tab-${lang}`}
+          hidden={lang !== active}
+          className="adm-langtabs__panel"
+          data-lang={lang}
+        >
+          <p className="adm-field__hint">{lang === "fr" ? t.frenchHint : t.translationHint(t.names[lang])}</p>
+          {shown.has(lang) && children(lang)}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The table's mark of a row's translations: EN and AR, struck through when missing. */
+export function LanguageBadges({ states }: { states: Record<Exclude<ContentLanguage, "fr">, TranslationState> }) {
+  return (
+    <span className="adm-lang-badges" data-testid="language-badges">
+      {(["en", "ar"] as const).map((lang) => {
+        const ok = states[lang] === "complete";
+        return (
+          <abbr
+            key={lang}
+            className={`adm-lang-badge${ok ? "" : " adm-lang-badge--missing"}`}
+            title={ok ? t.translated(t.names[lang]) : t.untranslated(t.names[lang])}
+            data-lang={lang}
+            data-state={states[lang]}
+          >
+            {lang.toUpperCase()}
+          </abbr>
+        );
+      })}
+    </span>
+  );
+}
