@@ -1,0 +1,384 @@
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"casarent/server/httpx"
+	"casarent/server/jwtauth"
+)
+
+// sendQueue is how many frames may wait for a slow client before it is cut off:
+// the replication reader never blocks on one subscriber.
+const sendQueue = 1024
+
+// session is one websocket connection.
+type session struct {
+	rt       *Realtime
+	ws       *websocket.Conn
+	vsn      string
+	id       *jwtauth.Identity // from the apikey of the URL
+	out      chan []byte
+	ctx      context.Context
+	cancel   context.CancelFunc
+	mu       sync.Mutex
+	channels map[string]*channel // by topic
+}
+
+// channel is one joined topic of a session.
+type channel struct {
+	s        *session
+	topic    string
+	joinRef  *string
+	mu       sync.Mutex
+	role     string
+	claims   []byte
+	expiry   *time.Timer
+	bindings []*binding
+	closed   bool
+}
+
+// binding is one postgres_changes entry of a channel's join config.
+type binding struct {
+	ch     *channel
+	id     int
+	event  string // INSERT, UPDATE, DELETE or *
+	schema string
+	table  string
+	filter *Filter
+	raw    map[string]any // echoed in the join reply, with its id
+}
+
+func (ch *channel) identity() (string, []byte) {
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	return ch.role, ch.claims
+}
+
+func (rt *Realtime) serveWebsocket(w http.ResponseWriter, r *http.Request) {
+	id, err := jwtauth.FromContext(r.Context())
+	if err == nil && r.URL.Query().Get("apikey") == "" && r.Header.Get("apikey") == "" {
+		err = jwtauth.ErrInvalidAPIKey // realtime refuses a socket without a project key
+	}
+	if err != nil {
+		_ = httpx.WriteJSON(w, http.StatusForbidden, map[string]any{"message": err.Error()})
+		return
+	}
+	vsn := r.URL.Query().Get("vsn")
+	if vsn == "" {
+		vsn = vsn1
+	}
+	if vsn != vsn1 && vsn != vsn2 {
+		_ = httpx.WriteJSON(w, http.StatusBadRequest, map[string]any{"message": "unsupported vsn " + vsn})
+		return
+	}
+	// Any origin: the socket is authenticated by its key and tokens, as Supabase's is.
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		return
+	}
+	ws.SetReadLimit(1 << 20)
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan []byte, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{}}
+	go s.writeLoop()
+	s.readLoop()
+	s.close()
+}
+
+func (s *session) close() {
+	s.cancel()
+	s.mu.Lock()
+	chans := s.channels
+	s.channels = map[string]*channel{}
+	s.mu.Unlock()
+	for _, ch := range chans {
+		s.drop(ch)
+	}
+	_ = s.ws.CloseNow()
+}
+
+func (s *session) writeLoop() {
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case b := <-s.out:
+			wctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+			err := s.ws.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				s.cancel()
+				_ = s.ws.CloseNow()
+				return
+			}
+		}
+	}
+}
+
+// send queues m; a client that lets sendQueue frames pile up is disconnected.
+func (s *session) send(m Message) {
+	b, err := encodeMessage(s.vsn, m)
+	if err != nil {
+		return
+	}
+	select {
+	case s.out <- b:
+	case <-s.ctx.Done():
+	default:
+		s.rt.log.Warn("realtime client too slow; disconnecting")
+		s.cancel()
+		_ = s.ws.Close(websocket.StatusPolicyViolation, "too slow")
+	}
+}
+
+func (s *session) readLoop() {
+	for {
+		// Phoenix clients heartbeat every 25 s; a minute of silence is a dead peer.
+		rctx, cancel := context.WithTimeout(s.ctx, 60*time.Second)
+		typ, data, err := s.ws.Read(rctx)
+		cancel()
+		if err != nil {
+			return
+		}
+		if typ != websocket.MessageText {
+			continue // binary frames carry broadcast (not built)
+		}
+		m, err := decodeMessage(s.vsn, data)
+		if err != nil {
+			continue
+		}
+		s.handle(m)
+	}
+}
+
+func (s *session) handle(m Message) {
+	if m.Topic == topicPhoenix {
+		if m.Event == evHeartbeat {
+			s.send(reply(m, "ok", nil))
+		}
+		return
+	}
+	switch m.Event {
+	case evJoin:
+		s.join(m)
+	case evLeave:
+		s.leave(m)
+	case evAccessToken:
+		s.accessToken(m)
+	default:
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "event not supported: " + m.Event}))
+		}
+	}
+}
+
+type joinPayload struct {
+	Config struct {
+		PostgresChanges []map[string]any `json:"postgres_changes"`
+		Private         bool             `json:"private"`
+	} `json:"config"`
+	AccessToken string `json:"access_token"`
+}
+
+// identify turns a token (a project key or a user's JWT) into an identity.
+func (s *session) identify(token string) (*jwtauth.Identity, error) {
+	if token == "" {
+		return s.id, nil
+	}
+	if id, err := s.rt.opt.Verifier.FromKey(token); err == nil {
+		return id, nil
+	}
+	return s.rt.opt.Verifier.Verify(token)
+}
+
+func (s *session) join(m Message) {
+	if !strings.HasPrefix(m.Topic, "realtime:") {
+		s.send(reply(m, "error", map[string]any{"reason": "unmatched topic"}))
+		return
+	}
+	var p joinPayload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		s.send(reply(m, "error", map[string]any{"reason": "invalid join payload"}))
+		return
+	}
+	if p.Config.Private {
+		s.send(reply(m, "error", map[string]any{"reason": "private channels are not supported by this server"}))
+		return
+	}
+	id, err := s.identify(p.AccessToken)
+	if err != nil {
+		s.send(reply(m, "error", map[string]any{"reason": tokenReason(err, s.rt.opt.Now())}))
+		return
+	}
+	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON}
+	var out []map[string]any
+	for i, pc := range p.Config.PostgresChanges {
+		b, err := parseBinding(pc, i+1)
+		if err != nil {
+			s.send(reply(m, "error", map[string]any{"reason": err.Error()}))
+			return
+		}
+		b.ch = ch
+		ch.bindings = append(ch.bindings, b)
+		out = append(out, b.raw)
+	}
+	// A second join of a topic replaces the first, as Phoenix does.
+	s.mu.Lock()
+	old := s.channels[m.Topic]
+	s.channels[m.Topic] = ch
+	s.mu.Unlock()
+	if old != nil {
+		s.drop(old)
+	}
+	ch.armExpiry(id)
+	s.rt.hub.add(ch.bindings)
+	resp := map[string]any{}
+	if len(out) > 0 {
+		resp["postgres_changes"] = out
+	}
+	s.send(reply(m, "ok", resp))
+	if len(out) > 0 {
+		sub := strings.TrimPrefix(m.Topic, "realtime:")
+		if s.rt.ready.Load() {
+			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribed to PostgreSQL", "status": "ok"})
+		} else {
+			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribing to PostgreSQL failed: replication is not running", "status": "error"})
+		}
+	}
+}
+
+// parseBinding reads one postgres_changes entry {event, schema, table, filter}.
+func parseBinding(pc map[string]any, id int) (*binding, error) {
+	str := func(k string) string { v, _ := pc[k].(string); return v }
+	b := &binding{id: id, event: strings.ToUpper(str("event")), schema: str("schema"), table: str("table")}
+	switch b.event {
+	case "*", "INSERT", "UPDATE", "DELETE":
+	default:
+		return nil, fmt.Errorf("invalid postgres_changes event %q", str("event"))
+	}
+	if b.schema == "" {
+		return nil, errors.New("postgres_changes needs a schema")
+	}
+	f, err := ParseFilter(str("filter"))
+	if err != nil {
+		return nil, err
+	}
+	b.filter = f
+	b.raw = map[string]any{"id": id, "event": str("event"), "schema": b.schema}
+	if t := str("table"); t != "" {
+		b.raw["table"] = t
+	}
+	if f := str("filter"); f != "" {
+		b.raw["filter"] = f
+	}
+	return b, nil
+}
+
+func (s *session) leave(m Message) {
+	s.mu.Lock()
+	ch := s.channels[m.Topic]
+	delete(s.channels, m.Topic)
+	s.mu.Unlock()
+	if ch != nil {
+		s.drop(ch)
+	}
+	s.send(reply(m, "ok", nil))
+	s.send(Message{JoinRef: m.JoinRef, Ref: m.Ref, Topic: m.Topic, Event: evClose, Payload: json.RawMessage("{}")})
+}
+
+// drop unregisters a channel's bindings and stops its token timer.
+func (s *session) drop(ch *channel) {
+	ch.mu.Lock()
+	ch.closed = true
+	if ch.expiry != nil {
+		ch.expiry.Stop()
+	}
+	ch.mu.Unlock()
+	s.rt.hub.remove(ch.bindings)
+}
+
+func (s *session) accessToken(m Message) {
+	s.mu.Lock()
+	ch := s.channels[m.Topic]
+	s.mu.Unlock()
+	if ch == nil {
+		return
+	}
+	var p struct {
+		AccessToken string `json:"access_token"`
+	}
+	_ = json.Unmarshal(m.Payload, &p)
+	if p.AccessToken == "" {
+		return
+	}
+	id, err := s.identify(p.AccessToken)
+	if err != nil {
+		ch.shutdown(tokenReason(err, s.rt.opt.Now()))
+		return
+	}
+	ch.mu.Lock()
+	ch.role, ch.claims = id.Role, id.ClaimsJSON
+	ch.mu.Unlock()
+	ch.armExpiry(id)
+}
+
+// armExpiry closes the channel when the token's exp passes, as realtime does.
+func (ch *channel) armExpiry(id *jwtauth.Identity) {
+	var c struct {
+		Exp float64 `json:"exp"`
+	}
+	_ = json.Unmarshal(id.ClaimsJSON, &c)
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	if ch.expiry != nil {
+		ch.expiry.Stop()
+		ch.expiry = nil
+	}
+	if c.Exp == 0 || ch.closed {
+		return
+	}
+	d := time.Until(time.Unix(int64(c.Exp), 0))
+	ch.expiry = time.AfterFunc(max(d, 0), func() { ch.shutdown("Token has expired 0 seconds ago") })
+}
+
+// shutdown ends a channel from the server side: a system error, then phx_close.
+func (ch *channel) shutdown(reason string) {
+	s := ch.s
+	s.mu.Lock()
+	if s.channels[ch.topic] == ch {
+		delete(s.channels, ch.topic)
+	}
+	s.mu.Unlock()
+	s.drop(ch)
+	ch.push(evSystem, map[string]any{"channel": strings.TrimPrefix(ch.topic, "realtime:"), "extension": "system", "message": reason, "status": "error"})
+	ch.push(evClose, map[string]any{})
+}
+
+func tokenReason(err error, now time.Time) string {
+	if errors.Is(err, jwtauth.ErrExpiredToken) {
+		return "Token has expired 0 seconds ago"
+	}
+	return "Invalid token: " + err.Error()
+}
+
+// push sends a server event on the channel.
+func (ch *channel) push(event string, payload any) {
+	p, err := json.Marshal(payload)
+	if err != nil {
+		return
+	}
+	ch.s.send(Message{JoinRef: ch.joinRef, Topic: ch.topic, Event: event, Payload: p})
+}
+
+// pushRaw sends an already encoded payload.
+func (ch *channel) pushRaw(event string, payload []byte) {
+	ch.s.send(Message{JoinRef: ch.joinRef, Topic: ch.topic, Event: event, Payload: payload})
+}
