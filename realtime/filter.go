@@ -33,6 +33,15 @@ func ParseFilter(s string) (*Filter, error) {
 	}
 	f := &Filter{Column: strings.TrimSpace(col), Op: op}
 	if op != "in" {
+		// realtime-js's filter builder double-quotes a value holding , ( ) " \ or
+		// outer spaces (PostgREST's quoting); a hand-written filter keeps its value as is.
+		if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' {
+			items, err := splitList(val)
+			if err != nil || len(items) != 1 {
+				return nil, fmt.Errorf("invalid filter %q: badly quoted value", s)
+			}
+			val = items[0]
+		}
 		f.Values = []string{val}
 		return f, nil
 	}
