@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 )
@@ -132,4 +133,8 @@ func TestHubMatchesTableSchemaAndWildcards(t *testing.T) {
 	if h.any() {
 		t.Fatal("bindings left after remove")
 	}
+}
+
+func contextBackground() (context.Context, context.CancelFunc) {
+	return context.WithCancel(context.Background())
 }

@@ -6,8 +6,10 @@ package realtime
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -35,6 +37,7 @@ type Realtime struct {
 	opt   Options
 	log   *slog.Logger
 	hub   *hub
+	tops  *topics
 	rls   *rlsChecker
 	ready atomic.Bool // the replication stream is running
 	mux   *http.ServeMux
@@ -51,7 +54,7 @@ func New(o Options) *Realtime {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	rt := &Realtime{opt: o, log: o.Logger, hub: newHub()}
+	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics()}
 	rt.rls = &rlsChecker{pool: o.Pool, now: o.Now, policies: map[policyKey]*policyEntry{}, tables: map[uint32]*tableMeta{}}
 	rt.mux = http.NewServeMux()
 	rt.mux.HandleFunc("GET /websocket", rt.serveWebsocket)
@@ -132,15 +135,27 @@ func (h *hub) any() bool {
 }
 
 // Run reads the replication stream until ctx ends, reconnecting after failures.
+// A cluster without wal_level=logical (or a user without REPLICATION) is said once,
+// then retried quietly: the rest of the server works without realtime.
 func (rt *Realtime) Run(ctx context.Context) {
 	backoff := time.Second
+	var lastErr string
 	for ctx.Err() == nil {
 		err := rt.replicate(ctx)
 		rt.ready.Store(false)
 		if ctx.Err() != nil {
 			return
 		}
-		rt.log.Error("realtime replication stopped; retrying", "err", err, "in", backoff)
+		msg := fmt.Sprint(err)
+		switch {
+		case msg == lastErr:
+			rt.log.Debug("realtime replication still failing", "err", err)
+		case strings.Contains(msg, "wal_level"), strings.Contains(msg, "replication"):
+			rt.log.Warn("realtime: postgres_changes unavailable (the cluster needs wal_level=logical and the database user REPLICATION); retrying", "err", err)
+		default:
+			rt.log.Error("realtime replication stopped; retrying", "err", err, "in", backoff)
+		}
+		lastErr = msg
 		select {
 		case <-ctx.Done():
 			return

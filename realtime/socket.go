@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/google/uuid"
 
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
@@ -26,11 +27,17 @@ type session struct {
 	ws       *websocket.Conn
 	vsn      string
 	id       *jwtauth.Identity // from the apikey of the URL
-	out      chan []byte
+	out      chan frame
 	ctx      context.Context
 	cancel   context.CancelFunc
 	mu       sync.Mutex
 	channels map[string]*channel // by topic
+}
+
+// frame is one websocket message to send.
+type frame struct {
+	typ websocket.MessageType
+	b   []byte
 }
 
 // channel is one joined topic of a session.
@@ -44,6 +51,10 @@ type channel struct {
 	expiry   *time.Timer
 	bindings []*binding
 	closed   bool
+	// broadcast and presence config of the join
+	self        bool
+	presence    bool
+	presenceKey string
 }
 
 // binding is one postgres_changes entry of a channel's join config.
@@ -87,7 +98,7 @@ func (rt *Realtime) serveWebsocket(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(1 << 20)
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan []byte, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{}}
+	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan frame, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{}}
 	go s.writeLoop()
 	s.readLoop()
 	s.close()
@@ -110,9 +121,9 @@ func (s *session) writeLoop() {
 		select {
 		case <-s.ctx.Done():
 			return
-		case b := <-s.out:
+		case f := <-s.out:
 			wctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
-			err := s.ws.Write(wctx, websocket.MessageText, b)
+			err := s.ws.Write(wctx, f.typ, f.b)
 			cancel()
 			if err != nil {
 				s.cancel()
@@ -129,9 +140,15 @@ func (s *session) send(m Message) {
 	if err != nil {
 		return
 	}
+	s.sendFrame(frame{websocket.MessageText, b})
+}
+
+func (s *session) sendFrame(f frame) {
+	if s.ctx.Err() != nil {
+		return
+	}
 	select {
-	case s.out <- b:
-	case <-s.ctx.Done():
+	case s.out <- f:
 	default:
 		s.rt.log.Warn("realtime client too slow; disconnecting")
 		s.cancel()
@@ -148,8 +165,9 @@ func (s *session) readLoop() {
 		if err != nil {
 			return
 		}
-		if typ != websocket.MessageText {
-			continue // binary frames carry broadcast (not built)
+		if typ == websocket.MessageBinary {
+			s.binaryBroadcast(data)
+			continue
 		}
 		m, err := decodeMessage(s.vsn, data)
 		if err != nil {
@@ -173,6 +191,10 @@ func (s *session) handle(m Message) {
 		s.leave(m)
 	case evAccessToken:
 		s.accessToken(m)
+	case "broadcast":
+		s.broadcast(m)
+	case "presence":
+		s.presence(m)
 	default:
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "event not supported: " + m.Event}))
@@ -184,6 +206,13 @@ type joinPayload struct {
 	Config struct {
 		PostgresChanges []map[string]any `json:"postgres_changes"`
 		Private         bool             `json:"private"`
+		Broadcast       struct {
+			Self bool `json:"self"`
+		} `json:"broadcast"`
+		Presence struct {
+			Key     string `json:"key"`
+			Enabled bool   `json:"enabled"`
+		} `json:"presence"`
 	} `json:"config"`
 	AccessToken string `json:"access_token"`
 }
@@ -218,7 +247,11 @@ func (s *session) join(m Message) {
 		s.send(reply(m, "error", map[string]any{"reason": tokenReason(err, s.rt.opt.Now())}))
 		return
 	}
-	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON}
+	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON,
+		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key}
+	if ch.presenceKey == "" {
+		ch.presenceKey = uuid.NewString() // realtime's default key: one per channel
+	}
 	var out []map[string]any
 	for i, pc := range p.Config.PostgresChanges {
 		b, err := parseBinding(pc, i+1)
@@ -245,6 +278,11 @@ func (s *session) join(m Message) {
 		resp["postgres_changes"] = out
 	}
 	s.send(reply(m, "ok", resp))
+	s.rt.tops.join(ch)
+	if ch.presence {
+		// Phoenix's client holds presence diffs until it has the state.
+		ch.push("presence_state", s.rt.tops.state(ch.topic))
+	}
 	if len(out) > 0 {
 		sub := strings.TrimPrefix(m.Topic, "realtime:")
 		if s.rt.ready.Load() {
@@ -303,6 +341,80 @@ func (s *session) drop(ch *channel) {
 	}
 	ch.mu.Unlock()
 	s.rt.hub.remove(ch.bindings)
+	s.rt.tops.leave(ch)
+}
+
+func (s *session) channel(topic string) *channel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.channels[topic]
+}
+
+// broadcast relays {type: "broadcast", event, payload} to the topic's channels.
+func (s *session) broadcast(m Message) {
+	ch := s.channel(m.Topic)
+	var p struct {
+		Event string `json:"event"`
+	}
+	if ch == nil || json.Unmarshal(m.Payload, &p) != nil || p.Event == "" {
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a broadcast"}))
+		}
+		return
+	}
+	s.rt.tops.broadcast(ch, m.Payload)
+	if m.Ref != nil {
+		s.send(reply(m, "ok", nil)) // the ack realtime-js waits for with broadcast.ack
+	}
+}
+
+// binaryBroadcast handles vsn 2.0.0's binary user broadcast push.
+func (s *session) binaryBroadcast(data []byte) {
+	p, err := decodeUserBroadcastPush(data)
+	if err != nil {
+		return
+	}
+	ch := s.channel(p.topic)
+	if ch == nil {
+		return
+	}
+	s.rt.tops.broadcastBinary(ch, p)
+	if p.ref != "" {
+		ref, joinRef := p.ref, p.joinRef
+		s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "ok", nil))
+	}
+}
+
+// presence handles {type: "presence", event: "track"|"untrack", payload}.
+func (s *session) presence(m Message) {
+	ch := s.channel(m.Topic)
+	var p struct {
+		Event   string         `json:"event"`
+		Payload map[string]any `json:"payload"`
+	}
+	if ch == nil || json.Unmarshal(m.Payload, &p) != nil {
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a presence message"}))
+		}
+		return
+	}
+	switch p.Event {
+	case "track":
+		if p.Payload == nil {
+			p.Payload = map[string]any{}
+		}
+		s.rt.tops.track(ch, p.Payload)
+	case "untrack":
+		s.rt.tops.untrack(ch)
+	default:
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "unknown presence event " + p.Event}))
+		}
+		return
+	}
+	if m.Ref != nil {
+		s.send(reply(m, "ok", nil))
+	}
 }
 
 func (s *session) accessToken(m Message) {
@@ -378,7 +490,23 @@ func (ch *channel) push(event string, payload any) {
 	ch.s.send(Message{JoinRef: ch.joinRef, Topic: ch.topic, Event: event, Payload: p})
 }
 
-// pushRaw sends an already encoded payload.
+// sendBinary sends a binary frame (vsn 2.0.0 broadcast), unless the channel has been left.
+func (ch *channel) sendBinary(b []byte) {
+	ch.mu.Lock()
+	closed := ch.closed
+	ch.mu.Unlock()
+	if !closed {
+		ch.s.sendFrame(frame{websocket.MessageBinary, b})
+	}
+}
+
+// pushRaw sends an already encoded payload, unless the channel has been left.
 func (ch *channel) pushRaw(event string, payload []byte) {
+	ch.mu.Lock()
+	closed := ch.closed
+	ch.mu.Unlock()
+	if closed {
+		return
+	}
 	ch.s.send(Message{JoinRef: ch.joinRef, Topic: ch.topic, Event: event, Payload: payload})
 }
