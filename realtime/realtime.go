@@ -138,6 +138,10 @@ func (h *hub) any() bool {
 // A cluster without wal_level=logical (or a user without REPLICATION) is said once,
 // then retried quietly: the rest of the server works without realtime.
 func (rt *Realtime) Run(ctx context.Context) {
+	if rt.opt.ReplicationURL == "" {
+		rt.log.Warn("realtime: no DATABASE_URL (AUTHENTICATOR_URL alone cannot replicate): postgres_changes are off")
+		return
+	}
 	backoff := time.Second
 	var lastErr string
 	for ctx.Err() == nil {
