@@ -89,6 +89,7 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 
 	relations := map[uint32]*relation{}
 	var txChanges []change
+	inTx := false
 	pos := sys.XLogPos
 	const statusEvery = 10 * time.Second
 	next := time.Now().Add(statusEvery)
@@ -121,6 +122,12 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 				if err != nil {
 					return err
 				}
+				// Between transactions everything up to the server's WAL end is
+				// consumed: confirm it, or PostgreSQL keeps WAL for the slot and a
+				// shutdown waits for us to confirm its checkpoint record.
+				if !inTx && k.ServerWALEnd > pos {
+					pos = k.ServerWALEnd
+				}
 				if k.ReplyRequested {
 					next = time.Time{}
 				}
@@ -139,6 +146,7 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 					rt.rls.invalidate(lm.RelationID)
 				case *pglogrepl.BeginMessage:
 					txChanges = txChanges[:0]
+					inTx = true
 				case *pglogrepl.InsertMessage:
 					if r := relations[lm.RelationID]; r != nil {
 						txChanges = append(txChanges, change{rel: r, typ: "INSERT", record: tuple(r, lm.Tuple, nil)})
@@ -162,10 +170,8 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 						rt.dispatch(ctx, c, lm.CommitTime)
 					}
 					txChanges = txChanges[:0]
+					inTx = false
 					pos = lm.TransactionEndLSN
-				}
-				if x.WALStart > pos && len(txChanges) == 0 {
-					pos = x.WALStart
 				}
 			}
 		}
