@@ -38,6 +38,7 @@ type Realtime struct {
 	log   *slog.Logger
 	hub   *hub
 	tops  *topics
+	stats stats
 	rls   *rlsChecker
 	ready atomic.Bool // the replication stream is running
 	mux   *http.ServeMux
@@ -145,8 +146,12 @@ func (rt *Realtime) Run(ctx context.Context) {
 	backoff := time.Second
 	var lastErr string
 	for ctx.Err() == nil {
+		started := time.Now()
 		err := rt.replicate(ctx)
 		rt.ready.Store(false)
+		if time.Since(started) > time.Minute {
+			backoff = time.Second // it ran: a new failure starts the backoff afresh
+		}
 		if ctx.Err() != nil {
 			return
 		}

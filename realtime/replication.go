@@ -208,10 +208,12 @@ func tuple(r *relation, t *pglogrepl.TupleData, prev map[string]*string) map[str
 // dispatch delivers one change to the channels whose bindings match it and whose
 // caller may see the row.
 func (rt *Realtime) dispatch(ctx context.Context, c change, commit time.Time) {
+	rt.stats.changes.Add(1)
 	bs := rt.hub.match(c.rel.schema, c.rel.table, c.typ)
 	if len(bs) == 0 {
 		return
 	}
+	defer func() { rt.stats.observeLag(commit, rt.opt.Now()) }()
 	meta, err := rt.rls.table(ctx, c.rel.id)
 	if err != nil {
 		rt.log.Error("realtime: table metadata", "table", c.rel.schema+"."+c.rel.table, "err", err)

@@ -99,6 +99,8 @@ func (rt *Realtime) serveWebsocket(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(1 << 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan frame, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{}}
+	rt.stats.connections.Add(1)
+	defer rt.stats.connections.Add(-1)
 	go s.writeLoop()
 	s.readLoop()
 	s.close()
@@ -125,6 +127,7 @@ func (s *session) writeLoop() {
 			wctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 			err := s.ws.Write(wctx, f.typ, f.b)
 			cancel()
+			s.rt.stats.msgsOut.Add(1)
 			if err != nil {
 				s.cancel()
 				_ = s.ws.CloseNow()
@@ -165,6 +168,7 @@ func (s *session) readLoop() {
 		if err != nil {
 			return
 		}
+		s.rt.stats.msgsIn.Add(1)
 		if typ == websocket.MessageBinary {
 			s.binaryBroadcast(data)
 			continue
@@ -279,6 +283,7 @@ func (s *session) join(m Message) {
 	}
 	s.send(reply(m, "ok", resp))
 	s.rt.tops.join(ch)
+	s.rt.stats.channels.Add(1)
 	if ch.presence {
 		// Phoenix's client holds presence diffs until it has the state.
 		ch.push("presence_state", s.rt.tops.state(ch.topic))
@@ -335,6 +340,9 @@ func (s *session) leave(m Message) {
 // drop unregisters a channel's bindings and stops its token timer.
 func (s *session) drop(ch *channel) {
 	ch.mu.Lock()
+	if !ch.closed {
+		s.rt.stats.channels.Add(-1)
+	}
 	ch.closed = true
 	if ch.expiry != nil {
 		ch.expiry.Stop()

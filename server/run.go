@@ -257,6 +257,7 @@ func (a *app) mountSurfaces() error {
 		Logger: a.log.With("surface", "realtime"), Now: time.Now,
 	})
 	a.surf.realtime = rt
+	a.metrics.reg.MustRegister(rt.Collector())
 	a.workers = append(a.workers, rt.Run)
 
 	fnLog := a.log.With("surface", "functions")

@@ -132,3 +132,35 @@ test('a token that expires while subscribed ends the channel when it expires', a
   await waitFor(() => sub.system.find((s) => s.status === 'error'), 6000, 'system error at exp')
   await waitFor(() => sub.statuses.includes('CLOSED'), 3000, 'CLOSED')
 })
+
+test('/metrics counts connections, channels, messages and changes', async () => {
+  const { SUPABASE_URL, SERVICE_ROLE_KEY } = process.env
+  const scrape = async () => {
+    const text = await (await fetch(`${SUPABASE_URL}/metrics`, { headers: { Authorization: `Bearer ${SERVICE_ROLE_KEY}` } })).text()
+    const get = (name) => Number(text.match(new RegExp(`^${name} (\\S+)$`, 'm'))?.[1])
+    return {
+      connections: get('realtime_connections'),
+      channels: get('realtime_channels'),
+      in: get('realtime_messages_total\\{direction="in"\\}'),
+      out: get('realtime_messages_total\\{direction="out"\\}'),
+      changes: get('realtime_changes_total'),
+      up: get('realtime_replication_up'),
+      lag: get('realtime_replication_lag_seconds'),
+    }
+  }
+  const before = await scrape()
+  const me = asUser(USER_ID)
+  const sub = await subscribe(me, { event: 'INSERT', schema: 'public', table: 'rt_notes' })
+  await insertNote({ owner: USER_ID, body: 'metrics' })
+  await waitFor(() => sub.events.length === 1, 8000, 'the event')
+  const during = await scrape()
+  assert.equal(during.up, 1)
+  assert.ok(during.connections >= 1 && during.channels >= 1, JSON.stringify(during))
+  assert.ok(during.in > before.in && during.out > before.out, JSON.stringify({ before, during }))
+  assert.ok(during.changes > before.changes)
+  assert.ok(during.lag >= 0 && during.lag < 10)
+  await me.removeAllChannels()
+  await sleep(300)
+  const afterLeave = await scrape()
+  assert.equal(afterLeave.channels, during.channels - 1)
+})
