@@ -34,14 +34,15 @@ type Options struct {
 
 // Realtime is the handler mounted at /realtime/v1 and the replication worker (Run).
 type Realtime struct {
-	opt   Options
-	log   *slog.Logger
-	hub   *hub
-	tops  *topics
-	stats stats
-	rls   *rlsChecker
-	ready atomic.Bool // the replication stream is running
-	mux   *http.ServeMux
+	opt    Options
+	log    *slog.Logger
+	hub    *hub
+	tops   *topics
+	stats  stats
+	msgOID atomic.Uint32 // realtime.messages, for private channels
+	rls    *rlsChecker
+	ready  atomic.Bool // the replication stream is running
+	mux    *http.ServeMux
 }
 
 // New builds the surface. Run must be started for postgres_changes to flow.

@@ -34,7 +34,13 @@ type tableMeta struct {
 type policyKey struct {
 	relid uint32
 	role  string
+	cmd   byte // cmdSelect, or cmdInsert (private channels' send rights)
 }
+
+const (
+	cmdSelect = 'r'
+	cmdInsert = 'a'
+)
 
 // policyEntry is the visibility rule of a table for a role.
 type policyEntry struct {
@@ -120,22 +126,25 @@ func (c *rlsChecker) table(ctx context.Context, relid uint32) (*tableMeta, error
 	return m, nil
 }
 
+// policySQL: for SELECT a policy's USING; for INSERT its WITH CHECK (an ALL policy
+// without one uses its USING, as PostgreSQL does).
 const policySQL = `
 with applicable as (
-  select p.polpermissive, '(' || coalesce(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'false') || ')' as q
+  select p.polpermissive, '(' || coalesce(pg_catalog.pg_get_expr(
+      case when $3 = 'a' then coalesce(p.polwithcheck, p.polqual) else p.polqual end, p.polrelid), 'false') || ')' as q
   from pg_catalog.pg_policy p
-  where p.polrelid = $1 and p.polcmd in ('r', '*')
+  where p.polrelid = $1 and p.polcmd in ($3::"char", '*')
     and (p.polroles @> '{0}' or exists (select 1 from pg_catalog.unnest(p.polroles) x
                                          where x <> 0 and pg_catalog.pg_has_role($2, x, 'USAGE'))))
 select c.relrowsecurity, c.relforcerowsecurity, pg_catalog.pg_has_role($2, c.relowner, 'USAGE'),
-       r.rolsuper or r.rolbypassrls, pg_catalog.has_table_privilege($2, c.oid, 'SELECT'),
+       r.rolsuper or r.rolbypassrls, pg_catalog.has_table_privilege($2, c.oid, case when $3 = 'a' then 'INSERT' else 'SELECT' end),
        coalesce((select pg_catalog.array_agg(q) from applicable where polpermissive), '{}'),
        coalesce((select pg_catalog.array_agg(q) from applicable where not polpermissive), '{}')
 from pg_catalog.pg_class c, pg_catalog.pg_roles r where c.oid = $1 and r.rolname = $2`
 
 // policy returns the rule for role on relid, from a cache of policyTTL.
-func (c *rlsChecker) policy(ctx context.Context, relid uint32, role string) (*policyEntry, error) {
-	k := policyKey{relid, role}
+func (c *rlsChecker) policy(ctx context.Context, relid uint32, role string, cmd byte) (*policyEntry, error) {
+	k := policyKey{relid, role, cmd}
 	c.mu.Lock()
 	e := c.policies[k]
 	c.mu.Unlock()
@@ -146,7 +155,7 @@ func (c *rlsChecker) policy(ctx context.Context, relid uint32, role string) (*po
 	err := c.inTx(ctx, func(tx pgx.Tx) error {
 		var rls, force, owner, bypass, priv bool
 		var perm, restr []string
-		err := tx.QueryRow(ctx, policySQL, relid, role).Scan(&rls, &force, &owner, &bypass, &priv, &perm, &restr)
+		err := tx.QueryRow(ctx, policySQL, relid, role, string(rune(cmd))).Scan(&rls, &force, &owner, &bypass, &priv, &perm, &restr)
 		if err == pgx.ErrNoRows {
 			return nil // unknown role or table: nothing is visible
 		}
@@ -188,11 +197,17 @@ type audience struct {
 // visible evaluates, for each audience, whether the row image may be selected.
 // image maps each column to its text value (nil: NULL).
 func (c *rlsChecker) visible(ctx context.Context, relid uint32, schema, table string, meta *tableMeta, image map[string]*string, auds []audience) (map[audience]bool, error) {
+	return c.allowed(ctx, cmdSelect, "", relid, schema, table, meta, image, auds)
+}
+
+// allowed evaluates the policies of cmd (SELECT or INSERT) on image for each
+// audience; topic, when set, is what realtime.topic() returns meanwhile.
+func (c *rlsChecker) allowed(ctx context.Context, cmd byte, topic string, relid uint32, schema, table string, meta *tableMeta, image map[string]*string, auds []audience) (map[audience]bool, error) {
 	out := make(map[audience]bool, len(auds))
 	var pending []audience
 	var exprs []string
 	for _, a := range auds {
-		e, err := c.policy(ctx, relid, a.role)
+		e, err := c.policy(ctx, relid, a.role, cmd)
 		if err != nil {
 			return nil, err
 		}
@@ -230,7 +245,7 @@ func (c *rlsChecker) visible(ctx context.Context, relid uint32, schema, table st
 	defer conn.Release()
 	b := &pgx.Batch{}
 	b.Queue("begin isolation level read committed read only")
-	b.Queue("select set_config('search_path', '', true), set_config('statement_timeout', '5s', true)")
+	b.Queue("select set_config('search_path', '', true), set_config('statement_timeout', '5s', true), set_config('realtime.topic', $1, true)", topic)
 	for i, a := range pending {
 		b.Queue("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", a.role, a.claims)
 		b.Queue("select coalesce("+exprs[i]+", false) from "+from, args...)

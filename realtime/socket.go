@@ -55,6 +55,27 @@ type channel struct {
 	self        bool
 	presence    bool
 	presenceKey string
+	private     bool
+	room        string // where broadcast and presence meet (topics.go)
+	perms       perms  // under mu
+}
+
+// perms are a channel's broadcast and presence rights: all for a public channel,
+// what realtime.messages' policies grant for a private one.
+type perms uint8
+
+const (
+	readBroadcast perms = 1 << iota
+	writeBroadcast
+	readPresence
+	writePresence
+	allPerms = readBroadcast | writeBroadcast | readPresence | writePresence
+)
+
+func (ch *channel) can(p perms) bool {
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	return ch.perms&p == p
 }
 
 // binding is one postgres_changes entry of a channel's join config.
@@ -242,17 +263,28 @@ func (s *session) join(m Message) {
 		s.send(reply(m, "error", map[string]any{"reason": "invalid join payload"}))
 		return
 	}
-	if p.Config.Private {
-		s.send(reply(m, "error", map[string]any{"reason": "private channels are not supported by this server"}))
-		return
-	}
 	id, err := s.identify(p.AccessToken)
 	if err != nil {
 		s.send(reply(m, "error", map[string]any{"reason": tokenReason(err, s.rt.opt.Now())}))
 		return
 	}
 	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON,
-		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key}
+		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key,
+		private: p.Config.Private, room: m.Topic, perms: allPerms}
+	if ch.private {
+		ch.room = "private:" + m.Topic
+		pm, err := s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(m.Topic, "realtime:"))
+		if err != nil {
+			s.rt.log.Error("realtime: private channel authorization failed", "topic", m.Topic, "err", err)
+			s.send(reply(m, "error", map[string]any{"reason": "Unable to check the permissions of this Channel topic"}))
+			return
+		}
+		if pm&(readBroadcast|readPresence) == 0 {
+			s.send(reply(m, "error", map[string]any{"reason": unauthorizedRead(m.Topic)}))
+			return
+		}
+		ch.perms = pm
+	}
 	if ch.presenceKey == "" {
 		ch.presenceKey = uuid.NewString() // realtime's default key: one per channel
 	}
@@ -286,7 +318,11 @@ func (s *session) join(m Message) {
 	s.rt.stats.channels.Add(1)
 	if ch.presence {
 		// Phoenix's client holds presence diffs until it has the state.
-		ch.push("presence_state", s.rt.tops.state(ch.topic))
+		state := map[string]any{}
+		if ch.can(readPresence) {
+			state = s.rt.tops.state(ch.room)
+		}
+		ch.push("presence_state", state)
 	}
 	if len(out) > 0 {
 		sub := strings.TrimPrefix(m.Topic, "realtime:")
@@ -370,6 +406,12 @@ func (s *session) broadcast(m Message) {
 		}
 		return
 	}
+	if !ch.can(writeBroadcast) {
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": unauthorizedWrite(m.Topic)}))
+		}
+		return
+	}
 	s.rt.tops.broadcast(ch, m.Payload)
 	if m.Ref != nil {
 		s.send(reply(m, "ok", nil)) // the ack realtime-js waits for with broadcast.ack
@@ -386,9 +428,15 @@ func (s *session) binaryBroadcast(data []byte) {
 	if ch == nil {
 		return
 	}
+	ref, joinRef := p.ref, p.joinRef
+	if !ch.can(writeBroadcast) {
+		if ref != "" {
+			s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "error", map[string]any{"reason": unauthorizedWrite(p.topic)}))
+		}
+		return
+	}
 	s.rt.tops.broadcastBinary(ch, p)
-	if p.ref != "" {
-		ref, joinRef := p.ref, p.joinRef
+	if ref != "" {
 		s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "ok", nil))
 	}
 }
@@ -408,6 +456,12 @@ func (s *session) presence(m Message) {
 	}
 	switch p.Event {
 	case "track":
+		if !ch.can(writePresence) {
+			if m.Ref != nil {
+				s.send(reply(m, "error", map[string]any{"reason": unauthorizedWrite(m.Topic)}))
+			}
+			return
+		}
 		if p.Payload == nil {
 			p.Payload = map[string]any{}
 		}
@@ -444,8 +498,16 @@ func (s *session) accessToken(m Message) {
 		ch.shutdown(tokenReason(err, s.rt.opt.Now()))
 		return
 	}
+	pm := allPerms
+	if ch.private { // the new identity's rights replace the old ones
+		pm, err = s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(ch.topic, "realtime:"))
+		if err != nil || pm&(readBroadcast|readPresence) == 0 {
+			ch.shutdown(unauthorizedRead(ch.topic))
+			return
+		}
+	}
 	ch.mu.Lock()
-	ch.role, ch.claims = id.Role, id.ClaimsJSON
+	ch.role, ch.claims, ch.perms = id.Role, id.ClaimsJSON, pm
 	ch.mu.Unlock()
 	ch.armExpiry(id)
 }

@@ -29,31 +29,33 @@ func newTopics() *topics {
 	return &topics{channels: map[string]map[*channel]struct{}{}, presence: map[string]map[*channel]presenceEntry{}}
 }
 
+// Channels meet by room: the topic, apart for private channels, so that a public
+// channel of the same name hears nothing of a private one.
 func (t *topics) join(ch *channel) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.channels[ch.topic] == nil {
-		t.channels[ch.topic] = map[*channel]struct{}{}
+	if t.channels[ch.room] == nil {
+		t.channels[ch.room] = map[*channel]struct{}{}
 	}
-	t.channels[ch.topic][ch] = struct{}{}
+	t.channels[ch.room][ch] = struct{}{}
 }
 
 // leave removes ch, and its presence (a diff with the leave goes to the others).
 func (t *topics) leave(ch *channel) {
 	t.mu.Lock()
-	delete(t.channels[ch.topic], ch)
-	if len(t.channels[ch.topic]) == 0 {
-		delete(t.channels, ch.topic)
+	delete(t.channels[ch.room], ch)
+	if len(t.channels[ch.room]) == 0 {
+		delete(t.channels, ch.room)
 	}
 	t.mu.Unlock()
 	t.untrack(ch)
 }
 
-func (t *topics) members(topic string) []*channel {
+func (t *topics) members(room string) []*channel {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	out := make([]*channel, 0, len(t.channels[topic]))
-	for ch := range t.channels[topic] {
+	out := make([]*channel, 0, len(t.channels[room]))
+	for ch := range t.channels[room] {
 		out = append(out, ch)
 	}
 	return out
@@ -61,8 +63,8 @@ func (t *topics) members(topic string) []*channel {
 
 // broadcast relays a text broadcast payload ({type, event, payload}) from sender.
 func (t *topics) broadcast(sender *channel, payload json.RawMessage) {
-	for _, ch := range t.members(sender.topic) {
-		if ch == sender && !sender.self {
+	for _, ch := range t.members(sender.room) {
+		if (ch == sender && !sender.self) || !ch.can(readBroadcast) {
 			continue
 		}
 		ch.pushRaw("broadcast", payload)
@@ -78,8 +80,8 @@ func (t *topics) broadcastBinary(sender *channel, push userBroadcastPush) {
 	if push.encoding == encodingJSON && json.Valid(push.payload) {
 		text, _ = json.Marshal(map[string]any{"type": "broadcast", "event": push.event, "payload": json.RawMessage(push.payload)})
 	}
-	for _, ch := range t.members(sender.topic) {
-		if ch == sender && !sender.self {
+	for _, ch := range t.members(sender.room) {
+		if (ch == sender && !sender.self) || !ch.can(readBroadcast) {
 			continue
 		}
 		switch {
@@ -92,11 +94,11 @@ func (t *topics) broadcastBinary(sender *channel, push userBroadcastPush) {
 }
 
 // state is the topic's presence as Phoenix sends it: key -> {metas: [...]}.
-func (t *topics) state(topic string) map[string]any {
+func (t *topics) state(room string) map[string]any {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	out := map[string]any{}
-	for _, e := range t.presence[topic] {
+	for _, e := range t.presence[room] {
 		entry, _ := out[e.key].(map[string]any)
 		if entry == nil {
 			entry = map[string]any{"metas": []any{}}
@@ -120,35 +122,35 @@ func (e presenceEntry) metaWithRef() map[string]any {
 func (t *topics) track(ch *channel, meta map[string]any) {
 	e := presenceEntry{key: ch.presenceKey, ref: uuid.NewString(), meta: meta}
 	t.mu.Lock()
-	if t.presence[ch.topic] == nil {
-		t.presence[ch.topic] = map[*channel]presenceEntry{}
+	if t.presence[ch.room] == nil {
+		t.presence[ch.room] = map[*channel]presenceEntry{}
 	}
-	old, had := t.presence[ch.topic][ch]
-	t.presence[ch.topic][ch] = e
+	old, had := t.presence[ch.room][ch]
+	t.presence[ch.room][ch] = e
 	t.mu.Unlock()
 	leaves := map[string]any{}
 	if had {
 		leaves[old.key] = map[string]any{"metas": []any{old.metaWithRef()}}
 	}
-	t.diff(ch.topic, map[string]any{e.key: map[string]any{"metas": []any{e.metaWithRef()}}}, leaves)
+	t.diff(ch.room, map[string]any{e.key: map[string]any{"metas": []any{e.metaWithRef()}}}, leaves)
 }
 
 func (t *topics) untrack(ch *channel) {
 	t.mu.Lock()
-	old, had := t.presence[ch.topic][ch]
-	delete(t.presence[ch.topic], ch)
-	if len(t.presence[ch.topic]) == 0 {
-		delete(t.presence, ch.topic)
+	old, had := t.presence[ch.room][ch]
+	delete(t.presence[ch.room], ch)
+	if len(t.presence[ch.room]) == 0 {
+		delete(t.presence, ch.room)
 	}
 	t.mu.Unlock()
 	if had {
-		t.diff(ch.topic, map[string]any{}, map[string]any{old.key: map[string]any{"metas": []any{old.metaWithRef()}}})
+		t.diff(ch.room, map[string]any{}, map[string]any{old.key: map[string]any{"metas": []any{old.metaWithRef()}}})
 	}
 }
 
-func (t *topics) diff(topic string, joins, leaves map[string]any) {
-	for _, ch := range t.members(topic) {
-		if ch.presence {
+func (t *topics) diff(room string, joins, leaves map[string]any) {
+	for _, ch := range t.members(room) {
+		if ch.presence && ch.can(readPresence) {
 			ch.push("presence_diff", map[string]any{"joins": joins, "leaves": leaves})
 		}
 	}

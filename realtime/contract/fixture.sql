@@ -30,3 +30,15 @@ grant select on public.rt_notes to anon, authenticated;
 grant select, insert, update, delete on public.rt_notes to service_role;
 create policy rt_notes_owner on public.rt_notes for select to authenticated using (owner = (select auth.uid()));
 alter publication supabase_realtime add table public.rt_notes;
+
+-- Private channel 'team-room' (realtime.messages policies): the user and the
+-- administrator may listen; only the administrator may broadcast; both may track
+-- their presence.
+create policy rt_team_read on realtime.messages for select to authenticated
+  using (realtime.topic() = 'team-room'
+         and (select auth.uid()) in ('00000000-0000-4000-8000-00000000a001', '00000000-0000-4000-8000-00000000b001'));
+create policy rt_team_send on realtime.messages for insert to authenticated
+  with check (realtime.topic() = 'team-room'
+              and ((extension = 'broadcast' and (select auth.uid()) = '00000000-0000-4000-8000-00000000a001')
+                   or (extension = 'presence'
+                       and (select auth.uid()) in ('00000000-0000-4000-8000-00000000a001', '00000000-0000-4000-8000-00000000b001'))));
