@@ -38,7 +38,7 @@ func newMetrics(pool *pgxpool.Pool, dials *dialGate) *metrics {
 
 // surfaceOf names the part of the server a path belongs to (bounded label values).
 func surfaceOf(path string) string {
-	for _, s := range []string{"rest", "auth", "storage", "functions"} {
+	for _, s := range []string{"rest", "auth", "storage", "functions", "realtime"} {
 		if strings.HasPrefix(path, "/"+s+"/v1") {
 			return s
 		}

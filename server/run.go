@@ -24,6 +24,7 @@ import (
 	"casarent/functions/notifications"
 	"casarent/functions/paypal"
 	postgrest "casarent/postgrest-compat"
+	"casarent/realtime"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/mail"
@@ -253,6 +254,14 @@ func (a *app) mountSurfaces() error {
 		Pool: a.db.Pool, Backend: backend, Config: cfg.Storage, JWTSecret: cfg.JWTSecret,
 		Logger: a.log.With("surface", "storage"), Now: time.Now,
 	})
+
+	rt := realtime.New(realtime.Options{
+		Pool: a.db.Pool, ReplicationURL: cfg.DatabaseURL, Verifier: a.verifier,
+		Logger: a.log.With("surface", "realtime"), Now: time.Now,
+	})
+	a.surf.realtime = rt
+	a.metrics.reg.MustRegister(rt.Collector())
+	a.workers = append(a.workers, rt.Run)
 
 	fnLog := a.log.With("surface", "functions")
 	payments := paypal.New(paypal.Deps{

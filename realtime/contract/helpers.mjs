@@ -1,0 +1,112 @@
+// Shared set-up of the realtime contract suite: supabase-js clients whose realtime
+// runs over the `ws` package (Node 20 has no global WebSocket), tokens minted with
+// JWT_SECRET, and helpers to subscribe and wait for events.
+import { createClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { createHmac, randomUUID } from 'node:crypto'
+
+export const env = (name) => {
+  const v = process.env[name]
+  if (!v) throw new Error(`${name} is not set (run through scripts/test.d/39-realtime-contract.sh)`)
+  return v
+}
+
+export const SUPABASE_URL = env('SUPABASE_URL')
+export const ANON_KEY = env('ANON_KEY')
+export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY')
+const JWT_SECRET = env('JWT_SECRET')
+
+export const ADMIN_ID = '00000000-0000-4000-8000-00000000a001'
+export const USER_ID = '00000000-0000-4000-8000-00000000b001'
+export const OTHER_ID = '00000000-0000-4000-8000-00000000b002'
+export const CAR_ID = 9101
+
+const b64url = (v) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url')
+
+// userToken mints the access token GoTrue would issue for sub, valid ttl seconds
+// (negative: already expired).
+export function userToken(sub, ttl = 3600) {
+  const now = Math.floor(Date.now() / 1000)
+  const head = b64url({ alg: 'HS256', typ: 'JWT' })
+  const body = b64url({ sub, role: 'authenticated', aud: 'authenticated', iat: now - 300, exp: now + ttl, session_id: randomUUID() })
+  const sig = createHmac('sha256', JWT_SECRET).update(`${head}.${body}`).digest('base64url')
+  return `${head}.${body}.${sig}`
+}
+
+const base = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+const rtOpts = (vsn) => ({ transport: WebSocket, ...(vsn ? { vsn } : {}) })
+
+const clients = []
+function track(c) {
+  clients.push(c)
+  return c
+}
+// closeAll disconnects every client made so far (each test's after hook).
+export async function closeAll() {
+  for (const c of clients.splice(0)) await c.removeAllChannels().catch(() => {})
+}
+
+export const anon = (vsn) => track(createClient(SUPABASE_URL, ANON_KEY, { ...base, realtime: rtOpts(vsn) }))
+export const service = () => track(createClient(SUPABASE_URL, SERVICE_ROLE_KEY, { ...base, realtime: rtOpts() }))
+// asUser is a signed-in user's client: its token goes to REST and to realtime.
+export const asUser = (sub, vsn, ttl) => {
+  const token = userToken(sub, ttl)
+  return track(createClient(SUPABASE_URL, ANON_KEY, { ...base, accessToken: async () => token, realtime: rtOpts(vsn) }))
+}
+
+// subscribe joins a channel listening to postgres_changes with spec; resolves once
+// SUBSCRIBED, with the events received so far and to come.
+export async function subscribe(client, spec, name = 'rt-' + randomUUID().slice(0, 8)) {
+  const sub = { events: [], system: [], statuses: [], channel: null }
+  // supabase-js hands a client's token to realtime asynchronously after createClient;
+  // a channel joined in the same tick would join with the bare API key (as anon).
+  await sleep(10)
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 10000)
+    sub.channel = client
+      .channel(name)
+      .on('postgres_changes', spec, (p) => sub.events.push(p))
+      .on('system', {}, (p) => sub.system.push(p))
+      .subscribe((status, err) => {
+        sub.statuses.push(status)
+        if (status === 'SUBSCRIBED') {
+          clearTimeout(timer)
+          resolve(sub)
+        } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
+          clearTimeout(timer)
+          reject(err ?? new Error(status))
+        }
+      })
+  })
+}
+
+// waitFor polls fn until it returns a truthy value (or throws after ms).
+export async function waitFor(fn, ms = 8000, what = 'condition') {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+// Booking dates that never overlap another booking of the suite (the car has one
+// exclusion constraint on its holds): a day range per call, far in the future.
+let slot = Math.floor(Math.random() * 1000)
+export function bookingFields() {
+  const start = new Date(Date.UTC(2031, 0, 1) + slot * 5 * 86400000)
+  slot += 1
+  const end = new Date(start.getTime() + 2 * 86400000)
+  const d = (x) => x.toISOString().slice(0, 10)
+  return {
+    car_id: CAR_ID,
+    customer_name: 'Realtime ' + randomUUID().slice(0, 6),
+    customer_email: 'rt@example.test',
+    customer_phone: '+212600000000',
+    start_date: d(start),
+    end_date: d(end),
+  }
+}

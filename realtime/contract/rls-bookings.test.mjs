@@ -1,0 +1,54 @@
+// Row-level security on delivery (issue 19, acceptance 2): subscribed to bookings,
+// anon and a plain user receive nothing while an administrator receives every
+// insert, update and delete.
+import { test, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { anon, service, asUser, subscribe, waitFor, sleep, closeAll, ADMIN_ID, USER_ID, bookingFields } from './helpers.mjs'
+
+after(closeAll)
+
+test('bookings: the administrator hears every insert, update and delete; anon and a user hear nothing', async () => {
+  const spec = { event: '*', schema: 'public', table: 'bookings' }
+  const admin = await subscribe(asUser(ADMIN_ID), spec)
+  const guest = await subscribe(anon(), spec)
+  const user = await subscribe(asUser(USER_ID), spec)
+  const guestV1 = await subscribe(anon('1.0.0'), spec)
+
+  // A visitor books (as the site does), the administrator confirms, the service deletes.
+  const visitor = anon()
+  const fields = bookingFields()
+  const id = crypto.randomUUID()
+  const { error } = await visitor.from('bookings').insert({ id, ...fields })
+  assert.equal(error, null)
+  const adminDb = asUser(ADMIN_ID)
+  const upd = await adminDb.from('bookings').update({ status: 'confirmed' }).eq('id', id).select()
+  assert.equal(upd.error, null)
+  assert.equal(upd.data.length, 1)
+  const del = await service().from('bookings').delete().eq('id', id)
+  assert.equal(del.error, null)
+
+  await waitFor(() => admin.events.length >= 3, 8000, "the administrator's three events")
+  assert.deepEqual(admin.events.map((e) => e.eventType), ['INSERT', 'UPDATE', 'DELETE'])
+  assert.equal(admin.events[0].new.id, id)
+  assert.equal(admin.events[0].new.customer_name, fields.customer_name)
+  assert.equal(admin.events[1].new.status, 'confirmed')
+  assert.equal(admin.events[1].old.status, 'pending')
+  assert.equal(admin.events[2].old.id, id)
+  await sleep(700)
+  assert.equal(guest.events.length, 0, 'anon')
+  assert.equal(guestV1.events.length, 0, 'anon (vsn 1.0.0)')
+  assert.equal(user.events.length, 0, 'plain user')
+})
+
+test('bookings: a filtered administrator subscription hears only its rows', async () => {
+  const a = bookingFields()
+  const b = bookingFields()
+  const admin = await subscribe(asUser(ADMIN_ID), { event: 'INSERT', schema: 'public', table: 'bookings', filter: `customer_name=eq.${a.customer_name}` })
+  const svc = service()
+  assert.equal((await svc.from('bookings').insert(b)).error, null)
+  assert.equal((await svc.from('bookings').insert(a)).error, null)
+  await waitFor(() => admin.events.length === 1, 8000, 'the filtered insert')
+  await sleep(300)
+  assert.equal(admin.events.length, 1)
+  assert.equal(admin.events[0].new.customer_name, a.customer_name)
+})

@@ -1,0 +1,79 @@
+package realtime
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestParseFilterGrammar(t *testing.T) {
+	cases := map[string]Filter{
+		"id=eq.5":                       {Column: "id", Op: "eq", Values: []string{"5"}},
+		"status=neq.cancelled":          {Column: "status", Op: "neq", Values: []string{"cancelled"}},
+		"total_price=lt.1000":           {Column: "total_price", Op: "lt", Values: []string{"1000"}},
+		"n=lte.-2.5":                    {Column: "n", Op: "lte", Values: []string{"-2.5"}},
+		"created_at=gt.2026-01-01":      {Column: "created_at", Op: "gt", Values: []string{"2026-01-01"}},
+		"n=gte.0":                       {Column: "n", Op: "gte", Values: []string{"0"}},
+		"status=in.(pending,confirmed)": {Column: "status", Op: "in", Values: []string{"pending", "confirmed"}},
+		`name=in.("a,b", c ,"d\"e")`:    {Column: "name", Op: "in", Values: []string{"a,b", "c", `d"e`}},
+		"email=eq.a=b.c":                {Column: "email", Op: "eq", Values: []string{"a=b.c"}}, // the value keeps its = and .
+		"note=eq.":                      {Column: "note", Op: "eq", Values: []string{""}},
+	}
+	for in, want := range cases {
+		got, err := ParseFilter(in)
+		if err != nil {
+			t.Errorf("%s: %v", in, err)
+			continue
+		}
+		if !reflect.DeepEqual(*got, want) {
+			t.Errorf("%s: got %+v, want %+v", in, *got, want)
+		}
+	}
+	if f, err := ParseFilter("  "); f != nil || err != nil {
+		t.Errorf("empty filter: %v %v", f, err)
+	}
+	for _, bad := range []string{"id", "=eq.1", "id=like.1", "id=eq", "id=in.1,2", "id=in.(1", `id=in.("a)`, "id=is.null", `id=eq."a"b"`} {
+		if _, err := ParseFilter(bad); err == nil {
+			t.Errorf("accepted %q", bad)
+		}
+	}
+}
+
+func TestFilterMatch(t *testing.T) {
+	rec := map[string]*string{"n": strp("10"), "price": strp("99.50"), "status": strp("pending"), "ok": strp("t"), "gone": nil,
+		"day": strp("2026-03-01"), "id": strp("0b5f3e2c-1d2e-4c3b-9a8f-123456789abc")}
+	types := map[string]string{"n": "int4", "price": "numeric", "status": "text", "ok": "bool", "gone": "text", "day": "date", "id": "uuid"}
+	cases := map[string]bool{
+		"n=eq.10": true, "n=eq.10.0": true, "n=eq.9": false,
+		"n=neq.9": true, "n=neq.10": false,
+		"n=lt.9": false, "n=lt.11": true, "n=lt.100": true, // numeric, not text order ("10" < "9" as text)
+		"n=lte.10": true, "n=gt.9": true, "n=gt.10": false, "n=gte.10": true, "n=gte.11": false,
+		"price=gt.99.4": true, "price=eq.99.5": true,
+		"n=in.(1,10)": true, "n=in.(1,2)": false,
+		"n=eq.abc":                      false, // a non-number never equals a number column
+		"status=eq.pending":             true,
+		"status=in.(confirmed,pending)": true,
+		"status=neq.pending":            false,
+		"ok=eq.true":                    true,
+		"ok=eq.false":                   false,
+		"gone=eq.":                      false, // NULL matches nothing
+		"gone=neq.x":                    false,
+		"missing=eq.1":                  false,
+		"day=gte.2026-02-28":            true,
+		"day=lt.2026-03-01":             false,
+		"id=eq.0b5f3e2c-1d2e-4c3b-9a8f-123456789abc":  true,
+		"id=neq.0b5f3e2c-1d2e-4c3b-9a8f-123456789abc": false,
+	}
+	for in, want := range cases {
+		f, err := ParseFilter(in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := f.Match(rec, types[f.Column]); got != want {
+			t.Errorf("%s: got %v, want %v", in, got, want)
+		}
+	}
+	var none *Filter
+	if !none.Match(rec, "") {
+		t.Error("no filter must match everything")
+	}
+}

@@ -1,0 +1,178 @@
+// Package realtime is /realtime/v1: the Phoenix websocket protocol realtime-js
+// speaks (both serializers), channels with postgres_changes read from PostgreSQL
+// logical replication (pgoutput), and row-level security applied on delivery, as
+// each subscriber. See README.md for what is built and what is not.
+package realtime
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/server/httpx"
+	"casarent/server/jwtauth"
+)
+
+// Options configure the surface.
+type Options struct {
+	Pool *pgxpool.Pool
+	// ReplicationURL is a connection URL whose user may replicate (REPLICATION or
+	// superuser); "replication=database" is added to it.
+	ReplicationURL string
+	Publication    string // default "supabase_realtime" (created by a migration)
+	Verifier       *jwtauth.Verifier
+	Logger         *slog.Logger
+	Now            func() time.Time
+}
+
+// Realtime is the handler mounted at /realtime/v1 and the replication worker (Run).
+type Realtime struct {
+	opt    Options
+	log    *slog.Logger
+	hub    *hub
+	tops   *topics
+	stats  stats
+	msgOID atomic.Uint32 // realtime.messages, for private channels
+	rls    *rlsChecker
+	ready  atomic.Bool // the replication stream is running
+	mux    *http.ServeMux
+}
+
+// New builds the surface. Run must be started for postgres_changes to flow.
+func New(o Options) *Realtime {
+	if o.Publication == "" {
+		o.Publication = "supabase_realtime"
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics()}
+	rt.rls = &rlsChecker{pool: o.Pool, now: o.Now, policies: map[policyKey]*policyEntry{}, tables: map[uint32]*tableMeta{}}
+	rt.mux = http.NewServeMux()
+	rt.mux.HandleFunc("GET /websocket", rt.serveWebsocket)
+	rt.mux.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
+		status := "ok"
+		if !rt.ready.Load() {
+			status = "replication not ready"
+		}
+		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"status": status})
+	})
+	return rt
+}
+
+func (rt *Realtime) ServeHTTP(w http.ResponseWriter, r *http.Request) { rt.mux.ServeHTTP(w, r) }
+
+// hub indexes the postgres_changes bindings of every joined channel by table.
+type hub struct {
+	mu       sync.RWMutex
+	bindings map[string]map[*binding]struct{} // "schema.table", "schema.*" or "*.*"
+}
+
+func newHub() *hub { return &hub{bindings: map[string]map[*binding]struct{}{}} }
+
+func bindingKey(schema, table string) string {
+	if schema == "" || schema == "*" {
+		return "*.*"
+	}
+	if table == "" || table == "*" {
+		return schema + ".*"
+	}
+	return schema + "." + table
+}
+
+func (h *hub) add(bs []*binding) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, b := range bs {
+		k := bindingKey(b.schema, b.table)
+		if h.bindings[k] == nil {
+			h.bindings[k] = map[*binding]struct{}{}
+		}
+		h.bindings[k][b] = struct{}{}
+	}
+}
+
+func (h *hub) remove(bs []*binding) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, b := range bs {
+		k := bindingKey(b.schema, b.table)
+		delete(h.bindings[k], b)
+		if len(h.bindings[k]) == 0 {
+			delete(h.bindings, k)
+		}
+	}
+}
+
+// match returns the bindings on schema.table that want this event type.
+func (h *hub) match(schema, table, typ string) []*binding {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	var out []*binding
+	for _, k := range []string{schema + "." + table, schema + ".*", "*.*"} {
+		for b := range h.bindings[k] {
+			if b.event == "*" || b.event == typ {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+// any reports whether any binding exists (the reader skips work when none).
+func (h *hub) any() bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.bindings) > 0
+}
+
+// Run reads the replication stream until ctx ends, reconnecting after failures.
+// A cluster without wal_level=logical (or a user without REPLICATION) is said once,
+// then retried quietly: the rest of the server works without realtime.
+func (rt *Realtime) Run(ctx context.Context) {
+	if rt.opt.ReplicationURL == "" {
+		rt.log.Warn("realtime: no DATABASE_URL (AUTHENTICATOR_URL alone cannot replicate): postgres_changes are off")
+		return
+	}
+	backoff := time.Second
+	var lastErr string
+	for ctx.Err() == nil {
+		started := time.Now()
+		err := rt.replicate(ctx)
+		rt.ready.Store(false)
+		if time.Since(started) > time.Minute {
+			backoff = time.Second // it ran: a new failure starts the backoff afresh
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		msg := fmt.Sprint(err)
+		switch {
+		case msg == lastErr:
+			rt.log.Debug("realtime replication still failing", "err", err)
+		case strings.Contains(msg, "wal_level"), strings.Contains(msg, "replication"):
+			rt.log.Warn("realtime: postgres_changes unavailable (the cluster needs wal_level=logical and the database user REPLICATION); retrying", "err", err)
+		default:
+			rt.log.Error("realtime replication stopped; retrying", "err", err, "in", backoff)
+		}
+		lastErr = msg
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(backoff):
+		}
+		if backoff < 30*time.Second {
+			backoff *= 2
+		}
+	}
+}

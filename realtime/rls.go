@@ -1,0 +1,283 @@
+package realtime
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Row-level security on delivery. A change reaches a channel only if the
+// channel's role and claims may SELECT the row as it was at commit: the row image
+// from the WAL (the new row; the old one for DELETE, complete with REPLICA
+// IDENTITY FULL) is rebuilt in PostgreSQL with its columns' own types and the
+// table's SELECT policies for that role are evaluated on it, as that role with
+// request.jwt.claims set, exactly what PostgREST does for a read. Evaluating on
+// the image rather than re-reading the table means a row deleted or changed since
+// is judged as it was when the event happened (a re-read would lose the INSERT of
+// a row deleted a moment later).
+//
+// One change costs one round trip whatever the number of subscribers: the
+// distinct (role, claims) sets of its subscribers are evaluated in one pipelined
+// batch, inside one read-only transaction that is rolled back.
+
+// tableMeta is what we know of a published table's columns.
+type tableMeta struct {
+	typname map[string]string // column -> pg_type.typname (the "columns" of the payload)
+	sqltype map[string]string // column -> format_type, schema-qualified
+}
+
+type policyKey struct {
+	relid uint32
+	role  string
+	cmd   byte // cmdSelect, or cmdInsert (private channels' send rights)
+}
+
+const (
+	cmdSelect = 'r'
+	cmdInsert = 'a'
+)
+
+// policyEntry is the visibility rule of a table for a role.
+type policyEntry struct {
+	mode    int    // allowAll, denyAll or byExpr
+	expr    string // SQL boolean over the table's columns (byExpr)
+	fetched time.Time
+}
+
+const (
+	allowAll = iota
+	denyAll
+	byExpr
+)
+
+// policyTTL bounds how long a changed policy or grant may go unnoticed.
+const policyTTL = 5 * time.Second
+
+type rlsChecker struct {
+	pool     *pgxpool.Pool
+	now      func() time.Time
+	mu       sync.Mutex
+	tables   map[uint32]*tableMeta
+	policies map[policyKey]*policyEntry
+}
+
+// invalidate forgets a relation (a new Relation message: its columns may have changed).
+func (c *rlsChecker) invalidate(relid uint32) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.tables, relid)
+	for k := range c.policies {
+		if k.relid == relid {
+			delete(c.policies, k)
+		}
+	}
+}
+
+// inTx runs fn in a read-only transaction with an empty search_path, so that
+// format_type and pg_get_expr qualify every name they print.
+func (c *rlsChecker) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
+	tx, err := c.pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx) //nolint:errcheck
+	if _, err := tx.Exec(ctx, "select set_config('search_path', '', true)"); err != nil {
+		return err
+	}
+	return fn(tx)
+}
+
+func (c *rlsChecker) table(ctx context.Context, relid uint32) (*tableMeta, error) {
+	c.mu.Lock()
+	m := c.tables[relid]
+	c.mu.Unlock()
+	if m != nil {
+		return m, nil
+	}
+	m = &tableMeta{typname: map[string]string{}, sqltype: map[string]string{}}
+	err := c.inTx(ctx, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `select a.attname::text, t.typname::text, pg_catalog.format_type(a.atttypid, a.atttypmod)
+			from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
+			where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped`, relid)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var name, typ, sqlt string
+			if err := rows.Scan(&name, &typ, &sqlt); err != nil {
+				return err
+			}
+			m.typname[name], m.sqltype[name] = typ, sqlt
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.tables[relid] = m
+	c.mu.Unlock()
+	return m, nil
+}
+
+// policySQL: for SELECT a policy's USING; for INSERT its WITH CHECK (an ALL policy
+// without one uses its USING, as PostgreSQL does).
+const policySQL = `
+with applicable as (
+  select p.polpermissive, '(' || coalesce(pg_catalog.pg_get_expr(
+      case when $3 = 'a' then coalesce(p.polwithcheck, p.polqual) else p.polqual end, p.polrelid), 'false') || ')' as q
+  from pg_catalog.pg_policy p
+  where p.polrelid = $1 and p.polcmd in ($3::"char", '*')
+    and (p.polroles @> '{0}' or exists (select 1 from pg_catalog.unnest(p.polroles) x
+                                         where x <> 0 and pg_catalog.pg_has_role($2, x, 'USAGE'))))
+select c.relrowsecurity, c.relforcerowsecurity, pg_catalog.pg_has_role($2, c.relowner, 'USAGE'),
+       r.rolsuper or r.rolbypassrls, pg_catalog.has_table_privilege($2, c.oid, case when $3 = 'a' then 'INSERT' else 'SELECT' end),
+       coalesce((select pg_catalog.array_agg(q) from applicable where polpermissive), '{}'),
+       coalesce((select pg_catalog.array_agg(q) from applicable where not polpermissive), '{}')
+from pg_catalog.pg_class c, pg_catalog.pg_roles r where c.oid = $1 and r.rolname = $2`
+
+// policy returns the rule for role on relid, from a cache of policyTTL.
+func (c *rlsChecker) policy(ctx context.Context, relid uint32, role string, cmd byte) (*policyEntry, error) {
+	k := policyKey{relid, role, cmd}
+	c.mu.Lock()
+	e := c.policies[k]
+	c.mu.Unlock()
+	if e != nil && c.now().Sub(e.fetched) < policyTTL {
+		return e, nil
+	}
+	e = &policyEntry{fetched: c.now(), mode: denyAll}
+	err := c.inTx(ctx, func(tx pgx.Tx) error {
+		var rls, force, owner, bypass, priv bool
+		var perm, restr []string
+		err := tx.QueryRow(ctx, policySQL, relid, role, string(rune(cmd))).Scan(&rls, &force, &owner, &bypass, &priv, &perm, &restr)
+		if err == pgx.ErrNoRows {
+			return nil // unknown role or table: nothing is visible
+		}
+		if err != nil {
+			return err
+		}
+		switch {
+		case bypass:
+			e.mode = allowAll
+		case !priv:
+			e.mode = denyAll
+		case !rls || (owner && !force):
+			e.mode = allowAll
+		case len(perm) == 0:
+			e.mode = denyAll // RLS on and no permissive policy: default deny
+		default:
+			e.mode, e.expr = byExpr, "("+strings.Join(perm, " or ")+")"
+			for _, r := range restr {
+				e.expr += " and " + r
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.policies[k] = e
+	c.mu.Unlock()
+	return e, nil
+}
+
+// audience is one distinct (role, claims) among a change's subscribers.
+type audience struct {
+	role   string
+	claims string
+}
+
+// visible evaluates, for each audience, whether the row image may be selected.
+// image maps each column to its text value (nil: NULL).
+func (c *rlsChecker) visible(ctx context.Context, relid uint32, schema, table string, meta *tableMeta, image map[string]*string, auds []audience) (map[audience]bool, error) {
+	return c.allowed(ctx, cmdSelect, "", relid, schema, table, meta, image, auds)
+}
+
+// allowed evaluates the policies of cmd (SELECT or INSERT) on image for each
+// audience; topic, when set, is what realtime.topic() returns meanwhile.
+func (c *rlsChecker) allowed(ctx context.Context, cmd byte, topic string, relid uint32, schema, table string, meta *tableMeta, image map[string]*string, auds []audience) (map[audience]bool, error) {
+	out := make(map[audience]bool, len(auds))
+	var pending []audience
+	var exprs []string
+	for _, a := range auds {
+		e, err := c.policy(ctx, relid, a.role, cmd)
+		if err != nil {
+			return nil, err
+		}
+		switch e.mode {
+		case allowAll:
+			out[a] = true
+		case denyAll:
+			out[a] = false
+		default:
+			pending = append(pending, a)
+			exprs = append(exprs, e.expr)
+		}
+	}
+	if len(pending) == 0 {
+		return out, nil
+	}
+	// The image: one typed column per known column, values as bind parameters.
+	var cols []string
+	var args []any
+	for name, sqlt := range meta.sqltype {
+		ident := pgx.Identifier{name}.Sanitize()
+		if v, ok := image[name]; ok && v != nil {
+			args = append(args, *v)
+			cols = append(cols, fmt.Sprintf("$%d::text::%s as %s", len(args), sqlt, ident))
+		} else {
+			cols = append(cols, fmt.Sprintf("null::%s as %s", sqlt, ident))
+		}
+	}
+	from := fmt.Sprintf("(select %s) as %s", strings.Join(cols, ", "), pgx.Identifier{table}.Sanitize())
+
+	conn, err := c.pool.Acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Release()
+	b := &pgx.Batch{}
+	b.Queue("begin isolation level read committed read only")
+	b.Queue("select set_config('search_path', '', true), set_config('statement_timeout', '5s', true), set_config('realtime.topic', $1, true)", topic)
+	for i, a := range pending {
+		b.Queue("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", a.role, a.claims)
+		b.Queue("select coalesce("+exprs[i]+", false) from "+from, args...)
+	}
+	b.Queue("rollback")
+	br := conn.Conn().SendBatch(ctx, b)
+	err = func() error {
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
+		for _, a := range pending {
+			if _, err := br.Exec(); err != nil {
+				return err
+			}
+			var ok bool
+			if err := br.QueryRow().Scan(&ok); err != nil {
+				return fmt.Errorf("policy of %s.%s as %s: %w", schema, table, a.role, err)
+			}
+			out[a] = ok
+		}
+		return nil
+	}()
+	if cerr := br.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		// The connection may be mid-transaction: do not return it to the pool so.
+		_ = conn.Conn().Close(context.Background())
+		return out, err
+	}
+	return out, nil
+}

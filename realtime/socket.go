@@ -1,0 +1,582 @@
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/google/uuid"
+
+	"casarent/server/httpx"
+	"casarent/server/jwtauth"
+)
+
+// sendQueue is how many frames may wait for a slow client before it is cut off:
+// the replication reader never blocks on one subscriber.
+const sendQueue = 1024
+
+// session is one websocket connection.
+type session struct {
+	rt       *Realtime
+	ws       *websocket.Conn
+	vsn      string
+	id       *jwtauth.Identity // from the apikey of the URL
+	out      chan frame
+	ctx      context.Context
+	cancel   context.CancelFunc
+	mu       sync.Mutex
+	channels map[string]*channel // by topic
+}
+
+// frame is one websocket message to send.
+type frame struct {
+	typ websocket.MessageType
+	b   []byte
+}
+
+// channel is one joined topic of a session.
+type channel struct {
+	s        *session
+	topic    string
+	joinRef  *string
+	mu       sync.Mutex
+	role     string
+	claims   []byte
+	expiry   *time.Timer
+	bindings []*binding
+	closed   bool
+	// broadcast and presence config of the join
+	self        bool
+	presence    bool
+	presenceKey string
+	private     bool
+	room        string // where broadcast and presence meet (topics.go)
+	perms       perms  // under mu
+}
+
+// perms are a channel's broadcast and presence rights: all for a public channel,
+// what realtime.messages' policies grant for a private one.
+type perms uint8
+
+const (
+	readBroadcast perms = 1 << iota
+	writeBroadcast
+	readPresence
+	writePresence
+	allPerms = readBroadcast | writeBroadcast | readPresence | writePresence
+)
+
+func (ch *channel) can(p perms) bool {
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	return ch.perms&p == p
+}
+
+// binding is one postgres_changes entry of a channel's join config.
+type binding struct {
+	ch     *channel
+	id     int
+	event  string // INSERT, UPDATE, DELETE or *
+	schema string
+	table  string
+	filter *Filter
+	raw    map[string]any // echoed in the join reply, with its id
+}
+
+func (ch *channel) identity() (string, []byte) {
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	return ch.role, ch.claims
+}
+
+func (rt *Realtime) serveWebsocket(w http.ResponseWriter, r *http.Request) {
+	id, err := jwtauth.FromContext(r.Context())
+	if err == nil && r.URL.Query().Get("apikey") == "" && r.Header.Get("apikey") == "" {
+		err = jwtauth.ErrInvalidAPIKey // realtime refuses a socket without a project key
+	}
+	if err != nil {
+		_ = httpx.WriteJSON(w, http.StatusForbidden, map[string]any{"message": err.Error()})
+		return
+	}
+	vsn := r.URL.Query().Get("vsn")
+	if vsn == "" {
+		vsn = vsn1
+	}
+	if vsn != vsn1 && vsn != vsn2 {
+		_ = httpx.WriteJSON(w, http.StatusBadRequest, map[string]any{"message": "unsupported vsn " + vsn})
+		return
+	}
+	// Any origin: the socket is authenticated by its key and tokens, as Supabase's is.
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		return
+	}
+	ws.SetReadLimit(1 << 20)
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan frame, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{}}
+	rt.stats.connections.Add(1)
+	defer rt.stats.connections.Add(-1)
+	go s.writeLoop()
+	s.readLoop()
+	s.close()
+}
+
+func (s *session) close() {
+	s.cancel()
+	s.mu.Lock()
+	chans := s.channels
+	s.channels = map[string]*channel{}
+	s.mu.Unlock()
+	for _, ch := range chans {
+		s.drop(ch)
+	}
+	_ = s.ws.CloseNow()
+}
+
+func (s *session) writeLoop() {
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case f := <-s.out:
+			wctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+			err := s.ws.Write(wctx, f.typ, f.b)
+			cancel()
+			s.rt.stats.msgsOut.Add(1)
+			if err != nil {
+				s.cancel()
+				_ = s.ws.CloseNow()
+				return
+			}
+		}
+	}
+}
+
+// send queues m; a client that lets sendQueue frames pile up is disconnected.
+func (s *session) send(m Message) {
+	b, err := encodeMessage(s.vsn, m)
+	if err != nil {
+		return
+	}
+	s.sendFrame(frame{websocket.MessageText, b})
+}
+
+func (s *session) sendFrame(f frame) {
+	if s.ctx.Err() != nil {
+		return
+	}
+	select {
+	case s.out <- f:
+	default:
+		s.rt.log.Warn("realtime client too slow; disconnecting")
+		s.cancel()
+		_ = s.ws.Close(websocket.StatusPolicyViolation, "too slow")
+	}
+}
+
+func (s *session) readLoop() {
+	for {
+		// Phoenix clients heartbeat every 25 s; a minute of silence is a dead peer.
+		rctx, cancel := context.WithTimeout(s.ctx, 60*time.Second)
+		typ, data, err := s.ws.Read(rctx)
+		cancel()
+		if err != nil {
+			return
+		}
+		s.rt.stats.msgsIn.Add(1)
+		if typ == websocket.MessageBinary {
+			s.binaryBroadcast(data)
+			continue
+		}
+		m, err := decodeMessage(s.vsn, data)
+		if err != nil {
+			continue
+		}
+		s.handle(m)
+	}
+}
+
+func (s *session) handle(m Message) {
+	if m.Topic == topicPhoenix {
+		if m.Event == evHeartbeat {
+			s.send(reply(m, "ok", nil))
+		}
+		return
+	}
+	switch m.Event {
+	case evJoin:
+		s.join(m)
+	case evLeave:
+		s.leave(m)
+	case evAccessToken:
+		s.accessToken(m)
+	case "broadcast":
+		s.broadcast(m)
+	case "presence":
+		s.presence(m)
+	default:
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "event not supported: " + m.Event}))
+		}
+	}
+}
+
+type joinPayload struct {
+	Config struct {
+		PostgresChanges []map[string]any `json:"postgres_changes"`
+		Private         bool             `json:"private"`
+		Broadcast       struct {
+			Self bool `json:"self"`
+		} `json:"broadcast"`
+		Presence struct {
+			Key     string `json:"key"`
+			Enabled bool   `json:"enabled"`
+		} `json:"presence"`
+	} `json:"config"`
+	AccessToken string `json:"access_token"`
+}
+
+// identify turns a token (a project key or a user's JWT) into an identity.
+func (s *session) identify(token string) (*jwtauth.Identity, error) {
+	if token == "" {
+		return s.id, nil
+	}
+	if id, err := s.rt.opt.Verifier.FromKey(token); err == nil {
+		return id, nil
+	}
+	return s.rt.opt.Verifier.Verify(token)
+}
+
+func (s *session) join(m Message) {
+	if !strings.HasPrefix(m.Topic, "realtime:") {
+		s.send(reply(m, "error", map[string]any{"reason": "unmatched topic"}))
+		return
+	}
+	var p joinPayload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		s.send(reply(m, "error", map[string]any{"reason": "invalid join payload"}))
+		return
+	}
+	id, err := s.identify(p.AccessToken)
+	if err != nil {
+		s.send(reply(m, "error", map[string]any{"reason": tokenReason(err, s.rt.opt.Now())}))
+		return
+	}
+	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON,
+		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key,
+		private: p.Config.Private, room: m.Topic, perms: allPerms}
+	if ch.private {
+		ch.room = "private:" + m.Topic
+		pm, err := s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(m.Topic, "realtime:"))
+		if err != nil {
+			s.rt.log.Error("realtime: private channel authorization failed", "topic", m.Topic, "err", err)
+			s.send(reply(m, "error", map[string]any{"reason": "Unable to check the permissions of this Channel topic"}))
+			return
+		}
+		if pm&(readBroadcast|readPresence) == 0 {
+			s.send(reply(m, "error", map[string]any{"reason": unauthorizedRead(m.Topic)}))
+			return
+		}
+		ch.perms = pm
+	}
+	if ch.presenceKey == "" {
+		ch.presenceKey = uuid.NewString() // realtime's default key: one per channel
+	}
+	var out []map[string]any
+	for i, pc := range p.Config.PostgresChanges {
+		b, err := parseBinding(pc, i+1)
+		if err != nil {
+			s.send(reply(m, "error", map[string]any{"reason": err.Error()}))
+			return
+		}
+		b.ch = ch
+		ch.bindings = append(ch.bindings, b)
+		out = append(out, b.raw)
+	}
+	// A second join of a topic replaces the first, as Phoenix does.
+	s.mu.Lock()
+	old := s.channels[m.Topic]
+	s.channels[m.Topic] = ch
+	s.mu.Unlock()
+	if old != nil {
+		s.drop(old)
+	}
+	ch.armExpiry(id)
+	s.rt.hub.add(ch.bindings)
+	resp := map[string]any{}
+	if len(out) > 0 {
+		resp["postgres_changes"] = out
+	}
+	s.send(reply(m, "ok", resp))
+	s.rt.tops.join(ch)
+	s.rt.stats.channels.Add(1)
+	if ch.presence {
+		// Phoenix's client holds presence diffs until it has the state.
+		state := map[string]any{}
+		if ch.can(readPresence) {
+			state = s.rt.tops.state(ch.room)
+		}
+		ch.push("presence_state", state)
+	}
+	if len(out) > 0 {
+		sub := strings.TrimPrefix(m.Topic, "realtime:")
+		if s.rt.ready.Load() {
+			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribed to PostgreSQL", "status": "ok"})
+		} else {
+			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribing to PostgreSQL failed: replication is not running", "status": "error"})
+		}
+	}
+}
+
+// parseBinding reads one postgres_changes entry {event, schema, table, filter}.
+func parseBinding(pc map[string]any, id int) (*binding, error) {
+	str := func(k string) string { v, _ := pc[k].(string); return v }
+	b := &binding{id: id, event: strings.ToUpper(str("event")), schema: str("schema"), table: str("table")}
+	switch b.event {
+	case "*", "INSERT", "UPDATE", "DELETE":
+	default:
+		return nil, fmt.Errorf("invalid postgres_changes event %q", str("event"))
+	}
+	if b.schema == "" {
+		return nil, errors.New("postgres_changes needs a schema")
+	}
+	f, err := ParseFilter(str("filter"))
+	if err != nil {
+		return nil, err
+	}
+	b.filter = f
+	b.raw = map[string]any{"id": id, "event": str("event"), "schema": b.schema}
+	if t := str("table"); t != "" {
+		b.raw["table"] = t
+	}
+	if f := str("filter"); f != "" {
+		b.raw["filter"] = f
+	}
+	return b, nil
+}
+
+func (s *session) leave(m Message) {
+	s.mu.Lock()
+	ch := s.channels[m.Topic]
+	delete(s.channels, m.Topic)
+	s.mu.Unlock()
+	if ch != nil {
+		s.drop(ch)
+	}
+	s.send(reply(m, "ok", nil))
+	s.send(Message{JoinRef: m.JoinRef, Ref: m.Ref, Topic: m.Topic, Event: evClose, Payload: json.RawMessage("{}")})
+}
+
+// drop unregisters a channel's bindings and stops its token timer.
+func (s *session) drop(ch *channel) {
+	ch.mu.Lock()
+	if !ch.closed {
+		s.rt.stats.channels.Add(-1)
+	}
+	ch.closed = true
+	if ch.expiry != nil {
+		ch.expiry.Stop()
+	}
+	ch.mu.Unlock()
+	s.rt.hub.remove(ch.bindings)
+	s.rt.tops.leave(ch)
+}
+
+func (s *session) channel(topic string) *channel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.channels[topic]
+}
+
+// broadcast relays {type: "broadcast", event, payload} to the topic's channels.
+func (s *session) broadcast(m Message) {
+	ch := s.channel(m.Topic)
+	var p struct {
+		Event string `json:"event"`
+	}
+	if ch == nil || json.Unmarshal(m.Payload, &p) != nil || p.Event == "" {
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a broadcast"}))
+		}
+		return
+	}
+	if !ch.can(writeBroadcast) {
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": unauthorizedWrite(m.Topic)}))
+		}
+		return
+	}
+	s.rt.tops.broadcast(ch, m.Payload)
+	if m.Ref != nil {
+		s.send(reply(m, "ok", nil)) // the ack realtime-js waits for with broadcast.ack
+	}
+}
+
+// binaryBroadcast handles vsn 2.0.0's binary user broadcast push.
+func (s *session) binaryBroadcast(data []byte) {
+	p, err := decodeUserBroadcastPush(data)
+	if err != nil {
+		return
+	}
+	ch := s.channel(p.topic)
+	if ch == nil {
+		return
+	}
+	ref, joinRef := p.ref, p.joinRef
+	if !ch.can(writeBroadcast) {
+		if ref != "" {
+			s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "error", map[string]any{"reason": unauthorizedWrite(p.topic)}))
+		}
+		return
+	}
+	s.rt.tops.broadcastBinary(ch, p)
+	if ref != "" {
+		s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "ok", nil))
+	}
+}
+
+// presence handles {type: "presence", event: "track"|"untrack", payload}.
+func (s *session) presence(m Message) {
+	ch := s.channel(m.Topic)
+	var p struct {
+		Event   string         `json:"event"`
+		Payload map[string]any `json:"payload"`
+	}
+	if ch == nil || json.Unmarshal(m.Payload, &p) != nil {
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a presence message"}))
+		}
+		return
+	}
+	switch p.Event {
+	case "track":
+		if !ch.can(writePresence) {
+			if m.Ref != nil {
+				s.send(reply(m, "error", map[string]any{"reason": unauthorizedWrite(m.Topic)}))
+			}
+			return
+		}
+		if p.Payload == nil {
+			p.Payload = map[string]any{}
+		}
+		s.rt.tops.track(ch, p.Payload)
+	case "untrack":
+		s.rt.tops.untrack(ch)
+	default:
+		if m.Ref != nil {
+			s.send(reply(m, "error", map[string]any{"reason": "unknown presence event " + p.Event}))
+		}
+		return
+	}
+	if m.Ref != nil {
+		s.send(reply(m, "ok", nil))
+	}
+}
+
+func (s *session) accessToken(m Message) {
+	s.mu.Lock()
+	ch := s.channels[m.Topic]
+	s.mu.Unlock()
+	if ch == nil {
+		return
+	}
+	var p struct {
+		AccessToken string `json:"access_token"`
+	}
+	_ = json.Unmarshal(m.Payload, &p)
+	if p.AccessToken == "" {
+		return
+	}
+	id, err := s.identify(p.AccessToken)
+	if err != nil {
+		ch.shutdown(tokenReason(err, s.rt.opt.Now()))
+		return
+	}
+	pm := allPerms
+	if ch.private { // the new identity's rights replace the old ones
+		pm, err = s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(ch.topic, "realtime:"))
+		if err != nil || pm&(readBroadcast|readPresence) == 0 {
+			ch.shutdown(unauthorizedRead(ch.topic))
+			return
+		}
+	}
+	ch.mu.Lock()
+	ch.role, ch.claims, ch.perms = id.Role, id.ClaimsJSON, pm
+	ch.mu.Unlock()
+	ch.armExpiry(id)
+}
+
+// armExpiry closes the channel when the token's exp passes, as realtime does.
+func (ch *channel) armExpiry(id *jwtauth.Identity) {
+	var c struct {
+		Exp float64 `json:"exp"`
+	}
+	_ = json.Unmarshal(id.ClaimsJSON, &c)
+	ch.mu.Lock()
+	defer ch.mu.Unlock()
+	if ch.expiry != nil {
+		ch.expiry.Stop()
+		ch.expiry = nil
+	}
+	if c.Exp == 0 || ch.closed {
+		return
+	}
+	d := time.Until(time.Unix(int64(c.Exp), 0))
+	ch.expiry = time.AfterFunc(max(d, 0), func() { ch.shutdown("Token has expired 0 seconds ago") })
+}
+
+// shutdown ends a channel from the server side: a system error, then phx_close.
+func (ch *channel) shutdown(reason string) {
+	s := ch.s
+	s.mu.Lock()
+	if s.channels[ch.topic] == ch {
+		delete(s.channels, ch.topic)
+	}
+	s.mu.Unlock()
+	s.drop(ch)
+	ch.push(evSystem, map[string]any{"channel": strings.TrimPrefix(ch.topic, "realtime:"), "extension": "system", "message": reason, "status": "error"})
+	ch.push(evClose, map[string]any{})
+}
+
+func tokenReason(err error, now time.Time) string {
+	if errors.Is(err, jwtauth.ErrExpiredToken) {
+		return "Token has expired 0 seconds ago"
+	}
+	return "Invalid token: " + err.Error()
+}
+
+// push sends a server event on the channel.
+func (ch *channel) push(event string, payload any) {
+	p, err := json.Marshal(payload)
+	if err != nil {
+		return
+	}
+	ch.s.send(Message{JoinRef: ch.joinRef, Topic: ch.topic, Event: event, Payload: p})
+}
+
+// sendBinary sends a binary frame (vsn 2.0.0 broadcast), unless the channel has been left.
+func (ch *channel) sendBinary(b []byte) {
+	ch.mu.Lock()
+	closed := ch.closed
+	ch.mu.Unlock()
+	if !closed {
+		ch.s.sendFrame(frame{websocket.MessageBinary, b})
+	}
+}
+
+// pushRaw sends an already encoded payload, unless the channel has been left.
+func (ch *channel) pushRaw(event string, payload []byte) {
+	ch.mu.Lock()
+	closed := ch.closed
+	ch.mu.Unlock()
+	if closed {
+		return
+	}
+	ch.s.send(Message{JoinRef: ch.joinRef, Topic: ch.topic, Event: event, Payload: payload})
+}
