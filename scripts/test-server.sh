@@ -34,6 +34,21 @@ start)
   dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
   url=$(db_url "$dbname")
 
+  # wait_pages PORT: a server with a server-render bundle (server/ssr) builds its renderer
+  # in the background; tests want the pages as visitors get them, so wait for it.
+  wait_pages() {
+    local p=$1 state_now
+    for _ in $(seq 1 600); do
+      state_now=$(curl -fs "http://127.0.0.1:$p/health" | sed -n 's/.*"pages":"\([a-z]*\)".*/\1/p' || true)
+      case "$state_now" in
+        "" | ready) return 0 ;;
+        failed) echo "server render failed:" >&2; grep -i "ssr\|render" "$state/server.log" | tail -n 5 >&2; return 1 ;;
+      esac
+      sleep 0.2
+    done
+    echo "server render not ready after 120 s" >&2; return 1
+  }
+
   # launch PORT: 0 when the server is healthy there, 2 when the port could not be
   # bound, 1 on any other failure (its log printed).
   launch() {
@@ -50,7 +65,7 @@ start)
       echo $! >"$state/pid"
     )
     for _ in $(seq 1 150); do
-      if curl -fs "http://127.0.0.1:$p/health" >/dev/null 2>&1; then return 0; fi
+      if curl -fs "http://127.0.0.1:$p/health" >/dev/null 2>&1; then wait_pages "$p"; return $?; fi
       if ! kill -0 "$(cat "$state/pid")" 2>/dev/null; then
         grep -q "address already in use" "$state/server.log" && return 2
         echo "server died:" >&2; tail -n 30 "$state/server.log" >&2; return 1

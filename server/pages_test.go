@@ -151,6 +151,9 @@ func TestPagesAreServedRendered(t *testing.T) {
 	if rec.Header().Get("Last-Modified") != "" {
 		t.Errorf("a page with live data has Last-Modified %q", rec.Header().Get("Last-Modified"))
 	}
+	if body := do(h, http.MethodGet, "/health", nil).Body.String(); !strings.Contains(body, `"pages":"ready"`) {
+		t.Errorf("/health = %s, want the render's state", body)
+	}
 	if rec := do(h, http.MethodGet, "/ssr/render.js", nil); rec.Code != http.StatusNotFound {
 		t.Errorf("/ssr/render.js: %d, want 404", rec.Code)
 	}

@@ -59,7 +59,12 @@ func (a *app) handleHealth(w http.ResponseWriter, r *http.Request) {
 		_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unhealthy", "database": "down"})
 		return
 	}
-	_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"status": "ok", "database": "up"})
+	body := map[string]any{"status": "ok", "database": "up"}
+	if a.site != nil && a.site.renderer != nil {
+		// Pages are served before their server render is ready (as the plain app); say which.
+		body["pages"] = a.site.renderer.State()
+	}
+	_ = httpx.WriteJSON(w, http.StatusOK, body)
 }
 
 // requireServiceKey lets only the service_role key (as apikey or bearer, what a

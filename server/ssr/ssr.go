@@ -93,6 +93,19 @@ func New(src []byte, name string, log *slog.Logger) *Renderer {
 	return r
 }
 
+// State says whether pages are rendered yet: "starting", "ready" or "failed".
+func (r *Renderer) State() string {
+	select {
+	case <-r.ready:
+		if r.err != nil {
+			return "failed"
+		}
+		return "ready"
+	default:
+		return "starting"
+	}
+}
+
 func (r *Renderer) acquire(ctx context.Context) (*vm, error) {
 	select {
 	case <-r.ready:
