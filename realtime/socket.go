@@ -412,7 +412,8 @@ func (s *session) broadcast(m Message) {
 		}
 		return
 	}
-	s.rt.tops.broadcast(ch, m.Payload)
+	s.rt.tops.broadcast(ch.room, ch, m.Payload)
+	s.rt.fanout(ch.room, fanMsg{JSON: m.Payload})
 	if m.Ref != nil {
 		s.send(reply(m, "ok", nil)) // the ack realtime-js waits for with broadcast.ack
 	}
@@ -435,7 +436,8 @@ func (s *session) binaryBroadcast(data []byte) {
 		}
 		return
 	}
-	s.rt.tops.broadcastBinary(ch, p)
+	s.rt.tops.broadcastBinary(ch.room, ch, p)
+	s.rt.fanout(ch.room, fanMsg{Event: p.event, Meta: string(p.meta), Encoding: p.encoding, Data: p.payload})
 	if ref != "" {
 		s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "ok", nil))
 	}
