@@ -308,12 +308,20 @@ func (s *session) join(m Message) {
 		s.drop(old)
 	}
 	ch.armExpiry(id)
-	s.rt.hub.add(ch.bindings)
 	resp := map[string]any{}
 	if len(out) > 0 {
 		resp["postgres_changes"] = out
 	}
+	// The reply first: realtime-js drops events that arrive before it (their
+	// binding ids are not known yet).
 	s.send(reply(m, "ok", resp))
+	s.rt.hub.add(ch.bindings)
+	ch.mu.Lock()
+	closed := ch.closed // its token may have run out meanwhile (drop ran before add)
+	ch.mu.Unlock()
+	if closed {
+		s.rt.hub.remove(ch.bindings)
+	}
 	s.rt.tops.join(ch)
 	s.rt.stats.channels.Add(1)
 	if ch.presence {
