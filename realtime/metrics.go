@@ -16,6 +16,7 @@ type stats struct {
 	msgsOut     atomic.Int64
 	changes     atomic.Int64 // changes read from the WAL and dispatched
 	lagNanos    atomic.Int64 // commit to dispatch of the last change with subscribers
+	fanIn       atomic.Int64 // broadcasts received from other servers
 }
 
 var (
@@ -24,6 +25,7 @@ var (
 	descMessages    = prometheus.NewDesc("realtime_messages_total", "Realtime websocket messages, received (in) and sent (out).", []string{"direction"}, nil)
 	descChanges     = prometheus.NewDesc("realtime_changes_total", "Committed changes read from the replication stream.", nil, nil)
 	descUp          = prometheus.NewDesc("realtime_replication_up", "1 while the replication stream runs.", nil, nil)
+	descFanIn       = prometheus.NewDesc("realtime_fanout_received_total", "Broadcasts received from other servers through PostgreSQL.", nil, nil)
 	descLag         = prometheus.NewDesc("realtime_replication_lag_seconds", "From commit to delivery of the last change that had subscribers.", nil, nil)
 )
 
@@ -33,7 +35,7 @@ func (rt *Realtime) Collector() prometheus.Collector { return collector{rt} }
 type collector struct{ rt *Realtime }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descConnections, descChannels, descMessages, descChanges, descUp, descLag} {
+	for _, d := range []*prometheus.Desc{descConnections, descChannels, descMessages, descChanges, descUp, descLag, descFanIn} {
 		ch <- d
 	}
 }
@@ -50,6 +52,7 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descMessages, prometheus.CounterValue, float64(s.msgsOut.Load()), "out")
 	ch <- prometheus.MustNewConstMetric(descChanges, prometheus.CounterValue, float64(s.changes.Load()))
 	ch <- prometheus.MustNewConstMetric(descUp, prometheus.GaugeValue, up)
+	ch <- prometheus.MustNewConstMetric(descFanIn, prometheus.CounterValue, float64(s.fanIn.Load()))
 	ch <- prometheus.MustNewConstMetric(descLag, prometheus.GaugeValue, time.Duration(s.lagNanos.Load()).Seconds())
 }
 

@@ -109,16 +109,51 @@ func optString(raw json.RawMessage) (*string, error) {
 	return nil, fmt.Errorf("%w: ref is %s", errBadFrame, raw)
 }
 
-// encodeMessage renders m as a text frame in the serializer of vsn.
+// encodeMessage renders m as a text frame in the serializer of vsn. The payload
+// is trusted to be valid JSON (we build every one) and copied as is: json.Marshal
+// would re-validate and compact it for each of a change's subscribers.
 func encodeMessage(vsn string, m Message) ([]byte, error) {
 	payload := m.Payload
 	if len(payload) == 0 {
 		payload = json.RawMessage("{}")
 	}
+	b := make([]byte, 0, len(payload)+len(m.Topic)+len(m.Event)+64)
 	if vsn == vsn2 {
-		return json.Marshal([]any{m.JoinRef, m.Ref, m.Topic, m.Event, payload})
+		b = append(b, '[')
+		b = appendRef(b, m.JoinRef)
+		b = append(b, ',')
+		b = appendRef(b, m.Ref)
+		b = append(b, ',')
+		b = appendString(b, m.Topic)
+		b = append(b, ',')
+		b = appendString(b, m.Event)
+		b = append(b, ',')
+		b = append(b, payload...)
+		return append(b, ']'), nil
 	}
-	return json.Marshal(Message{JoinRef: m.JoinRef, Ref: m.Ref, Topic: m.Topic, Event: m.Event, Payload: payload})
+	b = append(b, `{"join_ref":`...)
+	b = appendRef(b, m.JoinRef)
+	b = append(b, `,"ref":`...)
+	b = appendRef(b, m.Ref)
+	b = append(b, `,"topic":`...)
+	b = appendString(b, m.Topic)
+	b = append(b, `,"event":`...)
+	b = appendString(b, m.Event)
+	b = append(b, `,"payload":`...)
+	b = append(b, payload...)
+	return append(b, '}'), nil
+}
+
+func appendRef(b []byte, s *string) []byte {
+	if s == nil {
+		return append(b, "null"...)
+	}
+	return appendString(b, *s)
+}
+
+func appendString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s) // cannot fail for a string
+	return append(b, q...)
 }
 
 // reply is the phx_reply to m with status "ok" or "error" and response.

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/server/httpx"
@@ -34,15 +35,16 @@ type Options struct {
 
 // Realtime is the handler mounted at /realtime/v1 and the replication worker (Run).
 type Realtime struct {
-	opt    Options
-	log    *slog.Logger
-	hub    *hub
-	tops   *topics
-	stats  stats
-	msgOID atomic.Uint32 // realtime.messages, for private channels
-	rls    *rlsChecker
-	ready  atomic.Bool // the replication stream is running
-	mux    *http.ServeMux
+	opt      Options
+	log      *slog.Logger
+	hub      *hub
+	tops     *topics
+	stats    stats
+	msgOID   atomic.Uint32 // realtime.messages, for private channels
+	serverID string        // tells our own fan-out messages apart
+	rls      *rlsChecker
+	ready    atomic.Bool // the replication stream is running
+	mux      *http.ServeMux
 }
 
 // New builds the surface. Run must be started for postgres_changes to flow.
@@ -56,7 +58,7 @@ func New(o Options) *Realtime {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics()}
+	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics(), serverID: uuid.NewString()}
 	rt.rls = &rlsChecker{pool: o.Pool, now: o.Now, policies: map[policyKey]*policyEntry{}, tables: map[uint32]*tableMeta{}}
 	rt.mux = http.NewServeMux()
 	rt.mux.HandleFunc("GET /websocket", rt.serveWebsocket)

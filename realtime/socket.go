@@ -308,12 +308,20 @@ func (s *session) join(m Message) {
 		s.drop(old)
 	}
 	ch.armExpiry(id)
-	s.rt.hub.add(ch.bindings)
 	resp := map[string]any{}
 	if len(out) > 0 {
 		resp["postgres_changes"] = out
 	}
+	// The reply first: realtime-js drops events that arrive before it (their
+	// binding ids are not known yet).
 	s.send(reply(m, "ok", resp))
+	s.rt.hub.add(ch.bindings)
+	ch.mu.Lock()
+	closed := ch.closed // its token may have run out meanwhile (drop ran before add)
+	ch.mu.Unlock()
+	if closed {
+		s.rt.hub.remove(ch.bindings)
+	}
 	s.rt.tops.join(ch)
 	s.rt.stats.channels.Add(1)
 	if ch.presence {
@@ -412,7 +420,8 @@ func (s *session) broadcast(m Message) {
 		}
 		return
 	}
-	s.rt.tops.broadcast(ch, m.Payload)
+	s.rt.tops.broadcast(ch.room, ch, m.Payload)
+	s.rt.fanout(ch.room, fanMsg{JSON: m.Payload})
 	if m.Ref != nil {
 		s.send(reply(m, "ok", nil)) // the ack realtime-js waits for with broadcast.ack
 	}
@@ -435,7 +444,8 @@ func (s *session) binaryBroadcast(data []byte) {
 		}
 		return
 	}
-	s.rt.tops.broadcastBinary(ch, p)
+	s.rt.tops.broadcastBinary(ch.room, ch, p)
+	s.rt.fanout(ch.room, fanMsg{Event: p.event, Meta: string(p.meta), Encoding: p.encoding, Data: p.payload})
 	if ref != "" {
 		s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "ok", nil))
 	}

@@ -62,8 +62,9 @@ func (t *topics) members(room string) []*channel {
 }
 
 // broadcast relays a text broadcast payload ({type, event, payload}) from sender.
-func (t *topics) broadcast(sender *channel, payload json.RawMessage) {
-	for _, ch := range t.members(sender.room) {
+// sender is nil for a broadcast from another server (fanout.go).
+func (t *topics) broadcast(room string, sender *channel, payload json.RawMessage) {
+	for _, ch := range t.members(room) {
 		if (ch == sender && !sender.self) || !ch.can(readBroadcast) {
 			continue
 		}
@@ -74,13 +75,13 @@ func (t *topics) broadcast(sender *channel, payload json.RawMessage) {
 // broadcastBinary relays a binary user broadcast (vsn 2.0.0 kind 3) as realtime's
 // kind 4 frame, to the topic's vsn 2.0.0 clients (1.0.0 has no binary form; a JSON
 // payload goes to them as text).
-func (t *topics) broadcastBinary(sender *channel, push userBroadcastPush) {
+func (t *topics) broadcastBinary(room string, sender *channel, push userBroadcastPush) {
 	frame := encodeUserBroadcast(push)
 	var text json.RawMessage
 	if push.encoding == encodingJSON && json.Valid(push.payload) {
 		text, _ = json.Marshal(map[string]any{"type": "broadcast", "event": push.event, "payload": json.RawMessage(push.payload)})
 	}
-	for _, ch := range t.members(sender.room) {
+	for _, ch := range t.members(room) {
 		if (ch == sender && !sender.self) || !ch.can(readBroadcast) {
 			continue
 		}

@@ -261,7 +261,7 @@ func (a *app) mountSurfaces() error {
 	})
 	a.surf.realtime = rt
 	a.metrics.reg.MustRegister(rt.Collector())
-	a.workers = append(a.workers, rt.Run)
+	a.workers = append(a.workers, rt.Run, rt.RunFanout)
 
 	fnLog := a.log.With("surface", "functions")
 	payments := paypal.New(paypal.Deps{

@@ -48,3 +48,57 @@ test('1,000 inserts reach each of 10 subscribers on two servers exactly once, in
     }
   }
 })
+
+test('broadcast reaches the clients of the other server (through PostgreSQL), public and private', async () => {
+  const mk = (url, vsn, sub) =>
+    createClient(url, ANON_KEY, {
+      auth: { persistSession: false },
+      ...(sub ? { accessToken: async () => userToken(sub) } : {}),
+      realtime: { transport: WebSocket, ...(vsn ? { vsn } : {}) },
+    })
+  const joinOn = async (client, name, opts, got) => {
+    await new Promise((r) => setTimeout(r, 10))
+    return new Promise((resolve, reject) => {
+      const ch = client.channel(name, opts).on('broadcast', { event: '*' }, (p) => got.push(p))
+      ch.subscribe((status, err) => {
+        if (status === 'SUBSCRIBED') resolve(ch)
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status))
+      })
+    })
+  }
+  const room = 'cross-' + Date.now()
+  const got = { v2: [], v1: [], same: [], priv: [] }
+  const c1 = mk(process.env.SUPABASE_URL, '2.0.0')
+  const c1v1 = mk(process.env.SUPABASE_URL, '1.0.0')
+  const r2 = mk(SECOND, '2.0.0')
+  const r2v1 = mk(SECOND, '1.0.0')
+  const local = mk(process.env.SUPABASE_URL)
+  try {
+    const sender = await joinOn(c1, room, {}, [])
+    const senderV1 = await joinOn(c1v1, room, {}, [])
+    await joinOn(r2, room, {}, got.v2)
+    await joinOn(r2v1, room, {}, got.v1)
+    await joinOn(local, room, {}, got.same)
+    assert.equal(await sender.send({ type: 'broadcast', event: 'hello', payload: { from: 'binary' } }), 'ok')
+    assert.equal(await senderV1.send({ type: 'broadcast', event: 'hello', payload: { from: 'json' } }), 'ok')
+    await waitFor(() => got.v2.length === 2 && got.v1.length === 2 && got.same.length === 2, 5000, 'the broadcasts on both servers')
+    for (const list of [got.v2, got.v1, got.same]) {
+      assert.deepEqual(list.map((p) => p.payload.from).sort(), ['binary', 'json'])
+    }
+    // A private channel's broadcast crosses too, to members only.
+    const adminOn1 = mk(process.env.SUPABASE_URL, undefined, '00000000-0000-4000-8000-00000000a001')
+    const userOn2 = mk(SECOND, undefined, USER_ID)
+    const publicOn2 = mk(SECOND)
+    const pub = []
+    const admin = await joinOn(adminOn1, 'team-room', { config: { private: true } }, [])
+    await joinOn(userOn2, 'team-room', { config: { private: true } }, got.priv)
+    await joinOn(publicOn2, 'team-room', {}, pub)
+    assert.equal(await admin.send({ type: 'broadcast', event: 'memo', payload: { n: 1 } }), 'ok')
+    await waitFor(() => got.priv.length === 1, 5000, 'the private broadcast on the other server')
+    await new Promise((r) => setTimeout(r, 300))
+    assert.equal(pub.length, 0)
+    for (const c of [adminOn1, userOn2, publicOn2]) await c.removeAllChannels()
+  } finally {
+    for (const c of [c1, c1v1, r2, r2v1, local]) await c.removeAllChannels()
+  }
+})

@@ -1,0 +1,272 @@
+// Command realtime benchmarks /realtime/v1's postgres_changes on one box (issue 19,
+// acceptance 5): many websocket subscribers (default 1,000, over -users distinct
+// signed-in users, so row-level security is evaluated for -users audiences per
+// change), inserts committed as fast as -writers connections manage, and it prints
+//
+//   - the inserts per second PostgreSQL sustains alone on the same table (measured
+//     first, in the same run, with no subscriber);
+//   - the same inserts with the subscribers: events delivered per second (all
+//     subscribers together) and its ratio to the baseline insert rate;
+//   - p50 / p99 / max from commit (the event's commit_timestamp) to delivery.
+//
+// Usage: DATABASE_URL=<superuser url, wal_level=logical> go run ./bench/realtime [-subs 1000] [-users 10] [-n 2000] [-writers 8]
+// It creates a throw-away database, migrates it, and drops it at the end.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/migrations"
+	"casarent/realtime"
+	"casarent/server/jwtauth"
+	"casarent/server/pgtest"
+)
+
+const secret = "bench-jwt-secret-0123456789abcdef0123456789"
+
+func main() {
+	subs := flag.Int("subs", 1000, "websocket subscribers")
+	users := flag.Int("users", 10, "distinct users among the subscribers (RLS audiences per change)")
+	n := flag.Int("n", 2000, "inserts per phase")
+	writers := flag.Int("writers", 8, "concurrent inserting connections")
+	flag.Parse()
+	if err := run(*subs, *users, *n, *writers); err != nil {
+		fmt.Fprintln(os.Stderr, "bench/realtime:", err)
+		os.Exit(1)
+	}
+}
+
+func run(subs, users, n, writers int) error {
+	ctx := context.Background()
+	cluster := os.Getenv("DATABASE_URL")
+	if cluster == "" {
+		return errors.New("DATABASE_URL (a superuser URL) is required")
+	}
+	pool, url, cleanup, err := freshDatabase(ctx, cluster, writers+16)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	if _, err := pool.Exec(ctx, `
+		create table public.bench_rt (id bigint generated always as identity primary key, owner uuid not null, body text not null);
+		alter table public.bench_rt enable row level security;
+		grant select on public.bench_rt to authenticated;
+		create policy signed_in on public.bench_rt for select to authenticated using ((select auth.uid()) is not null);
+		alter publication supabase_realtime add table public.bench_rt;`); err != nil {
+		return err
+	}
+
+	// Phase 1: PostgreSQL alone.
+	base, err := insert(ctx, pool, n, writers)
+	if err != nil {
+		return err
+	}
+	baseRate := float64(n) / base.Seconds()
+	fmt.Printf("PostgreSQL alone: %d inserts in %v = %.0f inserts/s (%d writers)\n", n, base.Round(time.Millisecond), baseRate, writers)
+
+	// Phase 2: the same with realtime and its subscribers.
+	keys := jwtauth.Keys{Anon: mustSign(jwt.MapClaims{"role": "anon", "iss": "supabase", "exp": time.Now().Add(time.Hour).Unix()})}
+	verifier := jwtauth.NewVerifier(secret, keys)
+	rt := realtime.New(realtime.Options{Pool: pool, ReplicationURL: url, Verifier: verifier,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go rt.Run(rctx)
+	srv := httptest.NewServer(verifier.Middleware(rt))
+	defer srv.Close()
+	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + "/websocket?vsn=2.0.0&apikey=" + keys.Anon
+	for !ready(srv.URL) {
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	var delivered atomic.Int64
+	var mu sync.Mutex
+	var lat []time.Duration
+	var lastAt atomic.Int64
+	conns := make([]*websocket.Conn, 0, subs)
+	defer func() {
+		for _, c := range conns {
+			_ = c.CloseNow()
+		}
+	}()
+	for i := 0; i < subs; i++ {
+		c, _, err := websocket.Dial(ctx, wsURL, nil)
+		if err != nil {
+			return fmt.Errorf("subscriber %d: %w", i, err)
+		}
+		c.SetReadLimit(1 << 20)
+		conns = append(conns, c)
+		token := mustSign(jwt.MapClaims{"role": "authenticated", "sub": fmt.Sprintf("00000000-0000-4000-8000-%012d", i%users), "exp": time.Now().Add(time.Hour).Unix()})
+		join, _ := json.Marshal([]any{"1", "1", "realtime:bench", "phx_join", map[string]any{
+			"access_token": token,
+			"config":       map[string]any{"postgres_changes": []any{map[string]any{"event": "INSERT", "schema": "public", "table": "bench_rt"}}},
+		}})
+		if err := c.Write(ctx, websocket.MessageText, join); err != nil {
+			return err
+		}
+		go func() {
+			for {
+				_, b, err := c.Read(context.Background())
+				if err != nil {
+					return
+				}
+				// The client side stays cheap (it shares the box): find the event
+				// and its commit timestamp without decoding the whole message.
+				if !bytes.Contains(b, []byte(`"postgres_changes",{`)) {
+					continue
+				}
+				now := time.Now()
+				const key = `"commit_timestamp":"`
+				if i := bytes.Index(b, []byte(key)); i >= 0 && len(b) >= i+len(key)+24 {
+					if ts, err := time.Parse(time.RFC3339Nano, string(b[i+len(key):i+len(key)+24])); err == nil {
+						mu.Lock()
+						lat = append(lat, now.Sub(ts))
+						mu.Unlock()
+					}
+				}
+				delivered.Add(1)
+				lastAt.Store(now.UnixNano())
+			}
+		}()
+	}
+	time.Sleep(time.Second) // the joins are answered
+	start := time.Now()
+	took, err := insert(ctx, pool, n, writers)
+	if err != nil {
+		return err
+	}
+	want := int64(n) * int64(subs)
+	deadline := time.Now().Add(5 * time.Minute)
+	for delivered.Load() < want && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	got := delivered.Load()
+	span := time.Unix(0, lastAt.Load()).Sub(start)
+	rate := float64(got) / span.Seconds()
+	fmt.Printf("with %d subscribers (%d users): %d inserts in %v = %.0f inserts/s\n", subs, users, n, took.Round(time.Millisecond), float64(n)/took.Seconds())
+	fmt.Printf("delivered %d of %d events in %v = %.0f events/s (%.0f changes/s); ratio to PostgreSQL's insert rate alone: %.2f\n",
+		got, want, span.Round(time.Millisecond), rate, rate/float64(subs), rate/baseRate)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(lat) > 0 {
+		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+		q := func(f float64) time.Duration { return lat[int(f*float64(len(lat)-1))].Round(time.Millisecond) }
+		fmt.Printf("commit to delivery: p50 %v, p99 %v, max %v\n", q(0.50), q(0.99), q(1))
+	}
+	if got != want {
+		return fmt.Errorf("%d events missing (subscribers too slow to read are disconnected after %d queued frames)", want-got, 1024)
+	}
+	return nil
+}
+
+func ready(base string) bool {
+	resp, err := httptestGet(base + "/api/health")
+	return err == nil && strings.Contains(resp, `"ok"`)
+}
+
+// insert commits n single-row inserts over writers connections.
+func insert(ctx context.Context, pool *pgxpool.Pool, n, writers int) (time.Duration, error) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	errs := make(chan error, writers)
+	start := time.Now()
+	for w := 0; w < writers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for next.Add(1) <= int64(n) {
+				if _, err := pool.Exec(ctx, "insert into public.bench_rt (owner, body) values (gen_random_uuid(), 'x')"); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	return time.Since(start), <-errs
+}
+
+func mustSign(c jwt.MapClaims) string {
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(secret))
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// freshDatabase creates and migrates a database; the pool is the superuser's.
+func freshDatabase(ctx context.Context, cluster string, conns int) (*pgxpool.Pool, string, func(), error) {
+	b := make([]byte, 6)
+	_, _ = rand.Read(b)
+	name := "bench_rt_" + hex.EncodeToString(b)
+	admin, err := pgx.Connect(ctx, cluster)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
+		admin.Close(ctx)
+		return nil, "", nil, err
+	}
+	drop := func() {
+		_, _ = admin.Exec(context.Background(), "drop database if exists "+name+" with (force)")
+		admin.Close(context.Background())
+	}
+	url := pgtest.WithDatabase(cluster, name, "", "")
+	mc, err := pgx.Connect(ctx, url)
+	if err != nil {
+		drop()
+		return nil, "", nil, err
+	}
+	defer mc.Close(ctx)
+	if _, err := migrations.Apply(ctx, mc); err != nil {
+		drop()
+		return nil, "", nil, err
+	}
+	pc, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		drop()
+		return nil, "", nil, err
+	}
+	pc.MaxConns = int32(conns)
+	pool, err := pgxpool.NewWithConfig(ctx, pc)
+	if err != nil {
+		drop()
+		return nil, "", nil, err
+	}
+	return pool, url, func() { pool.Close(); drop() }, nil
+}
+
+func httptestGet(url string) (string, error) {
+	resp, err := httpClient.Get(url)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return string(b), err
+}
+
+var httpClient = &http.Client{Timeout: 5 * time.Second}
