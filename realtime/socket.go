@@ -334,12 +334,33 @@ func (s *session) join(m Message) {
 	}
 	if len(out) > 0 {
 		sub := strings.TrimPrefix(m.Topic, "realtime:")
-		if s.rt.ready.Load() {
+		if missing := s.rt.unpublished(s.ctx, ch.bindings); missing != nil {
+			// As realtime says it: the subscription stands but nothing will come.
+			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "status": "error",
+				"message": fmt.Sprintf("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: %s, table: %s, filters: []]", missing.schema, missing.table)})
+		} else if s.rt.ready.Load() {
 			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribed to PostgreSQL", "status": "ok"})
 		} else {
 			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribing to PostgreSQL failed: replication is not running", "status": "error"})
 		}
 	}
+}
+
+// unpublished returns the first binding naming a table that is not in the
+// publication (nil when all are, or when the check itself fails).
+func (rt *Realtime) unpublished(ctx context.Context, bs []*binding) *binding {
+	for _, b := range bs {
+		if b.schema == "*" || b.table == "" || b.table == "*" {
+			continue
+		}
+		var ok bool
+		err := rt.opt.Pool.QueryRow(ctx, `select exists (select 1 from pg_catalog.pg_publication_tables
+			where pubname = $1 and schemaname = $2 and tablename = $3)`, rt.opt.Publication, b.schema, b.table).Scan(&ok)
+		if err == nil && !ok {
+			return b
+		}
+	}
+	return nil
 }
 
 // parseBinding reads one postgres_changes entry {event, schema, table, filter}.
