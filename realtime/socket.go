@@ -57,6 +57,7 @@ type channel struct {
 	presenceKey string
 	private     bool
 	room        string // where broadcast and presence meet (topics.go)
+	owner       string // this server's id / the channel's: its presence entries' owner
 	perms       perms  // under mu
 }
 
@@ -270,7 +271,7 @@ func (s *session) join(m Message) {
 	}
 	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON,
 		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key,
-		private: p.Config.Private, room: m.Topic, perms: allPerms}
+		private: p.Config.Private, room: m.Topic, perms: allPerms, owner: s.rt.serverID + "/" + uuid.NewString()}
 	if ch.private {
 		ch.room = "private:" + m.Topic
 		pm, err := s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(m.Topic, "realtime:"))
@@ -414,7 +415,9 @@ func (s *session) drop(ch *channel) {
 	}
 	ch.mu.Unlock()
 	s.rt.hub.remove(ch.bindings)
-	s.rt.tops.leave(ch)
+	if s.rt.tops.leave(ch) {
+		s.rt.fanout(ch.room, fanMsg{Op: "untrack", Owner: ch.owner})
+	}
 }
 
 func (s *session) channel(topic string) *channel {
@@ -496,9 +499,12 @@ func (s *session) presence(m Message) {
 		if p.Payload == nil {
 			p.Payload = map[string]any{}
 		}
-		s.rt.tops.track(ch, p.Payload)
+		e := s.rt.tops.track(ch, p.Payload)
+		s.rt.fanout(ch.room, fanMsg{Op: "track", Owner: ch.owner, Key: e.key, Ref: e.ref, PMeta: e.meta})
 	case "untrack":
-		s.rt.tops.untrack(ch)
+		if s.rt.tops.untrack(ch) {
+			s.rt.fanout(ch.room, fanMsg{Op: "untrack", Owner: ch.owner})
+		}
 	default:
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "unknown presence event " + p.Event}))
