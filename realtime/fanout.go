@@ -11,8 +11,9 @@ import (
 // relays each broadcast of its clients to its own channels, then publishes it with
 // pg_notify on fanoutChannel; every server LISTENs there (RunFanout) and hands what
 // the others published to its channels of that room. NOTIFY carries at most 8000
-// bytes: a larger broadcast stays on its server (logged). Presence does not cross
-// servers yet.
+// bytes: a larger broadcast stays on its server (logged). Presence crosses the same
+// way (each track and untrack, by owner: server id / channel id); a server that
+// dies without untracking leaves its entries on the others until they restart.
 
 const fanoutChannel = "realtime_fanout"
 
@@ -26,6 +27,12 @@ type fanMsg struct {
 	Meta     string          `json:"m,omitempty"`
 	Encoding byte            `json:"n,omitempty"`
 	Data     []byte          `json:"d,omitempty"`
+	// presence: track or untrack of Owner's entry
+	Op    string         `json:"o,omitempty"`
+	Owner string         `json:"w,omitempty"`
+	Key   string         `json:"k,omitempty"`
+	Ref   string         `json:"f,omitempty"`
+	PMeta map[string]any `json:"x,omitempty"`
 }
 
 func (rt *Realtime) fanout(room string, m fanMsg) {
@@ -83,6 +90,10 @@ func (rt *Realtime) listen(ctx context.Context) error {
 		}
 		rt.stats.fanIn.Add(1)
 		switch {
+		case m.Op == "track" && m.Owner != "":
+			rt.tops.put(m.Room, m.Owner, presenceEntry{key: m.Key, ref: m.Ref, meta: m.PMeta})
+		case m.Op == "untrack" && m.Owner != "":
+			rt.tops.remove(m.Room, m.Owner)
 		case m.JSON != nil:
 			rt.tops.broadcast(m.Room, nil, m.JSON)
 		case m.Event != "":

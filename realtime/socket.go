@@ -57,6 +57,7 @@ type channel struct {
 	presenceKey string
 	private     bool
 	room        string // where broadcast and presence meet (topics.go)
+	owner       string // this server's id / the channel's: its presence entries' owner
 	perms       perms  // under mu
 }
 
@@ -270,7 +271,7 @@ func (s *session) join(m Message) {
 	}
 	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON,
 		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key,
-		private: p.Config.Private, room: m.Topic, perms: allPerms}
+		private: p.Config.Private, room: m.Topic, perms: allPerms, owner: s.rt.serverID + "/" + uuid.NewString()}
 	if ch.private {
 		ch.room = "private:" + m.Topic
 		pm, err := s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(m.Topic, "realtime:"))
@@ -334,12 +335,33 @@ func (s *session) join(m Message) {
 	}
 	if len(out) > 0 {
 		sub := strings.TrimPrefix(m.Topic, "realtime:")
-		if s.rt.ready.Load() {
+		if missing := s.rt.unpublished(s.ctx, ch.bindings); missing != nil {
+			// As realtime says it: the subscription stands but nothing will come.
+			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "status": "error",
+				"message": fmt.Sprintf("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: %s, table: %s, filters: []]", missing.schema, missing.table)})
+		} else if s.rt.ready.Load() {
 			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribed to PostgreSQL", "status": "ok"})
 		} else {
 			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribing to PostgreSQL failed: replication is not running", "status": "error"})
 		}
 	}
+}
+
+// unpublished returns the first binding naming a table that is not in the
+// publication (nil when all are, or when the check itself fails).
+func (rt *Realtime) unpublished(ctx context.Context, bs []*binding) *binding {
+	for _, b := range bs {
+		if b.schema == "*" || b.table == "" || b.table == "*" {
+			continue
+		}
+		var ok bool
+		err := rt.opt.Pool.QueryRow(ctx, `select exists (select 1 from pg_catalog.pg_publication_tables
+			where pubname = $1 and schemaname = $2 and tablename = $3)`, rt.opt.Publication, b.schema, b.table).Scan(&ok)
+		if err == nil && !ok {
+			return b
+		}
+	}
+	return nil
 }
 
 // parseBinding reads one postgres_changes entry {event, schema, table, filter}.
@@ -393,7 +415,9 @@ func (s *session) drop(ch *channel) {
 	}
 	ch.mu.Unlock()
 	s.rt.hub.remove(ch.bindings)
-	s.rt.tops.leave(ch)
+	if s.rt.tops.leave(ch) {
+		s.rt.fanout(ch.room, fanMsg{Op: "untrack", Owner: ch.owner})
+	}
 }
 
 func (s *session) channel(topic string) *channel {
@@ -475,9 +499,12 @@ func (s *session) presence(m Message) {
 		if p.Payload == nil {
 			p.Payload = map[string]any{}
 		}
-		s.rt.tops.track(ch, p.Payload)
+		e := s.rt.tops.track(ch, p.Payload)
+		s.rt.fanout(ch.room, fanMsg{Op: "track", Owner: ch.owner, Key: e.key, Ref: e.ref, PMeta: e.meta})
 	case "untrack":
-		s.rt.tops.untrack(ch)
+		if s.rt.tops.untrack(ch) {
+			s.rt.fanout(ch.room, fanMsg{Op: "untrack", Owner: ch.owner})
+		}
 	default:
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "unknown presence event " + p.Event}))

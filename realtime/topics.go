@@ -8,7 +8,8 @@ import (
 	"github.com/google/uuid"
 )
 
-// Broadcast and presence between the clients of one server (no replicas yet):
+// Broadcast and presence between the clients of one server (fanout.go carries
+// both to the other servers):
 // channels are grouped by topic; a broadcast goes to the topic's other channels
 // (and to the sender when its config says self), presence keeps each topic's
 // tracked metas and sends Phoenix's presence_state / presence_diff.
@@ -16,7 +17,7 @@ import (
 type topics struct {
 	mu       sync.Mutex
 	channels map[string]map[*channel]struct{}
-	presence map[string]map[*channel]presenceEntry // topic -> tracked channels
+	presence map[string]map[string]presenceEntry // room -> owner (server/channel) -> entry
 }
 
 type presenceEntry struct {
@@ -26,7 +27,7 @@ type presenceEntry struct {
 }
 
 func newTopics() *topics {
-	return &topics{channels: map[string]map[*channel]struct{}{}, presence: map[string]map[*channel]presenceEntry{}}
+	return &topics{channels: map[string]map[*channel]struct{}{}, presence: map[string]map[string]presenceEntry{}}
 }
 
 // Channels meet by room: the topic, apart for private channels, so that a public
@@ -40,15 +41,16 @@ func (t *topics) join(ch *channel) {
 	t.channels[ch.room][ch] = struct{}{}
 }
 
-// leave removes ch, and its presence (a diff with the leave goes to the others).
-func (t *topics) leave(ch *channel) {
+// leave removes ch, and its presence (a diff with the leave goes to the others);
+// it reports whether ch was tracked.
+func (t *topics) leave(ch *channel) bool {
 	t.mu.Lock()
 	delete(t.channels[ch.room], ch)
 	if len(t.channels[ch.room]) == 0 {
 		delete(t.channels, ch.room)
 	}
 	t.mu.Unlock()
-	t.untrack(ch)
+	return t.untrack(ch)
 }
 
 func (t *topics) members(room string) []*channel {
@@ -119,34 +121,44 @@ func (e presenceEntry) metaWithRef() map[string]any {
 	return m
 }
 
-// track sets ch's meta (replacing a previous one) and tells every channel of the topic.
-func (t *topics) track(ch *channel, meta map[string]any) {
+// track sets ch's meta (replacing a previous one) and tells every channel of the room.
+func (t *topics) track(ch *channel, meta map[string]any) presenceEntry {
 	e := presenceEntry{key: ch.presenceKey, ref: uuid.NewString(), meta: meta}
+	t.put(ch.room, ch.owner, e)
+	return e
+}
+
+// untrack removes ch's meta; it reports whether there was one.
+func (t *topics) untrack(ch *channel) bool { return t.remove(ch.room, ch.owner) }
+
+// put sets owner's entry in room (a channel here, or one on another server).
+func (t *topics) put(room, owner string, e presenceEntry) {
 	t.mu.Lock()
-	if t.presence[ch.room] == nil {
-		t.presence[ch.room] = map[*channel]presenceEntry{}
+	if t.presence[room] == nil {
+		t.presence[room] = map[string]presenceEntry{}
 	}
-	old, had := t.presence[ch.room][ch]
-	t.presence[ch.room][ch] = e
+	old, had := t.presence[room][owner]
+	t.presence[room][owner] = e
 	t.mu.Unlock()
 	leaves := map[string]any{}
 	if had {
 		leaves[old.key] = map[string]any{"metas": []any{old.metaWithRef()}}
 	}
-	t.diff(ch.room, map[string]any{e.key: map[string]any{"metas": []any{e.metaWithRef()}}}, leaves)
+	t.diff(room, map[string]any{e.key: map[string]any{"metas": []any{e.metaWithRef()}}}, leaves)
 }
 
-func (t *topics) untrack(ch *channel) {
+func (t *topics) remove(room, owner string) bool {
 	t.mu.Lock()
-	old, had := t.presence[ch.room][ch]
-	delete(t.presence[ch.room], ch)
-	if len(t.presence[ch.room]) == 0 {
-		delete(t.presence, ch.room)
+	old, had := t.presence[room][owner]
+	delete(t.presence[room], owner)
+	if len(t.presence[room]) == 0 {
+		delete(t.presence, room)
 	}
 	t.mu.Unlock()
 	if had {
-		t.diff(ch.room, map[string]any{}, map[string]any{old.key: map[string]any{"metas": []any{old.metaWithRef()}}})
+		t.diff(room, map[string]any{}, map[string]any{old.key: map[string]any{"metas": []any{old.metaWithRef()}}})
 	}
+	return had
 }
 
 func (t *topics) diff(room string, joins, leaves map[string]any) {

@@ -39,7 +39,7 @@ func TestPresenceStateAndDiffs(t *testing.T) {
 	tp := newTopics()
 	s := &session{vsn: vsn1, out: make(chan frame, 16)}
 	s.ctx, s.cancel = contextBackground()
-	a := &channel{s: s, topic: "realtime:x", room: "realtime:x", presence: true, presenceKey: "alice", perms: allPerms}
+	a := &channel{s: s, topic: "realtime:x", room: "realtime:x", presence: true, presenceKey: "alice", perms: allPerms, owner: "s/1"}
 	tp.join(a)
 	tp.track(a, map[string]any{"status": "on"})
 	st := tp.state("realtime:x")

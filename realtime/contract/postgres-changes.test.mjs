@@ -164,3 +164,10 @@ test('/metrics counts connections, channels, messages and changes', async () => 
   const afterLeave = await scrape()
   assert.equal(afterLeave.channels, during.channels - 1)
 })
+
+test('a table outside the publication: subscribed, with realtime\'s system error', async () => {
+  const sub = await subscribe(asUser(USER_ID), { event: '*', schema: 'public', table: 'cars' })
+  await waitFor(() => sub.system.length > 0, 3000, 'the system message')
+  assert.equal(sub.system[0].status, 'error')
+  assert.match(sub.system[0].message, /Unable to subscribe to changes with given parameters.*table: cars/)
+})

@@ -102,3 +102,36 @@ test('broadcast reaches the clients of the other server (through PostgreSQL), pu
     for (const c of [c1, c1v1, r2, r2v1, local]) await c.removeAllChannels()
   }
 })
+
+test('presence crosses servers: track, untrack, leaving, and the state a late joiner gets', async () => {
+  const mk = (url) => createClient(url, ANON_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket } })
+  const joinOn = async (client, name, key) => {
+    await new Promise((r) => setTimeout(r, 10))
+    return new Promise((resolve, reject) => {
+      const ch = client.channel(name, { config: { presence: { key } } }).on('presence', { event: 'sync' }, () => {})
+      ch.subscribe((status, err) => {
+        if (status === 'SUBSCRIBED') resolve(ch)
+        else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status))
+      })
+    })
+  }
+  const room = 'lobby-x-' + Date.now()
+  const clients = [mk(process.env.SUPABASE_URL), mk(SECOND), mk(SECOND)]
+  try {
+    const alice = await joinOn(clients[0], room, 'alice')
+    const bob = await joinOn(clients[1], room, 'bob')
+    assert.equal(await alice.track({ on: 1 }), 'ok')
+    await waitFor(() => bob.presenceState().alice, 5000, 'alice seen on the other server')
+    assert.equal(await bob.track({ on: 2 }), 'ok')
+    await waitFor(() => alice.presenceState().bob, 5000, 'bob seen on the other server')
+    // A late joiner on the second server gets alice (tracked on the first) in its state.
+    const carol = await joinOn(clients[2], room, 'carol')
+    await waitFor(() => carol.presenceState().alice && carol.presenceState().bob, 5000, "carol's state")
+    assert.equal(await bob.untrack(), 'ok')
+    await waitFor(() => !alice.presenceState().bob, 5000, 'bob untracked everywhere')
+    await alice.unsubscribe()
+    await waitFor(() => !bob.presenceState().alice && !carol.presenceState().alice, 5000, 'alice gone everywhere')
+  } finally {
+    for (const c of clients) await c.removeAllChannels()
+  }
+})
