@@ -14,7 +14,7 @@ run_dir=$(mktemp -d /tmp/casarent-test.XXXXXX)
 export PG_DATA=${TEST_PG_DATA:-$run_dir/pg}
 # Servers started by the suites keep their state here, apart from any other run.
 export TEST_SERVER_STATE=$run_dir/servers
-export PG_PORT=${TEST_PG_PORT:-54330}
+export PG_PORT=${TEST_PG_PORT:-25330}
 cleanup() { scripts/pg.sh stop >/dev/null 2>&1 || true; [ -n "${TEST_PG_DATA:-}" ] || rm -rf "$run_dir"; }
 trap cleanup EXIT
 scripts/pg.sh start

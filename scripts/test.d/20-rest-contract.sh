@@ -2,7 +2,7 @@
 # /rest/v1: a short fuzz run of the URL grammar, then the Node contract suite
 # (postgrest-compat/contract, @supabase/supabase-js from npm) against the real
 # server over the suite's own fixture schema (contract/fixture.sql).
-# Port: REST_CONTRACT_PORT (54371). Needs DATABASE_URL (make test sets it).
+# Port: REST_CONTRACT_PORT (25371). Needs DATABASE_URL (make test sets it).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
@@ -14,7 +14,7 @@ go test -run '^$' -fuzz FuzzParseRequest -fuzztime "${REST_FUZZTIME:-20s}" ./pos
 
 echo "-- rest contract (supabase-js)"
 npm_install postgrest-compat/contract
-port=${REST_CONTRACT_PORT:-54371}
+port=${REST_CONTRACT_PORT:-25371}
 cleanup() { scripts/test-server.sh stop rest-contract >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 # The fixture exposes a second schema (Accept-Profile/Content-Profile cases).

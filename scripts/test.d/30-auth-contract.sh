@@ -6,7 +6,7 @@
 #      mfa.test.mjs (issue 21: TOTP factors, aal2, is_admin());
 #   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session;
 #   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation.
-# Ports: AUTH_CONTRACT_PORT (54381), +1 and +2. Needs DATABASE_URL (make test sets it).
+# Ports: AUTH_CONTRACT_PORT (25381), +1 and +2. Needs DATABASE_URL (make test sets it).
 # AUTH_CONTRACT_STATE: where the sink and its logs live (/tmp/casarent-auth-contract).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,7 +16,7 @@ source scripts/lib.sh
 
 state=${AUTH_CONTRACT_STATE:-/tmp/casarent-auth-contract}
 mkdir -p "$state"
-port=${AUTH_CONTRACT_PORT:-54381}
+port=${AUTH_CONTRACT_PORT:-25381}
 npm_install auth/contract
 go build -o "$state/smtp-sink" ./server/mail/mailtest/cmd/smtp-sink
 

@@ -3,7 +3,7 @@
 # against the real server, once with the filesystem backend and once with S3
 # (a MinIO started here on loopback; built from the Go module proxy the first
 # time, which takes a few minutes). Needs DATABASE_URL (make test sets it).
-# Ports: STORAGE_CONTRACT_FILE_PORT (54371), STORAGE_CONTRACT_S3_PORT (54372),
+# Ports: STORAGE_CONTRACT_FILE_PORT (25371), STORAGE_CONTRACT_S3_PORT (25372),
 # STORAGE_TEST_MINIO_PORT (9410), for running beside another copy of the suite.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,7 +32,7 @@ suite() { # name port
 
 echo "-- storage contract, STORAGE_BACKEND=file"
 export STORAGE_BACKEND=file
-suite storage-file "${STORAGE_CONTRACT_FILE_PORT:-54371}"
+suite storage-file "${STORAGE_CONTRACT_FILE_PORT:-25371}"
 
 echo "-- storage contract, STORAGE_BACKEND=s3 (MinIO)"
 minio_dir=$(mktemp -d /tmp/casarent-minio-contract.XXXXXX)
@@ -43,7 +43,7 @@ set -a
 eval "$(scripts/minio.sh env)"
 set +a
 export STORAGE_BACKEND=s3
-suite storage-s3 "${STORAGE_CONTRACT_S3_PORT:-54372}"
+suite storage-s3 "${STORAGE_CONTRACT_S3_PORT:-25372}"
 # The bytes really went to MinIO (a single-drive MinIO keeps one folder per object).
 if [ ! -d "$MINIO_DATA/$STORAGE_S3_BUCKET/contract-private" ]; then
   echo "35-storage-contract: nothing was stored in MinIO; was the server on the s3 backend?" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Node contract suite of /functions/v1 (functions/contract): the real server, the
 # PayPal emulator and the SMTP sink, driven by @supabase/supabase-js.
-#   Ports: emulator FN_EMULATOR_PORT (54361), server FN_SERVER_PORT (54362).
+#   Ports: emulator FN_EMULATOR_PORT (25361), server FN_SERVER_PORT (25362).
 #   Needs DATABASE_URL (a superuser URL of the test cluster; make test sets it).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,8 +11,8 @@ source scripts/lib.sh
 
 state=/tmp/casarent-fn-contract
 mkdir -p "$state"
-emu_port=${FN_EMULATOR_PORT:-54361}
-server_port=${FN_SERVER_PORT:-54362}
+emu_port=${FN_EMULATOR_PORT:-25361}
+server_port=${FN_SERVER_PORT:-25362}
 
 go build -o "$state/paypal-emulator" ./functions/paypal/emulator/cmd/paypal-emulator
 go build -o "$state/smtp-sink" ./server/mail/mailtest/cmd/smtp-sink

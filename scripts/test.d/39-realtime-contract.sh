@@ -6,7 +6,7 @@
 # wal_level=logical (scripts/pg.sh starts its clusters so).
 # A second server on the same database (REALTIME_CONTRACT_PORT2) serves the replica
 # test: subscribers spread over both servers each receive every change once.
-# Ports: REALTIME_CONTRACT_PORT (54385), REALTIME_CONTRACT_PORT2 (54386), for running
+# Ports: REALTIME_CONTRACT_PORT (25385), REALTIME_CONTRACT_PORT2 (25386), for running
 # beside another copy of the suite.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,7 +22,7 @@ fi
 
 npm_install realtime/contract
 name=realtime-contract
-FIXTURE_SQL=realtime/contract/fixture.sql start_test_server "$name" "${REALTIME_CONTRACT_PORT:-54385}"
+FIXTURE_SQL=realtime/contract/fixture.sql start_test_server "$name" "${REALTIME_CONTRACT_PORT:-25385}"
 state=$(dirname "$SERVER_LOG")
 cleanup() {
   if [ -f "$state/pid2" ]; then kill -TERM "$(cat "$state/pid2")" 2>/dev/null || true; rm -f "$state/pid2"; fi
@@ -31,7 +31,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The replica: same database, same keys, its own port.
-port2=${REALTIME_CONTRACT_PORT2:-54386}
+port2=${REALTIME_CONTRACT_PORT2:-25386}
 (
   export AUTHENTICATOR_PASSWORD=pgtest-authenticator DATABASE_URL="$TEST_DATABASE_URL" DATA_DIR="$state/data" \
     LISTEN_ADDR="127.0.0.1:$port2" JWT_SECRET="$JWT_SECRET" SITE_URL="$SUPABASE_URL" API_EXTERNAL_URL="$SUPABASE_URL"

@@ -18,8 +18,8 @@ export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=f
 if [ ! -d frontend/node_modules ]; then (cd frontend && npm ci --no-audit --no-fund --loglevel=error >/dev/null); fi
 if [ ! -f frontend/dist/index.html ]; then (cd frontend && npm run build >/dev/null); fi
 
-port=${E2E_PORT:-54390}
-pp_port=${E2E_PAYPAL_PORT:-54391}
+port=${E2E_PORT:-25390}
+pp_port=${E2E_PAYPAL_PORT:-25391}
 work=$(mktemp -d /tmp/casarent-e2e.XXXXXX)
 cleanup() { # runs from frontend/ too: absolute paths
   "$repo/scripts/test-server.sh" stop e2e >/dev/null 2>&1 || true

@@ -10,10 +10,10 @@ cd "$work/main"
 # Reuse the installed npm packages so the test measures `make run`, not the network.
 if [ -d "$repo/frontend/node_modules" ]; then cp -a "$repo/frontend/node_modules" frontend/ && touch frontend/node_modules/.package-lock.json; fi
 
-export PG_PORT=54481 LISTEN_ADDR=127.0.0.1:54482 PAYPAL_EMULATOR_PORT=54483
+export PG_PORT=25481 LISTEN_ADDR=127.0.0.1:25482 PAYPAL_EMULATOR_PORT=25483
 # make test exports its own cluster settings; `make run` must use the clone's defaults.
 unset DATABASE_URL PG_DATA TEST_SERVER_STATE
-base=http://127.0.0.1:54482
+base=http://127.0.0.1:25482
 pid=""
 cleanup() {
   [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true
