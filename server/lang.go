@@ -7,13 +7,13 @@ import (
 	"strings"
 )
 
-// The site's three languages and how a request picks one. The frontend has the
-// same rule (frontend/src/lib/language.ts, src/ssr/render.tsx): the `language`
+// The site's three languages and how a request picks one. The browser has the
+// same rule (frontend/src/lib/language.ts); the server render takes this one's
+// answer (server/ssr Input.Lang), so server and browser start alike: the `language`
 // cookie (the visitor's own choice), else ?lang= (the address of one language:
 // hreflang alternates, PayPal's return), else the first of Accept-Language by
 // preference: fr* French, ar* Arabic, anything else English. The server needs it
-// before the render, for the page's title and Open Graph tags (page_meta per
-// language).
+// for the page's title and Open Graph tags (page_meta per language) and the render.
 
 var siteLanguages = []string{"fr", "en", "ar"}
 

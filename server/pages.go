@@ -80,7 +80,7 @@ func (a *app) renderPage(r *http.Request, index []byte) []byte {
 	defer cancel()
 	out, err := a.site.renderer.Render(ctx, ssr.Input{
 		URL: r.URL.RequestURI(), Path: r.URL.EscapedPath(), Cookies: r.Header.Get("Cookie"),
-		AcceptLanguage: r.Header.Get("Accept-Language"), Data: data,
+		Lang: lang, Data: data,
 	})
 	if err != nil {
 		a.log.WarnContext(r.Context(), "server render", "path", p, "err", err)

@@ -24,11 +24,11 @@ import (
 
 // Input is one page to render.
 type Input struct {
-	URL            string          `json:"url"`  // path and query as requested
-	Path           string          `json:"path"` // the escaped path, the key of Data
-	Cookies        string          `json:"cookies"`
-	AcceptLanguage string          `json:"acceptLanguage"` // the bundle picks the language
-	Data           json.RawMessage `json:"data"`           // public.page_data(path)
+	URL     string          `json:"url"`  // path and query as requested
+	Path    string          `json:"path"` // the escaped path, the key of Data
+	Cookies string          `json:"cookies"`
+	Lang    string          `json:"lang"` // the page's language (the server's rule, server/lang.go)
+	Data    json.RawMessage `json:"data"` // public.page_data(path)
 }
 
 // Output is the rendered markup of #root and the document's language.
@@ -150,7 +150,7 @@ func (r *Renderer) grow() {
 // waits for a free VM (or builds one) as long as ctx allows. A request identical to
 // a recent one (same headers that matter, same data) needs no VM at all.
 func (r *Renderer) Render(ctx context.Context, in Input) (Output, error) {
-	exact := cacheKey(in.URL, in.Path, in.Cookies+"\n"+in.AcceptLanguage, in.Data, time.Now())
+	exact := cacheKey(in.URL, in.Path, in.Cookies+"\n"+in.Lang, in.Data, time.Now())
 	if out, ok := r.cache.get(exact); ok {
 		return out, nil
 	}
@@ -225,8 +225,8 @@ func (r *Renderer) Prerender(ctx context.Context, data func(ctx context.Context,
 		return
 	}
 	var pages []struct {
-		URL            string `json:"url"`
-		AcceptLanguage string `json:"acceptLanguage"`
+		URL  string `json:"url"`
+		Lang string `json:"lang"`
 	}
 	if err := json.Unmarshal([]byte(list), &pages); err != nil {
 		r.log.Warn("ssr: prerender list", "err", err)
@@ -236,7 +236,7 @@ func (r *Renderer) Prerender(ctx context.Context, data func(ctx context.Context,
 		if ctx.Err() != nil {
 			return
 		}
-		in := Input{URL: p.URL, Path: p.URL, AcceptLanguage: p.AcceptLanguage, Data: data(ctx, p.URL)}
+		in := Input{URL: p.URL, Path: p.URL, Lang: p.Lang, Data: data(ctx, p.URL)}
 		if _, err := r.Render(ctx, in); err != nil {
 			r.log.Warn("ssr: prerender", "url", p.URL, "err", err)
 		}

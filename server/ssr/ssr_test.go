@@ -25,7 +25,7 @@ func TestRenderRunsTheBundleWithItsStandIns(t *testing.T) {
 	}
 	r := testRenderer(t, string(src))
 	data, _ := json.Marshal(map[string]string{"html": `<p onclick="x()">Hi<script>alert(1)</script></p>`})
-	out, err := r.Render(context.Background(), Input{URL: "/blog/x", Path: "/blog/x", AcceptLanguage: "ar-MA,ar;q=0.9", Cookies: "language=ar", Data: data})
+	out, err := r.Render(context.Background(), Input{URL: "/blog/x", Path: "/blog/x", Lang: "ar", Cookies: "language=ar", Data: data})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,14 +45,14 @@ func TestRenderRunsTheBundleWithItsStandIns(t *testing.T) {
 		}
 		return out.HTML
 	}
-	same := Input{URL: "/blog/x", Path: "/blog/x", AcceptLanguage: "fr", Cookies: "language=ar; _ga=1", Data: data}
+	same := Input{URL: "/blog/x", Path: "/blog/x", Lang: "ar", Cookies: "language=ar; _ga=1", Data: data}
 	if got := render(same); !strings.HasSuffix(got, " 1</p>") {
 		t.Errorf("same page, data and language: rendered again (%s)", got)
 	}
-	if got := render(Input{URL: "/blog/x", Path: "/blog/x", AcceptLanguage: "fr", Data: data}); !strings.HasSuffix(got, " 2</p>") {
+	if got := render(Input{URL: "/blog/x", Path: "/blog/x", Lang: "fr", Data: data}); !strings.HasSuffix(got, " 2</p>") {
 		t.Errorf("another language: %s", got)
 	}
-	if got := render(Input{URL: "/blog/x", Path: "/blog/x", AcceptLanguage: "fr", Data: []byte(`{"html":"new"}`)}); !strings.HasSuffix(got, " 3</p>") {
+	if got := render(Input{URL: "/blog/x", Path: "/blog/x", Lang: "fr", Data: []byte(`{"html":"new"}`)}); !strings.HasSuffix(got, " 3</p>") {
 		t.Errorf("new data: %s", got)
 	}
 	if _, err := r.Render(context.Background(), Input{Path: "/throw", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "boom") {
@@ -72,7 +72,7 @@ func TestPrerenderFillsTheCacheForFirstVisits(t *testing.T) {
 		t.Fatalf("data asked for %v", asked)
 	}
 	// A first visit in Arabic is the prerendered page (the second render of the VM).
-	out, err := r.Render(context.Background(), Input{URL: "/", Path: "/", AcceptLanguage: "ar-MA", Data: json.RawMessage(`{"html":"x"}`)})
+	out, err := r.Render(context.Background(), Input{URL: "/", Path: "/", Lang: "ar", Data: json.RawMessage(`{"html":"x"}`)})
 	if err != nil || !strings.HasSuffix(out.HTML, " 2</p>") {
 		t.Errorf("out = %v, %v", out, err)
 	}

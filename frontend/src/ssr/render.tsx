@@ -8,10 +8,9 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { SiteRoutes } from "../app/App";
 import { LanguageProvider } from "../app/LanguageProvider";
-import { directionOf } from "../config/languages";
+import { directionOf, isLanguageCode } from "../config/languages";
 import { CONSENT_COOKIE } from "../lib/consent";
 import { getCookie, setRequestCookies } from "../lib/cookies";
-import { detectLanguage, LANGUAGE_COOKIE } from "../lib/language";
 import i18n from "../lib/i18n";
 import { setPageData } from "../lib/pageData";
 
@@ -21,8 +20,8 @@ export interface RenderInput {
   /** The path as the browser will show it (percent-encoded), the key of the data. */
   path: string;
   cookies: string;
-  /** The request's Accept-Language header. */
-  acceptLanguage: string;
+  /** The page's language, as the server chose it (server/lang.go: the site's rule). */
+  lang: string;
   /** public.page_data(path): what the page shows. */
   data: Record<string, unknown> | null;
 }
@@ -37,34 +36,11 @@ export interface RenderOutput {
 /** Pages that depend on what only the browser holds (the booking in progress, the back office). */
 const BROWSER_ONLY = /^\/(admin|booking|booking-success|booking-cancelled)(\/|$)/;
 
-/** "ar-MA,ar;q=0.9,fr;q=0.8" → ["ar-MA", "ar", "fr"], by preference. */
-function acceptedLanguages(header: string): string[] {
-  return header
-    .split(",")
-    .map((part, i) => {
-      const [tag = "", ...params] = part.trim().split(";");
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((x) => x.tag && x.tag !== "*" && x.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i)
-    .map((x) => x.tag);
-}
-
-/** The browser's rule (lib/language.ts), with Accept-Language for navigator.languages. Cookies set. */
-function languageOf({ url, acceptLanguage }: Pick<RenderInput, "url" | "acceptLanguage">) {
-  const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
-  return detectLanguage(getCookie(LANGUAGE_COOKIE), acceptedLanguages(acceptLanguage), new URLSearchParams(query).get("lang"));
-}
-
 export function renderPage(input: RenderInput): RenderOutput {
-  setRequestCookies(input.cookies);
-  const lang = languageOf(input);
+  const lang = isLanguageCode(input.lang) ? input.lang : "fr";
   const dir = directionOf(lang);
-  if (BROWSER_ONLY.test(input.path)) {
-    setRequestCookies(null);
-    return { html: "", lang, dir };
-  }
+  if (BROWSER_ONLY.test(input.path)) return { html: "", lang, dir };
+  setRequestCookies(input.cookies);
   setPageData({ path: input.path, lang, data: input.data ?? {} });
   void i18n.changeLanguage(lang);
   try {
@@ -90,10 +66,10 @@ export function renderPage(input: RenderInput): RenderOutput {
  * language and the consent card's state. The server caches renders by it.
  */
 export function variant(input: string): string {
-  const { url, cookies, acceptLanguage } = JSON.parse(input) as RenderInput;
+  const { cookies, lang } = JSON.parse(input) as RenderInput;
   setRequestCookies(cookies);
   try {
-    return `${languageOf({ url, acceptLanguage })}|${getCookie(CONSENT_COOKIE) ?? ""}`;
+    return `${lang}|${getCookie(CONSENT_COOKIE) ?? ""}`;
   } finally {
     setRequestCookies(null);
   }
@@ -101,7 +77,7 @@ export function variant(input: string): string {
 
 /** Pages worth rendering for first visits before anyone asks (server/ssr prerender). */
 export function prerender(): string {
-  const pages = ["/", "/vehicles", "/blog"].flatMap((url) => ["fr", "en", "ar"].map((acceptLanguage) => ({ url, acceptLanguage })));
+  const pages = ["/", "/vehicles", "/blog"].flatMap((url) => ["fr", "en", "ar"].map((lang) => ({ url, lang })));
   return JSON.stringify(pages);
 }
 
@@ -117,6 +93,5 @@ export function render(input: string): string {
 const WARM = ["/", "/vehicles", "/cars/-", "/blog", "/blog/-", "/contact", "/notre-agence", "/pourquoi-nous", "/location-courte-duree", "/location-longue-duree", "/conditions-de-location", "/confidentialite", "/mentions-legales", "/-/-"];
 
 export function warm(): void {
-  for (const acceptLanguage of ["fr", "en", "ar"])
-    for (const url of WARM) renderPage({ url, path: url, cookies: "", acceptLanguage, data: {} });
+  for (const lang of ["fr", "en", "ar"]) for (const url of WARM) renderPage({ url, path: url, cookies: "", lang, data: {} });
 }

@@ -1,11 +1,11 @@
 // A stand-in for frontend/dist/ssr/render.js with the same contract (see ssr.go).
 var CasaRentSSR = (function () {
   var warmed = 0, renders = 0;
-  function lang(input) { var m = /language=(\w+)/.exec(input.cookies || ""); return m ? m[1] : input.acceptLanguage.slice(0, 2); }
+  function lang(input) { return input.lang; }
   return {
     warm: function () { warmed++; },
     variant: function (json) { return lang(JSON.parse(json)); },
-    prerender: function () { return JSON.stringify([{ url: "/", acceptLanguage: "fr" }, { url: "/", acceptLanguage: "ar" }]); },
+    prerender: function () { return JSON.stringify([{ url: "/", lang: "fr" }, { url: "/", lang: "ar" }]); },
     render: function (json) {
       var input = JSON.parse(json);
       if (input.path === "/loop") { for (;;) {} }
