@@ -8,18 +8,22 @@ const backend = process.env.BACKEND_URL ?? "http://localhost:54321";
 const proxied = ["/rest", "/auth", "/storage", "/functions", "/app-config.js"];
 
 const authStub = fileURLToPath(new URL("./src/lib/stubs/auth.ts", import.meta.url));
+const realtimeStub = fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url));
 
 export default defineConfig({
   plugins: [
     react(),
     precompress(),
     {
-      // supabase-js's own import of auth-js gets the stand-in (see the file);
-      // the back office's direct import still gets the real client.
-      name: "supabase-auth-in-admin-only",
+      // supabase-js's own imports of auth-js and realtime-js get the stand-ins
+      // (see the files); the back office's direct imports still get the real
+      // clients (its sign-in, its live feed), in its own chunks.
+      name: "supabase-auth-and-realtime-in-admin-only",
       enforce: "pre",
       resolveId(source, importer) {
-        if (source === "@supabase/auth-js" && importer?.includes("/node_modules/@supabase/supabase-js/")) return authStub;
+        if (!importer?.includes("/node_modules/@supabase/supabase-js/")) return null;
+        if (source === "@supabase/auth-js") return authStub;
+        if (source === "@supabase/realtime-js") return realtimeStub;
         return null;
       },
     },
@@ -27,7 +31,6 @@ export default defineConfig({
   resolve: {
     // Parts of supabase-js our backend does not serve (see the files): ~16 KB gzip less per page.
     alias: {
-      "@supabase/realtime-js": fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url)),
       "iceberg-js": fileURLToPath(new URL("./src/lib/stubs/iceberg.ts", import.meta.url)),
     },
   },

@@ -9,6 +9,11 @@ export function setAccessTokenSource(source: TokenSource | null): void {
   tokenSource = source;
 }
 
+/** The signed-in user's token when the back office set a source, else null (anon). */
+export function currentAccessToken(): Promise<string | null> {
+  return tokenSource ? tokenSource() : Promise.resolve(null);
+}
+
 // The one backend client of the site. Public pages act as anon, so the client
 // is built with `accessToken` (null means "use the anon key") and without
 // supabase-js's own auth client: see lib/stubs/auth.ts.
@@ -16,7 +21,7 @@ export function setAccessTokenSource(source: TokenSource | null): void {
 // origin with a placeholder key: calls then fail and the pages fall back to
 // local data as SPEC section 8 says.
 export const supabase = createClient(appConfig.supabaseUrl, appConfig.anonKey || "no-anon-key-configured", {
-  accessToken: () => (tokenSource ? tokenSource() : Promise.resolve(null)),
+  accessToken: currentAccessToken,
 });
 
 export { PG_CODES } from "./db";

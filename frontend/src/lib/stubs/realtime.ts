@@ -1,10 +1,11 @@
-// Our backend has no /realtime/v1 and the site subscribes to nothing, so the
-// realtime module supabase-js constructs eagerly is replaced (vite.config.ts
-// alias) by this stand-in: it saves ~13 KB gzip on every page, and a call that
-// would need realtime fails loudly instead of retrying a socket forever.
+// The public site subscribes to nothing, so the realtime module supabase-js
+// constructs eagerly is replaced (vite.config.ts, for supabase-js's own import
+// only) by this stand-in: it saves ~13 KB gzip on every page, and a call that
+// would need realtime fails loudly instead of opening a socket. The back office's
+// live feed imports the real realtime-js itself (features/admin/live).
 
 function unavailable(): never {
-  throw new Error("Realtime is not available on this backend");
+  throw new Error("Realtime is not part of the public site (the back office has its own client)");
 }
 
 export class RealtimeClient {
