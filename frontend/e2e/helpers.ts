@@ -237,3 +237,43 @@ export async function holdCar(carId: number, from: string, to: string, email: st
   });
   return row!.id;
 }
+
+// ---- the booking wizard, step by step, as a visitor goes through it ----
+
+export interface Driver {
+  name: string;
+  email: string;
+  phone?: string;
+}
+
+/** Steps 1 and 2 (dates, then the driver) of /booking/{slug}; ends on step 3, the options. */
+export async function wizardToOptions(page: Page, slug: string, trip: { from: string; to: string }, driver: Driver, origin = BASE_URL): Promise<void> {
+  await page.goto(`${origin}/booking/${slug}`);
+  const next = page.getByTestId("wizard-next");
+  await next.waitFor();
+  await page.fill("#pickupDate", trip.from);
+  await page.fill("#returnDate", trip.to);
+  await next.click();
+  await page.locator("#customerName").waitFor();
+  await page.fill("#customerName", driver.name);
+  await page.fill("#customerEmail", driver.email);
+  await page.fill("#customerPhone", driver.phone ?? "+212 600 000 000");
+  await next.click();
+  await page.locator('input[name="paymentOption"]').first().waitFor();
+}
+
+/** Step 3's choices, then step 4 once the database's price has replaced the estimate. */
+export async function wizardToSummary(page: Page, choices: { insurance?: string; extras?: string[]; paymentOption?: string } = {}): Promise<void> {
+  if (choices.insurance) await page.locator(`input[name="insurance"][value="${choices.insurance}"]`).check();
+  for (const extra of choices.extras ?? []) await page.locator(`input[name="extras"][value="${extra}"]`).check();
+  if (choices.paymentOption) await page.locator(`input[name="paymentOption"][value="${choices.paymentOption}"]`).check();
+  await page.getByTestId("wizard-next").click();
+  await page.getByTestId("booking-summary").waitFor();
+  await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+}
+
+/** Sends the request from step 4 and waits for the confirmation card. */
+export async function submitWizard(page: Page): Promise<void> {
+  await page.getByTestId("wizard-submit").click();
+  await page.getByTestId("booking-confirm").waitFor();
+}

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { anon, BASE_URL, freeDates, visitor } from "./helpers.ts";
+import { anon, BASE_URL, freeDates, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
 
 // Issue 18: Arabic that reads right (item 2) and dates and numbers in the
 // visitor's language (item 3). Checked from where the characters are drawn,
@@ -63,24 +63,9 @@ async function drawnLeftToRight(el: Locator, piece: string): Promise<{ drawn: st
 
 /** Through the wizard to the confirmation card. */
 async function toConfirmation(page: Page, phone: string, from: string, to: string) {
-  await page.goto(`${BASE_URL}/booking/${car.slug}`);
-  const next = page.getByTestId("wizard-next");
-  await next.waitFor();
-  await page.fill("#pickupDate", from);
-  await page.fill("#returnDate", to);
-  await next.click();
-  await page.locator("#customerName").waitFor();
-  await page.fill("#customerName", "سعاد العلوي");
-  await page.fill("#customerEmail", `bidi-${Date.now()}@example.com`);
-  await page.fill("#customerPhone", phone);
-  await next.click();
-  await page.locator('input[name="paymentOption"][value="half"]').waitFor();
-  await page.locator('input[name="paymentOption"][value="half"]').check();
-  await next.click();
-  await page.getByTestId("booking-summary").waitFor();
-  await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
-  await page.getByTestId("wizard-submit").click();
-  await page.getByTestId("booking-confirm").waitFor();
+  await wizardToOptions(page, car.slug, { from, to }, { name: "سعاد العلوي", email: `bidi-${Date.now()}@example.com`, phone });
+  await wizardToSummary(page, { paymentOption: "half" });
+  await submitWizard(page);
 }
 
 describe("Arabic reads right (issue 18, item 2)", () => {

@@ -5,7 +5,7 @@ import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { loginAsAdmin } from "./admin-helpers.ts";
 import { CHROMIUM, launch } from "./browser.ts";
-import { anon, BASE_URL, freeDates, sticksOutSideways, visitor } from "./helpers.ts";
+import { anon, BASE_URL, freeDates, sticksOutSideways, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
 
 // Issue 18, point 6 (the rough edges a visitor hits) and the contact form's
 // inline errors (item 5): one test per item.
@@ -91,16 +91,7 @@ describe("point 6", () => {
     const car = cars.find((c) => c.available && !c.not_available_until)!;
     const { page, ctx } = await visitor(browser, { lang: "fr", width: 390 });
     const { from, to } = await freeDates([car.id], 3, 720);
-    await page.goto(`${BASE_URL}/booking/${car.slug}`);
-    const next = page.getByTestId("wizard-next");
-    await next.waitFor();
-    await page.fill("#pickupDate", from);
-    await page.fill("#returnDate", to);
-    await next.click();
-    await page.fill("#customerName", "Nadia Phone");
-    await page.fill("#customerEmail", "nadia@example.com");
-    await page.fill("#customerPhone", "+212 600 000 000");
-    await next.click();
+    await wizardToOptions(page, car.slug, { from, to }, { name: "Nadia Phone", email: "nadia@example.com" });
     const gps = page.locator('input[name="extras"][value="gps"]');
     await gps.waitFor();
     await gps.scrollIntoViewIfNeeded();
@@ -219,19 +210,8 @@ describe("point 6: back from PayPal to the host name the visitor started on", ()
     ]);
     const page = await ctx.newPage();
     const { from, to } = await freeDates([car.id], 2, offset);
-    await page.goto(`${origin}/booking/${car.slug}`);
-    const next = page.getByTestId("wizard-next");
-    await next.waitFor();
-    await page.fill("#pickupDate", from);
-    await page.fill("#returnDate", to);
-    await next.click();
-    await page.fill("#customerName", "Host Name");
-    await page.fill("#customerEmail", `host-${Date.now()}@example.com`);
-    await page.fill("#customerPhone", "+212 600 000 000");
-    await next.click();
-    await page.locator('input[name="paymentOption"][value="full"]').check();
-    await next.click();
-    await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+    await wizardToOptions(page, car.slug, { from, to }, { name: "Host Name", email: `host-${Date.now()}@example.com` }, origin);
+    await wizardToSummary(page, { paymentOption: "full" });
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("pay-paypal").click();
     await page.waitForURL(/checkoutnow/);

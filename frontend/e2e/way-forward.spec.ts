@@ -5,7 +5,7 @@ import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { formatAmount, formatInstant } from "../src/lib/localeFormat.ts";
 import { launch } from "./browser.ts";
-import { admin, anon, BASE_URL, freeDates, seriousViolations, sticksOutSideways, visitor } from "./helpers.ts";
+import { admin, anon, BASE_URL, freeDates, seriousViolations, sticksOutSideways, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
 
 // Issue 14 on the public site: a WhatsApp booking's message and "sent" page carry
 // its reference and everything ordered; after a declined or cancelled PayPal
@@ -66,26 +66,9 @@ async function rowsOf(email: string): Promise<BookingRow[]> {
 
 /** The four steps with premium insurance, GPS and a child seat, half now; ends on the confirmation view. */
 async function book(page: Page, email: string, from: string, to: string) {
-  await page.goto(`${BASE_URL}/booking/${car.slug}`);
-  const next = page.getByTestId("wizard-next");
-  await next.waitFor();
-  await page.fill("#pickupDate", from);
-  await page.fill("#returnDate", to);
-  await next.click();
-  await page.locator("#customerName").waitFor();
-  await page.fill("#customerName", "Nadia Record");
-  await page.fill("#customerEmail", email);
-  await page.fill("#customerPhone", "+212 600 000 014");
-  await next.click();
-  await page.locator('input[name="insurance"][value="premium"]').check();
-  await page.locator('input[name="extras"][value="gps"]').check();
-  await page.locator('input[name="extras"][value="childSeat"]').check();
-  await page.locator('input[name="paymentOption"][value="half"]').check();
-  await next.click();
-  await page.getByTestId("booking-summary").waitFor();
-  await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
-  await page.getByTestId("wizard-submit").click();
-  await page.getByTestId("booking-confirm").waitFor();
+  await wizardToOptions(page, car.slug, { from, to }, { name: "Nadia Record", email, phone: "+212 600 000 014" });
+  await wizardToSummary(page, { insurance: "premium", extras: ["gps", "childSeat"], paymentOption: "half" });
+  await submitWizard(page);
 }
 
 /** axe (serious, critical) and sideways scrolling, collected with where they were seen. */
