@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Small rooms (issue 20, acceptance 3): a file that grows past these sizes is a sign that
@@ -52,5 +52,42 @@ describe("file sizes", () => {
   it("walks the real tree", () => {
     const all = new Set(files(src));
     for (const path of ["app/styles.css", "features/admin/admin.css", ...EXEMPT]) expect(all.has(path), path).toBe(true);
+  });
+});
+
+// Sheets reach the page through two lists only (README, "Stylesheets"): app/styles.css for the
+// public site, which the server inlines into index.html so server-rendered pages are styled
+// at first paint, and features/admin/admin.css, which loads with the admin chunk. A sheet
+// imported by a (lazy) page component would land in that page's chunk and arrive after the
+// page is shown; a sheet in no list is dead.
+describe("stylesheets", () => {
+  const ENTRIES: Record<string, string> = { "main.tsx": "app/styles.css", "features/admin/AdminApp.tsx": "features/admin/admin.css" };
+
+  /** The sheets a list @imports, as paths relative to src/. */
+  function listed(list: string): string[] {
+    const text = readFileSync(join(src, list), "utf8");
+    return [...text.matchAll(/@import\s+"([^"]+)";/g)].map((m) => relative(src, join(src, dirname(list), m[1] ?? "")).split("\\").join("/"));
+  }
+
+  it("code imports CSS only in the two entries, each its own list", () => {
+    const imports = files(src)
+      .filter((path) => /\.tsx?$/.test(path))
+      .flatMap((path) =>
+        [...readFileSync(join(src, path), "utf8").matchAll(/^import\s+["']([^"']+\.css)["'];?$/gm)].map(
+          (m) => `${path} -> ${relative(src, join(src, dirname(path), m[1] ?? "")).split("\\").join("/")}`,
+        ),
+      );
+    expect(imports.sort()).toEqual(Object.entries(ENTRIES).map(([code, sheet]) => `${code} -> ${sheet}`).sort());
+  });
+
+  it("every other sheet is in exactly one list, and every listed sheet exists", () => {
+    const sheets = files(src).filter((path) => path.endsWith(".css"));
+    const lists = Object.values(ENTRIES);
+    const inLists = lists.flatMap(listed);
+    expect(inLists.filter((path) => !sheets.includes(path))).toEqual([]);
+    expect(inLists.filter((path, i) => inLists.indexOf(path) !== i)).toEqual([]);
+    expect(sheets.filter((path) => !lists.includes(path) && !inLists.includes(path))).toEqual([]);
+    // The back office's sheets stay out of the public list (and its bundle).
+    expect(listed("app/styles.css").filter((path) => path.startsWith("features/admin/"))).toEqual([]);
   });
 });
