@@ -120,14 +120,25 @@ describe("the legal namespace", () => {
 });
 
 describe("stylesheets", () => {
+  // Every CSS file under src/ (each feature's sheet sits next to it; app/styles.css lists them).
+  const cssFiles = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return cssFiles(path);
+      return name.endsWith(".css") ? [path] : [];
+    });
+
   it("use logical properties only, so right-to-left needs no second sheet", () => {
-    const css = readFileSync(join(__dirname, "styles/global.css"), "utf8");
-    const physical = css
-      .split("\n")
-      .map((line, i) => ({ line: line.trim(), n: i + 1 }))
-      .filter(({ line }) =>
-        /^(margin|padding|border)-(left|right)\b|^(left|right)\s*:|text-align:\s*(left|right)|float:\s*(left|right)|^border-(top|bottom)-(left|right)-radius/.test(line),
-      );
+    const files = cssFiles(__dirname);
+    expect(files.length).toBeGreaterThan(1);
+    const physical = files.flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => ({ line: line.trim(), at: `${file.slice(__dirname.length + 1)}:${i + 1}` }))
+        .filter(({ line }) =>
+          /^(margin|padding|border)-(left|right)\b|^(left|right)\s*:|text-align:\s*(left|right)|float:\s*(left|right)|^border-(top|bottom)-(left|right)-radius/.test(line),
+        ),
+    );
     expect(physical).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import "./lib/i18n";
-import "./styles/global.css";
+import "./app/styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root");
