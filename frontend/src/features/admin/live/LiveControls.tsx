@@ -1,4 +1,3 @@
-import "./live.css";
 import { useLive } from "./LiveProvider";
 import { liveTexts as T } from "./texts";
 
