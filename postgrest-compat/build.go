@@ -183,56 +183,17 @@ func errPutMatchingPK() *apiError {
 
 // mutationStatement builds POST/PATCH/DELETE on a table or view.
 func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, count bool) (*statement, error) {
-	prefs := p.req.Prefs
-	repr := prefs.Return == "representation"
-	headersOnly := prefs.Return == "headers-only"
-	a := ident(t.Name)
-	st := &statement{}
 	root := p.req.Nodes[""]
 	var where, putWhere []string
+	var err error
 	if op == opPut {
-		key, err := putKey(t, root)
-		if err != nil {
+		if putWhere, err = p.putKeyFilter(t, root, pl); err != nil {
 			return nil, err
-		}
-		if pl.empty {
-			return nil, errPutMatchingPK() // no row of the body can carry the key
-		}
-		p.used[""] = true
-		for _, f := range key {
-			if !slices.Contains(pl.keys, f.Field.Name) {
-				return nil, errPutMatchingPK()
-			}
-			putWhere = append(putWhere, "pgrst_r."+ident(f.Field.Name)+" = "+p.b.param(f.Value))
 		}
 	}
 	if op != opInsert && op != opPut {
-		// Root filters go into the UPDATE/DELETE itself.
-		lv := &level{embedKey: map[string]*embedInfo{}}
-		rel := tableRel(t)
-		p.used[""] = true
-		if root != nil {
-			for _, f := range root.Filters {
-				s, err := p.filterSQL(lv, rel, a, f)
-				if err != nil {
-					return nil, err
-				}
-				where = append(where, s)
-			}
-			for _, lt := range root.Logic {
-				s, err := p.logicSQL(lv, rel, a, lt)
-				if err != nil {
-					return nil, err
-				}
-				where = append(where, s)
-			}
-		}
-		if len(where) == 0 {
-			verb := "UPDATE"
-			if op == opDelete {
-				verb = "DELETE"
-			}
-			return nil, newErr(400, "21000", verb+" requires a WHERE clause")
+		if where, err = p.mutationFilters(t, op, root); err != nil {
+			return nil, err
 		}
 	}
 	for _, k := range pl.keysOrNil() {
@@ -240,116 +201,215 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 			return nil, errColumnNotFound(k, t.Name)
 		}
 	}
-	returning := []string{"1"}
-	if repr {
-		returning = []string{a + ".*"}
-	} else if headersOnly && op == opInsert && len(t.PK) > 0 {
-		returning = nil
-		for _, k := range t.PK {
-			returning = append(returning, a+"."+ident(k))
-		}
-	}
-	upsert := op == opInsert && prefs.Resolution != "" && (len(p.req.OnConflict) > 0 || len(t.PK) > 0)
-	merge := upsert && prefs.Resolution == "merge-duplicates" || op == opPut
-	if merge {
-		returning = append(returning, "("+a+".xmax = 0) AS pgrst_ins")
-	}
+	m := p.newMutation(t, op)
 	var src string
 	switch op {
 	case opInsert, opPut:
-		cols := pl.keys
-		ins := "INSERT INTO " + qident(t.QI) + " AS " + a
-		switch {
-		case len(cols) == 0 && !pl.isArray:
-			ins += " DEFAULT VALUES"
-		case len(cols) == 0:
-			if len(t.Columns) == 0 {
-				return nil, errInvalidBody("Empty or invalid json")
-			}
-			ins += " (" + ident(t.Columns[0].Name) + ") SELECT NULL WHERE false"
-		default:
-			var qcols, vals []string
-			body := p.b.param(string(pl.raw))
-			for _, c := range cols {
-				qcols = append(qcols, ident(c))
-				v := "pgrst_r." + ident(c)
-				if prefs.Missing == "default" {
-					def := "NULL"
-					if d := t.ColMap[c].Default; d != "" {
-						def = d // catalog text (pg_get_expr), not request input
-					}
-					v = "CASE WHEN pgrst_e.v ? " + p.b.param(c) + " THEN " + v + " ELSE " + def + " END"
-				}
-				vals = append(vals, v)
-			}
-			ins += " (" + strings.Join(qcols, ", ") + ") SELECT " + strings.Join(vals, ", ") +
-				" FROM jsonb_array_elements(CASE WHEN jsonb_typeof(" + body + "::jsonb) = 'array' THEN " + body +
-				"::jsonb ELSE jsonb_build_array(" + body + "::jsonb) END) WITH ORDINALITY AS pgrst_e(v, n)" +
-				", LATERAL jsonb_populate_record(NULL::" + qident(t.QI) + ", pgrst_e.v) AS pgrst_r"
-			if len(putWhere) > 0 {
-				// PUT writes only the body rows that carry the URL's key.
-				ins += " WHERE " + strings.Join(putWhere, " AND ")
-			}
-			ins += " ORDER BY pgrst_e.n"
-		}
-		if (upsert || op == opPut) && len(cols) > 0 {
-			target := p.req.OnConflict
-			if len(target) == 0 || op == opPut {
-				target = t.PK
-			}
-			var qt []string
-			for _, c := range target {
-				if t.ColMap[c] == nil {
-					return nil, errColumnNotFound(c, t.Name)
-				}
-				qt = append(qt, ident(c))
-			}
-			ins += " ON CONFLICT (" + strings.Join(qt, ", ") + ")"
-			if prefs.Resolution == "ignore-duplicates" && op != opPut {
-				ins += " DO NOTHING"
-			} else {
-				var sets []string
-				for _, c := range cols {
-					sets = append(sets, ident(c)+" = EXCLUDED."+ident(c))
-				}
-				ins += " DO UPDATE SET " + strings.Join(sets, ", ")
-			}
-		}
-		src = ins + " RETURNING " + strings.Join(returning, ", ")
+		src, err = p.insertSQL(t, op, pl, putWhere, m)
 	case opUpdate:
-		if pl.empty {
-			src = "SELECT " + strings.Join(returning, ", ") + " FROM " + qident(t.QI) + " AS " + a + " WHERE false"
-			break
-		}
-		var sets []string
-		for _, c := range pl.keys {
-			sets = append(sets, ident(c)+" = pgrst_r."+ident(c))
-		}
-		body := p.b.param(string(pl.raw))
-		src = "UPDATE " + qident(t.QI) + " AS " + a + " SET " + strings.Join(sets, ", ") +
-			" FROM jsonb_populate_record(NULL::" + qident(t.QI) + ", " + body + "::jsonb) AS pgrst_r WHERE " +
-			strings.Join(where, " AND ") + " RETURNING " + strings.Join(returning, ", ")
+		src = p.updateSQL(t, pl, where, m)
 	case opDelete:
-		src = "DELETE FROM " + qident(t.QI) + " AS " + a + " WHERE " + strings.Join(where, " AND ") +
-			" RETURNING " + strings.Join(returning, ", ")
+		src = "DELETE FROM " + qident(t.QI) + " AS " + m.alias + " WHERE " + strings.Join(where, " AND ") +
+			" RETURNING " + strings.Join(m.returning, ", ")
 	}
+	if err != nil {
+		return nil, err
+	}
+	return p.mutationResult(t, op, src, m, acc, count, root)
+}
 
+// mutation is what a write's statement pieces share.
+type mutation struct {
+	alias       string // the quoted table alias
+	repr        bool   // return=representation
+	headersOnly bool   // return=headers-only
+	upsert      bool   // INSERT … ON CONFLICT
+	merge       bool   // the statement counts inserted rows (pgrst_ins)
+	returning   []string
+}
+
+// newMutation decides what the write returns from the Prefer header.
+func (p *planner) newMutation(t *Table, op int) *mutation {
+	prefs := p.req.Prefs
+	m := &mutation{alias: ident(t.Name), repr: prefs.Return == "representation", headersOnly: prefs.Return == "headers-only"}
+	m.returning = []string{"1"}
+	if m.repr {
+		m.returning = []string{m.alias + ".*"}
+	} else if m.headersOnly && op == opInsert && len(t.PK) > 0 {
+		m.returning = nil
+		for _, k := range t.PK {
+			m.returning = append(m.returning, m.alias+"."+ident(k))
+		}
+	}
+	m.upsert = op == opInsert && prefs.Resolution != "" && (len(p.req.OnConflict) > 0 || len(t.PK) > 0)
+	m.merge = m.upsert && prefs.Resolution == "merge-duplicates" || op == opPut
+	if m.merge {
+		m.returning = append(m.returning, "("+m.alias+".xmax = 0) AS pgrst_ins")
+	}
+	return m
+}
+
+// putKeyFilter is PUT's condition that a body row carries the URL's key.
+func (p *planner) putKeyFilter(t *Table, root *Node, pl *payload) ([]string, error) {
+	key, err := putKey(t, root)
+	if err != nil {
+		return nil, err
+	}
+	if pl.empty {
+		return nil, errPutMatchingPK() // no row of the body can carry the key
+	}
+	p.used[""] = true
+	var putWhere []string
+	for _, f := range key {
+		if !slices.Contains(pl.keys, f.Field.Name) {
+			return nil, errPutMatchingPK()
+		}
+		putWhere = append(putWhere, "pgrst_r."+ident(f.Field.Name)+" = "+p.b.param(f.Value))
+	}
+	return putWhere, nil
+}
+
+// mutationFilters turns the root filters into the UPDATE/DELETE's own WHERE,
+// which must not be empty.
+func (p *planner) mutationFilters(t *Table, op int, root *Node) ([]string, error) {
+	var where []string
+	lv := &level{embedKey: map[string]*embedInfo{}}
+	rel := tableRel(t)
+	a := ident(t.Name)
+	p.used[""] = true
+	if root != nil {
+		for _, f := range root.Filters {
+			s, err := p.filterSQL(lv, rel, a, f)
+			if err != nil {
+				return nil, err
+			}
+			where = append(where, s)
+		}
+		for _, lt := range root.Logic {
+			s, err := p.logicSQL(lv, rel, a, lt)
+			if err != nil {
+				return nil, err
+			}
+			where = append(where, s)
+		}
+	}
+	if len(where) == 0 {
+		verb := "UPDATE"
+		if op == opDelete {
+			verb = "DELETE"
+		}
+		return nil, newErr(400, "21000", verb+" requires a WHERE clause")
+	}
+	return where, nil
+}
+
+// insertSQL builds INSERT (and PUT, and upserts) from the JSON body's rows.
+func (p *planner) insertSQL(t *Table, op int, pl *payload, putWhere []string, m *mutation) (string, error) {
+	cols := pl.keys
+	ins := "INSERT INTO " + qident(t.QI) + " AS " + m.alias
+	switch {
+	case len(cols) == 0 && !pl.isArray:
+		ins += " DEFAULT VALUES"
+	case len(cols) == 0:
+		if len(t.Columns) == 0 {
+			return "", errInvalidBody("Empty or invalid json")
+		}
+		ins += " (" + ident(t.Columns[0].Name) + ") SELECT NULL WHERE false"
+	default:
+		ins += p.insertRows(t, pl)
+		if len(putWhere) > 0 {
+			// PUT writes only the body rows that carry the URL's key.
+			ins += " WHERE " + strings.Join(putWhere, " AND ")
+		}
+		ins += " ORDER BY pgrst_e.n"
+	}
+	if (m.upsert || op == opPut) && len(cols) > 0 {
+		conflict, err := p.onConflictSQL(t, op, cols)
+		if err != nil {
+			return "", err
+		}
+		ins += conflict
+	}
+	return ins + " RETURNING " + strings.Join(m.returning, ", "), nil
+}
+
+// insertRows is " (cols) SELECT values FROM <the body's rows>", in body order.
+func (p *planner) insertRows(t *Table, pl *payload) string {
+	var qcols, vals []string
+	body := p.b.param(string(pl.raw))
+	for _, c := range pl.keys {
+		qcols = append(qcols, ident(c))
+		v := "pgrst_r." + ident(c)
+		if p.req.Prefs.Missing == "default" {
+			def := "NULL"
+			if d := t.ColMap[c].Default; d != "" {
+				def = d // catalog text (pg_get_expr), not request input
+			}
+			v = "CASE WHEN pgrst_e.v ? " + p.b.param(c) + " THEN " + v + " ELSE " + def + " END"
+		}
+		vals = append(vals, v)
+	}
+	return " (" + strings.Join(qcols, ", ") + ") SELECT " + strings.Join(vals, ", ") +
+		" FROM jsonb_array_elements(CASE WHEN jsonb_typeof(" + body + "::jsonb) = 'array' THEN " + body +
+		"::jsonb ELSE jsonb_build_array(" + body + "::jsonb) END) WITH ORDINALITY AS pgrst_e(v, n)" +
+		", LATERAL jsonb_populate_record(NULL::" + qident(t.QI) + ", pgrst_e.v) AS pgrst_r"
+}
+
+// onConflictSQL is the upsert's ON CONFLICT clause: on_conflict's columns or the key.
+func (p *planner) onConflictSQL(t *Table, op int, cols []string) (string, error) {
+	target := p.req.OnConflict
+	if len(target) == 0 || op == opPut {
+		target = t.PK
+	}
+	var qt []string
+	for _, c := range target {
+		if t.ColMap[c] == nil {
+			return "", errColumnNotFound(c, t.Name)
+		}
+		qt = append(qt, ident(c))
+	}
+	out := " ON CONFLICT (" + strings.Join(qt, ", ") + ")"
+	if p.req.Prefs.Resolution == "ignore-duplicates" && op != opPut {
+		return out + " DO NOTHING", nil
+	}
+	var sets []string
+	for _, c := range cols {
+		sets = append(sets, ident(c)+" = EXCLUDED."+ident(c))
+	}
+	return out + " DO UPDATE SET " + strings.Join(sets, ", "), nil
+}
+
+// updateSQL builds PATCH: the body's columns set on the filtered rows.
+func (p *planner) updateSQL(t *Table, pl *payload, where []string, m *mutation) string {
+	if pl.empty {
+		return "SELECT " + strings.Join(m.returning, ", ") + " FROM " + qident(t.QI) + " AS " + m.alias + " WHERE false"
+	}
+	var sets []string
+	for _, c := range pl.keys {
+		sets = append(sets, ident(c)+" = pgrst_r."+ident(c))
+	}
+	body := p.b.param(string(pl.raw))
+	return "UPDATE " + qident(t.QI) + " AS " + m.alias + " SET " + strings.Join(sets, ", ") +
+		" FROM jsonb_populate_record(NULL::" + qident(t.QI) + ", " + body + "::jsonb) AS pgrst_r WHERE " +
+		strings.Join(where, " AND ") + " RETURNING " + strings.Join(m.returning, ", ")
+}
+
+// mutationResult wraps the write (src) into the statement's one result row:
+// counts, the guards, the body (representation or none) and the Location.
+func (p *planner) mutationResult(t *Table, op int, src string, m *mutation, acc accept, count bool, root *Node) (*statement, error) {
+	st := &statement{}
 	affected := "(SELECT pg_catalog.count(*) FROM pgrst_source)"
 	total := "NULL::bigint"
 	if count {
 		total = affected
 	}
 	inserted := "NULL::bigint"
-	if merge {
+	if m.merge {
 		inserted = "(SELECT pg_catalog.count(*) FROM pgrst_source WHERE pgrst_ins)"
 	}
 	location := "NULL::text"
-	if headersOnly && op == opInsert && len(t.PK) > 0 {
-		var pk []string
-		for _, k := range t.PK {
-			pk = append(pk, ident(k)+"::text")
-		}
-		location = "(SELECT json_build_array(" + strings.Join(pk, ", ") + ")::text FROM pgrst_source LIMIT 1)"
+	if m.headersOnly && op == opInsert && len(t.PK) > 0 {
+		location = locationExpr(t.PK)
 		st.pkCols = t.PK
 	}
 	guard := p.guard(affected, acc)
@@ -358,40 +418,55 @@ func (p *planner) mutationStatement(t *Table, op int, pl *payload, acc accept, c
 		guard = "WHEN " + affected + " <> 1 THEN pgrst.raise_error(400, 'PGRST115', " +
 			"'Payload values do not match URL in primary key column(s)', NULL)"
 	}
-	var sql string
-	if repr {
-		if root != nil {
-			// Root filters and ranges do not reshape the representation of a write.
-			r := *root
-			r.Filters, r.Logic, r.Limit, r.Offset = nil, nil, nil, nil
-			p.req.Nodes[""] = &r
-		}
-		lv, err := p.buildLevel(tableRel(t), p.req.Select, readOpts{
-			alias: t.Name, from: "pgrst_source AS " + a, forceCols: true,
-		})
-		if err != nil {
-			return nil, err
-		}
-		if err := p.checkUnusedNodes(); err != nil {
-			return nil, err
-		}
-		body := bodyExpr(acc, false, true, false)
-		if guard != "" {
-			body = "CASE " + guard + " ELSE " + body + " END"
-		}
-		sql = "WITH pgrst_source AS (" + src + ") SELECT " + total + ", " + affected + ", " + body + ", " + inserted +
-			", " + location + " FROM (" + lv.sql() + ") AS _postgrest_t"
-	} else {
+	head := "WITH pgrst_source AS (" + src + ") SELECT " + total + ", " + affected + ", "
+	if !m.repr {
 		body := "NULL::text"
 		if guard != "" {
 			body = "CASE " + guard + " END"
 		}
-		sql = "WITH pgrst_source AS (" + src + ") SELECT " + total + ", " + affected + ", " + body + ", " + inserted +
-			", " + location
-		st.noBody = true
+		st.sql, st.args, st.noBody = head+body+", "+inserted+", "+location, p.b.args, true
+		return st, nil
 	}
-	st.sql, st.args = sql, p.b.args
+	lv, err := p.representation(t, m, root)
+	if err != nil {
+		return nil, err
+	}
+	body := bodyExpr(acc, false, true, false)
+	if guard != "" {
+		body = "CASE " + guard + " ELSE " + body + " END"
+	}
+	st.sql = head + body + ", " + inserted + ", " + location + " FROM (" + lv.sql() + ") AS _postgrest_t"
+	st.args = p.b.args
 	return st, nil
+}
+
+// locationExpr is the first written row's key as a JSON array (for Location).
+func locationExpr(pkCols []string) string {
+	var pk []string
+	for _, k := range pkCols {
+		pk = append(pk, ident(k)+"::text")
+	}
+	return "(SELECT json_build_array(" + strings.Join(pk, ", ") + ")::text FROM pgrst_source LIMIT 1)"
+}
+
+// representation reads the written rows back with the request's select.
+func (p *planner) representation(t *Table, m *mutation, root *Node) (*level, error) {
+	if root != nil {
+		// Root filters and ranges do not reshape the representation of a write.
+		r := *root
+		r.Filters, r.Logic, r.Limit, r.Offset = nil, nil, nil, nil
+		p.req.Nodes[""] = &r
+	}
+	lv, err := p.buildLevel(tableRel(t), p.req.Select, readOpts{
+		alias: t.Name, from: "pgrst_source AS " + m.alias, forceCols: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkUnusedNodes(); err != nil {
+		return nil, err
+	}
+	return lv, nil
 }
 
 func (pl *payload) keysOrNil() []string {
@@ -421,65 +496,18 @@ func (p *planner) guard(affected string, acc accept) string {
 // rpcStatement builds a function call.
 func (p *planner) rpcStatement(f *Function, args map[string]string, body []byte, jsonArg bool, method string, acc accept, head, count bool) (*statement, error) {
 	var call string
-	if jsonArg {
-		// The one unnamed parameter takes the body whole (bytes for bytea).
-		var v any = string(body)
-		if f.Params[0].Type == "bytea" {
-			v = body
-		}
-		p.b.args = append(p.b.args, v)
-		call = qident(f.QI) + "($" + strconv.Itoa(len(p.b.args)) + "::" + f.Params[0].Type + ")"
-	} else if method == "POST" {
-		var defs, named []string
-		for _, prm := range f.Params {
-			if _, ok := args[prm.Name]; !ok {
-				continue
-			}
-			defs = append(defs, ident(prm.Name)+" "+prm.Type)
-			v := ""
-			if prm.Variadic {
-				v = "VARIADIC "
-			}
-			named = append(named, v+ident(prm.Name)+" := pgrst_args."+ident(prm.Name))
-		}
-		if len(defs) > 0 {
-			call = "jsonb_to_record(" + p.b.param(string(body)) + "::jsonb) AS pgrst_args(" + strings.Join(defs, ", ") + "), LATERAL " +
-				qident(f.QI) + "(" + strings.Join(named, ", ") + ")"
-		} else {
-			call = qident(f.QI) + "()"
-		}
-	} else {
-		var named []string
-		for _, prm := range f.Params {
-			v, ok := args[prm.Name]
-			if !ok {
-				continue
-			}
-			pre := ""
-			if prm.Variadic {
-				pre = "VARIADIC "
-			}
-			named = append(named, pre+ident(prm.Name)+" := "+p.b.param(v)+"::"+prm.Type)
-		}
-		call = qident(f.QI) + "(" + strings.Join(named, ", ") + ")"
+	switch {
+	case jsonArg:
+		call = p.rpcWholeBodyCall(f, body)
+	case method == "POST":
+		call = p.rpcBodyCall(f, args, body)
+	default:
+		call = p.rpcQueryCall(f, args)
 	}
 	scalar := f.RetScalar || f.RetVoid
 	src := "SELECT pgrst_call.* FROM " + call + " AS pgrst_call"
 	if scalar {
 		src += "(pgrst_scalar)"
-	}
-	var rel relInfo
-	switch {
-	case scalar:
-		rel = relInfo{name: f.Name, scalar: true, colMap: map[string]*Column{}}
-	case f.RetTable != nil:
-		rel = tableRel(f.RetTable)
-	default:
-		cm := map[string]*Column{}
-		for _, c := range f.RetColumns {
-			cm[c.Name] = c
-		}
-		rel = relInfo{name: f.Name, cols: f.RetColumns, colMap: cm}
 	}
 	alias := f.Name
 	if f.RetTable != nil {
@@ -489,7 +517,7 @@ func (p *planner) rpcStatement(f *Function, args map[string]string, body []byte,
 	if scalar {
 		items = []SelectItem{{Field: Field{Name: "*"}}}
 	}
-	lv, err := p.buildLevel(rel, items, readOpts{alias: alias, from: "pgrst_source AS " + ident(alias), rangeOK: f.RetSet})
+	lv, err := p.buildLevel(rpcResultRel(f, scalar), items, readOpts{alias: alias, from: "pgrst_source AS " + ident(alias), rangeOK: f.RetSet})
 	if err != nil {
 		return nil, err
 	}
@@ -512,6 +540,69 @@ func (p *planner) rpcStatement(f *Function, args map[string]string, body []byte,
 		st.offset = *n.Offset
 	}
 	return st, nil
+}
+
+// rpcWholeBodyCall passes the body whole to the one unnamed parameter (bytes for bytea).
+func (p *planner) rpcWholeBodyCall(f *Function, body []byte) string {
+	var v any = string(body)
+	if f.Params[0].Type == "bytea" {
+		v = body
+	}
+	p.b.args = append(p.b.args, v)
+	return qident(f.QI) + "($" + strconv.Itoa(len(p.b.args)) + "::" + f.Params[0].Type + ")"
+}
+
+// rpcBodyCall passes a POST body's named arguments, typed by jsonb_to_record.
+func (p *planner) rpcBodyCall(f *Function, args map[string]string, body []byte) string {
+	var defs, named []string
+	for _, prm := range f.Params {
+		if _, ok := args[prm.Name]; !ok {
+			continue
+		}
+		defs = append(defs, ident(prm.Name)+" "+prm.Type)
+		v := ""
+		if prm.Variadic {
+			v = "VARIADIC "
+		}
+		named = append(named, v+ident(prm.Name)+" := pgrst_args."+ident(prm.Name))
+	}
+	if len(defs) == 0 {
+		return qident(f.QI) + "()"
+	}
+	return "jsonb_to_record(" + p.b.param(string(body)) + "::jsonb) AS pgrst_args(" + strings.Join(defs, ", ") + "), LATERAL " +
+		qident(f.QI) + "(" + strings.Join(named, ", ") + ")"
+}
+
+// rpcQueryCall passes a GET's query-string arguments, cast to their parameter types.
+func (p *planner) rpcQueryCall(f *Function, args map[string]string) string {
+	var named []string
+	for _, prm := range f.Params {
+		v, ok := args[prm.Name]
+		if !ok {
+			continue
+		}
+		pre := ""
+		if prm.Variadic {
+			pre = "VARIADIC "
+		}
+		named = append(named, pre+ident(prm.Name)+" := "+p.b.param(v)+"::"+prm.Type)
+	}
+	return qident(f.QI) + "(" + strings.Join(named, ", ") + ")"
+}
+
+// rpcResultRel describes a function's result as a relation to select from.
+func rpcResultRel(f *Function, scalar bool) relInfo {
+	switch {
+	case scalar:
+		return relInfo{name: f.Name, scalar: true, colMap: map[string]*Column{}}
+	case f.RetTable != nil:
+		return tableRel(f.RetTable)
+	}
+	cm := map[string]*Column{}
+	for _, c := range f.RetColumns {
+		cm[c.Name] = c
+	}
+	return relInfo{name: f.Name, cols: f.RetColumns, colMap: cm}
 }
 
 // rpcBody is how a POST to /rpc carries its arguments (PostgREST's payload
