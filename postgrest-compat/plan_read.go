@@ -177,58 +177,8 @@ func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*leve
 		}
 	}
 	for i := range items {
-		it := &items[i]
-		switch {
-		case it.Embed != nil:
-			ei := lv.embedKey[it.outputKey()]
-			if len(it.Embed.Items) == 0 {
-				continue // rel(): joined for filtering, nothing selected
-			}
-			if ei.spread {
-				for _, k := range ei.keys {
-					expr := ident(ei.alias) + "." + ident(k)
-					lv.selects = append(lv.selects, expr+" AS "+ident(k))
-					lv.keys = append(lv.keys, k)
-					lv.group = append(lv.group, expr)
-				}
-				continue
-			}
-			expr := ident(ei.alias) + ".body"
-			if !ei.toOne {
-				expr = "COALESCE(" + expr + ", '[]')"
-			}
-			lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
-			lv.keys = append(lv.keys, it.outputKey())
-			lv.group = append(lv.group, ident(ei.alias)+".body")
-		case it.Field.Name == "*" && it.Agg == "":
-			if rel.scalar {
-				lv.selects = append(lv.selects, a+".pgrst_scalar")
-				lv.keys = append(lv.keys, "pgrst_scalar")
-				continue
-			}
-			if !expand {
-				lv.selects = append(lv.selects, a+".*")
-				for _, c := range rel.cols {
-					lv.keys = append(lv.keys, c.Name)
-				}
-				continue
-			}
-			for _, c := range rel.cols {
-				expr := a + "." + ident(c.Name)
-				lv.selects = append(lv.selects, expr+" AS "+ident(c.Name))
-				lv.keys = append(lv.keys, c.Name)
-				lv.group = append(lv.group, expr)
-			}
-		default:
-			expr, err := p.itemExpr(rel, a, it)
-			if err != nil {
-				return nil, err
-			}
-			lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
-			lv.keys = append(lv.keys, it.outputKey())
-			if it.Agg == "" {
-				lv.group = append(lv.group, expr)
-			}
+		if err := p.selectItem(lv, rel, a, &items[i], expand); err != nil {
+			return nil, err
 		}
 	}
 	if len(lv.selects) == 0 && o.depth == 0 {
@@ -236,40 +186,8 @@ func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*leve
 		lv.selects = []string{}
 	}
 	if node != nil {
-		if !o.skipFilter {
-			for _, f := range node.Filters {
-				s, err := p.filterSQL(lv, rel, a, f)
-				if err != nil {
-					return nil, err
-				}
-				lv.where = append(lv.where, s)
-			}
-			for _, t := range node.Logic {
-				s, err := p.logicSQL(lv, rel, a, t)
-				if err != nil {
-					return nil, err
-				}
-				lv.where = append(lv.where, s)
-			}
-		}
-		if !o.noOrder {
-			for _, t := range node.Order {
-				s, err := p.orderSQL(lv, rel, a, t)
-				if err != nil {
-					return nil, err
-				}
-				lv.order = append(lv.order, s)
-			}
-		}
-		if o.rangeOK {
-			// Integers we parsed ourselves, rendered as literals as PostgREST does, so
-			// the planner sees the real limit.
-			if node.Limit != nil {
-				lv.limit = strconv.FormatInt(*node.Limit, 10)
-			}
-			if node.Offset != nil && *node.Offset > 0 {
-				lv.offset = strconv.FormatInt(*node.Offset, 10)
-			}
+		if err := p.applyNode(lv, rel, a, node, o); err != nil {
+			return nil, err
 		}
 	}
 	if o.rangeOK && p.maxRows > 0 {
@@ -278,6 +196,114 @@ func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*leve
 		}
 	}
 	return lv, nil
+}
+
+// selectItem adds one select item's output column(s) to the level; expand
+// spells * out column by column (aggregates, spreads, mutations).
+func (p *planner) selectItem(lv *level, rel relInfo, a string, it *SelectItem, expand bool) error {
+	switch {
+	case it.Embed != nil:
+		p.selectEmbed(lv, it)
+	case it.Field.Name == "*" && it.Agg == "":
+		selectStar(lv, rel, a, expand)
+	default:
+		expr, err := p.itemExpr(rel, a, it)
+		if err != nil {
+			return err
+		}
+		lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
+		lv.keys = append(lv.keys, it.outputKey())
+		if it.Agg == "" {
+			lv.group = append(lv.group, expr)
+		}
+	}
+	return nil
+}
+
+// selectEmbed selects an embed's JSON body, or a spread embed's columns.
+func (p *planner) selectEmbed(lv *level, it *SelectItem) {
+	ei := lv.embedKey[it.outputKey()]
+	if len(it.Embed.Items) == 0 {
+		return // rel(): joined for filtering, nothing selected
+	}
+	if ei.spread {
+		for _, k := range ei.keys {
+			expr := ident(ei.alias) + "." + ident(k)
+			lv.selects = append(lv.selects, expr+" AS "+ident(k))
+			lv.keys = append(lv.keys, k)
+			lv.group = append(lv.group, expr)
+		}
+		return
+	}
+	expr := ident(ei.alias) + ".body"
+	if !ei.toOne {
+		expr = "COALESCE(" + expr + ", '[]')"
+	}
+	lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
+	lv.keys = append(lv.keys, it.outputKey())
+	lv.group = append(lv.group, ident(ei.alias)+".body")
+}
+
+// selectStar selects every column (or a scalar function's one value).
+func selectStar(lv *level, rel relInfo, a string, expand bool) {
+	if rel.scalar {
+		lv.selects = append(lv.selects, a+".pgrst_scalar")
+		lv.keys = append(lv.keys, "pgrst_scalar")
+		return
+	}
+	if !expand {
+		lv.selects = append(lv.selects, a+".*")
+		for _, c := range rel.cols {
+			lv.keys = append(lv.keys, c.Name)
+		}
+		return
+	}
+	for _, c := range rel.cols {
+		expr := a + "." + ident(c.Name)
+		lv.selects = append(lv.selects, expr+" AS "+ident(c.Name))
+		lv.keys = append(lv.keys, c.Name)
+		lv.group = append(lv.group, expr)
+	}
+}
+
+// applyNode adds the level's filters, order and range from its query parameters.
+func (p *planner) applyNode(lv *level, rel relInfo, a string, node *Node, o readOpts) error {
+	if !o.skipFilter {
+		for _, f := range node.Filters {
+			s, err := p.filterSQL(lv, rel, a, f)
+			if err != nil {
+				return err
+			}
+			lv.where = append(lv.where, s)
+		}
+		for _, t := range node.Logic {
+			s, err := p.logicSQL(lv, rel, a, t)
+			if err != nil {
+				return err
+			}
+			lv.where = append(lv.where, s)
+		}
+	}
+	if !o.noOrder {
+		for _, t := range node.Order {
+			s, err := p.orderSQL(lv, rel, a, t)
+			if err != nil {
+				return err
+			}
+			lv.order = append(lv.order, s)
+		}
+	}
+	if o.rangeOK {
+		// Integers we parsed ourselves, rendered as literals as PostgREST does, so
+		// the planner sees the real limit.
+		if node.Limit != nil {
+			lv.limit = strconv.FormatInt(*node.Limit, 10)
+		}
+		if node.Offset != nil && *node.Offset > 0 {
+			lv.offset = strconv.FormatInt(*node.Offset, 10)
+		}
+	}
+	return nil
 }
 
 // nodeFor returns the parameters addressed to path (or to its table-name
@@ -435,27 +461,13 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 		}
 	}
 	childAlias := p.b.nextAlias()
-	ca := ident(childAlias)
-	from := qident(target.QI) + " AS " + ca
-	var conds []string
-	switch {
-	case rel.computed != nil:
-		from = qident(rel.computed.QI) + "(" + parentAlias + ") AS " + ca
-	case rel.Card == M2M:
-		ja := ident(p.b.nextAlias())
-		from = qident(target.QI) + " AS " + ca + " JOIN " + qident(rel.Junction) + " AS " + ja + " ON " +
-			pairs(ja, rel.JFCols, ca, rel.FCols)
-		conds = append(conds, pairs(ja, rel.JCols, parentAlias, rel.Cols))
-	default:
-		conds = append(conds, pairs(ca, rel.FCols, parentAlias, rel.Cols))
-	}
+	from, conds := p.embedSource(rel, target, childAlias, parentAlias)
 	toOne := rel.ToOne()
-	force := e.Spread
 	childRel := tableRel(target)
 	childRel.sqlName = target.Name + "_" + strconv.Itoa(o.depth+1)
 	child, err := p.buildLevel(childRel, e.Items, readOpts{
 		path: childPath, altPath: alt, alias: childAlias, from: from, where: conds,
-		rangeOK: !toOne, forceCols: force, depth: o.depth + 1,
+		rangeOK: !toOne, forceCols: e.Spread, depth: o.depth + 1,
 	})
 	if err != nil {
 		return err
@@ -463,16 +475,42 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 	if len(child.selects) == 0 {
 		child.selects = []string{"1 AS pgrst_empty"}
 	}
-	la := p.b.nextAlias()
-	ei := &embedInfo{alias: la, toOne: toOne, spread: e.Spread, inner: e.Join == "inner"}
-	var body string
+	ei := &embedInfo{alias: p.b.nextAlias(), toOne: toOne, spread: e.Spread, inner: e.Join == "inner"}
+	body, err := embedBody(ei, child)
+	if err != nil {
+		return err
+	}
+	lv.addEmbedJoin(ei, body, key, it)
+	return nil
+}
+
+// embedSource is the embedded table's FROM (through the junction for
+// many-to-many, the function for a computed relationship) and its join
+// conditions to the parent row.
+func (p *planner) embedSource(rel *Relationship, target *Table, childAlias, parentAlias string) (string, []string) {
+	ca := ident(childAlias)
 	switch {
-	case e.Spread && toOne:
-		body = child.sql()
+	case rel.computed != nil:
+		return qident(rel.computed.QI) + "(" + parentAlias + ") AS " + ca, nil
+	case rel.Card == M2M:
+		ja := ident(p.b.nextAlias())
+		from := qident(target.QI) + " AS " + ca + " JOIN " + qident(rel.Junction) + " AS " + ja + " ON " +
+			pairs(ja, rel.JFCols, ca, rel.FCols)
+		return from, []string{pairs(ja, rel.JCols, parentAlias, rel.Cols)}
+	}
+	return qident(target.QI) + " AS " + ca, []string{pairs(ca, rel.FCols, parentAlias, rel.Cols)}
+}
+
+// embedBody aggregates the child level's rows: one JSON object or array in
+// "body", or (spreads) the child's own columns.
+func embedBody(ei *embedInfo, child *level) (string, error) {
+	switch {
+	case ei.spread && ei.toOne:
 		ei.keys = child.keys
-	case e.Spread:
+		return child.sql(), nil
+	case ei.spread:
 		if child.hasAgg {
-			return errNotImplemented("Aggregates are not implemented for one-to-many or many-to-many spreads.")
+			return "", errNotImplemented("Aggregates are not implemented for one-to-many or many-to-many spreads.")
 		}
 		var cols []string
 		for _, k := range child.keys {
@@ -481,31 +519,35 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 		if len(cols) == 0 {
 			cols = []string{"1 AS pgrst_empty"}
 		}
-		body = "SELECT " + strings.Join(cols, ", ") + " FROM (" + child.sql() + ") AS pgrst_r"
 		ei.keys = child.keys
-	case toOne:
-		body = "SELECT row_to_json(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r"
-	default:
-		body = "SELECT json_agg(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r"
+		return "SELECT " + strings.Join(cols, ", ") + " FROM (" + child.sql() + ") AS pgrst_r", nil
+	case ei.toOne:
+		return "SELECT row_to_json(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r", nil
 	}
-	join := "LEFT JOIN LATERAL (" + body + ") AS " + ident(la) + " ON TRUE"
+	return "SELECT json_agg(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r", nil
+}
+
+// addEmbedJoin joins the embed's body laterally (inner for !inner embeds) and
+// registers it under its output key, and under its name when aliased.
+func (lv *level) addEmbedJoin(ei *embedInfo, body, key string, it *SelectItem) {
+	la := ident(ei.alias)
+	join := "LEFT JOIN LATERAL (" + body + ") AS " + la + " ON TRUE"
 	if ei.inner {
 		cond := "TRUE"
-		if !toOne && !e.Spread {
-			cond = ident(la) + ".body IS NOT NULL"
+		if !ei.toOne && !ei.spread {
+			cond = la + ".body IS NOT NULL"
 		}
-		join = "INNER JOIN LATERAL (" + body + ") AS " + ident(la) + " ON " + cond
+		join = "INNER JOIN LATERAL (" + body + ") AS " + la + " ON " + cond
 		lv.inner = append(lv.inner, join)
 	}
 	ei.join = join
 	lv.joins = append(lv.joins, join)
 	lv.embedKey[key] = ei
 	if it.Alias != "" {
-		if _, taken := lv.embedKey[e.Name]; !taken {
-			lv.embedKey[e.Name] = ei
+		if _, taken := lv.embedKey[it.Embed.Name]; !taken {
+			lv.embedKey[it.Embed.Name] = ei
 		}
 	}
-	return nil
 }
 
 // claimEmbedName refuses a second embed that PostgREST would join under the same

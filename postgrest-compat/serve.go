@@ -220,46 +220,59 @@ func (rc *reqCtx) relation(name string) error {
 	}
 	switch rc.r.Method {
 	case http.MethodOptions:
-		allow := "OPTIONS,GET,HEAD"
-		if t.Insertable {
-			allow += ",POST"
-		}
-		if t.Insertable && t.Updatable && len(t.PK) > 0 {
-			allow += ",PUT"
-		}
-		if t.Updatable {
-			allow += ",PATCH"
-		}
-		if t.Deletable {
-			allow += ",DELETE"
-		}
-		rc.w.Header().Set("Allow", allow)
+		rc.w.Header().Set("Allow", relationAllow(t))
 		rc.w.WriteHeader(http.StatusOK)
 		return nil
-	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
-	default:
-		return newErr(405, "PGRST117", "Unsupported HTTP method: "+rc.r.Method)
+	case http.MethodGet, http.MethodHead:
+		return rc.read(t, rc.r.Method == http.MethodHead)
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		return rc.write(t)
 	}
-	head := rc.r.Method == http.MethodHead
-	if rc.r.Method == http.MethodGet || head {
-		key := rc.readKey()
-		b := rc.cache.cachedRead(key)
-		if b == nil {
-			var err error
-			if b, err = rc.buildRead(t, head); err != nil {
-				return err
-			}
-			rc.cache.storeRead(key, b)
-		}
-		if b.acc.plan != nil {
-			return rc.explain(b.st, b.acc)
-		}
-		res, err := rc.exec(b.st, b.req.Prefs.Tx == "rollback")
-		if err != nil {
+	return newErr(405, "PGRST117", "Unsupported HTTP method: "+rc.r.Method)
+}
+
+// relationAllow is the Allow header of OPTIONS: the methods the relation takes.
+func relationAllow(t *Table) string {
+	allow := "OPTIONS,GET,HEAD"
+	if t.Insertable {
+		allow += ",POST"
+	}
+	if t.Insertable && t.Updatable && len(t.PK) > 0 {
+		allow += ",PUT"
+	}
+	if t.Updatable {
+		allow += ",PATCH"
+	}
+	if t.Deletable {
+		allow += ",DELETE"
+	}
+	return allow
+}
+
+// read serves GET/HEAD, with the statement planned once per distinct request
+// (see readKey).
+func (rc *reqCtx) read(t *Table, head bool) error {
+	key := rc.readKey()
+	b := rc.cache.cachedRead(key)
+	if b == nil {
+		var err error
+		if b, err = rc.buildRead(t, head); err != nil {
 			return err
 		}
-		return rc.respondRead(b.req, b.acc, b.st, res, head)
+		rc.cache.storeRead(key, b)
 	}
+	if b.acc.plan != nil {
+		return rc.explain(b.st, b.acc)
+	}
+	res, err := rc.exec(b.st, b.req.Prefs.Tx == "rollback")
+	if err != nil {
+		return err
+	}
+	return rc.respondRead(b.req, b.acc, b.st, res, head)
+}
+
+// write serves POST, PUT, PATCH and DELETE.
+func (rc *reqCtx) write(t *Table) error {
 	req, _, err := rc.parseQuery(false)
 	if err != nil {
 		return err
@@ -277,35 +290,12 @@ func (rc *reqCtx) relation(name string) error {
 	if err != nil {
 		return err
 	}
-	var st *statement
-	op := opDelete
-	var pl *payload
-	switch rc.r.Method {
-	case http.MethodPost:
-		op = opInsert
-		for _, c := range req.Columns {
-			if t.ColMap[c] == nil {
-				return errColumnNotFound(c, t.Name)
-			}
-		}
-		if pl, err = decodePayload(body, req.Columns, req.HasColumns); err != nil {
-			return err
-		}
-	case http.MethodPut:
-		op = opPut
-		if pl, err = decodePayload(body, req.Columns, req.HasColumns); err != nil {
-			return err
-		}
-	case http.MethodPatch:
-		op = opUpdate
-		if pl, err = decodePayload(body, nil, false); err != nil {
-			return err
-		}
-		if pl.isArray {
-			return errInvalidBody("Empty or invalid json")
-		}
+	op, pl, err := writePayload(rc.r.Method, t, req, body)
+	if err != nil {
+		return err
 	}
-	if st, err = p.mutationStatement(t, op, pl, acc, count); err != nil {
+	st, err := p.mutationStatement(t, op, pl, acc, count)
+	if err != nil {
 		return err
 	}
 	if acc.plan != nil {
@@ -316,6 +306,30 @@ func (rc *reqCtx) relation(name string) error {
 		return err
 	}
 	return rc.respondWrite(req, t, op, acc, st, res, count)
+}
+
+// writePayload names the write's operation and decodes its body (none for DELETE).
+func writePayload(method string, t *Table, req *Request, body []byte) (int, *payload, error) {
+	switch method {
+	case http.MethodPost:
+		for _, c := range req.Columns {
+			if t.ColMap[c] == nil {
+				return 0, nil, errColumnNotFound(c, t.Name)
+			}
+		}
+		pl, err := decodePayload(body, req.Columns, req.HasColumns)
+		return opInsert, pl, err
+	case http.MethodPut:
+		pl, err := decodePayload(body, req.Columns, req.HasColumns)
+		return opPut, pl, err
+	case http.MethodPatch:
+		pl, err := decodePayload(body, nil, false)
+		if err == nil && pl.isArray {
+			return 0, nil, errInvalidBody("Empty or invalid json")
+		}
+		return opUpdate, pl, err
+	}
+	return opDelete, nil, nil
 }
 
 // readKey is everything that shapes a read's statement and response.
@@ -580,102 +594,28 @@ func (rc *reqCtx) rpc(name string) error {
 		return err
 	}
 	p := rc.planner(req)
-	qi := QI{rc.schema, name}
-	args := map[string]string{}
-	var keys []string
-	var body []byte
 	post := method == http.MethodPost
-	kind := bodyJSON
+	var call rpcCallArgs
 	if post {
-		if body, err = rc.readBody(); err != nil {
-			return err
-		}
-		kind = rpcBodyKind(rc.r.Header.Get("Content-Type"))
+		call, err = rc.rpcBodyArgs()
+	} else {
+		call = rc.rpcQueryArgs(QI{rc.schema, name}, req, rest)
 	}
-	switch {
-	case post && kind != bodyJSON:
-		// A raw text, xml or bytea body goes whole to a single unnamed parameter:
-		// no argument names.
-	case post:
-		trimmed := strings.TrimSpace(string(body))
-		if trimmed == "" {
-			body, trimmed = []byte("{}"), "{}"
-		}
-		var obj map[string]json.RawMessage
-		if strings.HasPrefix(trimmed, "{") {
-			if err := json.Unmarshal(body, &obj); err != nil {
-				return errInvalidBody("Empty or invalid json")
-			}
-			for k := range obj {
-				keys = append(keys, k)
-				args[k] = ""
-			}
-		} else if !json.Valid(body) {
-			return errInvalidBody("Empty or invalid json")
-		} else {
-			keys = []string{""} // not an object: only a single json parameter can take it
-		}
-	default:
-		paramNames := map[string]bool{}
-		for _, f := range rc.cache.Funcs[qi] {
-			for _, prm := range f.Params {
-				paramNames[prm.Name] = true
-			}
-		}
-		multi := map[string][]string{}
-		root := req.node("")
-		for _, kv := range rest {
-			parsedAsFilter := false
-			if _, err := parseFilterValue(Field{Name: kv.key}, kv.val); err == nil {
-				parsedAsFilter = true
-			}
-			if !paramNames[kv.key] && parsedAsFilter {
-				continue
-			}
-			if _, seen := multi[kv.key]; !seen {
-				keys = append(keys, kv.key)
-			}
-			multi[kv.key] = append(multi[kv.key], kv.val)
-			if parsedAsFilter {
-				// Not a filter after all: drop it from the root filters.
-				kept := root.Filters[:0]
-				for _, f := range root.Filters {
-					if !(f.Field.Name == kv.key && len(f.Field.Path) == 0) {
-						kept = append(kept, f)
-					}
-				}
-				root.Filters = kept
-			}
-		}
-		for k, vs := range multi {
-			args[k] = vs[0]
-			if len(vs) > 1 {
-				args[k] = pgArrayLiteral(vs)
-			}
-		}
-	}
-	f, jsonArg, err := p.findFunction(name, keys, post, kind)
 	if err != nil {
 		return err
 	}
-	if !post && f.Volatility == 'v' {
-		return newErr(405, "PGRST101", "Cannot use the "+method+" method on RPC")
+	f, jsonArg, err := p.findFunction(name, call.keys, post, call.kind)
+	if err != nil {
+		return err
 	}
-	if !post {
-		for _, prm := range f.Params {
-			if v, ok := args[prm.Name]; ok && prm.Variadic && !strings.HasPrefix(v, "{") {
-				args[prm.Name] = pgArrayLiteral([]string{v})
-			}
-		}
-	}
-	if req.Prefs.Handling == "strict" && req.Prefs.MaxAffected != nil && !f.RetSet {
-		return newErr(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used with handling=strict")
+	if err := checkRPCCall(f, req, method, call.args); err != nil {
+		return err
 	}
 	head := method == http.MethodHead
 	// A function call counts only for exact and estimated (PostgREST's
 	// shouldCount): planned has no count query to explain there, so its total is *.
 	count := req.Prefs.Count == "exact" || req.Prefs.Count == "estimated"
-	st, err := p.rpcStatement(f, args, body, jsonArg, method, acc, head, count)
+	st, err := p.rpcStatement(f, call.args, call.body, jsonArg, method, acc, head, count)
 	if err != nil {
 		return err
 	}
@@ -686,6 +626,130 @@ func (rc *reqCtx) rpc(name string) error {
 	if err != nil {
 		return err
 	}
+	return rc.respondRPC(f, req, acc, st, res, head)
+}
+
+// rpcCallArgs is how a call names its arguments: keys (in order) to pick the
+// function by, args by name (values only on GET), the body (POST) and its kind.
+type rpcCallArgs struct {
+	keys []string
+	args map[string]string
+	body []byte
+	kind rpcBody
+}
+
+// rpcBodyArgs reads a POST's arguments: a JSON object's keys, a JSON value
+// for a single json parameter, or a raw text, xml or bytea body.
+func (rc *reqCtx) rpcBodyArgs() (rpcCallArgs, error) {
+	call := rpcCallArgs{args: map[string]string{}}
+	var err error
+	if call.body, err = rc.readBody(); err != nil {
+		return call, err
+	}
+	call.kind = rpcBodyKind(rc.r.Header.Get("Content-Type"))
+	if call.kind != bodyJSON {
+		// A raw text, xml or bytea body goes whole to a single unnamed parameter:
+		// no argument names.
+		return call, nil
+	}
+	trimmed := strings.TrimSpace(string(call.body))
+	if trimmed == "" {
+		call.body, trimmed = []byte("{}"), "{}"
+	}
+	var obj map[string]json.RawMessage
+	switch {
+	case strings.HasPrefix(trimmed, "{"):
+		if err := json.Unmarshal(call.body, &obj); err != nil {
+			return call, errInvalidBody("Empty or invalid json")
+		}
+		for k := range obj {
+			call.keys = append(call.keys, k)
+			call.args[k] = ""
+		}
+	case !json.Valid(call.body):
+		return call, errInvalidBody("Empty or invalid json")
+	default:
+		call.keys = []string{""} // not an object: only a single json parameter can take it
+	}
+	return call, nil
+}
+
+// rpcQueryArgs reads a GET's arguments from the query parameters kept aside
+// by parseQuery: a parameter of the function is an argument (and no longer a
+// root filter); a repeated one becomes an array.
+func (rc *reqCtx) rpcQueryArgs(qi QI, req *Request, rest []kv) rpcCallArgs {
+	call := rpcCallArgs{args: map[string]string{}, kind: bodyJSON}
+	paramNames := map[string]bool{}
+	for _, f := range rc.cache.Funcs[qi] {
+		for _, prm := range f.Params {
+			paramNames[prm.Name] = true
+		}
+	}
+	multi := map[string][]string{}
+	root := req.node("")
+	for _, kv := range rest {
+		parsedAsFilter := false
+		if _, err := parseFilterValue(Field{Name: kv.key}, kv.val); err == nil {
+			parsedAsFilter = true
+		}
+		if !paramNames[kv.key] && parsedAsFilter {
+			continue
+		}
+		if _, seen := multi[kv.key]; !seen {
+			call.keys = append(call.keys, kv.key)
+		}
+		multi[kv.key] = append(multi[kv.key], kv.val)
+		if parsedAsFilter {
+			root.Filters = dropRootFilter(root.Filters, kv.key)
+		}
+	}
+	for k, vs := range multi {
+		call.args[k] = vs[0]
+		if len(vs) > 1 {
+			call.args[k] = pgArrayLiteral(vs)
+		}
+	}
+	return call
+}
+
+// dropRootFilter removes the filters on column name: it was an argument, not a filter.
+func dropRootFilter(filters []Filter, name string) []Filter {
+	kept := filters[:0]
+	for _, f := range filters {
+		if !(f.Field.Name == name && len(f.Field.Path) == 0) {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+// checkRPCCall refuses a GET of a volatile function and max-affected on a
+// function that returns one row; a lone value for a variadic parameter on GET
+// becomes a one-element array.
+func checkRPCCall(f *Function, req *Request, method string, args map[string]string) error {
+	if method == http.MethodPost {
+		return checkMaxAffected(f, req)
+	}
+	if f.Volatility == 'v' {
+		return newErr(405, "PGRST101", "Cannot use the "+method+" method on RPC")
+	}
+	for _, prm := range f.Params {
+		if v, ok := args[prm.Name]; ok && prm.Variadic && !strings.HasPrefix(v, "{") {
+			args[prm.Name] = pgArrayLiteral([]string{v})
+		}
+	}
+	return checkMaxAffected(f, req)
+}
+
+func checkMaxAffected(f *Function, req *Request) error {
+	if req.Prefs.Handling == "strict" && req.Prefs.MaxAffected != nil && !f.RetSet {
+		return newErr(400, "PGRST128", "Function must return SETOF or TABLE when max-affected preference is used with handling=strict")
+	}
+	return nil
+}
+
+// respondRPC answers a call: 204 for a void function, else like a read.
+func (rc *reqCtx) respondRPC(f *Function, req *Request, acc accept, st *statement, res *result, head bool) error {
 	if f.RetVoid {
 		// 204, with the Content-Range and Preference-Applied of any call.
 		rc.w.Header().Set("Content-Range", contentRange(st.offset, res.page, res.total))
