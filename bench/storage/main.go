@@ -101,9 +101,10 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	secret := randHex(24)
 	anon, _ := config.DeriveKey(secret, "anon")
 	svc, _ := config.DeriveKey(secret, "service_role")
+	cfg := config.StorageDefaults(os.TempDir())
+	cfg.FileSizeLimit = 1 << 30
 	h := storage.New(storage.Options{
-		Pool: pool, Backend: backend, JWTSecret: secret,
-		Config: config.Storage{FileSizeLimit: 1 << 30, ImageTransformation: true},
+		Pool: pool, Backend: backend, JWTSecret: secret, Config: cfg,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: svc})
