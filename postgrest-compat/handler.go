@@ -17,7 +17,7 @@ import (
 // Options configure the surface.
 type Options struct {
 	Pool    *pgxpool.Pool // connects as "authenticator"; every request runs through server/pgrole
-	Schemas []string      // exposed schemas, first = default profile
+	Schemas []string      // exposed schemas, first = default profile (at least one)
 	MaxRows int           // 0 = unlimited
 	// PlanEnabled serves Accept: application/vnd.pgrst.plan (PostgREST's
 	// db-plan-enabled, off by default): the EXPLAIN of the request's statement.
@@ -29,17 +29,11 @@ type Options struct {
 	// MaxEmbedDepth bounds how deeply select may nest embedded resources, and
 	// MaxSelectItems how many fields a select may name in all: one URL must not be
 	// able to tie up the database (PGRST_MAX_EMBED_DEPTH, PGRST_MAX_SELECT_ITEMS;
-	// 0 = the defaults below).
+	// their defaults are server/config's, config.RestDefaults for code that
+	// builds the surface without config.Load).
 	MaxEmbedDepth  int
 	MaxSelectItems int
 }
-
-// The request budget's defaults: deeper than anything supabase-js users write by
-// hand, far below what stalls PostgreSQL.
-const (
-	defaultMaxEmbedDepth  = 6
-	defaultMaxSelectItems = 500
-)
 
 // Handler serves paths relative to /rest/v1.
 type Handler struct {
@@ -48,19 +42,11 @@ type Handler struct {
 	reloadMu sync.Mutex
 }
 
-// New returns the handler; call Run (or Reload) to load the schema cache.
+// New returns the handler; call Run (or Reload) to load the schema cache. The
+// settings' defaults are server/config's (config.Load); New applies none.
 func New(opts Options) *Handler {
-	if len(opts.Schemas) == 0 {
-		opts.Schemas = []string{"public"}
-	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
-	}
-	if opts.MaxEmbedDepth <= 0 {
-		opts.MaxEmbedDepth = defaultMaxEmbedDepth
-	}
-	if opts.MaxSelectItems <= 0 {
-		opts.MaxSelectItems = defaultMaxSelectItems
 	}
 	return &Handler{opts: opts}
 }

@@ -36,6 +36,7 @@ import (
 
 	"casarent/migrations"
 	postgrest "casarent/postgrest-compat"
+	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/pgrole"
 	"casarent/server/pgtest"
@@ -109,7 +110,9 @@ func main() {
 	defer pool.Close()
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rest := postgrest.New(postgrest.Options{Pool: pool, Schemas: []string{"public"}, Logger: logger})
+	rc := config.RestDefaults()
+	rest := postgrest.New(postgrest.Options{Pool: pool, Schemas: rc.Schemas, Logger: logger,
+		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems})
 	if err := rest.Reload(ctx); err != nil {
 		log.Fatal(err)
 	}
