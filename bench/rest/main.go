@@ -110,9 +110,7 @@ func main() {
 	defer pool.Close()
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rc := config.RestDefaults()
-	rest := postgrest.New(postgrest.Options{Pool: pool, Schemas: rc.Schemas, Logger: logger,
-		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems})
+	rest := newRest(pool, logger)
 	if err := rest.Reload(ctx); err != nil {
 		log.Fatal(err)
 	}
@@ -327,4 +325,11 @@ func freshDatabase(ctx context.Context, cluster string) (string, func(), error) 
 		return "", nil, fmt.Errorf("dataset: %w", err)
 	}
 	return u.String(), drop, nil
+}
+
+// newRest is the /rest/v1 surface with server/config's defaults.
+func newRest(pool *pgxpool.Pool, logger *slog.Logger) *postgrest.Handler {
+	rc := config.RestDefaults()
+	return postgrest.New(postgrest.Options{Pool: pool, Schemas: rc.Schemas, Logger: logger,
+		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems})
 }
