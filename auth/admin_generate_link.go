@@ -1,9 +1,11 @@
 package auth
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
+	"time"
 
 	"casarent/server/httpx"
 	"casarent/server/pgrole"
@@ -44,73 +46,28 @@ func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) er
 	ctx := r.Context()
 	now := a.now()
 	var (
-		out      *user
-		tok      emailToken
-		kind     string
-		linkType = p.Type
+		out  *user
+		link generatedLink
 	)
 	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		var u *user
 		var err error
 		switch p.Type {
 		case "signup":
-			kind = kindConfirmation
-			u, err = userByEmail(ctx, c, email, true)
-			switch {
-			case errors.Is(err, errNoUser):
-				if u, err = insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, UserMeta: p.Data, AdminCreated: true}, now); err != nil {
-					return err
-				}
-			case err != nil:
-				return err
-			case u.emailConfirmed():
-				return unprocessable("email_exists", "A user with this email address has already been registered")
-			}
-			tok = a.newEmailToken(email)
-			_, err = c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3 where id = $1`, u.ID, tok.Stored, now)
+			link, err = a.generateSignupLink(ctx, c, email, hash, p.Data, now)
 		case "invite":
-			kind = kindInvite
-			u, tok, err = a.prepareInvite(ctx, c, email, p.Data, now)
+			link = generatedLink{kind: kindInvite, linkType: p.Type}
+			link.u, link.tok, err = a.prepareInvite(ctx, c, email, p.Data, now)
 		case "magiclink", "recovery":
-			kind = map[bool]string{true: kindRecovery, false: kindMagicLink}[p.Type == "recovery"]
-			if u, err = userByEmail(ctx, c, email, true); err != nil {
-				return err
-			}
-			tok = a.newEmailToken(email)
-			_, err = c.Exec(ctx, `update auth.users set recovery_token = $2, recovery_sent_at = $3, updated_at = $3 where id = $1`, u.ID, tok.Stored, now)
+			link, err = a.generateRecoveryLink(ctx, c, email, p.Type, now)
 		case "email_change_current", "email_change_new":
-			kind, linkType = kindEmailChange, "email_change"
-			newEmail := normalizeEmail(p.NewEmail)
-			if !validEmail(newEmail) {
-				return validationFailed("The new email address provided is invalid")
-			}
-			if u, err = userByEmail(ctx, c, email, true); err != nil {
-				return err
-			}
-			var taken bool
-			if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2)`, newEmail, u.ID).Scan(&taken); err != nil {
-				return err
-			}
-			if taken {
-				return unprocessable("email_exists", "A user with this email address has already been registered")
-			}
-			// Only the requested side's token is set: confirming that one link applies the change.
-			addr, isNew := newEmail, p.Type == "email_change_new"
-			if !isNew {
-				addr = email
-			}
-			tok = a.newEmailToken(addr)
-			_, err = c.Exec(ctx, `update auth.users set email_change = $2,
-				email_change_token_new = case when $5 then $3 else '' end,
-				email_change_token_current = case when $5 then '' else $3 end,
-				email_change_confirm_status = 0, email_change_sent_at = $4, updated_at = $4 where id = $1`, u.ID, newEmail, tok.Stored, now, isNew)
+			link, err = a.generateEmailChangeLink(ctx, c, email, normalizeEmail(p.NewEmail), p.Type == "email_change_new", now)
 		default:
 			return validationFailed("Invalid email action link type requested: " + p.Type)
 		}
 		if err != nil {
 			return err
 		}
-		out, err = userByID(ctx, c, u.ID, false)
+		out, err = userByID(ctx, c, link.u.ID, false)
 		return err
 	})
 	if errors.Is(err, errNoUser) {
@@ -119,18 +76,99 @@ func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	b, err := json.Marshal(out)
+	body, err := userFields(out)
 	if err != nil {
 		return err
 	}
-	body := map[string]any{}
-	if err := json.Unmarshal(b, &body); err != nil {
-		return err
-	}
-	body["action_link"] = a.linkURL(outgoing{Kind: kind, VerifyType: linkType, Token: tok, RedirectTo: redirect})
-	body["email_otp"] = tok.OTP
-	body["hashed_token"] = tok.Link
-	body["verification_type"] = linkType
+	body["action_link"] = a.linkURL(outgoing{Kind: link.kind, VerifyType: link.linkType, Token: link.tok, RedirectTo: redirect})
+	body["email_otp"] = link.tok.OTP
+	body["hashed_token"] = link.tok.Link
+	body["verification_type"] = link.linkType
 	body["redirect_to"] = redirect
 	return httpx.WriteJSON(w, http.StatusOK, body)
+}
+
+// generatedLink is the user a link is for, its token, the email kind and the
+// verification type the link carries.
+type generatedLink struct {
+	u        *user
+	tok      emailToken
+	kind     string
+	linkType string
+}
+
+// generateSignupLink creates the user when new (a confirmed one is refused)
+// and sets a confirmation token.
+func (a *api) generateSignupLink(ctx context.Context, c pgrole.Conn, email, hash string, data map[string]any, now time.Time) (generatedLink, error) {
+	link := generatedLink{kind: kindConfirmation, linkType: "signup"}
+	u, err := userByEmail(ctx, c, email, true)
+	switch {
+	case errors.Is(err, errNoUser):
+		if u, err = insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, UserMeta: data, AdminCreated: true}, now); err != nil {
+			return link, err
+		}
+	case err != nil:
+		return link, err
+	case u.emailConfirmed():
+		return link, unprocessable("email_exists", "A user with this email address has already been registered")
+	}
+	link.u, link.tok = u, a.newEmailToken(email)
+	_, err = c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3 where id = $1`, u.ID, link.tok.Stored, now)
+	return link, err
+}
+
+// generateRecoveryLink sets a recovery token (magic links share it).
+func (a *api) generateRecoveryLink(ctx context.Context, c pgrole.Conn, email, typ string, now time.Time) (generatedLink, error) {
+	link := generatedLink{kind: map[bool]string{true: kindRecovery, false: kindMagicLink}[typ == "recovery"], linkType: typ}
+	u, err := userByEmail(ctx, c, email, true)
+	if err != nil {
+		return link, err
+	}
+	link.u, link.tok = u, a.newEmailToken(email)
+	_, err = c.Exec(ctx, `update auth.users set recovery_token = $2, recovery_sent_at = $3, updated_at = $3 where id = $1`, u.ID, link.tok.Stored, now)
+	return link, err
+}
+
+// generateEmailChangeLink records the pending change to newEmail and sets the
+// token of the requested side only (the new address's when isNew): confirming
+// that one link applies the change.
+func (a *api) generateEmailChangeLink(ctx context.Context, c pgrole.Conn, email, newEmail string, isNew bool, now time.Time) (generatedLink, error) {
+	link := generatedLink{kind: kindEmailChange, linkType: "email_change"}
+	if !validEmail(newEmail) {
+		return link, validationFailed("The new email address provided is invalid")
+	}
+	u, err := userByEmail(ctx, c, email, true)
+	if err != nil {
+		return link, err
+	}
+	var taken bool
+	if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2)`, newEmail, u.ID).Scan(&taken); err != nil {
+		return link, err
+	}
+	if taken {
+		return link, unprocessable("email_exists", "A user with this email address has already been registered")
+	}
+	addr := newEmail
+	if !isNew {
+		addr = email
+	}
+	link.u, link.tok = u, a.newEmailToken(addr)
+	_, err = c.Exec(ctx, `update auth.users set email_change = $2,
+		email_change_token_new = case when $5 then $3 else '' end,
+		email_change_token_current = case when $5 then '' else $3 end,
+		email_change_confirm_status = 0, email_change_sent_at = $4, updated_at = $4 where id = $1`, u.ID, newEmail, link.tok.Stored, now, isNew)
+	return link, err
+}
+
+// userFields is the user's JSON as a map, for answers that add fields to it.
+func userFields(u *user) (map[string]any, error) {
+	b, err := json.Marshal(u)
+	if err != nil {
+		return nil, err
+	}
+	body := map[string]any{}
+	if err := json.Unmarshal(b, &body); err != nil {
+		return nil, err
+	}
+	return body, nil
 }

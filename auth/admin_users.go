@@ -1,6 +1,7 @@
 package auth
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -269,11 +270,7 @@ func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request) erro
 			}
 		}
 		if p.EmailConfirm != nil {
-			if *p.EmailConfirm {
-				if err := confirmEmail(ctx, c, id, "confirmation_token = ''", now); err != nil {
-					return err
-				}
-			} else if _, err := c.Exec(ctx, `update auth.users set email_confirmed_at = null, updated_at = $2 where id = $1`, id, now); err != nil {
+			if err := setEmailConfirmed(ctx, c, id, *p.EmailConfirm, now); err != nil {
 				return err
 			}
 		}
@@ -288,19 +285,35 @@ func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request) erro
 			}
 		}
 		if setBan {
-			if _, err := c.Exec(ctx, `update auth.users set banned_until = $2, updated_at = $3 where id = $1`, id, ban, now); err != nil {
+			if err := banUser(ctx, c, id, ban, now); err != nil {
 				return err
-			}
-			if ban != nil { // a banned user keeps no session
-				if _, err := c.Exec(ctx, `delete from auth.sessions where user_id = $1`, id); err != nil {
-					return err
-				}
 			}
 		}
 		out, err = userByID(ctx, c, id, false)
 		return err
 	})
 	return writeAdminUser(w, err, out)
+}
+
+// setEmailConfirmed confirms the user's email, or takes the confirmation back.
+func setEmailConfirmed(ctx context.Context, c pgrole.Conn, id string, confirm bool, now time.Time) error {
+	if confirm {
+		return confirmEmail(ctx, c, id, "confirmation_token = ''", now)
+	}
+	_, err := c.Exec(ctx, `update auth.users set email_confirmed_at = null, updated_at = $2 where id = $1`, id, now)
+	return err
+}
+
+// banUser sets banned_until (nil lifts the ban); a banned user keeps no session.
+func banUser(ctx context.Context, c pgrole.Conn, id string, ban *time.Time, now time.Time) error {
+	if _, err := c.Exec(ctx, `update auth.users set banned_until = $2, updated_at = $3 where id = $1`, id, ban, now); err != nil {
+		return err
+	}
+	if ban == nil {
+		return nil
+	}
+	_, err := c.Exec(ctx, `delete from auth.sessions where user_id = $1`, id)
+	return err
 }
 
 type adminDeleteParams struct {

@@ -71,25 +71,9 @@ func New(opts Options) http.Handler {
 	if a.mailer == nil {
 		a.mailer = mail.NewLog(a.log)
 	}
-	if a.extURL == "" {
-		a.extURL = a.siteURL
-	}
+	// The settings' defaults are server/config's (config.Load); they are not
+	// applied a second time here.
 	a.issuer = a.cfg.JWTIssuer
-	if a.issuer == "" {
-		a.issuer = a.extURL + "/auth/v1"
-	}
-	if a.cfg.JWTExp <= 0 {
-		a.cfg.JWTExp = time.Hour
-	}
-	if len(a.cfg.JWTAdminRoles) == 0 {
-		a.cfg.JWTAdminRoles = []string{"service_role", "supabase_admin"}
-	}
-	if a.cfg.BcryptCost == 0 {
-		a.cfg.BcryptCost = 10
-	}
-	if a.cfg.PasswordMinLength < 6 {
-		a.cfg.PasswordMinLength = 6
-	}
 	mac := hmac.New(sha256.New, []byte(a.secret))
 	mac.Write([]byte("casarent auth token key v1"))
 	a.tokenKey = mac.Sum(nil)

@@ -63,7 +63,11 @@ func newEnv(t *testing.T, tweak func(*config.Auth)) *env {
 // verifier accepts them.
 func newEnvKeys(t *testing.T, tweak func(*config.Auth), keys *jwtauth.KeySet) *env {
 	t.Helper()
-	cfg, err := config.Load(func(string) string { return "" })
+	// The settings come from config.Load, which applies every default (the
+	// issuer <API_EXTERNAL_URL>/auth/v1 included); auth.New adds none.
+	cfg, err := config.Load(func(k string) string {
+		return map[string]string{"SITE_URL": siteURL, "API_EXTERNAL_URL": extURL}[k]
+	})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,17 +61,7 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		if p.Password != nil {
-			if err := a.checkReauthentication(ctx, c, u, cl.SessionID, p.Nonce, now); err != nil {
-				return err
-			}
-			if u.EncryptedPassword != "" && a.comparePassword(u.EncryptedPassword, *p.Password) {
-				return unprocessable("same_password", "New password should be different from the old password.")
-			}
-			if _, err := c.Exec(ctx, `update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, u.ID, newHash, now); err != nil {
-				return err
-			}
-			// A changed password ends every other session (a thief's included).
-			if _, err := c.Exec(ctx, `delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, u.ID, nullable(cl.SessionID)); err != nil {
+			if err := a.changePassword(ctx, c, cl.SessionID, u, *p.Password, newHash, p.Nonce, now); err != nil {
 				return err
 			}
 		}
@@ -81,27 +71,8 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 		if email != "" && email != normalizeEmail(u.Email) {
-			var taken bool
-			if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2 and is_sso_user = false)`, email, u.ID).Scan(&taken); err != nil {
+			if err := a.changeEmail(ctx, c, r, u, email, redirect, now); err != nil {
 				return err
-			}
-			if taken {
-				return unprocessable("email_exists", "A user with this email address has already been registered")
-			}
-			if a.cfg.MailerAutoconfirm {
-				if _, err := c.Exec(ctx, `update auth.users set email_change = $2 where id = $1`, u.ID, email); err != nil {
-					return err
-				}
-				if err := a.applyEmailChange(ctx, c, u.ID, now); err != nil {
-					return err
-				}
-			} else {
-				if err := a.tooSoon(u.EmailChangeSentAt, now); err != nil && u.EmailChange == email {
-					return err
-				}
-				if err := a.sendEmailChange(ctx, c, r, u, email, redirect, now); err != nil {
-					return err
-				}
 			}
 		}
 		out, err = userByID(ctx, c, u.ID, false)
@@ -111,6 +82,45 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// changePassword sets the new password (hashed before the transaction, the
+// reauthentication nonce checked) and ends every other session of the user.
+func (a *api) changePassword(ctx context.Context, c pgrole.Conn, sessionID string, u *user, password, newHash, nonce string, now time.Time) error {
+	if err := a.checkReauthentication(ctx, c, u, sessionID, nonce, now); err != nil {
+		return err
+	}
+	if u.EncryptedPassword != "" && a.comparePassword(u.EncryptedPassword, password) {
+		return unprocessable("same_password", "New password should be different from the old password.")
+	}
+	if _, err := c.Exec(ctx, `update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, u.ID, newHash, now); err != nil {
+		return err
+	}
+	// A changed password ends every other session (a thief's included).
+	_, err := c.Exec(ctx, `delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, u.ID, nullable(sessionID))
+	return err
+}
+
+// changeEmail moves the user to a free address: at once under
+// MAILER_AUTOCONFIRM, else by mailing the confirmation link(s).
+func (a *api) changeEmail(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, email, redirect string, now time.Time) error {
+	var taken bool
+	if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2 and is_sso_user = false)`, email, u.ID).Scan(&taken); err != nil {
+		return err
+	}
+	if taken {
+		return unprocessable("email_exists", "A user with this email address has already been registered")
+	}
+	if a.cfg.MailerAutoconfirm {
+		if _, err := c.Exec(ctx, `update auth.users set email_change = $2 where id = $1`, u.ID, email); err != nil {
+			return err
+		}
+		return a.applyEmailChange(ctx, c, u.ID, now)
+	}
+	if err := a.tooSoon(u.EmailChangeSentAt, now); err != nil && u.EmailChange == email {
+		return err
+	}
+	return a.sendEmailChange(ctx, c, r, u, email, redirect, now)
 }
 
 // mergeUserMetadata applies data to user_metadata: keys set, null values removed.

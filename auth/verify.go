@@ -151,34 +151,41 @@ func tokenColumns(typ string) []string {
 	return nil
 }
 
+// findTokenUser locks the user holding the stored token in one of typ's
+// token columns (and, when email is given, sent to that address); nil when none.
+func findTokenUser(ctx context.Context, c pgrole.Conn, typ, stored, email string) (*user, string, error) {
+	for _, col := range tokenColumns(typ) {
+		q := `select ` + userColumns + ` from auth.users u where u.` + col + ` = $1 and u.deleted_at is null`
+		args := []any{stored}
+		if email != "" {
+			if col == "email_change_token_new" {
+				q += ` and lower(u.email_change) = $2`
+			} else {
+				q += ` and lower(u.email) = $2`
+			}
+			args = append(args, email)
+		}
+		found, err := scanUser(c.QueryRow(ctx, q+` for update of u`, args...))
+		if errors.Is(err, pgx.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		return found, col, nil
+	}
+	return nil, "", nil
+}
+
 // verify consumes the stored token `stored` of type typ. email, when given
 // (a typed code), must be the address the code was sent to.
 func (a *api) verify(ctx context.Context, r *http.Request, typ, stored, email string, link bool) (*verifyResult, error) {
 	now := a.now()
 	var res *verifyResult
 	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		var u *user
-		var column string
-		for _, col := range tokenColumns(typ) {
-			q := `select ` + userColumns + ` from auth.users u where u.` + col + ` = $1 and u.deleted_at is null`
-			args := []any{stored}
-			if email != "" {
-				if col == "email_change_token_new" {
-					q += ` and lower(u.email_change) = $2`
-				} else {
-					q += ` and lower(u.email) = $2`
-				}
-				args = append(args, email)
-			}
-			found, err := scanUser(c.QueryRow(ctx, q+` for update of u`, args...))
-			if errors.Is(err, pgx.ErrNoRows) {
-				continue
-			}
-			if err != nil {
-				return err
-			}
-			u, column = found, col
-			break
+		u, column, err := findTokenUser(ctx, c, typ, stored, email)
+		if err != nil {
+			return err
 		}
 		if u == nil {
 			return errOTPExpired(link)

@@ -1,16 +1,13 @@
 package postgrest
 
 import (
-	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -20,7 +17,7 @@ import (
 // Options configure the surface.
 type Options struct {
 	Pool    *pgxpool.Pool // connects as "authenticator"; every request runs through server/pgrole
-	Schemas []string      // exposed schemas, first = default profile
+	Schemas []string      // exposed schemas, first = default profile (at least one)
 	MaxRows int           // 0 = unlimited
 	// PlanEnabled serves Accept: application/vnd.pgrst.plan (PostgREST's
 	// db-plan-enabled, off by default): the EXPLAIN of the request's statement.
@@ -32,17 +29,11 @@ type Options struct {
 	// MaxEmbedDepth bounds how deeply select may nest embedded resources, and
 	// MaxSelectItems how many fields a select may name in all: one URL must not be
 	// able to tie up the database (PGRST_MAX_EMBED_DEPTH, PGRST_MAX_SELECT_ITEMS;
-	// 0 = the defaults below).
+	// their defaults are server/config's, config.RestDefaults for code that
+	// builds the surface without config.Load).
 	MaxEmbedDepth  int
 	MaxSelectItems int
 }
-
-// The request budget's defaults: deeper than anything supabase-js users write by
-// hand, far below what stalls PostgreSQL.
-const (
-	defaultMaxEmbedDepth  = 6
-	defaultMaxSelectItems = 500
-)
 
 // Handler serves paths relative to /rest/v1.
 type Handler struct {
@@ -51,108 +42,17 @@ type Handler struct {
 	reloadMu sync.Mutex
 }
 
-// New returns the handler; call Run (or Reload) to load the schema cache.
+// New returns the handler; call Run (or Reload) to load the schema cache. The
+// settings' defaults are server/config's (config.Load); New applies none.
 func New(opts Options) *Handler {
-	if len(opts.Schemas) == 0 {
-		opts.Schemas = []string{"public"}
-	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
-	}
-	if opts.MaxEmbedDepth <= 0 {
-		opts.MaxEmbedDepth = defaultMaxEmbedDepth
-	}
-	if opts.MaxSelectItems <= 0 {
-		opts.MaxSelectItems = defaultMaxSelectItems
 	}
 	return &Handler{opts: opts}
 }
 
 // Ready reports whether the schema cache is loaded.
 func (h *Handler) Ready() bool { return h.cache.Load() != nil }
-
-// Reload reads the catalog again and swaps the snapshot atomically; requests in
-// flight keep the snapshot they started with.
-func (h *Handler) Reload(ctx context.Context) error {
-	h.reloadMu.Lock()
-	defer h.reloadMu.Unlock()
-	c, err := loadCache(ctx, h.opts.Pool, h.opts.Schemas)
-	if err != nil {
-		return err
-	}
-	h.cache.Store(c)
-	return nil
-}
-
-// Run loads the schema cache (retrying with backoff while the database is down),
-// then listens on channel "pgrst" and reloads on 'reload schema' (or an empty
-// payload), reconnecting as needed. It returns when ctx ends.
-func (h *Handler) Run(ctx context.Context) {
-	backoff := 100 * time.Millisecond
-	for ctx.Err() == nil {
-		err := h.listen(ctx)
-		if ctx.Err() != nil {
-			return
-		}
-		h.opts.Logger.Warn("postgrest: schema listener stopped, retrying", "err", err, "in", backoff)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(backoff):
-		}
-		backoff = min(backoff*2, 10*time.Second)
-	}
-}
-
-// listen holds one connection LISTENing on pgrst. It reloads after LISTEN so no
-// notification between the load and the LISTEN can be missed.
-func (h *Handler) listen(ctx context.Context) error {
-	conn, err := h.opts.Pool.Acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Release()
-	if _, err := conn.Exec(ctx, "listen pgrst"); err != nil {
-		return err
-	}
-	defer func() {
-		// The connection goes back to the pool: stop listening on it.
-		c, cancel := context.WithTimeout(context.WithoutCancel(ctx), 2*time.Second)
-		defer cancel()
-		if _, err := conn.Exec(c, "unlisten *"); err != nil {
-			_ = conn.Conn().Close(c)
-		}
-	}()
-	if err := h.Reload(ctx); err != nil {
-		return err
-	}
-	h.opts.Logger.Info("postgrest: schema cache loaded")
-	for {
-		n, err := conn.Conn().WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		if n.Payload != "reload schema" && n.Payload != "" {
-			continue
-		}
-		// Debounce bursts (a migration notifies once per DDL statement's transaction).
-		drain, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
-		for {
-			if _, err := conn.Conn().WaitForNotification(drain); err != nil {
-				break
-			}
-		}
-		cancel()
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if err := h.Reload(ctx); err != nil {
-			h.opts.Logger.Error("postgrest: schema reload failed", "err", err)
-			continue
-		}
-		h.opts.Logger.Info("postgrest: schema cache reloaded")
-	}
-}
 
 // ServeHTTP routes /, /<relation> and /rpc/<function>.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -236,26 +136,4 @@ func (h *Handler) profile(r *http.Request) (string, bool, error) {
 		return "", false, errSchemaNotExposed(s, h.opts.Schemas)
 	}
 	return s, true, nil
-}
-
-// reqCtx is one request in progress.
-type reqCtx struct {
-	h            *Handler
-	w            http.ResponseWriter
-	r            *http.Request
-	id           *jwtauth.Identity
-	cache        *Cache
-	schema       string
-	profileGiven bool
-}
-
-func (rc *reqCtx) planner(req *Request) *planner {
-	return &planner{cache: rc.cache, schema: rc.schema, req: req, b: &builder{}, maxRows: rc.h.opts.MaxRows, used: map[string]bool{}}
-}
-
-func (rc *reqCtx) readBody() ([]byte, error) {
-	if rc.r.Body == nil {
-		return nil, nil
-	}
-	return io.ReadAll(rc.r.Body)
 }

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/pgtest"
 )
@@ -42,7 +45,7 @@ func newEnvSchemas(t *testing.T, maxRows int, schemas ...string) *testEnv {
 	if _, err := db.Admin.Exec(ctx, string(fixture)); err != nil {
 		t.Fatalf("fixture: %v", err)
 	}
-	h := New(Options{Pool: db.Pool, Schemas: schemas, MaxRows: maxRows})
+	h := New(testOptions(db.Pool, schemas, maxRows))
 	if err := h.Reload(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -131,4 +134,14 @@ func expectBody(t *testing.T, r resp, want string) {
 
 func expiredToken(t *testing.T) string {
 	return strings.TrimPrefix(pgtest.Token(t, "authenticated", "", map[string]any{"exp": time.Now().Add(-time.Hour).Unix()}), "")
+}
+
+// testOptions are the surface's options as the server passes them: the
+// settings with server/config's defaults (New applies none of its own).
+func testOptions(pool *pgxpool.Pool, schemas []string, maxRows int) Options {
+	d := config.RestDefaults()
+	if len(schemas) == 0 {
+		schemas = d.Schemas
+	}
+	return Options{Pool: pool, Schemas: schemas, MaxRows: maxRows, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems}
 }

@@ -85,90 +85,18 @@ func swaggerType(c *Column) obj {
 	return p
 }
 
+// buildOpenAPI is the Swagger 2.0 document PostgREST serves at /: one path per
+// table or view and per function of the schema.
 func buildOpenAPI(c *Cache, schema, host string) obj {
 	defs := obj{}
-	params := obj{
-		"preferParams": obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"params=single-object"}},
-		"preferReturn": obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"return=representation", "return=minimal", "return=none"}},
-		"preferCount":  obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"count=none"}},
-		"preferPost":   obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"return=representation", "return=minimal", "return=none", "resolution=ignore-duplicates", "resolution=merge-duplicates"}},
-		"select":       obj{"name": "select", "in": "query", "type": "string", "description": "Filtering Columns"},
-		"on_conflict":  obj{"name": "on_conflict", "in": "query", "type": "string", "description": "On Conflict"},
-		"order":        obj{"name": "order", "in": "query", "type": "string", "description": "Ordering"},
-		"range":        obj{"name": "Range", "in": "header", "type": "string", "description": "Limiting and Pagination"},
-		"rangeUnit":    obj{"name": "Range-Unit", "in": "header", "type": "string", "default": "items", "description": "Limiting and Pagination"},
-		"offset":       obj{"name": "offset", "in": "query", "type": "string", "description": "Limiting and Pagination"},
-		"limit":        obj{"name": "limit", "in": "query", "type": "string", "description": "Limiting and Pagination"},
-	}
+	params := commonOpenAPIParams()
 	paths := obj{"/": obj{"get": obj{"tags": []string{"Introspection"}, "summary": "OpenAPI description (this document)",
 		"produces": []string{"application/openapi+json", "application/json"}, "responses": obj{"200": obj{"description": "OK"}}}}}
-	ref := func(n string) obj { return obj{"$ref": "#/parameters/" + n} }
 	for _, t := range c.sortedTables(schema) {
-		props := obj{}
-		var required []string
-		var filters []any
-		for _, col := range t.Columns {
-			props[col.Name] = swaggerType(col)
-			if !col.Nullable && col.Default == "" && !col.Identity && !col.Generated {
-				required = append(required, col.Name)
-			}
-			pn := "rowFilter." + t.Name + "." + col.Name
-			params[pn] = obj{"name": col.Name, "in": "query", "type": "string", "required": false}
-			filters = append(filters, ref(pn))
-		}
-		def := obj{"type": "object", "properties": props}
-		if len(required) > 0 {
-			def["required"] = required
-		}
-		if t.Comment != "" {
-			def["description"] = t.Comment
-		}
-		defs[t.Name] = def
-		params["body."+t.Name] = obj{"name": t.Name, "in": "body", "required": false, "schema": obj{"$ref": "#/definitions/" + t.Name}}
-		ok := obj{"200": obj{"description": "OK", "schema": obj{"type": "array", "items": obj{"$ref": "#/definitions/" + t.Name}}},
-			"206": obj{"description": "Partial Content"}}
-		get := append(append([]any{}, filters...), ref("select"), ref("order"), ref("range"), ref("rangeUnit"), ref("offset"), ref("limit"), ref("preferCount"))
-		ops := obj{"get": obj{"tags": []string{t.Name}, "parameters": get, "responses": ok}}
-		if t.Insertable {
-			ops["post"] = obj{"tags": []string{t.Name}, "parameters": []any{ref("body." + t.Name), ref("select"), ref("preferPost")},
-				"responses": obj{"201": obj{"description": "Created"}}}
-		}
-		if t.Updatable {
-			ops["patch"] = obj{"tags": []string{t.Name}, "parameters": append(append([]any{}, filters...), ref("body."+t.Name), ref("preferReturn")),
-				"responses": obj{"204": obj{"description": "No Content"}}}
-		}
-		if t.Deletable {
-			ops["delete"] = obj{"tags": []string{t.Name}, "parameters": append(append([]any{}, filters...), ref("preferReturn")),
-				"responses": obj{"204": obj{"description": "No Content"}}}
-		}
-		paths["/"+t.Name] = ops
+		paths["/"+t.Name] = openAPITable(t, defs, params)
 	}
 	for _, f := range c.sortedFuncs(schema) {
-		props := obj{}
-		var required []string
-		var getParams []any
-		for _, prm := range f.Params {
-			if prm.Name == "" {
-				continue
-			}
-			props[prm.Name] = obj{"type": "string", "format": prm.Type}
-			if prm.Required {
-				required = append(required, prm.Name)
-			}
-			getParams = append(getParams, obj{"name": prm.Name, "in": "query", "type": "string", "format": prm.Type, "required": prm.Required})
-		}
-		schemaObj := obj{"type": "object", "properties": props}
-		if len(required) > 0 {
-			schemaObj["required"] = required
-		}
-		tags := []string{"(rpc) " + f.Name}
-		ops := obj{"post": obj{"tags": tags, "summary": f.Comment, "produces": []string{"application/json", "application/vnd.pgrst.object+json"},
-			"parameters": []any{obj{"name": "args", "in": "body", "required": true, "schema": schemaObj}, ref("preferParams")},
-			"responses":  obj{"200": obj{"description": "OK"}}}}
-		if f.Volatility != 'v' {
-			ops["get"] = obj{"tags": tags, "summary": f.Comment, "parameters": getParams, "responses": obj{"200": obj{"description": "OK"}}}
-		}
-		paths["/rpc/"+f.Name] = ops
+		paths["/rpc/"+f.Name] = openAPIFunction(f)
 	}
 	return obj{
 		"swagger": "2.0",
@@ -182,4 +110,97 @@ func buildOpenAPI(c *Cache, schema, host string) obj {
 		"parameters":   params,
 		"externalDocs": obj{"description": "PostgREST Documentation", "url": "https://postgrest.org/en/v14/references/api.html"},
 	}
+}
+
+// commonOpenAPIParams are the parameters every path refers to.
+func commonOpenAPIParams() obj {
+	return obj{
+		"preferParams": obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"params=single-object"}},
+		"preferReturn": obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"return=representation", "return=minimal", "return=none"}},
+		"preferCount":  obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"count=none"}},
+		"preferPost":   obj{"name": "Prefer", "in": "header", "type": "string", "enum": []string{"return=representation", "return=minimal", "return=none", "resolution=ignore-duplicates", "resolution=merge-duplicates"}},
+		"select":       obj{"name": "select", "in": "query", "type": "string", "description": "Filtering Columns"},
+		"on_conflict":  obj{"name": "on_conflict", "in": "query", "type": "string", "description": "On Conflict"},
+		"order":        obj{"name": "order", "in": "query", "type": "string", "description": "Ordering"},
+		"range":        obj{"name": "Range", "in": "header", "type": "string", "description": "Limiting and Pagination"},
+		"rangeUnit":    obj{"name": "Range-Unit", "in": "header", "type": "string", "default": "items", "description": "Limiting and Pagination"},
+		"offset":       obj{"name": "offset", "in": "query", "type": "string", "description": "Limiting and Pagination"},
+		"limit":        obj{"name": "limit", "in": "query", "type": "string", "description": "Limiting and Pagination"},
+	}
+}
+
+func openAPIRef(n string) obj { return obj{"$ref": "#/parameters/" + n} }
+
+// openAPITable adds a table's definition and parameters (row filters, body)
+// and returns its path's operations.
+func openAPITable(t *Table, defs, params obj) obj {
+	ref := openAPIRef
+	props := obj{}
+	var required []string
+	var filters []any
+	for _, col := range t.Columns {
+		props[col.Name] = swaggerType(col)
+		if !col.Nullable && col.Default == "" && !col.Identity && !col.Generated {
+			required = append(required, col.Name)
+		}
+		pn := "rowFilter." + t.Name + "." + col.Name
+		params[pn] = obj{"name": col.Name, "in": "query", "type": "string", "required": false}
+		filters = append(filters, ref(pn))
+	}
+	def := obj{"type": "object", "properties": props}
+	if len(required) > 0 {
+		def["required"] = required
+	}
+	if t.Comment != "" {
+		def["description"] = t.Comment
+	}
+	defs[t.Name] = def
+	params["body."+t.Name] = obj{"name": t.Name, "in": "body", "required": false, "schema": obj{"$ref": "#/definitions/" + t.Name}}
+	ok := obj{"200": obj{"description": "OK", "schema": obj{"type": "array", "items": obj{"$ref": "#/definitions/" + t.Name}}},
+		"206": obj{"description": "Partial Content"}}
+	get := append(append([]any{}, filters...), ref("select"), ref("order"), ref("range"), ref("rangeUnit"), ref("offset"), ref("limit"), ref("preferCount"))
+	ops := obj{"get": obj{"tags": []string{t.Name}, "parameters": get, "responses": ok}}
+	if t.Insertable {
+		ops["post"] = obj{"tags": []string{t.Name}, "parameters": []any{ref("body." + t.Name), ref("select"), ref("preferPost")},
+			"responses": obj{"201": obj{"description": "Created"}}}
+	}
+	if t.Updatable {
+		ops["patch"] = obj{"tags": []string{t.Name}, "parameters": append(append([]any{}, filters...), ref("body."+t.Name), ref("preferReturn")),
+			"responses": obj{"204": obj{"description": "No Content"}}}
+	}
+	if t.Deletable {
+		ops["delete"] = obj{"tags": []string{t.Name}, "parameters": append(append([]any{}, filters...), ref("preferReturn")),
+			"responses": obj{"204": obj{"description": "No Content"}}}
+	}
+	return ops
+}
+
+// openAPIFunction returns a function's /rpc operations (GET too when it is
+// not volatile).
+func openAPIFunction(f *Function) obj {
+	props := obj{}
+	var required []string
+	var getParams []any
+	for _, prm := range f.Params {
+		if prm.Name == "" {
+			continue
+		}
+		props[prm.Name] = obj{"type": "string", "format": prm.Type}
+		if prm.Required {
+			required = append(required, prm.Name)
+		}
+		getParams = append(getParams, obj{"name": prm.Name, "in": "query", "type": "string", "format": prm.Type, "required": prm.Required})
+	}
+	schemaObj := obj{"type": "object", "properties": props}
+	if len(required) > 0 {
+		schemaObj["required"] = required
+	}
+	tags := []string{"(rpc) " + f.Name}
+	ops := obj{"post": obj{"tags": tags, "summary": f.Comment, "produces": []string{"application/json", "application/vnd.pgrst.object+json"},
+		"parameters": []any{obj{"name": "args", "in": "body", "required": true, "schema": schemaObj}, openAPIRef("preferParams")},
+		"responses":  obj{"200": obj{"description": "OK"}}}}
+	if f.Volatility != 'v' {
+		ops["get"] = obj{"tags": tags, "summary": f.Comment, "parameters": getParams, "responses": obj{"200": obj{"description": "OK"}}}
+	}
+	return ops
 }

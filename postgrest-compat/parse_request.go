@@ -118,104 +118,135 @@ func parseQuery(raw string, rpc bool) (*Request, []kv, error) {
 	var rest []kv
 	hasSelect := false
 	for _, p := range params {
-		switch p.key {
-		case "select":
-			items, err := parseSelect(p.val)
+		if done, err := req.reservedParam(p); done || err != nil {
 			if err != nil {
-				return nil, nil, asAPI(err)
+				return nil, nil, err
 			}
-			req.Select, hasSelect = items, true
-			continue
-		case "columns":
-			cols, err := parseNameList("columns parameter", p.val)
-			if err != nil {
-				return nil, nil, asAPI(err)
-			}
-			req.Columns, req.HasColumns = cols, true
-			continue
-		case "on_conflict":
-			cols, err := parseNameList("on_conflict parameter", p.val)
-			if err != nil {
-				return nil, nil, asAPI(err)
-			}
-			req.OnConflict = cols
-			continue
-		case "apikey":
+			hasSelect = hasSelect || p.key == "select"
 			continue
 		}
 		path, last := "", p.key
 		if i := strings.LastIndexByte(p.key, '.'); i >= 0 && !strings.Contains(p.key[i:], "->") && !strings.Contains(p.key, "\"") {
 			path, last = p.key[:i], p.key[i+1:]
 		}
-		switch last {
-		case "order":
-			terms, err := parseOrder(p.val)
+		if done, err := req.nodeParam(path, last, p.val); done || err != nil {
 			if err != nil {
-				return nil, nil, asAPI(err)
+				return nil, nil, err
 			}
-			n := req.node(path)
-			n.Order = append(n.Order, terms...)
-			continue
-		case "limit", "offset":
-			v, err := parseCount(last, p.val)
-			if err != nil {
-				return nil, nil, asAPI(err)
-			}
-			n := req.node(path)
-			if last == "limit" {
-				if v < 0 {
-					return nil, nil, errRange("Limit should be greater than or equal to zero.")
-				}
-				n.Limit = &v
-			} else {
-				if v < 0 {
-					return nil, nil, errRange("Offset should be greater than or equal to zero.")
-				}
-				n.Offset = &v
-			}
-			continue
-		case "or", "and":
-			negate := false
-			if path == "not" {
-				path, negate = "", true
-			} else if strings.HasSuffix(path, ".not") {
-				path, negate = strings.TrimSuffix(path, ".not"), true
-			}
-			t, err := parseLogic(last == "or", negate, p.val)
-			if err != nil {
-				return nil, nil, asAPI(err)
-			}
-			n := req.node(path)
-			n.Logic = append(n.Logic, t)
 			continue
 		}
-		epath, field, err := parseTreePath(p.key)
+		aside, err := req.filterParam(p, rpc)
 		if err != nil {
-			if rpc {
-				rest = append(rest, p)
-				continue
-			}
-			return nil, nil, asAPI(err)
+			return nil, nil, err
 		}
-		f, err := parseFilterValue(field, p.val)
-		if err != nil {
-			if rpc && epath == "" && len(field.Path) == 0 {
-				rest = append(rest, p)
-				continue
-			}
-			return nil, nil, asAPI(err)
-		}
-		if rpc && epath == "" && len(field.Path) == 0 {
-			// Kept aside too: the plan decides whether it names an argument.
+		if aside {
 			rest = append(rest, p)
 		}
-		n := req.node(epath)
-		n.Filters = append(n.Filters, f)
 	}
 	if !hasSelect {
 		req.Select = []SelectItem{{Field: Field{Name: "*"}}}
 	}
 	return req, rest, nil
+}
+
+// reservedParam reads select, columns and on_conflict (and skips apikey);
+// done is false for any other parameter.
+func (req *Request) reservedParam(p kv) (done bool, err error) {
+	switch p.key {
+	case "select":
+		items, err := parseSelect(p.val)
+		if err != nil {
+			return true, asAPI(err)
+		}
+		req.Select = items
+	case "columns":
+		cols, err := parseNameList("columns parameter", p.val)
+		if err != nil {
+			return true, asAPI(err)
+		}
+		req.Columns, req.HasColumns = cols, true
+	case "on_conflict":
+		cols, err := parseNameList("on_conflict parameter", p.val)
+		if err != nil {
+			return true, asAPI(err)
+		}
+		req.OnConflict = cols
+	case "apikey":
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// nodeParam reads order, limit, offset, or and and, addressed to the embed at
+// path ("" for the root); done is false for any other parameter.
+func (req *Request) nodeParam(path, last, val string) (done bool, err error) {
+	switch last {
+	case "order":
+		terms, err := parseOrder(val)
+		if err != nil {
+			return true, asAPI(err)
+		}
+		n := req.node(path)
+		n.Order = append(n.Order, terms...)
+	case "limit", "offset":
+		v, err := parseCount(last, val)
+		if err != nil {
+			return true, asAPI(err)
+		}
+		n := req.node(path)
+		if last == "limit" {
+			if v < 0 {
+				return true, errRange("Limit should be greater than or equal to zero.")
+			}
+			n.Limit = &v
+		} else {
+			if v < 0 {
+				return true, errRange("Offset should be greater than or equal to zero.")
+			}
+			n.Offset = &v
+		}
+	case "or", "and":
+		negate := false
+		if path == "not" {
+			path, negate = "", true
+		} else if strings.HasSuffix(path, ".not") {
+			path, negate = strings.TrimSuffix(path, ".not"), true
+		}
+		t, err := parseLogic(last == "or", negate, val)
+		if err != nil {
+			return true, asAPI(err)
+		}
+		n := req.node(path)
+		n.Logic = append(n.Logic, t)
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// filterParam reads a filter. On /rpc a root parameter may rather be a
+// function argument: aside says to keep it for the plan to decide (a
+// parameter that does not parse as a filter is then only an argument).
+func (req *Request) filterParam(p kv, rpc bool) (aside bool, err error) {
+	epath, field, err := parseTreePath(p.key)
+	if err != nil {
+		if rpc {
+			return true, nil
+		}
+		return false, asAPI(err)
+	}
+	rootArg := rpc && epath == "" && len(field.Path) == 0
+	f, err := parseFilterValue(field, p.val)
+	if err != nil {
+		if rootArg {
+			return true, nil
+		}
+		return false, asAPI(err)
+	}
+	n := req.node(epath)
+	n.Filters = append(n.Filters, f)
+	return rootArg, nil
 }
 
 func asAPI(err error) error {

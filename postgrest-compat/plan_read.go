@@ -5,31 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/jackc/pgx/v5"
 )
-
-// ident quotes one identifier.
-func ident(s string) string { return pgx.Identifier{s}.Sanitize() }
-
-// qident quotes a qualified name.
-func qident(q QI) string { return pgx.Identifier{q.Schema, q.Name}.Sanitize() }
-
-// builder collects bind parameters; every value from the request goes through param.
-type builder struct {
-	args  []any
-	alias int
-}
-
-func (b *builder) param(v string) string {
-	b.args = append(b.args, v)
-	return "$" + strconv.Itoa(len(b.args))
-}
-
-func (b *builder) nextAlias() string {
-	b.alias++
-	return "pgrst_" + strconv.Itoa(b.alias)
-}
 
 // relInfo is what a level of the select tree reads from.
 type relInfo struct {
@@ -46,16 +22,6 @@ type relInfo struct {
 
 func tableRel(t *Table) relInfo {
 	return relInfo{name: t.Name, qi: t.QI, cols: t.Columns, colMap: t.ColMap, table: t}
-}
-
-// planner turns a Request into SQL for one schema snapshot.
-type planner struct {
-	cache   *Cache
-	schema  string
-	req     *Request
-	b       *builder
-	maxRows int
-	used    map[string]bool // node paths consumed by the select tree
 }
 
 // level is the SQL of one read level.
@@ -177,58 +143,8 @@ func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*leve
 		}
 	}
 	for i := range items {
-		it := &items[i]
-		switch {
-		case it.Embed != nil:
-			ei := lv.embedKey[it.outputKey()]
-			if len(it.Embed.Items) == 0 {
-				continue // rel(): joined for filtering, nothing selected
-			}
-			if ei.spread {
-				for _, k := range ei.keys {
-					expr := ident(ei.alias) + "." + ident(k)
-					lv.selects = append(lv.selects, expr+" AS "+ident(k))
-					lv.keys = append(lv.keys, k)
-					lv.group = append(lv.group, expr)
-				}
-				continue
-			}
-			expr := ident(ei.alias) + ".body"
-			if !ei.toOne {
-				expr = "COALESCE(" + expr + ", '[]')"
-			}
-			lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
-			lv.keys = append(lv.keys, it.outputKey())
-			lv.group = append(lv.group, ident(ei.alias)+".body")
-		case it.Field.Name == "*" && it.Agg == "":
-			if rel.scalar {
-				lv.selects = append(lv.selects, a+".pgrst_scalar")
-				lv.keys = append(lv.keys, "pgrst_scalar")
-				continue
-			}
-			if !expand {
-				lv.selects = append(lv.selects, a+".*")
-				for _, c := range rel.cols {
-					lv.keys = append(lv.keys, c.Name)
-				}
-				continue
-			}
-			for _, c := range rel.cols {
-				expr := a + "." + ident(c.Name)
-				lv.selects = append(lv.selects, expr+" AS "+ident(c.Name))
-				lv.keys = append(lv.keys, c.Name)
-				lv.group = append(lv.group, expr)
-			}
-		default:
-			expr, err := p.itemExpr(rel, a, it)
-			if err != nil {
-				return nil, err
-			}
-			lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
-			lv.keys = append(lv.keys, it.outputKey())
-			if it.Agg == "" {
-				lv.group = append(lv.group, expr)
-			}
+		if err := p.selectItem(lv, rel, a, &items[i], expand); err != nil {
+			return nil, err
 		}
 	}
 	if len(lv.selects) == 0 && o.depth == 0 {
@@ -236,40 +152,8 @@ func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*leve
 		lv.selects = []string{}
 	}
 	if node != nil {
-		if !o.skipFilter {
-			for _, f := range node.Filters {
-				s, err := p.filterSQL(lv, rel, a, f)
-				if err != nil {
-					return nil, err
-				}
-				lv.where = append(lv.where, s)
-			}
-			for _, t := range node.Logic {
-				s, err := p.logicSQL(lv, rel, a, t)
-				if err != nil {
-					return nil, err
-				}
-				lv.where = append(lv.where, s)
-			}
-		}
-		if !o.noOrder {
-			for _, t := range node.Order {
-				s, err := p.orderSQL(lv, rel, a, t)
-				if err != nil {
-					return nil, err
-				}
-				lv.order = append(lv.order, s)
-			}
-		}
-		if o.rangeOK {
-			// Integers we parsed ourselves, rendered as literals as PostgREST does, so
-			// the planner sees the real limit.
-			if node.Limit != nil {
-				lv.limit = strconv.FormatInt(*node.Limit, 10)
-			}
-			if node.Offset != nil && *node.Offset > 0 {
-				lv.offset = strconv.FormatInt(*node.Offset, 10)
-			}
+		if err := p.applyNode(lv, rel, a, node, o); err != nil {
+			return nil, err
 		}
 	}
 	if o.rangeOK && p.maxRows > 0 {
@@ -278,6 +162,114 @@ func (p *planner) buildLevel(rel relInfo, items []SelectItem, o readOpts) (*leve
 		}
 	}
 	return lv, nil
+}
+
+// selectItem adds one select item's output column(s) to the level; expand
+// spells * out column by column (aggregates, spreads, mutations).
+func (p *planner) selectItem(lv *level, rel relInfo, a string, it *SelectItem, expand bool) error {
+	switch {
+	case it.Embed != nil:
+		p.selectEmbed(lv, it)
+	case it.Field.Name == "*" && it.Agg == "":
+		selectStar(lv, rel, a, expand)
+	default:
+		expr, err := p.itemExpr(rel, a, it)
+		if err != nil {
+			return err
+		}
+		lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
+		lv.keys = append(lv.keys, it.outputKey())
+		if it.Agg == "" {
+			lv.group = append(lv.group, expr)
+		}
+	}
+	return nil
+}
+
+// selectEmbed selects an embed's JSON body, or a spread embed's columns.
+func (p *planner) selectEmbed(lv *level, it *SelectItem) {
+	ei := lv.embedKey[it.outputKey()]
+	if len(it.Embed.Items) == 0 {
+		return // rel(): joined for filtering, nothing selected
+	}
+	if ei.spread {
+		for _, k := range ei.keys {
+			expr := ident(ei.alias) + "." + ident(k)
+			lv.selects = append(lv.selects, expr+" AS "+ident(k))
+			lv.keys = append(lv.keys, k)
+			lv.group = append(lv.group, expr)
+		}
+		return
+	}
+	expr := ident(ei.alias) + ".body"
+	if !ei.toOne {
+		expr = "COALESCE(" + expr + ", '[]')"
+	}
+	lv.selects = append(lv.selects, expr+" AS "+ident(it.outputKey()))
+	lv.keys = append(lv.keys, it.outputKey())
+	lv.group = append(lv.group, ident(ei.alias)+".body")
+}
+
+// selectStar selects every column (or a scalar function's one value).
+func selectStar(lv *level, rel relInfo, a string, expand bool) {
+	if rel.scalar {
+		lv.selects = append(lv.selects, a+".pgrst_scalar")
+		lv.keys = append(lv.keys, "pgrst_scalar")
+		return
+	}
+	if !expand {
+		lv.selects = append(lv.selects, a+".*")
+		for _, c := range rel.cols {
+			lv.keys = append(lv.keys, c.Name)
+		}
+		return
+	}
+	for _, c := range rel.cols {
+		expr := a + "." + ident(c.Name)
+		lv.selects = append(lv.selects, expr+" AS "+ident(c.Name))
+		lv.keys = append(lv.keys, c.Name)
+		lv.group = append(lv.group, expr)
+	}
+}
+
+// applyNode adds the level's filters, order and range from its query parameters.
+func (p *planner) applyNode(lv *level, rel relInfo, a string, node *Node, o readOpts) error {
+	if !o.skipFilter {
+		for _, f := range node.Filters {
+			s, err := p.filterSQL(lv, rel, a, f)
+			if err != nil {
+				return err
+			}
+			lv.where = append(lv.where, s)
+		}
+		for _, t := range node.Logic {
+			s, err := p.logicSQL(lv, rel, a, t)
+			if err != nil {
+				return err
+			}
+			lv.where = append(lv.where, s)
+		}
+	}
+	if !o.noOrder {
+		for _, t := range node.Order {
+			s, err := p.orderSQL(lv, rel, a, t)
+			if err != nil {
+				return err
+			}
+			lv.order = append(lv.order, s)
+		}
+	}
+	if o.rangeOK {
+		// Integers we parsed ourselves, rendered as literals as PostgREST does, so
+		// the planner sees the real limit.
+		if node.Limit != nil {
+			lv.limit = strconv.FormatInt(*node.Limit, 10)
+		}
+		if node.Offset != nil && *node.Offset > 0 {
+			lv.offset = strconv.FormatInt(*node.Offset, 10)
+		}
+	}
+	return nil
 }
 
 // nodeFor returns the parameters addressed to path (or to its table-name
@@ -435,27 +427,13 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 		}
 	}
 	childAlias := p.b.nextAlias()
-	ca := ident(childAlias)
-	from := qident(target.QI) + " AS " + ca
-	var conds []string
-	switch {
-	case rel.computed != nil:
-		from = qident(rel.computed.QI) + "(" + parentAlias + ") AS " + ca
-	case rel.Card == M2M:
-		ja := ident(p.b.nextAlias())
-		from = qident(target.QI) + " AS " + ca + " JOIN " + qident(rel.Junction) + " AS " + ja + " ON " +
-			pairs(ja, rel.JFCols, ca, rel.FCols)
-		conds = append(conds, pairs(ja, rel.JCols, parentAlias, rel.Cols))
-	default:
-		conds = append(conds, pairs(ca, rel.FCols, parentAlias, rel.Cols))
-	}
+	from, conds := p.embedSource(rel, target, childAlias, parentAlias)
 	toOne := rel.ToOne()
-	force := e.Spread
 	childRel := tableRel(target)
 	childRel.sqlName = target.Name + "_" + strconv.Itoa(o.depth+1)
 	child, err := p.buildLevel(childRel, e.Items, readOpts{
 		path: childPath, altPath: alt, alias: childAlias, from: from, where: conds,
-		rangeOK: !toOne, forceCols: force, depth: o.depth + 1,
+		rangeOK: !toOne, forceCols: e.Spread, depth: o.depth + 1,
 	})
 	if err != nil {
 		return err
@@ -463,16 +441,42 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 	if len(child.selects) == 0 {
 		child.selects = []string{"1 AS pgrst_empty"}
 	}
-	la := p.b.nextAlias()
-	ei := &embedInfo{alias: la, toOne: toOne, spread: e.Spread, inner: e.Join == "inner"}
-	var body string
+	ei := &embedInfo{alias: p.b.nextAlias(), toOne: toOne, spread: e.Spread, inner: e.Join == "inner"}
+	body, err := embedBody(ei, child)
+	if err != nil {
+		return err
+	}
+	lv.addEmbedJoin(ei, body, key, it)
+	return nil
+}
+
+// embedSource is the embedded table's FROM (through the junction for
+// many-to-many, the function for a computed relationship) and its join
+// conditions to the parent row.
+func (p *planner) embedSource(rel *Relationship, target *Table, childAlias, parentAlias string) (string, []string) {
+	ca := ident(childAlias)
 	switch {
-	case e.Spread && toOne:
-		body = child.sql()
+	case rel.computed != nil:
+		return qident(rel.computed.QI) + "(" + parentAlias + ") AS " + ca, nil
+	case rel.Card == M2M:
+		ja := ident(p.b.nextAlias())
+		from := qident(target.QI) + " AS " + ca + " JOIN " + qident(rel.Junction) + " AS " + ja + " ON " +
+			pairs(ja, rel.JFCols, ca, rel.FCols)
+		return from, []string{pairs(ja, rel.JCols, parentAlias, rel.Cols)}
+	}
+	return qident(target.QI) + " AS " + ca, []string{pairs(ca, rel.FCols, parentAlias, rel.Cols)}
+}
+
+// embedBody aggregates the child level's rows: one JSON object or array in
+// "body", or (spreads) the child's own columns.
+func embedBody(ei *embedInfo, child *level) (string, error) {
+	switch {
+	case ei.spread && ei.toOne:
 		ei.keys = child.keys
-	case e.Spread:
+		return child.sql(), nil
+	case ei.spread:
 		if child.hasAgg {
-			return errNotImplemented("Aggregates are not implemented for one-to-many or many-to-many spreads.")
+			return "", errNotImplemented("Aggregates are not implemented for one-to-many or many-to-many spreads.")
 		}
 		var cols []string
 		for _, k := range child.keys {
@@ -481,31 +485,35 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 		if len(cols) == 0 {
 			cols = []string{"1 AS pgrst_empty"}
 		}
-		body = "SELECT " + strings.Join(cols, ", ") + " FROM (" + child.sql() + ") AS pgrst_r"
 		ei.keys = child.keys
-	case toOne:
-		body = "SELECT row_to_json(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r"
-	default:
-		body = "SELECT json_agg(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r"
+		return "SELECT " + strings.Join(cols, ", ") + " FROM (" + child.sql() + ") AS pgrst_r", nil
+	case ei.toOne:
+		return "SELECT row_to_json(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r", nil
 	}
-	join := "LEFT JOIN LATERAL (" + body + ") AS " + ident(la) + " ON TRUE"
+	return "SELECT json_agg(pgrst_r)::jsonb AS body FROM (" + child.sql() + ") AS pgrst_r", nil
+}
+
+// addEmbedJoin joins the embed's body laterally (inner for !inner embeds) and
+// registers it under its output key, and under its name when aliased.
+func (lv *level) addEmbedJoin(ei *embedInfo, body, key string, it *SelectItem) {
+	la := ident(ei.alias)
+	join := "LEFT JOIN LATERAL (" + body + ") AS " + la + " ON TRUE"
 	if ei.inner {
 		cond := "TRUE"
-		if !toOne && !e.Spread {
-			cond = ident(la) + ".body IS NOT NULL"
+		if !ei.toOne && !ei.spread {
+			cond = la + ".body IS NOT NULL"
 		}
-		join = "INNER JOIN LATERAL (" + body + ") AS " + ident(la) + " ON " + cond
+		join = "INNER JOIN LATERAL (" + body + ") AS " + la + " ON " + cond
 		lv.inner = append(lv.inner, join)
 	}
 	ei.join = join
 	lv.joins = append(lv.joins, join)
 	lv.embedKey[key] = ei
 	if it.Alias != "" {
-		if _, taken := lv.embedKey[e.Name]; !taken {
-			lv.embedKey[e.Name] = ei
+		if _, taken := lv.embedKey[it.Embed.Name]; !taken {
+			lv.embedKey[it.Embed.Name] = ei
 		}
 	}
-	return nil
 }
 
 // claimEmbedName refuses a second embed that PostgREST would join under the same
@@ -556,166 +564,6 @@ func pairs(la string, lcols []string, ra string, rcols []string) string {
 	return strings.Join(out, " AND ")
 }
 
-// filterSQL renders one filter at a level.
-func (p *planner) filterSQL(lv *level, rel relInfo, a string, f Filter) (string, error) {
-	if len(f.Field.Path) == 0 {
-		if ei, ok := lv.embedKey[f.Field.Name]; ok && rel.colMap[f.Field.Name] == nil {
-			if f.Op != "is" || (f.Value != "null" && f.Value != "not_null") {
-				return "", newErr(400, "PGRST120", fmt.Sprintf("Bad operator on the '%s' embedded resource", f.Field.Name)).
-					withDetails("Only is null or not is null filters are allowed on embedded resources")
-			}
-			isNull := (f.Value == "null") != f.Negate
-			if !slices.Contains(lv.inner, ei.join) {
-				lv.inner = append(lv.inner, ei.join)
-			}
-			col := ident(ei.alias) + ".body"
-			if ei.spread {
-				// A spread lateral has the child's columns; a missing row is a NULL whole-row value.
-				if isNull {
-					return ident(ei.alias) + " IS NULL", nil
-				}
-				return "NOT (" + ident(ei.alias) + " IS NULL)", nil
-			}
-			if isNull {
-				return col + " IS NULL", nil
-			}
-			return col + " IS NOT NULL", nil
-		}
-	}
-	lhs, col, err := p.fieldExpr(rel, a, f.Field)
-	if err != nil {
-		return "", err
-	}
-	var s string
-	val := f.Value
-	switch f.Op {
-	case "eq", "neq", "gt", "gte", "lt", "lte", "like", "ilike", "match", "imatch":
-		op := map[string]string{"eq": "=", "neq": "<>", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=",
-			"like": "LIKE", "ilike": "ILIKE", "match": "~", "imatch": "~*"}[f.Op]
-		if f.Op == "like" || f.Op == "ilike" {
-			val = strings.ReplaceAll(val, "*", "%")
-		}
-		if f.Quant != "" {
-			s = lhs + " " + op + " " + strings.ToUpper(f.Quant) + "(" + p.b.param(val) + ")"
-		} else {
-			s = lhs + " " + op + " " + p.b.param(val)
-		}
-	case "in":
-		s = lhs + " = ANY(" + p.b.param(pgArrayLiteral(f.List)) + ")"
-	case "is":
-		s = lhs + " IS " + map[string]string{"null": "NULL", "not_null": "NOT NULL", "true": "TRUE", "false": "FALSE", "unknown": "UNKNOWN"}[val]
-	case "isdistinct":
-		s = lhs + " IS DISTINCT FROM " + p.b.param(val)
-	case "fts", "plfts", "phfts", "wfts":
-		fn := map[string]string{"fts": "to_tsquery", "plfts": "plainto_tsquery", "phfts": "phraseto_tsquery", "wfts": "websearch_to_tsquery"}[f.Op]
-		cfg := ""
-		if f.Config != "" {
-			cfg = p.b.param(f.Config) + "::regconfig, "
-		}
-		if col == nil || col.BaseType != "tsvector" || len(f.Field.Path) > 0 {
-			lhs = "to_tsvector(" + cfg + lhs + ")"
-		}
-		s = lhs + " @@ " + fn + "(" + cfg + p.b.param(val) + ")"
-	default:
-		op := map[string]string{"cs": "@>", "cd": "<@", "ov": "&&", "sl": "<<", "sr": ">>", "nxr": "&<", "nxl": "&>", "adj": "-|-"}[f.Op]
-		s = lhs + " " + op + " " + p.b.param(val)
-	}
-	if f.Negate {
-		s = "NOT (" + s + ")"
-	}
-	return s, nil
-}
-
-// pgArrayLiteral renders a list as a PostgreSQL array literal (a bind value, not SQL).
-func pgArrayLiteral(list []string) string {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, v := range list {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte('"')
-		b.WriteString(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v))
-		b.WriteByte('"')
-	}
-	b.WriteByte('}')
-	return b.String()
-}
-
-func (p *planner) logicSQL(lv *level, rel relInfo, a string, t LogicTree) (string, error) {
-	var parts []string
-	fi, ci := 0, 0
-	for _, isTree := range t.Order {
-		if isTree {
-			s, err := p.logicSQL(lv, rel, a, t.Children[ci])
-			if err != nil {
-				return "", err
-			}
-			ci++
-			parts = append(parts, s)
-			continue
-		}
-		s, err := p.filterSQL(lv, rel, a, t.Filters[fi])
-		if err != nil {
-			return "", err
-		}
-		fi++
-		parts = append(parts, s)
-	}
-	joiner := " AND "
-	if t.Or {
-		joiner = " OR "
-	}
-	s := "(" + strings.Join(parts, joiner) + ")"
-	if len(parts) == 0 {
-		s = "TRUE"
-	}
-	if t.Negate {
-		s = "NOT " + s
-	}
-	return s, nil
-}
-
-func (p *planner) orderSQL(lv *level, rel relInfo, a string, t OrderTerm) (string, error) {
-	var expr string
-	if t.Relation != "" {
-		ei, ok := lv.embedKey[t.Relation]
-		if !ok {
-			return "", errNotEmbedded(t.Relation)
-		}
-		if !ei.toOne {
-			return "", newErr(400, "PGRST118", fmt.Sprintf("A related order on '%s' is not possible", t.Relation)).
-				withDetails(fmt.Sprintf("'%s' and '%s' do not form a many-to-one or one-to-one relationship", rel.name, t.Relation))
-		}
-		if ei.spread {
-			if !slices.Contains(ei.keys, t.Field.Name) {
-				return "", errUndefinedColumn(t.Relation, t.Field.Name)
-			}
-			expr = ident(ei.alias) + "." + ident(t.Field.Name)
-		} else {
-			expr = ident(ei.alias) + ".body->" + p.b.param(t.Field.Name) + "::text"
-		}
-	} else {
-		e, _, err := p.fieldExpr(rel, a, t.Field)
-		if err != nil {
-			return "", err
-		}
-		expr = e
-	}
-	if t.Desc {
-		expr += " DESC"
-	} else {
-		expr += " ASC"
-	}
-	switch t.Nulls {
-	case "first":
-		expr += " NULLS FIRST"
-	case "last":
-		expr += " NULLS LAST"
-	}
-	return expr, nil
-}
-
 // checkUnusedNodes reports parameters addressed to an embed that is not in select.
 func (p *planner) checkUnusedNodes() error {
 	for path := range p.req.Nodes {
@@ -729,4 +577,46 @@ func (p *planner) checkUnusedNodes() error {
 		return errNotEmbedded(path[strings.LastIndexByte(path, '.')+1:])
 	}
 	return nil
+}
+
+// readStatement builds GET/HEAD on a table or view.
+func (p *planner) readStatement(t *Table, acc accept, head bool, count bool) (*statement, error) {
+	a := t.Name
+	lv, err := p.buildLevel(tableRel(t), p.req.Select, readOpts{
+		alias: a, from: qident(t.QI) + " AS " + ident(a), rangeOK: true,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := p.checkUnusedNodes(); err != nil {
+		return nil, err
+	}
+	total := "NULL::bigint"
+	var pc *planCount
+	switch mode := p.req.Prefs.Count; {
+	case !count:
+	case mode == "planned":
+		// No exact count: the planner's estimate replaces it.
+		pc = newPlanCount(lv.countSQL(), p.b.args, false, p.maxRows)
+	case mode == "estimated":
+		// Exact up to max-rows (+ 1 to see it passed), the estimate beyond.
+		cq := lv.countSQL()
+		if p.maxRows > 0 {
+			cq += " LIMIT " + strconv.Itoa(p.maxRows+1)
+		}
+		total = "(SELECT pg_catalog.count(*) FROM (" + cq + ") AS pgrst_c)"
+		pc = newPlanCount(lv.countSQL(), p.b.args, true, p.maxRows)
+	default:
+		total = "(SELECT pg_catalog.count(*) FROM (" + lv.countSQL() + ") AS pgrst_c)"
+	}
+	if len(lv.selects) == 0 {
+		lv.selects = []string{}
+	}
+	sql := "SELECT " + total + ", pg_catalog.count(_postgrest_t), " + bodyExpr(acc, false, true, head) +
+		", NULL::bigint, NULL::text FROM (" + lv.sql() + ") AS _postgrest_t"
+	st := &statement{sql: sql, args: p.b.args, readOnly: true, plan: pc}
+	if n := p.req.Nodes[""]; n != nil && n.Offset != nil {
+		st.offset = *n.Offset
+	}
+	return st, nil
 }

@@ -82,7 +82,7 @@ func TestSchemaReloadAfterDDL(t *testing.T) {
 // Run keeps retrying while the database cannot be reached and becomes Ready once it can.
 func TestReadyAfterRun(t *testing.T) {
 	e := newEnv(t, 0)
-	h := New(Options{Pool: e.db.Pool})
+	h := New(testOptions(e.db.Pool, nil, 0))
 	if h.Ready() {
 		t.Fatal("ready before loading")
 	}

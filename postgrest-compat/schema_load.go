@@ -92,7 +92,9 @@ var sqlTypeAliases = []string{"integer", "int", "smallint", "bigint", "real", "d
 	"numeric", "boolean", "character varying", "character", "varchar", "char", "timestamp with time zone",
 	"timestamp without time zone", "time with time zone", "time without time zone", "dec", "float"}
 
-// loadCache reads the catalog for the exposed schemas.
+// loadCache reads the catalog for the exposed schemas, in one read-only
+// transaction: relations, their columns and keys, views traced to their base
+// tables, relationships, functions and type names.
 func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cache, error) {
 	tx, err := pool.BeginTx(ctx, pgx.TxOptions{AccessMode: pgx.ReadOnly})
 	if err != nil {
@@ -102,67 +104,104 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 	if _, err := tx.Exec(ctx, "set local search_path to pg_catalog"); err != nil {
 		return nil, err
 	}
-	exposed := map[string]bool{}
+	l := &cacheLoader{ctx: ctx, tx: tx, schemas: schemas, exposed: map[string]bool{},
+		c:   &Cache{Tables: map[QI]*Table{}, Funcs: map[QI][]*Function{}, Rels: map[QI][]*Relationship{}, Types: map[string]bool{}},
+		all: map[uint32]*Table{}, uniques: map[uint32][][]string{}, viewCols: map[uint32]map[string]colRef{}}
 	for _, s := range schemas {
-		exposed[s] = true
+		l.exposed[s] = true
 	}
-	c := &Cache{Tables: map[QI]*Table{}, Funcs: map[QI][]*Function{}, Rels: map[QI][]*Relationship{}, Types: map[string]bool{}}
-	all := map[uint32]*Table{} // every user relation, exposed or not (views over hidden tables)
+	for _, step := range []func() error{l.loadRelations, l.loadColumns, l.loadConstraints, l.loadViews} {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	l.inheritViewKeys()
+	l.addForeignKeyRelationships()
+	l.addManyToManyRelationships()
+	for _, step := range []func() error{l.loadFunctions, l.loadTypes} {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return l.c, nil
+}
 
-	rows, _ := tx.Query(ctx, qRelations)
+// cacheLoader holds what loadCache's steps read and build.
+type cacheLoader struct {
+	ctx      context.Context
+	tx       pgx.Tx
+	schemas  []string
+	exposed  map[string]bool
+	c        *Cache
+	all      map[uint32]*Table // every user relation, exposed or not (views over hidden tables)
+	fks      []foreignKey
+	uniques  map[uint32][][]string
+	viewCols map[uint32]map[string]colRef // view columns traced to their source columns
+}
+
+type foreignKey struct {
+	name        string
+	rel, frel   uint32
+	cols, fcols []string
+}
+
+// loadRelations reads tables, views and composite types; the exposed ones
+// (composite types aside) become the cache's tables.
+func (l *cacheLoader) loadRelations() error {
+	rows, _ := l.tx.Query(l.ctx, qRelations)
 	for rows.Next() {
 		t := &Table{ColMap: map[string]*Column{}, Computed: map[string]*Function{}}
 		var kind string
 		if err := rows.Scan(&t.OID, &t.Schema, &t.Name, &kind, &t.Comment, &t.Insertable, &t.Updatable, &t.Deletable); err != nil {
-			return nil, err
+			return err
 		}
 		t.Kind = kind[0]
-		all[t.OID] = t
-		if exposed[t.Schema] && t.Kind != 'c' {
-			c.Tables[t.QI] = t
+		l.all[t.OID] = t
+		if l.exposed[t.Schema] && t.Kind != 'c' {
+			l.c.Tables[t.QI] = t
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgrest: relations: %w", err)
+		return fmt.Errorf("postgrest: relations: %w", err)
 	}
+	return nil
+}
 
-	rows, _ = tx.Query(ctx, qColumns)
+func (l *cacheLoader) loadColumns() error {
+	rows, _ := l.tx.Query(l.ctx, qColumns)
 	for rows.Next() {
 		var rel uint32
 		col := &Column{}
 		var cat string
 		if err := rows.Scan(&rel, &col.Name, &col.Position, &col.Type, &col.BaseType, &cat, &col.Nullable, &col.Default,
 			&col.Identity, &col.Generated, &col.Comment, &col.Enum, &col.MaxLen); err != nil {
-			return nil, err
+			return err
 		}
 		if cat != "" {
 			col.Category = cat[0]
 		}
-		if t := all[rel]; t != nil {
+		if t := l.all[rel]; t != nil {
 			t.Columns = append(t.Columns, col)
 			t.ColMap[col.Name] = col
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgrest: columns: %w", err)
+		return fmt.Errorf("postgrest: columns: %w", err)
 	}
+	return nil
+}
 
-	type fk struct {
-		name        string
-		rel, frel   uint32
-		cols, fcols []string
-	}
-	var fks []fk
-	uniques := map[uint32][][]string{}
-	rows, _ = tx.Query(ctx, qConstraints)
+// loadConstraints reads primary keys, unique keys and foreign keys.
+func (l *cacheLoader) loadConstraints() error {
+	rows, _ := l.tx.Query(l.ctx, qConstraints)
 	for rows.Next() {
 		var rel, frel uint32
 		var name, typ string
 		var key, fkey []int16
 		if err := rows.Scan(&rel, &name, &typ, &key, &frel, &fkey); err != nil {
-			return nil, err
+			return err
 		}
-		t := all[rel]
+		t := l.all[rel]
 		if t == nil {
 			continue
 		}
@@ -170,91 +209,106 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 		switch typ {
 		case "p":
 			t.PK = cols
-			uniques[rel] = append(uniques[rel], cols)
+			l.uniques[rel] = append(l.uniques[rel], cols)
 		case "u":
-			uniques[rel] = append(uniques[rel], cols)
+			l.uniques[rel] = append(l.uniques[rel], cols)
 		case "f":
-			if ft := all[frel]; ft != nil {
-				fks = append(fks, fk{name: name, rel: rel, frel: frel, cols: cols, fcols: attNames(ft, fkey)})
+			if ft := l.all[frel]; ft != nil {
+				l.fks = append(l.fks, foreignKey{name: name, rel: rel, frel: frel, cols: cols, fcols: attNames(ft, fkey)})
 			}
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgrest: constraints: %w", err)
+		return fmt.Errorf("postgrest: constraints: %w", err)
 	}
+	return nil
+}
 
-	// View columns traced to their base table columns (for PKs and relationships of views).
-	viewCols := map[uint32]map[string]colRef{}
-	rows, _ = tx.Query(ctx, qViews)
+// loadViews traces view columns to their source columns (for PKs and
+// relationships of views).
+func (l *cacheLoader) loadViews() error {
+	rows, _ := l.tx.Query(l.ctx, qViews)
 	for rows.Next() {
 		var rel uint32
 		var action string
 		if err := rows.Scan(&rel, &action); err != nil {
-			return nil, err
+			return err
 		}
-		if t := all[rel]; t != nil {
-			viewCols[rel] = viewColumnSources(action, all)
+		if t := l.all[rel]; t != nil {
+			l.viewCols[rel] = viewColumnSources(action, l.all)
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgrest: views: %w", err)
+		return fmt.Errorf("postgrest: views: %w", err)
 	}
-	// Resolve chains of views down to base tables.
-	baseOf := func(view uint32, col string) (colRef, bool) {
-		ref, ok := viewCols[view][col]
-		for depth := 0; ok && depth < 16; depth++ {
-			next, isView := viewCols[ref.rel]
-			if !isView {
-				return ref, true
-			}
-			ref, ok = next[ref.col]
+	return nil
+}
+
+// baseOf resolves a chain of views down to a base table column.
+func (l *cacheLoader) baseOf(view uint32, col string) (colRef, bool) {
+	ref, ok := l.viewCols[view][col]
+	for depth := 0; ok && depth < 16; depth++ {
+		next, isView := l.viewCols[ref.rel]
+		if !isView {
+			return ref, true
 		}
-		return colRef{}, false
+		ref, ok = next[ref.col]
 	}
-	// viewsOver lists, for a base table and its columns, each view exposing all of them.
-	type viewMatch struct {
-		view *Table
-		cols []string
+	return colRef{}, false
+}
+
+// viewMatch is a view exposing given base columns, under its own names.
+type viewMatch struct {
+	view *Table
+	cols []string
+}
+
+// viewsOver lists, for a base table and its columns, each view exposing all of them.
+func (l *cacheLoader) viewsOver(base uint32, cols []string) []viewMatch {
+	var out []viewMatch
+	for v := range l.viewCols {
+		vt := l.all[v]
+		if vt == nil {
+			continue
+		}
+		if mapped, ok := l.viewColumnsFor(v, vt, base, cols); ok {
+			out = append(out, viewMatch{vt, mapped})
+		}
 	}
-	viewsOver := func(base uint32, cols []string) []viewMatch {
-		var out []viewMatch
-		for v := range viewCols {
-			vt := all[v]
-			if vt == nil {
-				continue
-			}
-			mapped := make([]string, len(cols))
-			okAll := true
-			for i, bc := range cols {
-				found := ""
-				for _, vc := range vt.Columns {
-					if r, ok := baseOf(v, vc.Name); ok && r.rel == base && r.col == bc {
-						found = vc.Name
-						break
-					}
-				}
-				if found == "" {
-					okAll = false
-					break
-				}
-				mapped[i] = found
-			}
-			if okAll {
-				out = append(out, viewMatch{vt, mapped})
+	slices.SortFunc(out, func(a, b viewMatch) int { return strings.Compare(a.view.QI.String(), b.view.QI.String()) })
+	return out
+}
+
+// viewColumnsFor names the view's column for each base column, ok when it has all.
+func (l *cacheLoader) viewColumnsFor(v uint32, vt *Table, base uint32, cols []string) ([]string, bool) {
+	mapped := make([]string, len(cols))
+	for i, bc := range cols {
+		found := ""
+		for _, vc := range vt.Columns {
+			if r, ok := l.baseOf(v, vc.Name); ok && r.rel == base && r.col == bc {
+				found = vc.Name
+				break
 			}
 		}
-		slices.SortFunc(out, func(a, b viewMatch) int { return strings.Compare(a.view.QI.String(), b.view.QI.String()) })
-		return out
+		if found == "" {
+			return nil, false
+		}
+		mapped[i] = found
 	}
-	// Views get the primary key of their base table when they expose all of it.
-	for oid, t := range all {
-		if t.PK != nil || viewCols[oid] == nil {
+	return mapped, true
+}
+
+// inheritViewKeys gives views the primary key of their base table when they
+// expose all of it, then marks every key column.
+func (l *cacheLoader) inheritViewKeys() {
+	for oid, t := range l.all {
+		if t.PK != nil || l.viewCols[oid] == nil {
 			continue
 		}
 		for _, vc := range t.Columns {
-			if r, ok := baseOf(oid, vc.Name); ok {
-				if bt := all[r.rel]; bt != nil && len(bt.PK) > 0 {
-					for _, m := range viewsOver(r.rel, bt.PK) {
+			if r, ok := l.baseOf(oid, vc.Name); ok {
+				if bt := l.all[r.rel]; bt != nil && len(bt.PK) > 0 {
+					for _, m := range l.viewsOver(r.rel, bt.PK) {
 						if m.view.OID == oid {
 							t.PK = m.cols
 						}
@@ -264,70 +318,85 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 			}
 		}
 	}
-	for _, t := range all {
+	for _, t := range l.all {
 		for _, k := range t.PK {
 			if col := t.ColMap[k]; col != nil {
 				col.IsPK = true
 			}
 		}
 	}
+}
 
-	// Relationships from foreign keys, also between views over the same tables.
-	isUnique := func(rel uint32, cols []string) bool {
-		for _, u := range uniques[rel] {
-			if sameSet(u, cols) {
-				return true
-			}
+func (l *cacheLoader) isUnique(rel uint32, cols []string) bool {
+	for _, u := range l.uniques[rel] {
+		if sameSet(u, cols) {
+			return true
 		}
-		return false
 	}
-	type side struct {
-		t    *Table
-		cols []string
-	}
-	for _, k := range fks {
-		ot, tt := all[k.rel], all[k.frel]
+	return false
+}
+
+// relSide is one end of a foreign key: a table or a view over it, and its columns.
+type relSide struct {
+	t    *Table
+	cols []string
+}
+
+// addForeignKeyRelationships adds a relationship each way for every foreign
+// key, also between views over the same tables.
+func (l *cacheLoader) addForeignKeyRelationships() {
+	for _, k := range l.fks {
+		ot, tt := l.all[k.rel], l.all[k.frel]
 		for _, col := range k.cols {
 			if cc := ot.ColMap[col]; cc != nil && len(k.cols) == 1 {
 				cc.IsFK = true
 				cc.FKRef = tt.Name + "." + k.fcols[0]
 			}
 		}
-		one := isUnique(k.rel, k.cols)
-		origins := []side{{ot, k.cols}}
-		for _, m := range viewsOver(k.rel, k.cols) {
-			origins = append(origins, side{m.view, m.cols})
+		one := l.isUnique(k.rel, k.cols)
+		origins := []relSide{{ot, k.cols}}
+		for _, m := range l.viewsOver(k.rel, k.cols) {
+			origins = append(origins, relSide{m.view, m.cols})
 		}
-		targets := []side{{tt, k.fcols}}
-		for _, m := range viewsOver(k.frel, k.fcols) {
-			targets = append(targets, side{m.view, m.cols})
+		targets := []relSide{{tt, k.fcols}}
+		for _, m := range l.viewsOver(k.frel, k.fcols) {
+			targets = append(targets, relSide{m.view, m.cols})
 		}
 		for _, o := range origins {
 			for _, t := range targets {
-				if !exposed[o.t.Schema] || !exposed[t.t.Schema] {
-					continue
-				}
-				self := o.t.OID == t.t.OID
-				fwd := &Relationship{Origin: o.t.QI, Target: t.t.QI, Card: M2O, Constraint: k.name,
-					Cols: o.cols, FCols: t.cols, FKOnOrigin: true, IsSelf: self}
-				back := &Relationship{Origin: t.t.QI, Target: o.t.QI, Card: O2M, Constraint: k.name,
-					Cols: t.cols, FCols: o.cols, IsSelf: self}
-				if one {
-					fwd.Card, back.Card = O2O, O2O
-				}
-				c.Rels[o.t.QI] = append(c.Rels[o.t.QI], fwd)
-				c.Rels[t.t.QI] = append(c.Rels[t.t.QI], back)
+				l.addForeignKeyPair(k, o, t, one)
 			}
 		}
 	}
-	// Many-to-many through junction tables whose FK columns are all in their PK.
-	byRel := map[uint32][]fk{}
-	for _, k := range fks {
+}
+
+// addForeignKeyPair adds the to-one relationship from o to t and its reverse.
+func (l *cacheLoader) addForeignKeyPair(k foreignKey, o, t relSide, one bool) {
+	if !l.exposed[o.t.Schema] || !l.exposed[t.t.Schema] {
+		return
+	}
+	self := o.t.OID == t.t.OID
+	fwd := &Relationship{Origin: o.t.QI, Target: t.t.QI, Card: M2O, Constraint: k.name,
+		Cols: o.cols, FCols: t.cols, FKOnOrigin: true, IsSelf: self}
+	back := &Relationship{Origin: t.t.QI, Target: o.t.QI, Card: O2M, Constraint: k.name,
+		Cols: t.cols, FCols: o.cols, IsSelf: self}
+	if one {
+		fwd.Card, back.Card = O2O, O2O
+	}
+	l.c.Rels[o.t.QI] = append(l.c.Rels[o.t.QI], fwd)
+	l.c.Rels[t.t.QI] = append(l.c.Rels[t.t.QI], back)
+}
+
+// addManyToManyRelationships adds relationships through junction tables whose
+// FK columns are all in their PK.
+func (l *cacheLoader) addManyToManyRelationships() {
+	byRel := map[uint32][]foreignKey{}
+	for _, k := range l.fks {
 		byRel[k.rel] = append(byRel[k.rel], k)
 	}
 	for jrel, list := range byRel {
-		j := all[jrel]
-		if j == nil || !exposed[j.Schema] || len(j.PK) == 0 {
+		j := l.all[jrel]
+		if j == nil || !l.exposed[j.Schema] || len(j.PK) == 0 {
 			continue
 		}
 		for _, a := range list {
@@ -335,11 +404,11 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 				if a.name == b.name || !subset(a.cols, j.PK) || !subset(b.cols, j.PK) {
 					continue
 				}
-				at, bt := all[a.frel], all[b.frel]
-				if !exposed[at.Schema] || !exposed[bt.Schema] {
+				at, bt := l.all[a.frel], l.all[b.frel]
+				if !l.exposed[at.Schema] || !l.exposed[bt.Schema] {
 					continue
 				}
-				c.Rels[at.QI] = append(c.Rels[at.QI], &Relationship{
+				l.c.Rels[at.QI] = append(l.c.Rels[at.QI], &Relationship{
 					Origin: at.QI, Target: bt.QI, Card: M2M, Constraint: a.name,
 					Cols: a.fcols, FCols: b.fcols, Junction: j.QI, JConstraint1: a.name, JConstraint2: b.name,
 					JCols: a.cols, JFCols: b.cols, IsSelf: at.OID == bt.OID,
@@ -347,96 +416,128 @@ func loadCache(ctx context.Context, pool *pgxpool.Pool, schemas []string) (*Cach
 			}
 		}
 	}
+}
 
-	// Functions.
-	rows, _ = tx.Query(ctx, qFunctions, schemas)
+// loadFunctions reads the exposed schemas' functions: callable ones go to
+// /rpc, those over one exposed table's row become computed fields or
+// computed relationships.
+func (l *cacheLoader) loadFunctions() error {
+	rows, _ := l.tx.Query(l.ctx, qFunctions, l.schemas)
 	for rows.Next() {
-		f := &Function{}
-		var vol, retTypType string
-		var retRel uint32
-		var names, modes, types, bases []string
-		var argRels []uint32
-		var nDefaults int
-		if err := rows.Scan(&f.OID, &f.Schema, &f.Name, &f.Comment, &vol, &f.RetSet, &f.RetType, &retTypType, &retRel, &f.RetVoid,
-			&names, &modes, &types, &bases, &argRels, &nDefaults, &f.Variadic, &f.RetOneRow); err != nil {
-			return nil, err
-		}
-		f.Volatility = vol[0]
-		var outCols []*Column
-		var inRels []uint32
-		for i, typ := range types {
-			mode := "i"
-			if i < len(modes) {
-				mode = modes[i]
-			}
-			name := ""
-			if i < len(names) {
-				name = names[i]
-			}
-			switch mode {
-			case "i", "b", "v":
-				f.Params = append(f.Params, Param{Name: name, Type: typ, BaseType: bases[i], Variadic: mode == "v"})
-				inRels = append(inRels, argRels[i])
-			}
-			if mode == "o" || mode == "b" || mode == "t" {
-				outCols = append(outCols, &Column{Name: name, Type: typ, BaseType: bases[i], Nullable: true, Position: len(outCols) + 1})
-			}
-		}
-		for i := range f.Params {
-			f.Params[i].Required = i < len(f.Params)-nDefaults
-		}
-		switch {
-		case f.RetVoid:
-		case len(outCols) > 1 || (len(outCols) == 1 && retTypType == "p"):
-			f.RetColumns = outCols
-		case retTypType == "c":
-			if rt := all[retRel]; rt != nil {
-				f.RetColumns = rt.Columns
-				if et := c.Tables[rt.QI]; et != nil {
-					f.RetTable = et
-				}
-			}
-		default:
-			f.RetScalar = true
+		f, inRels, err := l.scanFunction(rows)
+		if err != nil {
+			return err
 		}
 		if rpcCallable(f.Params) {
-			c.Funcs[f.QI] = append(c.Funcs[f.QI], f)
+			l.c.Funcs[f.QI] = append(l.c.Funcs[f.QI], f)
 		}
-		// Computed fields: f(row of an exposed table) returning a scalar or a row.
-		if len(f.Params) == 1 && inRels[0] != 0 {
-			if t := all[inRels[0]]; t != nil && c.Tables[t.QI] != nil {
-				if f.RetScalar || f.RetTable == nil {
-					t.Computed[f.Name] = f
-				} else {
-					// Computed relationship: embeds like a foreign key.
-					c.Rels[t.QI] = append(c.Rels[t.QI], &Relationship{Origin: t.QI, Target: f.RetTable.QI, Card: computedCard(f),
-						Constraint: f.Name, computed: f})
-				}
-			}
-		}
+		l.addComputed(f, inRels)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgrest: functions: %w", err)
+		return fmt.Errorf("postgrest: functions: %w", err)
 	}
+	return nil
+}
 
-	rows, _ = tx.Query(ctx, qTypes)
+// scanFunction reads one function row: its input parameters (and the
+// relation of each one's type, 0 if none) and what it returns.
+func (l *cacheLoader) scanFunction(rows pgx.Rows) (*Function, []uint32, error) {
+	f := &Function{}
+	var vol, retTypType string
+	var retRel uint32
+	var names, modes, types, bases []string
+	var argRels []uint32
+	var nDefaults int
+	if err := rows.Scan(&f.OID, &f.Schema, &f.Name, &f.Comment, &vol, &f.RetSet, &f.RetType, &retTypType, &retRel, &f.RetVoid,
+		&names, &modes, &types, &bases, &argRels, &nDefaults, &f.Variadic, &f.RetOneRow); err != nil {
+		return nil, nil, err
+	}
+	f.Volatility = vol[0]
+	var outCols []*Column
+	var inRels []uint32
+	for i, typ := range types {
+		mode := "i"
+		if i < len(modes) {
+			mode = modes[i]
+		}
+		name := ""
+		if i < len(names) {
+			name = names[i]
+		}
+		switch mode {
+		case "i", "b", "v":
+			f.Params = append(f.Params, Param{Name: name, Type: typ, BaseType: bases[i], Variadic: mode == "v"})
+			inRels = append(inRels, argRels[i])
+		}
+		if mode == "o" || mode == "b" || mode == "t" {
+			outCols = append(outCols, &Column{Name: name, Type: typ, BaseType: bases[i], Nullable: true, Position: len(outCols) + 1})
+		}
+	}
+	for i := range f.Params {
+		f.Params[i].Required = i < len(f.Params)-nDefaults
+	}
+	l.setReturn(f, outCols, retTypType, retRel)
+	return f, inRels, nil
+}
+
+// setReturn decides whether f returns nothing, columns, a table's rows or a scalar.
+func (l *cacheLoader) setReturn(f *Function, outCols []*Column, retTypType string, retRel uint32) {
+	switch {
+	case f.RetVoid:
+	case len(outCols) > 1 || (len(outCols) == 1 && retTypType == "p"):
+		f.RetColumns = outCols
+	case retTypType == "c":
+		if rt := l.all[retRel]; rt != nil {
+			f.RetColumns = rt.Columns
+			if et := l.c.Tables[rt.QI]; et != nil {
+				f.RetTable = et
+			}
+		}
+	default:
+		f.RetScalar = true
+	}
+}
+
+// addComputed makes f(row of an exposed table) a computed field when it
+// returns a scalar or a computed relationship when it returns table rows.
+func (l *cacheLoader) addComputed(f *Function, inRels []uint32) {
+	if len(f.Params) != 1 || inRels[0] == 0 {
+		return
+	}
+	t := l.all[inRels[0]]
+	if t == nil || l.c.Tables[t.QI] == nil {
+		return
+	}
+	if f.RetScalar || f.RetTable == nil {
+		t.Computed[f.Name] = f
+		return
+	}
+	// Computed relationship: embeds like a foreign key.
+	l.c.Rels[t.QI] = append(l.c.Rels[t.QI], &Relationship{Origin: t.QI, Target: f.RetTable.QI, Card: computedCard(f),
+		Constraint: f.Name, computed: f})
+}
+
+// loadTypes reads the built-in type names a cast may use, and where PostGIS's
+// ST_AsGeoJSON lives.
+func (l *cacheLoader) loadTypes() error {
+	rows, _ := l.tx.Query(l.ctx, qTypes)
 	for rows.Next() {
 		var n string
 		if err := rows.Scan(&n); err != nil {
-			return nil, err
+			return err
 		}
-		c.Types[n] = true
+		l.c.Types[n] = true
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("postgrest: types: %w", err)
+		return fmt.Errorf("postgrest: types: %w", err)
 	}
 	for _, a := range sqlTypeAliases {
-		c.Types[a] = true
+		l.c.Types[a] = true
 	}
-	if err := tx.QueryRow(ctx, qGeoJSON).Scan(&c.GeoJSON); err != nil && !errors.Is(err, pgx.ErrNoRows) {
-		return nil, fmt.Errorf("postgrest: st_asgeojson: %w", err)
+	if err := l.tx.QueryRow(l.ctx, qGeoJSON).Scan(&l.c.GeoJSON); err != nil && !errors.Is(err, pgx.ErrNoRows) {
+		return fmt.Errorf("postgrest: st_asgeojson: %w", err)
 	}
-	return c, nil
+	return nil
 }
 
 type colRef struct {

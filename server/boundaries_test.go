@@ -10,6 +10,8 @@ import (
 // The house's Go boundaries (issue 20): each surface (/auth/v1, /storage/v1,
 // /rest/v1, /functions/v1, /realtime/v1) stands on the platform packages of
 // server/ and on nothing of another surface; a platform package knows no surface.
+// The product (rental/: the car rental's own code) may stand on surfaces and
+// platform, but neither a surface nor a platform package knows the product.
 // Only this main package wires them together.
 
 var surfaceRoots = []string{"auth", "storage", "postgrest-compat", "functions", "realtime"}
@@ -31,11 +33,19 @@ func packageSurface(pkg string) string {
 
 func isPlatform(pkg string) bool { return strings.HasPrefix(pkg, "casarent/server/") }
 
+func isProduct(pkg string) bool {
+	return pkg == "casarent/rental" || strings.HasPrefix(pkg, "casarent/rental/")
+}
+
 // boundaryViolations lists "pkg imports dep" for each import that crosses a boundary.
 func boundaryViolations(imports map[string][]string) []string {
 	var out []string
 	for pkg, deps := range imports {
 		for _, dep := range deps {
+			if isProduct(dep) && (packageSurface(pkg) != "" || isPlatform(pkg)) {
+				out = append(out, pkg+" imports "+dep)
+				continue
+			}
 			to := packageSurface(dep)
 			if to == "" {
 				continue
@@ -54,11 +64,15 @@ func TestBoundaryRuleCatchesCrossings(t *testing.T) {
 		"casarent/storage":            {"casarent/server/pgrole", "casarent/storage/blob"},
 		"casarent/functions/paypal":   {"casarent/functions/fnkit", "casarent/auth"},
 		"casarent/server/pgrole":      {"casarent/postgrest-compat"},
-		"casarent/server":             {"casarent/auth", "casarent/storage"},
+		"casarent/server":             {"casarent/auth", "casarent/storage", "casarent/rental"},
 		"casarent/bench/rest":         {"casarent/postgrest-compat"},
 		"casarent/postgrest-compat/x": {"casarent/postgrest-compat"},
+		"casarent/rental/adminusers":  {"casarent/functions", "casarent/functions/fnkit", "casarent/server/pgrole"},
+		"casarent/functions":          {"casarent/rental/notifications"},
+		"casarent/server/mail":        {"casarent/rental"},
 	})
-	want := []string{"casarent/functions/paypal imports casarent/auth", "casarent/server/pgrole imports casarent/postgrest-compat"}
+	want := []string{"casarent/functions imports casarent/rental/notifications", "casarent/functions/paypal imports casarent/auth",
+		"casarent/server/mail imports casarent/rental", "casarent/server/pgrole imports casarent/postgrest-compat"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("violations = %q, want %q", got, want)
 	}

@@ -66,7 +66,7 @@ func (a *app) renderPage(r *http.Request, index []byte) []byte {
 	if urlLang != "" {
 		pageURL = p + "?lang=" + urlLang
 	}
-	page := withAlternates(withMeta(index, a.cfg.SiteURL, pageURL, info.meta), a.cfg.SiteURL, p, lang)
+	page := withAlternates(withMeta(index, a.cfg.SiteURL, a.product.name, pageURL, info.meta), a.cfg.SiteURL, p, lang, a.product)
 	if a.site.renderer == nil {
 		return page
 	}

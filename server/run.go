@@ -19,12 +19,13 @@ import (
 	"casarent/auth"
 	"casarent/frontend"
 	"casarent/functions"
-	"casarent/functions/adminusers"
-	"casarent/functions/holds"
-	"casarent/functions/notifications"
 	"casarent/functions/paypal"
 	postgrest "casarent/postgrest-compat"
 	"casarent/realtime"
+	"casarent/rental"
+	"casarent/rental/adminusers"
+	"casarent/rental/holds"
+	"casarent/rental/notifications"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/mail"
@@ -40,6 +41,7 @@ type app struct {
 	verifier *jwtauth.Verifier
 	metrics  *metrics
 	site     *site
+	product  siteProfile // what the site is: the rental's name and private paths
 	surf     surfaces
 	rest     *postgrest.Handler // its schema cache is loaded by a worker
 	// background work started once the database is prepared
@@ -137,6 +139,7 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 			Anon: cfg.AnonKey, Service: cfg.ServiceRoleKey, Publishable: cfg.PublishableKey, Secret: cfg.SecretKey,
 		}).WithKeySet(cfg.JWTKeys),
 		metrics: newMetrics(db.Pool, db.dials),
+		product: siteProfile{name: rental.SiteName, disallow: rental.PrivatePaths, browserOnly: rental.BrowserOnlyPaths},
 	}
 	if err := a.mountSurfaces(); err != nil {
 		return nil, err

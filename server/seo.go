@@ -6,7 +6,6 @@ import (
 	"errors"
 	"html"
 	"net/http"
-	"regexp"
 	"strings"
 	"time"
 
@@ -19,8 +18,27 @@ import (
 // Crawlers and link previews do not run JavaScript, so the server puts each page's
 // title, description and Open Graph tags into the HTML, and serves sitemap.xml and
 // robots.txt. What a page is comes from two SQL functions of the schema
-// (public.page_meta, public.sitemap_paths), run as anon; the server knows nothing
-// about the pages themselves.
+// (public.page_meta, public.sitemap_paths), run as anon; what the site is (its
+// name, its private paths) comes from the product (siteProfile, filled from
+// casarent/rental in run.go): the server knows nothing about the pages themselves.
+
+// siteProfile is what the page layer needs to know of the product.
+type siteProfile struct {
+	name        string   // og:site_name
+	disallow    []string // robots.txt Disallow lines
+	browserOnly []string // paths (with their sub-paths) without alternates
+}
+
+// browserOnlyPage reports whether path is one of the browser's own pages (or
+// below one): no hreflang alternates for it.
+func (p siteProfile) browserOnlyPage(path string) bool {
+	for _, b := range p.browserOnly {
+		if path == b || strings.HasPrefix(path, b+"/") {
+			return true
+		}
+	}
+	return false
+}
 
 var anonSession = pgrole.Session{Role: "anon", ReadOnly: true, Method: "GET", Path: "/"}
 
@@ -31,7 +49,7 @@ func isUndefinedFunction(err error) bool {
 
 // withMeta returns index.html with the page's title, description, canonical URL and
 // Open Graph / Twitter tags.
-func withMeta(index []byte, siteURL, path string, meta map[string]string) []byte {
+func withMeta(index []byte, siteURL, siteName, path string, meta map[string]string) []byte {
 	if meta == nil {
 		return index
 	}
@@ -48,7 +66,7 @@ func withMeta(index []byte, siteURL, path string, meta map[string]string) []byte
 	b.WriteString(`<link rel="canonical" href="` + e(siteURL+path) + "\">\n")
 	og := [][2]string{
 		{"og:type", meta["type"]}, {"og:title", meta["title"]}, {"og:description", meta["description"]},
-		{"og:url", siteURL + path}, {"og:image", abs(meta["image"])}, {"og:site_name", "Casablanca Airport Car Rental"},
+		{"og:url", siteURL + path}, {"og:image", abs(meta["image"])}, {"og:site_name", siteName},
 	}
 	for _, p := range og {
 		if p[1] != "" {
@@ -75,10 +93,6 @@ func withMeta(index []byte, siteURL, path string, meta map[string]string) []byte
 	return append(append(append([]byte{}, out[:i]...), b.String()...), out[i:]...)
 }
 
-// notTranslatedPage: pages that are the browser's alone (a booking in progress,
-// the back office): no alternates, not in the sitemap.
-var notTranslatedPage = regexp.MustCompile(`^/(admin|booking|booking-success|booking-cancelled)(/|$)`)
-
 // languageURL is the address of path in one language ("" for x-default: the
 // language then follows the visitor's cookie and browser).
 func languageURL(siteURL, path, lang string) string {
@@ -92,8 +106,8 @@ func languageURL(siteURL, path, lang string) string {
 // bare URL as x-default) and its Open Graph locale. The site serves every language
 // on the same path, choosing by cookie or Accept-Language; ?lang= addresses one
 // (frontend/README.md "Languages").
-func withAlternates(page []byte, siteURL, path, lang string) []byte {
-	if notTranslatedPage.MatchString(path) {
+func withAlternates(page []byte, siteURL, path, lang string, product siteProfile) []byte {
+	if product.browserOnlyPage(path) {
 		return page
 	}
 	i := bytes.Index(page, []byte("</head>"))
@@ -180,5 +194,11 @@ func (a *app) handleSitemap(w http.ResponseWriter, r *http.Request) {
 
 func (a *app) handleRobots(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	_, _ = w.Write([]byte("User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: " + a.cfg.SiteURL + "/sitemap.xml\n"))
+	var b strings.Builder
+	b.WriteString("User-agent: *\nAllow: /\n")
+	for _, p := range a.product.disallow {
+		b.WriteString("Disallow: " + p + "\n")
+	}
+	b.WriteString("\nSitemap: " + a.cfg.SiteURL + "/sitemap.xml\n")
+	_, _ = w.Write([]byte(b.String()))
 }

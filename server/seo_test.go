@@ -17,7 +17,7 @@ import (
 
 func TestWithMetaEscapesAndReplacesTitle(t *testing.T) {
 	index := []byte("<html><head><title>Generic</title></head><body></body></html>")
-	out := string(withMeta(index, "https://site.test", "/cars/x", map[string]string{
+	out := string(withMeta(index, "https://site.test", "Site Name", "/cars/x", map[string]string{
 		"title": `Clio "<script>"`, "description": "d & e", "image": "/storage/v1/object/public/car-images/a.jpg", "type": "product",
 	}))
 	for _, want := range []string{
@@ -25,6 +25,7 @@ func TestWithMetaEscapesAndReplacesTitle(t *testing.T) {
 		`<meta name="description" content="d &amp; e">`,
 		`<link rel="canonical" href="https://site.test/cars/x">`,
 		`<meta property="og:image" content="https://site.test/storage/v1/object/public/car-images/a.jpg">`,
+		`<meta property="og:site_name" content="Site Name">`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %s in\n%s", want, out)
@@ -33,7 +34,7 @@ func TestWithMetaEscapesAndReplacesTitle(t *testing.T) {
 	if strings.Contains(out, "Generic") || strings.Contains(out, "<script>") {
 		t.Errorf("generic title kept or markup not escaped:\n%s", out)
 	}
-	if string(withMeta(index, "https://site.test", "/", nil)) != string(index) {
+	if string(withMeta(index, "https://site.test", "Site Name", "/", nil)) != string(index) {
 		t.Error("a page without meta changed")
 	}
 }
@@ -137,6 +138,16 @@ func TestPagesPerLanguage(t *testing.T) {
 	}
 	if body := get("/admin", nil); strings.Contains(body, "hreflang") {
 		t.Errorf("the back office has alternates:\n%s", body)
+	}
+	// What the site is comes from the product room (casarent/rental), wired in run.go.
+	if body := get("/booking-success/x", nil); strings.Contains(body, "hreflang") {
+		t.Errorf("a booking outcome has alternates:\n%s", body)
+	}
+	if body := get("/blog/p", nil); !strings.Contains(body, `<meta property="og:site_name" content="Casablanca Airport Car Rental">`) {
+		t.Errorf("no site name:\n%s", body)
+	}
+	if body := get("/robots.txt", nil); body != "User-agent: *\nAllow: /\nDisallow: /admin\n\nSitemap: https://site.test/sitemap.xml\n" {
+		t.Errorf("robots.txt = %q", body)
 	}
 	sitemap := get("/sitemap.xml", nil)
 	for _, want := range []string{

@@ -100,7 +100,7 @@ func newEnv(t *testing.T, backend blob.Backend, tweak func(*config.Storage)) *en
 	anon, _ := config.DeriveKey(pgtest.JWTSecret, "anon")
 	svc, _ := config.DeriveKey(pgtest.JWTSecret, "service_role")
 	e := &env{t: t, db: db, backend: backend, anonKey: anon, svcKey: svc, inflight: &sync.WaitGroup{}, served: &atomic.Int64{}, now: time.Now()}
-	e.cfg = config.Storage{FileSizeLimit: 50 << 20, ImageTransformation: true}
+	e.cfg = config.StorageDefaults(t.TempDir()) // the surface applies no defaults of its own
 	if tweak != nil {
 		tweak(&e.cfg)
 	}

@@ -128,57 +128,113 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 	if err := s.decodeJSON(w, r, &body); err != nil {
 		return err
 	}
-	limit := 1000
+	q, err := body.query()
+	if err != nil {
+		return err
+	}
+	if body.NoncurrentVersions == "only" || body.DeleteMarkers == "only" {
+		return httpx.WriteJSON(w, http.StatusOK, listV2Result{Folders: []listV2Folder{}, Objects: []listV2Object{}})
+	}
+	sql, args, err := q.sql(bucket)
+	if err != nil {
+		return err
+	}
+	var entries []listV2Entry
+	err = pgrole.Query(r.Context(), s.pool, c.session, false, sql, args, func(rows pgx.Rows) error {
+		for rows.Next() {
+			var e listV2Entry
+			if err := rows.Scan(&e.name, &e.id, &e.meta, &e.up, &e.cr, &e.la); err != nil {
+				return err
+			}
+			entries = append(entries, e)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return fromDB(err, "")
+	}
+	out := listV2Result{Folders: []listV2Folder{}, Objects: []listV2Object{}}
+	if len(entries) > q.limit {
+		entries = entries[:q.limit]
+		out.HasNext, out.NextCursor = true, q.nextCursor(entries[q.limit-1])
+	}
+	q.fillPage(&out, entries)
+	return httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// listV2Query is a checked list-v2 request: the page size, the sort column and
+// order (the cursor's winning over the body's) and the cursor.
+type listV2Query struct {
+	body       *listV2Body
+	limit      int
+	col, order string
+	cur        *listCursor
+}
+
+// listV2Entry is a row of the listing: an object, or a folder (id nil).
+type listV2Entry struct {
+	name       string
+	id         *string
+	meta       json.RawMessage
+	up, cr, la *time.Time
+}
+
+// query checks the body (as storage-api's schema does) and reads its cursor.
+func (body *listV2Body) query() (*listV2Query, error) {
+	q := &listV2Query{body: body, limit: 1000, col: "name", order: "asc"}
 	if body.Limit != nil {
 		if *body.Limit < 1 {
-			return errInvalidRequest("body/limit must be >= 1")
+			return nil, errInvalidRequest("body/limit must be >= 1")
 		}
-		limit = min(*body.Limit, 1000)
+		q.limit = min(*body.Limit, 1000)
 	}
-	col, order := "name", "asc"
 	if body.SortBy != nil {
 		switch body.SortBy.Column {
 		case "name", "created_at", "updated_at":
-			col = body.SortBy.Column
+			q.col = body.SortBy.Column
 		default:
-			return errInvalidRequest("body/sortBy/column must be equal to one of the allowed values")
+			return nil, errInvalidRequest("body/sortBy/column must be equal to one of the allowed values")
 		}
 		switch body.SortBy.Order {
 		case "", "asc", "desc":
 			if body.SortBy.Order != "" {
-				order = body.SortBy.Order
+				q.order = body.SortBy.Order
 			}
 		default:
-			return errInvalidRequest("body/sortBy/order must be equal to one of the allowed values")
+			return nil, errInvalidRequest("body/sortBy/order must be equal to one of the allowed values")
 		}
 	}
 	for name, v := range map[string]string{"noncurrentVersions": body.NoncurrentVersions, "deleteMarkers": body.DeleteMarkers} {
 		switch v {
 		case "", "exclude", "include", "only":
 		default:
-			return errInvalidRequest("body/" + name + " must be equal to one of the allowed values")
+			return nil, errInvalidRequest("body/" + name + " must be equal to one of the allowed values")
 		}
 	}
-	if body.NoncurrentVersions == "only" || body.DeleteMarkers == "only" {
-		return httpx.WriteJSON(w, http.StatusOK, listV2Result{Folders: []listV2Folder{}, Objects: []listV2Object{}})
+	if body.Cursor == "" || body.NoncurrentVersions == "only" || body.DeleteMarkers == "only" {
+		return q, nil
 	}
-	var cur *listCursor
-	if body.Cursor != "" {
-		if cur, err = decodeListCursor(body.Cursor); err != nil {
-			return err
-		}
-		// As storage-api: the cursor's order and column win over the body's.
-		if cur.order == "asc" || cur.order == "desc" {
-			order = cur.order
-		}
-		switch cur.column {
-		case "name", "created_at", "updated_at":
-			col = cur.column
-		}
+	cur, err := decodeListCursor(body.Cursor)
+	if err != nil {
+		return nil, err
 	}
+	q.cur = cur
+	// As storage-api: the cursor's order and column win over the body's.
+	if cur.order == "asc" || cur.order == "desc" {
+		q.order = cur.order
+	}
+	switch cur.column {
+	case "name", "created_at", "updated_at":
+		q.col = cur.column
+	}
+	return q, nil
+}
 
-	// Entries: objects directly under the prefix's level, and (with the
-	// delimiter) one row per folder below it.
+// sql selects one page (and one entry more, to tell whether a next page
+// exists): objects directly under the prefix's level and (with the
+// delimiter) one row per folder below it, after the cursor.
+func (q *listV2Query) sql(bucket string) (string, []any, error) {
+	body := q.body
 	folderExpr, match := "null::text", "starts_with(o.name, $2)"
 	if body.ExactMatch {
 		match = "o.name = $2" // one key, nothing to fold into folders
@@ -187,29 +243,29 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 		       then left(o.name, length($2) + strpos(substr(o.name, length($2) + 1), '/')) end`
 	}
 	cmp := ">"
-	if order == "desc" {
+	if q.order == "desc" {
 		cmp = "<"
 	}
 	sortExpr := `e.name collate "C"`
 	where := "true"
-	args := []any{bucket, body.Prefix, limit + 1}
-	if col != "name" {
-		sortExpr = fmt.Sprintf(`date_trunc('milliseconds', e.%s) %s, e.name collate "C"`, col, order)
+	args := []any{bucket, body.Prefix, q.limit + 1}
+	if q.col != "name" {
+		sortExpr = fmt.Sprintf(`date_trunc('milliseconds', e.%s) %s, e.name collate "C"`, q.col, q.order)
 	}
-	if cur != nil && cur.startAfter != "" {
-		args = append(args, cur.startAfter)
-		if col == "name" || cur.after == "" {
+	if q.cur != nil && q.cur.startAfter != "" {
+		args = append(args, q.cur.startAfter)
+		if q.col == "name" || q.cur.after == "" {
 			where = fmt.Sprintf(`e.name collate "C" %s $4`, cmp)
 		} else {
-			after, perr := time.Parse(time.RFC3339Nano, cur.after)
+			after, perr := time.Parse(time.RFC3339Nano, q.cur.after)
 			if perr != nil {
-				return errInvalidParameter("continuation token")
+				return "", nil, errInvalidParameter("continuation token")
 			}
 			args = append(args, after)
-			where = fmt.Sprintf(`(date_trunc('milliseconds', e.%s), e.name collate "C") %s ($5, $4)`, col, cmp)
+			where = fmt.Sprintf(`(date_trunc('milliseconds', e.%s), e.name collate "C") %s ($5, $4)`, q.col, cmp)
 		}
 	}
-	sql := fmt.Sprintf(`
+	return fmt.Sprintf(`
 		with rows as (
 		  select o.id, o.name, o.metadata, o.updated_at, o.created_at, o.last_accessed_at, %s as folder
 		  from storage.objects o
@@ -224,57 +280,39 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 		select e.name, e.id::text, e.metadata, e.updated_at, e.created_at, e.last_accessed_at
 		from e where %s
 		order by %s %s
-		limit $3`, folderExpr, match, where, sortExpr, order)
+		limit $3`, folderExpr, match, where, sortExpr, q.order), args, nil
+}
 
-	type entry struct {
-		name       string
-		id         *string
-		meta       json.RawMessage
-		up, cr, la *time.Time
+// nextCursor is the cursor after last, written as storage-api writes it:
+// order and column when the caller (or the cursor) named them, the column's
+// value for timestamp sorts.
+func (q *listV2Query) nextCursor(last listV2Entry) string {
+	body := q.body
+	next := &listCursor{startAfter: last.name}
+	if q.cur != nil || (body.SortBy != nil && body.SortBy.Order != "") {
+		next.order = q.order
 	}
-	var entries []entry
-	err = pgrole.Query(r.Context(), s.pool, c.session, false, sql, args, func(rows pgx.Rows) error {
-		for rows.Next() {
-			var e entry
-			if err := rows.Scan(&e.name, &e.id, &e.meta, &e.up, &e.cr, &e.la); err != nil {
-				return err
-			}
-			entries = append(entries, e)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return fromDB(err, "")
+	if (q.cur != nil && q.cur.column != "") || body.SortBy != nil {
+		next.column = q.col
 	}
+	var ts *time.Time
+	switch q.col {
+	case "created_at":
+		ts = last.cr
+	case "updated_at":
+		ts = last.up
+	}
+	if ts != nil {
+		next.after = ts.UTC().Format("2006-01-02T15:04:05.000Z")
+	}
+	return next.encode()
+}
 
-	out := listV2Result{Folders: []listV2Folder{}, Objects: []listV2Object{}}
-	if len(entries) > limit {
-		out.HasNext = true
-		entries = entries[:limit]
-		last := entries[limit-1]
-		// Written as storage-api writes it: order and column when the caller
-		// (or the cursor) named them, the column's value for timestamp sorts.
-		next := &listCursor{startAfter: last.name}
-		if cur != nil || (body.SortBy != nil && body.SortBy.Order != "") {
-			next.order = order
-		}
-		if (cur != nil && cur.column != "") || body.SortBy != nil {
-			next.column = col
-		}
-		var ts *time.Time
-		switch col {
-		case "created_at":
-			ts = last.cr
-		case "updated_at":
-			ts = last.up
-		}
-		if ts != nil {
-			next.after = ts.UTC().Format("2006-01-02T15:04:05.000Z")
-		}
-		out.NextCursor = next.encode()
-	}
-	// key: the segment at the prefix's level (storage-api's search_v2
-	// split_part(name, '/', levels)), for delimited listings only.
+// fillPage sorts the entries into folders and objects. key: the segment at
+// the prefix's level (storage-api's search_v2 split_part(name, '/', levels)),
+// for delimited listings only.
+func (q *listV2Query) fillPage(out *listV2Result, entries []listV2Entry) {
+	body := q.body
 	level := len(strings.Split(body.Prefix, "/"))
 	segment := func(name string) string {
 		parts := strings.Split(name, "/")
@@ -299,5 +337,4 @@ func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
 		}
 		out.Objects = append(out.Objects, o)
 	}
-	return httpx.WriteJSON(w, http.StatusOK, out)
 }

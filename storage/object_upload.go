@@ -112,16 +112,8 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 	version := uuid.NewString()
 	wctx := context.WithoutCancel(ctx)
 	err = pgrole.Do(wctx, s.pool, u.session, func(conn pgrole.Conn) error {
-		meta, _ := json.Marshal(map[string]any{"mimetype": mimetype, "cacheControl": src.cacheControl, "size": 0})
-		q := `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-			values ($1, $2, $3, $4, $5, $6, $7)`
-		if u.upsert {
-			q += ` on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-				metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()`
-		}
-		q += ` returning id`
-		if err := conn.QueryRow(wctx, q, u.bucket, u.key, u.owner, u.ownerID, meta, nullJSON(src.userMetadata), version).Scan(&id); err != nil {
-			return fromDB(err, "ResourceAlreadyExists")
+		if id, err = insertObjectRow(wctx, conn, u, mimetype, src, version); err != nil {
+			return err
 		}
 		if err := becomeService(wctx, conn); err != nil {
 			return err
@@ -134,18 +126,7 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 		}
 		info, err := s.backend.Put(wctx, blob.StageBucket, stageKey(version, u.bucket, u.key), counter, mimetype)
 		if err != nil {
-			var mbe *http.MaxBytesError
-			switch {
-			case counter.tooLarge || errors.As(err, &mbe):
-				return errTooLarge()
-			case errors.Is(counter.readErr, httpx.ErrSlowBody):
-				return errSlowBody(counter.readErr)
-			case errors.Is(err, blob.ErrInvalidName):
-				return errInvalidKey(u.key)
-			case counter.readErr != nil:
-				return errInvalidRequest("the upload was interrupted: " + counter.readErr.Error())
-			}
-			return errInternal(err)
+			return putError(err, counter, u.key)
 		}
 		staged = true
 		if !src.multipart && r.ContentLength >= 0 && counter.n != r.ContentLength {
@@ -154,19 +135,7 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 		if info.LastModified.IsZero() {
 			info.LastModified = now
 		}
-		m := map[string]any{
-			"eTag":           `"` + hex.EncodeToString(counter.md5.Sum(nil)) + `"`,
-			"size":           counter.n,
-			"mimetype":       mimetype,
-			"cacheControl":   src.cacheControl,
-			"lastModified":   info.LastModified.Format(time.RFC3339Nano),
-			"contentLength":  counter.n,
-			"httpStatusCode": 200,
-		}
-		if src.contentEncoding != "" {
-			m["contentEncoding"] = src.contentEncoding
-		}
-		meta, _ = json.Marshal(m)
+		meta := uploadedMetadata(counter, mimetype, src, info.LastModified)
 		mctx, cancel := context.WithTimeout(wctx, 30*time.Second)
 		defer cancel()
 		_, err = conn.Exec(mctx, `update storage.objects set metadata = $2, updated_at = $3, last_accessed_at = $3 where id = $1`, id, meta, now)
@@ -186,6 +155,59 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"Id": id.String(), "Key": u.bucket + "/" + u.key})
+}
+
+// insertObjectRow writes the object's row as the caller (RLS decides), with
+// the version being uploaded and a size of 0 until the bytes are stored.
+func insertObjectRow(ctx context.Context, conn pgrole.Conn, u uploadSpec, mimetype string, src *source, version string) (uuid.UUID, error) {
+	var id uuid.UUID
+	meta, _ := json.Marshal(map[string]any{"mimetype": mimetype, "cacheControl": src.cacheControl, "size": 0})
+	q := `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+		values ($1, $2, $3, $4, $5, $6, $7)`
+	if u.upsert {
+		q += ` on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+			metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, updated_at = now()`
+	}
+	q += ` returning id`
+	if err := conn.QueryRow(ctx, q, u.bucket, u.key, u.owner, u.ownerID, meta, nullJSON(src.userMetadata), version).Scan(&id); err != nil {
+		return id, fromDB(err, "ResourceAlreadyExists")
+	}
+	return id, nil
+}
+
+// putError names why storing the body failed: too large, too slow, a name the
+// backend refuses, the client gone, or the backend itself.
+func putError(err error, counter *limitedHash, key string) error {
+	var mbe *http.MaxBytesError
+	switch {
+	case counter.tooLarge || errors.As(err, &mbe):
+		return errTooLarge()
+	case errors.Is(counter.readErr, httpx.ErrSlowBody):
+		return errSlowBody(counter.readErr)
+	case errors.Is(err, blob.ErrInvalidName):
+		return errInvalidKey(key)
+	case counter.readErr != nil:
+		return errInvalidRequest("the upload was interrupted: " + counter.readErr.Error())
+	}
+	return errInternal(err)
+}
+
+// uploadedMetadata is the object's metadata once its bytes are stored.
+func uploadedMetadata(counter *limitedHash, mimetype string, src *source, lastModified time.Time) []byte {
+	m := map[string]any{
+		"eTag":           `"` + hex.EncodeToString(counter.md5.Sum(nil)) + `"`,
+		"size":           counter.n,
+		"mimetype":       mimetype,
+		"cacheControl":   src.cacheControl,
+		"lastModified":   lastModified.Format(time.RFC3339Nano),
+		"contentLength":  counter.n,
+		"httpStatusCode": 200,
+	}
+	if src.contentEncoding != "" {
+		m["contentEncoding"] = src.contentEncoding
+	}
+	meta, _ := json.Marshal(m)
+	return meta
 }
 
 func nullJSON(b json.RawMessage) any {

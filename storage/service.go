@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"slices"
 	"sync/atomic"
 	"time"
 
@@ -61,28 +60,8 @@ func New(opts Options) http.Handler {
 	if s.now == nil {
 		s.now = time.Now
 	}
-	if s.cfg.FileSizeLimit <= 0 {
-		s.cfg.FileSizeLimit = 50 << 20
-	}
-	if s.cfg.SignedUploadExpiry <= 0 {
-		s.cfg.SignedUploadExpiry = 2 * time.Hour
-	}
-	if s.cfg.OrphanSweepInterval <= 0 {
-		s.cfg.OrphanSweepInterval = time.Minute
-	}
-	if s.cfg.ImageMaxPixels <= 0 {
-		s.cfg.ImageMaxPixels = 40_000_000
-	}
-	setDefault(&s.cfg.JSONBodyLimit, 1<<20)
-	setDefault(&s.cfg.RenderCacheBytes, 256<<20)
-	setDefault(&s.cfg.RenderBurst, 60)
-	setDefault(&s.cfg.RenderPerMinute, 30)
-	setDefault(&s.cfg.RenderConcurrency, config.DefaultRenderConcurrency())
-	setDefault(&s.cfg.RenderQueueTimeout, 5*time.Second)
-	if len(s.cfg.RenderSizes) == 0 {
-		s.cfg.RenderSizes = config.DefaultRenderSizes
-	}
-	s.cfg.RenderSizes = slices.Sorted(slices.Values(s.cfg.RenderSizes))
+	// The settings' defaults are server/config's (config.Load, or
+	// config.StorageDefaults where a test or benchmark builds the surface).
 	s.renders = newRenderCache(s.backend, s.cfg.RenderCacheBytes, s.log)
 	s.limiter = opts.RenderLimiter
 	if s.limiter == nil {
@@ -91,13 +70,6 @@ func New(opts Options) http.Handler {
 	s.slots = newRenderSlots(s.cfg.RenderConcurrency, s.cfg.RenderQueueTimeout)
 	s.mux = s.routes()
 	return s
-}
-
-// setDefault replaces a zero (or negative) setting by its default.
-func setDefault[T int | int64 | time.Duration](v *T, def T) {
-	if *v <= 0 {
-		*v = def
-	}
 }
 
 func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -69,132 +69,177 @@ func run(cost int, dur time.Duration, rounds, workers int) error {
 		return err
 	}
 	defer drop()
-
-	cfg, err := config.Load(func(string) string { return "" })
+	b, err := startSurfaces(pool, cost, workers)
 	if err != nil {
 		return err
+	}
+	defer b.close()
+	ops, err := b.operations(cost, workers)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("bench/auth: bcrypt cost %d, %d workers, GOMAXPROCS %d, %s per measurement, %d rounds\n",
+		cost, workers, runtime.GOMAXPROCS(0), dur, rounds)
+	return ops.measureRounds(workers, dur, rounds)
+}
+
+// benchAuth is two auth surfaces on one database, HS256 (JWT_SECRET) and
+// ES256 (JWT_KEYS), and the clients that call them.
+type benchAuth struct {
+	srv, srvES           *httptest.Server
+	verifier, esVerifier *jwtauth.Verifier
+	client               *http.Client
+	anon, service        string
+}
+
+func startSurfaces(pool *pgxpool.Pool, cost, workers int) (*benchAuth, error) {
+	cfg, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		return nil, err
 	}
 	ac := cfg.Auth
 	ac.BcryptCost = cost
 	ac.MailerAutoconfirm = true
 	ac.RateLimit = config.RateLimits{} // measure the work, not the limiter
-	anon, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
-	service, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("service_role", time.Now()))
-	// Two surfaces on the same database: HS256 (JWT_SECRET) and ES256 (JWT_KEYS).
+	b := &benchAuth{client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers * 2}}}
+	b.anon, _ = jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
+	b.service, _ = jwtauth.Sign(secret, jwtauth.KeyClaims("service_role", time.Now()))
 	jwk, err := jwtauth.NewPrivateJWK("ES256", "bench")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	raw, _ := json.Marshal([]any{jwk})
 	keys, err := jwtauth.ParseKeySet(string(raw), ac.JWTExp)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	surface := func(ks *jwtauth.KeySet) (*httptest.Server, *jwtauth.Verifier) {
 		h := auth.New(auth.Options{Pool: pool, Config: ac, JWTSecret: secret, SigningKeys: ks, SiteURL: "http://bench.test",
 			APIExternalURL: "http://bench.test", Mailer: mail.NewLog(slog.New(slog.NewTextHandler(io.Discard, nil))),
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: service}).WithKeySet(ks)
+		v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: b.anon, Service: b.service}).WithKeySet(ks)
 		return httptest.NewServer(http.StripPrefix("/auth/v1", v.Middleware(h))), v
 	}
-	srv, verifier := surface(nil)
-	defer srv.Close()
-	srvES, _ := surface(keys)
-	defer srvES.Close()
-	esVerifier := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: service}).WithKeySet(keys)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers * 2}}
-	callOn := func(base, path, key string, body any) (map[string]any, error) {
-		b, _ := json.Marshal(body)
-		req, _ := http.NewRequest("POST", base+"/auth/v1"+path, bytes.NewReader(b))
-		req.Header.Set("apikey", key)
-		req.Header.Set("Authorization", "Bearer "+key)
-		req.Header.Set("Content-Type", "application/json")
-		res, err := client.Do(req)
-		if err != nil {
-			return nil, err
-		}
-		defer res.Body.Close()
-		var out map[string]any
-		if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
-			return nil, err
-		}
-		if res.StatusCode != 200 {
-			return out, fmt.Errorf("%s: %d %v", path, res.StatusCode, out)
-		}
-		return out, nil
-	}
-	call := func(path, key string, body any) (map[string]any, error) { return callOn(srv.URL, path, key, body) }
-	const email, password = "bench@example.test", "bench-password"
-	if _, err := call("/admin/users", service, map[string]any{"email": email, "password": password, "email_confirm": true}); err != nil {
-		return err
-	}
-	hash, err := bcrypt.GenerateFromPassword([]byte(password), cost)
-	if err != nil {
-		return err
-	}
+	b.srv, b.verifier = surface(nil)
+	b.srvES, b.esVerifier = surface(keys)
+	return b, nil
+}
 
-	bare := func() error { return bcrypt.CompareHashAndPassword(hash, []byte(password)) }
-	signIn := func() error {
-		_, err := call("/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
-		return err
+func (b *benchAuth) close() {
+	b.srv.Close()
+	b.srvES.Close()
+}
+
+// callOn POSTs body to path on one surface and wants a 200.
+func (b *benchAuth) callOn(base, path, key string, body any) (map[string]any, error) {
+	raw, _ := json.Marshal(body)
+	req, _ := http.NewRequest("POST", base+"/auth/v1"+path, bytes.NewReader(raw))
+	req.Header.Set("apikey", key)
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := b.client.Do(req)
+	if err != nil {
+		return nil, err
 	}
-	signInES := func() error {
-		_, err := callOn(srvES.URL, "/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
-		return err
+	defer res.Body.Close()
+	var out map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil {
+		return nil, err
+	}
+	if res.StatusCode != 200 {
+		return out, fmt.Errorf("%s: %d %v", path, res.StatusCode, out)
+	}
+	return out, nil
+}
+
+func (b *benchAuth) call(path, key string, body any) (map[string]any, error) {
+	return b.callOn(b.srv.URL, path, key, body)
+}
+
+// benchOps are the operations measured, each on a worker's behalf.
+type benchOps struct {
+	bare, signIn, signInES, refresh, verifyHS, verifyES func(worker int) error
+}
+
+const benchEmail, benchPassword = "bench@example.test", "bench-password"
+
+// operations creates the user and the sessions the operations work on.
+func (b *benchAuth) operations(cost, workers int) (*benchOps, error) {
+	if _, err := b.call("/admin/users", b.service, map[string]any{"email": benchEmail, "password": benchPassword, "email_confirm": true}); err != nil {
+		return nil, err
+	}
+	hash, err := bcrypt.GenerateFromPassword([]byte(benchPassword), cost)
+	if err != nil {
+		return nil, err
+	}
+	creds := map[string]any{"email": benchEmail, "password": benchPassword}
+	ops := &benchOps{
+		bare: func(int) error { return bcrypt.CompareHashAndPassword(hash, []byte(benchPassword)) },
+		signIn: func(int) error {
+			_, err := b.call("/token?grant_type=password", b.anon, creds)
+			return err
+		},
+		signInES: func(int) error {
+			_, err := b.callOn(b.srvES.URL, "/token?grant_type=password", b.anon, creds)
+			return err
+		},
 	}
 	// One access token of each kind, verified over and over (what every request
 	// to /rest/v1, /storage/v1, /functions/v1 pays).
-	hsSession, err := call("/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+	hsSession, err := b.call("/token?grant_type=password", b.anon, creds)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	esSession, err := callOn(srvES.URL, "/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+	esSession, err := b.callOn(b.srvES.URL, "/token?grant_type=password", b.anon, creds)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	hsToken, esToken := hsSession["access_token"].(string), esSession["access_token"].(string)
-	verifyHS := func(int) error { _, err := verifier.Verify(hsToken); return err }
-	verifyES := func(int) error { _, err := esVerifier.Verify(esToken); return err }
+	ops.verifyHS = func(int) error { _, err := b.verifier.Verify(hsToken); return err }
+	ops.verifyES = func(int) error { _, err := b.esVerifier.Verify(esToken); return err }
 	// Each refresh worker rotates its own session's token chain.
 	tokens := make([]string, workers)
 	for i := range tokens {
-		s, err := call("/token?grant_type=password", anon, map[string]any{"email": email, "password": password})
+		s, err := b.call("/token?grant_type=password", b.anon, creds)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		tokens[i] = s["refresh_token"].(string)
 	}
-	refresh := func(i int) error {
-		s, err := call("/token?grant_type=refresh_token", anon, map[string]any{"refresh_token": tokens[i]})
+	ops.refresh = func(i int) error {
+		s, err := b.call("/token?grant_type=refresh_token", b.anon, map[string]any{"refresh_token": tokens[i]})
 		if err != nil {
 			return err
 		}
 		tokens[i] = s["refresh_token"].(string)
 		return nil
 	}
+	return ops, nil
+}
 
-	fmt.Printf("bench/auth: bcrypt cost %d, %d workers, GOMAXPROCS %d, %s per measurement, %d rounds\n",
-		cost, workers, runtime.GOMAXPROCS(0), dur, rounds)
+// measureRounds measures every operation in alternating rounds and prints
+// each round and the averages.
+func (ops *benchOps) measureRounds(workers int, dur time.Duration, rounds int) error {
 	var bareOps, signOps, refreshOps, signHSOps, signESOps, verHSOps, verESOps float64
 	for r := 0; r < rounds; r++ {
-		b, err := measure(workers, dur, func(int) error { return bare() })
+		b, err := measure(workers, dur, ops.bare)
 		if err != nil {
 			return err
 		}
-		s, err := measure(workers, dur, func(int) error { return signIn() })
+		s, err := measure(workers, dur, ops.signIn)
 		if err != nil {
 			return err
 		}
-		f, err := measure(workers, dur, refresh)
+		f, err := measure(workers, dur, ops.refresh)
 		if err != nil {
 			return err
 		}
 		// HS256 and ES256 side by side, half the workers each, so both see the same noise.
-		sh, se, err := measurePair(workers, dur, func(int) error { return signIn() }, func(int) error { return signInES() })
+		sh, se, err := measurePair(workers, dur, ops.signIn, ops.signInES)
 		if err != nil {
 			return err
 		}
-		vh, ve, err := measurePair(workers, dur, verifyHS, verifyES)
+		vh, ve, err := measurePair(workers, dur, ops.verifyHS, ops.verifyES)
 		if err != nil {
 			return err
 		}

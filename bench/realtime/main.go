@@ -101,10 +101,7 @@ func run(subs, users, n, writers int) error {
 		time.Sleep(50 * time.Millisecond)
 	}
 
-	var delivered atomic.Int64
-	var mu sync.Mutex
-	var lat []time.Duration
-	var lastAt atomic.Int64
+	d := &deliveries{}
 	conns := make([]*websocket.Conn, 0, subs)
 	defer func() {
 		for _, c := range conns {
@@ -112,44 +109,12 @@ func run(subs, users, n, writers int) error {
 		}
 	}()
 	for i := 0; i < subs; i++ {
-		c, _, err := websocket.Dial(ctx, wsURL, nil)
+		c, err := subscribe(ctx, wsURL, i, users)
 		if err != nil {
-			return fmt.Errorf("subscriber %d: %w", i, err)
-		}
-		c.SetReadLimit(1 << 20)
-		conns = append(conns, c)
-		token := mustSign(jwt.MapClaims{"role": "authenticated", "sub": fmt.Sprintf("00000000-0000-4000-8000-%012d", i%users), "exp": time.Now().Add(time.Hour).Unix()})
-		join, _ := json.Marshal([]any{"1", "1", "realtime:bench", "phx_join", map[string]any{
-			"access_token": token,
-			"config":       map[string]any{"postgres_changes": []any{map[string]any{"event": "INSERT", "schema": "public", "table": "bench_rt"}}},
-		}})
-		if err := c.Write(ctx, websocket.MessageText, join); err != nil {
 			return err
 		}
-		go func() {
-			for {
-				_, b, err := c.Read(context.Background())
-				if err != nil {
-					return
-				}
-				// The client side stays cheap (it shares the box): find the event
-				// and its commit timestamp without decoding the whole message.
-				if !bytes.Contains(b, []byte(`"postgres_changes",{`)) {
-					continue
-				}
-				now := time.Now()
-				const key = `"commit_timestamp":"`
-				if i := bytes.Index(b, []byte(key)); i >= 0 && len(b) >= i+len(key)+24 {
-					if ts, err := time.Parse(time.RFC3339Nano, string(b[i+len(key):i+len(key)+24])); err == nil {
-						mu.Lock()
-						lat = append(lat, now.Sub(ts))
-						mu.Unlock()
-					}
-				}
-				delivered.Add(1)
-				lastAt.Store(now.UnixNano())
-			}
-		}()
+		conns = append(conns, c)
+		go d.read(c)
 	}
 	time.Sleep(time.Second) // the joins are answered
 	start := time.Now()
@@ -159,18 +124,80 @@ func run(subs, users, n, writers int) error {
 	}
 	want := int64(n) * int64(subs)
 	deadline := time.Now().Add(5 * time.Minute)
-	for delivered.Load() < want && time.Now().Before(deadline) {
+	for d.delivered.Load() < want && time.Now().Before(deadline) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	got := delivered.Load()
-	span := time.Unix(0, lastAt.Load()).Sub(start)
-	rate := float64(got) / span.Seconds()
 	fmt.Printf("with %d subscribers (%d users): %d inserts in %v = %.0f inserts/s\n", subs, users, n, took.Round(time.Millisecond), float64(n)/took.Seconds())
+	return d.report(start, want, subs, baseRate)
+}
+
+// subscribe opens subscriber i's socket (user i mod users) and joins the
+// bench channel's INSERTs on public.bench_rt.
+func subscribe(ctx context.Context, wsURL string, i, users int) (*websocket.Conn, error) {
+	c, _, err := websocket.Dial(ctx, wsURL, nil)
+	if err != nil {
+		return nil, fmt.Errorf("subscriber %d: %w", i, err)
+	}
+	c.SetReadLimit(1 << 20)
+	token := mustSign(jwt.MapClaims{"role": "authenticated", "sub": fmt.Sprintf("00000000-0000-4000-8000-%012d", i%users), "exp": time.Now().Add(time.Hour).Unix()})
+	join, _ := json.Marshal([]any{"1", "1", "realtime:bench", "phx_join", map[string]any{
+		"access_token": token,
+		"config":       map[string]any{"postgres_changes": []any{map[string]any{"event": "INSERT", "schema": "public", "table": "bench_rt"}}},
+	}})
+	if err := c.Write(ctx, websocket.MessageText, join); err != nil {
+		_ = c.CloseNow()
+		return nil, err
+	}
+	return c, nil
+}
+
+// deliveries counts the change events the subscribers receive and their
+// latency from commit.
+type deliveries struct {
+	delivered atomic.Int64
+	lastAt    atomic.Int64
+	mu        sync.Mutex
+	lat       []time.Duration
+}
+
+// read reads one subscriber's socket until it closes.
+func (d *deliveries) read(c *websocket.Conn) {
+	for {
+		_, b, err := c.Read(context.Background())
+		if err != nil {
+			return
+		}
+		// The client side stays cheap (it shares the box): find the event
+		// and its commit timestamp without decoding the whole message.
+		if !bytes.Contains(b, []byte(`"postgres_changes",{`)) {
+			continue
+		}
+		now := time.Now()
+		const key = `"commit_timestamp":"`
+		if i := bytes.Index(b, []byte(key)); i >= 0 && len(b) >= i+len(key)+24 {
+			if ts, err := time.Parse(time.RFC3339Nano, string(b[i+len(key):i+len(key)+24])); err == nil {
+				d.mu.Lock()
+				d.lat = append(d.lat, now.Sub(ts))
+				d.mu.Unlock()
+			}
+		}
+		d.delivered.Add(1)
+		d.lastAt.Store(now.UnixNano())
+	}
+}
+
+// report prints the delivery rate (from start) against PostgreSQL's insert
+// rate alone and the latency quantiles; missing events are an error.
+func (d *deliveries) report(start time.Time, want int64, subs int, baseRate float64) error {
+	got := d.delivered.Load()
+	span := time.Unix(0, d.lastAt.Load()).Sub(start)
+	rate := float64(got) / span.Seconds()
 	fmt.Printf("delivered %d of %d events in %v = %.0f events/s (%.0f changes/s); ratio to PostgreSQL's insert rate alone: %.2f\n",
 		got, want, span.Round(time.Millisecond), rate, rate/float64(subs), rate/baseRate)
-	mu.Lock()
-	defer mu.Unlock()
-	if len(lat) > 0 {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(d.lat) > 0 {
+		lat := d.lat
 		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 		q := func(f float64) time.Duration { return lat[int(f*float64(len(lat)-1))].Round(time.Millisecond) }
 		fmt.Printf("commit to delivery: p50 %v, p99 %v, max %v\n", q(0.50), q(0.99), q(1))

@@ -36,6 +36,7 @@ import (
 
 	"casarent/migrations"
 	postgrest "casarent/postgrest-compat"
+	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/pgrole"
 	"casarent/server/pgtest"
@@ -109,7 +110,7 @@ func main() {
 	defer pool.Close()
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rest := postgrest.New(postgrest.Options{Pool: pool, Schemas: []string{"public"}, Logger: logger})
+	rest := newRest(pool, logger)
 	if err := rest.Reload(ctx); err != nil {
 		log.Fatal(err)
 	}
@@ -324,4 +325,11 @@ func freshDatabase(ctx context.Context, cluster string) (string, func(), error) 
 		return "", nil, fmt.Errorf("dataset: %w", err)
 	}
 	return u.String(), drop, nil
+}
+
+// newRest is the /rest/v1 surface with server/config's defaults.
+func newRest(pool *pgxpool.Pool, logger *slog.Logger) *postgrest.Handler {
+	rc := config.RestDefaults()
+	return postgrest.New(postgrest.Options{Pool: pool, Schemas: rc.Schemas, Logger: logger,
+		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems})
 }

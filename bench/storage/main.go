@@ -57,38 +57,11 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	if cluster == "" {
 		return fmt.Errorf("DATABASE_URL (a superuser URL of a scratch cluster) is required")
 	}
-	ctx := context.Background()
-	name := "bench_storage_" + randHex(4)
-	admin, err := pgx.Connect(ctx, cluster)
+	pool, drop, err := benchDatabase(context.Background(), cluster)
 	if err != nil {
 		return err
 	}
-	defer admin.Close(ctx)
-	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
-		return err
-	}
-	defer admin.Exec(context.Background(), "drop database if exists "+name+" with (force)") //nolint:errcheck
-
-	dbURL := withDB(cluster, name, "", "")
-	mc, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		return err
-	}
-	if _, err := migrations.Apply(ctx, mc); err != nil {
-		return err
-	}
-	if _, err := mc.Exec(ctx, "insert into storage.buckets (id, name, public) values ('bench', 'bench', true)"); err != nil {
-		return err
-	}
-	mc.Close(ctx)
-	// The superuser's pool: pgrole still sets the role per request, and the
-	// authenticator's password (cluster-wide) is left alone.
-	pool, err := pgxpool.New(ctx, dbURL)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-
+	defer drop()
 	dir, err := os.MkdirTemp("", "bench-storage-")
 	if err != nil {
 		return err
@@ -101,9 +74,10 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	secret := randHex(24)
 	anon, _ := config.DeriveKey(secret, "anon")
 	svc, _ := config.DeriveKey(secret, "service_role")
+	cfg := config.StorageDefaults(os.TempDir())
+	cfg.FileSizeLimit = 1 << 30
 	h := storage.New(storage.Options{
-		Pool: pool, Backend: backend, JWTSecret: secret,
-		Config: config.Storage{FileSizeLimit: 1 << 30, ImageTransformation: true},
+		Pool: pool, Backend: backend, JWTSecret: secret, Config: cfg,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: svc})
@@ -113,25 +87,10 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	data := make([]byte, size)
 	_, _ = rand.Read(data)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc * 2}}
-
-	// Upload throughput.
-	start := time.Now()
-	for i := 0; i < uploads; i++ {
-		req, _ := http.NewRequest("POST", fmt.Sprintf("%s/storage/v1/object/bench/up/%d.bin", api.URL, i), bytes.NewReader(data))
-		req.Header.Set("Authorization", "Bearer "+svc)
-		req.Header.Set("Content-Type", "application/octet-stream")
-		res, err := client.Do(req)
-		if err != nil {
-			return err
-		}
-		io.Copy(io.Discard, res.Body)
-		res.Body.Close()
-		if res.StatusCode != 200 {
-			return fmt.Errorf("upload: %d", res.StatusCode)
-		}
+	upMBs, err := uploadAll(client, api.URL, svc, data, uploads)
+	if err != nil {
+		return err
 	}
-	upMBs := float64(uploads*size) / time.Since(start).Seconds() / (1 << 20)
-
 	// The file both servers send.
 	publicURL := api.URL + "/storage/v1/object/public/bench/up/0.bin"
 	file := filepath.Join(dir, "bench", "up", "0.bin")
@@ -158,6 +117,71 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	fmt.Printf("download ratio         %8.2f  (public download / http.ServeFile, target >= 0.80)\n", ours/theirs)
 	fmt.Printf("upload                 %8.1f MB/s  (%d raw uploads, service role, fsync'd)\n", upMBs, uploads)
 	return nil
+}
+
+// benchDatabase creates a throw-away database, migrated, with a public bucket
+// "bench", and returns the superuser's pool on it (pgrole still sets the role
+// per request, and the authenticator's cluster-wide password is left alone)
+// and what drops it.
+func benchDatabase(ctx context.Context, cluster string) (*pgxpool.Pool, func(), error) {
+	name := "bench_storage_" + randHex(4)
+	admin, err := pgx.Connect(ctx, cluster)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
+		admin.Close(ctx)
+		return nil, nil, err
+	}
+	var pool *pgxpool.Pool
+	drop := func() {
+		if pool != nil {
+			pool.Close()
+		}
+		admin.Exec(context.Background(), "drop database if exists "+name+" with (force)") //nolint:errcheck
+		admin.Close(context.Background())
+	}
+	dbURL := withDB(cluster, name, "", "")
+	mc, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		drop()
+		return nil, nil, err
+	}
+	defer mc.Close(ctx)
+	if _, err := migrations.Apply(ctx, mc); err != nil {
+		drop()
+		return nil, nil, err
+	}
+	if _, err := mc.Exec(ctx, "insert into storage.buckets (id, name, public) values ('bench', 'bench', true)"); err != nil {
+		drop()
+		return nil, nil, err
+	}
+	if pool, err = pgxpool.New(ctx, dbURL); err != nil {
+		drop()
+		return nil, nil, err
+	}
+	return pool, drop, nil
+}
+
+// uploadAll uploads data n times (raw bodies, as the service role) and
+// returns the throughput in MB/s.
+func uploadAll(client *http.Client, base, svc string, data []byte, n int) (float64, error) {
+	start := time.Now()
+	for i := 0; i < n; i++ {
+		req, _ := http.NewRequest("POST", fmt.Sprintf("%s/storage/v1/object/bench/up/%d.bin", base, i), bytes.NewReader(data))
+		req.Header.Set("Authorization", "Bearer "+svc)
+		req.Header.Set("Content-Type", "application/octet-stream")
+		res, err := client.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		io.Copy(io.Discard, res.Body)
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			return 0, fmt.Errorf("upload: %d", res.StatusCode)
+		}
+	}
+	return float64(n*len(data)) / time.Since(start).Seconds() / (1 << 20), nil
 }
 
 // throughput downloads url with conc clients for d and returns bytes/second.

@@ -61,7 +61,18 @@ func drawCar(c *canvas, b body, paint color.RGBA, night bool) {
 		c.poly(alpha(light, 0.30), L-20, -b.hoodH+18, L+520, -b.hoodH-60, L+560, -b.clear+60, L-20, -b.hoodH+34)
 	}
 
-	// Silhouette: underside, nose, hood, windscreen, roof, rear window, deck, tail.
+	drawSilhouette(c, b, paint)
+	drawGreenhouse(c, b, paint)
+	drawDetails(c, b, paint)
+	for _, x := range []float32{b.rearWheel, b.frontWheel} {
+		drawWheel(c, b, x)
+	}
+}
+
+// drawSilhouette fills the body: underside, nose, hood, windscreen, roof, rear
+// window, deck, tail.
+func drawSilhouette(c *canvas, b body, paint color.RGBA) {
+	L := b.L
 	c.fill(paint, func(p pathBuilder) {
 		p.move(b.noseR, -b.clear)
 		p.line(L-b.noseR, -b.clear)
@@ -82,7 +93,10 @@ func drawCar(c *canvas, b body, paint color.RGBA, night bool) {
 		p.quad(0, -b.clear, b.noseR, -b.clear)
 	})
 
-	dark := darken(paint, 0.35)
+}
+
+// drawGreenhouse draws the windows and pillars, or a convertible's open cabin.
+func drawGreenhouse(c *canvas, b body, paint color.RGBA) {
 	if b.roofless {
 		// Windscreen frame, seats and the folded top.
 		c.poly(glass, b.windBaseX-6, -b.beltH, b.windBaseX-70, -b.roofH+6, b.windBaseX-58, -b.roofH, b.windBaseX+8, -b.beltH)
@@ -114,6 +128,12 @@ func drawCar(c *canvas, b body, paint color.RGBA, night bool) {
 		}
 	}
 
+}
+
+// drawDetails draws the belt line, rocker panel, doors, mirror and lights.
+func drawDetails(c *canvas, b body, paint color.RGBA) {
+	L := b.L
+	dark := darken(paint, 0.35)
 	// Belt-line highlight and rocker panel.
 	c.rect(lighten(paint, 0.25), b.rearWinX+30, -b.beltH+6, b.windBaseX-b.rearWinX-50, 7)
 	c.rect(dark, b.rearWheel, -b.clear-18, b.frontWheel-b.rearWheel, 18)
@@ -134,14 +154,16 @@ func drawCar(c *canvas, b body, paint color.RGBA, night bool) {
 	c.poly(tail, 5, -b.trunkH+14, 40, -b.trunkH+12, 44, -b.trunkH+40, 4, -b.trunkH+42)
 	c.rrect(hex("#2a2b30"), L-60, -b.clear-34, 56, 14, 6) // front bumper grille
 
-	for _, x := range []float32{b.rearWheel, b.frontWheel} {
-		c.circle(arch, x, -b.wheelR, b.wheelR*1.16)
-		c.circle(tyre, x, -b.wheelR, b.wheelR)
-		c.circle(rim, x, -b.wheelR, b.wheelR*0.62)
-		for i := 0; i < 5; i++ {
-			a := float32(i) * 2 * 3.14159265 / 5
-			c.ellipse(hub, x+b.wheelR*0.36*cosf(a), -b.wheelR+b.wheelR*0.36*sinf(a), b.wheelR*0.2, b.wheelR*0.07, a)
-		}
-		c.circle(hub, x, -b.wheelR, b.wheelR*0.17)
+}
+
+// drawWheel draws the wheel centred at x: arch, tyre, rim and five spokes.
+func drawWheel(c *canvas, b body, x float32) {
+	c.circle(arch, x, -b.wheelR, b.wheelR*1.16)
+	c.circle(tyre, x, -b.wheelR, b.wheelR)
+	c.circle(rim, x, -b.wheelR, b.wheelR*0.62)
+	for i := 0; i < 5; i++ {
+		a := float32(i) * 2 * 3.14159265 / 5
+		c.ellipse(hub, x+b.wheelR*0.36*cosf(a), -b.wheelR+b.wheelR*0.36*sinf(a), b.wheelR*0.2, b.wheelR*0.07, a)
 	}
+	c.circle(hub, x, -b.wheelR, b.wheelR*0.17)
 }

@@ -11,7 +11,7 @@ import (
 // Supabase self-hosting .env style); the GOTRUE_-prefixed name is read as a fallback.
 type Auth struct {
 	JWTExp    time.Duration // JWT_EXP (or JWT_EXPIRY), default 3600s
-	JWTIssuer string        // JWT_ISSUER; empty = <API_EXTERNAL_URL>/auth/v1
+	JWTIssuer string        // JWT_ISSUER, default <API_EXTERNAL_URL>/auth/v1 (set by Load)
 	// JWTAdminRoles are the JWT roles the admin endpoints (/admin/*, /invite) accept
 	// (JWT_ADMIN_ROLES, comma-separated; default service_role,supabase_admin as GoTrue).
 	JWTAdminRoles          []string

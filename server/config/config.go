@@ -88,6 +88,9 @@ func Load(get Getenv) (*Config, error) {
 	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
 	c.Rest = loadRest(e)
 	c.Auth = loadAuth(e)
+	if c.Auth.JWTIssuer == "" {
+		c.Auth.JWTIssuer = c.APIExternalURL + "/auth/v1"
+	}
 	if raw := (gotrueEnv{&e}).str("JWT_KEYS", ""); raw != "" {
 		ks, err := jwtauth.ParseKeySet(raw, c.Auth.JWTExp)
 		if err != nil && e.err == nil {

@@ -140,3 +140,33 @@ func TestJWTKeys(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// Issue 20: defaults are applied once, here; auth.New and storage.New use what
+// they receive. So Load must leave no setting those surfaces need unset.
+func TestLoadAppliesTheSurfacesDefaults(t *testing.T) {
+	c, err := load(t, map[string]string{"API_EXTERNAL_URL": "https://api.example.test/",
+		"UPLOAD_SIGNED_URL_EXPIRATION_TIME": "0", "IMAGE_MAX_PIXELS": "0", "STORAGE_ORPHAN_SWEEP_INTERVAL": "0",
+		"PGRST_MAX_EMBED_DEPTH": "0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Auth.JWTIssuer != "https://api.example.test/auth/v1" {
+		t.Errorf("issuer = %q", c.Auth.JWTIssuer)
+	}
+	if c.Auth.JWTExp != time.Hour || c.Auth.BcryptCost != 10 || c.Auth.PasswordMinLength != 6 || len(c.Auth.JWTAdminRoles) != 2 {
+		t.Errorf("auth defaults: %+v", c.Auth)
+	}
+	s := c.Storage
+	if s.SignedUploadExpiry != 2*time.Hour || s.ImageMaxPixels != 40_000_000 || s.OrphanSweepInterval != time.Minute {
+		t.Errorf("storage: zero settings keep their defaults: %v %v %v", s.SignedUploadExpiry, s.ImageMaxPixels, s.OrphanSweepInterval)
+	}
+	if r := c.Rest; r.MaxEmbedDepth != 6 || r.MaxSelectItems != 500 || len(r.Schemas) != 1 || r.Schemas[0] != "public" {
+		t.Errorf("rest: %+v", r)
+	}
+	if r := RestDefaults(); r.MaxEmbedDepth != 6 || r.MaxSelectItems != 500 {
+		t.Errorf("RestDefaults: %+v", r)
+	}
+	if d := StorageDefaults("/data"); d.FilePath != "/data/storage" || d.FileSizeLimit != 50<<20 || d.RenderBurst != 60 || len(d.RenderSizes) == 0 {
+		t.Errorf("StorageDefaults: %+v", d)
+	}
+}

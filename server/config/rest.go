@@ -20,5 +20,17 @@ func loadRest(e env) Rest {
 	if len(r.Schemas) == 0 {
 		r.Schemas = []string{"public"}
 	}
+	// The request budget's defaults: deeper than anything supabase-js users write
+	// by hand, far below what stalls PostgreSQL. Zero or less means the default.
+	if r.MaxEmbedDepth <= 0 {
+		r.MaxEmbedDepth = 6
+	}
+	if r.MaxSelectItems <= 0 {
+		r.MaxSelectItems = 500
+	}
 	return r
 }
+
+// RestDefaults is the /rest/v1 configuration of an empty environment, for code
+// that builds the surface without Load (tests, benchmarks).
+func RestDefaults() Rest { return loadRest(env{get: func(string) string { return "" }}) }

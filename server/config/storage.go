@@ -127,6 +127,16 @@ func loadStorage(e env, dataDir string) Storage {
 	if s.FilePath == "" {
 		s.FilePath = filepath.Join(dataDir, "storage")
 	}
+	// Zero or negative means the default, as for the settings validate does not refuse.
+	if s.ImageMaxPixels <= 0 {
+		s.ImageMaxPixels = 40_000_000
+	}
+	if s.SignedUploadExpiry <= 0 {
+		s.SignedUploadExpiry = 2 * time.Hour
+	}
+	if s.OrphanSweepInterval <= 0 {
+		s.OrphanSweepInterval = time.Minute
+	}
 	if s.S3Region == "" || s.S3Region == "stub" {
 		s.S3Region = "us-east-1"
 	}
@@ -136,6 +146,13 @@ func loadStorage(e env, dataDir string) Storage {
 		s.S3ForcePathStyle = true
 	}
 	return s
+}
+
+// StorageDefaults is the storage configuration of an empty environment (files
+// under dataDir/storage), for code that builds the surface without Load: tests
+// and benchmarks set the few fields they care about on it.
+func StorageDefaults(dataDir string) Storage {
+	return loadStorage(env{get: func(string) string { return "" }}, dataDir)
 }
 
 func (s Storage) validate() error {

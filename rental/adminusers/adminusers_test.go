@@ -17,7 +17,7 @@ import (
 
 	"casarent/auth"
 	"casarent/functions"
-	"casarent/functions/adminusers"
+	"casarent/rental/adminusers"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/pgtest"

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"casarent/functions/notifications"
+	"casarent/rental/notifications"
 	"casarent/server/config"
 	"casarent/server/mail"
 	"casarent/server/mail/mailtest"

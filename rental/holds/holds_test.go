@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"casarent/functions/holds"
+	"casarent/rental/holds"
 	"casarent/server/pgrole"
 	"casarent/server/pgtest"
 )

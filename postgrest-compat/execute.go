@@ -1,0 +1,168 @@
+package postgrest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+// result is the one row every statement returns.
+type result struct {
+	total    *int64
+	page     int64
+	body     *string
+	inserted *int64
+	location *string
+}
+
+// session is the caller's transaction settings for this request.
+func (rc *reqCtx) session(readOnly bool) pgrole.Session {
+	return pgrole.Session{
+		Role: rc.id.Role, ClaimsJSON: rc.id.ClaimsJSON, Method: rc.r.Method, Path: rc.r.URL.Path,
+		HeadersJSON: headersJSON(rc.r.Header), ClientIP: httpx.ClientIP(rc.r, rc.h.opts.ClientIPHeader), ReadOnly: readOnly,
+	}
+}
+
+// setSearchPath sets the transaction's search_path when the request needs one.
+func setSearchPath(ctx context.Context, c pgrole.Conn, path string) error {
+	if path == "" {
+		return nil
+	}
+	_, err := c.Exec(ctx, "select set_config('search_path', $1, true)", path)
+	return err
+}
+
+func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
+	sess := rc.session(st.readOnly)
+	var res result
+	scan := func(rows pgx.Rows) error {
+		if !rows.Next() {
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			return errors.New("postgrest: statement returned no row")
+		}
+		return rows.Scan(&res.total, &res.page, &res.body, &res.inserted, &res.location)
+	}
+	ctx := rc.r.Context()
+	path := rc.searchPath()
+	run := func() error {
+		if path == "" && st.plan == nil {
+			// The common case: BEGIN, settings, the statement and COMMIT in one round trip.
+			return pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
+		}
+		fn := func(c pgrole.Conn) error {
+			if err := setSearchPath(ctx, c, path); err != nil {
+				return err
+			}
+			rows, err := c.Query(ctx, st.sql, st.args...)
+			if err != nil {
+				return err
+			}
+			if err := scan(rows); err != nil {
+				rows.Close()
+				return err
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				return err
+			}
+			if st.plan != nil {
+				return st.plan.apply(ctx, c, &res)
+			}
+			return nil
+		}
+		if rollback {
+			return pgrole.DoRollback(ctx, rc.h.opts.Pool, sess, fn)
+		}
+		return pgrole.Do(ctx, rc.h.opts.Pool, sess, fn)
+	}
+	err := run()
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "0A000" && strings.Contains(pe.Message, "cached plan") {
+		// A prepared statement outlived a DDL change; the transaction was rolled back, run it again.
+		res = result{}
+		err = run()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &res, nil
+}
+
+// explain answers a plan media type: EXPLAIN of the statement the request
+// would run, in a transaction that is always rolled back, so a mutation (or a
+// volatile function) never takes effect, even with options=analyze, which
+// executes it. TEXT comes as one row per line, JSON as one row.
+func (rc *reqCtx) explain(st *statement, acc accept) error {
+	ctx := rc.r.Context()
+	path := rc.searchPath()
+	var out strings.Builder
+	err := pgrole.DoRollback(ctx, rc.h.opts.Pool, rc.session(st.readOnly || !acc.plan.analyze()), func(c pgrole.Conn) error {
+		if err := setSearchPath(ctx, c, path); err != nil {
+			return err
+		}
+		rows, err := c.Query(ctx, acc.plan.explainSQL()+st.sql, st.args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var line string
+			if err := rows.Scan(&line); err != nil {
+				return err
+			}
+			out.WriteString(line)
+			out.WriteString("\n")
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return err
+	}
+	h := rc.w.Header()
+	h.Set("Content-Type", acc.contentType())
+	if rc.profileGiven {
+		h.Set("Content-Profile", rc.schema)
+	}
+	h.Set("Content-Length", strconv.Itoa(out.Len()))
+	rc.w.WriteHeader(http.StatusOK)
+	if rc.r.Method != http.MethodHead {
+		_, _ = rc.w.Write([]byte(out.String()))
+	}
+	return nil
+}
+
+// searchPath is the transaction's search_path for a request to a schema other
+// than public: that schema, then public (PostgREST sets the request's schema
+// followed by db-extra-search-path, "public" by default). "" leaves the
+// roles' default ("$user", public), which resolves the same names for public.
+func (rc *reqCtx) searchPath() string {
+	if rc.schema == "public" {
+		return ""
+	}
+	return ident(rc.schema) + ", public"
+}
+
+// headersJSON is request.headers: lower-case names, cookies left out.
+func headersJSON(h http.Header) []byte {
+	m := make(map[string]string, len(h))
+	for k, v := range h {
+		lk := strings.ToLower(k)
+		if lk == "cookie" {
+			continue
+		}
+		m[lk] = strings.Join(v, ", ")
+	}
+	b, _ := json.Marshal(m)
+	return b
+}

@@ -1,0 +1,22 @@
+// Package rental is the product room: the car rental's own server code, apart
+// from the platform (server/ and its packages) and the Supabase-compatible
+// surfaces (auth, storage, postgrest-compat, functions, realtime), which know
+// nothing about cars or bookings.
+//
+// This package holds what the server's page layer says about the site itself
+// (its name, the paths crawlers must not index); its sub-packages are the
+// rental's functions and workers: adminusers (admin-users), holds (expiry of
+// lapsed booking holds), notifications (the outbox worker and its emails).
+// server/run.go is the one place that wires them in.
+package rental
+
+// SiteName is every page's og:site_name.
+const SiteName = "Casablanca Airport Car Rental"
+
+// PrivatePaths are the paths robots.txt disallows: the back office.
+var PrivatePaths = []string{"/admin"}
+
+// BrowserOnlyPaths are the pages that are the browser's alone (the back office,
+// a booking in progress and its outcome): each with its sub-paths, they get no
+// hreflang alternates and are not in the sitemap.
+var BrowserOnlyPaths = []string{"/admin", "/booking", "/booking-success", "/booking-cancelled"}
