@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import HomePage from "../features/home/HomePage";
 import { Layout } from "./Layout";
-import { LanguageProvider } from "./LanguageProvider";
+import { LanguageProvider } from "../lib/LanguageProvider";
 
 // Every page but the home page is its own chunk; the admin area (issue 8) too,
 // so public visitors never download it.

@@ -7,7 +7,7 @@ import { Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { SiteRoutes } from "../app/App";
-import { LanguageProvider } from "../app/LanguageProvider";
+import { LanguageProvider } from "../lib/LanguageProvider";
 import { directionOf, isLanguageCode } from "../config/languages";
 import { CONSENT_COOKIE } from "../lib/consent";
 import { getCookie, setRequestCookies } from "../lib/cookies";

@@ -12,7 +12,7 @@ import { PostCard } from "./PostCard";
 import { responsiveImage } from "../../lib/images";
 import { pageData } from "../../lib/pageData";
 import { sanitizeHtml } from "./sanitize";
-import { useLanguage } from "../../app/LanguageProvider";
+import { useLanguage } from "../../lib/LanguageProvider";
 import { contentAttrs, InFrenchNote } from "../../components/InFrench";
 import { localized, written } from "../../lib/translated";
 

@@ -12,7 +12,7 @@ import { paymentErrorText, type FunctionFailure } from "./paymentErrors";
 import { retryBody, wayForwardError } from "./retry";
 import { whatsappBookingText, type Receipt } from "./receipt";
 import { SentView } from "./SentView";
-import { openWhatsapp } from "./whatsapp";
+import { openWhatsapp } from "../../lib/whatsapp";
 
 /**
  * /booking-cancelled: PayPal sends the visitor here after "cancel" on its page

@@ -5,11 +5,8 @@ import { Icon } from "../../components/Icon";
 import { ltr } from "../../lib/format";
 import { carSlug } from "../../lib/slug";
 import { useFormat } from "../../lib/useFormat";
-import { loadCategory } from "../cars/api";
-import { fetchAvailability } from "../cars/availability";
-import type { FleetCar } from "../cars/types";
-import { pickupMoment, returnMoment, withTrip, type Trip } from "../search/trip";
-import { conflictLines, type Conflict } from "./conflict";
+import { loadCategory, type FleetCar } from "../cars";
+import { fetchAvailability, pickupMoment, returnMoment, withTrip, type Trip, conflictLines, type Conflict } from "../search";
 
 interface Alternative {
   car: FleetCar;

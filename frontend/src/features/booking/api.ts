@@ -1,7 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { db, PG_CODES } from "../../lib/db";
 import { randomUUID } from "../../lib/guest";
-import { conflictOf, type Conflict } from "./conflict";
+import { conflictOf, type Conflict } from "../search";
 import type { FunctionFailure } from "./paymentErrors";
 import { priceList, type PriceList, type Quote } from "./price";
 import type { Receipt, StoredQuote } from "./receipt";

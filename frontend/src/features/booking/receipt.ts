@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { LanguageCode } from "../../config/languages";
 import type { ReceiptJson, StoredQuoteJson } from "../../lib/database";
 import { plainFormatters, type Formatters } from "../../lib/localeFormat";
-import { locationLabel } from "./locationLabel";
+import { locationLabel } from "../search";
 import { EXTRA_KEYS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import type { BookingForm, BookingRequest } from "./types";
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { loadCar } from "../cars/api";
-import type { FleetCar } from "../cars/types";
+import { loadCar, type FleetCar } from "../cars";
 import { fetchQuote, loadPriceList } from "./api";
 import type { PriceList, Quote } from "./price";
 import type { BookingRequest } from "./types";

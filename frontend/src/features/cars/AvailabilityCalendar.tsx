@@ -1,9 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../../app/LanguageProvider";
+import { useLanguage } from "../../lib/LanguageProvider";
 import { todayISO } from "../../lib/format";
 import { formatLongDay, formatMonth, weekdayNames } from "../../lib/localeFormat";
-import { fetchCalendar, type CalendarDay, type DayState } from "./availability";
+import { fetchCalendar, type CalendarDay, type DayState } from "../search";
 import { monthGrids, moveFocus } from "./calendar";
 
 const STATES: DayState[] = ["free", "partial", "taken"];

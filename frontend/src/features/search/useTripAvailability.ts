@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { fetchAvailability, type CarAvailability } from "../cars/availability";
+import { fetchAvailability, type CarAvailability } from "./availability";
 import { pickupMoment, returnMoment, type Trip } from "./trip";
 
 export type AvailabilityState =
