@@ -1,3 +1,4 @@
 // The blog's public entry (eslint.layers.js): what other features may use.
-export { loadLatestPosts, type BlogPostSummary } from "./api";
+export type { BlogPostSummary } from "./api";
+export { latestPostsQuery } from "./queries";
 export { PostCard } from "./PostCard";

@@ -28,8 +28,11 @@ export async function loadPriceList(): Promise<PriceList> {
   }
 }
 
+/** What the price depends on. */
+export type PricedFields = Pick<BookingRequest, "car_id" | "start_date" | "end_date" | "insurance_type" | "extras" | "payment_option">;
+
 /** The database's price (public.quote_booking), null when it cannot answer. */
-export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
+export async function fetchQuote(r: PricedFields): Promise<Quote | null> {
   try {
     const { data, error } = await (await db()).rpc("quote_booking", {
       p_car_id: r.car_id,

@@ -6,3 +6,4 @@ export * from "./filters";
 export { CarCard } from "./CarCard";
 export { FilterPanel } from "./FilterPanel";
 export { useFleet } from "./useFleet";
+export { carQuery, fleetQuery } from "./queries";

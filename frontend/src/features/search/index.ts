@@ -7,3 +7,4 @@ export * from "./locationLabel";
 export { TripSearchForm } from "./TripSearchForm";
 export { TripSummary } from "./TripSummary";
 export { useTripAvailability, type AvailabilityState } from "./useTripAvailability";
+export { availabilityQuery, calendarQuery } from "./queries";
