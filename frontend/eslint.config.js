@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import layers from "./eslint.layers.js";
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules", "screenshots", "coverage"] },
@@ -9,8 +10,9 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, layers },
     rules: {
+      "layers/boundaries": "error",
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },

@@ -1,8 +1,10 @@
-import { lazy, Suspense } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense, useState } from "react";
 import { BrowserRouter, Route, Routes } from "react-router";
 import HomePage from "../features/home/HomePage";
 import { Layout } from "./Layout";
-import { LanguageProvider } from "./LanguageProvider";
+import { LanguageProvider } from "../lib/LanguageProvider";
+import { createQueryClient } from "../lib/query";
 
 // Every page but the home page is its own chunk; the admin area (issue 8) too,
 // so public visitors never download it.
@@ -25,12 +27,16 @@ const NotFoundPage = lazy(() => import("../features/pages/NotFoundPage"));
 const AdminApp = lazy(() => import("../features/admin/AdminApp"));
 
 export function App() {
+  // One cache for the whole site, the back office included (lib/query.ts).
+  const [queryClient] = useState(createQueryClient);
   return (
-    <LanguageProvider>
-      <BrowserRouter>
-        <SiteRoutes />
-      </BrowserRouter>
-    </LanguageProvider>
+    <QueryClientProvider client={queryClient}>
+      <LanguageProvider>
+        <BrowserRouter>
+          <SiteRoutes />
+        </BrowserRouter>
+      </LanguageProvider>
+    </QueryClientProvider>
   );
 }
 

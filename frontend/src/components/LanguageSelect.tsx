@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../app/LanguageProvider";
+import { useLanguage } from "../lib/LanguageProvider";
 import { LANGUAGES, isLanguageCode } from "../config/languages";
 import { Icon } from "./Icon";
 

@@ -30,6 +30,7 @@ const lazyLocales: BackendModule = {
 
 /** The one languageChanged handler: <html lang dir> follow the language. */
 function applyToDocument(language: string): void {
+  if (typeof document === "undefined") return; // unit tests in Node import modules that import this one
   const code = isLanguageCode(language) ? language : "en";
   document.documentElement.lang = code;
   document.documentElement.dir = directionOf(code);

@@ -1,5 +1,6 @@
 import { createClient } from "@supabase/supabase-js";
 import { appConfig } from "./appConfig";
+import type { Database } from "./database";
 
 type TokenSource = () => Promise<string | null>;
 let tokenSource: TokenSource | null = null;
@@ -20,7 +21,7 @@ export function currentAccessToken(): Promise<string | null> {
 // Without /app-config.js (e.g. `vite preview` with no server) it points at this
 // origin with a placeholder key: calls then fail and the pages fall back to
 // local data as SPEC section 8 says.
-export const supabase = createClient(appConfig.supabaseUrl, appConfig.anonKey || "no-anon-key-configured", {
+export const supabase = createClient<Database>(appConfig.supabaseUrl, appConfig.anonKey || "no-anon-key-configured", {
   accessToken: currentAccessToken,
 });
 

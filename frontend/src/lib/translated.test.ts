@@ -16,6 +16,11 @@ describe("localized", () => {
     expect(localized("Bonjour", tr, "fr", "title")).toEqual({ value: "Bonjour", lang: "fr", fallback: false });
     expect(localized(null, {}, "en", "excerpt")).toEqual({ value: null, lang: "fr", fallback: false });
   });
+  it("ignores a translation of another kind than the French (the jsonb is not checked field by field)", () => {
+    expect(localized("Bonjour", { en: { title: 5 } }, "en", "title")).toEqual({ value: "Bonjour", lang: "fr", fallback: true });
+    expect(localized(["a"], { en: { tags: "b" } }, "en", "tags").lang).toBe("fr");
+    expect(localized("Bonjour", "not an object", "en", "title").lang).toBe("fr");
+  });
   it("counts an image as content", () => {
     expect(localized("x", { en: { content: '<p><img src="/a.jpg"></p>' } }, "en", "content").lang).toBe("en");
   });

@@ -23,17 +23,35 @@ function present(v: unknown): boolean {
   return v.replace(/<(?!img|table|hr|iframe)[^>]*>/gi, "").replace(/&nbsp;|&#160;/g, " ").trim() !== "";
 }
 
-/** The field in lang when it is written, else the French column's value. */
-export function localized<T>(french: T, translations: Translations<string> | null | undefined, lang: LanguageCode, field: string): Localized<T> {
+/** translations[lang][field], read from the jsonb column as it came (any shape). */
+function fieldIn(translations: unknown, lang: TranslatedLanguage, field: string): unknown {
+  const byLang = isObject(translations) ? translations[lang] : undefined;
+  return isObject(byLang) ? byLang[field] : undefined;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/**
+ * The field in lang when it is written, else the French column's value. A
+ * translation counts when it is of the French value's kind (text, or a list).
+ */
+export function localized<T extends string | string[] | null>(french: T, translations: unknown, lang: LanguageCode, field: string): Localized<T> {
   if (lang === "fr") return { value: french, lang: "fr", fallback: false };
-  const v = translations?.[lang]?.[field];
-  if (present(v)) return { value: v as T, lang, fallback: false };
+  const v = fieldIn(translations, lang, field);
+  if (present(v) && sameKind(v, french)) return { value: v, lang, fallback: false };
   return { value: french, lang: "fr", fallback: present(french) };
 }
 
 /** The field as written in lang (never the French), or undefined. */
-export function written(translations: Translations<string> | null | undefined, lang: LanguageCode, field: string): string | undefined {
+export function written(translations: unknown, lang: LanguageCode, field: string): string | undefined {
   if (lang === "fr") return undefined;
-  const v = translations?.[lang]?.[field];
+  const v = fieldIn(translations, lang, field);
   return typeof v === "string" && present(v) ? v : undefined;
+}
+
+function sameKind<T extends string | string[] | null>(v: unknown, french: T): v is T {
+  if (Array.isArray(french)) return Array.isArray(v) && v.every((x) => typeof x === "string");
+  return typeof v === "string";
 }

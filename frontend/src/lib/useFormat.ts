@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useLanguage } from "../app/LanguageProvider";
+import { useLanguage } from "./LanguageProvider";
 import { formattersFor, type Formatters } from "./localeFormat";
 
 export { formattersFor, type Formatters };

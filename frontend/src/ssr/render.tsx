@@ -3,16 +3,18 @@
 // HTML that already shows them; the browser then hydrates (src/main.tsx).
 import "./web-globals";
 import "./intl";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { SiteRoutes } from "../app/App";
-import { LanguageProvider } from "../app/LanguageProvider";
+import { LanguageProvider } from "../lib/LanguageProvider";
 import { directionOf, isLanguageCode } from "../config/languages";
 import { CONSENT_COOKIE } from "../lib/consent";
 import { getCookie, setRequestCookies } from "../lib/cookies";
 import i18n from "../lib/i18n";
 import { setPageData } from "../lib/pageData";
+import { createQueryClient } from "../lib/query";
 
 export interface RenderInput {
   /** Path and query, as requested. */
@@ -45,13 +47,16 @@ export function renderPage(input: RenderInput): RenderOutput {
   void i18n.changeLanguage(lang);
   try {
     // The same tree as src/main.tsx under the server's router: hydration matches.
+    // A cache per page: what one visitor's page read is never another's.
     const html = renderToString(
       <Suspense fallback={null}>
-        <LanguageProvider>
-          <StaticRouter location={input.url}>
-            <SiteRoutes />
-          </StaticRouter>
-        </LanguageProvider>
+        <QueryClientProvider client={createQueryClient()}>
+          <LanguageProvider>
+            <StaticRouter location={input.url}>
+              <SiteRoutes />
+            </StaticRouter>
+          </LanguageProvider>
+        </QueryClientProvider>
       </Suspense>,
     );
     return { html, lang, dir };

@@ -1,20 +1,15 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHero, Spinner } from "../../components/ui";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { loadPublishedPosts, type BlogPostSummary } from "./api";
-import { pageData } from "../../lib/pageData";
+import { postsQuery } from "./queries";
 import { PostCard } from "./PostCard";
 
 export default function BlogListPage() {
   const { t } = useTranslation();
   usePageMeta(t("meta.blog.title"), t("meta.blog.description"), "/blog");
-  const [posts, setPosts] = useState<BlogPostSummary[] | null>(() => pageData<BlogPostSummary[]>("posts") ?? null);
-  useEffect(() => {
-    if (posts === null) void loadPublishedPosts().then(setPosts);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const posts = useQuery(postsQuery).data ?? null;
   return (
     <>
       <PageHero title={t("blog.title")} subtitle={t("blog.subtitle")} />

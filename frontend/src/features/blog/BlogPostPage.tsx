@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Icon } from "../../components/Icon";
@@ -7,12 +8,11 @@ import { ScrollTopButton, Spinner } from "../../components/ui";
 import { SITE } from "../../config/site";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { loadPost, loadSimilarPosts, type BlogPost, type BlogPostSummary } from "./api";
+import { postQuery, similarPostsQuery } from "./queries";
 import { PostCard } from "./PostCard";
 import { responsiveImage } from "../../lib/images";
-import { pageData } from "../../lib/pageData";
 import { sanitizeHtml } from "./sanitize";
-import { useLanguage } from "../../app/LanguageProvider";
+import { useLanguage } from "../../lib/LanguageProvider";
 import { contentAttrs, InFrenchNote } from "../../components/InFrench";
 import { localized, written } from "../../lib/translated";
 
@@ -27,19 +27,8 @@ function BlogPostView({ slug }: { slug: string }) {
   const fmt = useFormat();
   const { language } = useLanguage();
   // undefined: loading; null: no such published post.
-  const [post, setPost] = useState<BlogPost | null | undefined>(() => pageData<BlogPost | null>("post"));
-  const [similar, setSimilar] = useState<BlogPostSummary[]>(() => pageData<BlogPostSummary[]>("similarPosts") ?? []);
-  const [fromServer] = useState(post !== undefined);
-
-  useEffect(() => {
-    if (fromServer) return;
-    let live = true;
-    void loadPost(slug).then((p) => live && setPost(p));
-    void loadSimilarPosts(slug).then((p) => live && setSimilar(p));
-    return () => {
-      live = false;
-    };
-  }, [slug, fromServer]);
+  const { data: post } = useQuery(postQuery(slug));
+  const { data: similar = [] } = useQuery(similarPostsQuery(slug));
 
   // Each field in the visitor's language where written, else the French (issue 18).
   const tr = post?.translations;

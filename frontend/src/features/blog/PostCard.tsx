@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { useFormat } from "../../lib/useFormat";
 import { thumbnailUrl } from "../../lib/images";
-import { useLanguage } from "../../app/LanguageProvider";
+import { useLanguage } from "../../lib/LanguageProvider";
 import { contentAttrs, InFrenchNote } from "../../components/InFrench";
 import { localized } from "../../lib/translated";
 import type { BlogPostSummary } from "./api";

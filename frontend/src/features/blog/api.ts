@@ -1,31 +1,17 @@
 import { db } from "../../lib/db";
-import type { Translations } from "../../lib/translated";
+import type { Tables } from "../../lib/database";
 
-export interface BlogPostSummary {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string | null;
-  featured_image: string | null;
-  tags: string[] | null;
-  created_at: string;
-  /** English and Arabic title, excerpt and tags (computed field, migration 20260124000000). */
-  summary_translations?: Translations<"title" | "excerpt" | "tags"> | null;
-}
+/** A published post as the blog reads it (select "*"): every column, `translations` holding each field in English and Arabic. */
+export type BlogPost = Omit<Tables<"blog_posts">, "summary_translations">;
 
-export interface BlogPost extends BlogPostSummary {
-  content: string | null;
-  author: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  updated_at: string;
-  /** Every field in English and Arabic (lib/translated.ts). */
-  translations?: Translations<"title" | "excerpt" | "content" | "tags" | "meta_title" | "meta_description"> | null;
-}
+/** A post in a list: title, excerpt and tags, with their English and Arabic (computed field, migration 20260124000000). */
+export type BlogPostSummary = Pick<Tables<"blog_posts">, "id" | "title" | "slug" | "excerpt" | "featured_image" | "tags" | "created_at" | "summary_translations">;
 
 // summary_translations: a list carries each post's translated title, excerpt and
 // tags, not its content in three languages (server/pages_test.go compares).
 const SUMMARY = "id, title, slug, excerpt, featured_image, tags, created_at, summary_translations";
+
+const noPosts: BlogPostSummary[] = [];
 
 // Public blog fetch errors are logged only (SPEC section 8).
 function logged<T>(what: string, fallback: T) {
@@ -46,10 +32,10 @@ export async function loadLatestPosts(limit = 3): Promise<BlogPostSummary[]> {
     .limit(limit)
     .then(({ data, error }) => {
       if (error) throw error;
-      return (data ?? []) as BlogPostSummary[];
+      return data ?? [];
     })
     )
-    .then((x) => x, logged("latest posts read failed", [] as BlogPostSummary[]));
+    .then((x) => x, logged("latest posts read failed", noPosts));
 }
 
 export async function loadPublishedPosts(): Promise<BlogPostSummary[]> {
@@ -62,10 +48,10 @@ export async function loadPublishedPosts(): Promise<BlogPostSummary[]> {
     .order("created_at", { ascending: false })
     .then(({ data, error }) => {
       if (error) throw error;
-      return (data ?? []) as BlogPostSummary[];
+      return data ?? [];
     })
     )
-    .then((x) => x, logged("posts read failed", [] as BlogPostSummary[]));
+    .then((x) => x, logged("posts read failed", noPosts));
 }
 
 export async function loadPost(slug: string): Promise<BlogPost | null> {
@@ -79,7 +65,7 @@ export async function loadPost(slug: string): Promise<BlogPost | null> {
     .single()
     .then(({ data, error }) => {
       if (error) throw error;
-      return data as BlogPost;
+      return data;
     })
     )
     .then((x) => x, logged("post read failed", null));
@@ -97,8 +83,8 @@ export async function loadSimilarPosts(slug: string): Promise<BlogPostSummary[]>
     .limit(3)
     .then(({ data, error }) => {
       if (error) throw error;
-      return (data ?? []) as BlogPostSummary[];
+      return data ?? [];
     })
     )
-    .then((x) => x, logged("similar posts read failed", [] as BlogPostSummary[]));
+    .then((x) => x, logged("similar posts read failed", noPosts));
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
@@ -12,7 +13,7 @@ import { paymentErrorText, type FunctionFailure } from "./paymentErrors";
 import { retryBody, wayForwardError } from "./retry";
 import { whatsappBookingText, type Receipt } from "./receipt";
 import { SentView } from "./SentView";
-import { openWhatsapp } from "./whatsapp";
+import { openWhatsapp } from "../../lib/whatsapp";
 
 /**
  * /booking-cancelled: PayPal sends the visitor here after "cancel" on its page
@@ -85,24 +86,21 @@ function readKept(): Record<string, unknown> | null {
 function WayForward({ orderId, declined }: { orderId: string; declined: boolean }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const [state, setState] = useState<State>({ kind: "loading" });
+  // The booking of the order, read once per visit (a payment's state: never from cache).
+  const { data: read } = useQuery({ queryKey: ["booking", "ofOrder", orderId], queryFn: () => bookingOfOrder("paypal-booking", orderId), staleTime: 0, gcTime: 0 });
+  // Made a WhatsApp request here: that booking, as the function answered it.
+  const [converted, setConverted] = useState<Receipt | null>(null);
+  const state: State = converted
+    ? { kind: "whatsapp", booking: converted }
+    : !read
+      ? { kind: "loading" }
+      : !read.booking
+        ? { kind: "missing", error: read.error ?? { message: "" } }
+        : { kind: read.booking.payment_method === "whatsapp" ? "whatsapp" : "ready", booking: read.booking };
   const [busy, setBusy] = useState<"paypal" | "whatsapp" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const title = declined ? t("wayForward.declinedTitle") : t("wayForward.cancelledTitle");
   usePageMeta(title, title, "/booking-cancelled");
-
-  useEffect(() => {
-    let live = true;
-    void bookingOfOrder("paypal-booking", orderId).then((r) => {
-      if (!live) return;
-      if (!r.booking) setState({ kind: "missing", error: r.error ?? { message: "" } });
-      else if (r.booking.payment_method === "whatsapp") setState({ kind: "whatsapp", booking: r.booking });
-      else setState({ kind: "ready", booking: r.booking });
-    });
-    return () => {
-      live = false;
-    };
-  }, [orderId]);
 
   if (state.kind === "loading") {
     return (
@@ -173,7 +171,7 @@ function WayForward({ orderId, declined }: { orderId: string; declined: boolean 
     sessionStorage.removeItem(PENDING_BOOKING_KEY);
     sessionStorage.removeItem(PAYPAL_ORDER_KEY);
     openWhatsapp(whatsappBookingText(t, fmt, r.booking));
-    setState({ kind: "whatsapp", booking: r.booking });
+    setConverted(r.booking);
   }
 
   return (

@@ -1,7 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useLanguage } from "../../app/LanguageProvider";
+import { useLanguage } from "../../lib/LanguageProvider";
 import { Icon } from "../../components/Icon";
 import { toast } from "../../components/toast";
 import { Spinner } from "../../components/ui";
@@ -11,17 +12,16 @@ import { guestId, randomUUID } from "../../lib/guest";
 import { carSlug } from "../../lib/slug";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
-import type { FleetCar } from "../cars/types";
-import { parseTrip, shiftTrip, withTrip, type Trip } from "../search/trip";
+import type { FleetCar } from "../cars";
+import { parseTrip, shiftTrip, withTrip, type Trip, type Conflict } from "../search";
 import { initialForm, tripOfForm, withTripDates } from "./bookingForm";
 import { ConfirmView } from "./ConfirmView";
-import type { Conflict } from "./conflict";
 import { ConflictNotice } from "./ConflictNotice";
 import { PriceSummary, RunningTotal } from "./PriceSummary";
 import type { Order } from "./receipt";
 import { SentView } from "./SentView";
 import { datesRefusal, sendWhatsapp, startPaypal } from "./submit";
-import { toBookingRequest, type BookingForm } from "./types";
+import { toBookingRequest, type BookingForm, type BookingRequest } from "./types";
 import { useBookingCar, usePriceList, useServerQuote, type QuoteState } from "./useBookingData";
 import { canGoNext, STEP_COUNT, validateStep, type BookingErrors } from "./validation";
 import { DriverStep } from "./wizard/DriverStep";
@@ -55,7 +55,11 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
   const [step, setStep] = useState(1);
   const [errors, setErrors] = useState<BookingErrors>({});
   const [view, setView] = useState<View>("form");
-  const [busy, setBusy] = useState<"whatsapp" | "paypal" | null>(null);
+  // The two finishes are mutations (lib/query.ts); each keeps its own retry and idempotency (submit.ts).
+  const whatsapp = useMutation({ mutationFn: sendWhatsapp });
+  const paypal = useMutation({ mutationFn: (p: { request: BookingRequest; id: string }) => startPaypal(p.request, p.id, t) });
+  // After PayPal's order opened, the page is on its way there: still busy.
+  const busy = whatsapp.isPending ? "whatsapp" : paypal.isPending || paypal.data?.kind === "sent" ? "paypal" : null;
   const [checking, setChecking] = useState(false);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -135,9 +139,8 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
 
   async function confirmWhatsapp(theCar: FleetCar) {
     if (!request) return;
-    setBusy("whatsapp");
     setRefusal(null);
-    const outcome = await sendWhatsapp({
+    const outcome = await whatsapp.mutateAsync({
       car: theCar,
       form,
       request,
@@ -147,7 +150,6 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
       fmt,
       onStored: () => toast(t("booking.saved"), "success"),
     });
-    setBusy(null);
     if (outcome.kind === "refused") setRefusal({ conflict: outcome.conflict, trip: tripOfForm(form), at: "submit" });
     else {
       setSent(outcome.kind === "sent" ? (outcome.order ?? null) : null);
@@ -157,14 +159,12 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
 
   async function payWithPaypal() {
     if (!request) return;
-    setBusy("paypal");
     setPaymentError(null);
     setRefusal(null);
     const text = JSON.stringify(request);
     if (paypalAttempt.current?.text !== text) paypalAttempt.current = { id: randomUUID(), text };
-    const outcome = await startPaypal(request, paypalAttempt.current.id, t);
+    const outcome = await paypal.mutateAsync({ request, id: paypalAttempt.current.id });
     if (outcome.kind === "sent") return; // leaving for PayPal
-    setBusy(null);
     if (outcome.kind === "refused") setRefusal({ conflict: outcome.conflict, trip: tripOfForm(form), at: "submit" });
     else setPaymentError(outcome.message);
   }

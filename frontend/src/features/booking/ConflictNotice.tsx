@@ -1,15 +1,12 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
 import { ltr } from "../../lib/format";
 import { carSlug } from "../../lib/slug";
 import { useFormat } from "../../lib/useFormat";
-import { loadCategory } from "../cars/api";
-import { fetchAvailability } from "../cars/availability";
-import type { FleetCar } from "../cars/types";
-import { pickupMoment, returnMoment, withTrip, type Trip } from "../search/trip";
-import { conflictLines, type Conflict } from "./conflict";
+import { loadCategory, type FleetCar } from "../cars";
+import { fetchAvailability, pickupMoment, returnMoment, withTrip, type Trip, conflictLines, type Conflict } from "../search";
 
 interface Alternative {
   car: FleetCar;
@@ -31,14 +28,12 @@ async function loadAlternatives(car: FleetCar, trip: Trip): Promise<Alternative[
 function Alternatives({ car, trip }: { car: FleetCar; trip: Trip }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const [list, setList] = useState<Alternative[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadAlternatives(car, trip).then((l) => live && setList(l));
-    return () => {
-      live = false;
-    };
-  }, [car, trip]);
+  const { data: list = null } = useQuery({
+    queryKey: ["booking", "alternatives", car.id, car.category, pickupMoment(trip), returnMoment(trip)],
+    queryFn: () => loadAlternatives(car, trip),
+    // Free cars change with every booking: asked again each time the notice shows.
+    staleTime: 0,
+  });
 
   return (
     <section className="alternatives" aria-labelledby="alternatives-title" data-testid="alternatives">

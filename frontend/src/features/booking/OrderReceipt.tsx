@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
-import { locationLabel } from "./locationLabel";
+import { locationLabel } from "../search";
 import { breakdownLines, orderedExtras, signedPrice, type Order } from "./receipt";
 
 /**

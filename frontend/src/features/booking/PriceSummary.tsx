@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { thumbnailUrl } from "../../lib/images";
 import { useFormat } from "../../lib/useFormat";
-import type { FleetCar } from "../cars/types";
+import type { FleetCar } from "../cars";
 import type { BookingForm } from "./types";
 import type { QuoteState } from "./useBookingData";
 

@@ -1,9 +1,9 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { db, PG_CODES } from "../../lib/db";
 import { randomUUID } from "../../lib/guest";
-import { conflictOf, type Conflict } from "./conflict";
+import { conflictOf, type Conflict } from "../search";
 import type { FunctionFailure } from "./paymentErrors";
-import { priceList, type BookingOptionRow, type PaymentOptionRow, type PriceList, type Quote } from "./price";
+import { priceList, type PriceList, type Quote } from "./price";
 import type { Receipt, StoredQuote } from "./receipt";
 import { paypalOrderBody, type BookingRequest } from "./types";
 
@@ -19,8 +19,8 @@ export async function loadPriceList(): Promise<PriceList> {
     if (options.error) console.error("booking_options read failed", options.error);
     if (payments.error) console.error("payment_options read failed", payments.error);
     return priceList(
-      options.error ? null : ((options.data ?? []) as BookingOptionRow[]),
-      payments.error ? null : ((payments.data ?? []) as PaymentOptionRow[]),
+      options.error ? null : (options.data ?? []),
+      payments.error ? null : (payments.data ?? []),
     );
   } catch (e) {
     console.error("price list read failed", e);
@@ -28,8 +28,11 @@ export async function loadPriceList(): Promise<PriceList> {
   }
 }
 
+/** What the price depends on. */
+export type PricedFields = Pick<BookingRequest, "car_id" | "start_date" | "end_date" | "insurance_type" | "extras" | "payment_option">;
+
 /** The database's price (public.quote_booking), null when it cannot answer. */
-export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
+export async function fetchQuote(r: PricedFields): Promise<Quote | null> {
   try {
     const { data, error } = await (await db()).rpc("quote_booking", {
       p_car_id: r.car_id,
@@ -43,7 +46,7 @@ export async function fetchQuote(r: BookingRequest): Promise<Quote | null> {
       if (error) console.error("quote_booking failed", error);
       return null;
     }
-    return data as Quote;
+    return data;
   } catch (e) {
     console.error("quote_booking failed", e);
     return null;
@@ -122,8 +125,16 @@ export interface CapturedBooking {
 async function functionError(error: unknown): Promise<FunctionFailure> {
   if (error instanceof FunctionsHttpError) {
     try {
-      const body = (await (error.context as Response).json()) as { error?: string; message?: string; msg?: string; code?: string; details?: unknown };
-      return { message: body.error || body.message || body.msg || error.message, code: body.code, details: body.details };
+      const context: unknown = error.context;
+      if (!(context instanceof Response)) return { message: error.message };
+      const body: unknown = await context.json();
+      const fields = new Map<string, unknown>(body && typeof body === "object" ? Object.entries(body) : []);
+      const field = (k: string) => fields.get(k);
+      const text = (k: string) => {
+        const v = field(k);
+        return typeof v === "string" && v !== "" ? v : undefined;
+      };
+      return { message: text("error") ?? text("message") ?? text("msg") ?? error.message, code: text("code"), details: field("details") };
     } catch {
       return { message: error.message };
     }
@@ -181,7 +192,7 @@ export async function fetchReceipt(id: string): Promise<Receipt | null> {
       if (error) console.error("booking_receipt failed", error);
       return null;
     }
-    return data as Receipt;
+    return data;
   } catch (e) {
     console.error("booking_receipt failed", e);
     return null;
@@ -210,7 +221,7 @@ export async function findCarId(car: { name: string; brand: string } | null): Pr
   try {
     const { data, error } = await (await db()).from("cars").select("id").eq("name", car.name).eq("brand", car.brand).limit(1);
     if (error) console.error("car lookup failed", error);
-    const row = (data as { id: number }[] | null)?.[0];
+    const row = data?.[0];
     return row ? row.id : null;
   } catch (e) {
     console.error("car lookup failed", e);

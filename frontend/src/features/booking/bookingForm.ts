@@ -1,4 +1,4 @@
-import { returnPlaceFor, type Trip } from "../search/trip";
+import { returnPlaceFor, type Trip } from "../search";
 import { NO_EXTRAS } from "./price";
 import { DEFAULT_LOCATION, DEFAULT_TIME, type BookingForm } from "./types";
 

@@ -4,6 +4,8 @@
 // choices the wizard offers (their labels are in locales/*.json) and shapes the
 // rows read for display; it computes no price.
 
+import type { QuoteJson, Tables } from "../../lib/database";
+
 export type Insurance = "basic" | "premium" | "platinum";
 export type PaymentOption = "full" | "half" | "reserve";
 export type ExtraKey = "gps" | "wifi" | "childSeat" | "additionalDriver" | "roadAssistance" | "carFridge" | "jawazPass";
@@ -24,37 +26,16 @@ export const NO_EXTRAS: Extras = {
 };
 
 /** public.quote_booking's answer (DH; due_now and due_at_pickup may have centimes). */
-export interface Quote {
-  days: number;
-  daily_price: number;
-  base: number;
-  insurance: number;
-  extras: number;
-  subtotal: number;
-  discount_rate: number;
-  discount: number;
-  total: number;
-  due_now_percent: number;
-  due_now: number;
-  due_at_pickup: number;
-}
+export type Quote = QuoteJson;
 
-/** A row of public.booking_options. */
-export interface BookingOptionRow {
-  key: string;
-  kind: string;
-  price: number | string;
-  per_day: boolean;
-  position: number;
-}
+// numeric columns are read with Number(): a row may carry them as text.
+type Numeric<T, K extends keyof T> = Omit<T, K> & { [P in K]: number | string };
 
-/** A row of public.payment_options. */
-export interface PaymentOptionRow {
-  key: string;
-  discount_percent: number | string;
-  due_now_percent: number | string;
-  position: number;
-}
+/** A row of public.booking_options, as the wizard reads it. */
+export type BookingOptionRow = Numeric<Pick<Tables<"booking_options">, "key" | "kind" | "price" | "per_day" | "position">, "price">;
+
+/** A row of public.payment_options, as the wizard reads it. */
+export type PaymentOptionRow = Numeric<Pick<Tables<"payment_options">, "key" | "discount_percent" | "due_now_percent" | "position">, "discount_percent" | "due_now_percent">;
 
 export interface OptionPrice<K extends string> {
   key: K;

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import type { LanguageCode } from "../../config/languages";
+import type { ReceiptJson, StoredQuoteJson } from "../../lib/database";
 import { plainFormatters, type Formatters } from "../../lib/localeFormat";
-import { locationLabel } from "./locationLabel";
+import { locationLabel } from "../search";
 import { EXTRA_KEYS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import type { BookingForm, BookingRequest } from "./types";
 
@@ -11,9 +12,7 @@ import type { BookingForm, BookingRequest } from "./types";
 // success and way-forward pages and for the WhatsApp text.
 
 /** The breakdown stored with the booking (bookings.quote): quote_booking's figures plus the deposit. */
-export interface StoredQuote extends Quote {
-  deposit?: number | null;
-}
+export type StoredQuote = StoredQuoteJson;
 
 /** What was ordered. `reference` is null only when the stored booking could not be read back. */
 export interface Order {
@@ -35,16 +34,7 @@ export interface Order {
 }
 
 /** public.booking_receipt(p_id): the booking as its maker may read it back. */
-export interface Receipt extends Order {
-  id: string;
-  reference: string;
-  status: string;
-  payment_status: string;
-  payment_method: string;
-  hold_expires_at: string | null;
-  language: string;
-  customer_phone: string;
-}
+export type Receipt = ReceiptJson;
 
 /** The order the wizard sent, for when the stored one cannot be read (no reference then). */
 export function orderOfForm(car: { name: string; brand: string; category?: string }, form: BookingForm, request: BookingRequest, quote: Quote | null): Order {

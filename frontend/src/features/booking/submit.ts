@@ -1,18 +1,15 @@
 import type { TFunction } from "i18next";
 import type { Formatters } from "../../lib/useFormat";
-import { trackWhatsappClick } from "../cars/api";
-import { fetchAvailability } from "../cars/availability";
-import type { FleetCar } from "../cars/types";
-import { pickupMoment, returnMoment } from "../search/trip";
+import { trackWhatsappClick, type FleetCar } from "../cars";
+import { fetchAvailability, pickupMoment, returnMoment, conflictOf, conflictOfAvailability, type Conflict } from "../search";
 import { randomUUID } from "../../lib/guest";
 import { createPaypalOrder, fetchReceipt, insertWhatsappBooking, paypalOrderBody, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY } from "./api";
 import { tripOfForm } from "./bookingForm";
-import { conflictOf, conflictOfAvailability, type Conflict } from "./conflict";
 import { paymentErrorText } from "./paymentErrors";
 import type { BookingForm, BookingRequest } from "./types";
 import type { Quote } from "./price";
 import { orderOfForm, whatsappBookingText, type Order } from "./receipt";
-import { openWhatsapp } from "./whatsapp";
+import { openWhatsapp } from "../../lib/whatsapp";
 
 // The wizard's three calls to the database: is the car free for these dates
 // (step 1), store a WhatsApp request, open a PayPal order. Each says what the

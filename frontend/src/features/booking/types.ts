@@ -18,7 +18,7 @@ export interface BookingForm {
 }
 
 // One list of places and defaults for the search and the wizard (SPEC section 9).
-export { DEFAULT_PLACE as DEFAULT_LOCATION, DEFAULT_TIME, PICKUP_PLACES as PICKUP_LOCATIONS, RETURN_PLACES as RETURN_LOCATIONS } from "../search/trip";
+export { DEFAULT_PLACE as DEFAULT_LOCATION, DEFAULT_TIME, PICKUP_PLACES as PICKUP_LOCATIONS, RETURN_PLACES as RETURN_LOCATIONS } from "../search";
 
 /** The row sent to public.bookings and to create-paypal-order (column names of docs/schema.md). */
 export interface BookingRequest {

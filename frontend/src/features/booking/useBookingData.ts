@@ -1,34 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { loadCar } from "../cars/api";
-import type { FleetCar } from "../cars/types";
-import { fetchQuote, loadPriceList } from "./api";
+import { carQuery, type FleetCar } from "../cars";
+import { fetchQuote, loadPriceList, type PricedFields } from "./api";
 import type { PriceList, Quote } from "./price";
 import type { BookingRequest } from "./types";
 
 /** The wizard's car: undefined while loading, null when there is none. */
 export function useBookingCar(slug: string | undefined): { car: FleetCar | null | undefined; fromFallback: boolean } {
-  const [state, setState] = useState<{ car: FleetCar | null | undefined; fromFallback: boolean }>({ car: undefined, fromFallback: false });
-  useEffect(() => {
-    let live = true;
-    void loadCar(slug).then((r) => live && setState({ car: r.car, fromFallback: r.fromFallback }));
-    return () => {
-      live = false;
-    };
-  }, [slug]);
-  return state;
+  const { data } = useQuery(carQuery(slug));
+  return data ? { car: data.car, fromFallback: data.fromFallback } : { car: undefined, fromFallback: false };
 }
+
+const priceListQuery = queryOptions({ queryKey: ["booking", "priceList"], queryFn: loadPriceList });
 
 /** The option prices of public.booking_options and public.payment_options (null while loading). */
 export function usePriceList(): PriceList | null {
-  const [list, setList] = useState<PriceList | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadPriceList().then((l) => live && setList(l));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return list;
+  return useQuery(priceListQuery).data ?? null;
 }
 
 export type QuoteState =
@@ -38,32 +25,47 @@ export type QuoteState =
   | { status: "failed" }
   | { status: "ready"; quote: Quote };
 
+/** value, once it has stayed the same (by its JSON) for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  const key = JSON.stringify(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), ms);
+    return () => window.clearTimeout(timer);
+    // Only a change of content restarts the wait.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ms]);
+  return settled;
+}
+
+const quoteQuery = (fields: PricedFields | null) =>
+  queryOptions({
+    queryKey: ["booking", "quote", fields],
+    queryFn: () => (fields ? fetchQuote(fields) : null),
+    enabled: fields !== null,
+    // The figures for the options before are shown (dimmed) until these come.
+    placeholderData: keepPreviousData,
+  });
+
 /**
  * The database's price for the request (rpc quote_booking), asked 250 ms after
  * the priced fields stop changing; nothing is computed here. `request` null
  * (no car, dates missing or wrong, local fallback car) asks nothing.
  */
 export function useServerQuote(request: BookingRequest | null): QuoteState {
-  const key = request
-    ? JSON.stringify([request.car_id, request.start_date, request.end_date, request.insurance_type, request.extras, request.payment_option])
-    : null;
-  const [answer, setAnswer] = useState<{ key: string; quote: Quote | null } | null>(null);
+  const fields: PricedFields | null = request && {
+    car_id: request.car_id,
+    start_date: request.start_date,
+    end_date: request.end_date,
+    insurance_type: request.insurance_type,
+    extras: request.extras,
+    payment_option: request.payment_option,
+  };
+  const settled = useSettled(fields, 250);
+  const q = useQuery(quoteQuery(settled));
 
-  useEffect(() => {
-    if (!key || !request) return;
-    let live = true;
-    const timer = window.setTimeout(() => {
-      void fetchQuote(request).then((quote) => live && setAnswer({ key, quote }));
-    }, 250);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-    // Only the priced fields (key) matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-
-  if (!key) return { status: "none" };
-  if (!answer || answer.key !== key) return { status: "loading", previous: answer?.quote ?? null };
-  return answer.quote ? { status: "ready", quote: answer.quote } : { status: "failed" };
+  if (!fields) return { status: "none" };
+  const current = JSON.stringify(fields) === JSON.stringify(settled) && !q.isPlaceholderData && !q.isFetching;
+  if (!current || q.data === undefined) return { status: "loading", previous: q.data ?? null };
+  return q.data ? { status: "ready", quote: q.data } : { status: "failed" };
 }

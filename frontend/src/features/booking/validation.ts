@@ -1,16 +1,12 @@
+import { isEmail } from "../../lib/email";
 import { todayISO } from "../../lib/format";
-import { returnsAfterPickup } from "../search/trip";
+import { returnsAfterPickup } from "../search";
 import type { BookingForm } from "./types";
 
 // SPEC sections 4 and 5: step gating and field rules of the booking wizard.
 
 export const STEP_COUNT = 4;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isEmail(v: string): boolean {
-  return EMAIL.test(v.trim());
-}
 
 /** Next is disabled at step 1 without both dates, at step 2 without name, email and phone. */
 export function canGoNext(step: number, f: BookingForm): boolean {

@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useLanguage } from "../../app/LanguageProvider";
+import { useLanguage } from "../../lib/LanguageProvider";
 import { todayISO } from "../../lib/format";
 import { formatLongDay, formatMonth, weekdayNames } from "../../lib/localeFormat";
-import { fetchCalendar, type CalendarDay, type DayState } from "./availability";
+import { calendarQuery, type DayState } from "../search";
 import { monthGrids, moveFocus } from "./calendar";
 
 const STATES: DayState[] = ["free", "partial", "taken"];
@@ -19,17 +20,10 @@ export function AvailabilityCalendar({ carId, days = 60 }: { carId: number; days
   const { t } = useTranslation();
   const { language, dir } = useLanguage();
   const id = useId();
-  const [data, setData] = useState<CalendarDay[] | null | undefined>(undefined);
+  // undefined while loading, null when the database did not answer.
+  const { data } = useQuery(calendarQuery(carId, todayISO(), days));
   const [focus, setFocus] = useState(0);
   const cells = useRef(new Map<number, HTMLTableCellElement>());
-
-  useEffect(() => {
-    let live = true;
-    void fetchCalendar(carId, todayISO(), days).then((d) => live && setData(d));
-    return () => {
-      live = false;
-    };
-  }, [carId, days]);
 
   const months = useMemo(() => (data ? monthGrids(data) : []), [data]);
   const shortNames = useMemo(() => weekdayNames(language, "short"), [language]);

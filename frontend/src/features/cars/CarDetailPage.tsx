@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { scrollToId } from "../../components/AnchorLink";
@@ -6,79 +7,27 @@ import { Icon } from "../../components/Icon";
 import { Tabs } from "../../components/Tabs";
 import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
 import { FIGURES } from "../../config/site";
-import { ltr, todayISO } from "../../lib/format";
+import { todayISO } from "../../lib/format";
 import { responsiveImage, thumbnailUrl } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
 import { plainFormatters } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { conflictLines, conflictOfAvailability } from "../booking/conflict";
-import { openWhatsapp } from "../booking/whatsapp";
-import { parseTrip, pickupMoment, returnMoment, validateTrip, withTrip, type Trip } from "../search/trip";
-import { loadCar, loadCarImages, loadSuggestions, trackWhatsappClick, type CarResult } from "./api";
-import { fetchAvailability, type CarAvailability } from "./availability";
+import { parseTrip, validateTrip, withTrip } from "../search";
+import { openWhatsapp } from "../../lib/whatsapp";
+import { trackWhatsappClick } from "./api";
 import { AvailabilityCalendar } from "./AvailabilityCalendar";
 import { isChatDisabled, showsUnavailableUntil } from "./bookable";
 import { CarCard } from "./CarCard";
 import { categoryKey } from "./labels";
 import { Lightbox, type LightboxImage } from "./Lightbox";
-import { pageData } from "../../lib/pageData";
 import { localized } from "../../lib/translated";
-import { useLanguage } from "../../app/LanguageProvider";
+import { useLanguage } from "../../lib/LanguageProvider";
 import { contentAttrs, InFrenchNote } from "../../components/InFrench";
-import type { CarImage, FleetCar } from "./types";
-
-function DetailSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div className="container section" aria-busy="true">
-      <span className="visually-hidden" role="status">
-        {t("car.loading")}
-      </span>
-      <div className="skeleton skeleton-title" />
-      <div className="detail-layout">
-        <div className="skeleton skeleton-image" />
-        <div>
-          <div className="skeleton skeleton-line" />
-          <div className="skeleton skeleton-line" />
-          <div className="skeleton skeleton-line short" />
-        </div>
-      </div>
-    </div>
-  );
-}
-
-/** This car for the searched trip: its total, or why it is not free and from when it is. */
-function TripStatus({ car, trip }: { car: FleetCar; trip: Trip }) {
-  const { t } = useTranslation();
-  const fmt = useFormat();
-  const [row, setRow] = useState<CarAvailability | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    void fetchAvailability(pickupMoment(trip), returnMoment(trip), car.id).then((rows) => live && setRow(rows?.find((r) => r.car_id === car.id) ?? null));
-    return () => {
-      live = false;
-    };
-  }, [car.id, trip]);
-  if (!row) return null;
-  const dates = t("common.fromTo", { from: `${fmt.shortDay(trip.pickupDate)} ${ltr(trip.pickupTime)}`, to: `${fmt.shortDay(trip.returnDate)} ${ltr(trip.returnTime)}` });
-  const conflict = conflictOfAvailability(row, car.not_available_until);
-  return (
-    <div className={`alert ${conflict ? "alert-error" : "alert-success"}`} data-testid="trip-status" data-free={String(row.free)}>
-      <p>
-        <strong>{t("search.yourDates", { dates })}</strong>
-      </p>
-      {conflict ? (
-        conflictLines(conflict, t, fmt).map((line) => <p key={line}>{line}</p>)
-      ) : (
-        <p>
-          {t("availability.totalFor", { count: row.days })} <strong data-testid="trip-total">{fmt.price(row.total)}</strong>
-        </p>
-      )}
-    </div>
-  );
-}
+import { DetailSkeleton } from "./DetailSkeleton";
+import { carImagesQuery, carQuery, suggestionsQuery } from "./queries";
+import { TripStatus } from "./TripStatus";
 
 /** A new slug is a new page: remounting resets every piece of state. */
 export default function CarDetailPage() {
@@ -97,31 +46,12 @@ function CarDetail({ slug }: { slug: string | undefined }) {
     const found = parseTrip(new URLSearchParams(query));
     return found && Object.keys(validateTrip(found, todayISO())).length === 0 ? found : null;
   }, [query]);
-  const [result, setResult] = useState<CarResult | null>(() => {
-    const car = pageData<FleetCar | null>("car");
-    if (car === undefined) return null;
-    return car ? { car, error: null, fromFallback: false } : { car: null, error: "notFound", fromFallback: false };
-  });
-  const [images, setImages] = useState<CarImage[]>(() => pageData<CarImage[]>("carImages") ?? []);
-  const [suggestions, setSuggestions] = useState<FleetCar[]>(() => pageData<FleetCar[]>("suggestions") ?? []);
+  const { data: result } = useQuery(carQuery(slug));
+  // The gallery and suggestions of a car the server has (not of a sample one).
+  const served = result?.car && !result.fromFallback ? result.car : null;
+  const { data: images = [] } = useQuery(carImagesQuery(served?.id ?? null));
+  const { data: suggestions = [] } = useQuery(suggestionsQuery(served));
   const [lightbox, setLightbox] = useState<number | null>(null);
-  const [fromServer] = useState(result !== null);
-
-  useEffect(() => {
-    if (fromServer) return;
-    let live = true;
-    loadCar(slug).then((r) => {
-      if (!live) return;
-      setResult(r);
-      if (r.car && !r.fromFallback) {
-        void loadCarImages(r.car.id).then((x) => live && setImages(x));
-        void loadSuggestions(r.car).then((x) => live && setSuggestions(x));
-      }
-    });
-    return () => {
-      live = false;
-    };
-  }, [slug, fromServer]);
 
   const car = result?.car ?? null;
   usePageMeta(

@@ -24,7 +24,7 @@ export async function loadFleet(): Promise<FleetResult> {
       return { cars: [...FALLBACK_FLEET], source: status === 0 ? "fallback-exception" : "fallback-error" };
     }
     if (!data || data.length === 0) return { cars: [...FALLBACK_FLEET], source: "fallback-empty" };
-    return { cars: data as FleetCar[], source: "server" };
+    return { cars: data, source: "server" };
   } catch (e) {
     console.error("cars load exception", e);
     return { cars: [...FALLBACK_FLEET], source: "fallback-exception" };
@@ -56,7 +56,7 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
       }
       return { car: local, error: null, fromFallback: true };
     }
-    return { car: data as FleetCar, error: null, fromFallback: false };
+    return { car: data, error: null, fromFallback: false };
   } catch (e) {
     console.error("Failed to load car details", e);
     return local ? { car: local, error: null, fromFallback: true } : { car: null, error: "failed", fromFallback: false };
@@ -70,7 +70,7 @@ export async function loadCarImages(carId: number): Promise<CarImage[]> {
       console.error("car images read failed", error);
       return [];
     }
-    return (data ?? []) as CarImage[];
+    return data ?? [];
   } catch (e) {
     console.error("car images read failed", e);
     return [];
@@ -82,7 +82,7 @@ export async function loadSuggestions(car: FleetCar): Promise<FleetCar[]> {
   try {
     const same = await (await db()).from("cars").select(CAR_COLUMNS).neq("id", car.id).eq("category", car.category).limit(4);
     if (same.error) console.error("suggestions read failed", same.error);
-    if (same.data && same.data.length > 0) return same.data as FleetCar[];
+    if (same.data && same.data.length > 0) return same.data;
     const band = await (await db())
       .from("cars")
       .select(CAR_COLUMNS)
@@ -91,7 +91,7 @@ export async function loadSuggestions(car: FleetCar): Promise<FleetCar[]> {
       .lte("price", car.price + 50)
       .limit(4);
     if (band.error) console.error("suggestions read failed", band.error);
-    return (band.data ?? []) as FleetCar[];
+    return band.data ?? [];
   } catch (e) {
     console.error("suggestions read failed", e);
     return [];
@@ -106,7 +106,7 @@ export async function loadCategory(category: string): Promise<FleetCar[]> {
       console.error("category read failed", error);
       return [];
     }
-    return (data ?? []) as FleetCar[];
+    return data ?? [];
   } catch (e) {
     console.error("category read failed", e);
     return [];

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CalendarDay } from "./availability";
+import { type CalendarDay, addDays } from "../search";
 import { mondayIndex, monthGrids, moveFocus } from "./calendar";
-import { addDays } from "../search/trip";
 
 // 60 days from Thursday 2030-01-31, as car_calendar answers them.
 const days: CalendarDay[] = Array.from({ length: 60 }, (_, i) => ({ day: addDays("2030-01-31", i), state: i === 2 ? "partial" : i > 2 && i < 6 ? "taken" : "free" }));

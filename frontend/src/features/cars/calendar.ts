@@ -1,5 +1,4 @@
-import { addDays, daysBetween } from "../search/trip";
-import type { CalendarDay, DayState } from "./availability";
+import { addDays, daysBetween, type CalendarDay, type DayState } from "../search";
 
 // Layout and keyboard of the car page's availability calendar: the days of
 // car_calendar laid out month by month in Monday-first weeks, and where the

@@ -39,6 +39,7 @@ export const FALLBACK_FLEET: readonly FleetCar[] = SAMPLES.map((s) => ({
   second_driver_included: false,
   roadside_assistance_included: false,
   not_available_until: null,
+  translations: {},
   bookable: true,
   ...s,
 }));

@@ -1,20 +1,24 @@
+import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../components/toast";
 import { randomUUID } from "../../lib/guest";
-import { sendContact, type ContactMessage } from "./api";
+import { sendContact, type ContactMessage, type SendResult } from "./api";
 import { CONTACT_FIELDS, validateContact, type ContactErrors, type ContactField } from "./validation";
 
 const EMPTY: ContactMessage = { name: "", email: "", phone: "", subject: "", message: "" };
 
 type Status = "idle" | "sending" | "success" | "error" | "limited";
+const STATUS_OF: Record<SendResult, Status> = { sent: "success", failed: "error", rate_limited: "limited" };
 
 /** SPEC section 4: idle, sending (disabled, 'Envoi en cours...'), success (cleared) or error (kept). */
 export function ContactForm({ variant }: { variant: "home" | "page" }) {
   const { t } = useTranslation();
   const id = useId();
   const [form, setForm] = useState<ContactMessage>(EMPTY);
-  const [status, setStatus] = useState<Status>("idle");
+  // The send is a mutation (lib/query.ts); its id makes a resend harmless (api.ts).
+  const send = useMutation({ mutationFn: (p: { message: ContactMessage; id: string }) => sendContact(p.message, p.id) });
+  const status: Status = send.isPending ? "sending" : send.data ? STATUS_OF[send.data] : "idle";
   // The message's id, kept while the same text is resent after an error.
   const pending = useRef<{ id: string; text: string } | null>(null);
   // Inline errors in the page's language, as the wizard's (noValidate: no browser bubble).
@@ -45,18 +49,15 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
       document.getElementById(fieldId(first))?.focus();
       return;
     }
-    setStatus("sending");
     const text = JSON.stringify(form);
     if (pending.current?.text !== text) pending.current = { id: randomUUID(), text };
-    const result = await sendContact(form, pending.current.id);
+    const result = await send.mutateAsync({ message: form, id: pending.current.id });
     if (result === "sent") {
       pending.current = null;
       setForm(EMPTY);
       setTried(false);
-      setStatus("success");
       toast(t(variant === "page" ? "contact.successLong" : "contact.success"), "success");
     } else {
-      setStatus(result === "rate_limited" ? "limited" : "error");
       toast(t(result === "rate_limited" ? "contact.tooMany" : variant === "page" ? "contact.errorLong" : "contact.error"), "error");
     }
   }

@@ -1,4 +1,4 @@
-import { isEmail } from "../booking/validation";
+import { isEmail } from "../../lib/email";
 import type { ContactMessage } from "./api";
 
 // The contact form's rules, checked by the site (the form has noValidate: the

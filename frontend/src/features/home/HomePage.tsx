@@ -1,5 +1,6 @@
 import { ltr, todayISO } from "../../lib/format";
-import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { AnchorLink } from "../../components/AnchorLink";
@@ -9,17 +10,10 @@ import { SITE } from "../../config/site";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
-import { loadLatestPosts, type BlogPostSummary } from "../blog/api";
-import { PostCard } from "../blog/PostCard";
-import { CarCard } from "../cars/CarCard";
-import { FilterPanel } from "../cars/FilterPanel";
-import { DEFAULT_FILTERS, filterCars, type FilterState } from "../cars/filters";
-import { useFleet } from "../cars/useFleet";
-import type { Car } from "../cars/types";
-import { ContactForm } from "../contact/ContactForm";
-import { TripSearchForm } from "../search/TripSearchForm";
-import { pageData } from "../../lib/pageData";
-import { defaultTrip, tripQuery } from "../search/trip";
+import { latestPostsQuery, PostCard } from "../blog";
+import { CarCard, FilterPanel, DEFAULT_FILTERS, filterCars, type FilterState, useFleet, type Car } from "../cars";
+import { ContactForm } from "../contact";
+import { TripSearchForm, defaultTrip, tripQuery } from "../search";
 import { useFormat } from "../../lib/useFormat";
 import { localFigures } from "../../lib/figures";
 
@@ -40,11 +34,7 @@ export default function HomePage() {
   const { cars, loading } = useFleet();
   const [filters, setFilters] = useState<FilterState>({ ...DEFAULT_FILTERS });
   const matching = useMemo(() => filterCars(cars, filters), [cars, filters]);
-  const [posts, setPosts] = useState<BlogPostSummary[] | undefined>(() => pageData<BlogPostSummary[]>("latestPosts"));
-  useEffect(() => {
-    if (posts === undefined) void loadLatestPosts(3).then(setPosts);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const { data: posts } = useQuery(latestPostsQuery);
 
   const select = (car: Car) => navigate(`/booking/${carSlug(car)}`);
   const testimonials = tList<{ name: string; origin: string; text: string }>(t, "home.testimonials");

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { todayISO } from "../../lib/format";
-import { locationLabel } from "../booking/locationLabel";
+import { locationLabel } from "./locationLabel";
 import { movePickupDate, PICKUP_PLACES, validateTrip, type Trip, type TripErrors, type TripField } from "./trip";
 
 const ORDER: TripField[] = ["place", "pickupDate", "pickupTime", "returnDate", "returnTime"];

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ltr } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
-import { locationLabel } from "../booking/locationLabel";
+import { locationLabel } from "./locationLabel";
 import type { Trip } from "./trip";
 import type { AvailabilityState } from "./useTripAvailability";
 

@@ -1,5 +1,7 @@
-import { useEffect, useMemo, useState } from "react";
-import { fetchAvailability, type CarAvailability } from "../cars/availability";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import type { CarAvailability } from "./availability";
+import { availabilityQuery } from "./queries";
 import { pickupMoment, returnMoment, type Trip } from "./trip";
 
 export type AvailabilityState =
@@ -13,23 +15,13 @@ export type AvailabilityState =
  * call per pickup/return pair (changing filters or pages asks nothing again).
  */
 export function useTripAvailability(trip: Trip | null): AvailabilityState {
-  const key = trip ? `${pickupMoment(trip)}|${returnMoment(trip)}` : null;
-  const [answer, setAnswer] = useState<{ key: string; rows: CarAvailability[] | null } | null>(null);
+  const pickup = trip ? pickupMoment(trip) : "";
+  const ret = trip ? returnMoment(trip) : "";
+  const { data } = useQuery({ ...availabilityQuery(pickup, ret), enabled: trip !== null });
+  const byCar = useMemo(() => new Map((data ?? []).map((r) => [r.car_id, r])), [data]);
 
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    const [pickup, ret] = key.split("|") as [string, string];
-    void fetchAvailability(pickup, ret).then((rows) => live && setAnswer({ key, rows }));
-    return () => {
-      live = false;
-    };
-  }, [key]);
-
-  const byCar = useMemo(() => new Map((answer?.rows ?? []).map((r) => [r.car_id, r])), [answer]);
-
-  if (!key) return { status: "none" };
-  if (!answer || answer.key !== key) return { status: "loading" };
-  if (!answer.rows) return { status: "failed" };
+  if (!trip) return { status: "none" };
+  if (data === undefined) return { status: "loading" };
+  if (data === null) return { status: "failed" };
   return { status: "ready", byCar };
 }

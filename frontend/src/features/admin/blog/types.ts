@@ -21,12 +21,13 @@ export interface AdminBlogPost {
 export type BlogRowInput = Omit<AdminBlogPost, "id" | "created_at" | "updated_at">;
 
 export type TranslatedLanguage = "en" | "ar";
-export interface BlogTranslation {
+// A type alias (not an interface): the typed client takes it as JSON.
+export type BlogTranslation = {
   title?: string;
   excerpt?: string;
   content?: string;
   tags?: string[];
   meta_title?: string;
   meta_description?: string;
-}
+};
 export type BlogTranslations = Partial<Record<TranslatedLanguage, BlogTranslation>>;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { locationLabel } from "../locationLabel";
+import { locationLabel } from "../../search";
 import { PICKUP_LOCATIONS, RETURN_LOCATIONS } from "../types";
 import { useFieldErrors, type StepProps } from "./fields";
 

@@ -1,4 +1,4 @@
-import { SITE } from "../../config/site";
+import { SITE } from "../config/site";
 
 /** https://wa.me/<digits>?text=<url-encoded text> */
 export function whatsappUrl(text: string, phoneDigits: string = SITE.phoneDigits): string {

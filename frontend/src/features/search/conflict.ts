@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { CarAvailability, HoldReason } from "../cars/availability";
+import type { CarAvailability, HoldReason } from "./availability";
 
 // The database's refusals of a booking for its dates (docs/reservations.md,
 // "Errors the site and the functions show"): PostgREST answers them as 409

@@ -4,7 +4,7 @@ import ar from "../../../locales/ar.json";
 import en from "../../../locales/en.json";
 import fr from "../../../locales/fr.json";
 import { locationLabel } from "./locationLabel";
-import { PICKUP_LOCATIONS, RETURN_LOCATIONS } from "./types";
+import { PICKUP_PLACES as PICKUP_LOCATIONS, RETURN_PLACES as RETURN_LOCATIONS } from "./trip";
 
 describe("locationLabel", () => {
   const i18n = createInstance();

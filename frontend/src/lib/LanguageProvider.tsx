@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { directionOf, isLanguageCode, type Direction, type LanguageCode } from "../config/languages";
-import { chooseLanguage } from "../lib/i18n";
+import { chooseLanguage } from "./i18n";
 
 interface LanguageValue {
   language: LanguageCode;

@@ -1,0 +1,9 @@
+// The fleet's public entry (eslint.layers.js): what other features may use.
+export * from "./api";
+export * from "./types";
+export * from "./labels";
+export * from "./filters";
+export { CarCard } from "./CarCard";
+export { FilterPanel } from "./FilterPanel";
+export { useFleet } from "./useFleet";
+export { carQuery, fleetQuery } from "./queries";

@@ -1,0 +1,110 @@
+import type { Database as Generated } from "./database.types";
+
+// The Database type the site's client is built with (createClient<Database>):
+// database.types.ts as `make types` generates it from the migrations (never
+// edited by hand: a Go test compares), with what the catalogue cannot say
+// written over it — Supabase's documented way ("override the generated types"):
+//  - the shape of the jsonb that functions return (docs/booking-record.md);
+//  - columns a BEFORE trigger fills, which an insert may leave out (the generator
+//    sees NOT NULL without a default and asks for them);
+//  - which columns of a set-returning function may be null.
+// Everything else — tables' rows, select strings, rpc arguments — is the
+// generated file's, so a renamed column breaks `npm run typecheck`.
+
+type G = Generated["public"];
+type Over<T, U> = Omit<T, keyof U> & U;
+type Table<N extends keyof G["Tables"], Ins, Upd = Partial<Ins>> = Over<
+  G["Tables"][N],
+  { Insert: Over<G["Tables"][N]["Insert"], Ins>; Update: Over<G["Tables"][N]["Update"], Upd> }
+>;
+
+/** public.quote_booking's answer (DH; due_now and due_at_pickup may have centimes). */
+export interface QuoteJson {
+  days: number;
+  daily_price: number;
+  base: number;
+  insurance: number;
+  extras: number;
+  subtotal: number;
+  discount_rate: number;
+  discount: number;
+  total: number;
+  due_now_percent: number;
+  due_now: number;
+  due_at_pickup: number;
+}
+
+/** The breakdown stored with a booking (bookings.quote): quote_booking's figures plus the deposit. */
+export interface StoredQuoteJson extends QuoteJson {
+  deposit?: number | null;
+}
+
+/** public.booking_receipt(p_id): the booking as its maker may read it back (null: no such booking). */
+export interface ReceiptJson {
+  id: string;
+  reference: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  hold_expires_at: string | null;
+  language: string;
+  car: { name: string; brand: string; category?: string } | null;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  return_time: string;
+  pickup_location: string;
+  return_location: string;
+  insurance_type: string | null;
+  extras: Record<string, boolean> | null;
+  payment_option: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  quote: StoredQuoteJson | null;
+}
+
+/** Why a car is not free: another booking, a maintenance block, `available = false`, `not_available_until`. */
+export type HoldReason = "booked" | "maintenance" | "unavailable" | "not_yet";
+export type DayState = "free" | "partial" | "taken";
+
+export type Database = Over<
+  Generated,
+  {
+    public: Over<
+      G,
+      {
+        Tables: Over<
+          G["Tables"],
+          {
+            // bookings_compute_price (days, total_price) and the reference trigger (20260112000000).
+            bookings: Table<"bookings", { days?: number; total_price?: number; reference?: string }>;
+            // The payment row copies its booking's reference (20260112000000).
+            payments: Table<"payments", { booking_reference?: string; amount_mad?: number }>;
+            // A null slug is made from the name (cars_slug, blog_posts_slug).
+            cars: Table<"cars", { slug?: string | null }>;
+            blog_posts: Table<"blog_posts", { slug?: string | null }>;
+          }
+        >;
+        Functions: Over<
+          G["Functions"],
+          {
+            quote_booking: Over<G["Functions"]["quote_booking"], { Returns: QuoteJson | null }>;
+            booking_receipt: Over<G["Functions"]["booking_receipt"], { Returns: ReceiptJson | null }>;
+            car_availability: Over<
+              G["Functions"]["car_availability"],
+              { Returns: (Omit<G["Functions"]["car_availability"]["Returns"][number], "reason" | "next_free"> & { reason: HoldReason | null; next_free: string | null })[] }
+            >;
+            car_calendar: Over<G["Functions"]["car_calendar"], { Returns: { day: string; state: DayState }[] }>;
+          }
+        >;
+      }
+    >;
+  }
+>;
+
+type PublicTables = Database["public"]["Tables"];
+/** A table's row as select("*") returns it. */
+export type Tables<N extends keyof PublicTables> = PublicTables[N]["Row"];
+/** What an rpc returns. */
+export type Returns<F extends keyof Database["public"]["Functions"]> = Database["public"]["Functions"][F]["Returns"];
