@@ -94,6 +94,7 @@ func run(subs, users, n, writers int) error {
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go rt.Run(rctx)
+	go rt.RunFanout(rctx)
 	srv := httptest.NewServer(verifier.Middleware(rt))
 	defer srv.Close()
 	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + "/websocket?vsn=2.0.0&apikey=" + keys.Anon
