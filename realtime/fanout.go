@@ -146,6 +146,10 @@ func (rt *Realtime) listen(ctx context.Context) error {
 // goes after two sweeps without its listener (2 to 4 s).
 var sweepEvery = 2 * time.Second
 
+// readerGrace: how long after the slot was last seen active this server still
+// says it is ready (another server is taking over; nothing is lost meanwhile).
+const readerGrace = 30 * time.Second
+
 func (rt *Realtime) sweepLoop(ctx context.Context) {
 	t := time.NewTicker(sweepEvery)
 	defer t.Stop()
@@ -175,20 +179,27 @@ func (rt *Realtime) sweep(ctx context.Context) {
 		}
 		slot = slotFor(db)
 	}
-	var active bool
+	var exists, active bool
+	var lag int64
 	var live []string
 	err := rt.opt.Pool.QueryRow(ctx, `select
-		exists(select 1 from pg_catalog.pg_replication_slots where slot_name = $1 and active),
+		count(s.*) > 0, coalesce(bool_or(s.active), false),
+		coalesce(max(pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), s.confirmed_flush_lsn))::int8, -1),
 		array(select substr(application_name, $3) from pg_catalog.pg_stat_activity
-			where datname = pg_catalog.current_database() and application_name like $2)`,
-		slot, appNamePrefix+"%", len(appNamePrefix)+1).Scan(&active, &live)
+			where datname = pg_catalog.current_database() and application_name like $2)
+		from pg_catalog.pg_replication_slots s where s.slot_name = $1`,
+		slot, appNamePrefix+"%", len(appNamePrefix)+1).Scan(&exists, &active, &lag, &live)
 	if err != nil {
 		if ctx.Err() == nil {
 			rt.log.Warn("realtime: sweep", "err", err)
 		}
 		return
 	}
-	rt.readerUp.Store(active)
+	if active {
+		rt.lastActive = time.Now()
+	}
+	rt.readerUp.Store(active || (exists && time.Since(rt.lastActive) < readerGrace))
+	rt.slotLag.Store(lag)
 	alive := map[string]bool{rt.serverID: true}
 	for _, id := range live {
 		alive[id] = true

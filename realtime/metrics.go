@@ -30,7 +30,7 @@ var (
 	descUp          = prometheus.NewDesc("realtime_replication_up", "1 while changes reach this server (its listener runs and a reader streams the slot).", nil, nil)
 	descFanIn       = prometheus.NewDesc("realtime_fanout_received_total", "Broadcasts received from other servers through PostgreSQL.", nil, nil)
 	descLeader      = prometheus.NewDesc("realtime_replication_reader", "1 while this server is the elected replication reader.", nil, nil)
-	descPending     = prometheus.NewDesc("realtime_replication_pending_bytes", "Reader: WAL PostgreSQL has sent beyond what the slot has acknowledged.", nil, nil)
+	descSlotLag     = prometheus.NewDesc("realtime_replication_slot_lag_bytes", "WAL the reader's slot holds (current WAL position minus its confirmed position; -1 before the slot exists): it grows while no server reads.", nil, nil)
 	descFanOut      = prometheus.NewDesc("realtime_changes_published_total", "Reader: change notifications published to the servers (large ones through a table).", []string{"via"}, nil)
 	descReclaimed   = prometheus.NewDesc("realtime_presence_reclaimed_total", "Presence entries of dead servers removed.", nil, nil)
 	descLag         = prometheus.NewDesc("realtime_replication_lag_seconds", "On this server, from commit to delivery of the last change that had subscribers (through the reader and the fan-out).", nil, nil)
@@ -42,7 +42,7 @@ func (rt *Realtime) Collector() prometheus.Collector { return collector{rt} }
 type collector struct{ rt *Realtime }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descConnections, descChannels, descMessages, descChanges, descUp, descLag, descFanIn, descLeader, descPending, descFanOut, descReclaimed} {
+	for _, d := range []*prometheus.Desc{descConnections, descChannels, descMessages, descChanges, descUp, descLag, descFanIn, descLeader, descSlotLag, descFanOut, descReclaimed} {
 		ch <- d
 	}
 }
@@ -65,7 +65,7 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descUp, prometheus.GaugeValue, up)
 	ch <- prometheus.MustNewConstMetric(descFanIn, prometheus.CounterValue, float64(s.fanIn.Load()))
 	ch <- prometheus.MustNewConstMetric(descLeader, prometheus.GaugeValue, leader)
-	ch <- prometheus.MustNewConstMetric(descPending, prometheus.GaugeValue, float64(c.rt.pendingBytes.Load()))
+	ch <- prometheus.MustNewConstMetric(descSlotLag, prometheus.GaugeValue, float64(c.rt.slotLag.Load()))
 	ch <- prometheus.MustNewConstMetric(descFanOut, prometheus.CounterValue, float64(s.fanOut.Load()-s.fanLarge.Load()), "notify")
 	ch <- prometheus.MustNewConstMetric(descFanOut, prometheus.CounterValue, float64(s.fanLarge.Load()), "table")
 	ch <- prometheus.MustNewConstMetric(descReclaimed, prometheus.CounterValue, float64(s.reclaimed.Load()))

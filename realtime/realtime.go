@@ -49,17 +49,19 @@ type Realtime struct {
 	mux      *http.ServeMux
 
 	// Replicas (replication.go, changes.go, fanout.go).
-	leader       atomic.Bool            // this server holds the reader's lock
-	slot         atomic.Pointer[string] // the reader's slot name, once known
-	pendingBytes atomic.Int64           // reader: WAL sent by PostgreSQL minus acknowledged
-	listening    atomic.Bool            // the change listener runs
-	readerUp     atomic.Bool            // some server streams the slot (seen in pg_replication_slots)
-	applied      applier                // the listener's state (its goroutine only)
-	missing      map[string]int         // sweep: server id -> consecutive sweeps not seen
+	leader     atomic.Bool            // this server holds the reader's lock
+	slot       atomic.Pointer[string] // the reader's slot name, once known
+	slotLag    atomic.Int64           // bytes of WAL the slot holds (sweep), -1 before it exists
+	listening  atomic.Bool            // the change listener runs
+	readerUp   atomic.Bool            // a reader streams the slot, or did within readerGrace
+	lastActive time.Time              // sweep: when the slot was last seen active
+	applied    applier                // the listener's state (its goroutine only)
+	missing    map[string]int         // sweep: server id -> consecutive sweeps not seen
 }
 
-// ready: this server's subscribers get changes (its listener runs and a reader
-// streams the slot).
+// ready: this server's subscribers get changes: its listener runs, and a reader
+// streams the slot or did a moment ago (a failover takes a few seconds; the
+// slot keeps what is committed meanwhile).
 func (rt *Realtime) ready() bool { return rt.listening.Load() && rt.readerUp.Load() }
 
 // New builds the surface. Run must be started for postgres_changes to flow.
@@ -75,6 +77,7 @@ func New(o Options) *Realtime {
 	}
 	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics(), serverID: uuid.NewString(),
 		applied: applier{rels: map[uint32]*relation{}}, missing: map[string]int{}}
+	rt.slotLag.Store(-1)
 	if o.SlotName != "" {
 		rt.slot.Store(&o.SlotName)
 	}

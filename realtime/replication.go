@@ -195,6 +195,14 @@ func (rt *Realtime) lead(ctx context.Context) error {
 			if pgconn.Timeout(err) && ctx.Err() == nil {
 				continue
 			}
+			if ctx.Err() != nil && !conn.IsClosed() {
+				// Stopping: acknowledge what was fanned out, so the next reader has
+				// less to skip. (A failure here costs nothing: replication_state
+				// keeps the next reader from publishing it again.)
+				sctx, scancel := context.WithTimeout(context.Background(), time.Second)
+				_ = pglogrepl.SendStandbyStatusUpdate(sctx, conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: pos})
+				scancel()
+			}
 			return err
 		}
 		switch m := raw.(type) {
@@ -217,7 +225,6 @@ func (rt *Realtime) lead(ctx context.Context) error {
 				if !inTx && k.ServerWALEnd > pos {
 					pos = k.ServerWALEnd
 				}
-				rt.pendingBytes.Store(int64(k.ServerWALEnd) - int64(pos))
 				if k.ReplyRequested {
 					next = time.Time{}
 				}

@@ -84,6 +84,7 @@ test('the reader dies: the other server reads on, its subscribers miss nothing, 
   await sleep(500)
   assert.deepEqual(sub.events.map((e) => e.new.n), Array.from({ length: 100 }, (_, i) => i), 'each row once, in commit order')
   assert.equal(await metric(otherURL, 'realtime_replication_reader'), 1)
+  assert.ok((await metric(otherURL, 'realtime_replication_slot_lag_bytes')) >= 0, 'slot lag known')
   assert.equal(psql(`select active from pg_replication_slots where slot_name = '${slot}'`), 't', 'the same slot, read by the new reader')
   await waitFor(() => psql("select count(*) from pg_replication_slots where slot_name = 'realtime_0123456789ab'") === '0', 10000, 'the stale slot dropped')
   await waitFor(() => !watcher.presenceState().ghost, 15000, "the dead server's member gone")
