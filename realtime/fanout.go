@@ -94,8 +94,10 @@ func (rt *Realtime) listen(ctx context.Context) error {
 	}
 	rt.listening.Store(true)
 	// Ask the others for their presence (they may have had members before we came
-	// or while we were away).
+	// or while we were away), and tell them ours again (a listener away for more
+	// than a sweep or two has been taken for dead).
 	rt.fanout("", fanMsg{Op: "hello"})
+	rt.announce()
 	load := func(ctx context.Context, id int64) (string, error) {
 		var body string
 		err := rt.opt.Pool.QueryRow(ctx, "select body from realtime.fanout_changes where id = $1", id).Scan(&body)
@@ -117,9 +119,7 @@ func (rt *Realtime) listen(ctx context.Context) error {
 			continue
 		}
 		if m.Op == "hello" {
-			for _, e := range rt.tops.owned(rt.serverID + "/") {
-				rt.fanout(e.room, fanMsg{Op: "track", Owner: e.owner, Key: e.entry.key, Ref: e.entry.ref, PMeta: e.entry.meta})
-			}
+			rt.announce()
 			continue
 		}
 		if m.Room == "" {
@@ -139,6 +139,13 @@ func (rt *Realtime) listen(ctx context.Context) error {
 		default:
 			rt.log.Debug("realtime: unreadable fan-out message", "payload", fmt.Sprint(len(n.Payload)))
 		}
+	}
+}
+
+// announce publishes this server's presence entries (to a server that said hello).
+func (rt *Realtime) announce() {
+	for _, e := range rt.tops.owned(rt.serverID + "/") {
+		rt.fanout(e.room, fanMsg{Op: "track", Owner: e.owner, Key: e.entry.key, Ref: e.entry.ref, PMeta: e.entry.meta})
 	}
 }
 
