@@ -139,6 +139,12 @@ func (rt *Realtime) lead(ctx context.Context) error {
 			return fmt.Errorf("create slot: %w", err)
 		}
 		rt.log.Info("realtime: replication slot created", "slot", slot)
+		// A new slot starts at the present: what an earlier slot of that name
+		// recorded means nothing to it (and after a restore of the cluster its
+		// LSNs could even lie ahead).
+		if _, err := w.Exec(ctx, "delete from realtime.replication_state where slot_name = $1", slot); err != nil {
+			return err
+		}
 	}
 	var done pglogrepl.LSN // the last transaction fanned out (by any reader)
 	var doneText string

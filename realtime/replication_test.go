@@ -223,6 +223,21 @@ func TestReaderElectionResumeAndReclaim(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.stop()
+
+	// The slot dropped by hand (and a record that lies ahead, as after a restore):
+	// the next reader makes a new slot and forgets the record.
+	waitUntil(t, "the walsender to let the slot go", 10*time.Second, func() bool { _, act := slotActive(t, db, slot); return !act })
+	if _, err := db.Admin.Exec(ctx, "select pg_drop_replication_slot($1)", slot); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Admin.Exec(ctx, "update realtime.replication_state set lsn = 'FFFFFFFF/0' where slot_name = $1", slot); err != nil {
+		t.Fatal(err)
+	}
+	d := startServer(t, db)
+	waitUntil(t, "a new slot", 10*time.Second, func() bool { _, act := slotActive(t, db, slot); return act })
+	insert(1000)
+	expect(append(want(ids...), "1000"))
+	d.stop()
 }
 
 // encodeTx keeps every notification under NOTIFY's limit, in order, and sends a
