@@ -170,7 +170,9 @@ func (rt *Realtime) sweepLoop(ctx context.Context) {
 	}
 }
 
-// sweep asks PostgreSQL whether a reader streams the slot (health) and which
+// sweep asks PostgreSQL whether a reader streams the slot (health: a slot being
+// created is active but has no confirmed position until its consistent point,
+// and what commits before that point is not for it) and which
 // servers' listeners are connected; the presence entries of a server missing from
 // two sweeps in a row are removed (a leave diff goes to the members here).
 func (rt *Realtime) sweep(ctx context.Context) {
@@ -190,7 +192,7 @@ func (rt *Realtime) sweep(ctx context.Context) {
 	var lag int64
 	var live []string
 	err := rt.opt.Pool.QueryRow(ctx, `select
-		count(s.*) > 0, coalesce(bool_or(s.active), false),
+		count(s.*) > 0, coalesce(bool_or(s.active and s.confirmed_flush_lsn is not null), false),
 		coalesce(max(pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), s.confirmed_flush_lsn))::int8, -1),
 		array(select substr(application_name, $3) from pg_catalog.pg_stat_activity
 			where datname = pg_catalog.current_database() and application_name like $2)

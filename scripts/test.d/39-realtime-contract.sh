@@ -28,7 +28,12 @@ FIXTURE_SQL=realtime/contract/fixture.sql start_test_server "$name" "${REALTIME_
 state=$(dirname "$SERVER_LOG")
 cleanup() {
   for p in pid2 pid3; do
-    if [ -f "$state/$p" ]; then kill -TERM "$(cat "$state/$p")" 2>/dev/null || true; rm -f "$state/$p"; fi
+    if [ -f "$state/$p" ]; then
+      pid=$(cat "$state/$p")
+      kill -TERM "$pid" 2>/dev/null || true
+      for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      rm -f "$state/$p"
+    fi
   done
   scripts/test-server.sh stop "$name" >/dev/null 2>&1 || true
 }
