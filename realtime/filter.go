@@ -1,9 +1,13 @@
 package realtime
 
 import (
+	"bytes"
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
+
+	"github.com/google/uuid"
 )
 
 // Filter is one postgres_changes filter as realtime-js sends it: "column=op.value",
@@ -95,9 +99,14 @@ func finishItem(s string, quoted bool) string {
 	return strings.TrimSpace(s)
 }
 
-// numericTypes compare as numbers; every other type compares as its text form
-// (exact for text, uuid, bool, enums; dates and ISO timestamps in one zone order
-// the same as text).
+// Values compare by the column's type, as realtime does by casting both sides to
+// it in PostgreSQL: numbers as numbers (int2/4/8, float4/8, numeric, oid),
+// booleans as booleans, uuid as 128-bit values (any case, braces or not),
+// timestamptz as instants (PostgreSQL's "2026-03-01 10:00:00+00" against
+// realtime-js's ISO "2026-03-01T10:00:00.000Z" or any offset), timestamp as wall
+// clock times (an offset in the value is ignored, as the cast does), date as days;
+// every other type as its text form (exact for text, enums). A value the type
+// cannot read matches nothing (realtime refuses such a subscription).
 var numericTypes = map[string]bool{"int2": true, "int4": true, "int8": true, "float4": true, "float8": true, "numeric": true, "oid": true}
 
 // Match reports whether a record (column -> text value, nil for NULL) passes the
@@ -140,21 +149,82 @@ func (f *Filter) Match(record map[string]*string, typ string) bool {
 	return false
 }
 
-// compare orders a column value and a filter value; ok is false when a numeric
-// column meets a value that is not a number.
+// compare orders a column value and a filter value; ok is false when the filter
+// value (or the column's) is not of the column's type.
 func compare(have, want, typ string) (int, bool) {
-	if numericTypes[typ] {
+	switch {
+	case numericTypes[typ]:
 		a, okA := new(big.Float).SetPrec(200).SetString(strings.TrimSpace(have))
 		b, okB := new(big.Float).SetPrec(200).SetString(strings.TrimSpace(want))
 		if !okA || !okB {
 			return 0, false
 		}
 		return a.Cmp(b), true
-	}
-	if typ == "bool" {
+	case typ == "bool":
 		return strings.Compare(normBool(have), normBool(want)), true
+	case typ == "uuid":
+		a, errA := uuid.Parse(strings.TrimSpace(have))
+		b, errB := uuid.Parse(strings.TrimSpace(want))
+		if errA != nil || errB != nil {
+			return 0, false
+		}
+		return bytes.Compare(a[:], b[:]), true
+	case typ == "timestamptz" || typ == "timestamp" || typ == "date":
+		a, okA := parseTime(have, typ)
+		b, okB := parseTime(want, typ)
+		if !okA || !okB {
+			return 0, false
+		}
+		return a.Compare(b), true
 	}
 	return strings.Compare(have, want), true
+}
+
+// parseTime reads PostgreSQL's ISO output and ISO 8601 (T or space, Z or an
+// offset of hh, hhmm or hh:mm, optional fraction; a date alone is midnight).
+// Without an offset a timestamptz is read in UTC (the servers' session time zone).
+// For timestamp the wall clock counts, for date the day.
+func parseTime(s, typ string) (time.Time, bool) {
+	s = strings.TrimSpace(s)
+	switch strings.ToLower(s) {
+	case "infinity", "+infinity":
+		return time.Date(294277, 1, 1, 0, 0, 0, 0, time.UTC), true
+	case "-infinity":
+		return time.Date(-4713, 1, 1, 0, 0, 0, 0, time.UTC), true
+	}
+	if len(s) > 10 && (s[10] == 'T' || s[10] == 't') {
+		s = s[:10] + " " + s[11:]
+	}
+	var t time.Time
+	var err error
+	for _, layout := range timeLayouts {
+		if t, err = time.Parse(layout, s); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return time.Time{}, false
+	}
+	switch typ {
+	case "timestamp":
+		y, mo, d := t.Date()
+		h, mi, sec := t.Clock()
+		return time.Date(y, mo, d, h, mi, sec, t.Nanosecond(), time.UTC), true
+	case "date":
+		y, mo, d := t.Date()
+		return time.Date(y, mo, d, 0, 0, 0, 0, time.UTC), true
+	}
+	return t, true
+}
+
+var timeLayouts = []string{
+	"2006-01-02 15:04:05.999999999Z07:00",
+	"2006-01-02 15:04:05.999999999Z0700",
+	"2006-01-02 15:04:05.999999999Z07",
+	"2006-01-02 15:04:05.999999999",
+	"2006-01-02 15:04Z07:00",
+	"2006-01-02 15:04",
+	"2006-01-02",
 }
 
 func normBool(s string) string {

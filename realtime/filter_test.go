@@ -77,3 +77,77 @@ func TestFilterMatch(t *testing.T) {
 		t.Error("no filter must match everything")
 	}
 }
+
+// Each operator on each kind of column, with values as realtime-js's filter
+// builder sends them (ISO timestamps with Z, quoted values, upper-case uuids).
+func TestFilterTypedComparisons(t *testing.T) {
+	rec := map[string]*string{
+		"at":    strp("2026-03-01 10:00:00.25+00"), // timestamptz as pgoutput writes it (TimeZone UTC)
+		"local": strp("2026-03-01 10:00:00"),       // timestamp
+		"day":   strp("2026-03-01"),
+		"id":    strp("0b5f3e2c-1d2e-4c3b-9a8f-123456789abc"),
+		"big":   strp("9007199254740993"), // beyond float64's exact integers
+		"price": strp("1e3"),
+		"name":  strp("Zoé, (the) \"best\""),
+	}
+	types := map[string]string{"at": "timestamptz", "local": "timestamp", "day": "date", "id": "uuid", "big": "int8", "price": "numeric", "name": "text"}
+	cases := map[string]bool{
+		// timestamptz: instants, whatever the notation
+		"at=eq.2026-03-01T10:00:00.250Z":                       true,
+		"at=eq.2026-03-01T11:00:00.25+01:00":                   true,
+		"at=eq.2026-03-01 10:00:00.25+00":                      true,
+		"at=neq.2026-03-01T10:00:00Z":                          true,
+		"at=lt.2026-03-01T10:00:01Z":                           true,
+		"at=lt.2026-03-01T09:00:00Z":                           false,
+		"at=lte.2026-03-01T10:00:00.250Z":                      true,
+		"at=gt.2026-03-01T10:00:00.2Z":                         true,
+		"at=gt.2026-03-01T12:00:00+01:00":                      false, // 11:00 UTC
+		"at=gte.2026-03-01":                                    true,
+		"at=in.(2026-01-01T00:00:00Z,2026-03-01T10:00:00.25Z)": true,
+		"at=eq.yesterday-ish":                                  false, // unreadable: nothing
+		"at=lt.infinity":                                       true,
+		// timestamp: wall clock, an offset ignored
+		"local=eq.2026-03-01T10:00:00":       true,
+		"local=eq.2026-03-01T10:00:00+05:00": true,
+		"local=gt.2026-03-01T09:59:59.999":   true,
+		"local=lt.2026-03-01T09:59:59.999":   false,
+		// date
+		"day=eq.2026-03-01":     true,
+		"day=lte.2026-02-28":    false,
+		"day=gt.2026-02-28":     true,
+		"day=in.(2026-03-01,x)": true,
+		// uuid: any case, braces
+		"id=eq.0B5F3E2C-1D2E-4C3B-9A8F-123456789ABC":                                        true,
+		"id=eq.{0b5f3e2c-1d2e-4c3b-9a8f-123456789abc}":                                      true,
+		"id=neq.0B5F3E2C-1D2E-4C3B-9A8F-123456789ABC":                                       false,
+		"id=lt.ffffffff-0000-0000-0000-000000000000":                                        true,
+		"id=gt.ffffffff-0000-0000-0000-000000000000":                                        false,
+		"id=in.(00000000-0000-0000-0000-000000000000,0B5F3E2C-1D2E-4C3B-9A8F-123456789ABC)": true,
+		"id=eq.not-a-uuid": false,
+		// numbers: exact, any notation
+		"big=eq.9007199254740993":  true,
+		"big=gt.9007199254740992":  true,
+		"big=lte.9007199254740992": false,
+		"price=eq.1000":            true,
+		"price=gte.999.99":         true,
+		"price=lt.1000.01":         true,
+		"price=in.(1,1000.0)":      true,
+		// text: exact, the builder's quoting undone
+		`name=eq."Zoé, (the) \"best\""`:     true,
+		`name=in.("Zoé, (the) \"best\"",x)`: true,
+		"name=neq.zoé":                      true,
+		"name=gt.Z":                         true,
+		"name=lt.Z":                         false,
+		"name=lte.Zz":                       true,
+		"name=gte.a":                        false, // byte order: upper case first
+	}
+	for in, want := range cases {
+		f, err := ParseFilter(in)
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := f.Match(rec, types[f.Column]); got != want {
+			t.Errorf("%s: got %v, want %v", in, got, want)
+		}
+	}
+}

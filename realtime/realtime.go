@@ -28,9 +28,12 @@ type Options struct {
 	// superuser); "replication=database" is added to it.
 	ReplicationURL string
 	Publication    string // default "supabase_realtime" (created by a migration)
-	Verifier       *jwtauth.Verifier
-	Logger         *slog.Logger
-	Now            func() time.Time
+	// SlotName is the reader's permanent slot; default "realtime_reader_" + the
+	// database's name (slots are per cluster, the lock and the slot per database).
+	SlotName string
+	Verifier *jwtauth.Verifier
+	Logger   *slog.Logger
+	Now      func() time.Time
 }
 
 // Realtime is the handler mounted at /realtime/v1 and the replication worker (Run).
@@ -43,9 +46,23 @@ type Realtime struct {
 	msgOID   atomic.Uint32 // realtime.messages, for private channels
 	serverID string        // tells our own fan-out messages apart
 	rls      *rlsChecker
-	ready    atomic.Bool // the replication stream is running
 	mux      *http.ServeMux
+
+	// Replicas (replication.go, changes.go, fanout.go).
+	leader     atomic.Bool            // this server holds the reader's lock
+	slot       atomic.Pointer[string] // the reader's slot name, once known
+	slotLag    atomic.Int64           // bytes of WAL the slot holds (sweep), -1 before it exists
+	listening  atomic.Bool            // the change listener runs
+	readerUp   atomic.Bool            // a reader streams the slot, or did within readerGrace
+	lastActive time.Time              // sweep: when the slot was last seen active
+	applied    applier                // the listener's state (its goroutine only)
+	missing    map[string]int         // sweep: server id -> consecutive sweeps not seen
 }
+
+// ready: this server's subscribers get changes: its listener runs, and a reader
+// streams the slot or did a moment ago (a failover takes a few seconds; the
+// slot keeps what is committed meanwhile).
+func (rt *Realtime) ready() bool { return rt.listening.Load() && rt.readerUp.Load() }
 
 // New builds the surface. Run must be started for postgres_changes to flow.
 func New(o Options) *Realtime {
@@ -58,13 +75,18 @@ func New(o Options) *Realtime {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics(), serverID: uuid.NewString()}
+	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics(), serverID: uuid.NewString(),
+		applied: applier{rels: map[uint32]*relation{}}, missing: map[string]int{}}
+	rt.slotLag.Store(-1)
+	if o.SlotName != "" {
+		rt.slot.Store(&o.SlotName)
+	}
 	rt.rls = &rlsChecker{pool: o.Pool, now: o.Now, policies: map[policyKey]*policyEntry{}, tables: map[uint32]*tableMeta{}}
 	rt.mux = http.NewServeMux()
 	rt.mux.HandleFunc("GET /websocket", rt.serveWebsocket)
 	rt.mux.HandleFunc("GET /api/health", func(w http.ResponseWriter, r *http.Request) {
 		status := "ok"
-		if !rt.ready.Load() {
+		if !rt.ready() {
 			status = "replication not ready"
 		}
 		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"status": status})
@@ -138,7 +160,9 @@ func (h *hub) any() bool {
 	return len(h.bindings) > 0
 }
 
-// Run reads the replication stream until ctx ends, reconnecting after failures.
+// Run competes for the reader's role and, while it holds it, reads the
+// replication stream, until ctx ends, reconnecting after failures (RunFanout
+// delivers: both must run).
 // A cluster without wal_level=logical (or a user without REPLICATION) is said once,
 // then retried quietly: the rest of the server works without realtime.
 func (rt *Realtime) Run(ctx context.Context) {
@@ -150,8 +174,7 @@ func (rt *Realtime) Run(ctx context.Context) {
 	var lastErr string
 	for ctx.Err() == nil {
 		started := time.Now()
-		err := rt.replicate(ctx)
-		rt.ready.Store(false)
+		err := rt.lead(ctx)
 		if time.Since(started) > time.Minute {
 			backoff = time.Second // it ran: a new failure starts the backoff afresh
 		}

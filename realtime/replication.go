@@ -2,9 +2,8 @@ package realtime
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"strconv"
@@ -12,16 +11,25 @@ import (
 	"time"
 
 	"github.com/jackc/pglogrepl"
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgproto3"
 )
 
-// The change stream. Each server opens its own replication connection and a
-// TEMPORARY logical slot (pgoutput, proto 1, publication Options.Publication):
-// PostgreSQL drops the slot when the connection ends, so a crashed server leaves
-// nothing behind, and changes committed while no server runs are not replayed
-// (realtime is a live feed, not a queue). pgoutput sends a transaction whole at
-// its commit, transactions in commit order; we deliver them in that order.
+// The change stream (issue 19, items 5 and 7). Every server competes for one
+// advisory lock (leaderLock, taken on its replication connection and held as long
+// as that connection lives); the holder is the reader: it streams the permanent
+// slot Options.SlotName (pgoutput, proto 1, publication Options.Publication) and
+// publishes each committed transaction with pg_notify on changesChannel, in one
+// database transaction that also records the transaction's end LSN in
+// realtime.replication_state. Every server, the reader included, LISTENs on that
+// channel (fanout.go) and delivers to its own subscribers: the same changes, in
+// the same (commit) order, once each. The slot is acknowledged only up to what
+// has been published, so a change committed while no reader runs (the reader died,
+// the others wait for its lock) is read by the next one; and what a dead reader
+// had published but not yet acknowledged is skipped by the next thanks to the
+// recorded LSN. When the reader's connection ends, PostgreSQL releases the lock
+// and the next server in line (blocked in pg_advisory_lock) takes over.
 
 type relation struct {
 	id            uint32
@@ -36,6 +44,10 @@ type change struct {
 	old       map[string]*string // nil when the WAL has no old values
 	oldIsFull bool               // old holds the whole row (REPLICA IDENTITY FULL)
 }
+
+// leaderLock is the first key of the reader's advisory lock (two-int form); the
+// second is hashtext(slot name). Advisory locks are per database, like the slot.
+const leaderLock = 1919251572 // "rtlt"
 
 // replURL asks for a logical replication connection.
 func replURL(u string) (string, error) {
@@ -52,13 +64,33 @@ func replURL(u string) (string, error) {
 	return u + " replication=database", nil // key=value form
 }
 
-func slotName() string {
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	return "realtime_" + hex.EncodeToString(b)
+// slotFor is the reader's slot of a database: one fixed name per database (slot
+// names are cluster-wide, and a cluster may hold several of our databases).
+func slotFor(db string) string {
+	var b strings.Builder
+	b.WriteString("realtime_reader_")
+	for _, r := range strings.ToLower(db) {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') || r == '_' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	s := b.String()
+	if len(s) > 63 {
+		s = s[:63]
+	}
+	return s
 }
 
-func (rt *Realtime) replicate(ctx context.Context) error {
+// staleSlots matches the slots of earlier versions (one per server,
+// "realtime_" + 12 hex digits): an inactive one was left by a dead server and
+// only holds WAL back. The reader drops them.
+const staleSlots = `^realtime_[0-9a-f]{12}$`
+
+// lead waits for the reader's lock on a replication connection, then reads the
+// slot until ctx ends or something fails (the lock goes with the connection).
+func (rt *Realtime) lead(ctx context.Context) error {
 	u, err := replURL(rt.opt.ReplicationURL)
 	if err != nil {
 		return err
@@ -73,26 +105,84 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("identify system: %w", err)
 	}
-	slot := slotName()
-	if _, err := pglogrepl.CreateReplicationSlot(ctx, conn, slot, "pgoutput",
-		pglogrepl.CreateReplicationSlotOptions{Temporary: true, SnapshotAction: "NOEXPORT_SNAPSHOT"}); err != nil {
-		return fmt.Errorf("create slot: %w", err)
+	slot := rt.opt.SlotName
+	if slot == "" {
+		slot = slotFor(sys.DBName)
 	}
+	rt.slot.Store(&slot)
+	// A replication connection runs SQL only through the simple protocol: the slot
+	// name is a quoted literal (slotFor keeps it to [a-z0-9_]; an Options.SlotName
+	// is quoted the same way).
+	lit := "'" + strings.ReplaceAll(slot, "'", "''") + "'"
+	// Blocks while another server reads; returns when it dies (or ctx ends).
+	if err := conn.Exec(ctx, fmt.Sprintf("select pg_catalog.pg_advisory_lock(%d, pg_catalog.hashtext(%s))", leaderLock, lit)).Close(); err != nil {
+		return fmt.Errorf("reader lock: %w", err)
+	}
+	rt.leader.Store(true)
+	defer rt.leader.Store(false)
+	rt.log.Info("realtime: this server is the replication reader", "slot", slot)
+
+	w, err := pgx.Connect(ctx, rt.opt.ReplicationURL)
+	if err != nil {
+		return fmt.Errorf("fan-out connection: %w", err)
+	}
+	defer w.Close(context.Background())
+	rt.housekeep(ctx, w)
+
+	var exists bool
+	if err := w.QueryRow(ctx, "select exists(select 1 from pg_catalog.pg_replication_slots where slot_name = $1)", slot).Scan(&exists); err != nil {
+		return err
+	}
+	if !exists {
+		if _, err := pglogrepl.CreateReplicationSlot(ctx, conn, slot, "pgoutput",
+			pglogrepl.CreateReplicationSlotOptions{SnapshotAction: "NOEXPORT_SNAPSHOT"}); err != nil {
+			return fmt.Errorf("create slot: %w", err)
+		}
+		rt.log.Info("realtime: replication slot created", "slot", slot)
+		// A new slot starts at the present: what an earlier slot of that name
+		// recorded means nothing to it (and after a restore of the cluster its
+		// LSNs could even lie ahead).
+		if _, err := w.Exec(ctx, "delete from realtime.replication_state where slot_name = $1", slot); err != nil {
+			return err
+		}
+	}
+	var done pglogrepl.LSN // the last transaction fanned out (by any reader)
+	var doneText string
+	err = w.QueryRow(ctx, "select lsn::text from realtime.replication_state where slot_name = $1", slot).Scan(&doneText)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+	case err != nil:
+		return err
+	default:
+		if done, err = pglogrepl.ParseLSN(doneText); err != nil {
+			return err
+		}
+	}
+
 	pub := strings.ReplaceAll(rt.opt.Publication, "'", "''")
-	if err := pglogrepl.StartReplication(ctx, conn, slot, sys.XLogPos, pglogrepl.StartReplicationOptions{
-		PluginArgs: []string{"proto_version '1'", "publication_names '" + pub + "'"},
-	}); err != nil {
+	// The previous reader's walsender may take a moment to let the slot go.
+	for attempt := 0; ; attempt++ {
+		err = pglogrepl.StartReplication(ctx, conn, slot, 0, pglogrepl.StartReplicationOptions{
+			PluginArgs: []string{"proto_version '1'", "publication_names '" + pub + "'"},
+		})
+		if err == nil || attempt >= 50 || !strings.Contains(err.Error(), "is active") || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err != nil {
 		return fmt.Errorf("start replication: %w", err)
 	}
-	rt.ready.Store(true)
-	rt.log.Info("realtime replication started", "slot", slot, "publication", rt.opt.Publication)
+	rt.log.Info("realtime replication started", "slot", slot, "publication", rt.opt.Publication, "resume_after", done)
 
 	relations := map[uint32]*relation{}
 	var txChanges []change
 	inTx := false
-	pos := sys.XLogPos
+	var pos pglogrepl.LSN // acknowledged to PostgreSQL: everything fanned out
 	const statusEvery = 10 * time.Second
+	const houseEvery = time.Minute
 	next := time.Now().Add(statusEvery)
+	nextHouse := time.Now().Add(houseEvery)
 	for {
 		if time.Now().After(next) {
 			if err := pglogrepl.SendStandbyStatusUpdate(ctx, conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: pos}); err != nil {
@@ -100,12 +190,24 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 			}
 			next = time.Now().Add(statusEvery)
 		}
+		if time.Now().After(nextHouse) && !inTx {
+			rt.housekeep(ctx, w)
+			nextHouse = time.Now().Add(houseEvery)
+		}
 		rctx, cancel := context.WithDeadline(ctx, next)
 		raw, err := conn.ReceiveMessage(rctx)
 		cancel()
 		if err != nil {
 			if pgconn.Timeout(err) && ctx.Err() == nil {
 				continue
+			}
+			if ctx.Err() != nil && !conn.IsClosed() {
+				// Stopping: acknowledge what was fanned out, so the next reader has
+				// less to skip. (A failure here costs nothing: replication_state
+				// keeps the next reader from publishing it again.)
+				sctx, scancel := context.WithTimeout(context.Background(), time.Second)
+				_ = pglogrepl.SendStandbyStatusUpdate(sctx, conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: pos})
+				scancel()
 			}
 			return err
 		}
@@ -122,9 +224,10 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 				if err != nil {
 					return err
 				}
-				// Between transactions everything up to the server's WAL end is
-				// consumed: confirm it, or PostgreSQL keeps WAL for the slot and a
-				// shutdown waits for us to confirm its checkpoint record.
+				// Between transactions everything the server has sent is handled
+				// (each commit is published before the next message is read):
+				// confirm it, or PostgreSQL keeps WAL for the slot and a shutdown
+				// waits for us to confirm its checkpoint record.
 				if !inTx && k.ServerWALEnd > pos {
 					pos = k.ServerWALEnd
 				}
@@ -143,7 +246,6 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 				switch lm := lm.(type) {
 				case *pglogrepl.RelationMessage:
 					relations[lm.RelationID] = &relation{id: lm.RelationID, schema: lm.Namespace, table: lm.RelationName, cols: lm.Columns}
-					rt.rls.invalidate(lm.RelationID)
 				case *pglogrepl.BeginMessage:
 					txChanges = txChanges[:0]
 					inTx = true
@@ -166,8 +268,14 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 							oldIsFull: lm.OldTupleType == pglogrepl.DeleteMessageTupleTypeOld})
 					}
 				case *pglogrepl.CommitMessage:
-					for _, c := range txChanges {
-						rt.dispatch(ctx, c, lm.CommitTime)
+					// A transaction without changes of ours (PostgreSQL before 15 sends
+					// empty ones, our own fan-out writes among them) is not published:
+					// publishing it would write again, and so on.
+					if len(txChanges) > 0 && lm.TransactionEndLSN > done {
+						if err := rt.publish(ctx, w, slot, lm.TransactionEndLSN, lm.CommitTime, txChanges); err != nil {
+							return fmt.Errorf("fan-out: %w", err)
+						}
+						done = lm.TransactionEndLSN
 					}
 					txChanges = txChanges[:0]
 					inTx = false
@@ -175,6 +283,31 @@ func (rt *Realtime) replicate(ctx context.Context) error {
 				}
 			}
 		}
+	}
+}
+
+// housekeep drops the slots dead servers of earlier versions left behind and the
+// large fan-out messages every server has had ten minutes to read.
+func (rt *Realtime) housekeep(ctx context.Context, w *pgx.Conn) {
+	rows, err := w.Query(ctx, `select slot_name::text from pg_catalog.pg_replication_slots
+		where database = pg_catalog.current_database() and not active and slot_name ~ $1`, staleSlots)
+	if err == nil {
+		names, err2 := pgx.CollectRows(rows, pgx.RowTo[string])
+		err = err2
+		for _, n := range names {
+			// A slot that became active meanwhile refuses to go: left alone.
+			if _, derr := w.Exec(ctx, "select pg_catalog.pg_drop_replication_slot($1)", n); derr != nil {
+				rt.log.Warn("realtime: stale replication slot not dropped", "slot", n, "err", derr)
+				continue
+			}
+			rt.log.Info("realtime: dropped the replication slot a dead server left", "slot", n)
+		}
+	}
+	if err != nil {
+		rt.log.Warn("realtime: listing stale replication slots", "err", err)
+	}
+	if _, err := w.Exec(ctx, "delete from realtime.fanout_changes where created_at < now() - interval '10 minutes'"); err != nil {
+		rt.log.Warn("realtime: cleaning fan-out messages", "err", err)
 	}
 }
 

@@ -339,7 +339,7 @@ func (s *session) join(m Message) {
 			// As realtime says it: the subscription stands but nothing will come.
 			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "status": "error",
 				"message": fmt.Sprintf("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: %s, table: %s, filters: []]", missing.schema, missing.table)})
-		} else if s.rt.ready.Load() {
+		} else if s.rt.ready() {
 			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribed to PostgreSQL", "status": "ok"})
 		} else {
 			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribing to PostgreSQL failed: replication is not running", "status": "error"})

@@ -3,6 +3,7 @@ package realtime
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/google/uuid"
@@ -159,6 +160,56 @@ func (t *topics) remove(room, owner string) bool {
 		t.diff(room, map[string]any{}, map[string]any{old.key: map[string]any{"metas": []any{old.metaWithRef()}}})
 	}
 	return had
+}
+
+type ownedEntry struct {
+	room, owner string
+	entry       presenceEntry
+}
+
+// owned lists the entries whose owner starts with prefix (this server's: "id/").
+func (t *topics) owned(prefix string) []ownedEntry {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var out []ownedEntry
+	for room, es := range t.presence {
+		for owner, e := range es {
+			if strings.HasPrefix(owner, prefix) {
+				out = append(out, ownedEntry{room, owner, e})
+			}
+		}
+	}
+	return out
+}
+
+// servers lists the server ids that own entries ("server/channel" owners).
+func (t *topics) servers() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seen := map[string]bool{}
+	var out []string
+	for _, es := range t.presence {
+		for owner := range es {
+			id, _, _ := strings.Cut(owner, "/")
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// removeServer removes every entry whose owner starts with prefix, with the
+// leave diffs; it returns how many.
+func (t *topics) removeServer(prefix string) int {
+	n := 0
+	for _, e := range t.owned(prefix) {
+		if t.remove(e.room, e.owner) {
+			n++
+		}
+	}
+	return n
 }
 
 func (t *topics) diff(room string, joins, leaves map[string]any) {

@@ -59,3 +59,25 @@ func TestPresenceStateAndDiffs(t *testing.T) {
 		t.Fatalf("%d frames", len(s.out))
 	}
 }
+
+// The sweep's bookkeeping: entries are owned "server/channel"; a server's
+// entries go together, the others' stay.
+func TestPresenceOfAServerRemovedTogether(t *testing.T) {
+	tp := newTopics()
+	tp.put("room:a", "s1/c1", presenceEntry{key: "alice", ref: "1"})
+	tp.put("room:b", "s1/c2", presenceEntry{key: "alice", ref: "2"})
+	tp.put("room:a", "s2/c3", presenceEntry{key: "bob", ref: "3"})
+	if got := len(tp.servers()); got != 2 {
+		t.Fatalf("servers %v", tp.servers())
+	}
+	if got := len(tp.owned("s1/")); got != 2 {
+		t.Fatalf("owned by s1: %d", got)
+	}
+	if n := tp.removeServer("s1/"); n != 2 {
+		t.Fatalf("removed %d", n)
+	}
+	st := tp.state("room:a")
+	if _, ok := st["bob"]; !ok || len(st) != 1 || len(tp.state("room:b")) != 0 {
+		t.Fatalf("left %v / %v", st, tp.state("room:b"))
+	}
+}

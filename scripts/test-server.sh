@@ -112,7 +112,14 @@ stop)
   fi
   if [ -n "${DATABASE_URL:-}" ]; then
     dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
-    psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" >/dev/null 2>&1 || true
+    # DROP DATABASE refuses a database whose realtime slot a walsender still holds
+    # (FORCE does not help: that check comes first); one may linger a moment after
+    # its server: end it and retry, or the database and its permanent slot stay.
+    for _ in $(seq 1 30); do
+      psql -q "$DATABASE_URL" -c "select pg_terminate_backend(active_pid) from pg_replication_slots where database = '$dbname' and active" >/dev/null 2>&1 || true
+      psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" >/dev/null 2>&1 && break
+      sleep 0.2
+    done
   fi
   ;;
 *) echo "usage: $0 start NAME PORT | stop NAME" >&2; exit 2 ;;

@@ -94,6 +94,7 @@ func run(subs, users, n, writers int) error {
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go rt.Run(rctx)
+	go rt.RunFanout(rctx)
 	srv := httptest.NewServer(verifier.Middleware(rt))
 	defer srv.Close()
 	wsURL := "ws" + strings.TrimPrefix(srv.URL, "http") + "/websocket?vsn=2.0.0&apikey=" + keys.Anon
@@ -258,8 +259,18 @@ func freshDatabase(ctx context.Context, cluster string, conns int) (*pgxpool.Poo
 		return nil, "", nil, err
 	}
 	drop := func() {
-		_, _ = admin.Exec(context.Background(), "drop database if exists "+name+" with (force)")
-		admin.Close(context.Background())
+		// DROP DATABASE refuses a database whose realtime slot is still streamed
+		// (FORCE does not help: that check comes first), and the surface's reader
+		// may not have let go yet: end its walsender, retry.
+		bg := context.Background()
+		for i := 0; i < 50; i++ {
+			_, _ = admin.Exec(bg, "select pg_terminate_backend(active_pid) from pg_replication_slots where database = $1 and active", name)
+			if _, err := admin.Exec(bg, "drop database if exists "+name+" with (force)"); err == nil {
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		admin.Close(bg)
 	}
 	url := pgtest.WithDatabase(cluster, name, "", "")
 	mc, err := pgx.Connect(ctx, url)

@@ -52,3 +52,43 @@ test('bookings: a filtered administrator subscription hears only its rows', asyn
   assert.equal(admin.events.length, 1)
   assert.equal(admin.events[0].new.customer_name, a.customer_name)
 })
+
+// Filters on typed columns, each operator, with values as an application writes
+// them: a uuid in capitals, timestamps in ISO 8601 with Z (PostgreSQL writes
+// "2031-01-01 10:00:00.123+00"), dates, a bigint, text with quoting.
+test('bookings: filters compare uuid, timestamptz, date, bigint and text by value', async () => {
+  const svc = service()
+  const rows = [bookingFields(), bookingFields(), bookingFields()].map((f, i) => ({
+    ...f,
+    id: crypto.randomUUID(),
+    customer_name: `Typed, "${i}" (${f.customer_name})`,
+  }))
+  const startedAt = new Date(Date.now() - 60000).toISOString() // a minute ago, ...Z
+  const later = new Date(Date.now() + 3600000).toISOString()
+  const [r0, r1, r2] = rows
+  const cases = {
+    [`id=eq.${r1.id.toUpperCase()}`]: [1],
+    [`id=in.(${r0.id.toUpperCase()},${r2.id})`]: [0, 2],
+    [`created_at=gte.${startedAt}`]: [0, 1, 2],
+    [`created_at=gt.${later}`]: [],
+    [`created_at=lt.${later}`]: [0, 1, 2],
+    [`created_at=lte.${startedAt}`]: [],
+    [`start_date=eq.${r1.start_date}`]: [1],
+    [`start_date=gt.${r0.start_date}`]: [1, 2],
+    // car_id is a bigint (the trigger computes total_price: not ours to set)
+    [`car_id=eq.9101`]: [0, 1, 2],
+    [`car_id=neq.9101`]: [],
+    [`car_id=lt.9101.5`]: [0, 1, 2],
+    [`car_id=gte.9102`]: [],
+    [`customer_name=eq."${r2.customer_name.replaceAll('"', '\\"')}"`]: [2],
+  }
+  const admin = asUser(ADMIN_ID)
+  const subs = {}
+  for (const f of Object.keys(cases)) subs[f] = await subscribe(admin, { event: 'INSERT', schema: 'public', table: 'bookings', filter: f })
+  for (const r of rows) assert.equal((await svc.from('bookings').insert(r)).error, null)
+  await waitFor(() => subs[`created_at=lt.${later}`].events.length === 3, 8000, 'the three inserts')
+  await sleep(500)
+  for (const [f, want] of Object.entries(cases)) {
+    assert.deepEqual(subs[f].events.map((e) => rows.findIndex((r) => r.id === e.new.id)), want, f)
+  }
+})

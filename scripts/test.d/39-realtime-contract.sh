@@ -6,8 +6,10 @@
 # wal_level=logical (scripts/pg.sh starts its clusters so).
 # A second server on the same database (REALTIME_CONTRACT_PORT2) serves the replica
 # test: subscribers spread over both servers each receive every change once.
-# Ports: REALTIME_CONTRACT_PORT (25385), REALTIME_CONTRACT_PORT2 (25386), for running
-# beside another copy of the suite.
+# Then failover.mjs kills the elected replication reader and starts a third server
+# (REALTIME_CONTRACT_PORT3).
+# Ports: REALTIME_CONTRACT_PORT (25385), REALTIME_CONTRACT_PORT2 (25386),
+# REALTIME_CONTRACT_PORT3 (25387), for running beside another copy of the suite.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo"
@@ -25,7 +27,14 @@ name=realtime-contract
 FIXTURE_SQL=realtime/contract/fixture.sql start_test_server "$name" "${REALTIME_CONTRACT_PORT:-25385}"
 state=$(dirname "$SERVER_LOG")
 cleanup() {
-  if [ -f "$state/pid2" ]; then kill -TERM "$(cat "$state/pid2")" 2>/dev/null || true; rm -f "$state/pid2"; fi
+  for p in pid2 pid3; do
+    if [ -f "$state/$p" ]; then
+      pid=$(cat "$state/$p")
+      kill -TERM "$pid" 2>/dev/null || true
+      for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      rm -f "$state/$p"
+    fi
+  done
   scripts/test-server.sh stop "$name" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
@@ -54,5 +63,9 @@ for url in "$SUPABASE_URL" "$SUPABASE_URL_2"; do
 done
 rc=0
 (cd realtime/contract && node --test --test-concurrency=1) || rc=$?
+if [ $rc = 0 ]; then
+  (cd realtime/contract && SERVER_PID_1=$(cat "$state/pid") SERVER_PID_2=$(cat "$state/pid2") SERVER_STATE="$state" \
+    REALTIME_CONTRACT_PORT3="${REALTIME_CONTRACT_PORT3:-25387}" node --test failover.mjs) || rc=$?
+fi
 if [ $rc != 0 ]; then tail -n 40 "$SERVER_LOG" >&2 || true; fi
 exit $rc
