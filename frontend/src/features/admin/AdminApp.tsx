@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { ReadyMarker } from "../../components/ReadyMarker";
 import { PageLoading } from "./components/Spinner";
 import { AdminToaster } from "./components/AdminToaster";
-import { fr } from "./i18n/fr";
+import { ADMIN_LANGUAGE, useAdminTranslation } from "./i18n";
 import { LoginPage } from "./login/LoginPage";
 import { MfaStep } from "./login/MfaStep";
 import { AdminSessionProvider } from "./session/AdminSessionProvider";
@@ -27,7 +27,7 @@ export default function AdminApp() {
   useAdminDocument();
   return (
     <AdminSessionProvider>
-      <div className="adm-root" lang="fr" dir="ltr">
+      <div className="adm-root" lang={ADMIN_LANGUAGE} dir="ltr">
         <ReadyMarker />
         <AdminGate />
         <AdminToaster />
@@ -37,13 +37,14 @@ export default function AdminApp() {
 }
 
 function AdminGate() {
+  const { t } = useAdminTranslation();
   const { access } = useAdminSession();
-  if (access.kind === "loading") return <PageLoading label={fr.common.loadingPanel} />;
+  if (access.kind === "loading") return <PageLoading label={t("common.loadingPanel")} />;
   if (access.kind === "signedOut") return <LoginPage notice={access.notice} />;
   if (access.kind === "mfa") return <MfaStep />;
   return (
     <AdminShell>
-      <Suspense fallback={<PageLoading label={fr.common.loading} />}>
+      <Suspense fallback={<PageLoading label={t("common.loading")} />}>
         <Routes>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardPage />} />
@@ -63,12 +64,13 @@ function AdminGate() {
 
 /** The back office is French-only and must not be indexed. */
 function useAdminDocument() {
+  const { t } = useAdminTranslation();
   useEffect(() => {
     const html = document.documentElement;
     const prev = { lang: html.lang, dir: html.dir, title: document.title };
-    html.lang = "fr";
+    html.lang = ADMIN_LANGUAGE;
     html.dir = "ltr";
-    document.title = `${fr.shell.brand} — CasaRent`;
+    document.title = `${t("shell.brand")} — CasaRent`;
     const robots = document.createElement("meta");
     robots.name = "robots";
     robots.content = "noindex, nofollow";
@@ -79,5 +81,5 @@ function useAdminDocument() {
       document.title = prev.title;
       robots.remove();
     };
-  }, []);
+  }, [t]);
 }

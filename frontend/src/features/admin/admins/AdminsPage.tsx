@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { ApiError } from "../lib/errors";
 import { notify } from "../lib/notify";
 import { useLoad } from "../lib/useLoad";
@@ -13,8 +13,6 @@ import { SecuritySection } from "../security/SecuritySection";
 import { createAdmin, deleteAdmin, listAdmins, listMfa, resetAdminMfa, revokeAdmin, type AdminAccount } from "./api";
 import { AdminsList } from "./AdminsList";
 
-const t = fr.admins;
-
 /** The server's own refusal text when it sent one (last administrator, oneself...). */
 function serverMessage(e: unknown, fallback: string): string {
   return e instanceof ApiError && e.message ? e.message : fallback;
@@ -22,21 +20,23 @@ function serverMessage(e: unknown, fallback: string): string {
 
 type Pending = { kind: "revoke" | "delete" | "reset_mfa"; admin: AdminAccount } | null;
 
+// Keys of each confirmation's texts (the "admin" namespace); message takes {{email}}.
 const confirmTexts = {
-  revoke: { title: t.confirmRevokeTitle, message: t.confirmRevoke, label: t.revoke, done: t.messages.revoked, failed: t.messages.revokeError },
-  delete: { title: t.confirmDeleteTitle, message: t.confirmDelete, label: t.delete, done: t.messages.deleted, failed: t.messages.deleteError },
+  revoke: { title: "admins.confirmRevokeTitle", message: "admins.confirmRevoke", label: "admins.revoke", done: "admins.messages.revoked", failed: "admins.messages.revokeError" },
+  delete: { title: "admins.confirmDeleteTitle", message: "admins.confirmDelete", label: "admins.delete", done: "admins.messages.deleted", failed: "admins.messages.deleteError" },
   reset_mfa: {
-    title: t.confirmResetMfaTitle,
-    message: t.confirmResetMfa,
-    label: t.resetMfa,
-    done: t.messages.mfaReset,
-    failed: t.messages.mfaResetError,
+    title: "admins.confirmResetMfaTitle",
+    message: "admins.confirmResetMfa",
+    label: "admins.resetMfa",
+    done: "admins.messages.mfaReset",
+    failed: "admins.messages.mfaResetError",
   },
-};
+} as const;
 
 export default function AdminsPage() {
+  const { t } = useAdminTranslation();
   const { user } = useAdminUser();
-  const admins = useLoad(listAdmins, () => notify.error(t.messages.loadError));
+  const admins = useLoad(listAdmins, () => notify.error(t("admins.messages.loadError")));
   const [pending, setPending] = useState<Pending>(null);
   // Second factors of the administrators; unknown (no badge) if the lookup fails.
   const [mfa, setMfa] = useState<Map<string, boolean>>(new Map());
@@ -52,12 +52,12 @@ export default function AdminsPage() {
   async function create(v: AdminFormValues): Promise<boolean> {
     try {
       const res = await createAdmin(v);
-      notify.success(res.promoted ? t.messages.promoted : t.messages.created);
+      notify.success(res.promoted ? t("admins.messages.promoted") : t("admins.messages.created"));
       void admins.reload();
       return true;
     } catch (e) {
       console.error("administrator creation failed", e);
-      notify.error(serverMessage(e, t.messages.createError));
+      notify.error(serverMessage(e, t("admins.messages.createError")));
       return false;
     }
   }
@@ -75,10 +75,10 @@ export default function AdminsPage() {
         else await deleteAdmin(admin.id);
         admins.setData((prev) => prev?.filter((a) => a.id !== admin.id) ?? null);
       }
-      notify.success(confirmTexts[kind].done);
+      notify.success(t(confirmTexts[kind].done));
     } catch (e) {
       console.error(`administrator ${kind} failed`, e);
-      notify.error(serverMessage(e, confirmTexts[kind].failed));
+      notify.error(serverMessage(e, t(confirmTexts[kind].failed)));
     } finally {
       setBusy(false);
       setPending(null);
@@ -87,12 +87,12 @@ export default function AdminsPage() {
 
   return (
     <section className="adm-page">
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={t("admins.title")} subtitle={t("admins.subtitle")} />
       <SecuritySection onChange={() => void loadMfa()} />
       <div className="adm-two-col">
         <AdminForm onSubmit={create} />
         {admins.loading && !admins.data ? (
-          <PageLoading label={fr.common.loading} />
+          <PageLoading label={t("common.loading")} />
         ) : (
           <AdminsList
             admins={admins.data ?? []}
@@ -106,9 +106,9 @@ export default function AdminsPage() {
       </div>
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? confirmTexts[pending.kind].title : ""}
-        message={pending ? confirmTexts[pending.kind].message(pending.admin.email ?? pending.admin.id) : ""}
-        confirmLabel={pending ? confirmTexts[pending.kind].label : undefined}
+        title={pending ? t(confirmTexts[pending.kind].title) : ""}
+        message={pending ? t(confirmTexts[pending.kind].message, { email: pending.admin.email ?? pending.admin.id }) : ""}
+        confirmLabel={pending ? t(confirmTexts[pending.kind].label) : undefined}
         busy={busy}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}

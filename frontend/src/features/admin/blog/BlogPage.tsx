@@ -3,7 +3,7 @@ import { ConfirmDialog } from "../components/ConfirmDialog";
 import { IconPlus, IconSearch } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
@@ -13,36 +13,35 @@ import { matchesPost } from "./blogForm";
 import { BlogTable } from "./BlogTable";
 import type { AdminBlogPost } from "./types";
 
-const t = fr.blog;
-
 export default function BlogPage() {
-  const posts = useLoad(listPosts, () => notify.error(t.messages.loadError));
+  const { t } = useAdminTranslation();
+  const posts = useLoad(listPosts, () => notify.error(t("blog.messages.loadError")));
   const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<AdminBlogPost | "new" | null>(null);
-  const del = useConfirmDelete({ list: posts, remove: (p) => deletePost(p.id), messages: t.messages, logLabel: "post delete failed" });
+  const del = useConfirmDelete({ list: posts, remove: (p) => deletePost(p.id), messages: { deleted: t("blog.messages.deleted"), deleteError: t("blog.messages.deleteError") }, logLabel: "post delete failed" });
 
   const shown = useMemo(() => (posts.data ?? []).filter((p) => matchesPost(p, query)), [posts.data, query]);
 
   return (
     <section className="adm-page">
       <PageHeader
-        title={t.title}
-        subtitle={t.subtitle}
+        title={t("blog.title")}
+        subtitle={t("blog.subtitle")}
         actions={
           <button type="button" className="adm-btn adm-btn--primary" onClick={() => setEditing("new")}>
-            <IconPlus size={18} /> {t.add}
+            <IconPlus size={18} /> {t("blog.add")}
           </button>
         }
       />
       <div className="adm-toolbar-row">
         <label className="adm-search">
           <IconSearch size={18} />
-          <span className="adm-visually-hidden">{fr.common.search}</span>
-          <input type="search" className="adm-input" placeholder={t.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <span className="adm-visually-hidden">{t("common.search")}</span>
+          <input type="search" className="adm-input" placeholder={t("blog.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
       </div>
       {posts.loading && !posts.data ? (
-        <PageLoading label={fr.common.loading} />
+        <PageLoading label={t("common.loading")} />
       ) : (
         <BlogTable posts={shown} searching={query.trim() !== ""} onEdit={setEditing} onDelete={del.ask} />
       )}
@@ -56,8 +55,8 @@ export default function BlogPage() {
       />
       <ConfirmDialog
         open={del.target !== null}
-        title={t.confirmDeleteTitle}
-        message={del.target ? t.confirmDelete(del.target.title) : ""}
+        title={t("blog.confirmDeleteTitle")}
+        message={del.target ? t("blog.confirmDelete", { title: del.target.title }) : ""}
         busy={del.busy}
         onConfirm={() => void del.confirm()}
         onCancel={del.cancel}

@@ -1,5 +1,5 @@
 import { slugify } from "../../../lib/slug";
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
 import type { AdminBlogPost, BlogRowInput, BlogStatus, BlogTranslation, BlogTranslations, TranslatedLanguage } from "./types";
 
@@ -84,11 +84,10 @@ export function isEmptyHtml(html: string): boolean {
 
 /** SPEC section 5: title, excerpt and content are required, each trimmed. */
 export function validateBlogForm(v: BlogFormValues): BlogFormErrors {
-  const e = fr.blog.errors;
   const errors: BlogFormErrors = {};
-  if (isBlank(v.title)) errors.title = e.titleRequired;
-  if (isBlank(v.excerpt)) errors.excerpt = e.excerptRequired;
-  if (isEmptyHtml(v.content)) errors.content = e.contentRequired;
+  if (isBlank(v.title)) errors.title = tAdmin("blog.errors.titleRequired");
+  if (isBlank(v.excerpt)) errors.excerpt = tAdmin("blog.errors.excerptRequired");
+  if (isEmptyHtml(v.content)) errors.content = tAdmin("blog.errors.contentRequired");
   return errors;
 }
 

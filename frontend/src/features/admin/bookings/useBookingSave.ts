@@ -1,13 +1,11 @@
 import { useState } from "react";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { updateBooking } from "./api";
 import { sendRefund, type RefundOutcome } from "../payments/refundFlow";
 import type { RefundChoice } from "../payments/RefundFields";
 import { reservationErrorMessage } from "./reservationErrors";
 import type { AdminBooking, BookingStatus } from "./types";
-
-const t = fr.bookings.messages;
 
 /**
  * Saves a booking's status and notes (the edit dialog, the one-click confirm of
@@ -17,9 +15,10 @@ const t = fr.bookings.messages;
  * through PayPal first (cancelAndRefund).
  */
 export function useBookingSave(onSaved: (b: AdminBooking) => void) {
+  const { t } = useAdminTranslation();
   const [savingId, setSavingId] = useState<string | null>(null);
 
-  async function save(b: AdminBooking, status: BookingStatus, notes: string, success: string = t.statusUpdated): Promise<boolean> {
+  async function save(b: AdminBooking, status: BookingStatus, notes: string, success: string = t("bookings.messages.statusUpdated")): Promise<boolean> {
     setSavingId(b.id);
     try {
       const updated = await updateBooking(b.id, status, notes);
@@ -28,7 +27,7 @@ export function useBookingSave(onSaved: (b: AdminBooking) => void) {
       return true;
     } catch (e) {
       console.error("booking update failed", e);
-      notify.error(reservationErrorMessage(e) ?? t.updateError);
+      notify.error(reservationErrorMessage(e) ?? t("bookings.messages.updateError"));
       return false;
     } finally {
       setSavingId(null);
@@ -49,12 +48,12 @@ export function useBookingSave(onSaved: (b: AdminBooking) => void) {
       if (notes.trim() !== (b.notes ?? "").trim()) {
         stored = await updateBooking(b.id, "cancelled", notes).catch((e: unknown) => {
           console.error("notes update after refund failed", e);
-          notify.error(t.updateError);
+          notify.error(t("bookings.messages.updateError"));
           return out.booking;
         });
       }
       onSaved(stored);
-      notify.success(fr.payments.refund.doneCancel(out.amount));
+      notify.success(t("payments.refund.doneCancel", { amount: out.amount }));
       return { ...out, booking: stored };
     } finally {
       setSavingId(null);
@@ -65,6 +64,6 @@ export function useBookingSave(onSaved: (b: AdminBooking) => void) {
     savingId,
     save,
     cancelAndRefund,
-    confirm: (b: AdminBooking) => save(b, "confirmed", b.notes ?? "", t.confirmed),
+    confirm: (b: AdminBooking) => save(b, "confirmed", b.notes ?? "", t("bookings.messages.confirmed")),
   };
 }

@@ -5,7 +5,7 @@ import { IconCar, IconCheck, IconMoney, IconPlus } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
@@ -14,12 +14,11 @@ import { CarFormDialog } from "./CarFormDialog";
 import { CarsTable } from "./CarsTable";
 import type { AdminCar } from "./types";
 
-const t = fr.cars;
-
 export default function CarsPage() {
-  const cars = useLoad(listCars, () => notify.error(t.messages.loadError));
+  const { t } = useAdminTranslation();
+  const cars = useLoad(listCars, () => notify.error(t("cars.messages.loadError")));
   const [formTarget, setFormTarget] = useState<AdminCar | "new" | null>(null);
-  const del = useConfirmDelete({ list: cars, remove: (c) => deleteCar(c.id), messages: t.messages, logLabel: "car delete failed" });
+  const del = useConfirmDelete({ list: cars, remove: (c) => deleteCar(c.id), messages: { deleted: t("cars.messages.deleted"), deleteError: t("cars.messages.deleteError") }, logLabel: "car delete failed" });
   const [toggling, setToggling] = useState<number | null>(null);
 
   const list = cars.data ?? [];
@@ -31,10 +30,10 @@ export default function CarsPage() {
     try {
       const updated = await setAvailability(car.id, !car.available);
       cars.setData((prev) => prev?.map((c) => (c.id === car.id ? updated : c)) ?? null);
-      notify.success(t.messages.availabilityUpdated);
+      notify.success(t("cars.messages.availabilityUpdated"));
     } catch (e) {
       console.error("availability update failed", e);
-      notify.error(t.messages.availabilityError);
+      notify.error(t("cars.messages.availabilityError"));
     } finally {
       setToggling(null);
     }
@@ -43,21 +42,21 @@ export default function CarsPage() {
   return (
     <section className="adm-page">
       <PageHeader
-        title={t.title}
-        subtitle={t.subtitle}
+        title={t("cars.title")}
+        subtitle={t("cars.subtitle")}
         actions={
           <button type="button" className="adm-btn adm-btn--primary" onClick={() => setFormTarget("new")}>
-            <IconPlus size={18} /> {t.add}
+            <IconPlus size={18} /> {t("cars.add")}
           </button>
         }
       />
       <StatGrid>
-        <StatCard label={t.statsTotal} value={list.length} icon={<IconCar />} testId="stat-cars-total" />
-        <StatCard label={t.statsAvailable} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
-        <StatCard label={t.statsAveragePrice} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
+        <StatCard label={t("cars.statsTotal")} value={list.length} icon={<IconCar />} testId="stat-cars-total" />
+        <StatCard label={t("cars.statsAvailable")} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
+        <StatCard label={t("cars.statsAveragePrice")} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
       </StatGrid>
       {cars.loading && !cars.data ? (
-        <PageLoading label={fr.common.loading} />
+        <PageLoading label={t("common.loading")} />
       ) : (
         <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={del.ask} />
       )}
@@ -71,8 +70,8 @@ export default function CarsPage() {
       />
       <ConfirmDialog
         open={del.target !== null}
-        title={t.confirmDeleteTitle}
-        message={del.target ? t.confirmDelete(del.target.name) : ""}
+        title={t("cars.confirmDeleteTitle")}
+        message={del.target ? t("cars.confirmDelete", { name: del.target.name }) : ""}
         busy={del.busy}
         onConfirm={() => void del.confirm()}
         onCancel={del.cancel}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { dismissToast, useToasts } from "../../../components/toast";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 
 /**
  * Renders the shared toast store (src/components/toast.ts) in the back office's
@@ -8,6 +8,7 @@ import { fr } from "../i18n/fr";
  * layer above any open modal dialog (an upload's message shows over the form).
  */
 export function AdminToaster() {
+  const { t } = useAdminTranslation();
   const items = useToasts();
   const ref = useRef<HTMLDivElement>(null);
 
@@ -27,7 +28,7 @@ export function AdminToaster() {
       {items.map((x) => (
         <div key={x.id} className={`adm-toast adm-toast--${x.kind}`} data-testid="toast">
           <span>{x.message}</span>
-          <button type="button" className="adm-icon-btn adm-toast__close" onClick={() => dismissToast(x.id)} aria-label={fr.common.close}>
+          <button type="button" className="adm-icon-btn adm-toast__close" onClick={() => dismissToast(x.id)} aria-label={t("common.close")}>
             ×
           </button>
         </div>

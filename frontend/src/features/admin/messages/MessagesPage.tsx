@@ -4,25 +4,24 @@ import { EmptyState } from "../components/EmptyState";
 import { IconMail } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { tAdmin, useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useLoad } from "../lib/useLoad";
 import { deleteMessage, listMessages, setMessageStatus } from "./api";
 import { MessageCard } from "./MessageCard";
 import { countMessages, filterMessages, MESSAGE_STATUSES, type AdminMessage, type MessageFilter, type MessageStatus } from "./messageFlow";
-
-const t = fr.messages;
-const fail = (msg: string) => notify.error(`${t.errorTitle} : ${msg}`);
+const fail = (msg: string) => notify.error(`${tAdmin("messages.errorTitle")} : ${msg}`);
 
 export default function MessagesPage() {
-  const messages = useLoad(listMessages, () => fail(t.loadError));
+  const { t } = useAdminTranslation();
+  const messages = useLoad(listMessages, () => fail(t("messages.loadError")));
   const [filter, setFilter] = useState<MessageFilter>("all");
   const [busyId, setBusyId] = useState<string | null>(null);
   const del = useConfirmDelete({
     list: messages,
     remove: (m) => deleteMessage(m.id),
-    messages: { deleted: t.deleted, deleteError: `${t.errorTitle} : ${t.deleteError}` },
+    messages: { deleted: t("messages.deleted"), deleteError: `${t("messages.errorTitle")} : ${t("messages.deleteError")}` },
     logLabel: "message delete failed",
   });
 
@@ -35,10 +34,10 @@ export default function MessagesPage() {
     try {
       const updated = await setMessageStatus(m.id, status);
       messages.setData((prev) => prev?.map((x) => (x.id === m.id ? updated : x)) ?? null);
-      notify.success(t.statusUpdated);
+      notify.success(t("messages.statusUpdated"));
     } catch (e) {
       console.error("message status update failed", e);
-      fail(t.updateError);
+      fail(t("messages.updateError"));
     } finally {
       setBusyId(null);
     }
@@ -48,17 +47,17 @@ export default function MessagesPage() {
   return (
     <section className="adm-page">
       <PageHeader
-        title={t.title}
+        title={t("messages.title")}
         badge={
           <>
             <span className="adm-count" data-testid="messages-total">
-              {t.total(counts.all)}
+              {t("messages.total", { count: counts.all })}
             </span>
-            {counts.new > 0 && <span className="adm-count adm-count--alert">{`${counts.new} ${t.newBadge}`}</span>}
+            {counts.new > 0 && <span className="adm-count adm-count--alert">{`${counts.new} ${t("messages.newBadge")}`}</span>}
           </>
         }
       />
-      <div className="adm-filters" role="group" aria-label={t.title}>
+      <div className="adm-filters" role="group" aria-label={t("messages.title")}>
         {filters.map((f) => (
           <button
             key={f}
@@ -68,14 +67,14 @@ export default function MessagesPage() {
             onClick={() => setFilter(f)}
             data-testid={`filter-${f}`}
           >
-            {t.filters[f]} <span className="adm-filter__count">{counts[f]}</span>
+            {t(`messages.filters.${f}`)} <span className="adm-filter__count">{counts[f]}</span>
           </button>
         ))}
       </div>
       {messages.loading && !messages.data ? (
-        <PageLoading label={fr.common.loading} />
+        <PageLoading label={t("common.loading")} />
       ) : shown.length === 0 ? (
-        <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t.emptyAll : t.emptyStatus[filter]}</EmptyState>
+        <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t("messages.emptyAll") : t(`messages.emptyStatus.${filter}`)}</EmptyState>
       ) : (
         <div className="adm-messages">
           {shown.map((m) => (
@@ -85,8 +84,8 @@ export default function MessagesPage() {
       )}
       <ConfirmDialog
         open={del.target !== null}
-        title={t.confirmDeleteTitle}
-        message={del.target ? t.confirmDelete(del.target.name) : ""}
+        title={t("messages.confirmDeleteTitle")}
+        message={del.target ? t("messages.confirmDelete", { name: del.target.name }) : ""}
         busy={del.busy}
         onConfirm={() => void del.confirm()}
         onCancel={del.cancel}

@@ -4,14 +4,12 @@ import type { AdminBooking } from "../bookings/types";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import type { LedgerSummary } from "./paymentView";
 import { refundChoiceError, sendRefund } from "./refundFlow";
 import { RefundFields, type RefundChoice } from "./RefundFields";
 import { useRefundKey } from "./refundKey";
-
-const t = fr.payments.refund;
 
 interface Props {
   booking: AdminBooking | null;
@@ -24,9 +22,10 @@ interface Props {
 
 /** A refund without cancelling (all that remains, or an amount), from the booking's details. */
 export function RefundDialog({ booking, open, summary, onClose, onDone }: Props) {
+  const { t } = useAdminTranslation();
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={open && booking !== null} title={booking ? <>{t.title} · <BookingRef booking={booking} /></> : t.title} onClose={onClose} busy={busy}>
+    <Dialog open={open && booking !== null} title={booking ? <>{t("payments.refund.title")} · <BookingRef booking={booking} /></> : t("payments.refund.title")} onClose={onClose} busy={busy}>
       {open && booking && <RefundForm booking={booking} summary={summary} busy={busy} setBusy={setBusy} onClose={onClose} onDone={onDone} />}
     </Dialog>
   );
@@ -40,6 +39,7 @@ function RefundForm({
   onClose,
   onDone,
 }: Omit<Props, "open" | "booking"> & { booking: AdminBooking; busy: boolean; setBusy: (b: boolean) => void }) {
+  const { t } = useAdminTranslation();
   const [key, renewKey] = useRefundKey();
   const [choice, setChoice] = useState<RefundChoice>({ mode: "full", amount: "" });
   const [note, setNote] = useState("");
@@ -57,7 +57,7 @@ function RefundForm({
     const out = await sendRefund({ booking, key, choice, cancel: false, note });
     setBusy(false);
     if (out.ok) {
-      notify.success(t.done(out.amount));
+      notify.success(t("payments.refund.done", { amount: out.amount }));
       onDone(out.booking);
       onClose();
       return;
@@ -69,16 +69,16 @@ function RefundForm({
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="refund-form">
       <RefundFields summary={summary} value={choice} onChange={setChoice} error={amountError} disabled={busy} />
-      <Field label={t.note}>
+      <Field label={t("payments.refund.note")}>
         <input className="adm-input" name="note" value={note} onChange={(e) => setNote(e.target.value)} disabled={busy} maxLength={300} />
       </Field>
       {error && <RefundErrorAlert error={error} />}
       <div className="adm-form__actions">
         <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={busy}>
-          {fr.common.cancel}
+          {t("common.cancel")}
         </button>
         <button type="submit" className="adm-btn adm-btn--danger" disabled={busy || summary === null} data-testid="refund-submit">
-          {busy ? <Spinner size="sm" label={t.busy} /> : t.submit}
+          {busy ? <Spinner size="sm" label={t("payments.refund.busy")} /> : t("payments.refund.submit")}
         </button>
       </div>
     </form>

@@ -3,7 +3,7 @@ import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { IconAlert } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { addBlock, carBookingsBetween } from "./api";
 import { blockRange, validateBlock, type BlockFormErrors, type BlockFormValues } from "./blockForm";
@@ -12,8 +12,6 @@ import { blockSpan, coveredBookings } from "./planningView";
 import { normalizeBookingStatus } from "../bookings/bookingView";
 import type { CarBlock, PlanBooking, PlanCar } from "./types";
 import { stillWrong } from "../lib/validation";
-
-const f = fr.planning.form;
 
 interface Props {
   open: boolean;
@@ -25,9 +23,10 @@ interface Props {
 }
 
 export function BlockFormDialog({ open, cars, initial, onClose, onAdded }: Props) {
+  const { t } = useAdminTranslation();
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={open} title={f.title} onClose={onClose} busy={saving}>
+    <Dialog open={open} title={t("planning.form.title")} onClose={onClose} busy={saving}>
       {open && <BlockForm cars={cars} initial={initial} saving={saving} setSaving={setSaving} onClose={onClose} onAdded={onAdded} />}
     </Dialog>
   );
@@ -67,6 +66,7 @@ function BlockForm({
   onClose,
   onAdded,
 }: Omit<Props, "open"> & { saving: boolean; setSaving: (b: boolean) => void }) {
+  const { t } = useAdminTranslation();
   const [values, setValues] = useState<BlockFormValues>(initial);
   const [failed, setErrors] = useState<BlockFormErrors>({});
   const covered = useCovered(values);
@@ -82,11 +82,11 @@ function BlockForm({
     setSaving(true);
     try {
       const added = await addBlock(block);
-      notify.success(fr.planning.messages.added);
+      notify.success(t("planning.messages.added"));
       onAdded(added);
     } catch (err) {
       console.error("block insert failed", err);
-      notify.error(fr.planning.messages.addError);
+      notify.error(t("planning.messages.addError"));
     } finally {
       setSaving(false);
     }
@@ -94,9 +94,9 @@ function BlockForm({
 
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="block-form">
-      <Field label={f.car} error={errors.car_id} required>
+      <Field label={t("planning.form.car")} error={errors.car_id} required>
         <select className="adm-input" name="car_id" value={values.car_id} onChange={set("car_id")}>
-          <option value="">{f.chooseCar}</option>
+          <option value="">{t("planning.form.chooseCar")}</option>
           {cars.map((c) => (
             <option key={c.id} value={String(c.id)}>
               {c.name} — {c.brand}
@@ -105,40 +105,40 @@ function BlockForm({
         </select>
       </Field>
       <div className="adm-grid adm-grid--2">
-        <Field label={f.from} error={errors.start_date} required>
+        <Field label={t("planning.form.from")} error={errors.start_date} required>
           <input type="date" className="adm-input" name="start_date" value={values.start_date} onChange={set("start_date")} />
         </Field>
-        <Field label={f.to} error={errors.end_date} required>
+        <Field label={t("planning.form.to")} error={errors.end_date} required>
           <input type="date" className="adm-input" name="end_date" value={values.end_date} min={values.start_date || undefined} onChange={set("end_date")} />
         </Field>
       </div>
-      <Field label={f.reason} error={errors.reason} hint={f.hint} required>
-        <input type="text" className="adm-input" name="reason" value={values.reason} placeholder={f.reasonPlaceholder} maxLength={200} onChange={set("reason")} />
+      <Field label={t("planning.form.reason")} error={errors.reason} hint={t("planning.form.hint")} required>
+        <input type="text" className="adm-input" name="reason" value={values.reason} placeholder={t("planning.form.reasonPlaceholder")} maxLength={200} onChange={set("reason")} />
       </Field>
       <div role="status" className="adm-plan-covers">
         {covered.list.length > 0 && (
           <div className="adm-alert adm-alert--warn" data-testid="block-covers">
             <IconAlert size={18} />
             <div>
-              <p>{f.covers(covered.list.length)}</p>
+              <p>{t("planning.form.covers", { count: covered.list.length })}</p>
               <ul>
                 {covered.list.map((b) => (
                   <li key={b.id}>
-                    {b.customer_name} — {bookingDates(b)} ({fr.bookings.statuses[normalizeBookingStatus(b.status)]})
+                    {b.customer_name} — {bookingDates(b)} ({t(`bookings.statuses.${normalizeBookingStatus(b.status)}`)})
                   </li>
                 ))}
               </ul>
             </div>
           </div>
         )}
-        {covered.failed && <p className="adm-alert adm-alert--error">{f.checkError}</p>}
+        {covered.failed && <p className="adm-alert adm-alert--error">{t("planning.form.checkError")}</p>}
       </div>
       <div className="adm-form__actions">
         <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-          {fr.common.cancel}
+          {t("common.cancel")}
         </button>
         <button type="submit" className="adm-btn adm-btn--primary" disabled={saving}>
-          {saving ? <Spinner size="sm" label={f.saving} /> : f.submit}
+          {saving ? <Spinner size="sm" label={t("planning.form.saving")} /> : t("planning.form.submit")}
         </button>
       </div>
     </form>
