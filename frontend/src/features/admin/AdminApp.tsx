@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { ReadyMarker } from "../../components/ReadyMarker";
 import { PageLoading } from "./components/Spinner";
-import { AdminToaster } from "./components/AdminToaster";
+import { Toaster } from "../../components/Toaster";
 import { ADMIN_LANGUAGE, useAdminTranslation } from "./i18n";
 import { LoginPage } from "./login/LoginPage";
 import { MfaStep } from "./login/MfaStep";
@@ -22,6 +22,14 @@ const PlanningPage = lazy(() => import("./planning/PlanningPage"));
 const MessagesPage = lazy(() => import("./messages/MessagesPage"));
 const CustomersPage = lazy(() => import("./customers/CustomersPage"));
 const AdminsPage = lazy(() => import("./admins/AdminsPage"));
+
+// The site's toaster in its top-layer mode, with the area's classes.
+const ADMIN_TOAST_CLASSES = { root: "adm-toaster", toast: "adm-toast", close: "adm-icon-btn adm-toast__close" };
+
+function AdminToaster() {
+  const { t } = useAdminTranslation();
+  return <Toaster topLayer classes={ADMIN_TOAST_CLASSES} closeLabel={t("common.close")} />;
+}
 
 export default function AdminApp() {
   useAdminDocument();
