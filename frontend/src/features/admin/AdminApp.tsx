@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect } from "react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { ReadyMarker } from "../../components/ReadyMarker";
 import { PageLoading } from "./components/Spinner";
 import { Toaster } from "../../components/Toaster";
 import { ADMIN_LANGUAGE, useAdminTranslation } from "./i18n";
+import { createAdminQueryClient } from "./lib/query";
+import { adminKeys } from "./lib/queryKeys";
 import { LoginPage } from "./login/LoginPage";
 import { MfaStep } from "./login/MfaStep";
 import { AdminSessionProvider } from "./session/AdminSessionProvider";
@@ -33,20 +36,32 @@ function AdminToaster() {
 
 export default function AdminApp() {
   useAdminDocument();
+  // Every read and write of the area goes through TanStack Query (lib/query.ts,
+  // keys in lib/queryKeys.ts). Until the site provides one client for the whole
+  // app, the area has its own.
+  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <AdminSessionProvider>
-      <div className="adm-root" lang={ADMIN_LANGUAGE} dir="ltr">
-        <ReadyMarker />
-        <AdminGate />
-        <AdminToaster />
-      </div>
-    </AdminSessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <AdminSessionProvider>
+        <div className="adm-root" lang={ADMIN_LANGUAGE} dir="ltr">
+          <ReadyMarker />
+          <AdminGate />
+          <AdminToaster />
+        </div>
+      </AdminSessionProvider>
+    </QueryClientProvider>
   );
 }
 
 function AdminGate() {
   const { t } = useAdminTranslation();
   const { access } = useAdminSession();
+  const queryClient = useQueryClient();
+  // What an administrator read is not kept for whoever signs in next.
+  const signedOut = access.kind === "signedOut";
+  useEffect(() => {
+    if (signedOut) queryClient.removeQueries({ queryKey: adminKeys.all });
+  }, [signedOut, queryClient]);
   if (access.kind === "loading") return <PageLoading label={t("common.loadingPanel")} />;
   if (access.kind === "signedOut") return <LoginPage notice={access.notice} />;
   if (access.kind === "mfa") return <MfaStep />;

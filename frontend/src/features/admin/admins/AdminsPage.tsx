@@ -1,11 +1,13 @@
-import { useEffect, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { ApiError } from "../lib/errors";
 import { notify } from "../lib/notify";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { useAdminUser } from "../session/context";
 import { AdminForm } from "./AdminForm";
 import type { AdminFormValues } from "./adminForm";
@@ -33,65 +35,62 @@ const confirmTexts = {
   },
 } as const;
 
+const NO_MFA = new Map<string, boolean>();
+
 export default function AdminsPage() {
   const { t } = useAdminTranslation();
   const { user } = useAdminUser();
-  const admins = useLoad(listAdmins, () => notify.error(t("admins.messages.loadError")));
+  const client = useQueryClient();
+  const cache = useListCache();
+  const admins = useAdminQuery({ queryKey: adminKeys.admins, queryFn: listAdmins, errorMessage: t("admins.messages.loadError") });
+  // Second factors of the administrators; unknown (no badge) if the lookup fails (no toast).
+  const mfaQuery = useAdminQuery({ queryKey: adminKeys.adminsMfa, queryFn: listMfa });
+  const mfa = mfaQuery.data ?? NO_MFA;
+  const reloadMfa = () => void client.invalidateQueries({ queryKey: adminKeys.adminsMfa });
   const [pending, setPending] = useState<Pending>(null);
-  // Second factors of the administrators; unknown (no badge) if the lookup fails.
-  const [mfa, setMfa] = useState<Map<string, boolean>>(new Map());
-  const loadMfa = () =>
-    listMfa()
-      .then(setMfa)
-      .catch((e: unknown) => console.error("administrators' MFA lookup failed", e));
-  useEffect(() => {
-    void loadMfa();
-  }, []);
-  const [busy, setBusy] = useState(false);
 
-  async function create(v: AdminFormValues): Promise<boolean> {
-    try {
-      const res = await createAdmin(v);
+  const creation = useMutation({
+    mutationFn: createAdmin,
+    onSuccess: (res) => {
       notify.success(res.promoted ? t("admins.messages.promoted") : t("admins.messages.created"));
-      void admins.reload();
-      return true;
-    } catch (e) {
+      void client.invalidateQueries({ queryKey: adminKeys.admins });
+    },
+    onError: (e) => {
       console.error("administrator creation failed", e);
       notify.error(serverMessage(e, t("admins.messages.createError")));
-      return false;
-    }
-  }
+    },
+  });
+  const create = (v: AdminFormValues): Promise<boolean> =>
+    creation.mutateAsync(v).then(
+      () => true,
+      () => false,
+    );
 
-  async function confirm() {
-    if (!pending) return;
-    setBusy(true);
-    const { kind, admin } = pending;
-    try {
-      if (kind === "reset_mfa") {
-        await resetAdminMfa(admin.id);
-        void loadMfa();
-      } else {
-        if (kind === "revoke") await revokeAdmin(admin.id);
-        else await deleteAdmin(admin.id);
-        admins.setData((prev) => prev?.filter((a) => a.id !== admin.id) ?? null);
-      }
+  const action = useMutation({
+    mutationFn: async ({ kind, admin }: NonNullable<Pending>) => {
+      if (kind === "reset_mfa") await resetAdminMfa(admin.id);
+      else if (kind === "revoke") await revokeAdmin(admin.id);
+      else await deleteAdmin(admin.id);
+    },
+    onSuccess: (_done, { kind, admin }) => {
+      if (kind === "reset_mfa") reloadMfa();
+      else cache.drop<AdminAccount>(adminKeys.admins, admin.id);
       notify.success(t(confirmTexts[kind].done));
-    } catch (e) {
+    },
+    onError: (e, { kind }) => {
       console.error(`administrator ${kind} failed`, e);
       notify.error(serverMessage(e, t(confirmTexts[kind].failed)));
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  }
+    },
+    onSettled: () => setPending(null),
+  });
 
   return (
     <section className="adm-page">
       <PageHeader title={t("admins.title")} subtitle={t("admins.subtitle")} />
-      <SecuritySection onChange={() => void loadMfa()} />
+      <SecuritySection onChange={reloadMfa} />
       <div className="adm-two-col">
         <AdminForm onSubmit={create} />
-        {admins.loading && !admins.data ? (
+        {admins.isPending ? (
           <PageLoading label={t("common.loading")} />
         ) : (
           <AdminsList
@@ -109,8 +108,8 @@ export default function AdminsPage() {
         title={pending ? t(confirmTexts[pending.kind].title) : ""}
         message={pending ? t(confirmTexts[pending.kind].message, { email: pending.admin.email ?? pending.admin.id }) : ""}
         confirmLabel={pending ? t(confirmTexts[pending.kind].label) : undefined}
-        busy={busy}
-        onConfirm={() => void confirm()}
+        busy={action.isPending}
+        onConfirm={() => pending && action.mutate(pending)}
         onCancel={() => setPending(null)}
       />
     </section>

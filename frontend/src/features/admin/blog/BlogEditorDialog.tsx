@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
@@ -67,7 +68,6 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   const [values, setValues] = useState<BlogFormValues>(EMPTY_BLOG_FORM);
   const [failed, setErrors] = useState<BlogFormErrors>({});
   const [slugTouched, setSlugTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [tab, setTab] = useState<ContentLanguage>("fr");
 
@@ -103,7 +103,20 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
     setValues((v) => ({ ...v, title, slug: slugTouched ? v.slug : slugify(title) }));
   }
 
-  async function submit(e: FormEvent) {
+  // Insert or update asking the row back (the page reads its list again on onSaved).
+  const saving = useMutation({
+    mutationFn: (row: ReturnType<typeof toBlogRow>) => (editing ? updatePost(editing.id, row) : createPost(row)),
+    onSuccess: (saved) => {
+      notify.success(editing ? t("blog.messages.updated") : t("blog.messages.created"));
+      onSaved(saved);
+    },
+    onError: (err) => {
+      console.error("post save failed", err);
+      notify.error(t("blog.messages.saveError"));
+    },
+  });
+
+  function submit(e: FormEvent) {
     e.preventDefault();
     const v = validateBlogForm(values);
     setErrors(v);
@@ -111,18 +124,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
       setTab("fr"); // the required fields are the French ones: show them
       return;
     }
-    setSaving(true);
-    try {
-      const row = toBlogRow(values);
-      const saved = editing ? await updatePost(editing.id, row) : await createPost(row);
-      notify.success(editing ? t("blog.messages.updated") : t("blog.messages.created"));
-      onSaved(saved);
-    } catch (err) {
-      console.error("post save failed", err);
-      notify.error(t("blog.messages.saveError"));
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate(toBlogRow(values));
   }
 
   return (
@@ -131,14 +133,14 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
       title={editing ? t("blog.dialogEdit") : t("blog.dialogCreate")}
       onClose={onClose}
       size="xl"
-      busy={saving}
+      busy={saving.isPending}
       footer={
         <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
+          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
             {t("common.cancel")}
           </button>
-          <button type="submit" form="adm-blog-form" className="adm-btn adm-btn--primary" disabled={saving || uploading}>
-            {saving ? <Spinner size="sm" label={t("blog.saving")} /> : editing ? t("blog.submitEdit") : t("blog.submitCreate")}
+          <button type="submit" form="adm-blog-form" className="adm-btn adm-btn--primary" disabled={saving.isPending || uploading}>
+            {saving.isPending ? <Spinner size="sm" label={t("blog.saving")} /> : editing ? t("blog.submitEdit") : t("blog.submitCreate")}
           </button>
         </>
       }

@@ -1,12 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { IconPlus, IconSearch } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { deletePost, listPosts } from "./api";
 import { BlogEditorDialog } from "./BlogEditorDialog";
 import { matchesPost } from "./blogForm";
@@ -15,10 +16,17 @@ import type { AdminBlogPost } from "./types";
 
 export default function BlogPage() {
   const { t } = useAdminTranslation();
-  const posts = useLoad(listPosts, () => notify.error(t("blog.messages.loadError")));
+  const client = useQueryClient();
+  const posts = useAdminQuery({ queryKey: adminKeys.posts, queryFn: listPosts, errorMessage: t("blog.messages.loadError") });
   const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<AdminBlogPost | "new" | null>(null);
-  const del = useConfirmDelete({ list: posts, remove: (p) => deletePost(p.id), messages: { deleted: t("blog.messages.deleted"), deleteError: t("blog.messages.deleteError") }, logLabel: "post delete failed" });
+  const del = useConfirmDelete({
+    list: adminKeys.posts,
+    table: "blog_posts",
+    remove: (p: AdminBlogPost) => deletePost(p.id),
+    messages: { deleted: t("blog.messages.deleted"), deleteError: t("blog.messages.deleteError") },
+    logLabel: "post delete failed",
+  });
 
   const shown = useMemo(() => (posts.data ?? []).filter((p) => matchesPost(p, query)), [posts.data, query]);
 
@@ -40,7 +48,7 @@ export default function BlogPage() {
           <input type="search" className="adm-input" placeholder={t("blog.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
       </div>
-      {posts.loading && !posts.data ? (
+      {posts.isPending ? (
         <PageLoading label={t("common.loading")} />
       ) : (
         <BlogTable posts={shown} searching={query.trim() !== ""} onEdit={setEditing} onDelete={del.ask} />
@@ -50,7 +58,7 @@ export default function BlogPage() {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          void posts.reload();
+          void invalidateAfter(client, "blog_posts");
         }}
       />
       <ConfirmDialog

@@ -107,7 +107,7 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
   }
 
   function changed(updated: AdminBooking) {
-    ledger.reload();
+    // The ledger and the figures are read again by the payment's own mutation (adminKeys).
     onChanged?.(updated);
   }
 

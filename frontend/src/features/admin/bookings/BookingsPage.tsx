@@ -6,9 +6,9 @@ import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { useNow } from "../lib/useNow";
 import { deleteBooking, listBookings } from "./api";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
@@ -23,25 +23,26 @@ import { useBookingSave } from "./useBookingSave";
 
 export default function BookingsPage() {
   const { t } = useAdminTranslation();
-  const bookings = useLoad(listBookings, () => notify.error(t("bookings.messages.loadError")));
+  const cache = useListCache();
+  const bookings = useAdminQuery({ queryKey: adminKeys.bookings, queryFn: listBookings, errorMessage: t("bookings.messages.loadError") });
   const now = useNow();
-  const revenue = useRevenue(() => notify.error(t("bookings.messages.loadError")));
+  const revenue = useRevenue(t("bookings.messages.loadError"));
   const [filter, setFilter] = useState<BookingFilter>(DEFAULT_FILTER);
   const set = (patch: Partial<BookingFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const [viewing, setViewing] = useState<AdminBooking | null>(null);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
   const del = useConfirmDelete({
-    list: bookings,
-    remove: (b) => deleteBooking(b.id),
+    list: adminKeys.bookings,
+    table: "bookings",
+    remove: (b: AdminBooking) => deleteBooking(b.id),
     messages: { deleted: t("bookings.messages.deleted"), deleteError: t("bookings.messages.deleteError") },
     logLabel: "booking delete failed",
     onDeleted: () => setViewing(null),
   });
-  // A stored booking replaces its row; money may have moved (refund, counter payment): the figure is read again.
+  // A stored booking replaces its row at once (the mutations invalidate what depends on it: money, planning...).
   const stored = (updated: AdminBooking) => {
-    bookings.setData((prev) => prev?.map((x) => (x.id === updated.id ? updated : x)) ?? null);
+    cache.replace(adminKeys.bookings, updated);
     setViewing((v) => (v?.id === updated.id ? updated : v));
-    void revenue.reload();
   };
   const saver = useBookingSave(stored);
 
@@ -118,7 +119,7 @@ export default function BookingsPage() {
           {t("bookings.attemptsHint")}
         </p>
       </div>
-      {bookings.loading && !bookings.data ? (
+      {bookings.isPending ? (
         <PageLoading label={t("common.loading")} />
       ) : (
         <BookingsTable

@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { Spinner } from "../components/Spinner";
 import { UploadProgressBar } from "../components/UploadProgressBar";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { useUploads } from "../lib/useUploads";
 import { hasErrors, stillWrong } from "../lib/validation";
 import { createCar, listCarImages, updateCar } from "./api";
@@ -42,7 +45,6 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   const [values, setValues] = useState<CarFormValues>(EMPTY_CAR_FORM);
   const [failed, setErrors] = useState<CarFormErrors>({});
   const [gallery, setGallery] = useState<GalleryItem[]>([]);
-  const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<ContentLanguage>("fr");
   const { progress, upload, uploading } = useUploads("car-images");
 
@@ -58,17 +60,14 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     }
   }
 
-  // An edited car's gallery comes from car_images.
-  useEffect(() => {
-    if (target === null || target === "new") return;
-    let live = true;
-    listCarImages(target.id)
-      .then((imgs) => live && setGallery(imgs.map((i) => newGalleryItem(i.image_url, i.alt_text ?? ""))))
-      .catch((e) => console.error("car images read failed", e));
-    return () => {
-      live = false;
-    };
-  }, [target]);
+  // An edited car's gallery comes from car_images, then is the form's to change
+  // (put in the form once per opened car and answer).
+  const images = useAdminQuery({ queryKey: adminKeys.carImages(editing?.id ?? 0), queryFn: () => listCarImages(editing?.id ?? 0), enabled: editing !== null });
+  const [galleryFrom, setGalleryFrom] = useState<{ target: Props["target"]; rows: unknown }>({ target: null, rows: null });
+  if (editing && images.data && (galleryFrom.target !== target || galleryFrom.rows !== images.data)) {
+    setGalleryFrom({ target, rows: images.data });
+    setGallery(images.data.map((i) => newGalleryItem(i.image_url, i.alt_text ?? "")));
+  }
 
   const set = <K extends keyof CarFormValues>(key: K, value: CarFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   // The last failed save's errors, less those fixed since.
@@ -87,41 +86,43 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     return res.urls;
   }
 
-  async function submit(e: FormEvent) {
+  // The car row, then its gallery (the page reads the lists again on onSaved).
+  const saving = useMutation({
+    mutationFn: ({ row, images }: { row: ReturnType<typeof toCarRow>; images: GalleryItem[] }) => (editing ? updateCar(editing.id, row, images) : createCar(row, images)),
+    onSuccess: (res) => {
+      if (res.imagesSaved) notify.success(editing ? t("cars.messages.edited") : t("cars.messages.added"));
+      else notify.error(editing ? t("cars.messages.editImagesError") : t("cars.messages.addImagesError"));
+      onSaved(res.car);
+    },
+    onError: (err) => {
+      console.error("car save failed", err);
+      notify.error(editing ? t("cars.messages.editError") : t("cars.messages.addError"));
+    },
+  });
+
+  function submit(e: FormEvent) {
     e.preventDefault();
     const v = validateCarForm(values);
     setErrors(v);
     if (hasErrors(v)) return;
-    setSaving(true);
-    const row = toCarRow(values);
-    try {
-      const res = editing ? await updateCar(editing.id, row, gallery) : await createCar(row, gallery);
-      if (res.imagesSaved) notify.success(editing ? t("cars.messages.edited") : t("cars.messages.added"));
-      else notify.error(editing ? t("cars.messages.editImagesError") : t("cars.messages.addImagesError"));
-      onSaved(res.car);
-    } catch (err) {
-      console.error("car save failed", err);
-      notify.error(editing ? t("cars.messages.editError") : t("cars.messages.addError"));
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate({ row: toCarRow(values), images: gallery });
   }
 
-  const busy = saving || uploading;
+  const busy = saving.isPending || uploading;
   return (
     <Dialog
       open={target !== null}
       title={editing ? t("cars.formEditTitle") : t("cars.formAddTitle")}
       onClose={onClose}
       size="xl"
-      busy={saving}
+      busy={saving.isPending}
       footer={
         <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
+          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
             {t("common.cancel")}
           </button>
           <button type="submit" form="adm-car-form" className="adm-btn adm-btn--primary" disabled={busy}>
-            {saving ? <Spinner size="sm" label={t("cars.saving")} /> : editing ? t("cars.submitEdit") : t("cars.submitAdd")}
+            {saving.isPending ? <Spinner size="sm" label={t("cars.saving")} /> : editing ? t("cars.submitEdit") : t("cars.submitAdd")}
           </button>
         </>
       }

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatPrice } from "../../../lib/format";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -8,7 +9,8 @@ import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache } from "../lib/query";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { deleteCar, listCars, setAvailability } from "./api";
 import { CarFormDialog } from "./CarFormDialog";
 import { CarsTable } from "./CarsTable";
@@ -16,28 +18,37 @@ import type { AdminCar } from "./types";
 
 export default function CarsPage() {
   const { t } = useAdminTranslation();
-  const cars = useLoad(listCars, () => notify.error(t("cars.messages.loadError")));
+  const client = useQueryClient();
+  const cache = useListCache();
+  const cars = useAdminQuery({ queryKey: adminKeys.cars, queryFn: listCars, errorMessage: t("cars.messages.loadError") });
   const [formTarget, setFormTarget] = useState<AdminCar | "new" | null>(null);
-  const del = useConfirmDelete({ list: cars, remove: (c) => deleteCar(c.id), messages: { deleted: t("cars.messages.deleted"), deleteError: t("cars.messages.deleteError") }, logLabel: "car delete failed" });
-  const [toggling, setToggling] = useState<number | null>(null);
+  const del = useConfirmDelete({
+    list: adminKeys.cars,
+    table: "cars",
+    remove: (c: AdminCar) => deleteCar(c.id),
+    messages: { deleted: t("cars.messages.deleted"), deleteError: t("cars.messages.deleteError") },
+    logLabel: "car delete failed",
+  });
+  const availability = useMutation({
+    mutationFn: (car: AdminCar) => setAvailability(car.id, !car.available),
+    onSuccess: (updated) => {
+      cache.replace(adminKeys.cars, updated);
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void client.invalidateQueries({ queryKey: adminKeys.planning });
+      notify.success(t("cars.messages.availabilityUpdated"));
+    },
+    onError: (e) => {
+      console.error("availability update failed", e);
+      notify.error(t("cars.messages.availabilityError"));
+    },
+  });
+  const toggling = availability.isPending ? (availability.variables?.id ?? null) : null;
 
   const list = cars.data ?? [];
   const available = list.filter((c) => c.available).length;
   const average = list.length ? Math.round(list.reduce((s, c) => s + c.price, 0) / list.length) : 0;
 
-  async function toggle(car: AdminCar) {
-    setToggling(car.id);
-    try {
-      const updated = await setAvailability(car.id, !car.available);
-      cars.setData((prev) => prev?.map((c) => (c.id === car.id ? updated : c)) ?? null);
-      notify.success(t("cars.messages.availabilityUpdated"));
-    } catch (e) {
-      console.error("availability update failed", e);
-      notify.error(t("cars.messages.availabilityError"));
-    } finally {
-      setToggling(null);
-    }
-  }
+  const toggle = (car: AdminCar) => availability.mutate(car);
 
   return (
     <section className="adm-page">
@@ -55,7 +66,7 @@ export default function CarsPage() {
         <StatCard label={t("cars.statsAvailable")} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
         <StatCard label={t("cars.statsAveragePrice")} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
       </StatGrid>
-      {cars.loading && !cars.data ? (
+      {cars.isPending ? (
         <PageLoading label={t("common.loading")} />
       ) : (
         <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={del.ask} />
@@ -65,7 +76,7 @@ export default function CarsPage() {
         onClose={() => setFormTarget(null)}
         onSaved={() => {
           setFormTarget(null);
-          void cars.reload();
+          void invalidateAfter(client, "cars");
         }}
       />
       <ConfirmDialog

@@ -6,8 +6,8 @@ import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { tAdmin, useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { messageStatus } from "../messages/messageFlow";
 import { formatAgencyDateTime } from "../bookings/bookingView";
 import { revenueFigures } from "../payments/paymentView";
@@ -73,7 +73,7 @@ function Alerts({ d }: { d: DashboardData }) {
 export default function DashboardPage() {
   const { t } = useAdminTranslation();
   const [now] = useState(() => new Date());
-  const dash = useLoad(() => loadDashboard(now), () => notify.error(t("dashboard.loadError")));
+  const dash = useAdminQuery({ queryKey: adminKeys.dashboard, queryFn: () => loadDashboard(new Date()), errorMessage: t("dashboard.loadError") });
   const d = dash.data;
   const counts = useMemo(() => (d ? dashboardCounts(d.cars, d.bookings, d.clicks.length) : null), [d]);
   const money = useMemo(() => (d ? revenueFigures(d.revenue, d.today) : null), [d]);
@@ -83,7 +83,7 @@ export default function DashboardPage() {
     return (
       <section className="adm-page">
         <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
-        {dash.loading ? <PageLoading label={t("common.loading")} /> : <p className="adm-alert adm-alert--error">{t("dashboard.loadError")}</p>}
+        {dash.isPending ? <PageLoading label={t("common.loading")} /> : <p className="adm-alert adm-alert--error">{t("dashboard.loadError")}</p>}
       </section>
     );
   }

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { EmptyState } from "../components/EmptyState";
@@ -7,7 +8,8 @@ import { PageLoading } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { deleteMessage, listMessages, setMessageStatus } from "./api";
 import { MessageCard } from "./MessageCard";
 import { countMessages, filterMessages, MESSAGE_STATUSES, type AdminMessage, type MessageFilter, type MessageStatus } from "./messageFlow";
@@ -15,12 +17,27 @@ const fail = (msg: string) => notify.error(`${tAdmin("messages.errorTitle")} : $
 
 export default function MessagesPage() {
   const { t } = useAdminTranslation();
-  const messages = useLoad(listMessages, () => fail(t("messages.loadError")));
+  const client = useQueryClient();
+  const cache = useListCache();
+  const messages = useAdminQuery({ queryKey: adminKeys.messages, queryFn: listMessages, errorMessage: `${t("messages.errorTitle")} : ${t("messages.loadError")}` });
   const [filter, setFilter] = useState<MessageFilter>("all");
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const status = useMutation({
+    mutationFn: ({ m, status }: { m: AdminMessage; status: MessageStatus }) => setMessageStatus(m.id, status),
+    onSuccess: (updated) => {
+      cache.replace(adminKeys.messages, updated);
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+      notify.success(t("messages.statusUpdated"));
+    },
+    onError: (e) => {
+      console.error("message status update failed", e);
+      fail(t("messages.updateError"));
+    },
+  });
+  const busyId = status.isPending ? (status.variables?.m.id ?? null) : null;
   const del = useConfirmDelete({
-    list: messages,
-    remove: (m) => deleteMessage(m.id),
+    list: adminKeys.messages,
+    table: "contacts",
+    remove: (m: AdminMessage) => deleteMessage(m.id),
     messages: { deleted: t("messages.deleted"), deleteError: `${t("messages.errorTitle")} : ${t("messages.deleteError")}` },
     logLabel: "message delete failed",
   });
@@ -29,19 +46,7 @@ export default function MessagesPage() {
   const counts = countMessages(all);
   const shown = filterMessages(all, filter);
 
-  async function changeStatus(m: AdminMessage, status: MessageStatus) {
-    setBusyId(m.id);
-    try {
-      const updated = await setMessageStatus(m.id, status);
-      messages.setData((prev) => prev?.map((x) => (x.id === m.id ? updated : x)) ?? null);
-      notify.success(t("messages.statusUpdated"));
-    } catch (e) {
-      console.error("message status update failed", e);
-      fail(t("messages.updateError"));
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const changeStatus = (m: AdminMessage, next: MessageStatus) => status.mutate({ m, status: next });
 
   const filters: MessageFilter[] = ["all", ...MESSAGE_STATUSES];
   return (
@@ -71,14 +76,14 @@ export default function MessagesPage() {
           </button>
         ))}
       </div>
-      {messages.loading && !messages.data ? (
+      {messages.isPending ? (
         <PageLoading label={t("common.loading")} />
       ) : shown.length === 0 ? (
         <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t("messages.emptyAll") : t(`messages.emptyStatus.${filter}`)}</EmptyState>
       ) : (
         <div className="adm-messages">
           {shown.map((m) => (
-            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={(x, s) => void changeStatus(x, s)} onDelete={del.ask} />
+            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={changeStatus} onDelete={del.ask} />
           ))}
         </div>
       )}

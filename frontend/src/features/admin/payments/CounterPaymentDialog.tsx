@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatPrice } from "../../../lib/format";
 import { BookingRef } from "../bookings/BookingRef";
@@ -7,6 +8,7 @@ import { Field } from "../components/Field";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { invalidateAfter } from "../lib/queryKeys";
 import { getBooking, recordCounterPayment } from "./api";
 import { parseAmount, validateCounter, type CounterValues } from "./paymentView";
 
@@ -43,29 +45,38 @@ function CounterForm({
   const [v, setV] = useState<CounterValues>({ method: "cash", amount: remaining && remaining > 0 ? String(remaining).replace(".", ",") : "", note: "" });
   const [shown, setShown] = useState(false);
   const errors = shown ? validateCounter(v) : {};
+  const client = useQueryClient();
+  // One insert asking the row back, then the booking as stored now (its payment state).
+  const record = useMutation({
+    mutationFn: async (amount: number) => {
+      await recordCounterPayment({ bookingId: booking.id, method: v.method, amount, note: v.note });
+      return getBooking(booking.id).catch(() => booking);
+    },
+    onMutate: () => setBusy(true),
+    onSettled: () => setBusy(false),
+    onSuccess: (stored, amount) => {
+      void invalidateAfter(client, "payments");
+      notify.success(t("payments.counter.saved", { amount: formatPrice(amount) }));
+      onDone(stored);
+      onClose();
+    },
+    onError: (err) => {
+      console.error("counter payment failed", err);
+      notify.error(t("payments.counter.error"));
+    },
+  });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setShown(true);
     const amount = parseAmount(v.amount);
     if (validateCounter(v).amount || amount === null) return;
-    setBusy(true);
-    try {
-      await recordCounterPayment({ bookingId: booking.id, method: v.method, amount, note: v.note });
-      notify.success(t("payments.counter.saved", { amount: formatPrice(amount) }));
-      onDone(await getBooking(booking.id).catch(() => booking));
-      onClose();
-    } catch (err) {
-      console.error("counter payment failed", err);
-      notify.error(t("payments.counter.error"));
-    } finally {
-      setBusy(false);
-    }
+    record.mutate(amount);
   }
 
   return (
-    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="counter-form">
+    <form className="adm-form" onSubmit={submit} noValidate data-testid="counter-form">
       <fieldset className="adm-fieldset adm-fieldset--flat" disabled={busy}>
         <legend className="adm-field__label">{t("payments.counter.method")}</legend>
         <div className="adm-radios adm-radios--row">

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { BookingRef } from "../bookings/BookingRef";
 import type { AdminBooking } from "../bookings/types";
@@ -6,6 +7,7 @@ import { Field } from "../components/Field";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { invalidateAfter } from "../lib/queryKeys";
 import type { LedgerSummary } from "./paymentView";
 import { refundChoiceError, sendRefund } from "./refundFlow";
 import { RefundFields, type RefundChoice } from "./RefundFields";
@@ -46,28 +48,38 @@ function RefundForm({
   const [shown, setShown] = useState(false);
   const [error, setError] = useState<{ message: string; failure?: string } | null>(null);
   const amountError = shown ? refundChoiceError(choice, summary) : null;
+  const client = useQueryClient();
+  // sendRefund answers every outcome (PayPal's refusal included) as a value.
+  const refund = useMutation({
+    mutationFn: () => sendRefund({ booking, key, choice, cancel: false, note }),
+    onMutate: () => {
+      setBusy(true);
+      setError(null);
+    },
+    onSettled: () => setBusy(false),
+    onSuccess: (out) => {
+      if (out.ok) {
+        void invalidateAfter(client, "payments");
+        notify.success(t("payments.refund.done", { amount: out.amount }));
+        onDone(out.booking);
+        onClose();
+        return;
+      }
+      if (out.renewKey) renewKey();
+      setError(out);
+    },
+  });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setShown(true);
     if (refundChoiceError(choice, summary)) return;
-    setBusy(true);
-    setError(null);
-    const out = await sendRefund({ booking, key, choice, cancel: false, note });
-    setBusy(false);
-    if (out.ok) {
-      notify.success(t("payments.refund.done", { amount: out.amount }));
-      onDone(out.booking);
-      onClose();
-      return;
-    }
-    if (out.renewKey) renewKey();
-    setError(out);
+    refund.mutate();
   }
 
   return (
-    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="refund-form">
+    <form className="adm-form" onSubmit={submit} noValidate data-testid="refund-form">
       <RefundFields summary={summary} value={choice} onChange={setChoice} error={amountError} disabled={busy} />
       <Field label={t("payments.refund.note")}>
         <input className="adm-input" name="note" value={note} onChange={(e) => setNote(e.target.value)} disabled={busy} maxLength={300} />

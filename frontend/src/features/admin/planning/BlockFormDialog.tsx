@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
@@ -5,6 +6,8 @@ import { IconAlert } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { addBlock, carBookingsBetween } from "./api";
 import { blockRange, validateBlock, type BlockFormErrors, type BlockFormValues } from "./blockForm";
 import { bookingDates } from "./labels";
@@ -34,28 +37,32 @@ export function BlockFormDialog({ open, cars, initial, onClose, onAdded }: Props
 
 /** The bookings a block over these days would cover, checked against the database as the dates change. */
 function useCovered(values: BlockFormValues): { list: PlanBooking[]; failed: boolean } {
-  const range = blockRange(values);
+  const range = useSettled(blockRange(values), 250);
+  const query = useAdminQuery({
+    queryKey: adminKeys.coveredBookings(range?.carId ?? 0, range?.from ?? "", range?.to ?? ""),
+    queryFn: async () => {
+      if (!range) return [];
+      const rows = await carBookingsBetween(range.carId, range.from, range.to);
+      return coveredBookings(blockSpan({ start_date: range.from, end_date: range.to }), rows);
+    },
+    enabled: range !== null,
+  });
+  return { list: range ? (query.data ?? []) : [], failed: range !== null && query.isError };
+}
+
+type Range = { carId: number; from: string; to: string };
+
+/** The range once it stopped changing for `ms` (typing a date does not send a query per key). */
+function useSettled(range: Range | null, ms: number): Range | null {
   const key = range ? `${range.carId}:${range.from}:${range.to}` : null;
-  const [found, setFound] = useState<{ key: string; list: PlanBooking[]; failed: boolean } | null>(null);
+  const [settled, setSettled] = useState<{ key: string | null; range: Range | null }>({ key: null, range: null });
   useEffect(() => {
-    if (!key) return;
-    const [car, from, to] = key.split(":") as [string, string, string];
-    let live = true;
-    const timer = setTimeout(() => {
-      carBookingsBetween(Number(car), from, to).then(
-        (rows) => live && setFound({ key, list: coveredBookings(blockSpan({ start_date: from, end_date: to }), rows), failed: false }),
-        (e: unknown) => {
-          console.error("covered bookings check failed", e);
-          if (live) setFound({ key, list: [], failed: true });
-        },
-      );
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [key]);
-  return found && found.key === key ? found : { list: [], failed: false };
+    const timer = setTimeout(() => setSettled({ key, range: key ? range : null }), ms);
+    return () => clearTimeout(timer);
+    // The key says everything the range holds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ms]);
+  return settled.key === key ? settled.range : null;
 }
 
 function BlockForm({
@@ -73,27 +80,32 @@ function BlockForm({
   const set = (k: keyof BlockFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   // The last failed save's errors, less those fixed since.
   const errors = stillWrong(failed, validateBlock(values).errors);
+  const client = useQueryClient();
+  const adding = useMutation({
+    mutationFn: addBlock,
+    onMutate: () => setSaving(true),
+    onSettled: () => setSaving(false),
+    onSuccess: (added) => {
+      void invalidateAfter(client, "car_blocks");
+      notify.success(t("planning.messages.added"));
+      onAdded(added);
+    },
+    onError: (err) => {
+      console.error("block insert failed", err);
+      notify.error(t("planning.messages.addError"));
+    },
+  });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const { errors: errs, block } = validateBlock(values);
     setErrors(errs);
     if (!block) return;
-    setSaving(true);
-    try {
-      const added = await addBlock(block);
-      notify.success(t("planning.messages.added"));
-      onAdded(added);
-    } catch (err) {
-      console.error("block insert failed", err);
-      notify.error(t("planning.messages.addError"));
-    } finally {
-      setSaving(false);
-    }
+    adding.mutate(block);
   }
 
   return (
-    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="block-form">
+    <form className="adm-form" onSubmit={submit} noValidate data-testid="block-form">
       <Field label={t("planning.form.car")} error={errors.car_id} required>
         <select className="adm-input" name="car_id" value={values.car_id} onChange={set("car_id")}>
           <option value="">{t("planning.form.chooseCar")}</option>

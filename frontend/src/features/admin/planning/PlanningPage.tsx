@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { BookingDetailsDialog } from "../bookings/BookingDetailsDialog";
 import { BookingEditDialog } from "../bookings/BookingEditDialog";
@@ -10,6 +11,8 @@ import { PageHeader } from "../components/PageHeader";
 import { PageLoading, Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { useMediaQuery } from "../lib/useMediaQuery";
 import { useNow } from "../lib/useNow";
 import { deleteBlock, loadPlanning } from "./api";
@@ -24,35 +27,17 @@ import type { CarBlock, PlanBooking, PlanningData } from "./types";
 /** The planning of the window from..to: loaded once per window, kept while the next one loads. */
 function usePlanning(from: string, to: string) {
   const { t } = useAdminTranslation();
-  const [data, setData] = useState<PlanningData | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    loadPlanning(from, to).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setFailed(null);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        console.error("planning load failed", e);
-        setFailed(`${from}#${attempt}`);
-        notify.error(t("planning.loadError"));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [from, to, attempt, t]);
-  const hasFailed = failed === `${from}#${attempt}`;
+  const client = useQueryClient();
+  const queryKey = adminKeys.planningWindow(from, to);
+  const query = useAdminQuery({ queryKey, queryFn: () => loadPlanning(from, to), errorMessage: t("planning.loadError"), keepPrevious: true });
+  const data = query.data ?? null;
   return {
     data,
-    failed: hasFailed,
-    loading: !hasFailed && data?.from !== from,
-    retry: () => setAttempt((a) => a + 1),
-    update: (fn: (d: PlanningData) => PlanningData) => setData((d) => (d ? fn(d) : d)),
+    failed: query.isError,
+    loading: !query.isError && data?.from !== from,
+    retry: () => void query.refetch(),
+    /** A row the database sent back, drawn at once. */
+    update: (fn: (d: PlanningData) => PlanningData) => client.setQueryData<PlanningData>(queryKey, (d) => (d ? fn(d) : d)),
   };
 }
 
@@ -72,7 +57,21 @@ export default function PlanningPage() {
   const [editing, setEditing] = useState<PlanBooking | null>(null);
   const [block, setBlock] = useState<CarBlock | null>(null);
   const [deleting, setDeleting] = useState<CarBlock | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const client = useQueryClient();
+  const removal = useMutation({
+    mutationFn: (k: CarBlock) => deleteBlock(k.id),
+    onSuccess: (_done, k) => {
+      plan.update((d) => ({ ...d, blocks: d.blocks.filter((x) => x.id !== k.id) }));
+      void invalidateAfter(client, "car_blocks");
+      notify.success(t("planning.messages.deleted"));
+      setDeleting(null);
+      setBlock(null);
+    },
+    onError: (e) => {
+      console.error("block delete failed", e);
+      notify.error(t("planning.messages.deleteError"));
+    },
+  });
   const [adding, setAdding] = useState(false);
   const stored = (updated: PlanBooking) => {
     plan.update((d) => ({ ...d, bookings: d.bookings.map((b) => (b.id === updated.id ? updated : b)) }));
@@ -90,23 +89,6 @@ export default function PlanningPage() {
 
   const go = (day: string | null) => setParams(day ? { from: day } : {});
 
-  async function removeBlock() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deleteBlock(deleting.id);
-      const id = deleting.id;
-      plan.update((d) => ({ ...d, blocks: d.blocks.filter((k) => k.id !== id) }));
-      notify.success(t("planning.messages.deleted"));
-      setDeleting(null);
-      setBlock(null);
-    } catch (e) {
-      console.error("block delete failed", e);
-      notify.error(t("planning.messages.deleteError"));
-    } finally {
-      setDeleteBusy(false);
-    }
-  }
 
   const period = windowLabel(from);
   const firstDay = today >= from && today <= to ? today : from;
@@ -192,8 +174,8 @@ export default function PlanningPage() {
         open={deleting !== null}
         title={t("planning.block.confirmDeleteTitle")}
         message={deleting ? t("planning.block.confirmDelete", { car: carOf(deleting.car_id)?.name ?? "", dates: blockDates(deleting) }) : ""}
-        busy={deleteBusy}
-        onConfirm={() => void removeBlock()}
+        busy={removal.isPending}
+        onConfirm={() => deleting && removal.mutate(deleting)}
         onCancel={() => setDeleting(null)}
       />
       {data && (

@@ -1,11 +1,14 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { formatDate } from "../../../lib/format";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Field } from "../components/Field";
 import { IconShield } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { tAdmin, useAdminTranslation } from "../i18n";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { CodeInput } from "../login/CodeInput";
 import { codeError, normalizeCode } from "../login/mfaCode";
 import * as auth from "../session/api";
@@ -16,15 +19,9 @@ type State =
   | { kind: "on"; factor: auth.TotpFactor }
   | { kind: "enrolling"; enrolment: auth.Enrolment };
 
-async function readState(): Promise<State> {
-  try {
-    const verified = (await auth.listTotpFactors()).find((f) => f.status === "verified");
-    return verified ? { kind: "on", factor: verified } : { kind: "off" };
-  } catch (e) {
-    console.error("MFA factors lookup failed", e);
-    notify.error(tAdmin("mfa.loadError"));
-    return { kind: "off" };
-  }
+/** The signed-in administrator's verified TOTP factor, if any. */
+async function verifiedFactor(): Promise<auth.TotpFactor | null> {
+  return (await auth.listTotpFactors()).find((f) => f.status === "verified") ?? null;
 }
 
 /**
@@ -35,25 +32,22 @@ async function readState(): Promise<State> {
  */
 export function SecuritySection({ onChange }: { onChange?: () => void }) {
   const { t } = useAdminTranslation();
-  const [state, setState] = useState<State>({ kind: "loading" });
+  const client = useQueryClient();
+  // The factor is read through the cache (adminKeys.ownFactors); an enrolment in progress is this form's own.
+  const factor = useAdminQuery({ queryKey: adminKeys.ownFactors, queryFn: verifiedFactor, errorMessage: t("mfa.loadError") });
+  const [enrolment, setEnrolment] = useState<auth.Enrolment | null>(null);
+  const state: State = enrolment
+    ? { kind: "enrolling", enrolment }
+    : factor.isPending
+      ? { kind: "loading" }
+      : factor.data
+        ? { kind: "on", factor: factor.data }
+        : { kind: "off" };
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
 
-  async function load() {
-    setState(await readState());
-  }
-
-  useEffect(() => {
-    let live = true;
-    void readState().then((s) => {
-      if (live) setState(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   async function start() {
     setBusy(true);
@@ -65,7 +59,7 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
       const enrolment = await auth.enrollTotp(t("mfa.friendlyName"), t("mfa.issuer"));
       setCode("");
       setError(undefined);
-      setState({ kind: "enrolling", enrolment });
+      setEnrolment(enrolment);
     } catch (e) {
       console.error("MFA enrolment failed", e);
       notify.error(t("mfa.enrolError"));
@@ -88,7 +82,8 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
       return;
     }
     notify.success(t("mfa.enabled"));
-    await load();
+    await client.invalidateQueries({ queryKey: adminKeys.ownFactors });
+    setEnrolment(null);
     onChange?.();
   }
 
@@ -97,7 +92,7 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
     setBusy(true);
     await auth.unenroll(state.enrolment.id).catch((e: unknown) => console.error("MFA enrolment cancel failed", e));
     setBusy(false);
-    setState({ kind: "off" });
+    setEnrolment(null);
   }
 
   async function remove() {
@@ -106,7 +101,7 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
     try {
       await auth.unenroll(state.factor.id);
       notify.success(t("mfa.removed"));
-      setState({ kind: "off" });
+      client.setQueryData(adminKeys.ownFactors, null);
       onChange?.();
     } catch (e) {
       console.error("MFA removal failed", e);
