@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
@@ -6,7 +6,7 @@ import { PageLoading } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { ApiError } from "../lib/errors";
 import { notify } from "../lib/notify";
-import { useAdminQuery, useListCache } from "../lib/query";
+import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { useAdminUser } from "../session/context";
 import { AdminForm } from "./AdminForm";
@@ -49,7 +49,7 @@ export default function AdminsPage() {
   const reloadMfa = () => void client.invalidateQueries({ queryKey: adminKeys.adminsMfa });
   const [pending, setPending] = useState<Pending>(null);
 
-  const creation = useMutation({
+  const creation = useAdminMutation({
     mutationFn: createAdmin,
     onSuccess: (res) => {
       notify.success(res.promoted ? t("admins.messages.promoted") : t("admins.messages.created"));
@@ -66,7 +66,7 @@ export default function AdminsPage() {
       () => false,
     );
 
-  const action = useMutation({
+  const action = useAdminMutation({
     mutationFn: async ({ kind, admin }: NonNullable<Pending>) => {
       if (kind === "reset_mfa") await resetAdminMfa(admin.id);
       else if (kind === "revoke") await revokeAdmin(admin.id);

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
@@ -28,6 +27,7 @@ import {
 } from "./blogForm";
 import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import type { AdminBlogPost } from "./types";
+import { useAdminMutation } from "../lib/query";
 
 // The editor (TipTap and ProseMirror) is the heaviest code of the back office: it
 // loads when the dialog first opens, not with the blog list.
@@ -104,7 +104,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   }
 
   // Insert or update asking the row back (the page reads its list again on onSaved).
-  const saving = useMutation({
+  const saving = useAdminMutation({
     mutationFn: (row: ReturnType<typeof toBlogRow>) => (editing ? updatePost(editing.id, row) : createPost(row)),
     onSuccess: (saved) => {
       notify.success(editing ? t("blog.messages.updated") : t("blog.messages.created"));

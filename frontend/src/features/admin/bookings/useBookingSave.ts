@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { invalidateAfter } from "../lib/queryKeys";
@@ -7,6 +7,7 @@ import type { RefundChoice } from "../payments/RefundFields";
 import { updateBooking } from "./api";
 import { reservationErrorMessage } from "./reservationErrors";
 import type { AdminBooking, BookingStatus } from "./types";
+import { useAdminMutation } from "../lib/query";
 
 interface SaveVars {
   b: AdminBooking;
@@ -34,7 +35,7 @@ export function useBookingSave(onSaved: (b: AdminBooking) => void) {
   const { t } = useAdminTranslation();
   const client = useQueryClient();
 
-  const saving = useMutation({
+  const saving = useAdminMutation({
     mutationFn: ({ b, status, notes }: SaveVars) => updateBooking(b.id, status, notes),
     onSuccess: (updated, { success }) => {
       onSaved(updated);
@@ -52,7 +53,7 @@ export function useBookingSave(onSaved: (b: AdminBooking) => void) {
    * (the booking is cancelled only once the money went back), then saves the
    * notes if they changed. `key` is the dialog's: sent twice, it refunds once.
    */
-  const refunding = useMutation({
+  const refunding = useAdminMutation({
     mutationFn: async ({ b, notes, key, choice }: RefundVars): Promise<RefundOutcome> => {
       const out = await sendRefund({ booking: b, key, choice, cancel: true });
       if (!out.ok) return out;

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
@@ -6,7 +5,7 @@ import { Spinner } from "../components/Spinner";
 import { UploadProgressBar } from "../components/UploadProgressBar";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
-import { useAdminQuery } from "../lib/query";
+import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { useUploads } from "../lib/useUploads";
 import { hasErrors, stillWrong } from "../lib/validation";
@@ -87,7 +86,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   }
 
   // The car row, then its gallery (the page reads the lists again on onSaved).
-  const saving = useMutation({
+  const saving = useAdminMutation({
     mutationFn: ({ row, images }: { row: ReturnType<typeof toCarRow>; images: GalleryItem[] }) => (editing ? updateCar(editing.id, row, images) : createCar(row, images)),
     onSuccess: (res) => {
       if (res.imagesSaved) notify.success(editing ? t("cars.messages.edited") : t("cars.messages.added"));

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatPrice } from "../../../lib/format";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -9,7 +9,7 @@ import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useAdminQuery, useListCache } from "../lib/query";
+import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
 import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { deleteCar, listCars, setAvailability } from "./api";
 import { CarFormDialog } from "./CarFormDialog";
@@ -29,7 +29,7 @@ export default function CarsPage() {
     messages: { deleted: t("cars.messages.deleted"), deleteError: t("cars.messages.deleteError") },
     logLabel: "car delete failed",
   });
-  const availability = useMutation({
+  const availability = useAdminMutation({
     mutationFn: (car: AdminCar) => setAvailability(car.id, !car.available),
     onSuccess: (updated) => {
       cache.replace(adminKeys.cars, updated);

@@ -1,5 +1,5 @@
-import { keepPreviousData, QueryClient, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { keepPreviousData, QueryClient, useMutation, useQuery, useQueryClient, type QueryKey, type UseMutationOptions } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { notify } from "./notify";
 
 /** The back office's client until the site has one for the whole app (its provider is in AdminApp). */
@@ -54,5 +54,27 @@ export function useListCache() {
     drop<T extends { id: unknown }>(queryKey: QueryKey, id: T["id"]) {
       client.setQueryData<T[]>(queryKey, (prev) => prev?.filter((x) => x.id !== id));
     },
+  };
+}
+
+/**
+ * useMutation whose isPending (and variables) are set in the click's own render.
+ * TanStack Query reports a started mutation after a tick (its notifications are
+ * batched), so a double click would reach a form still enabled and send twice
+ * (e2e/admin-record.spec.ts double-clicks "Annuler et rembourser"). mutate()
+ * never rejects: failures go to onError.
+ */
+export function useAdminMutation<TData, TVariables>(options: UseMutationOptions<TData, Error, TVariables>) {
+  const mutation = useMutation(options);
+  const [running, setRunning] = useState<{ variables: TVariables } | null>(null);
+  const mutateAsync = (variables: TVariables): Promise<TData> => {
+    setRunning({ variables });
+    return mutation.mutateAsync(variables).finally(() => setRunning(null));
+  };
+  return {
+    isPending: running !== null || mutation.isPending,
+    variables: running ? running.variables : mutation.variables,
+    mutateAsync,
+    mutate: (variables: TVariables) => void mutateAsync(variables).catch(() => undefined),
   };
 }

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { notify } from "./notify";
 import { invalidateAfter, type AdminTable } from "./queryKeys";
+import { useAdminMutation } from "./query";
 
 export interface ConfirmDelete<T> {
   /** The row waiting for confirmation, or null when the dialog is closed. */
@@ -35,7 +36,7 @@ interface Options<T> {
 export function useConfirmDelete<T extends { id: unknown }>({ list, table, remove, messages, logLabel, onDeleted }: Options<T>): ConfirmDelete<T> {
   const client = useQueryClient();
   const [target, setTarget] = useState<T | null>(null);
-  const mutation = useMutation({
+  const mutation = useAdminMutation({
     mutationFn: remove,
     onSuccess: (_done, row) => {
       client.setQueryData<T[]>(list, (prev) => prev?.filter((x) => x.id !== row.id));

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { EmptyState } from "../components/EmptyState";
@@ -8,7 +8,7 @@ import { PageLoading } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useAdminQuery, useListCache } from "../lib/query";
+import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { deleteMessage, listMessages, setMessageStatus } from "./api";
 import { MessageCard } from "./MessageCard";
@@ -21,7 +21,7 @@ export default function MessagesPage() {
   const cache = useListCache();
   const messages = useAdminQuery({ queryKey: adminKeys.messages, queryFn: listMessages, errorMessage: `${t("messages.errorTitle")} : ${t("messages.loadError")}` });
   const [filter, setFilter] = useState<MessageFilter>("all");
-  const status = useMutation({
+  const status = useAdminMutation({
     mutationFn: ({ m, status }: { m: AdminMessage; status: MessageStatus }) => setMessageStatus(m.id, status),
     onSuccess: (updated) => {
       cache.replace(adminKeys.messages, updated);

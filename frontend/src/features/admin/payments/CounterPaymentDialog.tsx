@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatPrice } from "../../../lib/format";
 import { BookingRef } from "../bookings/BookingRef";
@@ -11,6 +11,7 @@ import { notify } from "../lib/notify";
 import { invalidateAfter } from "../lib/queryKeys";
 import { getBooking, recordCounterPayment } from "./api";
 import { parseAmount, validateCounter, type CounterValues } from "./paymentView";
+import { useAdminMutation } from "../lib/query";
 
 interface Props {
   booking: AdminBooking | null;
@@ -47,12 +48,11 @@ function CounterForm({
   const errors = shown ? validateCounter(v) : {};
   const client = useQueryClient();
   // One insert asking the row back, then the booking as stored now (its payment state).
-  const record = useMutation({
+  const record = useAdminMutation({
     mutationFn: async (amount: number) => {
       await recordCounterPayment({ bookingId: booking.id, method: v.method, amount, note: v.note });
       return getBooking(booking.id).catch(() => booking);
     },
-    onMutate: () => setBusy(true),
     onSettled: () => setBusy(false),
     onSuccess: (stored, amount) => {
       void invalidateAfter(client, "payments");
@@ -72,6 +72,7 @@ function CounterForm({
     setShown(true);
     const amount = parseAmount(v.amount);
     if (validateCounter(v).amount || amount === null) return;
+    setBusy(true);
     record.mutate(amount);
   }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { BookingRef } from "../bookings/BookingRef";
 import type { AdminBooking } from "../bookings/types";
@@ -12,6 +12,7 @@ import type { LedgerSummary } from "./paymentView";
 import { refundChoiceError, sendRefund } from "./refundFlow";
 import { RefundFields, type RefundChoice } from "./RefundFields";
 import { useRefundKey } from "./refundKey";
+import { useAdminMutation } from "../lib/query";
 
 interface Props {
   booking: AdminBooking | null;
@@ -50,12 +51,8 @@ function RefundForm({
   const amountError = shown ? refundChoiceError(choice, summary) : null;
   const client = useQueryClient();
   // sendRefund answers every outcome (PayPal's refusal included) as a value.
-  const refund = useMutation({
+  const refund = useAdminMutation({
     mutationFn: () => sendRefund({ booking, key, choice, cancel: false, note }),
-    onMutate: () => {
-      setBusy(true);
-      setError(null);
-    },
     onSettled: () => setBusy(false),
     onSuccess: (out) => {
       if (out.ok) {
@@ -75,7 +72,9 @@ function RefundForm({
     if (busy) return;
     setShown(true);
     if (refundChoiceError(choice, summary)) return;
-    refund.mutate();
+    setBusy(true);
+    setError(null);
+    refund.mutate(undefined);
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
@@ -6,7 +6,7 @@ import { IconAlert } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
-import { useAdminQuery } from "../lib/query";
+import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { addBlock, carBookingsBetween } from "./api";
 import { blockRange, validateBlock, type BlockFormErrors, type BlockFormValues } from "./blockForm";
@@ -81,9 +81,8 @@ function BlockForm({
   // The last failed save's errors, less those fixed since.
   const errors = stillWrong(failed, validateBlock(values).errors);
   const client = useQueryClient();
-  const adding = useMutation({
+  const adding = useAdminMutation({
     mutationFn: addBlock,
-    onMutate: () => setSaving(true),
     onSettled: () => setSaving(false),
     onSuccess: (added) => {
       void invalidateAfter(client, "car_blocks");
@@ -101,6 +100,7 @@ function BlockForm({
     const { errors: errs, block } = validateBlock(values);
     setErrors(errs);
     if (!block) return;
+    setSaving(true);
     adding.mutate(block);
   }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { BookingDetailsDialog } from "../bookings/BookingDetailsDialog";
@@ -11,7 +11,7 @@ import { PageHeader } from "../components/PageHeader";
 import { PageLoading, Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
-import { useAdminQuery } from "../lib/query";
+import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { useMediaQuery } from "../lib/useMediaQuery";
 import { useNow } from "../lib/useNow";
@@ -58,7 +58,7 @@ export default function PlanningPage() {
   const [block, setBlock] = useState<CarBlock | null>(null);
   const [deleting, setDeleting] = useState<CarBlock | null>(null);
   const client = useQueryClient();
-  const removal = useMutation({
+  const removal = useAdminMutation({
     mutationFn: (k: CarBlock) => deleteBlock(k.id),
     onSuccess: (_done, k) => {
       plan.update((d) => ({ ...d, blocks: d.blocks.filter((x) => x.id !== k.id) }));

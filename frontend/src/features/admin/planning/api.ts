@@ -1,7 +1,7 @@
-import { supabase } from "../../../lib/supabase";
+import { db as supabase } from "../lib/db";
 import { BOOKING_SELECT } from "../bookings/api";
 import { check } from "../lib/errors";
-import type { CarBlock, NewBlock, PlanBooking, PlanCar, PlanningData } from "./types";
+import type { CarBlock, NewBlock, PlanBooking, PlanningData } from "./types";
 
 // The planning's reads: one query per table for the visible window (cars,
 // bookings with their car, maintenance blocks), sent together. A booking or a
@@ -17,9 +17,10 @@ export async function loadPlanning(from: string, to: string): Promise<PlanningDa
   return {
     from,
     to,
-    cars: check(cars) as PlanCar[],
+    cars: check(cars),
+    // Its JSON columns (extras, quote) are typed by hand (AdminBooking): not yet derived from the schema.
     bookings: check(bookings) as PlanBooking[],
-    blocks: check(blocks) as CarBlock[],
+    blocks: check(blocks),
   };
 }
 
@@ -31,7 +32,7 @@ export async function carBookingsBetween(carId: number, from: string, to: string
 }
 
 export async function addBlock(block: NewBlock): Promise<CarBlock> {
-  return check(await supabase.from("car_blocks").insert(block).select("*").single()) as CarBlock;
+  return check(await supabase.from("car_blocks").insert(block).select("*").single());
 }
 
 export async function deleteBlock(id: number): Promise<void> {
