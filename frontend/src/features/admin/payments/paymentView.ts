@@ -70,7 +70,10 @@ export interface LedgerSummary {
 }
 
 /** What a booking's payments add up to, as revenue_by_month counts them. */
-export function ledgerSummary(payments: readonly Pick<Payment, "kind" | "status" | "amount_mad">[]): LedgerSummary {
+/** What the sums read of a payment; an amount may come as a numeric string. */
+export type LedgerEntry = Pick<Payment, "kind" | "status"> & { amount_mad: number | string };
+
+export function ledgerSummary(payments: readonly LedgerEntry[]): LedgerSummary {
   let paid = 0;
   let refunded = 0;
   let pending = 0;
@@ -104,7 +107,7 @@ export function formatPaymentAmount(p: Pick<Payment, "amount" | "currency">): st
 }
 
 /** The sign of a movement for the agency: a refund takes money out. */
-export function signedMad(p: Pick<Payment, "kind" | "amount_mad">): number {
+export function signedMad(p: Pick<LedgerEntry, "kind" | "amount_mad">): number {
   return p.kind === "refund" ? -Number(p.amount_mad) : Number(p.amount_mad);
 }
 
