@@ -1,3 +1,4 @@
+import type { Json } from "../../../lib/database.types";
 import { slugify } from "../../../lib/slug";
 import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
@@ -188,4 +189,31 @@ export function visibleTags(tags: readonly string[], max = 3): { shown: string[]
 export function excerptPreview(excerpt: string | null, max = 100): string {
   const s = (excerpt ?? "").trim();
   return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+type JsonObject = { [key: string]: Json | undefined };
+
+function isObject(v: Json | undefined): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function translation(v: JsonObject): BlogTranslation {
+  const out: BlogTranslation = {};
+  for (const k of ["title", "excerpt", "content", "meta_title", "meta_description"] as const) {
+    const x = v[k];
+    if (typeof x === "string") out[k] = x;
+  }
+  if (Array.isArray(v.tags)) out.tags = v.tags.filter((t): t is string => typeof t === "string");
+  return out;
+}
+
+/** The English and Arabic versions stored in `translations` (anything else is left out). */
+export function readTranslations(j: Json | null | undefined): BlogTranslations {
+  const out: BlogTranslations = {};
+  if (j === undefined || !isObject(j)) return out;
+  for (const lang of ["en", "ar"] as const) {
+    const v = j[lang];
+    if (isObject(v)) out[lang] = translation(v);
+  }
+  return out;
 }
