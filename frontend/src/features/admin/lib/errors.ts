@@ -18,8 +18,8 @@ export class ApiError extends Error {
  * its error thrown. Without an error a list or a `.single()` always has data;
  * null then would be a broken answer, thrown too rather than cast away.
  */
-export function check<T>(res: { data: T | null; error: { message: string; code?: string; details?: string | null } | null }): T {
+export function check<T>(res: { data: T; error: { message: string; code?: string; details?: string | null } | null }): NonNullable<T> {
   if (res.error) throw new ApiError(res.error.message, res.error.code, res.error.details ?? undefined);
-  if (res.data === null) throw new ApiError("empty answer");
+  if (res.data === null || res.data === undefined) throw new ApiError("empty answer");
   return res.data;
 }

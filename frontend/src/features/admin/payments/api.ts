@@ -2,6 +2,7 @@ import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from "@s
 import { supabase } from "../../../lib/supabase";
 import { db } from "../lib/db";
 import { BOOKING_SELECT } from "../bookings/api";
+import { toAdminBooking } from "../bookings/bookingRow";
 import type { AdminBooking } from "../bookings/types";
 import { check } from "../lib/errors";
 import type { RefundFailure } from "./paymentView";
@@ -22,7 +23,7 @@ export async function listPayments(bookingId: string): Promise<Payment[]> {
 
 /** The booking as stored now (its payment state follows the ledger). */
 export async function getBooking(id: string): Promise<AdminBooking> {
-  return check(await supabase.from("bookings").select(BOOKING_SELECT).eq("id", id).single()) as AdminBooking;
+  return toAdminBooking(check(await db.from("bookings").select(BOOKING_SELECT).eq("id", id).single()));
 }
 
 /**

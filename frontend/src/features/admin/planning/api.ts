@@ -1,5 +1,6 @@
 import { db as supabase } from "../lib/db";
 import { BOOKING_SELECT } from "../bookings/api";
+import { toAdminBooking } from "../bookings/bookingRow";
 import { check } from "../lib/errors";
 import type { CarBlock, NewBlock, PlanBooking, PlanningData } from "./types";
 
@@ -18,8 +19,7 @@ export async function loadPlanning(from: string, to: string): Promise<PlanningDa
     from,
     to,
     cars: check(cars),
-    // Its JSON columns (extras, quote) are typed by hand (AdminBooking): not yet derived from the schema.
-    bookings: check(bookings) as PlanBooking[],
+    bookings: check(bookings).map(toAdminBooking),
     blocks: check(blocks),
   };
 }
@@ -28,7 +28,7 @@ export async function loadPlanning(from: string, to: string): Promise<PlanningDa
 export async function carBookingsBetween(carId: number, from: string, to: string): Promise<PlanBooking[]> {
   return check(
     await supabase.from("bookings").select(BOOKING_SELECT).eq("car_id", carId).lte("start_date", to).gte("end_date", from).order("start_date"),
-  ) as PlanBooking[];
+  ).map(toAdminBooking);
 }
 
 export async function addBlock(block: NewBlock): Promise<CarBlock> {
