@@ -151,12 +151,20 @@ describe("browsing the fleet", () => {
   it("public pages never download the admin chunk", async () => {
     const { page, ctx } = await visitor(browser, { lang: "fr" });
     const scripts: string[] = [];
+    const bodies: Promise<{ url: string; text: string }>[] = [];
     page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") bodies.push(r.text().then((text) => ({ url: r.url(), text }), () => ({ url: r.url(), text: "" })));
+    });
     for (const path of ["/", "/vehicles", `/cars/${cars[0]!.slug}`, "/blog", "/contact"]) {
       await page.goto(BASE_URL + path, { waitUntil: "networkidle" });
     }
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.filter((u) => /admin/i.test(u))).toEqual([]);
+    // Nor the back office's texts (its "admin" i18n namespace), whatever chunk holds them.
+    const texts = await Promise.all(bodies);
+    expect(texts.length).toBeGreaterThan(3);
+    expect(texts.filter(({ text }) => text.includes("Gestion des Réservations") || text.includes("Connexion administrateur réussie")).map(({ url }) => url)).toEqual([]);
     await ctx.close();
   });
 });

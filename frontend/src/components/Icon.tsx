@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+
 // A small set of stroke icons (24px grid), decorative unless labelled.
 const PATHS = {
   check: "M5 12l5 5 9-10",
@@ -34,16 +36,28 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, size = 20, label, className }: { name: IconName; size?: number; label?: string; className?: string }) {
+export interface SvgIconProps {
+  size?: number;
+  /** Names the icon for screen readers; without it the icon is decorative (aria-hidden). */
+  label?: string;
+  className?: string;
+}
+
+/**
+ * The one stroke-icon frame of the site and the back office (24px grid). The
+ * back office draws its own icons inside it (features/admin/components/icons.tsx),
+ * so their shapes stay out of the public bundle.
+ */
+export function SvgIcon({ size = 20, label, className, filled = false, children }: SvgIconProps & { filled?: boolean; children: ReactNode }) {
   return (
     <svg
-      className={`icon ${className ?? ""}`}
+      className={className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill={name === "star" ? "currentColor" : "none"}
+      fill={filled ? "currentColor" : "none"}
       stroke="currentColor"
-      strokeWidth={name === "star" ? 0 : 2}
+      strokeWidth={filled ? 0 : 2}
       strokeLinecap="round"
       strokeLinejoin="round"
       role={label ? "img" : undefined}
@@ -51,7 +65,15 @@ export function Icon({ name, size = 20, label, className }: { name: IconName; si
       aria-hidden={label ? undefined : true}
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      {children}
     </svg>
+  );
+}
+
+export function Icon({ name, size = 20, label, className }: SvgIconProps & { name: IconName }) {
+  return (
+    <SvgIcon className={`icon ${className ?? ""}`} size={size} label={label} filled={name === "star"}>
+      <path d={PATHS[name]} />
+    </SvgIcon>
   );
 }

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect } from "react";
+import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { ReadyMarker } from "../../components/ReadyMarker";
 import { PageLoading } from "./components/Spinner";
-import { AdminToaster } from "./components/AdminToaster";
-import { fr } from "./i18n/fr";
+import { Toaster } from "../../components/Toaster";
+import { ADMIN_LANGUAGE, useAdminTranslation } from "./i18n";
+import { createAdminQueryClient } from "./lib/query";
+import { adminKeys } from "./lib/queryKeys";
 import { LoginPage } from "./login/LoginPage";
 import { MfaStep } from "./login/MfaStep";
 import { AdminSessionProvider } from "./session/AdminSessionProvider";
@@ -23,27 +26,48 @@ const MessagesPage = lazy(() => import("./messages/MessagesPage"));
 const CustomersPage = lazy(() => import("./customers/CustomersPage"));
 const AdminsPage = lazy(() => import("./admins/AdminsPage"));
 
+// The site's toaster in its top-layer mode, with the area's classes.
+const ADMIN_TOAST_CLASSES = { root: "adm-toaster", toast: "adm-toast", close: "adm-icon-btn adm-toast__close" };
+
+function AdminToaster() {
+  const { t } = useAdminTranslation();
+  return <Toaster topLayer classes={ADMIN_TOAST_CLASSES} closeLabel={t("common.close")} />;
+}
+
 export default function AdminApp() {
   useAdminDocument();
+  // Every read and write of the area goes through TanStack Query (lib/query.ts,
+  // keys in lib/queryKeys.ts). Until the site provides one client for the whole
+  // app, the area has its own.
+  const [queryClient] = useState(createAdminQueryClient);
   return (
-    <AdminSessionProvider>
-      <div className="adm-root" lang="fr" dir="ltr">
-        <ReadyMarker />
-        <AdminGate />
-        <AdminToaster />
-      </div>
-    </AdminSessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <AdminSessionProvider>
+        <div className="adm-root" lang={ADMIN_LANGUAGE} dir="ltr">
+          <ReadyMarker />
+          <AdminGate />
+          <AdminToaster />
+        </div>
+      </AdminSessionProvider>
+    </QueryClientProvider>
   );
 }
 
 function AdminGate() {
+  const { t } = useAdminTranslation();
   const { access } = useAdminSession();
-  if (access.kind === "loading") return <PageLoading label={fr.common.loadingPanel} />;
+  const queryClient = useQueryClient();
+  // What an administrator read is not kept for whoever signs in next.
+  const signedOut = access.kind === "signedOut";
+  useEffect(() => {
+    if (signedOut) queryClient.removeQueries({ queryKey: adminKeys.all });
+  }, [signedOut, queryClient]);
+  if (access.kind === "loading") return <PageLoading label={t("common.loadingPanel")} />;
   if (access.kind === "signedOut") return <LoginPage notice={access.notice} />;
   if (access.kind === "mfa") return <MfaStep />;
   return (
     <AdminShell>
-      <Suspense fallback={<PageLoading label={fr.common.loading} />}>
+      <Suspense fallback={<PageLoading label={t("common.loading")} />}>
         <Routes>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
           <Route path="dashboard" element={<DashboardPage />} />
@@ -63,12 +87,13 @@ function AdminGate() {
 
 /** The back office is French-only and must not be indexed. */
 function useAdminDocument() {
+  const { t } = useAdminTranslation();
   useEffect(() => {
     const html = document.documentElement;
     const prev = { lang: html.lang, dir: html.dir, title: document.title };
-    html.lang = "fr";
+    html.lang = ADMIN_LANGUAGE;
     html.dir = "ltr";
-    document.title = `${fr.shell.brand} — CasaRent`;
+    document.title = `${t("shell.brand")} — CasaRent`;
     const robots = document.createElement("meta");
     robots.name = "robots";
     robots.content = "noindex, nofollow";
@@ -79,5 +104,5 @@ function useAdminDocument() {
       document.title = prev.title;
       robots.remove();
     };
-  }, []);
+  }, [t]);
 }

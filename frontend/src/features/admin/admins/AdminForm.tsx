@@ -2,11 +2,9 @@ import { useState, type FormEvent } from "react";
 import { Field } from "../components/Field";
 import { IconPlus } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { hasErrors, type FieldErrors, stillWrong } from "../lib/validation";
 import { EMPTY_ADMIN_FORM, validateAdminForm, type AdminFormValues } from "./adminForm";
-
-const t = fr.admins;
 
 interface Props {
   /** Resolves true when the administrator was created (the form then clears). */
@@ -14,6 +12,7 @@ interface Props {
 }
 
 export function AdminForm({ onSubmit }: Props) {
+  const { t } = useAdminTranslation();
   const [values, setValues] = useState<AdminFormValues>(EMPTY_ADMIN_FORM);
   const [failed, setErrors] = useState<FieldErrors<keyof AdminFormValues>>({});
   const [busy, setBusy] = useState(false);
@@ -34,29 +33,29 @@ export function AdminForm({ onSubmit }: Props) {
 
   return (
     <form className="adm-card adm-form" onSubmit={submit} noValidate data-testid="admin-form">
-      <h2 className="adm-card__title">{t.formTitle}</h2>
+      <h2 className="adm-card__title">{t("admins.formTitle")}</h2>
       <div className="adm-grid adm-grid--2">
-        <Field label={t.firstName} error={errors.first_name} required>
+        <Field label={t("admins.firstName")} error={errors.first_name} required>
           <input className="adm-input" name="first_name" autoComplete="off" value={values.first_name} onChange={(e) => set("first_name", e.target.value)} />
         </Field>
-        <Field label={t.lastName} error={errors.last_name} required>
+        <Field label={t("admins.lastName")} error={errors.last_name} required>
           <input className="adm-input" name="last_name" autoComplete="off" value={values.last_name} onChange={(e) => set("last_name", e.target.value)} />
         </Field>
-        <Field label={t.email} error={errors.email} required>
+        <Field label={t("admins.email")} error={errors.email} required>
           <input className="adm-input" name="email" type="email" autoComplete="off" value={values.email} onChange={(e) => set("email", e.target.value)} />
         </Field>
-        <Field label={t.password} error={errors.password} required>
+        <Field label={t("admins.password")} error={errors.password} required>
           <input className="adm-input" name="password" type="password" autoComplete="new-password" value={values.password} onChange={(e) => set("password", e.target.value)} />
         </Field>
       </div>
-      <p className="adm-field__hint">{t.promoteHint}</p>
+      <p className="adm-field__hint">{t("admins.promoteHint")}</p>
       <div className="adm-form__actions">
         <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
           {busy ? (
-            <Spinner size="sm" label={t.submitting} />
+            <Spinner size="sm" label={t("admins.submitting")} />
           ) : (
             <>
-              <IconPlus size={18} /> {t.submit}
+              <IconPlus size={18} /> {t("admins.submit")}
             </>
           )}
         </button>

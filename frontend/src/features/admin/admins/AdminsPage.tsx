@@ -1,19 +1,19 @@
-import { useEffect, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { ApiError } from "../lib/errors";
 import { notify } from "../lib/notify";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { useAdminUser } from "../session/context";
 import { AdminForm } from "./AdminForm";
 import type { AdminFormValues } from "./adminForm";
 import { SecuritySection } from "../security/SecuritySection";
 import { createAdmin, deleteAdmin, listAdmins, listMfa, resetAdminMfa, revokeAdmin, type AdminAccount } from "./api";
 import { AdminsList } from "./AdminsList";
-
-const t = fr.admins;
 
 /** The server's own refusal text when it sent one (last administrator, oneself...). */
 function serverMessage(e: unknown, fallback: string): string {
@@ -22,77 +22,76 @@ function serverMessage(e: unknown, fallback: string): string {
 
 type Pending = { kind: "revoke" | "delete" | "reset_mfa"; admin: AdminAccount } | null;
 
+// Keys of each confirmation's texts (the "admin" namespace); message takes {{email}}.
 const confirmTexts = {
-  revoke: { title: t.confirmRevokeTitle, message: t.confirmRevoke, label: t.revoke, done: t.messages.revoked, failed: t.messages.revokeError },
-  delete: { title: t.confirmDeleteTitle, message: t.confirmDelete, label: t.delete, done: t.messages.deleted, failed: t.messages.deleteError },
+  revoke: { title: "admins.confirmRevokeTitle", message: "admins.confirmRevoke", label: "admins.revoke", done: "admins.messages.revoked", failed: "admins.messages.revokeError" },
+  delete: { title: "admins.confirmDeleteTitle", message: "admins.confirmDelete", label: "admins.delete", done: "admins.messages.deleted", failed: "admins.messages.deleteError" },
   reset_mfa: {
-    title: t.confirmResetMfaTitle,
-    message: t.confirmResetMfa,
-    label: t.resetMfa,
-    done: t.messages.mfaReset,
-    failed: t.messages.mfaResetError,
+    title: "admins.confirmResetMfaTitle",
+    message: "admins.confirmResetMfa",
+    label: "admins.resetMfa",
+    done: "admins.messages.mfaReset",
+    failed: "admins.messages.mfaResetError",
   },
-};
+} as const;
+
+const NO_MFA = new Map<string, boolean>();
 
 export default function AdminsPage() {
+  const { t } = useAdminTranslation();
   const { user } = useAdminUser();
-  const admins = useLoad(listAdmins, () => notify.error(t.messages.loadError));
+  const client = useQueryClient();
+  const cache = useListCache();
+  const admins = useAdminQuery({ queryKey: adminKeys.admins, queryFn: listAdmins, errorMessage: t("admins.messages.loadError") });
+  // Second factors of the administrators; unknown (no badge) if the lookup fails (no toast).
+  const mfaQuery = useAdminQuery({ queryKey: adminKeys.adminsMfa, queryFn: listMfa });
+  const mfa = mfaQuery.data ?? NO_MFA;
+  const reloadMfa = () => void client.invalidateQueries({ queryKey: adminKeys.adminsMfa });
   const [pending, setPending] = useState<Pending>(null);
-  // Second factors of the administrators; unknown (no badge) if the lookup fails.
-  const [mfa, setMfa] = useState<Map<string, boolean>>(new Map());
-  const loadMfa = () =>
-    listMfa()
-      .then(setMfa)
-      .catch((e: unknown) => console.error("administrators' MFA lookup failed", e));
-  useEffect(() => {
-    void loadMfa();
-  }, []);
-  const [busy, setBusy] = useState(false);
 
-  async function create(v: AdminFormValues): Promise<boolean> {
-    try {
-      const res = await createAdmin(v);
-      notify.success(res.promoted ? t.messages.promoted : t.messages.created);
-      void admins.reload();
-      return true;
-    } catch (e) {
+  const creation = useAdminMutation({
+    mutationFn: createAdmin,
+    onSuccess: (res) => {
+      notify.success(res.promoted ? t("admins.messages.promoted") : t("admins.messages.created"));
+      void client.invalidateQueries({ queryKey: adminKeys.admins });
+    },
+    onError: (e) => {
       console.error("administrator creation failed", e);
-      notify.error(serverMessage(e, t.messages.createError));
-      return false;
-    }
-  }
+      notify.error(serverMessage(e, t("admins.messages.createError")));
+    },
+  });
+  const create = (v: AdminFormValues): Promise<boolean> =>
+    creation.mutateAsync(v).then(
+      () => true,
+      () => false,
+    );
 
-  async function confirm() {
-    if (!pending) return;
-    setBusy(true);
-    const { kind, admin } = pending;
-    try {
-      if (kind === "reset_mfa") {
-        await resetAdminMfa(admin.id);
-        void loadMfa();
-      } else {
-        if (kind === "revoke") await revokeAdmin(admin.id);
-        else await deleteAdmin(admin.id);
-        admins.setData((prev) => prev?.filter((a) => a.id !== admin.id) ?? null);
-      }
-      notify.success(confirmTexts[kind].done);
-    } catch (e) {
+  const action = useAdminMutation({
+    mutationFn: async ({ kind, admin }: NonNullable<Pending>) => {
+      if (kind === "reset_mfa") await resetAdminMfa(admin.id);
+      else if (kind === "revoke") await revokeAdmin(admin.id);
+      else await deleteAdmin(admin.id);
+    },
+    onSuccess: (_done, { kind, admin }) => {
+      if (kind === "reset_mfa") reloadMfa();
+      else cache.drop<AdminAccount>(adminKeys.admins, admin.id);
+      notify.success(t(confirmTexts[kind].done));
+    },
+    onError: (e, { kind }) => {
       console.error(`administrator ${kind} failed`, e);
-      notify.error(serverMessage(e, confirmTexts[kind].failed));
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  }
+      notify.error(serverMessage(e, t(confirmTexts[kind].failed)));
+    },
+    onSettled: () => setPending(null),
+  });
 
   return (
     <section className="adm-page">
-      <PageHeader title={t.title} subtitle={t.subtitle} />
-      <SecuritySection onChange={() => void loadMfa()} />
+      <PageHeader title={t("admins.title")} subtitle={t("admins.subtitle")} />
+      <SecuritySection onChange={reloadMfa} />
       <div className="adm-two-col">
         <AdminForm onSubmit={create} />
-        {admins.loading && !admins.data ? (
-          <PageLoading label={fr.common.loading} />
+        {admins.isPending ? (
+          <PageLoading label={t("common.loading")} />
         ) : (
           <AdminsList
             admins={admins.data ?? []}
@@ -106,11 +105,11 @@ export default function AdminsPage() {
       </div>
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? confirmTexts[pending.kind].title : ""}
-        message={pending ? confirmTexts[pending.kind].message(pending.admin.email ?? pending.admin.id) : ""}
-        confirmLabel={pending ? confirmTexts[pending.kind].label : undefined}
-        busy={busy}
-        onConfirm={() => void confirm()}
+        title={pending ? t(confirmTexts[pending.kind].title) : ""}
+        message={pending ? t(confirmTexts[pending.kind].message, { email: pending.admin.email ?? pending.admin.id }) : ""}
+        confirmLabel={pending ? t(confirmTexts[pending.kind].label) : undefined}
+        busy={action.isPending}
+        onConfirm={() => pending && action.mutate(pending)}
         onCancel={() => setPending(null)}
       />
     </section>

@@ -1,4 +1,4 @@
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
 
 export interface AdminFormValues {
@@ -17,13 +17,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** SPEC section 5, administrator creation. */
 export function validateAdminForm(v: AdminFormValues): FieldErrors<keyof AdminFormValues> {
-  const e = fr.admins.errors;
   const errors: FieldErrors<keyof AdminFormValues> = {};
-  if (isBlank(v.email)) errors.email = e.emailRequired;
-  else if (!EMAIL.test(v.email.trim())) errors.email = e.emailInvalid;
-  if (v.password === "") errors.password = e.passwordRequired;
-  else if (v.password.length < ADMIN_PASSWORD_MIN) errors.password = e.passwordMin;
-  if (isBlank(v.first_name)) errors.first_name = e.firstNameRequired;
-  if (isBlank(v.last_name)) errors.last_name = e.lastNameRequired;
+  if (isBlank(v.email)) errors.email = tAdmin("admins.errors.emailRequired");
+  else if (!EMAIL.test(v.email.trim())) errors.email = tAdmin("admins.errors.emailInvalid");
+  if (v.password === "") errors.password = tAdmin("admins.errors.passwordRequired");
+  else if (v.password.length < ADMIN_PASSWORD_MIN) errors.password = tAdmin("admins.errors.passwordMin");
+  if (isBlank(v.first_name)) errors.first_name = tAdmin("admins.errors.firstNameRequired");
+  if (isBlank(v.last_name)) errors.last_name = tAdmin("admins.errors.lastNameRequired");
   return errors;
 }

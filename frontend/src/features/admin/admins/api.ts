@@ -1,5 +1,5 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
-import { supabase } from "../../../lib/supabase";
+import { db as supabase } from "../lib/db";
 import { ApiError, check } from "../lib/errors";
 import type { AdminFormValues } from "./adminForm";
 
@@ -24,7 +24,7 @@ export async function listAdmins(): Promise<AdminAccount[]> {
       .select("id, email, first_name, last_name, role, created_at")
       .eq("role", "admin")
       .order("created_at", { ascending: false }),
-  ) as AdminAccount[];
+  );
 }
 
 type Body =

@@ -5,7 +5,7 @@ import { FilePicker } from "../components/FilePicker";
 import { IconUpload } from "../components/icons";
 import { ImagePreview } from "../components/ImagePreview";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { tAdmin, useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { uploadImage } from "../lib/storage";
 import { hasErrors, stillWrong } from "../lib/validation";
@@ -27,10 +27,7 @@ import {
 } from "./blogForm";
 import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import type { AdminBlogPost } from "./types";
-
-const t = fr.blog;
-const f = t.fields;
-const names = fr.contentLanguages.names;
+import { useAdminMutation } from "../lib/query";
 
 // The editor (TipTap and ProseMirror) is the heaviest code of the back office: it
 // loads when the dialog first opens, not with the blog list.
@@ -51,25 +48,26 @@ async function uploadBlogImage(file: File): Promise<string | null> {
   }
   try {
     const url = await uploadImage("blog-images", file);
-    notify.success(t.messages.uploaded);
+    notify.success(tAdmin("blog.messages.uploaded"));
     return url;
   } catch (e) {
     console.error("blog image upload failed", e);
-    notify.error(t.messages.uploadError);
+    notify.error(tAdmin("blog.messages.uploadError"));
     return null;
   }
 }
 
 function Counter({ n, max, hardHint }: { n: number; max: number; hardHint?: boolean }) {
-  return <span className={n > max && hardHint ? "adm-over" : undefined}>{t.counter(n, max)}</span>;
+  const { t } = useAdminTranslation();
+  return <span className={n > max && hardHint ? "adm-over" : undefined}>{t("blog.counter", { n, max })}</span>;
 }
 
 export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
+  const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<BlogFormValues>(EMPTY_BLOG_FORM);
   const [failed, setErrors] = useState<BlogFormErrors>({});
   const [slugTouched, setSlugTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [tab, setTab] = useState<ContentLanguage>("fr");
 
@@ -105,7 +103,20 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
     setValues((v) => ({ ...v, title, slug: slugTouched ? v.slug : slugify(title) }));
   }
 
-  async function submit(e: FormEvent) {
+  // Insert or update asking the row back (the page reads its list again on onSaved).
+  const saving = useAdminMutation({
+    mutationFn: (row: ReturnType<typeof toBlogRow>) => (editing ? updatePost(editing.id, row) : createPost(row)),
+    onSuccess: (saved) => {
+      notify.success(editing ? t("blog.messages.updated") : t("blog.messages.created"));
+      onSaved(saved);
+    },
+    onError: (err) => {
+      console.error("post save failed", err);
+      notify.error(t("blog.messages.saveError"));
+    },
+  });
+
+  function submit(e: FormEvent) {
     e.preventDefault();
     const v = validateBlogForm(values);
     setErrors(v);
@@ -113,34 +124,23 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
       setTab("fr"); // the required fields are the French ones: show them
       return;
     }
-    setSaving(true);
-    try {
-      const row = toBlogRow(values);
-      const saved = editing ? await updatePost(editing.id, row) : await createPost(row);
-      notify.success(editing ? t.messages.updated : t.messages.created);
-      onSaved(saved);
-    } catch (err) {
-      console.error("post save failed", err);
-      notify.error(t.messages.saveError);
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate(toBlogRow(values));
   }
 
   return (
     <Dialog
       open={target !== null}
-      title={editing ? t.dialogEdit : t.dialogCreate}
+      title={editing ? t("blog.dialogEdit") : t("blog.dialogCreate")}
       onClose={onClose}
       size="xl"
-      busy={saving}
+      busy={saving.isPending}
       footer={
         <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-            {fr.common.cancel}
+          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
+            {t("common.cancel")}
           </button>
-          <button type="submit" form="adm-blog-form" className="adm-btn adm-btn--primary" disabled={saving || uploading}>
-            {saving ? <Spinner size="sm" label={t.saving} /> : editing ? t.submitEdit : t.submitCreate}
+          <button type="submit" form="adm-blog-form" className="adm-btn adm-btn--primary" disabled={saving.isPending || uploading}>
+            {saving.isPending ? <Spinner size="sm" label={t("blog.saving")} /> : editing ? t("blog.submitEdit") : t("blog.submitCreate")}
           </button>
         </>
       }
@@ -148,7 +148,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
       {target !== null && (
         <form id="adm-blog-form" className="adm-form" onSubmit={submit} noValidate>
           <div className="adm-grid adm-grid--2">
-            <Field label={f.slug} hint={f.slugHint}>
+            <Field label={t("blog.fields.slug")} hint={t("blog.fields.slugHint")}>
               <input
                 className="adm-input"
                 name="slug"
@@ -159,10 +159,10 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
                 }}
               />
             </Field>
-            <Field label={f.status}>
+            <Field label={t("blog.fields.status")}>
               <select className="adm-input" name="status" value={values.status} onChange={(e) => set("status", e.target.value === "published" ? "published" : "draft")}>
-                <option value="draft">{t.draft}</option>
-                <option value="published">{t.published}</option>
+                <option value="draft">{t("blog.draft")}</option>
+                <option value="published">{t("blog.published")}</option>
               </select>
             </Field>
           </div>
@@ -178,45 +178,45 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
               const fr_ = lang === "fr";
               const suffix = fr_ ? "" : `_${lang}`;
               const attrs = { lang, dir: lang === "ar" ? ("rtl" as const) : ("ltr" as const) };
-              const name = fr_ ? "" : ` (${names[lang]})`;
+              const name = fr_ ? "" : ` (${t(`contentLanguages.names.${lang}`)})`;
               return (
                 <>
-                  <Field label={f.title + name} error={fr_ ? errors.title : undefined} required={fr_}>
+                  <Field label={t("blog.fields.title") + name} error={fr_ ? errors.title : undefined} required={fr_}>
                     <input className="adm-input" name={`title${suffix}`} {...attrs} value={v.title} onChange={(e) => setText(lang, "title", e.target.value)} />
                   </Field>
                   <Field
-                    label={f.excerpt + name}
+                    label={t("blog.fields.excerpt") + name}
                     error={fr_ ? errors.excerpt : undefined}
-                    hint={f.excerptHint}
+                    hint={t("blog.fields.excerptHint")}
                     counter={<Counter n={v.excerpt.length} max={EXCERPT_COUNTER} />}
                     required={fr_}
                   >
                     <textarea className="adm-input" name={`excerpt${suffix}`} {...attrs} rows={3} value={v.excerpt} onChange={(e) => setText(lang, "excerpt", e.target.value)} />
                   </Field>
-                  <Field label={f.content + name} error={fr_ ? errors.content : undefined} required={fr_}>
-                    <Suspense fallback={<Spinner label={fr.common.loading} />}>
+                  <Field label={t("blog.fields.content") + name} error={fr_ ? errors.content : undefined} required={fr_}>
+                    <Suspense fallback={<Spinner label={t("common.loading")} />}>
                       <RichTextEditor
                         key={`${editing?.id ?? "new"}-${lang}`}
                         initialHtml={v.content}
                         onChange={(html) => setText(lang, "content", html)}
                         upload={uploadBlogImage}
                         aria-invalid={fr_ && Boolean(errors.content)}
-                        label={f.content + name}
+                        label={t("blog.fields.content") + name}
                         {...attrs}
                       />
                     </Suspense>
                   </Field>
-                  <Field label={f.tags + name} hint={f.tagsHint}>
+                  <Field label={t("blog.fields.tags") + name} hint={t("blog.fields.tagsHint")}>
                     <input className="adm-input" name={`tags${suffix}`} {...attrs} value={v.tags} onChange={(e) => setText(lang, "tags", e.target.value)} placeholder={fr_ ? "voyage, conseils, Casablanca" : undefined} />
                   </Field>
                   <fieldset className="adm-fieldset">
-                    <legend>{f.seo + name}</legend>
-                    <Field label={f.metaTitle} hint={f.metaTitleHint} counter={<Counter n={v.meta_title.length} max={META_TITLE_RECOMMENDED} hardHint />}>
+                    <legend>{t("blog.fields.seo") + name}</legend>
+                    <Field label={t("blog.fields.metaTitle")} hint={t("blog.fields.metaTitleHint")} counter={<Counter n={v.meta_title.length} max={META_TITLE_RECOMMENDED} hardHint />}>
                       <input className="adm-input" name={`meta_title${suffix}`} {...attrs} value={v.meta_title} onChange={(e) => setText(lang, "meta_title", e.target.value)} />
                     </Field>
                     <Field
-                      label={f.metaDescription}
-                      hint={f.metaDescriptionHint}
+                      label={t("blog.fields.metaDescription")}
+                      hint={t("blog.fields.metaDescriptionHint")}
                       counter={<Counter n={v.meta_description.length} max={META_DESCRIPTION_RECOMMENDED} hardHint />}
                     >
                       <textarea
@@ -234,18 +234,18 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
             }}
           </LanguageTabs>
           <fieldset className="adm-fieldset">
-            <legend>{f.featuredImage}</legend>
+            <legend>{t("blog.fields.featuredImage")}</legend>
             <div className="adm-main-image">
-              <ImagePreview src={values.featured_image} alt={f.featuredImage} className="adm-main-image__preview" />
+              <ImagePreview src={values.featured_image} alt={t("blog.fields.featuredImage")} className="adm-main-image__preview" />
               <div className="adm-main-image__inputs">
-                <Field label={f.featuredImageUrl}>
+                <Field label={t("blog.fields.featuredImageUrl")}>
                   <input className="adm-input" type="url" name="featured_image" value={values.featured_image} onChange={(e) => set("featured_image", e.target.value)} placeholder="https://" />
                 </Field>
                 <div className="adm-inline-form">
                   <FilePicker
                     label={
                       <>
-                        <IconUpload size={18} /> {f.upload}
+                        <IconUpload size={18} /> {t("blog.fields.upload")}
                       </>
                     }
                     disabled={uploading}
@@ -259,7 +259,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
                       if (url) set("featured_image", url);
                     }}
                   />
-                  {uploading && <Spinner size="sm" label={fr.cars.fields.uploading} />}
+                  {uploading && <Spinner size="sm" label={t("cars.fields.uploading")} />}
                 </div>
               </div>
             </div>

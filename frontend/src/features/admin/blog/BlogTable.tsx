@@ -2,12 +2,10 @@ import { formatDate } from "../../../lib/format";
 import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
 import { IconBlog, IconEdit, IconExternal, IconTrash } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { LanguageBadges } from "../components/LanguageTabs";
 import { excerptPreview, postToForm, translationState, visibleTags } from "./blogForm";
 import type { AdminBlogPost } from "./types";
-
-const t = fr.blog;
 
 interface Props {
   posts: AdminBlogPost[];
@@ -22,27 +20,28 @@ function translationStates(p: AdminBlogPost) {
 }
 
 export function BlogTable({ posts, searching, onEdit, onDelete }: Props) {
+  const { t } = useAdminTranslation();
   return (
     <DataTable
       rows={posts}
-      empty={<EmptyState icon={<IconBlog size={32} />}>{searching ? t.emptySearch : t.emptyAll}</EmptyState>}
+      empty={<EmptyState icon={<IconBlog size={32} />}>{searching ? t("blog.emptySearch") : t("blog.emptyAll")}</EmptyState>}
       testId="blog-table"
-      columns={[t.colTitle, t.colStatus, t.colTags, t.colCreated]}
+      columns={[t("blog.colTitle"), t("blog.colStatus"), t("blog.colTags"), t("blog.colCreated")]}
       renderRow={(p) => {
         const tags = visibleTags(p.tags);
         return (
           <tr key={p.id} data-testid="post-row" data-post-title={p.title}>
-            <td data-label={t.colTitle} className="adm-table__wide">
+            <td data-label={t("blog.colTitle")} className="adm-table__wide">
               <strong>{p.title}</strong>
               <span className="adm-muted adm-block">{excerptPreview(p.excerpt)}</span>
             </td>
-            <td data-label={t.colStatus}>
+            <td data-label={t("blog.colStatus")}>
               <span className={`adm-badge ${p.status === "published" ? "adm-badge--green" : "adm-badge--gray"}`}>
-                {p.status === "published" ? t.published : t.draft}
+                {p.status === "published" ? t("blog.published") : t("blog.draft")}
               </span>{" "}
               <LanguageBadges states={translationStates(p)} />
             </td>
-            <td data-label={t.colTags}>
+            <td data-label={t("blog.colTags")}>
               <span className="adm-tags">
                 {tags.shown.map((tag) => (
                   <span key={tag} className="adm-tag">
@@ -52,17 +51,17 @@ export function BlogTable({ posts, searching, onEdit, onDelete }: Props) {
                 {tags.more > 0 && <span className="adm-tag adm-tag--more">+{tags.more}</span>}
               </span>
             </td>
-            <td data-label={t.colCreated}>{formatDate(p.created_at)}</td>
+            <td data-label={t("blog.colCreated")}>{formatDate(p.created_at)}</td>
             <td className="adm-table__actions">
               {p.status === "published" && (
-                <a className="adm-icon-btn" href={`/blog/${p.slug}`} target="_blank" rel="noopener" aria-label={`${t.view} : ${p.title}`} title={t.view}>
+                <a className="adm-icon-btn" href={`/blog/${p.slug}`} target="_blank" rel="noopener" aria-label={`${t("blog.view")} : ${p.title}`} title={t("blog.view")}>
                   <IconExternal size={18} />
                 </a>
               )}
-              <button type="button" className="adm-icon-btn" onClick={() => onEdit(p)} aria-label={`${fr.common.edit} ${p.title}`}>
+              <button type="button" className="adm-icon-btn" onClick={() => onEdit(p)} aria-label={`${t("common.edit")} ${p.title}`}>
                 <IconEdit size={18} />
               </button>
-              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(p)} aria-label={`${fr.common.delete} ${p.title}`}>
+              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(p)} aria-label={`${t("common.delete")} ${p.title}`}>
                 <IconTrash size={18} />
               </button>
             </td>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   EMPTY_BLOG_FORM,
+  readTranslations,
   excerptPreview,
   isEmptyHtml,
   matchesPost,
@@ -105,5 +106,23 @@ describe("translations (issue 18)", () => {
     expect(translationState(en)).toBe("complete");
     expect(translationState(ar)).toBe("missing");
     expect(translationState({ ...EMPTY_TRANSLATION, meta_title: "x" })).toBe("partial");
+  });
+});
+
+describe("translations read from the database's JSON", () => {
+  it("keeps the English and Arabic texts and tags, drops anything else", () => {
+    expect(
+      readTranslations({
+        en: { title: "Hello", excerpt: 3, tags: ["a", 1, "b"], extra: "x" },
+        ar: { content: "<p>مرحبا</p>" },
+        de: { title: "Hallo" },
+      }),
+    ).toEqual({ en: { title: "Hello", tags: ["a", "b"] }, ar: { content: "<p>مرحبا</p>" } });
+  });
+  it("reads nothing from a value that is not an object", () => {
+    expect(readTranslations(null)).toEqual({});
+    expect(readTranslations(["en"])).toEqual({});
+    expect(readTranslations("en")).toEqual({});
+    expect(readTranslations({ en: "Hello" })).toEqual({});
   });
 });

@@ -1,5 +1,6 @@
+import type { Json } from "../../../lib/database.types";
 import { slugify } from "../../../lib/slug";
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
 import type { AdminBlogPost, BlogRowInput, BlogStatus, BlogTranslation, BlogTranslations, TranslatedLanguage } from "./types";
 
@@ -84,11 +85,10 @@ export function isEmptyHtml(html: string): boolean {
 
 /** SPEC section 5: title, excerpt and content are required, each trimmed. */
 export function validateBlogForm(v: BlogFormValues): BlogFormErrors {
-  const e = fr.blog.errors;
   const errors: BlogFormErrors = {};
-  if (isBlank(v.title)) errors.title = e.titleRequired;
-  if (isBlank(v.excerpt)) errors.excerpt = e.excerptRequired;
-  if (isEmptyHtml(v.content)) errors.content = e.contentRequired;
+  if (isBlank(v.title)) errors.title = tAdmin("blog.errors.titleRequired");
+  if (isBlank(v.excerpt)) errors.excerpt = tAdmin("blog.errors.excerptRequired");
+  if (isEmptyHtml(v.content)) errors.content = tAdmin("blog.errors.contentRequired");
   return errors;
 }
 
@@ -189,4 +189,31 @@ export function visibleTags(tags: readonly string[], max = 3): { shown: string[]
 export function excerptPreview(excerpt: string | null, max = 100): string {
   const s = (excerpt ?? "").trim();
   return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
+type JsonObject = { [key: string]: Json | undefined };
+
+function isObject(v: Json | undefined): v is JsonObject {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function translation(v: JsonObject): BlogTranslation {
+  const out: BlogTranslation = {};
+  for (const k of ["title", "excerpt", "content", "meta_title", "meta_description"] as const) {
+    const x = v[k];
+    if (typeof x === "string") out[k] = x;
+  }
+  if (Array.isArray(v.tags)) out.tags = v.tags.filter((t): t is string => typeof t === "string");
+  return out;
+}
+
+/** The English and Arabic versions stored in `translations` (anything else is left out). */
+export function readTranslations(j: Json | null | undefined): BlogTranslations {
+  const out: BlogTranslations = {};
+  if (j === undefined || !isObject(j)) return out;
+  for (const lang of ["en", "ar"] as const) {
+    const v = j[lang];
+    if (isObject(v)) out[lang] = translation(v);
+  }
+  return out;
 }

@@ -3,7 +3,7 @@ import { formatDate, formatLongDate, formatNumber, formatPrice, formatTime } fro
 import { Dialog } from "../components/Dialog";
 import { IconCash, IconEdit, IconRefund, IconTrash } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { CounterPaymentDialog } from "../payments/CounterPaymentDialog";
 import { PaymentBadge } from "../payments/PaymentBadge";
 import { PaymentsList } from "../payments/PaymentsList";
@@ -16,13 +16,12 @@ import { BookingRef } from "./BookingRef";
 import { BookingStatusBadge } from "./StatusBadge";
 import type { AdminBooking, BookingQuote } from "./types";
 
-const d = fr.bookings.details;
-
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  const { t } = useAdminTranslation();
   return (
     <div className="adm-dl__row" data-testid={testId}>
       <dt>{label}</dt>
-      <dd>{children ?? fr.common.none}</dd>
+      <dd>{children ?? t("common.none")}</dd>
     </div>
   );
 }
@@ -40,39 +39,40 @@ const percent = (rate: number) => formatNumber(Math.round(rate * 10000) / 100);
 
 /** The breakdown agreed when the booking was made (bookings.quote, set by the database). */
 function PriceBreakdown({ q, total }: { q: BookingQuote; total: number | null }) {
+  const { t } = useAdminTranslation();
   return (
     <dl className="adm-dl adm-dl--money" data-testid="booking-breakdown">
-      <Row label={d.rental(fr.bookings.days(q.days), formatPrice(q.daily_price))} testId="price-rental">
+      <Row label={t("bookings.details.rental", { days: t("bookings.days", { count: q.days }), daily: formatPrice(q.daily_price) })} testId="price-rental">
         {formatPrice(q.base)}
       </Row>
-      <Row label={d.insurancePrice} testId="price-insurance">
+      <Row label={t("bookings.details.insurancePrice")} testId="price-insurance">
         {formatPrice(q.insurance)}
       </Row>
-      <Row label={d.extrasPrice} testId="price-extras">
+      <Row label={t("bookings.details.extrasPrice")} testId="price-extras">
         {formatPrice(q.extras)}
       </Row>
       {q.discount > 0 && (
         <>
-          <Row label={d.subtotal}>{formatPrice(q.subtotal)}</Row>
-          <Row label={d.discount(percent(q.discount_rate))} testId="price-discount">
+          <Row label={t("bookings.details.subtotal")}>{formatPrice(q.subtotal)}</Row>
+          <Row label={t("bookings.details.discount", { rate: percent(q.discount_rate) })} testId="price-discount">
             − {formatPrice(q.discount)}
           </Row>
         </>
       )}
       <div className="adm-dl__row adm-dl__row--total" data-testid="price-total">
-        <dt>{d.total}</dt>
+        <dt>{t("bookings.details.total")}</dt>
         <dd>
           <strong>{formatPrice(total ?? q.total)}</strong>
         </dd>
       </div>
-      <Row label={d.dueNow(formatNumber(q.due_now_percent))} testId="price-due-now">
+      <Row label={t("bookings.details.dueNow", { percent: formatNumber(q.due_now_percent) })} testId="price-due-now">
         {formatPrice(q.due_now)}
       </Row>
-      <Row label={d.dueAtPickup} testId="price-due-at-pickup">
+      <Row label={t("bookings.details.dueAtPickup")} testId="price-due-at-pickup">
         {formatPrice(q.due_at_pickup)}
       </Row>
       {q.deposit !== undefined && (
-        <Row label={d.deposit} testId="price-deposit">
+        <Row label={t("bookings.details.deposit")} testId="price-deposit">
           {formatPrice(q.deposit)}
         </Row>
       )}
@@ -93,6 +93,7 @@ interface Props {
 }
 
 export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, onChanged, now = new Date() }: Props) {
+  const { t } = useAdminTranslation();
   const hold = b ? holdState(b, now) : null;
   const ledger = useBookingPayments(b?.id ?? null);
   const summary: LedgerSummary | null = ledger.payments ? ledgerSummary(ledger.payments) : null;
@@ -106,7 +107,7 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
   }
 
   function changed(updated: AdminBooking) {
-    ledger.reload();
+    // The ledger and the figures are read again by the payment's own mutation (adminKeys).
     onChanged?.(updated);
   }
 
@@ -114,7 +115,7 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
     <>
       <Dialog
         open={b !== null}
-        title={b ? <>{d.title} <BookingRef booking={b} /></> : d.title}
+        title={b ? <>{t("bookings.details.title")} <BookingRef booking={b} /></> : t("bookings.details.title")}
         onClose={close}
         size="lg"
         footer={
@@ -122,16 +123,16 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
             <>
               {onDelete && (
                 <button type="button" className="adm-btn adm-btn--danger" onClick={() => onDelete(b)}>
-                  <IconTrash size={18} /> {fr.common.delete}
+                  <IconTrash size={18} /> {t("common.delete")}
                 </button>
               )}
               {onEdit && (
                 <button type="button" className="adm-btn adm-btn--secondary" onClick={() => onEdit(b)}>
-                  <IconEdit size={18} /> {fr.bookings.editStatus}
+                  <IconEdit size={18} /> {t("bookings.editStatus")}
                 </button>
               )}
               <button type="button" className="adm-btn adm-btn--ghost" onClick={close}>
-                {fr.common.close}
+                {t("common.close")}
               </button>
             </>
           )
@@ -141,52 +142,52 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
           <div className="adm-details" data-testid="booking-details" data-booking-id={b.id}>
             <div className="adm-details__head adm-detail-block--wide">
               <span className="adm-details__ref adm-mono" data-testid="booking-reference">
-                <span className="adm-visually-hidden">{d.reference} </span>
-                {b.reference ?? fr.common.none}
+                <span className="adm-visually-hidden">{t("bookings.details.reference")} </span>
+                {b.reference ?? t("common.none")}
               </span>
               <BookingStatusBadge status={b.status} />
               <PaymentBadge status={b.payment_status} />
             </div>
-            <Block title={d.customer}>
+            <Block title={t("bookings.details.customer")}>
               <dl className="adm-dl">
-                <Row label={d.name}>{b.customer_name}</Row>
-                <Row label={d.email}>
+                <Row label={t("bookings.details.name")}>{b.customer_name}</Row>
+                <Row label={t("bookings.details.email")}>
                   <a href={`mailto:${b.customer_email}`}>{b.customer_email}</a>
                 </Row>
-                <Row label={d.phone}>
+                <Row label={t("bookings.details.phone")}>
                   <a href={`tel:${b.customer_phone}`}>{b.customer_phone}</a>
                 </Row>
               </dl>
             </Block>
-            <Block title={d.vehicle}>
+            <Block title={t("bookings.details.vehicle")}>
               <dl className="adm-dl">
-                <Row label={d.model}>{b.cars?.name}</Row>
-                <Row label={d.brand}>{b.cars?.brand}</Row>
-                <Row label={d.category}>{b.cars?.category}</Row>
+                <Row label={t("bookings.details.model")}>{b.cars?.name}</Row>
+                <Row label={t("bookings.details.brand")}>{b.cars?.brand}</Row>
+                <Row label={t("bookings.details.category")}>{b.cars?.category}</Row>
               </dl>
             </Block>
-            <Block title={d.pickup}>
+            <Block title={t("bookings.details.pickup")}>
               <dl className="adm-dl">
-                <Row label={d.location}>{b.pickup_location}</Row>
-                <Row label={d.date}>{b.start_date ? formatLongDate(b.start_date) : null}</Row>
-                <Row label={d.time}>{formatTime(b.pickup_time) || null}</Row>
+                <Row label={t("bookings.details.location")}>{b.pickup_location}</Row>
+                <Row label={t("bookings.details.date")}>{b.start_date ? formatLongDate(b.start_date) : null}</Row>
+                <Row label={t("bookings.details.time")}>{formatTime(b.pickup_time) || null}</Row>
               </dl>
             </Block>
-            <Block title={d.return}>
+            <Block title={t("bookings.details.return")}>
               <dl className="adm-dl">
-                <Row label={d.location}>{b.return_location}</Row>
-                <Row label={d.date}>{b.end_date ? formatLongDate(b.end_date) : null}</Row>
-                <Row label={d.time}>{formatTime(b.return_time) || null}</Row>
+                <Row label={t("bookings.details.location")}>{b.return_location}</Row>
+                <Row label={t("bookings.details.date")}>{b.end_date ? formatLongDate(b.end_date) : null}</Row>
+                <Row label={t("bookings.details.time")}>{formatTime(b.return_time) || null}</Row>
               </dl>
             </Block>
-            <Block title={d.order} testId="booking-order">
+            <Block title={t("bookings.details.order")} testId="booking-order">
               <dl className="adm-dl">
-                <Row label={d.insurance} testId="order-insurance">
+                <Row label={t("bookings.details.insurance")} testId="order-insurance">
                   {insuranceName(b.insurance_type)}
                 </Row>
-                <Row label={d.extras} testId="order-extras">
+                <Row label={t("bookings.details.extras")} testId="order-extras">
                   {extras.length === 0 ? (
-                    <span className="adm-muted">{d.noExtras}</span>
+                    <span className="adm-muted">{t("bookings.details.noExtras")}</span>
                   ) : (
                     <ul className="adm-plain-list">
                       {extras.map((e) => (
@@ -195,77 +196,77 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
                     </ul>
                   )}
                 </Row>
-                <Row label={d.duration}>{fr.bookings.days(b.quote?.days ?? b.days ?? 0)}</Row>
-                <Row label={d.paymentOption}>{paymentOptionName(b.payment_option)}</Row>
+                <Row label={t("bookings.details.duration")}>{t("bookings.days", { count: b.quote?.days ?? b.days ?? 0 })}</Row>
+                <Row label={t("bookings.details.paymentOption")}>{paymentOptionName(b.payment_option)}</Row>
               </dl>
             </Block>
-            <Block title={d.price}>
+            <Block title={t("bookings.details.price")}>
               {b.quote ? (
                 <PriceBreakdown q={b.quote} total={b.total_price} />
               ) : (
                 <>
                   <dl className="adm-dl adm-dl--money">
-                    <Row label={d.total}>
+                    <Row label={t("bookings.details.total")}>
                       <strong>{formatPrice(b.total_price ?? 0)}</strong>
                     </Row>
                   </dl>
-                  <p className="adm-muted">{d.noQuote}</p>
+                  <p className="adm-muted">{t("bookings.details.noQuote")}</p>
                 </>
               )}
             </Block>
-            <Block title={d.payment} wide testId="booking-payment">
+            <Block title={t("bookings.details.payment")} wide testId="booking-payment">
               <dl className="adm-dl">
-                <Row label={d.method}>{paymentMethodName(b.payment_method)}</Row>
-                <Row label={d.paymentStatus}>
+                <Row label={t("bookings.details.method")}>{paymentMethodName(b.payment_method)}</Row>
+                <Row label={t("bookings.details.paymentStatus")}>
                   <PaymentBadge status={b.payment_status} />
                 </Row>
-                {b.payment_id && <Row label={d.paymentId}>{<span className="adm-mono">{b.payment_id}</span>}</Row>}
-                {b.payment_error && <Row label={d.paymentError}>{b.payment_error}</Row>}
+                {b.payment_id && <Row label={t("bookings.details.paymentId")}>{<span className="adm-mono">{b.payment_id}</span>}</Row>}
+                {b.payment_error && <Row label={t("bookings.details.paymentError")}>{b.payment_error}</Row>}
                 {summary && (
-                  <Row label={d.received} testId="booking-received">
+                  <Row label={t("bookings.details.received")} testId="booking-received">
                     <strong>{formatPrice(summary.received)}</strong>
                   </Row>
                 )}
                 {summary && remaining !== null && holdsCar(b.status) && (
-                  <Row label={d.remaining} testId="booking-remaining">
+                  <Row label={t("bookings.details.remaining")} testId="booking-remaining">
                     {formatPrice(remaining)}
                   </Row>
                 )}
               </dl>
               <div className="adm-details__actions">
                 <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => setAction("counter")} data-testid="record-counter">
-                  <IconCash size={18} /> {d.recordCounter}
+                  <IconCash size={18} /> {t("bookings.details.recordCounter")}
                 </button>
                 {canRefund(b.payment_status) && (
                   <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => setAction("refund")} data-testid="open-refund">
-                    <IconRefund size={18} /> {d.refund}
+                    <IconRefund size={18} /> {t("bookings.details.refund")}
                   </button>
                 )}
               </div>
-              <h4 className="adm-details__sub">{d.movements}</h4>
+              <h4 className="adm-details__sub">{t("bookings.details.movements")}</h4>
               {ledger.failed ? (
-                <p className="adm-alert adm-alert--error">{d.movementsError}</p>
+                <p className="adm-alert adm-alert--error">{t("bookings.details.movementsError")}</p>
               ) : !ledger.payments ? (
-                <Spinner size="sm" label={fr.common.loading} />
+                <Spinner size="sm" label={t("common.loading")} />
               ) : ledger.payments.length === 0 ? (
-                <p className="adm-muted">{d.noMovements}</p>
+                <p className="adm-muted">{t("bookings.details.noMovements")}</p>
               ) : (
                 <PaymentsList payments={ledger.payments} />
               )}
             </Block>
-            <Block title={d.status} wide>
+            <Block title={t("bookings.details.status")} wide>
               <dl className="adm-dl">
                 {(hold?.kind === "held" || hold?.kind === "lapsing") && (
-                  <Row label={d.hold}>
+                  <Row label={t("bookings.details.hold")}>
                     <span data-testid="booking-hold-detail">
-                      {hold.kind === "held" ? formatAgencyDateTime(hold.until) : fr.bookings.hold.lapsing}
-                      <span className="adm-muted adm-block">{fr.bookings.hold.hint}</span>
+                      {hold.kind === "held" ? formatAgencyDateTime(hold.until) : t("bookings.hold.lapsing")}
+                      <span className="adm-muted adm-block">{t("bookings.hold.hint")}</span>
                     </span>
                   </Row>
                 )}
-                {hold?.kind === "expired" && hold.at && <Row label={d.expiredAt}>{formatAgencyDateTime(hold.at)}</Row>}
-                <Row label={fr.bookings.csv.createdAt}>{formatDate(b.created_at)}</Row>
-                <Row label={d.notes}>{b.notes ? <span className="adm-pre">{b.notes}</span> : <span className="adm-muted">{d.noNotes}</span>}</Row>
+                {hold?.kind === "expired" && hold.at && <Row label={t("bookings.details.expiredAt")}>{formatAgencyDateTime(hold.at)}</Row>}
+                <Row label={t("bookings.csv.createdAt")}>{formatDate(b.created_at)}</Row>
+                <Row label={t("bookings.details.notes")}>{b.notes ? <span className="adm-pre">{b.notes}</span> : <span className="adm-muted">{t("bookings.details.noNotes")}</span>}</Row>
               </dl>
             </Block>
           </div>

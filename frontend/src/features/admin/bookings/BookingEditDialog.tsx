@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { tAdmin, useAdminTranslation } from "../i18n";
 import { canRefund, ledgerSummary } from "../payments/paymentView";
 import { RefundErrorAlert } from "../payments/RefundDialog";
 import { refundChoiceError, type RefundOutcome } from "../payments/refundFlow";
@@ -12,8 +12,6 @@ import { useBookingPayments } from "../payments/useBookingPayments";
 import { formatAgencyDateTime, holdsCar, holdState, normalizeBookingStatus } from "./bookingView";
 import { BookingRef } from "./BookingRef";
 import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
-
-const t = fr.bookings;
 
 interface Props {
   booking: AdminBooking | null;
@@ -26,8 +24,9 @@ interface Props {
 }
 
 export function BookingEditDialog({ booking, saving, onClose, onSave, onCancelRefund, now }: Props) {
+  const { t } = useAdminTranslation();
   return (
-    <Dialog open={booking !== null} title={booking ? <>{t.edit.title} <BookingRef booking={booking} /></> : t.edit.title} onClose={onClose} busy={saving}>
+    <Dialog open={booking !== null} title={booking ? <>{t("bookings.edit.title")} <BookingRef booking={booking} /></> : t("bookings.edit.title")} onClose={onClose} busy={saving}>
       {booking && (
         <EditForm key={booking.id} booking={booking} saving={saving} onClose={onClose} onSave={onSave} onCancelRefund={onCancelRefund} now={now ?? new Date()} />
       )}
@@ -40,14 +39,15 @@ function statusNote(booking: AdminBooking, next: BookingStatus, now: Date): stri
   const was = normalizeBookingStatus(booking.status);
   if (was === next) {
     const h = holdState(booking, now);
-    return h.kind === "held" ? t.edit.holdNote(formatAgencyDateTime(h.until)) : h.kind === "lapsing" ? fr.bookings.hold.lapsing : null;
+    return h.kind === "held" ? tAdmin("bookings.edit.holdNote", { when: formatAgencyDateTime(h.until) }) : h.kind === "lapsing" ? tAdmin("bookings.hold.lapsing") : null;
   }
-  if (holdsCar(was) && !holdsCar(next)) return t.edit.freesDates;
-  if (!holdsCar(was) && holdsCar(next)) return t.edit.retakesDates;
+  if (holdsCar(was) && !holdsCar(next)) return tAdmin("bookings.edit.freesDates");
+  if (!holdsCar(was) && holdsCar(next)) return tAdmin("bookings.edit.retakesDates");
   return null;
 }
 
 function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omit<Props, "booking" | "now"> & { booking: AdminBooking; now: Date }) {
+  const { t } = useAdminTranslation();
   const [status, setStatus] = useState<BookingStatus>(normalizeBookingStatus(booking.status));
   const [notes, setNotes] = useState(booking.notes ?? "");
   // Cancelling a booking paid online offers a refund; the key is drawn when the dialog opens.
@@ -83,28 +83,28 @@ function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omi
 
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="booking-edit-form">
-      <Field label={t.edit.status} hint={statusNote(booking, status, now) ?? undefined}>
+      <Field label={t("bookings.edit.status")} hint={statusNote(booking, status, now) ?? undefined}>
         <select className="adm-input" name="status" value={status} onChange={(e) => setStatus(e.target.value as BookingStatus)}>
           {BOOKING_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {t.statuses[s]}
+              {t(`bookings.statuses.${s}`)}
             </option>
           ))}
         </select>
       </Field>
       {cancelling && (
         <>
-          <p className="adm-alert adm-alert--warn">{fr.payments.refund.cancelHint}</p>
+          <p className="adm-alert adm-alert--warn">{t("payments.refund.cancelHint")}</p>
           <RefundFields summary={ledger.failed ? null : summary} value={choice} onChange={setChoice} allowNone error={amountError} disabled={saving} />
         </>
       )}
-      <Field label={t.edit.notes} hint={t.edit.notesHint}>
+      <Field label={t("bookings.edit.notes")} hint={t("bookings.edit.notesHint")}>
         <textarea className="adm-input" name="notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </Field>
       {refundError && <RefundErrorAlert error={refundError} />}
       <div className="adm-form__actions">
         <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-          {fr.common.cancel}
+          {t("common.cancel")}
         </button>
         <button
           type="submit"
@@ -113,13 +113,13 @@ function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omi
           data-testid="booking-edit-submit"
         >
           {saving ? (
-            <Spinner size="sm" label={refunding ? fr.payments.refund.busy : fr.cars.saving} />
+            <Spinner size="sm" label={refunding ? t("payments.refund.busy") : t("cars.saving")} />
           ) : refunding ? (
-            t.edit.cancelAndRefund
+            t("bookings.edit.cancelAndRefund")
           ) : cancelling ? (
-            t.edit.cancelOnly
+            t("bookings.edit.cancelOnly")
           ) : (
-            t.edit.submit
+            t("bookings.edit.submit")
           )}
         </button>
       </div>

@@ -5,10 +5,10 @@ import { IconCalendar, IconCheck, IconDownload, IconMoney, IconSearch, IconCar }
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
-import { fr } from "../i18n/fr";
-import { notify } from "../lib/notify";
+import { useAdminTranslation } from "../i18n";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { useNow } from "../lib/useNow";
 import { deleteBooking, listBookings } from "./api";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
@@ -21,28 +21,28 @@ import { RevenueNote } from "../payments/RevenueNote";
 import { useRevenue } from "../payments/useRevenue";
 import { useBookingSave } from "./useBookingSave";
 
-const t = fr.bookings;
-
 export default function BookingsPage() {
-  const bookings = useLoad(listBookings, () => notify.error(t.messages.loadError));
+  const { t } = useAdminTranslation();
+  const cache = useListCache();
+  const bookings = useAdminQuery({ queryKey: adminKeys.bookings, queryFn: listBookings, errorMessage: t("bookings.messages.loadError") });
   const now = useNow();
-  const revenue = useRevenue(() => notify.error(t.messages.loadError));
+  const revenue = useRevenue(t("bookings.messages.loadError"));
   const [filter, setFilter] = useState<BookingFilter>(DEFAULT_FILTER);
   const set = (patch: Partial<BookingFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const [viewing, setViewing] = useState<AdminBooking | null>(null);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
   const del = useConfirmDelete({
-    list: bookings,
-    remove: (b) => deleteBooking(b.id),
-    messages: t.messages,
+    list: adminKeys.bookings,
+    table: "bookings",
+    remove: (b: AdminBooking) => deleteBooking(b.id),
+    messages: { deleted: t("bookings.messages.deleted"), deleteError: t("bookings.messages.deleteError") },
     logLabel: "booking delete failed",
     onDeleted: () => setViewing(null),
   });
-  // A stored booking replaces its row; money may have moved (refund, counter payment): the figure is read again.
+  // A stored booking replaces its row at once (the mutations invalidate what depends on it: money, planning...).
   const stored = (updated: AdminBooking) => {
-    bookings.setData((prev) => prev?.map((x) => (x.id === updated.id ? updated : x)) ?? null);
+    cache.replace(adminKeys.bookings, updated);
     setViewing((v) => (v?.id === updated.id ? updated : v));
-    void revenue.reload();
   };
   const saver = useBookingSave(stored);
 
@@ -54,21 +54,21 @@ export default function BookingsPage() {
   return (
     <section className="adm-page">
       <PageHeader
-        title={t.title}
-        badge={<span className="adm-count" data-testid="bookings-count">{t.count(all.length)}</span>}
+        title={t("bookings.title")}
+        badge={<span className="adm-count" data-testid="bookings-count">{t("bookings.count", { count: all.length })}</span>}
         actions={
           <button type="button" className="adm-btn adm-btn--secondary" onClick={() => downloadBookingsCsv(shown)} disabled={shown.length === 0} data-testid="export-csv">
-            <IconDownload size={18} /> {t.exportCsv}
+            <IconDownload size={18} /> {t("bookings.exportCsv")}
           </button>
         }
       />
       <StatGrid>
-        <StatCard label={t.statsTotal} value={stats.total} icon={<IconCalendar />} testId="bookings-stat-total" />
-        <StatCard label={t.statsConfirmed} value={stats.confirmed} icon={<IconCheck />} tone="green" />
-        <StatCard label={t.statsInProgress} value={stats.inProgress} icon={<IconCar />} tone="violet" />
+        <StatCard label={t("bookings.statsTotal")} value={stats.total} icon={<IconCalendar />} testId="bookings-stat-total" />
+        <StatCard label={t("bookings.statsConfirmed")} value={stats.confirmed} icon={<IconCheck />} tone="green" />
+        <StatCard label={t("bookings.statsInProgress")} value={stats.inProgress} icon={<IconCar />} tone="violet" />
         <StatCard
-          label={t.statsRevenue}
-          value={revenue.data ? formatPrice(revenue.data.total) : fr.common.none}
+          label={t("bookings.statsRevenue")}
+          value={revenue.data ? formatPrice(revenue.data.total) : t("common.none")}
           note={revenue.data ? <RevenueNote thisMonth={revenue.data.thisMonth} /> : undefined}
           icon={<IconMoney />}
           tone="amber"
@@ -78,27 +78,27 @@ export default function BookingsPage() {
       <div className="adm-toolbar-row">
         <label className="adm-search">
           <IconSearch size={18} />
-          <span className="adm-visually-hidden">{fr.common.search}</span>
-          <input type="search" className="adm-input" placeholder={t.searchPlaceholder} value={filter.query} onChange={(e) => set({ query: e.target.value })} />
+          <span className="adm-visually-hidden">{t("common.search")}</span>
+          <input type="search" className="adm-input" placeholder={t("bookings.searchPlaceholder")} value={filter.query} onChange={(e) => set({ query: e.target.value })} />
         </label>
         <label className="adm-select-label">
-          <span className="adm-visually-hidden">{t.statusFilter}</span>
-          <select className="adm-input" value={filter.status} onChange={(e) => set({ status: e.target.value as StatusFilter })} aria-label={t.statusFilter}>
-            <option value="all">{t.allStatuses}</option>
+          <span className="adm-visually-hidden">{t("bookings.statusFilter")}</span>
+          <select className="adm-input" value={filter.status} onChange={(e) => set({ status: e.target.value as StatusFilter })} aria-label={t("bookings.statusFilter")}>
+            <option value="all">{t("bookings.allStatuses")}</option>
             {BOOKING_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {t.statuses[s]}
+                {t(`bookings.statuses.${s}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="adm-select-label">
-          <span className="adm-visually-hidden">{t.paymentFilter}</span>
-          <select className="adm-input" value={filter.payment} onChange={(e) => set({ payment: e.target.value as PaymentFilter })} aria-label={t.paymentFilter}>
-            <option value="all">{t.allPayments}</option>
+          <span className="adm-visually-hidden">{t("bookings.paymentFilter")}</span>
+          <select className="adm-input" value={filter.payment} onChange={(e) => set({ payment: e.target.value as PaymentFilter })} aria-label={t("bookings.paymentFilter")}>
+            <option value="all">{t("bookings.allPayments")}</option>
             {PAYMENT_STATES.map((s) => (
               <option key={s} value={s}>
-                {t.paymentStatuses[s]}
+                {t(`bookings.paymentStatuses.${s}`)}
               </option>
             ))}
           </select>
@@ -113,14 +113,14 @@ export default function BookingsPage() {
             aria-describedby="adm-attempts-hint"
             data-testid="show-attempts"
           />
-          {t.showAttempts(attempts)}
+          {t("bookings.showAttempts", { n: attempts })}
         </label>
         <p id="adm-attempts-hint" className="adm-visually-hidden">
-          {t.attemptsHint}
+          {t("bookings.attemptsHint")}
         </p>
       </div>
-      {bookings.loading && !bookings.data ? (
-        <PageLoading label={fr.common.loading} />
+      {bookings.isPending ? (
+        <PageLoading label={t("common.loading")} />
       ) : (
         <BookingsTable
           bookings={shown}
@@ -143,8 +143,8 @@ export default function BookingsPage() {
       />
       <ConfirmDialog
         open={del.target !== null}
-        title={t.confirmDeleteTitle}
-        message={t.confirmDelete}
+        title={t("bookings.confirmDeleteTitle")}
+        message={t("bookings.confirmDelete")}
         busy={del.busy}
         onConfirm={() => void del.confirm()}
         onCancel={del.cancel}

@@ -2,15 +2,13 @@ import { formatDate, formatPrice } from "../../../lib/format";
 import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
 import { IconCalendar, IconCheck, IconEdit, IconEye, IconTrash } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { PaymentBadge } from "../payments/PaymentBadge";
 import { bookingDays, bookingLabel } from "./bookingView";
 import { OptionIcons } from "./OptionIcons";
 import { paymentMethodName } from "./options";
 import { BookingHold, BookingStatusBadge } from "./StatusBadge";
 import type { AdminBooking } from "./types";
-
-const t = fr.bookings;
 
 interface Props {
   bookings: AdminBooking[];
@@ -25,29 +23,30 @@ interface Props {
 }
 
 export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, confirming, now }: Props) {
+  const { t } = useAdminTranslation();
   return (
     <DataTable
       rows={bookings}
-      empty={<EmptyState icon={<IconCalendar size={32} />}>{t.empty}</EmptyState>}
+      empty={<EmptyState icon={<IconCalendar size={32} />}>{t("bookings.empty")}</EmptyState>}
       testId="bookings-table"
-      columns={[t.colBooking, t.colCustomer, t.colVehicle, t.colDates, t.colAmount, t.colStatus]}
+      columns={[t("bookings.colBooking"), t("bookings.colCustomer"), t("bookings.colVehicle"), t("bookings.colDates"), t("bookings.colAmount"), t("bookings.colStatus")]}
       renderRow={(b) => {
         const days = b.quote?.days ?? b.days ?? bookingDays(b.start_date, b.end_date);
         const label = bookingLabel(b);
         return (
           <tr key={b.id} data-testid="booking-row" data-booking-id={b.id}>
-            <td data-label={t.colBooking}>
+            <td data-label={t("bookings.colBooking")}>
               <strong className="adm-mono" data-testid="booking-reference">
                 {label}
               </strong>
               <span className="adm-muted adm-block">{formatDate(b.created_at)}</span>
             </td>
-            <td data-label={t.colCustomer}>
+            <td data-label={t("bookings.colCustomer")}>
               {b.customer_name}
               <span className="adm-muted adm-block">{b.customer_email}</span>
             </td>
-            <td data-label={t.colVehicle}>
-              {b.cars?.name ?? fr.common.none}
+            <td data-label={t("bookings.colVehicle")}>
+              {b.cars?.name ?? t("common.none")}
               {b.cars && (
                 <span className="adm-muted adm-block">
                   {b.cars.brand} · {b.cars.category}
@@ -55,16 +54,16 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
               )}
               <OptionIcons insurance={b.insurance_type} extras={b.extras} />
             </td>
-            <td data-label={t.colDates}>
-              {b.start_date ? formatDate(b.start_date) : fr.common.none} → {b.end_date ? formatDate(b.end_date) : fr.common.none}
-              <span className="adm-muted adm-block">{t.days(days)}</span>
+            <td data-label={t("bookings.colDates")}>
+              {b.start_date ? formatDate(b.start_date) : t("common.none")} → {b.end_date ? formatDate(b.end_date) : t("common.none")}
+              <span className="adm-muted adm-block">{t("bookings.days", { count: days })}</span>
             </td>
-            <td data-label={t.colAmount}>
+            <td data-label={t("bookings.colAmount")}>
               <strong>{formatPrice(b.total_price ?? 0)}</strong>
               <span className="adm-muted adm-block">{paymentMethodName(b.payment_method)}</span>
               <PaymentBadge status={b.payment_status} />
             </td>
-            <td data-label={t.colStatus}>
+            <td data-label={t("bookings.colStatus")}>
               <BookingStatusBadge status={b.status} />
               <BookingHold booking={b} now={now} />
             </td>
@@ -75,19 +74,19 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
                   className="adm-icon-btn adm-icon-btn--confirm"
                   onClick={() => onConfirm(b)}
                   disabled={confirming === b.id}
-                  aria-label={`${t.confirmBooking} ${label}`}
-                  title={t.confirmBooking}
+                  aria-label={`${t("bookings.confirmBooking")} ${label}`}
+                  title={t("bookings.confirmBooking")}
                 >
                   <IconCheck size={18} />
                 </button>
               )}
-              <button type="button" className="adm-icon-btn" onClick={() => onView(b)} aria-label={`${t.viewDetails} ${label}`} title={t.viewDetails}>
+              <button type="button" className="adm-icon-btn" onClick={() => onView(b)} aria-label={`${t("bookings.viewDetails")} ${label}`} title={t("bookings.viewDetails")}>
                 <IconEye size={18} />
               </button>
-              <button type="button" className="adm-icon-btn" onClick={() => onEdit(b)} aria-label={`${t.editStatus} ${label}`} title={t.editStatus}>
+              <button type="button" className="adm-icon-btn" onClick={() => onEdit(b)} aria-label={`${t("bookings.editStatus")} ${label}`} title={t("bookings.editStatus")}>
                 <IconEdit size={18} />
               </button>
-              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(b)} aria-label={`${fr.common.delete} ${label}`}>
+              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(b)} aria-label={`${t("common.delete")} ${label}`}>
                 <IconTrash size={18} />
               </button>
             </td>

@@ -10,7 +10,7 @@ import {
   IconUserPlus,
   IconWifi,
 } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { insuranceName, orderedExtras } from "./options";
 
 const icons: Record<string, (p: { size?: number }) => ReactNode> = {
@@ -29,16 +29,17 @@ const icons: Record<string, (p: { size?: number }) => ReactNode> = {
  * name for screen readers (and as a tooltip).
  */
 export function OptionIcons({ insurance, extras }: { insurance: string | null; extras: Record<string, boolean> | null }) {
+  const { t } = useAdminTranslation();
   const level = insurance ?? "basic";
   const items = [
-    { key: `insurance-${level}`, label: fr.bookings.insuranceLabel(insuranceName(level)), icon: <IconShield size={16} />, cls: `adm-opt--${level}` },
+    { key: `insurance-${level}`, label: t("bookings.insuranceLabel", { name: insuranceName(level) }), icon: <IconShield size={16} />, cls: `adm-opt--${level}` },
     ...orderedExtras(extras).map((e) => {
       const Icon = icons[e.key] ?? IconPlus;
       return { key: e.key, label: e.label, icon: <Icon size={16} />, cls: "" };
     }),
   ];
   return (
-    <ul className="adm-opts" aria-label={fr.bookings.options} data-testid="booking-options">
+    <ul className="adm-opts" aria-label={t("bookings.options")} data-testid="booking-options">
       {items.map((i) => (
         <li key={i.key} className={`adm-opt ${i.cls}`} title={i.label} data-option={i.key}>
           {i.icon}

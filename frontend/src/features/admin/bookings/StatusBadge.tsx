@@ -1,14 +1,15 @@
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { formatAgencyDateTime, holdState, normalizeBookingStatus } from "./bookingView";
 
 const tone = { pending: "amber", confirmed: "blue", in_progress: "violet", completed: "green", cancelled: "red", expired: "gray" } as const;
 
 /** SPEC section 4: English badge labels ('Expirée' for a lapsed hold); an unknown status shows as pending. */
 export function BookingStatusBadge({ status }: { status: string | null }) {
+  const { t } = useAdminTranslation();
   const s = normalizeBookingStatus(status);
   return (
     <span className={`adm-badge adm-badge--${tone[s]}`} data-testid="booking-status">
-      {fr.bookings.statuses[s]}
+      {t(`bookings.statuses.${s}`)}
     </span>
   );
 }
@@ -18,13 +19,13 @@ export function BookingStatusBadge({ status }: { status: string | null }) {
  * then unless an administrator confirms it); of an expired one: when it lapsed.
  */
 export function BookingHold({ booking, now }: { booking: { status: string; hold_expires_at?: string | null }; now: Date }) {
+  const { t } = useAdminTranslation();
   const h = holdState(booking, now);
-  const t = fr.bookings.hold;
   if (h.kind === "none" || (h.kind === "expired" && !h.at)) return null;
   const text =
-    h.kind === "held" ? t.until(formatAgencyDateTime(h.until)) : h.kind === "lapsing" ? t.lapsing : t.expiredAt(formatAgencyDateTime(h.at ?? ""));
+    h.kind === "held" ? t("bookings.hold.until", { when: formatAgencyDateTime(h.until) }) : h.kind === "lapsing" ? t("bookings.hold.lapsing") : t("bookings.hold.expiredAt", { when: formatAgencyDateTime(h.at ?? "") });
   return (
-    <span className={`adm-hold adm-hold--${h.kind}`} data-testid="booking-hold" title={h.kind === "held" ? t.hint : undefined}>
+    <span className={`adm-hold adm-hold--${h.kind}`} data-testid="booking-hold" title={h.kind === "held" ? t("bookings.hold.hint") : undefined}>
       {text}
     </span>
   );

@@ -1,4 +1,5 @@
-import { supabase } from "../../../lib/supabase";
+import { db as supabase } from "../lib/db";
+import { toAdminBooking } from "./bookingRow";
 import { check } from "../lib/errors";
 import type { AdminBooking, BookingStatus } from "./types";
 
@@ -11,19 +12,20 @@ export const BOOKING_SELECT = "*, cars(name, brand, category)";
 const SELECT = BOOKING_SELECT;
 
 export async function listBookings(): Promise<AdminBooking[]> {
-  return check(await supabase.from("bookings").select(SELECT).order("created_at", { ascending: false })) as AdminBooking[];
+  return check(await supabase.from("bookings").select(SELECT).order("created_at", { ascending: false })).map(toAdminBooking);
 }
 
 export async function updateBooking(id: string, status: BookingStatus, notes: string): Promise<AdminBooking> {
   const trimmed = notes.trim();
-  return check(
+  const row = check(
     await supabase
       .from("bookings")
       .update({ status, notes: trimmed === "" ? null : trimmed, updated_at: new Date().toISOString() })
       .eq("id", id)
       .select(SELECT)
       .single(),
-  ) as AdminBooking;
+  );
+  return toAdminBooking(row);
 }
 
 export async function deleteBooking(id: string): Promise<void> {

@@ -1,11 +1,9 @@
 import { formatDate, formatTime } from "../../../lib/format";
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { paymentStateLabel } from "../payments/paymentView";
 import { bookingDays, normalizeBookingStatus, toCsv, type CsvColumn } from "./bookingView";
 import { EXTRA_KEYS, extraName, insuranceName, paymentMethodName, paymentOptionName } from "./options";
 import type { AdminBooking, BookingQuote } from "./types";
-
-const c = fr.bookings.csv;
 
 /**
  * An amount for a French spreadsheet: "1234" or "1234,5" (decimal comma, no
@@ -31,39 +29,39 @@ export function bookingCsvColumns(rows: readonly AdminBooking[]): CsvColumn<Admi
   const others = [...new Set(rows.flatMap((b) => Object.keys(b.extras ?? {})))].filter((k) => !(EXTRA_KEYS as readonly string[]).includes(k)).sort();
   const extras: CsvColumn<AdminBooking>[] = [...EXTRA_KEYS, ...others].map((key) => ({
     header: extraName(key),
-    value: (b) => (b.extras?.[key] === true ? c.yes : c.no),
+    value: (b) => (b.extras?.[key] === true ? tAdmin("bookings.csv.yes") : tAdmin("bookings.csv.no")),
   }));
   return [
-    { header: c.reference, value: (b) => b.reference ?? "" },
-    { header: c.id, value: (b) => b.id },
-    { header: c.createdAt, value: (b) => formatDate(b.created_at) },
-    { header: c.customerName, value: (b) => b.customer_name },
-    { header: c.customerEmail, value: (b) => b.customer_email },
-    { header: c.customerPhone, value: (b) => b.customer_phone },
-    { header: c.car, value: (b) => b.cars?.name ?? "" },
-    { header: c.brand, value: (b) => b.cars?.brand ?? "" },
-    { header: c.startDate, value: (b) => (b.start_date ? formatDate(b.start_date) : "") },
-    { header: c.pickupTime, value: (b) => formatTime(b.pickup_time) },
-    { header: c.endDate, value: (b) => (b.end_date ? formatDate(b.end_date) : "") },
-    { header: c.returnTime, value: (b) => formatTime(b.return_time) },
-    { header: c.days, value: (b) => b.quote?.days ?? b.days ?? bookingDays(b.start_date, b.end_date) },
-    { header: c.pickupLocation, value: (b) => b.pickup_location },
-    { header: c.returnLocation, value: (b) => b.return_location },
-    { header: c.insurance, value: (b) => insuranceName(b.insurance_type) },
+    { header: tAdmin("bookings.csv.reference"), value: (b) => b.reference ?? "" },
+    { header: tAdmin("bookings.csv.id"), value: (b) => b.id },
+    { header: tAdmin("bookings.csv.createdAt"), value: (b) => formatDate(b.created_at) },
+    { header: tAdmin("bookings.csv.customerName"), value: (b) => b.customer_name },
+    { header: tAdmin("bookings.csv.customerEmail"), value: (b) => b.customer_email },
+    { header: tAdmin("bookings.csv.customerPhone"), value: (b) => b.customer_phone },
+    { header: tAdmin("bookings.csv.car"), value: (b) => b.cars?.name ?? "" },
+    { header: tAdmin("bookings.csv.brand"), value: (b) => b.cars?.brand ?? "" },
+    { header: tAdmin("bookings.csv.startDate"), value: (b) => (b.start_date ? formatDate(b.start_date) : "") },
+    { header: tAdmin("bookings.csv.pickupTime"), value: (b) => formatTime(b.pickup_time) },
+    { header: tAdmin("bookings.csv.endDate"), value: (b) => (b.end_date ? formatDate(b.end_date) : "") },
+    { header: tAdmin("bookings.csv.returnTime"), value: (b) => formatTime(b.return_time) },
+    { header: tAdmin("bookings.csv.days"), value: (b) => b.quote?.days ?? b.days ?? bookingDays(b.start_date, b.end_date) },
+    { header: tAdmin("bookings.csv.pickupLocation"), value: (b) => b.pickup_location },
+    { header: tAdmin("bookings.csv.returnLocation"), value: (b) => b.return_location },
+    { header: tAdmin("bookings.csv.insurance"), value: (b) => insuranceName(b.insurance_type) },
     ...extras,
-    { header: c.rental, value: (b) => q(b, "base") },
-    { header: c.insurancePrice, value: (b) => q(b, "insurance") },
-    { header: c.extrasPrice, value: (b) => q(b, "extras") },
-    { header: c.discount, value: (b) => q(b, "discount") },
-    { header: c.total, value: (b) => csvAmount(b.total_price) },
-    { header: c.paymentOption, value: (b) => paymentOptionName(b.payment_option) },
-    { header: c.dueNow, value: (b) => q(b, "due_now") },
-    { header: c.dueAtPickup, value: (b) => q(b, "due_at_pickup") },
-    { header: c.deposit, value: (b) => q(b, "deposit") },
-    { header: c.paymentMethod, value: (b) => (b.payment_method ? paymentMethodName(b.payment_method) : "") },
-    { header: c.paymentStatus, value: (b) => paymentStateLabel(b.payment_status) },
-    { header: c.status, value: (b) => fr.bookings.statuses[normalizeBookingStatus(b.status)] },
-    { header: c.notes, value: (b) => b.notes },
+    { header: tAdmin("bookings.csv.rental"), value: (b) => q(b, "base") },
+    { header: tAdmin("bookings.csv.insurancePrice"), value: (b) => q(b, "insurance") },
+    { header: tAdmin("bookings.csv.extrasPrice"), value: (b) => q(b, "extras") },
+    { header: tAdmin("bookings.csv.discount"), value: (b) => q(b, "discount") },
+    { header: tAdmin("bookings.csv.total"), value: (b) => csvAmount(b.total_price) },
+    { header: tAdmin("bookings.csv.paymentOption"), value: (b) => paymentOptionName(b.payment_option) },
+    { header: tAdmin("bookings.csv.dueNow"), value: (b) => q(b, "due_now") },
+    { header: tAdmin("bookings.csv.dueAtPickup"), value: (b) => q(b, "due_at_pickup") },
+    { header: tAdmin("bookings.csv.deposit"), value: (b) => q(b, "deposit") },
+    { header: tAdmin("bookings.csv.paymentMethod"), value: (b) => (b.payment_method ? paymentMethodName(b.payment_method) : "") },
+    { header: tAdmin("bookings.csv.paymentStatus"), value: (b) => paymentStateLabel(b.payment_status) },
+    { header: tAdmin("bookings.csv.status"), value: (b) => tAdmin(`bookings.statuses.${normalizeBookingStatus(b.status)}`) },
+    { header: tAdmin("bookings.csv.notes"), value: (b) => b.notes },
   ];
 }
 

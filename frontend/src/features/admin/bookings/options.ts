@@ -1,9 +1,4 @@
-import { fr } from "../i18n/fr";
-
-// What a customer ordered besides the car (booking_options in the database):
-// the insurance and each extra, named in French, in the wizard's order.
-
-const t = fr.bookings;
+import { hasAdminText, tAdmin } from "../i18n";
 
 export const INSURANCE_KEYS = ["basic", "premium", "platinum"] as const;
 export const EXTRA_KEYS = ["gps", "wifi", "childSeat", "additionalDriver", "roadAssistance", "carFridge", "jawazPass"] as const;
@@ -16,11 +11,11 @@ function isKey<K extends string>(keys: readonly K[], k: string | null | undefine
 /** "Premium"; the database's default when none was stored; an unknown key as it is. */
 export function insuranceName(key: string | null | undefined): string {
   const k = key ?? "basic";
-  return isKey(INSURANCE_KEYS, k) ? t.insurances[k] : k;
+  return isKey(INSURANCE_KEYS, k) ? tAdmin(`bookings.insurances.${k}`) : k;
 }
 
 export function extraName(key: string): string {
-  return isKey(EXTRA_KEYS, key) ? t.extras[key] : key;
+  return isKey(EXTRA_KEYS, key) ? tAdmin(`bookings.extras.${key}`) : key;
 }
 
 /** The extras that were ordered (value true), known ones in the wizard's order, then any other. */
@@ -34,10 +29,10 @@ export function orderedExtras(extras: Record<string, boolean> | null | undefined
 
 export function paymentOptionName(key: string | null | undefined): string {
   const k = key ?? "full";
-  return k in t.paymentOptions ? t.paymentOptions[k as keyof typeof t.paymentOptions] : k;
+  return hasAdminText(`bookings.paymentOptions.${k}`) ? tAdmin(`bookings.paymentOptions.${k}`) : k;
 }
 
 export function paymentMethodName(key: string | null | undefined): string {
-  if (!key) return fr.common.none;
-  return key in t.methods ? t.methods[key as keyof typeof t.methods] : key;
+  if (!key) return tAdmin("common.none");
+  return hasAdminText(`bookings.methods.${key}`) ? tAdmin(`bookings.methods.${key}`) : key;
 }

@@ -1,16 +1,10 @@
 import { formatDate } from "../../../lib/format";
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { shortDateTime } from "../planning/planningView";
-
-// The database refuses a booking that cannot hold its car (docs/reservations.md,
-// codes BK001-BK004, `details` a JSON object). An administrator meets them when
-// taking back a cancelled or expired booking whose dates are gone meanwhile.
-
-const t = fr.bookings.conflicts;
 
 function nextFree(details: Record<string, unknown>): string {
   const at = typeof details.next_free === "string" ? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(details.next_free) : null;
-  return at ? t.nextFree(shortDateTime(at[1] as string, at[2])) : "";
+  return at ? tAdmin("bookings.conflicts.nextFree", { when: shortDateTime(at[1] as string, at[2]) }) : "";
 }
 
 /** The French message of a reservation refusal, or null for any other error. */
@@ -28,13 +22,13 @@ export function reservationErrorMessage(error: unknown): string | null {
   }
   switch (code) {
     case "BK001":
-      return t.booked + nextFree(d);
+      return tAdmin("bookings.conflicts.booked") + nextFree(d);
     case "BK002":
-      return t.unavailable;
+      return tAdmin("bookings.conflicts.unavailable");
     case "BK003":
-      return t.notYet(typeof d.until === "string" ? formatDate(d.until) : "") + nextFree(d);
+      return tAdmin("bookings.conflicts.notYet", { until: typeof d.until === "string" ? formatDate(d.until) : "" }) + nextFree(d);
     case "BK004":
-      return t.maintenance + nextFree(d);
+      return tAdmin("bookings.conflicts.maintenance") + nextFree(d);
     default:
       return null;
   }

@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { Spinner } from "../components/Spinner";
 import { UploadProgressBar } from "../components/UploadProgressBar";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery, useAdminMutation } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { useUploads } from "../lib/useUploads";
 import { hasErrors, stillWrong } from "../lib/validation";
 import { createCar, listCarImages, updateCar } from "./api";
@@ -29,9 +31,6 @@ import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import { MainImageField } from "./MainImageField";
 import type { AdminCar } from "./types";
 
-const t = fr.cars;
-const f = t.fields;
-
 interface Props {
   /** null: closed; "new": add; a car: edit. */
   target: AdminCar | "new" | null;
@@ -40,11 +39,11 @@ interface Props {
 }
 
 export function CarFormDialog({ target, onClose, onSaved }: Props) {
+  const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<CarFormValues>(EMPTY_CAR_FORM);
   const [failed, setErrors] = useState<CarFormErrors>({});
   const [gallery, setGallery] = useState<GalleryItem[]>([]);
-  const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<ContentLanguage>("fr");
   const { progress, upload, uploading } = useUploads("car-images");
 
@@ -60,17 +59,14 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     }
   }
 
-  // An edited car's gallery comes from car_images.
-  useEffect(() => {
-    if (target === null || target === "new") return;
-    let live = true;
-    listCarImages(target.id)
-      .then((imgs) => live && setGallery(imgs.map((i) => newGalleryItem(i.image_url, i.alt_text ?? ""))))
-      .catch((e) => console.error("car images read failed", e));
-    return () => {
-      live = false;
-    };
-  }, [target]);
+  // An edited car's gallery comes from car_images, then is the form's to change
+  // (put in the form once per opened car and answer).
+  const images = useAdminQuery({ queryKey: adminKeys.carImages(editing?.id ?? 0), queryFn: () => listCarImages(editing?.id ?? 0), enabled: editing !== null });
+  const [galleryFrom, setGalleryFrom] = useState<{ target: Props["target"]; rows: unknown }>({ target: null, rows: null });
+  if (editing && images.data && (galleryFrom.target !== target || galleryFrom.rows !== images.data)) {
+    setGalleryFrom({ target, rows: images.data });
+    setGallery(images.data.map((i) => newGalleryItem(i.image_url, i.alt_text ?? "")));
+  }
 
   const set = <K extends keyof CarFormValues>(key: K, value: CarFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
   // The last failed save's errors, less those fixed since.
@@ -84,59 +80,61 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     });
     if (!ok.length) return [];
     const res = await upload(ok);
-    if (res.failed) notify.error(t.messages.uploadError);
-    if (res.urls.length) notify.success(t.messages.uploaded);
+    if (res.failed) notify.error(t("cars.messages.uploadError"));
+    if (res.urls.length) notify.success(t("cars.messages.uploaded"));
     return res.urls;
   }
 
-  async function submit(e: FormEvent) {
+  // The car row, then its gallery (the page reads the lists again on onSaved).
+  const saving = useAdminMutation({
+    mutationFn: ({ row, images }: { row: ReturnType<typeof toCarRow>; images: GalleryItem[] }) => (editing ? updateCar(editing.id, row, images) : createCar(row, images)),
+    onSuccess: (res) => {
+      if (res.imagesSaved) notify.success(editing ? t("cars.messages.edited") : t("cars.messages.added"));
+      else notify.error(editing ? t("cars.messages.editImagesError") : t("cars.messages.addImagesError"));
+      onSaved(res.car);
+    },
+    onError: (err) => {
+      console.error("car save failed", err);
+      notify.error(editing ? t("cars.messages.editError") : t("cars.messages.addError"));
+    },
+  });
+
+  function submit(e: FormEvent) {
     e.preventDefault();
     const v = validateCarForm(values);
     setErrors(v);
     if (hasErrors(v)) return;
-    setSaving(true);
-    const row = toCarRow(values);
-    try {
-      const res = editing ? await updateCar(editing.id, row, gallery) : await createCar(row, gallery);
-      if (res.imagesSaved) notify.success(editing ? t.messages.edited : t.messages.added);
-      else notify.error(editing ? t.messages.editImagesError : t.messages.addImagesError);
-      onSaved(res.car);
-    } catch (err) {
-      console.error("car save failed", err);
-      notify.error(editing ? t.messages.editError : t.messages.addError);
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate({ row: toCarRow(values), images: gallery });
   }
 
-  const busy = saving || uploading;
+  const busy = saving.isPending || uploading;
   return (
     <Dialog
       open={target !== null}
-      title={editing ? t.formEditTitle : t.formAddTitle}
+      title={editing ? t("cars.formEditTitle") : t("cars.formAddTitle")}
       onClose={onClose}
       size="xl"
-      busy={saving}
+      busy={saving.isPending}
       footer={
         <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-            {fr.common.cancel}
+          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
+            {t("common.cancel")}
           </button>
           <button type="submit" form="adm-car-form" className="adm-btn adm-btn--primary" disabled={busy}>
-            {saving ? <Spinner size="sm" label={t.saving} /> : editing ? t.submitEdit : t.submitAdd}
+            {saving.isPending ? <Spinner size="sm" label={t("cars.saving")} /> : editing ? t("cars.submitEdit") : t("cars.submitAdd")}
           </button>
         </>
       }
     >
       <form id="adm-car-form" className="adm-form" onSubmit={submit} noValidate>
         <div className="adm-grid adm-grid--3">
-          <Field label={f.name} error={errors.name} required>
+          <Field label={t("cars.fields.name")} error={errors.name} required>
             <input className="adm-input" name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
           </Field>
-          <Field label={f.brand} error={errors.brand} required>
+          <Field label={t("cars.fields.brand")} error={errors.brand} required>
             <input className="adm-input" name="brand" list="adm-car-brands" value={values.brand} onChange={(e) => set("brand", e.target.value)} />
           </Field>
-          <Field label={f.category} error={errors.category} required>
+          <Field label={t("cars.fields.category")} error={errors.category} required>
             <select className="adm-input" name="category" value={values.category} onChange={(e) => set("category", e.target.value)}>
               {CAR_CATEGORIES.map((c) => (
                 <option key={c}>{c}</option>
@@ -151,19 +149,19 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
         </datalist>
 
         <div className="adm-grid adm-grid--3">
-          <Field label={f.price} error={errors.price} required>
+          <Field label={t("cars.fields.price")} error={errors.price} required>
             <input className="adm-input" name="price" type="number" inputMode="numeric" min={1} step={1} value={values.price} onChange={(e) => set("price", e.target.value)} />
           </Field>
-          <Field label={f.rating} error={errors.rating} required>
+          <Field label={t("cars.fields.rating")} error={errors.rating} required>
             <input className="adm-input" name="rating" type="number" min={1} max={5} step={0.1} value={values.rating} onChange={(e) => set("rating", e.target.value)} />
           </Field>
-          <Field label={f.reviewCount} error={errors.review_count}>
+          <Field label={t("cars.fields.reviewCount")} error={errors.review_count}>
             <input className="adm-input" name="review_count" type="number" min={0} step={1} value={values.review_count} onChange={(e) => set("review_count", e.target.value)} />
           </Field>
         </div>
 
         <div className="adm-grid adm-grid--3">
-          <Field label={f.seats} error={errors.seats} required>
+          <Field label={t("cars.fields.seats")} error={errors.seats} required>
             <select className="adm-input" name="seats" value={values.seats} onChange={(e) => set("seats", e.target.value)}>
               {CAR_SEATS.map((s) => (
                 <option key={s} value={s}>
@@ -172,20 +170,20 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
               ))}
             </select>
           </Field>
-          <Field label={f.transmission} required>
+          <Field label={t("cars.fields.transmission")} required>
             <select className="adm-input" name="transmission" value={values.transmission} onChange={(e) => set("transmission", e.target.value as CarFormValues["transmission"])}>
               {CAR_TRANSMISSIONS.map((x) => (
                 <option key={x} value={x}>
-                  {t.transmissions[x]}
+                  {t(`cars.transmissions.${x}`)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label={f.fuel} required>
+          <Field label={t("cars.fields.fuel")} required>
             <select className="adm-input" name="fuel" value={values.fuel} onChange={(e) => set("fuel", e.target.value as CarFormValues["fuel"])}>
               {CAR_FUELS.map((x) => (
                 <option key={x} value={x}>
-                  {t.fuels[x]}
+                  {t(`cars.fuels.${x}`)}
                 </option>
               ))}
             </select>
@@ -193,17 +191,17 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
         </div>
 
         <div className="adm-grid adm-grid--2">
-          <Field label={f.slug} hint={f.slugHint(values.slug.trim())}>
+          <Field label={t("cars.fields.slug")} hint={t("cars.fields.slugHint", { slug: values.slug.trim() || "{slug}" })}>
             <input className="adm-input" name="slug" value={values.slug} onChange={(e) => set("slug", e.target.value)} />
           </Field>
-          <Field label={f.notAvailableUntil} error={errors.not_available_until} hint={f.notAvailableUntilHint}>
+          <Field label={t("cars.fields.notAvailableUntil")} error={errors.not_available_until} hint={t("cars.fields.notAvailableUntilHint")}>
             <input className="adm-input" name="not_available_until" type="date" value={values.not_available_until} onChange={(e) => set("not_available_until", e.target.value)} />
           </Field>
         </div>
 
         <label className="adm-check adm-check--switch">
           <input type="checkbox" name="available" checked={values.available} onChange={(e) => set("available", e.target.checked)} />
-          <span>{f.available}</span>
+          <span>{t("cars.fields.available")}</span>
         </label>
 
         {/* The description in fr, en and ar (issue 18); a missing one shows the French on the site. */}
@@ -216,7 +214,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
           {(lang) => {
             const key = lang === "fr" ? "description" : lang === "en" ? "description_en" : "description_ar";
             return (
-              <Field label={lang === "fr" ? f.description : `${f.description} (${fr.contentLanguages.names[lang]})`}>
+              <Field label={lang === "fr" ? t("cars.fields.description") : `${t("cars.fields.description")} (${t(`contentLanguages.names.${lang}`)})`}>
                 <textarea
                   className="adm-input"
                   name={key}
@@ -232,14 +230,14 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
         </LanguageTabs>
 
         <fieldset className="adm-fieldset">
-          <legend>{f.extras}</legend>
+          <legend>{t("cars.fields.extras")}</legend>
           <div className="adm-checks">
             {(
               [
-                ["gps_included", f.gps],
-                ["baby_seat_included", f.babySeat],
-                ["second_driver_included", f.secondDriver],
-                ["roadside_assistance_included", f.roadside],
+                ["gps_included", t("cars.fields.gps")],
+                ["baby_seat_included", t("cars.fields.babySeat")],
+                ["second_driver_included", t("cars.fields.secondDriver")],
+                ["roadside_assistance_included", t("cars.fields.roadside")],
               ] as const
             ).map(([key, label]) => (
               <label key={key} className="adm-check">
@@ -251,7 +249,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
         </fieldset>
 
         <fieldset className="adm-fieldset">
-          <legend>{f.image}</legend>
+          <legend>{t("cars.fields.image")}</legend>
           <MainImageField
             value={values.image}
             error={errors.image}

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatPrice } from "../../../lib/format";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -5,59 +6,68 @@ import { IconCar, IconCheck, IconMoney, IconPlus } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { deleteCar, listCars, setAvailability } from "./api";
 import { CarFormDialog } from "./CarFormDialog";
 import { CarsTable } from "./CarsTable";
 import type { AdminCar } from "./types";
 
-const t = fr.cars;
-
 export default function CarsPage() {
-  const cars = useLoad(listCars, () => notify.error(t.messages.loadError));
+  const { t } = useAdminTranslation();
+  const client = useQueryClient();
+  const cache = useListCache();
+  const cars = useAdminQuery({ queryKey: adminKeys.cars, queryFn: listCars, errorMessage: t("cars.messages.loadError") });
   const [formTarget, setFormTarget] = useState<AdminCar | "new" | null>(null);
-  const del = useConfirmDelete({ list: cars, remove: (c) => deleteCar(c.id), messages: t.messages, logLabel: "car delete failed" });
-  const [toggling, setToggling] = useState<number | null>(null);
+  const del = useConfirmDelete({
+    list: adminKeys.cars,
+    table: "cars",
+    remove: (c: AdminCar) => deleteCar(c.id),
+    messages: { deleted: t("cars.messages.deleted"), deleteError: t("cars.messages.deleteError") },
+    logLabel: "car delete failed",
+  });
+  const availability = useAdminMutation({
+    mutationFn: (car: AdminCar) => setAvailability(car.id, !car.available),
+    onSuccess: (updated) => {
+      cache.replace(adminKeys.cars, updated);
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+      void client.invalidateQueries({ queryKey: adminKeys.planning });
+      notify.success(t("cars.messages.availabilityUpdated"));
+    },
+    onError: (e) => {
+      console.error("availability update failed", e);
+      notify.error(t("cars.messages.availabilityError"));
+    },
+  });
+  const toggling = availability.isPending ? (availability.variables?.id ?? null) : null;
 
   const list = cars.data ?? [];
   const available = list.filter((c) => c.available).length;
   const average = list.length ? Math.round(list.reduce((s, c) => s + c.price, 0) / list.length) : 0;
 
-  async function toggle(car: AdminCar) {
-    setToggling(car.id);
-    try {
-      const updated = await setAvailability(car.id, !car.available);
-      cars.setData((prev) => prev?.map((c) => (c.id === car.id ? updated : c)) ?? null);
-      notify.success(t.messages.availabilityUpdated);
-    } catch (e) {
-      console.error("availability update failed", e);
-      notify.error(t.messages.availabilityError);
-    } finally {
-      setToggling(null);
-    }
-  }
+  const toggle = (car: AdminCar) => availability.mutate(car);
 
   return (
     <section className="adm-page">
       <PageHeader
-        title={t.title}
-        subtitle={t.subtitle}
+        title={t("cars.title")}
+        subtitle={t("cars.subtitle")}
         actions={
           <button type="button" className="adm-btn adm-btn--primary" onClick={() => setFormTarget("new")}>
-            <IconPlus size={18} /> {t.add}
+            <IconPlus size={18} /> {t("cars.add")}
           </button>
         }
       />
       <StatGrid>
-        <StatCard label={t.statsTotal} value={list.length} icon={<IconCar />} testId="stat-cars-total" />
-        <StatCard label={t.statsAvailable} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
-        <StatCard label={t.statsAveragePrice} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
+        <StatCard label={t("cars.statsTotal")} value={list.length} icon={<IconCar />} testId="stat-cars-total" />
+        <StatCard label={t("cars.statsAvailable")} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
+        <StatCard label={t("cars.statsAveragePrice")} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
       </StatGrid>
-      {cars.loading && !cars.data ? (
-        <PageLoading label={fr.common.loading} />
+      {cars.isPending ? (
+        <PageLoading label={t("common.loading")} />
       ) : (
         <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={del.ask} />
       )}
@@ -66,13 +76,13 @@ export default function CarsPage() {
         onClose={() => setFormTarget(null)}
         onSaved={() => {
           setFormTarget(null);
-          void cars.reload();
+          void invalidateAfter(client, "cars");
         }}
       />
       <ConfirmDialog
         open={del.target !== null}
-        title={t.confirmDeleteTitle}
-        message={del.target ? t.confirmDelete(del.target.name) : ""}
+        title={t("cars.confirmDeleteTitle")}
+        message={del.target ? t("cars.confirmDelete", { name: del.target.name }) : ""}
         busy={del.busy}
         onConfirm={() => void del.confirm()}
         onCancel={del.cancel}

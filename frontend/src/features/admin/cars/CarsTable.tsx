@@ -2,12 +2,10 @@ import { formatPrice } from "../../../lib/format";
 import { DataTable } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
 import { IconCar, IconEdit, IconTrash } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { LanguageBadges } from "../components/LanguageTabs";
 import { carToForm, carTranslationState } from "./carForm";
 import type { AdminCar } from "./types";
-
-const t = fr.cars;
 
 interface Props {
   cars: AdminCar[];
@@ -18,42 +16,43 @@ interface Props {
 }
 
 export function CarsTable({ cars, toggling, onToggle, onEdit, onDelete }: Props) {
+  const { t } = useAdminTranslation();
   return (
     <DataTable
       rows={cars}
-      empty={<EmptyState icon={<IconCar size={32} />}>{t.empty}</EmptyState>}
+      empty={<EmptyState icon={<IconCar size={32} />}>{t("cars.empty")}</EmptyState>}
       testId="cars-table"
-      columns={[t.colImage, t.colName, t.colBrand, t.colPrice, t.colAvailability]}
+      columns={[t("cars.colImage"), t("cars.colName"), t("cars.colBrand"), t("cars.colPrice"), t("cars.colAvailability")]}
       renderRow={(car) => (
         <tr key={car.id} data-testid="car-row" data-car-name={car.name}>
           <td className="adm-table__thumb-cell">
             <img src={car.image} alt="" className="adm-table__thumb" loading="lazy" width={72} height={48} />
           </td>
-          <td data-label={t.colName}>
+          <td data-label={t("cars.colName")}>
             <strong>{car.name}</strong>
             <span className="adm-muted adm-block">{car.category}</span>
             <LanguageBadges states={{ en: carTranslationState(carToForm(car), "en"), ar: carTranslationState(carToForm(car), "ar") }} />
           </td>
-          <td data-label={t.colBrand}>{car.brand}</td>
-          <td data-label={t.colPrice}>{formatPrice(car.price)}</td>
-          <td data-label={t.colAvailability}>
+          <td data-label={t("cars.colBrand")}>{car.brand}</td>
+          <td data-label={t("cars.colPrice")}>{formatPrice(car.price)}</td>
+          <td data-label={t("cars.colAvailability")}>
             <button
               type="button"
               className={`adm-badge adm-badge--button ${car.available ? "adm-badge--green" : "adm-badge--red"}`}
               onClick={() => onToggle(car)}
               disabled={toggling === car.id}
               aria-pressed={car.available}
-              title={t.toggleHint}
+              title={t("cars.toggleHint")}
               data-testid="availability-toggle"
             >
-              {car.available ? t.available : t.unavailable}
+              {car.available ? t("cars.available") : t("cars.unavailable")}
             </button>
           </td>
           <td className="adm-table__actions">
-            <button type="button" className="adm-icon-btn" onClick={() => onEdit(car)} aria-label={`${fr.common.edit} ${car.name}`}>
+            <button type="button" className="adm-icon-btn" onClick={() => onEdit(car)} aria-label={`${t("common.edit")} ${car.name}`}>
               <IconEdit size={18} />
             </button>
-            <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(car)} aria-label={`${fr.common.delete} ${car.name}`}>
+            <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(car)} aria-label={`${t("common.delete")} ${car.name}`}>
               <IconTrash size={18} />
             </button>
           </td>

@@ -2,10 +2,8 @@ import { useState } from "react";
 import { FilePicker } from "../components/FilePicker";
 import { IconArrowDown, IconArrowUp, IconImage, IconPlus, IconTrash, IconUpload } from "../components/icons";
 import { ImagePreview } from "../components/ImagePreview";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { moveItem, type GalleryItem } from "./carForm";
-
-const t = fr.cars.fields;
 
 interface Props {
   items: GalleryItem[];
@@ -23,17 +21,18 @@ export function newGalleryItem(image_url: string, alt_text = ""): GalleryItem {
 
 /** The car's gallery: thumbnails in display order, alt texts, reorder, remove. */
 export function GalleryEditor({ items, uploading, onChange, onUpload, onUseAsMain }: Props) {
+  const { t } = useAdminTranslation();
   const [url, setUrl] = useState("");
   const update = (i: number, patch: Partial<GalleryItem>) =>
     onChange(items.map((it, j) => (j === i ? { ...it, ...patch } : it)));
 
   return (
     <fieldset className="adm-fieldset">
-      <legend>{t.gallery}</legend>
-      <p className="adm-field__hint">{t.galleryHint}</p>
+      <legend>{t("cars.fields.gallery")}</legend>
+      <p className="adm-field__hint">{t("cars.fields.galleryHint")}</p>
       {items.length === 0 ? (
         <p className="adm-gallery__empty">
-          <IconImage /> {t.galleryEmpty}
+          <IconImage /> {t("cars.fields.galleryEmpty")}
         </p>
       ) : (
         <ol className="adm-gallery" data-testid="gallery">
@@ -43,31 +42,31 @@ export function GalleryEditor({ items, uploading, onChange, onUpload, onUseAsMai
                 {i + 1}
               </span>
               <span className="adm-gallery__thumb">
-                <ImagePreview src={it.image_url} alt={it.alt_text || `${t.gallery} ${i + 1}`} />
+                <ImagePreview src={it.image_url} alt={it.alt_text || `${t("cars.fields.gallery")} ${i + 1}`} />
               </span>
               <div className="adm-gallery__meta">
                 <input
                   className="adm-input adm-input--sm"
                   value={it.alt_text}
                   onChange={(e) => update(i, { alt_text: e.target.value })}
-                  placeholder={t.altText}
-                  aria-label={`${t.altText} ${i + 1}`}
+                  placeholder={t("cars.fields.altText")}
+                  aria-label={`${t("cars.fields.altText")} ${i + 1}`}
                 />
                 <span className="adm-gallery__url" title={it.image_url}>
                   {it.image_url}
                 </span>
               </div>
               <div className="adm-gallery__actions">
-                <button type="button" className="adm-icon-btn" onClick={() => onChange(moveItem(items, i, i - 1))} disabled={i === 0} aria-label={`${fr.common.moveUp} ${i + 1}`}>
+                <button type="button" className="adm-icon-btn" onClick={() => onChange(moveItem(items, i, i - 1))} disabled={i === 0} aria-label={`${t("common.moveUp")} ${i + 1}`}>
                   <IconArrowUp size={18} />
                 </button>
-                <button type="button" className="adm-icon-btn" onClick={() => onChange(moveItem(items, i, i + 1))} disabled={i === items.length - 1} aria-label={`${fr.common.moveDown} ${i + 1}`}>
+                <button type="button" className="adm-icon-btn" onClick={() => onChange(moveItem(items, i, i + 1))} disabled={i === items.length - 1} aria-label={`${t("common.moveDown")} ${i + 1}`}>
                   <IconArrowDown size={18} />
                 </button>
-                <button type="button" className="adm-icon-btn" onClick={() => onUseAsMain(it.image_url)} title={t.useAsMain} aria-label={`${t.useAsMain} ${i + 1}`}>
+                <button type="button" className="adm-icon-btn" onClick={() => onUseAsMain(it.image_url)} title={t("cars.fields.useAsMain")} aria-label={`${t("cars.fields.useAsMain")} ${i + 1}`}>
                   <IconImage size={18} />
                 </button>
-                <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`${fr.common.remove} ${i + 1}`}>
+                <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onChange(items.filter((_, j) => j !== i))} aria-label={`${t("common.remove")} ${i + 1}`}>
                   <IconTrash size={18} />
                 </button>
               </div>
@@ -79,7 +78,7 @@ export function GalleryEditor({ items, uploading, onChange, onUpload, onUseAsMai
         <FilePicker
           label={
             <>
-              <IconUpload size={18} /> {t.upload}
+              <IconUpload size={18} /> {t("cars.fields.upload")}
             </>
           }
           multiple
@@ -93,8 +92,8 @@ export function GalleryEditor({ items, uploading, onChange, onUpload, onUseAsMai
             className="adm-input"
             value={url}
             onChange={(e) => setUrl(e.target.value)}
-            placeholder={t.imageUrlPlaceholder}
-            aria-label={t.addImageUrl}
+            placeholder={t("cars.fields.imageUrlPlaceholder")}
+            aria-label={t("cars.fields.addImageUrl")}
           />
           <button
             type="button"
@@ -105,7 +104,7 @@ export function GalleryEditor({ items, uploading, onChange, onUpload, onUseAsMai
               setUrl("");
             }}
           >
-            <IconPlus size={18} /> {t.addImageUrl}
+            <IconPlus size={18} /> {t("cars.fields.addImageUrl")}
           </button>
         </div>
       </div>

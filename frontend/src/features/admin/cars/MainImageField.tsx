@@ -2,9 +2,7 @@ import { Field } from "../components/Field";
 import { FilePicker } from "../components/FilePicker";
 import { IconUpload } from "../components/icons";
 import { ImagePreview } from "../components/ImagePreview";
-import { fr } from "../i18n/fr";
-
-const t = fr.cars.fields;
+import { useAdminTranslation } from "../i18n";
 
 interface Props {
   value: string;
@@ -16,23 +14,24 @@ interface Props {
 
 /** The required main image: a URL typed or filled by an upload, with its preview. */
 export function MainImageField({ value, error, uploading, onChange, onUpload }: Props) {
+  const { t } = useAdminTranslation();
   return (
     <div className="adm-main-image">
-      <ImagePreview src={value} alt={t.preview} className="adm-main-image__preview" />
+      <ImagePreview src={value} alt={t("cars.fields.preview")} className="adm-main-image__preview" />
       <div className="adm-main-image__inputs">
-        <Field label={t.imageUrl} error={error} required>
+        <Field label={t("cars.fields.imageUrl")} error={error} required>
           <input
             type="url"
             className="adm-input"
             value={value}
-            placeholder={t.imageUrlPlaceholder}
+            placeholder={t("cars.fields.imageUrlPlaceholder")}
             onChange={(e) => onChange(e.target.value)}
           />
         </Field>
         <FilePicker
           label={
             <>
-              <IconUpload size={18} /> {t.uploadMain}
+              <IconUpload size={18} /> {t("cars.fields.uploadMain")}
             </>
           }
           disabled={uploading}

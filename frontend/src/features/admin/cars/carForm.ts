@@ -1,4 +1,4 @@
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
 import type { AdminCar, CarRowInput, Fuel, Transmission } from "./types";
 
@@ -77,29 +77,28 @@ export function parsePrice(value: string): number {
 
 /** SPEC section 5, car form. */
 export function validateCarForm(v: CarFormValues): CarFormErrors {
-  const e = fr.cars.errors;
   const errors: CarFormErrors = {};
-  if (isBlank(v.name)) errors.name = e.nameRequired;
-  if (isBlank(v.brand)) errors.brand = e.brandRequired;
-  if (!(CAR_CATEGORIES as readonly string[]).includes(v.category)) errors.category = e.categoryInvalid;
-  if (isBlank(v.price)) errors.price = e.priceRequired;
+  if (isBlank(v.name)) errors.name = tAdmin("cars.errors.nameRequired");
+  if (isBlank(v.brand)) errors.brand = tAdmin("cars.errors.brandRequired");
+  if (!(CAR_CATEGORIES as readonly string[]).includes(v.category)) errors.category = tAdmin("cars.errors.categoryInvalid");
+  if (isBlank(v.price)) errors.price = tAdmin("cars.errors.priceRequired");
   else {
     const p = parsePrice(v.price);
-    if (!Number.isFinite(p) || p <= 0) errors.price = e.priceInvalid;
+    if (!Number.isFinite(p) || p <= 0) errors.price = tAdmin("cars.errors.priceInvalid");
   }
-  if (isBlank(v.image)) errors.image = e.imageRequired;
-  if (!(CAR_SEATS as readonly number[]).includes(Number(v.seats))) errors.seats = e.seatsInvalid;
-  if (isBlank(v.rating)) errors.rating = e.ratingRequired;
+  if (isBlank(v.image)) errors.image = tAdmin("cars.errors.imageRequired");
+  if (!(CAR_SEATS as readonly number[]).includes(Number(v.seats))) errors.seats = tAdmin("cars.errors.seatsInvalid");
+  if (isBlank(v.rating)) errors.rating = tAdmin("cars.errors.ratingRequired");
   else {
     const r = Number(v.rating);
-    if (!Number.isFinite(r) || r < 1 || r > 5) errors.rating = e.ratingRange;
+    if (!Number.isFinite(r) || r < 1 || r > 5) errors.rating = tAdmin("cars.errors.ratingRange");
   }
   if (!isBlank(v.review_count)) {
     const n = Number(v.review_count);
-    if (!Number.isInteger(n) || n < 0) errors.review_count = e.reviewCountMin;
+    if (!Number.isInteger(n) || n < 0) errors.review_count = tAdmin("cars.errors.reviewCountMin");
   }
   if (!isBlank(v.not_available_until) && !/^\d{4}-\d{2}-\d{2}$/.test(v.not_available_until.trim())) {
-    errors.not_available_until = e.dateInvalid;
+    errors.not_available_until = tAdmin("cars.errors.dateInvalid");
   }
   return errors;
 }
@@ -168,8 +167,8 @@ export function carToForm(car: AdminCar): CarFormValues {
 
 /** SPEC section 5: car image uploads are images only, up to 10 MB. */
 export function validateImageFile(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith("image/")) return fr.cars.errors.fileNotImage;
-  if (file.size > MAX_IMAGE_BYTES) return fr.cars.errors.fileTooLarge;
+  if (!file.type.startsWith("image/")) return tAdmin("cars.errors.fileNotImage");
+  if (file.size > MAX_IMAGE_BYTES) return tAdmin("cars.errors.fileTooLarge");
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { Dialog } from "./Dialog";
 
 interface ConfirmDialogProps {
@@ -12,7 +12,8 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action (SPEC section 5: deletions ask a confirmation first). */
-export function ConfirmDialog({ open, title, message, confirmLabel = fr.common.delete, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const { t } = useAdminTranslation();
   return (
     <Dialog
       open={open}
@@ -23,10 +24,10 @@ export function ConfirmDialog({ open, title, message, confirmLabel = fr.common.d
       footer={
         <>
           <button type="button" className="adm-btn adm-btn--ghost" onClick={onCancel} disabled={busy}>
-            {fr.common.cancel}
+            {t("common.cancel")}
           </button>
           <button type="button" className="adm-btn adm-btn--danger" onClick={onConfirm} disabled={busy} data-testid="confirm-action">
-            {confirmLabel}
+            {confirmLabel ?? t("common.delete")}
           </button>
         </>
       }

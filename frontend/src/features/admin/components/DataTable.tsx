@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 
 interface Props<T> {
   rows: T[];
@@ -16,6 +16,7 @@ interface Props<T> {
  * (`adm-table--cards`, cells labelled by `data-label`), and the empty state.
  */
 export function DataTable<T>({ rows, empty, testId, columns, renderRow }: Props<T>) {
+  const { t } = useAdminTranslation();
   if (rows.length === 0) return <>{empty}</>;
   return (
     <div className="adm-table-wrap">
@@ -28,7 +29,7 @@ export function DataTable<T>({ rows, empty, testId, columns, renderRow }: Props<
               </th>
             ))}
             <th scope="col" className="adm-table__actions-col">
-              {fr.common.actions}
+              {t("common.actions")}
             </th>
           </tr>
         </thead>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { IconClose } from "./icons";
 
 interface DialogProps {
@@ -22,6 +22,7 @@ interface DialogProps {
  * table dialogs) never nests one <form> in another.
  */
 export function Dialog({ open, title, onClose, children, footer, size = "md", busy = false }: DialogProps) {
+  const { t } = useAdminTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -48,7 +49,7 @@ export function Dialog({ open, title, onClose, children, footer, size = "md", bu
             <h2 id={titleId} className="adm-dialog__title">
               {title}
             </h2>
-            <button type="button" className="adm-icon-btn" onClick={onClose} disabled={busy} aria-label={fr.common.close}>
+            <button type="button" className="adm-icon-btn" onClick={onClose} disabled={busy} aria-label={t("common.close")}>
               <IconClose />
             </button>
           </header>

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 
 // Tabs of a form's agency content, one per language (issue 18): French (the
 // source, required) then English and Arabic, each marked when its translation is
@@ -10,8 +10,6 @@ import { fr } from "../i18n/fr";
 export type ContentLanguage = "fr" | "en" | "ar";
 export const CONTENT_LANGUAGES: readonly ContentLanguage[] = ["fr", "en", "ar"];
 export type TranslationState = "complete" | "partial" | "missing";
-
-const t = fr.contentLanguages;
 
 interface Props {
   active: ContentLanguage;
@@ -24,6 +22,7 @@ interface Props {
 }
 
 export function LanguageTabs({ active, onChange, states, children, testId }: Props) {
+  const { t } = useAdminTranslation();
   const id = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const [shown, setShown] = useState<ReadonlySet<ContentLanguage>>(() => new Set([active]));
@@ -42,7 +41,7 @@ export function LanguageTabs({ active, onChange, states, children, testId }: Pro
   }
   return (
     <div className="adm-langtabs" data-testid={testId}>
-      <div role="tablist" aria-label={t.tablist} className="adm-langtabs__list" onKeyDown={onKey}>
+      <div role="tablist" aria-label={t("contentLanguages.tablist")} className="adm-langtabs__list" onKeyDown={onKey}>
         {CONTENT_LANGUAGES.map((lang, i) => {
           const state = lang === "fr" ? "complete" : states[lang];
           return (
@@ -62,9 +61,9 @@ export function LanguageTabs({ active, onChange, states, children, testId }: Pro
               data-state={state}
               onClick={() => onChange(lang)}
             >
-              {t.names[lang]}
+              {t(`contentLanguages.names.${lang}`)}
               {state !== "complete" && (
-                <span className={`adm-langtabs__missing adm-langtabs__missing--${state}`}>{state === "missing" ? t.missing : t.partial}</span>
+                <span className={`adm-langtabs__missing adm-langtabs__missing--${state}`}>{state === "missing" ? t("contentLanguages.missing") : t("contentLanguages.partial")}</span>
               )}
             </button>
           );
@@ -80,7 +79,7 @@ export function LanguageTabs({ active, onChange, states, children, testId }: Pro
           className="adm-langtabs__panel"
           data-lang={lang}
         >
-          <p className="adm-field__hint">{lang === "fr" ? t.frenchHint : t.translationHint(t.names[lang])}</p>
+          <p className="adm-field__hint">{lang === "fr" ? t("contentLanguages.frenchHint") : t("contentLanguages.translationHint", { name: t(`contentLanguages.names.${lang}`).toLowerCase() })}</p>
           {shown.has(lang) && children(lang)}
         </div>
       ))}
@@ -90,6 +89,7 @@ export function LanguageTabs({ active, onChange, states, children, testId }: Pro
 
 /** The table's mark of a row's translations: EN and AR, struck through when missing. */
 export function LanguageBadges({ states }: { states: Record<Exclude<ContentLanguage, "fr">, TranslationState> }) {
+  const { t } = useAdminTranslation();
   return (
     <span className="adm-lang-badges" data-testid="language-badges">
       {(["en", "ar"] as const).map((lang) => {
@@ -98,7 +98,7 @@ export function LanguageBadges({ states }: { states: Record<Exclude<ContentLangu
           <abbr
             key={lang}
             className={`adm-lang-badge${ok ? "" : " adm-lang-badge--missing"}`}
-            title={ok ? t.translated(t.names[lang]) : t.untranslated(t.names[lang])}
+            title={ok ? t("contentLanguages.translated", { name: t(`contentLanguages.names.${lang}`) }) : t("contentLanguages.untranslated", { name: t(`contentLanguages.names.${lang}`) })}
             data-lang={lang}
             data-state={states[lang]}
           >

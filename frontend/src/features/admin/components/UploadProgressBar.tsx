@@ -1,7 +1,8 @@
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import type { UploadProgress } from "../lib/useUploads";
 
 export function UploadProgressBar({ progress }: { progress: UploadProgress | null }) {
+  const { t } = useAdminTranslation();
   if (!progress) return null;
   const pct = Math.round(progress.ratio * 100);
   return (
@@ -12,13 +13,13 @@ export function UploadProgressBar({ progress }: { progress: UploadProgress | nul
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct}
-        aria-label={fr.cars.fields.uploading}
+        aria-label={t("cars.fields.uploading")}
       >
         <span className="adm-progress__bar" style={{ inlineSize: `${Math.max(pct, progress.current ? 6 : 0)}%` }} />
       </div>
       <span className="adm-progress__text">
-        {progress.current ? `${fr.cars.fields.uploading} ` : ""}
-        {fr.upload.progress(progress.done, progress.total)}
+        {progress.current ? `${t("cars.fields.uploading")} ` : ""}
+        {t("upload.progress", { done: progress.done, count: progress.total })}
       </span>
     </div>
   );

@@ -1,25 +1,13 @@
 import type { ReactNode } from "react";
+import { Icon, SvgIcon } from "../../../components/Icon";
 
-// A few stroke icons drawn inline (no icon library in the bundle). Decorative:
+// The back office's icons. The frame is the site's (src/components/Icon.tsx) and
+// so are the drawings both use (car, calendar, mail...); the ones only the back
+// office needs are drawn here, so they stay out of the public bundle. Decorative:
 // every button that shows one also carries text or an aria-label.
 
 function Svg({ children, size = 20 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
+  return <SvgIcon size={size}>{children}</SvgIcon>;
 }
 
 type P = { size?: number };
@@ -32,65 +20,26 @@ export const IconDashboard = (p: P) => (
     <rect x="3" y="16" width="7" height="5" rx="1" />
   </Svg>
 );
-export const IconCar = (p: P) => (
-  <Svg {...p}>
-    <path d="M5 17H3v-5l2-5h14l2 5v5h-2" />
-    <path d="M3 12h18" />
-    <circle cx="7.5" cy="17" r="2" />
-    <circle cx="16.5" cy="17" r="2" />
-  </Svg>
-);
+export const IconCar = (p: P) => <Icon name="car" size={p.size} />;
 export const IconBlog = (p: P) => (
   <Svg {...p}>
     <path d="M4 4h12l4 4v12H4z" />
     <path d="M8 10h8M8 14h8M8 18h5" />
   </Svg>
 );
-export const IconCalendar = (p: P) => (
-  <Svg {...p}>
-    <rect x="3" y="5" width="18" height="16" rx="2" />
-    <path d="M16 3v4M8 3v4M3 10h18" />
-  </Svg>
-);
-export const IconMail = (p: P) => (
-  <Svg {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </Svg>
-);
-export const IconUsers = (p: P) => (
-  <Svg {...p}>
-    <circle cx="9" cy="8" r="4" />
-    <path d="M2 21v-1a6 6 0 0 1 12 0v1" />
-    <path d="M16 4a4 4 0 0 1 0 8M22 21v-1a6 6 0 0 0-4-5.6" />
-  </Svg>
-);
+export const IconCalendar = (p: P) => <Icon name="calendar" size={p.size} />;
+export const IconMail = (p: P) => <Icon name="mail" size={p.size} />;
+export const IconUsers = (p: P) => <Icon name="users" size={p.size} />;
 export const IconShield = (p: P) => (
   <Svg {...p}>
     <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
     <path d="m9 12 2 2 4-4" />
   </Svg>
 );
-export const IconMenu = (p: P) => (
-  <Svg {...p}>
-    <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
-);
-export const IconClose = (p: P) => (
-  <Svg {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Svg>
-);
-export const IconChevronStart = (p: P) => (
-  <Svg {...p}>
-    <path d="m15 6-6 6 6 6" />
-  </Svg>
-);
-export const IconChevronEnd = (p: P) => (
-  <Svg {...p}>
-    <path d="m9 6 6 6-6 6" />
-  </Svg>
-);
+export const IconMenu = (p: P) => <Icon name="menu" size={p.size} />;
+export const IconClose = (p: P) => <Icon name="x" size={p.size} />;
+export const IconChevronStart = (p: P) => <Icon name="chevronStart" size={p.size} />;
+export const IconChevronEnd = (p: P) => <Icon name="chevronEnd" size={p.size} />;
 export const IconExternal = (p: P) => (
   <Svg {...p}>
     <path d="M14 4h6v6M20 4l-9 9" />
@@ -163,16 +112,8 @@ export const IconMoney = (p: P) => (
     <circle cx="12" cy="12" r="3" />
   </Svg>
 );
-export const IconChat = (p: P) => (
-  <Svg {...p}>
-    <path d="M4 20l1.5-4A8 8 0 1 1 9 19.5z" />
-  </Svg>
-);
-export const IconCheck = (p: P) => (
-  <Svg {...p}>
-    <path d="m5 12 5 5 9-10" />
-  </Svg>
-);
+export const IconChat = (p: P) => <Icon name="chat" size={p.size} />;
+export const IconCheck = (p: P) => <Icon name="check" size={p.size} />;
 export const IconArchive = (p: P) => (
   <Svg {...p}>
     <rect x="3" y="4" width="18" height="4" rx="1" />
@@ -198,21 +139,13 @@ export const IconImage = (p: P) => (
     <path d="m21 16-5-5-9 9" />
   </Svg>
 );
-export const IconArrowUp = (p: P) => (
-  <Svg {...p}>
-    <path d="M12 19V5M6 11l6-6 6 6" />
-  </Svg>
-);
+export const IconArrowUp = (p: P) => <Icon name="arrowUp" size={p.size} />;
 export const IconArrowDown = (p: P) => (
   <Svg {...p}>
     <path d="M12 5v14M6 13l6 6 6-6" />
   </Svg>
 );
-export const IconWrench = (p: P) => (
-  <Svg {...p}>
-    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.1L3 17.7V21h3.3l6.3-6.3a4 4 0 0 0 5.1-5.4l-2.6 2.6-2.4-.6-.6-2.4z" />
-  </Svg>
-);
+export const IconWrench = (p: P) => <Icon name="tool" size={p.size} />;
 export const IconPlanning = (p: P) => (
   <Svg {...p}>
     <rect x="3" y="4" width="18" height="17" rx="2" />
@@ -222,12 +155,7 @@ export const IconPlanning = (p: P) => (
 );
 
 // Ordered options (issue 14): one small picture per extra, shown next to its name.
-export const IconPin = (p: P) => (
-  <Svg {...p}>
-    <path d="M12 21s-7-6.2-7-12a7 7 0 0 1 14 0c0 5.8-7 12-7 12z" />
-    <circle cx="12" cy="9" r="2.5" />
-  </Svg>
-);
+export const IconPin = (p: P) => <Icon name="pin" size={p.size} />;
 export const IconWifi = (p: P) => (
   <Svg {...p}>
     <path d="M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0" />

@@ -1,16 +1,17 @@
 import { EmptyState } from "../components/EmptyState";
 import { IconUsers } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 
 /** SPEC section 2: Clients is a placeholder for now. */
 export default function CustomersPage() {
+  const { t } = useAdminTranslation();
   return (
     <section className="adm-page">
-      <PageHeader title={fr.customers.title} />
+      <PageHeader title={t("customers.title")} />
       <EmptyState icon={<IconUsers size={32} />}>
-        <strong className="adm-block">{fr.customers.comingSoon}</strong>
-        {fr.customers.comingSoonText}
+        <strong className="adm-block">{t("customers.comingSoon")}</strong>
+        {t("customers.comingSoonText")}
       </EmptyState>
     </section>
   );

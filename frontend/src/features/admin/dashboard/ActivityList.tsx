@@ -1,5 +1,5 @@
 import { IconCalendar, IconChat, IconMail } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import type { ActivityItem } from "./stats";
 
 const icons = { booking: <IconCalendar size={18} />, message: <IconMail size={18} />, click: <IconChat size={18} /> };
@@ -15,7 +15,8 @@ function ago(iso: string, now: Date): string {
 }
 
 export function ActivityList({ items, now }: { items: ActivityItem[]; now: Date }) {
-  if (items.length === 0) return <p className="adm-muted">{fr.dashboard.activityEmpty}</p>;
+  const { t } = useAdminTranslation();
+  if (items.length === 0) return <p className="adm-muted">{t("dashboard.activityEmpty")}</p>;
   return (
     <ul className="adm-activity" data-testid="activity-list">
       {items.map((i) => (

@@ -5,9 +5,9 @@ import { IconAlert, IconCalendar, IconCar, IconChat, IconCheck, IconMoney } from
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
-import { fr } from "../i18n/fr";
-import { notify } from "../lib/notify";
-import { useLoad } from "../lib/useLoad";
+import { tAdmin, useAdminTranslation } from "../i18n";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { messageStatus } from "../messages/messageFlow";
 import { formatAgencyDateTime } from "../bookings/bookingView";
 import { revenueFigures } from "../payments/paymentView";
@@ -17,8 +17,6 @@ import { loadDashboard, type DashboardData } from "./api";
 import { DeletedBookingsList } from "./DeletedBookingsList";
 import { MonthlyChart } from "./MonthlyChart";
 import { dashboardCounts, mergeActivity, monthlySeries, pendingHolds, type ActivityItem } from "./stats";
-
-const t = fr.dashboard;
 
 function Panel({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -32,30 +30,31 @@ function Panel({ title, children, className }: { title: string; children: ReactN
 function activity(d: DashboardData): ActivityItem[] {
   return mergeActivity(
     [
-      d.bookings.slice(0, 8).map((b) => ({ kind: "booking" as const, id: b.id, at: b.created_at, text: t.activityBooking(b.customer_name, b.cars?.name ?? "") })),
-      d.messages.slice(0, 8).map((m) => ({ kind: "message" as const, id: m.id, at: m.created_at, text: t.activityMessage(m.name, m.subject) })),
-      d.clicks.slice(0, 8).map((c) => ({ kind: "click" as const, id: String(c.id), at: c.created_at, text: t.activityClick(c.cars?.name ?? "") })),
+      d.bookings.slice(0, 8).map((b) => ({ kind: "booking" as const, id: b.id, at: b.created_at, text: tAdmin("dashboard.activityBooking", { name: b.customer_name, car: b.cars?.name ?? "", context: b.cars?.name ?? "" ? "car" : undefined }) })),
+      d.messages.slice(0, 8).map((m) => ({ kind: "message" as const, id: m.id, at: m.created_at, text: tAdmin("dashboard.activityMessage", { name: m.name, subject: m.subject }) })),
+      d.clicks.slice(0, 8).map((c) => ({ kind: "click" as const, id: String(c.id), at: c.created_at, text: tAdmin("dashboard.activityClick", { car: c.cars?.name ?? "", context: c.cars?.name ?? "" ? "car" : undefined }) })),
     ],
     8,
   );
 }
 
 function Alerts({ d }: { d: DashboardData }) {
+  const { t } = useAdminTranslation();
   const pending = pendingHolds(d.bookings);
   const fresh = d.messages.filter((m) => messageStatus(m) === "new").length;
   const unavailable = d.cars.filter((c) => !c.available).length;
   const alerts = [
     pending.count > 0 && {
       to: "/admin/bookings",
-      text: t.alertPending(pending.count) + (pending.firstExpiry ? t.alertPendingFirst(formatAgencyDateTime(pending.firstExpiry)) : ""),
+      text: t("dashboard.alertPending", { count: pending.count }) + (pending.firstExpiry ? t("dashboard.alertPendingFirst", { when: formatAgencyDateTime(pending.firstExpiry) }) : ""),
     },
-    fresh > 0 && { to: "/admin/contacts", text: t.alertNewMessages(fresh) },
-    unavailable > 0 && { to: "/admin/cars", text: t.alertUnavailable(unavailable) },
+    fresh > 0 && { to: "/admin/contacts", text: t("dashboard.alertNewMessages", { count: fresh }) },
+    unavailable > 0 && { to: "/admin/cars", text: t("dashboard.alertUnavailable", { count: unavailable }) },
   ].filter((a): a is { to: string; text: string } => Boolean(a));
   if (alerts.length === 0)
     return (
       <p className="adm-alert adm-alert--ok">
-        <IconCheck size={18} /> {t.alertsNone}
+        <IconCheck size={18} /> {t("dashboard.alertsNone")}
       </p>
     );
   return (
@@ -72,8 +71,9 @@ function Alerts({ d }: { d: DashboardData }) {
 }
 
 export default function DashboardPage() {
+  const { t } = useAdminTranslation();
   const [now] = useState(() => new Date());
-  const dash = useLoad(() => loadDashboard(now), () => notify.error(t.loadError));
+  const dash = useAdminQuery({ queryKey: adminKeys.dashboard, queryFn: () => loadDashboard(new Date()), errorMessage: t("dashboard.loadError") });
   const d = dash.data;
   const counts = useMemo(() => (d ? dashboardCounts(d.cars, d.bookings, d.clicks.length) : null), [d]);
   const money = useMemo(() => (d ? revenueFigures(d.revenue, d.today) : null), [d]);
@@ -82,40 +82,40 @@ export default function DashboardPage() {
   if (!d || !counts || !money) {
     return (
       <section className="adm-page">
-        <PageHeader title={t.title} subtitle={t.subtitle} />
-        {dash.loading ? <PageLoading label={fr.common.loading} /> : <p className="adm-alert adm-alert--error">{t.loadError}</p>}
+        <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
+        {dash.isPending ? <PageLoading label={t("common.loading")} /> : <p className="adm-alert adm-alert--error">{t("dashboard.loadError")}</p>}
       </section>
     );
   }
 
   return (
     <section className="adm-page">
-      <PageHeader title={t.title} subtitle={t.subtitle} />
+      <PageHeader title={t("dashboard.title")} subtitle={t("dashboard.subtitle")} />
       <StatGrid>
-        <StatCard label={t.cards.totalCars} value={counts.totalCars} icon={<IconCar />} testId="card-total-cars" />
-        <StatCard label={t.cards.availableCars} value={counts.availableCars} icon={<IconCheck />} tone="green" testId="card-available-cars" />
-        <StatCard label={t.cards.bookings} value={counts.bookings} icon={<IconCalendar />} tone="violet" testId="card-bookings" />
+        <StatCard label={t("dashboard.cards.totalCars")} value={counts.totalCars} icon={<IconCar />} testId="card-total-cars" />
+        <StatCard label={t("dashboard.cards.availableCars")} value={counts.availableCars} icon={<IconCheck />} tone="green" testId="card-available-cars" />
+        <StatCard label={t("dashboard.cards.bookings")} value={counts.bookings} icon={<IconCalendar />} tone="violet" testId="card-bookings" />
         <StatCard
-          label={t.cards.revenue}
+          label={t("dashboard.cards.revenue")}
           value={formatPrice(money.total)}
           note={<RevenueNote thisMonth={money.thisMonth} />}
           icon={<IconMoney />}
           tone="amber"
           testId="card-revenue"
         />
-        <StatCard label={t.cards.clicks} value={counts.clicks} icon={<IconChat />} tone="rose" testId="card-clicks" />
+        <StatCard label={t("dashboard.cards.clicks")} value={counts.clicks} icon={<IconChat />} tone="rose" testId="card-clicks" />
       </StatGrid>
       <div className="adm-dash-grid">
-        <Panel title={t.chartTitle} className="adm-dash-grid__wide">
+        <Panel title={t("dashboard.chartTitle")} className="adm-dash-grid__wide">
           <MonthlyChart points={series} />
         </Panel>
-        <Panel title={t.alerts}>
+        <Panel title={t("dashboard.alerts")}>
           <Alerts d={d} />
         </Panel>
-        <Panel title={t.activity} className="adm-dash-grid__wide">
+        <Panel title={t("dashboard.activity")} className="adm-dash-grid__wide">
           <ActivityList items={activity(d)} now={now} />
         </Panel>
-        <Panel title={t.deleted}>
+        <Panel title={t("dashboard.deleted")}>
           <DeletedBookingsList items={d.deleted} />
         </Panel>
       </div>

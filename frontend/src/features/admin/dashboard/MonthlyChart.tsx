@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { formatNumber } from "../../../lib/format";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { niceAxis, type MonthPoint } from "./stats";
-
-const t = fr.dashboard;
 
 // The SVG is drawn at the card's own width (measured), so labels keep their size
 // on a phone instead of shrinking with a scaled viewBox.
@@ -30,6 +28,7 @@ function useWidth(fallback: number) {
  * drawn by hand in SVG. The same figures are in a table for screen readers.
  */
 export function MonthlyChart({ points }: { points: MonthPoint[] }) {
+  const { t } = useAdminTranslation();
   const { ref, width: W } = useWidth(640);
   const maxB = niceAxis(Math.max(...points.map((p) => p.bookings)), 4, true).top;
   const maxR = niceAxis(Math.max(...points.map((p) => p.revenue)), 4, true).top;
@@ -46,8 +45,8 @@ export function MonthlyChart({ points }: { points: MonthPoint[] }) {
   return (
     <figure className="adm-chart" ref={ref}>
       <div className="adm-chart__legend" aria-hidden="true">
-        <span className="adm-chart__key adm-chart__key--bar">{t.chartBookings}</span>
-        <span className="adm-chart__key adm-chart__key--line">{t.chartRevenue}</span>
+        <span className="adm-chart__key adm-chart__key--bar">{t("dashboard.chartBookings")}</span>
+        <span className="adm-chart__key adm-chart__key--line">{t("dashboard.chartRevenue")}</span>
       </div>
       <svg viewBox={`0 0 ${W} ${H}`} className="adm-chart__svg" role="img" aria-labelledby="adm-chart-caption" data-testid="monthly-chart">
         {ticks.map((f) => (
@@ -64,7 +63,7 @@ export function MonthlyChart({ points }: { points: MonthPoint[] }) {
         {points.map((p, i) => (
           <g key={p.key}>
             <rect x={x(i) - barW / 2} y={yB(p.bookings)} width={barW} height={Math.max(0, PAD.top + plotH - yB(p.bookings))} rx={4} className="adm-chart__bar">
-              <title>{`${p.label} : ${p.bookings} ${t.chartBookings.toLowerCase()}`}</title>
+              <title>{`${p.label} : ${p.bookings} ${t("dashboard.chartBookings").toLowerCase()}`}</title>
             </rect>
             <text x={x(i)} y={H - 12} className="adm-chart__label" textAnchor="middle">
               {p.label}
@@ -79,17 +78,17 @@ export function MonthlyChart({ points }: { points: MonthPoint[] }) {
         ))}
       </svg>
       <figcaption id="adm-chart-caption" className="adm-visually-hidden">
-        {t.chartTitle}
+        {t("dashboard.chartTitle")}
       </figcaption>
       {/* A table cannot shrink below its content: hide a box around it, or it widens the page. */}
       <div className="adm-visually-hidden">
         <table>
-          <caption>{t.chartTitle}</caption>
+          <caption>{t("dashboard.chartTitle")}</caption>
           <thead>
             <tr>
-              <th scope="col">{t.chartMonth}</th>
-              <th scope="col">{t.chartBookings}</th>
-              <th scope="col">{t.chartRevenue}</th>
+              <th scope="col">{t("dashboard.chartMonth")}</th>
+              <th scope="col">{t("dashboard.chartBookings")}</th>
+              <th scope="col">{t("dashboard.chartRevenue")}</th>
             </tr>
           </thead>
           <tbody>

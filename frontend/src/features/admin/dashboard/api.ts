@@ -1,4 +1,4 @@
-import { supabase } from "../../../lib/supabase";
+import { db as supabase } from "../lib/db";
 import { check } from "../lib/errors";
 import { loadRevenue } from "../payments/api";
 import { revenueRange } from "../payments/paymentView";
@@ -77,11 +77,11 @@ export async function loadDashboard(now = new Date()): Promise<DashboardData> {
     loadRevenue(revenueRange(today)),
   ]);
   return {
-    cars: check(cars) as DashCar[],
-    bookings: check(bookings) as unknown as DashBooking[],
-    clicks: check(clicks) as unknown as DashClick[],
-    messages: check(messages) as DashMessage[],
-    deleted: check(deleted) as DeletedBooking[],
+    cars: check(cars),
+    bookings: check(bookings),
+    clicks: check(clicks),
+    messages: check(messages),
+    deleted: check(deleted),
     revenue,
     today,
   };

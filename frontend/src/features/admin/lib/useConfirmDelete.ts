@@ -1,6 +1,8 @@
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import { notify } from "./notify";
-import type { Loaded } from "./useLoad";
+import { invalidateAfter, type AdminTable } from "./queryKeys";
+import { useAdminMutation } from "./query";
 
 export interface ConfirmDelete<T> {
   /** The row waiting for confirmation, or null when the dialog is closed. */
@@ -12,7 +14,11 @@ export interface ConfirmDelete<T> {
 }
 
 interface Options<T> {
-  list: Loaded<T[]>;
+  /** The cached list the row is shown in (adminKeys). */
+  list: QueryKey;
+  /** The table it is deleted from: the other screens showing it are read again. */
+  table: AdminTable;
+  /** Deletes it asking the row back, so a delete RLS filtered out throws. */
   remove: (row: T) => Promise<unknown>;
   messages: { deleted: string; deleteError: string };
   /** Console label of a failure, e.g. "car delete failed". */
@@ -23,30 +29,33 @@ interface Options<T> {
 
 /**
  * The confirm-then-delete flow the list screens share (SPEC section 5): one row
- * waits in the confirmation dialog; on success it leaves the loaded list without
- * a reload and a success toast shows; on failure the dialog stays open with the
- * screen's error toast.
+ * waits in the confirmation dialog; on success it leaves the cached list at once
+ * and a success toast shows; on failure the dialog stays open with the screen's
+ * error toast.
  */
-export function useConfirmDelete<T extends { id: unknown }>({ list, remove, messages, logLabel, onDeleted }: Options<T>): ConfirmDelete<T> {
+export function useConfirmDelete<T extends { id: unknown }>({ list, table, remove, messages, logLabel, onDeleted }: Options<T>): ConfirmDelete<T> {
+  const client = useQueryClient();
   const [target, setTarget] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    if (!target) return;
-    setBusy(true);
-    try {
-      await remove(target);
-      list.setData((prev) => prev?.filter((x) => x.id !== target.id) ?? null);
+  const mutation = useAdminMutation({
+    mutationFn: remove,
+    onSuccess: (_done, row) => {
+      client.setQueryData<T[]>(list, (prev) => prev?.filter((x) => x.id !== row.id));
+      void invalidateAfter(client, table);
       notify.success(messages.deleted);
       setTarget(null);
       onDeleted?.();
-    } catch (e) {
+    },
+    onError: (e) => {
       console.error(logLabel, e);
       notify.error(messages.deleteError);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
-  return { target, busy, ask: setTarget, cancel: () => setTarget(null), confirm };
+  return {
+    target,
+    busy: mutation.isPending,
+    ask: setTarget,
+    cancel: () => setTarget(null),
+    confirm: () => (target ? mutation.mutateAsync(target).then(() => undefined, () => undefined) : Promise.resolve()),
+  };
 }

@@ -1,4 +1,4 @@
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 
 interface Props {
   value: string;
@@ -16,6 +16,7 @@ interface Props {
  * gives it its label, id and descriptions.
  */
 export function CodeInput({ value, onChange, disabled, autoFocus, ...aria }: Props) {
+  const { t } = useAdminTranslation();
   return (
     <input
       {...aria}
@@ -33,7 +34,7 @@ export function CodeInput({ value, onChange, disabled, autoFocus, ...aria }: Pro
       disabled={disabled}
       autoFocus={autoFocus}
       data-testid="mfa-code"
-      title={fr.mfa.code}
+      title={t("mfa.code")}
     />
   );
 }

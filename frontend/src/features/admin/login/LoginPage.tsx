@@ -2,14 +2,13 @@ import { useState, type FormEvent } from "react";
 import { Field } from "../components/Field";
 import { IconCar, IconCheck, IconEye, IconEyeOff, IconShield } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { hasErrors, type FieldErrors, stillWrong } from "../lib/validation";
 import { useAdminSession } from "../session/context";
 import { validateLogin, type LoginValues } from "./loginForm";
 
-const t = fr.login;
-
 export function LoginPage({ notice }: { notice: string | null }) {
+  const { t } = useAdminTranslation();
   const { signIn } = useAdminSession();
   const [values, setValues] = useState<LoginValues>({ email: "", password: "" });
   const [failed, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
@@ -40,14 +39,14 @@ export function LoginPage({ notice }: { notice: string | null }) {
       <aside className="adm-login__aside">
         <div className="adm-login__brand">
           <IconCar size={28} />
-          <span>{fr.shell.brand}</span>
+          <span>{t("shell.brand")}</span>
         </div>
-        <h2 className="adm-login__pitch">{t.marketingTitle}</h2>
-        <p>{t.marketingText}</p>
+        <h2 className="adm-login__pitch">{t("login.marketingTitle")}</h2>
+        <p>{t("login.marketingText")}</p>
         <ul className="adm-login__points">
-          {t.marketingPoints.map((p) => (
-            <li key={p}>
-              <IconCheck size={18} /> {p}
+          {(["login.marketingPoints1", "login.marketingPoints2", "login.marketingPoints3"] as const).map((key) => (
+            <li key={key}>
+              <IconCheck size={18} /> {t(key)}
             </li>
           ))}
         </ul>
@@ -58,27 +57,27 @@ export function LoginPage({ notice }: { notice: string | null }) {
             <IconShield size={28} />
           </span>
           <h1 id="adm-login-title" className="adm-login__title">
-            {t.title}
+            {t("login.title")}
           </h1>
-          <p className="adm-login__subtitle">{t.subtitle}</p>
+          <p className="adm-login__subtitle">{t("login.subtitle")}</p>
           {message && (
             <p className="adm-alert adm-alert--error" role="alert" data-testid="login-error">
               {message}
             </p>
           )}
-          <Field label={t.email} error={errors.email} required>
+          <Field label={t("login.email")} error={errors.email} required>
             <input
               type="email"
               name="email"
               autoComplete="username"
               className="adm-input"
-              placeholder={t.emailPlaceholder}
+              placeholder={t("login.emailPlaceholder")}
               value={values.email}
               onChange={(e) => setValues({ ...values, email: e.target.value })}
               disabled={busy}
             />
           </Field>
-          <Field label={t.password} error={errors.password} required>
+          <Field label={t("login.password")} error={errors.password} required>
             <PasswordInput
               value={values.password}
               show={showPassword}
@@ -88,10 +87,10 @@ export function LoginPage({ notice }: { notice: string | null }) {
             />
           </Field>
           <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
-            {busy ? <Spinner size="sm" label={t.busy} /> : t.submit}
+            {busy ? <Spinner size="sm" label={t("login.busy")} /> : t("login.submit")}
           </button>
-          <p className="adm-login__note">{t.adminsOnly}</p>
-          <p className="adm-login__hint">{t.contactHint}</p>
+          <p className="adm-login__note">{t("login.adminsOnly")}</p>
+          <p className="adm-login__hint">{t("login.contactHint")}</p>
         </form>
       </main>
     </div>
@@ -110,6 +109,7 @@ interface PasswordInputProps {
 }
 
 function PasswordInput({ value, show, disabled, onToggle, onChange, ...aria }: PasswordInputProps) {
+  const { t } = useAdminTranslation();
   return (
     <div className="adm-password">
       <input
@@ -118,7 +118,7 @@ function PasswordInput({ value, show, disabled, onToggle, onChange, ...aria }: P
         name="password"
         autoComplete="current-password"
         className="adm-input"
-        placeholder={t.passwordPlaceholder}
+        placeholder={t("login.passwordPlaceholder")}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         disabled={disabled}
@@ -127,7 +127,7 @@ function PasswordInput({ value, show, disabled, onToggle, onChange, ...aria }: P
         type="button"
         className="adm-password__toggle"
         onClick={onToggle}
-        aria-label={show ? t.hidePassword : t.showPassword}
+        aria-label={show ? t("login.hidePassword") : t("login.showPassword")}
         aria-pressed={show}
       >
         {show ? <IconEyeOff size={18} /> : <IconEye size={18} />}

@@ -2,15 +2,14 @@ import { useState, type FormEvent } from "react";
 import { Field } from "../components/Field";
 import { IconShield } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { useAdminSession } from "../session/context";
 import { CodeInput } from "./CodeInput";
 import { codeError, normalizeCode } from "./mfaCode";
 
-const t = fr.mfa;
-
 /** The sign-in's second step: the 6-digit code of the administrator's authenticator app. */
 export function MfaStep() {
+  const { t } = useAdminTranslation();
   const { verifyCode, signOut } = useAdminSession();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
@@ -41,24 +40,24 @@ export function MfaStep() {
             <IconShield size={28} />
           </span>
           <h1 id="adm-mfa-title" className="adm-login__title">
-            {t.stepTitle}
+            {t("mfa.stepTitle")}
           </h1>
-          <p className="adm-login__subtitle">{t.stepText}</p>
+          <p className="adm-login__subtitle">{t("mfa.stepText")}</p>
           {failure && (
             <p className="adm-alert adm-alert--error" role="alert" data-testid="mfa-error">
               {failure}
             </p>
           )}
-          <Field label={t.code} error={error} hint={t.codeHint} required>
+          <Field label={t("mfa.code")} error={error} hint={t("mfa.codeHint")} required>
             <CodeInput value={code} onChange={setCode} disabled={busy} autoFocus />
           </Field>
           <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
-            {busy ? <Spinner size="sm" label={t.verifying} /> : t.verify}
+            {busy ? <Spinner size="sm" label={t("mfa.verifying")} /> : t("mfa.verify")}
           </button>
           <button type="button" className="adm-btn adm-btn--ghost adm-btn--block" onClick={() => void signOut()} disabled={busy}>
-            {t.cancel}
+            {t("mfa.cancel")}
           </button>
-          <p className="adm-login__hint">{t.lostDevice}</p>
+          <p className="adm-login__hint">{t("mfa.lostDevice")}</p>
         </form>
       </main>
     </div>

@@ -1,4 +1,4 @@
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
 
 export interface LoginValues {
@@ -9,7 +9,7 @@ export interface LoginValues {
 /** SPEC section 5: the admin login needs an email and a password. */
 export function validateLogin(v: LoginValues): FieldErrors<keyof LoginValues> {
   const errors: FieldErrors<keyof LoginValues> = {};
-  if (isBlank(v.email)) errors.email = fr.login.emailRequired;
-  if (v.password === "") errors.password = fr.login.passwordRequired;
+  if (isBlank(v.email)) errors.email = tAdmin("login.emailRequired");
+  if (v.password === "") errors.password = tAdmin("login.passwordRequired");
   return errors;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { codeError, normalizeCode } from "./mfaCode";
 
 describe("TOTP code field", () => {
@@ -9,9 +9,9 @@ describe("TOTP code field", () => {
     expect(normalizeCode("123 456")).toBe("123456");
   });
   it("refuses empty, short, long and non-digit codes", () => {
-    expect(codeError("")).toBe(fr.mfa.codeRequired);
-    expect(codeError("12345")).toBe(fr.mfa.codeInvalid);
-    expect(codeError("1234567")).toBe(fr.mfa.codeInvalid);
-    expect(codeError("12a456")).toBe(fr.mfa.codeInvalid);
+    expect(codeError("")).toBe(tAdmin("mfa.codeRequired"));
+    expect(codeError("12345")).toBe(tAdmin("mfa.codeInvalid"));
+    expect(codeError("1234567")).toBe(tAdmin("mfa.codeInvalid"));
+    expect(codeError("12a456")).toBe(tAdmin("mfa.codeInvalid"));
   });
 });

@@ -1,4 +1,4 @@
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 
 /** A TOTP code as typed: spaces dropped (apps show "123 456"); null when it is 6 digits. */
 export function normalizeCode(raw: string): string {
@@ -7,7 +7,7 @@ export function normalizeCode(raw: string): string {
 
 export function codeError(raw: string): string | undefined {
   const code = normalizeCode(raw);
-  if (code === "") return fr.mfa.codeRequired;
-  if (!/^\d{6}$/.test(code)) return fr.mfa.codeInvalid;
+  if (code === "") return tAdmin("mfa.codeRequired");
+  if (!/^\d{6}$/.test(code)) return tAdmin("mfa.codeInvalid");
   return undefined;
 }

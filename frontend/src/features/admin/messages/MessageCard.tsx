@@ -1,8 +1,6 @@
 import { IconArchive, IconCheck, IconReply, IconTrash } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { messageActions, messageStatus, type AdminMessage, type MessageStatus } from "./messageFlow";
-
-const t = fr.messages;
 const tone: Record<MessageStatus, string> = { new: "blue", read: "gray", replied: "green", archived: "amber" };
 
 function formatDateTime(iso: string): string {
@@ -19,6 +17,7 @@ interface Props {
 }
 
 export function MessageCard({ message: m, busy, onStatus, onDelete }: Props) {
+  const { t } = useAdminTranslation();
   const status = messageStatus(m);
   const can = messageActions(status);
   return (
@@ -40,28 +39,28 @@ export function MessageCard({ message: m, busy, onStatus, onDelete }: Props) {
           </p>
         </div>
         <span className={`adm-badge adm-badge--${tone[status]}`} data-testid="message-status">
-          {t.statuses[status]}
+          {t(`messages.statuses.${status}`)}
         </span>
       </header>
       <p className="adm-message__body">{m.message}</p>
       <footer className="adm-message__actions">
         {can.markRead && (
           <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" disabled={busy} onClick={() => onStatus(m, "read")}>
-            <IconCheck size={16} /> {t.markRead}
+            <IconCheck size={16} /> {t("messages.markRead")}
           </button>
         )}
         {can.markReplied && (
           <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" disabled={busy} onClick={() => onStatus(m, "replied")}>
-            <IconReply size={16} /> {t.markReplied}
+            <IconReply size={16} /> {t("messages.markReplied")}
           </button>
         )}
         {can.archive && (
           <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" disabled={busy} onClick={() => onStatus(m, "archived")}>
-            <IconArchive size={16} /> {t.archive}
+            <IconArchive size={16} /> {t("messages.archive")}
           </button>
         )}
         <button type="button" className="adm-btn adm-btn--danger-ghost adm-btn--sm" disabled={busy} onClick={() => onDelete(m)}>
-          <IconTrash size={16} /> {t.delete}
+          <IconTrash size={16} /> {t("messages.delete")}
         </button>
       </footer>
     </article>

@@ -1,28 +1,44 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { EmptyState } from "../components/EmptyState";
 import { IconMail } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { tAdmin, useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
-import { useLoad } from "../lib/useLoad";
+import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { deleteMessage, listMessages, setMessageStatus } from "./api";
 import { MessageCard } from "./MessageCard";
 import { countMessages, filterMessages, MESSAGE_STATUSES, type AdminMessage, type MessageFilter, type MessageStatus } from "./messageFlow";
-
-const t = fr.messages;
-const fail = (msg: string) => notify.error(`${t.errorTitle} : ${msg}`);
+const fail = (msg: string) => notify.error(`${tAdmin("messages.errorTitle")} : ${msg}`);
 
 export default function MessagesPage() {
-  const messages = useLoad(listMessages, () => fail(t.loadError));
+  const { t } = useAdminTranslation();
+  const client = useQueryClient();
+  const cache = useListCache();
+  const messages = useAdminQuery({ queryKey: adminKeys.messages, queryFn: listMessages, errorMessage: `${t("messages.errorTitle")} : ${t("messages.loadError")}` });
   const [filter, setFilter] = useState<MessageFilter>("all");
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const status = useAdminMutation({
+    mutationFn: ({ m, status }: { m: AdminMessage; status: MessageStatus }) => setMessageStatus(m.id, status),
+    onSuccess: (updated) => {
+      cache.replace(adminKeys.messages, updated);
+      void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+      notify.success(t("messages.statusUpdated"));
+    },
+    onError: (e) => {
+      console.error("message status update failed", e);
+      fail(t("messages.updateError"));
+    },
+  });
+  const busyId = status.isPending ? (status.variables?.m.id ?? null) : null;
   const del = useConfirmDelete({
-    list: messages,
-    remove: (m) => deleteMessage(m.id),
-    messages: { deleted: t.deleted, deleteError: `${t.errorTitle} : ${t.deleteError}` },
+    list: adminKeys.messages,
+    table: "contacts",
+    remove: (m: AdminMessage) => deleteMessage(m.id),
+    messages: { deleted: t("messages.deleted"), deleteError: `${t("messages.errorTitle")} : ${t("messages.deleteError")}` },
     logLabel: "message delete failed",
   });
 
@@ -30,35 +46,23 @@ export default function MessagesPage() {
   const counts = countMessages(all);
   const shown = filterMessages(all, filter);
 
-  async function changeStatus(m: AdminMessage, status: MessageStatus) {
-    setBusyId(m.id);
-    try {
-      const updated = await setMessageStatus(m.id, status);
-      messages.setData((prev) => prev?.map((x) => (x.id === m.id ? updated : x)) ?? null);
-      notify.success(t.statusUpdated);
-    } catch (e) {
-      console.error("message status update failed", e);
-      fail(t.updateError);
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const changeStatus = (m: AdminMessage, next: MessageStatus) => status.mutate({ m, status: next });
 
   const filters: MessageFilter[] = ["all", ...MESSAGE_STATUSES];
   return (
     <section className="adm-page">
       <PageHeader
-        title={t.title}
+        title={t("messages.title")}
         badge={
           <>
             <span className="adm-count" data-testid="messages-total">
-              {t.total(counts.all)}
+              {t("messages.total", { count: counts.all })}
             </span>
-            {counts.new > 0 && <span className="adm-count adm-count--alert">{`${counts.new} ${t.newBadge}`}</span>}
+            {counts.new > 0 && <span className="adm-count adm-count--alert">{`${counts.new} ${t("messages.newBadge")}`}</span>}
           </>
         }
       />
-      <div className="adm-filters" role="group" aria-label={t.title}>
+      <div className="adm-filters" role="group" aria-label={t("messages.title")}>
         {filters.map((f) => (
           <button
             key={f}
@@ -68,25 +72,25 @@ export default function MessagesPage() {
             onClick={() => setFilter(f)}
             data-testid={`filter-${f}`}
           >
-            {t.filters[f]} <span className="adm-filter__count">{counts[f]}</span>
+            {t(`messages.filters.${f}`)} <span className="adm-filter__count">{counts[f]}</span>
           </button>
         ))}
       </div>
-      {messages.loading && !messages.data ? (
-        <PageLoading label={fr.common.loading} />
+      {messages.isPending ? (
+        <PageLoading label={t("common.loading")} />
       ) : shown.length === 0 ? (
-        <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t.emptyAll : t.emptyStatus[filter]}</EmptyState>
+        <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t("messages.emptyAll") : t(`messages.emptyStatus.${filter}`)}</EmptyState>
       ) : (
         <div className="adm-messages">
           {shown.map((m) => (
-            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={(x, s) => void changeStatus(x, s)} onDelete={del.ask} />
+            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={changeStatus} onDelete={del.ask} />
           ))}
         </div>
       )}
       <ConfirmDialog
         open={del.target !== null}
-        title={t.confirmDeleteTitle}
-        message={del.target ? t.confirmDelete(del.target.name) : ""}
+        title={t("messages.confirmDeleteTitle")}
+        message={del.target ? t("messages.confirmDelete", { name: del.target.name }) : ""}
         busy={del.busy}
         onConfirm={() => void del.confirm()}
         onCancel={del.cancel}

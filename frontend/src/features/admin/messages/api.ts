@@ -1,4 +1,4 @@
-import { supabase } from "../../../lib/supabase";
+import { db as supabase } from "../lib/db";
 import { check } from "../lib/errors";
 import type { AdminMessage, MessageStatus } from "./messageFlow";
 
@@ -6,13 +6,13 @@ import type { AdminMessage, MessageStatus } from "./messageFlow";
 // status and updated_at by id; delete by id.
 
 export async function listMessages(): Promise<AdminMessage[]> {
-  return check(await supabase.from("contacts").select("*").order("created_at", { ascending: false })) as AdminMessage[];
+  return check(await supabase.from("contacts").select("*").order("created_at", { ascending: false }));
 }
 
 export async function setMessageStatus(id: string, status: MessageStatus): Promise<AdminMessage> {
   return check(
     await supabase.from("contacts").update({ status, updated_at: new Date().toISOString() }).eq("id", id).select().single(),
-  ) as AdminMessage;
+  );
 }
 
 export async function deleteMessage(id: string): Promise<void> {

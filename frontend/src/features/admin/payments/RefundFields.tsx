@@ -1,10 +1,8 @@
 import { useId } from "react";
 import { formatPrice } from "../../../lib/format";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import type { LedgerSummary } from "./paymentView";
-
-const t = fr.payments.refund;
 
 export type RefundMode = "full" | "amount" | "none";
 
@@ -31,47 +29,48 @@ interface Props {
  * given back, then all of it (the default), an amount, or (when cancelling) nothing.
  */
 export function RefundFields({ summary, value, onChange, allowNone = false, error, disabled }: Props) {
+  const { t } = useAdminTranslation();
   const id = useId();
   const amountId = `${id}-amount`;
   const errorId = `${id}-error`;
   return (
     <fieldset className="adm-fieldset adm-refund" data-testid="refund-fields" disabled={disabled}>
-      <legend>{t.legend}</legend>
+      <legend>{t("payments.refund.legend")}</legend>
       {summary ? (
         <dl className="adm-dl adm-dl--money adm-refund__summary">
           <div className="adm-dl__row">
-            <dt>{t.paid}</dt>
+            <dt>{t("payments.refund.paid")}</dt>
             <dd>{formatPrice(summary.paidOnline)}</dd>
           </div>
           {summary.refunded + summary.refundPending > 0 && (
             <div className="adm-dl__row">
-              <dt>{t.refunded}</dt>
+              <dt>{t("payments.refund.refunded")}</dt>
               <dd>{formatPrice(summary.refunded + summary.refundPending)}</dd>
             </div>
           )}
           <div className="adm-dl__row">
-            <dt>{t.refundable}</dt>
+            <dt>{t("payments.refund.refundable")}</dt>
             <dd data-testid="refundable">
               <strong>{formatPrice(summary.refundable)}</strong>
             </dd>
           </div>
         </dl>
       ) : (
-        <Spinner size="sm" label={t.loading} />
+        <Spinner size="sm" label={t("payments.refund.loading")} />
       )}
       <div className="adm-radios">
         <label className="adm-check">
           <input type="radio" name={`${id}-mode`} value="full" checked={value.mode === "full"} onChange={() => onChange({ ...value, mode: "full" })} />
-          {t.full(summary ? formatPrice(summary.refundable) : "…")}
+          {t("payments.refund.full", { amount: summary ? formatPrice(summary.refundable) : "…" })}
         </label>
         <label className="adm-check">
           <input type="radio" name={`${id}-mode`} value="amount" checked={value.mode === "amount"} onChange={() => onChange({ ...value, mode: "amount" })} />
-          {t.partial}
+          {t("payments.refund.partial")}
         </label>
         {value.mode === "amount" && (
           <div className="adm-field adm-refund__amount">
             <label htmlFor={amountId} className="adm-field__label">
-              {t.amount}
+              {t("payments.refund.amount")}
             </label>
             <input
               id={amountId}
@@ -94,11 +93,11 @@ export function RefundFields({ summary, value, onChange, allowNone = false, erro
         {allowNone && (
           <label className="adm-check">
             <input type="radio" name={`${id}-mode`} value="none" checked={value.mode === "none"} onChange={() => onChange({ ...value, mode: "none" })} />
-            {t.none}
+            {t("payments.refund.none")}
           </label>
         )}
       </div>
-      {value.mode !== "none" && <p className="adm-field__hint">{t.onceHint}</p>}
+      {value.mode !== "none" && <p className="adm-field__hint">{t("payments.refund.onceHint")}</p>}
     </fieldset>
   );
 }

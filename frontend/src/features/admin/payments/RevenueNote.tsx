@@ -1,14 +1,15 @@
 import { formatPrice } from "../../../lib/format";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 
 /** Under an « Encaissé » figure: what it counts, and this month's part. */
 export function RevenueNote({ thisMonth }: { thisMonth: number }) {
+  const { t } = useAdminTranslation();
   return (
     <>
       <span className="adm-block" data-testid="revenue-counts">
-        {fr.bookings.revenueCounts}
+        {t("bookings.revenueCounts")}
       </span>
-      <span className="adm-block">{fr.bookings.revenueThisMonth(formatPrice(thisMonth))}</span>
+      <span className="adm-block">{t("bookings.revenueThisMonth", { amount: formatPrice(thisMonth) })}</span>
     </>
   );
 }

@@ -1,6 +1,8 @@
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from "@supabase/supabase-js";
 import { supabase } from "../../../lib/supabase";
+import { db } from "../lib/db";
 import { BOOKING_SELECT } from "../bookings/api";
+import { toAdminBooking } from "../bookings/bookingRow";
 import type { AdminBooking } from "../bookings/types";
 import { check } from "../lib/errors";
 import type { RefundFailure } from "./paymentView";
@@ -16,12 +18,12 @@ const PAYMENT_COLUMNS =
 
 /** A booking's payment events, oldest first. */
 export async function listPayments(bookingId: string): Promise<Payment[]> {
-  return check(await supabase.from("payments").select(PAYMENT_COLUMNS).eq("booking_id", bookingId).order("created_at", { ascending: true })) as Payment[];
+  return check(await db.from("payments").select(PAYMENT_COLUMNS).eq("booking_id", bookingId).order("created_at", { ascending: true }));
 }
 
 /** The booking as stored now (its payment state follows the ledger). */
 export async function getBooking(id: string): Promise<AdminBooking> {
-  return check(await supabase.from("bookings").select(BOOKING_SELECT).eq("id", id).single()) as AdminBooking;
+  return toAdminBooking(check(await db.from("bookings").select(BOOKING_SELECT).eq("id", id).single()));
 }
 
 /**
@@ -29,15 +31,17 @@ export async function getBooking(id: string): Promise<AdminBooking> {
  * the reference, settles it now and turns the booking's payment state to
  * 'counter' unless money was taken online.
  */
-export async function recordCounterPayment(p: { bookingId: string; method: CounterMethod; amount: number; note: string }): Promise<Payment> {
+export async function recordCounterPayment(p: { bookingId: string; method: CounterMethod; amount: number; note: string }): Promise<void> {
   const note = p.note.trim();
-  return check(
+  // The untyped client: the generated Insert type wants amount_mad and
+  // booking_reference, which the database's trigger fills in.
+  check(
     await supabase
       .from("payments")
       .insert({ booking_id: p.bookingId, kind: "counter", status: "completed", amount: p.amount, currency: "MAD", method: p.method, note: note === "" ? null : note })
-      .select(PAYMENT_COLUMNS)
+      .select("id")
       .single(),
-  ) as Payment;
+  );
 }
 
 /** refund-paypal-payment's answer when the money went back. */
@@ -91,5 +95,6 @@ export async function refundPayment(req: { bookingId: string; key: string; amoun
 
 /** Money received per month (Casablanca) from p_from to p_to (exclusive), as the caller may see it. */
 export async function loadRevenue(range: { p_from: string; p_to: string }): Promise<RevenueMonth[]> {
-  return (check(await supabase.rpc("revenue_by_month", range)) as RevenueMonth[] | null) ?? [];
+  const res = await db.rpc("revenue_by_month", range);
+  return check({ ...res, data: res.data ?? [] });
 }

@@ -16,10 +16,10 @@ import {
   totalReceived,
   validateCounter,
 } from "./paymentView";
-import type { Payment } from "./types";
+import type { LedgerEntry } from "./paymentView";
 import { PAYMENT_STATES } from "../bookings/types";
 
-const pay = (p: Partial<Payment>): Pick<Payment, "kind" | "status" | "amount_mad"> => ({ kind: "paypal", status: "captured", amount_mad: 0, ...p });
+const pay = (p: Partial<LedgerEntry>): LedgerEntry => ({ kind: "paypal", status: "captured", amount_mad: 0, ...p });
 
 describe("payment state", () => {
   it("has French words for every state the database knows", () => {

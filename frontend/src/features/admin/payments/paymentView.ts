@@ -1,13 +1,7 @@
 import { formatPrice } from "../../../lib/format";
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { PAYMENT_STATES, type PaymentState } from "../bookings/types";
 import type { Payment, RevenueMonth } from "./types";
-
-// Pure rules about money (docs/booking-record.md): the payment state's words,
-// what a booking's ledger adds up to, money received per month, the amounts an
-// administrator types, and the refund function's refusals in French.
-
-const t = fr.payments;
 
 /** Amounts are summed in centimes: 0.1 + 0.2 must make 0.30 DH, not 0.30000000000000004. */
 export function toCents(value: number | string | null | undefined): number {
@@ -25,7 +19,7 @@ export function isPaymentState(s: string | null | undefined): s is PaymentState 
 
 /** The French words of a payment state; an unknown value is shown as it is. */
 export function paymentStateLabel(s: string | null | undefined): string {
-  return isPaymentState(s) ? fr.bookings.paymentStatuses[s] : (s ?? fr.common.none);
+  return isPaymentState(s) ? tAdmin(`bookings.paymentStatuses.${s}`) : (s ?? tAdmin("common.none"));
 }
 
 const tones: Record<PaymentState, string> = {
@@ -76,7 +70,10 @@ export interface LedgerSummary {
 }
 
 /** What a booking's payments add up to, as revenue_by_month counts them. */
-export function ledgerSummary(payments: readonly Pick<Payment, "kind" | "status" | "amount_mad">[]): LedgerSummary {
+/** What the sums read of a payment; an amount may come as a numeric string. */
+export type LedgerEntry = Pick<Payment, "kind" | "status"> & { amount_mad: number | string };
+
+export function ledgerSummary(payments: readonly LedgerEntry[]): LedgerSummary {
   let paid = 0;
   let refunded = 0;
   let pending = 0;
@@ -110,7 +107,7 @@ export function formatPaymentAmount(p: Pick<Payment, "amount" | "currency">): st
 }
 
 /** The sign of a movement for the agency: a refund takes money out. */
-export function signedMad(p: Pick<Payment, "kind" | "amount_mad">): number {
+export function signedMad(p: Pick<LedgerEntry, "kind" | "amount_mad">): number {
   return p.kind === "refund" ? -Number(p.amount_mad) : Number(p.amount_mad);
 }
 
@@ -186,17 +183,17 @@ export interface CounterValues {
 
 /** The counter payment form's rules: an amount is required, positive, in DH with at most two decimals. */
 export function validateCounter(v: CounterValues): { amount?: string } {
-  if (v.amount.trim() === "") return { amount: t.counter.amountRequired };
-  if (parseAmount(v.amount) === null) return { amount: t.counter.amountInvalid };
+  if (v.amount.trim() === "") return { amount: tAdmin("payments.counter.amountRequired") };
+  if (parseAmount(v.amount) === null) return { amount: tAdmin("payments.counter.amountInvalid") };
   return {};
 }
 
 /** The refund amount typed in the dialog: null when fine, else what is wrong. */
 export function refundAmountError(input: string, refundable: number | null): string | null {
-  if (input.trim() === "") return t.refund.amountRequired;
+  if (input.trim() === "") return tAdmin("payments.refund.amountRequired");
   const n = parseAmount(input);
-  if (n === null) return t.refund.amountInvalid;
-  if (refundable !== null && toCents(n) > toCents(refundable)) return t.refund.amountTooHigh(formatPrice(refundable));
+  if (n === null) return tAdmin("payments.refund.amountInvalid");
+  if (refundable !== null && toCents(n) > toCents(refundable)) return tAdmin("payments.refund.amountTooHigh", { max: formatPrice(refundable) });
   return null;
 }
 
@@ -213,23 +210,22 @@ const UNREACHABLE = new Set(["paypal_unavailable", "paypal_timeout", "paypal_err
 
 /** The French message of a refund that did not go through; `failure` is PayPal's reason when it refused. */
 export function refundErrorMessage(f: RefundFailure): { message: string; failure?: string } {
-  const e = t.refund.errors;
   const details = (typeof f.details === "object" && f.details !== null ? f.details : {}) as Record<string, unknown>;
   switch (f.code) {
     case "refund_exceeds": {
       const max = Number(details.refundableMAD);
-      return { message: e.refund_exceeds(formatPrice(Number.isFinite(max) ? max : 0)) };
+      return { message: tAdmin("payments.refund.errors.refund_exceeds", { max: formatPrice(Number.isFinite(max) ? max : 0) }) };
     }
     case "refund_refused":
-      return typeof details.failure === "string" && details.failure ? { message: e.refund_refused, failure: details.failure } : { message: e.refund_refused };
+      return typeof details.failure === "string" && details.failure ? { message: tAdmin("payments.refund.errors.refund_refused"), failure: details.failure } : { message: tAdmin("payments.refund.errors.refund_refused") };
     case "nothing_to_refund":
     case "not_admin":
     case "payment_not_configured":
     case "refund_pending":
     case "invalid_refund":
-      return { message: e[f.code] };
+      return { message: tAdmin(`payments.refund.errors.${f.code}`) };
     default:
-      return { message: f.code && UNREACHABLE.has(f.code) ? e.unreachable : e.generic };
+      return { message: f.code && UNREACHABLE.has(f.code) ? tAdmin("payments.refund.errors.unreachable") : tAdmin("payments.refund.errors.generic") };
   }
 }
 

@@ -1,24 +1,30 @@
-/** A row of public.payments: one PayPal attempt, refund or counter payment (docs/booking-record.md). */
-export interface Payment {
-  id: string;
-  booking_id: string | null;
-  booking_reference: string;
-  kind: "paypal" | "refund" | "counter";
-  status: "pending" | "captured" | "failed" | "abandoned" | "completed";
-  /** In `currency`; numeric columns may arrive as strings. */
-  amount: number | string;
-  currency: string;
-  /** What it is worth in DH. */
-  amount_mad: number | string;
-  method: "paypal" | "cash" | "card" | null;
-  provider_order_id: string | null;
-  provider_capture_id: string | null;
-  provider_refund_id: string | null;
-  note: string | null;
-  failure: string | null;
-  created_at: string;
-  settled_at: string | null;
-}
+import type { Tables } from "../../../lib/database.types";
+
+/**
+ * A row of public.payments: one PayPal attempt ("paypal"), refund ("refund") or
+ * counter payment ("counter"), states pending, captured, failed, abandoned,
+ * completed (docs/booking-record.md; the database's checks hold the values).
+ * The columns the ledger reads, typed by the generated schema.
+ */
+export type Payment = Pick<
+  Tables<"payments">,
+  | "id"
+  | "booking_id"
+  | "booking_reference"
+  | "kind"
+  | "status"
+  | "amount"
+  | "currency"
+  | "amount_mad"
+  | "method"
+  | "provider_order_id"
+  | "provider_capture_id"
+  | "provider_refund_id"
+  | "note"
+  | "failure"
+  | "created_at"
+  | "settled_at"
+>;
 
 /** A row of rpc('revenue_by_month'): money received per month (Casablanca), in DH. */
 export interface RevenueMonth {

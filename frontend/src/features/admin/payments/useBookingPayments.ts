@@ -1,27 +1,17 @@
-import { useCallback, useEffect, useState } from "react";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { listPayments } from "./api";
-import type { Payment } from "./types";
 
-/** The payments of one booking, read when it changes; reload() after a payment or refund. */
+/**
+ * The payments of one booking (adminKeys.bookingPayments: read again after a
+ * payment or a refund). A failure is told in the dialog, not in a toast.
+ */
 export function useBookingPayments(bookingId: string | null) {
-  const [state, setState] = useState<{ id: string | null; payments: Payment[] | null; failed: boolean }>({ id: null, payments: null, failed: false });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!bookingId) return;
-    let live = true;
-    listPayments(bookingId).then(
-      (payments) => live && setState({ id: bookingId, payments, failed: false }),
-      (e: unknown) => {
-        console.error("payments load failed", e);
-        if (live) setState({ id: bookingId, payments: null, failed: true });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [bookingId, attempt]);
-  const reload = useCallback(() => setAttempt((a) => a + 1), []);
-  // Another booking's payments are never shown while this one's load.
-  const mine = state.id === bookingId;
-  return { payments: mine ? state.payments : null, failed: mine && state.failed, reload };
+  const query = useAdminQuery({
+    queryKey: adminKeys.bookingPayments(bookingId ?? ""),
+    queryFn: () => listPayments(bookingId ?? ""),
+    enabled: bookingId !== null,
+  });
+  // Another booking's payments are never shown while this one's load (the key changes with it).
+  return { payments: query.data ?? null, failed: query.isError };
 }

@@ -1,14 +1,15 @@
-import { useCallback } from "react";
-import { useLoad, type Loaded } from "../lib/useLoad";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { agencyToday } from "../planning/planningView";
 import { loadRevenue } from "./api";
-import { revenueFigures, revenueRange, type RevenueFigures } from "./paymentView";
+import { revenueFigures, revenueRange } from "./paymentView";
 
-/** Loads the money received; reload() after recording or refunding a payment. */
-export function useRevenue(onError: (e: unknown) => void): Loaded<RevenueFigures> {
-  const load = useCallback(async () => {
-    const today = agencyToday(new Date());
-    return revenueFigures(await loadRevenue(revenueRange(today)), today);
-  }, []);
-  return useLoad(load, onError);
+async function readRevenue() {
+  const today = agencyToday(new Date());
+  return revenueFigures(await loadRevenue(revenueRange(today)), today);
+}
+
+/** The money received (adminKeys.revenue: read again after a payment or a refund). */
+export function useRevenue(errorMessage: string) {
+  return useAdminQuery({ queryKey: adminKeys.revenue, queryFn: readRevenue, errorMessage });
 }

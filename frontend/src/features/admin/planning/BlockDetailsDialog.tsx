@@ -1,11 +1,9 @@
 import { formatDate } from "../../../lib/format";
 import { Dialog } from "../components/Dialog";
 import { IconTrash } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { blockDates } from "./labels";
 import type { CarBlock, PlanCar } from "./types";
-
-const b = fr.planning.block;
 
 interface Props {
   block: CarBlock | null;
@@ -16,20 +14,21 @@ interface Props {
 
 /** A maintenance block: its car, dates and reason; deleting it asks first. */
 export function BlockDetailsDialog({ block, car, onClose, onDelete }: Props) {
+  const { t } = useAdminTranslation();
   return (
     <Dialog
       open={block !== null}
-      title={b.title}
+      title={t("planning.block.title")}
       onClose={onClose}
       size="sm"
       footer={
         block && (
           <>
             <button type="button" className="adm-btn adm-btn--danger" onClick={() => onDelete(block)}>
-              <IconTrash size={18} /> {b.delete}
+              <IconTrash size={18} /> {t("planning.block.delete")}
             </button>
             <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
-              {fr.common.close}
+              {t("common.close")}
             </button>
           </>
         )
@@ -38,19 +37,19 @@ export function BlockDetailsDialog({ block, car, onClose, onDelete }: Props) {
       {block && (
         <dl className="adm-dl" data-testid="block-details">
           <div className="adm-dl__row">
-            <dt>{b.car}</dt>
-            <dd>{car ? `${car.name} — ${car.brand}` : fr.common.none}</dd>
+            <dt>{t("planning.block.car")}</dt>
+            <dd>{car ? `${car.name} — ${car.brand}` : t("common.none")}</dd>
           </div>
           <div className="adm-dl__row">
-            <dt>{b.dates}</dt>
+            <dt>{t("planning.block.dates")}</dt>
             <dd>{blockDates(block)}</dd>
           </div>
           <div className="adm-dl__row">
-            <dt>{b.reason}</dt>
+            <dt>{t("planning.block.reason")}</dt>
             <dd className="adm-pre">{block.reason}</dd>
           </div>
           <div className="adm-dl__row">
-            <dt>{b.createdAt}</dt>
+            <dt>{t("planning.block.createdAt")}</dt>
             <dd>{formatDate(block.created_at)}</dd>
           </div>
         </dl>

@@ -1,10 +1,13 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { IconAlert } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery, useAdminMutation } from "../lib/query";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { addBlock, carBookingsBetween } from "./api";
 import { blockRange, validateBlock, type BlockFormErrors, type BlockFormValues } from "./blockForm";
 import { bookingDates } from "./labels";
@@ -12,8 +15,6 @@ import { blockSpan, coveredBookings } from "./planningView";
 import { normalizeBookingStatus } from "../bookings/bookingView";
 import type { CarBlock, PlanBooking, PlanCar } from "./types";
 import { stillWrong } from "../lib/validation";
-
-const f = fr.planning.form;
 
 interface Props {
   open: boolean;
@@ -25,9 +26,10 @@ interface Props {
 }
 
 export function BlockFormDialog({ open, cars, initial, onClose, onAdded }: Props) {
+  const { t } = useAdminTranslation();
   const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={open} title={f.title} onClose={onClose} busy={saving}>
+    <Dialog open={open} title={t("planning.form.title")} onClose={onClose} busy={saving}>
       {open && <BlockForm cars={cars} initial={initial} saving={saving} setSaving={setSaving} onClose={onClose} onAdded={onAdded} />}
     </Dialog>
   );
@@ -35,28 +37,32 @@ export function BlockFormDialog({ open, cars, initial, onClose, onAdded }: Props
 
 /** The bookings a block over these days would cover, checked against the database as the dates change. */
 function useCovered(values: BlockFormValues): { list: PlanBooking[]; failed: boolean } {
-  const range = blockRange(values);
+  const range = useSettled(blockRange(values), 250);
+  const query = useAdminQuery({
+    queryKey: adminKeys.coveredBookings(range?.carId ?? 0, range?.from ?? "", range?.to ?? ""),
+    queryFn: async () => {
+      if (!range) return [];
+      const rows = await carBookingsBetween(range.carId, range.from, range.to);
+      return coveredBookings(blockSpan({ start_date: range.from, end_date: range.to }), rows);
+    },
+    enabled: range !== null,
+  });
+  return { list: range ? (query.data ?? []) : [], failed: range !== null && query.isError };
+}
+
+type Range = { carId: number; from: string; to: string };
+
+/** The range once it stopped changing for `ms` (typing a date does not send a query per key). */
+function useSettled(range: Range | null, ms: number): Range | null {
   const key = range ? `${range.carId}:${range.from}:${range.to}` : null;
-  const [found, setFound] = useState<{ key: string; list: PlanBooking[]; failed: boolean } | null>(null);
+  const [settled, setSettled] = useState<{ key: string | null; range: Range | null }>({ key: null, range: null });
   useEffect(() => {
-    if (!key) return;
-    const [car, from, to] = key.split(":") as [string, string, string];
-    let live = true;
-    const timer = setTimeout(() => {
-      carBookingsBetween(Number(car), from, to).then(
-        (rows) => live && setFound({ key, list: coveredBookings(blockSpan({ start_date: from, end_date: to }), rows), failed: false }),
-        (e: unknown) => {
-          console.error("covered bookings check failed", e);
-          if (live) setFound({ key, list: [], failed: true });
-        },
-      );
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [key]);
-  return found && found.key === key ? found : { list: [], failed: false };
+    const timer = setTimeout(() => setSettled({ key, range: key ? range : null }), ms);
+    return () => clearTimeout(timer);
+    // The key says everything the range holds.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, ms]);
+  return settled.key === key ? settled.range : null;
 }
 
 function BlockForm({
@@ -67,36 +73,42 @@ function BlockForm({
   onClose,
   onAdded,
 }: Omit<Props, "open"> & { saving: boolean; setSaving: (b: boolean) => void }) {
+  const { t } = useAdminTranslation();
   const [values, setValues] = useState<BlockFormValues>(initial);
   const [failed, setErrors] = useState<BlockFormErrors>({});
   const covered = useCovered(values);
   const set = (k: keyof BlockFormValues) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   // The last failed save's errors, less those fixed since.
   const errors = stillWrong(failed, validateBlock(values).errors);
+  const client = useQueryClient();
+  const adding = useAdminMutation({
+    mutationFn: addBlock,
+    onSettled: () => setSaving(false),
+    onSuccess: (added) => {
+      void invalidateAfter(client, "car_blocks");
+      notify.success(t("planning.messages.added"));
+      onAdded(added);
+    },
+    onError: (err) => {
+      console.error("block insert failed", err);
+      notify.error(t("planning.messages.addError"));
+    },
+  });
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const { errors: errs, block } = validateBlock(values);
     setErrors(errs);
     if (!block) return;
     setSaving(true);
-    try {
-      const added = await addBlock(block);
-      notify.success(fr.planning.messages.added);
-      onAdded(added);
-    } catch (err) {
-      console.error("block insert failed", err);
-      notify.error(fr.planning.messages.addError);
-    } finally {
-      setSaving(false);
-    }
+    adding.mutate(block);
   }
 
   return (
-    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="block-form">
-      <Field label={f.car} error={errors.car_id} required>
+    <form className="adm-form" onSubmit={submit} noValidate data-testid="block-form">
+      <Field label={t("planning.form.car")} error={errors.car_id} required>
         <select className="adm-input" name="car_id" value={values.car_id} onChange={set("car_id")}>
-          <option value="">{f.chooseCar}</option>
+          <option value="">{t("planning.form.chooseCar")}</option>
           {cars.map((c) => (
             <option key={c.id} value={String(c.id)}>
               {c.name} — {c.brand}
@@ -105,40 +117,40 @@ function BlockForm({
         </select>
       </Field>
       <div className="adm-grid adm-grid--2">
-        <Field label={f.from} error={errors.start_date} required>
+        <Field label={t("planning.form.from")} error={errors.start_date} required>
           <input type="date" className="adm-input" name="start_date" value={values.start_date} onChange={set("start_date")} />
         </Field>
-        <Field label={f.to} error={errors.end_date} required>
+        <Field label={t("planning.form.to")} error={errors.end_date} required>
           <input type="date" className="adm-input" name="end_date" value={values.end_date} min={values.start_date || undefined} onChange={set("end_date")} />
         </Field>
       </div>
-      <Field label={f.reason} error={errors.reason} hint={f.hint} required>
-        <input type="text" className="adm-input" name="reason" value={values.reason} placeholder={f.reasonPlaceholder} maxLength={200} onChange={set("reason")} />
+      <Field label={t("planning.form.reason")} error={errors.reason} hint={t("planning.form.hint")} required>
+        <input type="text" className="adm-input" name="reason" value={values.reason} placeholder={t("planning.form.reasonPlaceholder")} maxLength={200} onChange={set("reason")} />
       </Field>
       <div role="status" className="adm-plan-covers">
         {covered.list.length > 0 && (
           <div className="adm-alert adm-alert--warn" data-testid="block-covers">
             <IconAlert size={18} />
             <div>
-              <p>{f.covers(covered.list.length)}</p>
+              <p>{t("planning.form.covers", { count: covered.list.length })}</p>
               <ul>
                 {covered.list.map((b) => (
                   <li key={b.id}>
-                    {b.customer_name} — {bookingDates(b)} ({fr.bookings.statuses[normalizeBookingStatus(b.status)]})
+                    {b.customer_name} — {bookingDates(b)} ({t(`bookings.statuses.${normalizeBookingStatus(b.status)}`)})
                   </li>
                 ))}
               </ul>
             </div>
           </div>
         )}
-        {covered.failed && <p className="adm-alert adm-alert--error">{f.checkError}</p>}
+        {covered.failed && <p className="adm-alert adm-alert--error">{t("planning.form.checkError")}</p>}
       </div>
       <div className="adm-form__actions">
         <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-          {fr.common.cancel}
+          {t("common.cancel")}
         </button>
         <button type="submit" className="adm-btn adm-btn--primary" disabled={saving}>
-          {saving ? <Spinner size="sm" label={f.saving} /> : f.submit}
+          {saving ? <Spinner size="sm" label={t("planning.form.saving")} /> : t("planning.form.submit")}
         </button>
       </div>
     </form>

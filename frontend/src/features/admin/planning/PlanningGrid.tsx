@@ -1,13 +1,11 @@
 import type { CSSProperties } from "react";
 import { normalizeBookingStatus } from "../bookings/bookingView";
 import { IconWrench } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { blockText, bookingText } from "./labels";
 import { assignLanes, blockSpan, bookingSpan, dayHeader, place, type CarItems, type PlanDay, type Placement } from "./planningView";
 import { CarAvailability } from "./CarAvailability";
 import type { CarBlock, PlanBooking, PlanCar } from "./types";
-
-const p = fr.planning;
 
 type Row = CarItems<PlanCar, PlanBooking, CarBlock>;
 type Item = { kind: "booking"; booking: PlanBooking } | { kind: "block"; block: CarBlock };
@@ -46,11 +44,12 @@ function position(pl: Placement, lane: number): CSSProperties {
  * text says the customer (or the reason), the dates and the status.
  */
 export function PlanningGrid({ from, days, rows, now, today, onOpenBooking, onOpenBlock }: Props) {
+  const { t } = useAdminTranslation();
   const cols = { "--adm-plan-days": days.length } as CSSProperties;
   return (
     <div className="adm-plan" style={cols} data-testid="planning-grid">
       <div className="adm-plan__head" aria-hidden="true">
-        <div className="adm-plan__corner">{p.carColumn}</div>
+        <div className="adm-plan__corner">{t("planning.carColumn")}</div>
         <div className="adm-plan__days">
           {days.map((d) => {
             const h = dayHeader(d.iso);
@@ -73,6 +72,7 @@ export function PlanningGrid({ from, days, rows, now, today, onOpenBooking, onOp
 }
 
 function CarRow({ row, from, days, now, today, onOpenBooking, onOpenBlock }: Omit<Props, "rows"> & { row: Row }) {
+  const { t } = useAdminTranslation();
   const items: Item[] = [
     ...row.blocks.map((block) => ({ kind: "block" as const, block })),
     ...row.bookings.map((booking) => ({ kind: "booking" as const, booking })),
@@ -97,7 +97,7 @@ function CarRow({ row, from, days, now, today, onOpenBooking, onOpenBlock }: Omi
           ))}
         </div>
         {items.length === 0 ? (
-          <p className="adm-visually-hidden">{p.carFree}</p>
+          <p className="adm-visually-hidden">{t("planning.carFree")}</p>
         ) : (
           <ul className="adm-plan__items" aria-labelledby={nameId}>
             {items.map((item) => {

@@ -1,13 +1,11 @@
 import { BookingHold, BookingStatusBadge } from "../bookings/StatusBadge";
 import { normalizeBookingStatus } from "../bookings/bookingView";
 import { IconWrench } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { CarAvailability } from "./CarAvailability";
 import { blockDates, blockText, bookingDates, bookingText } from "./labels";
 import type { CarItems } from "./planningView";
 import type { CarBlock, PlanBooking, PlanCar } from "./types";
-
-const p = fr.planning;
 
 type Row = CarItems<PlanCar, PlanBooking, CarBlock>;
 
@@ -25,6 +23,7 @@ interface Props {
  * Nothing scrolls sideways.
  */
 export function PlanningList({ rows, now, today, onOpenBooking, onOpenBlock }: Props) {
+  const { t } = useAdminTranslation();
   const busy = rows.filter((r) => r.bookings.length + r.blocks.length > 0);
   const free = rows.filter((r) => r.bookings.length + r.blocks.length === 0);
   return (
@@ -61,7 +60,7 @@ export function PlanningList({ rows, now, today, onOpenBooking, onOpenBlock }: P
       {free.length > 0 && (
         <section className="adm-plan-list__free" aria-labelledby="adm-plan-free">
           <h2 id="adm-plan-free" className="adm-plan-list__free-title">
-            {p.freeCars(free.length)}
+            {t("planning.freeCars", { count: free.length })}
           </h2>
           <ul className="adm-plan-list__free-cars">
             {free.map((r) => (
@@ -99,12 +98,13 @@ function BookingCard({ b, now, onOpen }: { b: PlanBooking; now: Date; onOpen: (b
 }
 
 function BlockCard({ k, onOpen }: { k: CarBlock; onOpen: (k: CarBlock) => void }) {
+  const { t } = useAdminTranslation();
   return (
     <button type="button" className="adm-plan-card adm-plan-card--block" onClick={() => onOpen(k)} data-testid="plan-block" data-block-id={k.id}>
       <span className="adm-visually-hidden">{blockText(k)}</span>
       <span className="adm-plan-card__body" aria-hidden="true">
         <strong className="adm-plan-card__title">
-          <IconWrench size={14} /> {p.maintenance} : {k.reason}
+          <IconWrench size={14} /> {t("planning.maintenance")} : {k.reason}
         </strong>
         <span className="adm-plan-card__dates">{blockDates(k)}</span>
       </span>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { BookingDetailsDialog } from "../bookings/BookingDetailsDialog";
 import { BookingEditDialog } from "../bookings/BookingEditDialog";
@@ -8,8 +9,10 @@ import { ConfirmDialog } from "../components/ConfirmDialog";
 import { IconChevronEnd, IconChevronStart, IconPlus } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading, Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery, useAdminMutation } from "../lib/query";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { useMediaQuery } from "../lib/useMediaQuery";
 import { useNow } from "../lib/useNow";
 import { deleteBlock, loadPlanning } from "./api";
@@ -21,43 +24,25 @@ import { PlanningList } from "./PlanningList";
 import { addDays, agencyToday, groupByCar, WINDOW_DAYS, WINDOW_STEP, windowDays, windowLabel, windowStart } from "./planningView";
 import type { CarBlock, PlanBooking, PlanningData } from "./types";
 
-const p = fr.planning;
-
 /** The planning of the window from..to: loaded once per window, kept while the next one loads. */
 function usePlanning(from: string, to: string) {
-  const [data, setData] = useState<PlanningData | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    loadPlanning(from, to).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setFailed(null);
-      },
-      (e: unknown) => {
-        if (!live) return;
-        console.error("planning load failed", e);
-        setFailed(`${from}#${attempt}`);
-        notify.error(p.loadError);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [from, to, attempt]);
-  const hasFailed = failed === `${from}#${attempt}`;
+  const { t } = useAdminTranslation();
+  const client = useQueryClient();
+  const queryKey = adminKeys.planningWindow(from, to);
+  const query = useAdminQuery({ queryKey, queryFn: () => loadPlanning(from, to), errorMessage: t("planning.loadError"), keepPrevious: true });
+  const data = query.data ?? null;
   return {
     data,
-    failed: hasFailed,
-    loading: !hasFailed && data?.from !== from,
-    retry: () => setAttempt((a) => a + 1),
-    update: (fn: (d: PlanningData) => PlanningData) => setData((d) => (d ? fn(d) : d)),
+    failed: query.isError,
+    loading: !query.isError && data?.from !== from,
+    retry: () => void query.refetch(),
+    /** A row the database sent back, drawn at once. */
+    update: (fn: (d: PlanningData) => PlanningData) => client.setQueryData<PlanningData>(queryKey, (d) => (d ? fn(d) : d)),
   };
 }
 
 export default function PlanningPage() {
+  const { t } = useAdminTranslation();
   const now = useNow();
   const today = agencyToday(now);
   const [params, setParams] = useSearchParams();
@@ -72,7 +57,21 @@ export default function PlanningPage() {
   const [editing, setEditing] = useState<PlanBooking | null>(null);
   const [block, setBlock] = useState<CarBlock | null>(null);
   const [deleting, setDeleting] = useState<CarBlock | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const client = useQueryClient();
+  const removal = useAdminMutation({
+    mutationFn: (k: CarBlock) => deleteBlock(k.id),
+    onSuccess: (_done, k) => {
+      plan.update((d) => ({ ...d, blocks: d.blocks.filter((x) => x.id !== k.id) }));
+      void invalidateAfter(client, "car_blocks");
+      notify.success(t("planning.messages.deleted"));
+      setDeleting(null);
+      setBlock(null);
+    },
+    onError: (e) => {
+      console.error("block delete failed", e);
+      notify.error(t("planning.messages.deleteError"));
+    },
+  });
   const [adding, setAdding] = useState(false);
   const stored = (updated: PlanBooking) => {
     plan.update((d) => ({ ...d, bookings: d.bookings.map((b) => (b.id === updated.id ? updated : b)) }));
@@ -90,23 +89,6 @@ export default function PlanningPage() {
 
   const go = (day: string | null) => setParams(day ? { from: day } : {});
 
-  async function removeBlock() {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await deleteBlock(deleting.id);
-      const id = deleting.id;
-      plan.update((d) => ({ ...d, blocks: d.blocks.filter((k) => k.id !== id) }));
-      notify.success(p.messages.deleted);
-      setDeleting(null);
-      setBlock(null);
-    } catch (e) {
-      console.error("block delete failed", e);
-      notify.error(p.messages.deleteError);
-    } finally {
-      setDeleteBusy(false);
-    }
-  }
 
   const period = windowLabel(from);
   const firstDay = today >= from && today <= to ? today : from;
@@ -114,23 +96,23 @@ export default function PlanningPage() {
   return (
     <section className="adm-page">
       <PageHeader
-        title={p.title}
-        subtitle={p.subtitle}
+        title={t("planning.title")}
+        subtitle={t("planning.subtitle")}
         actions={
           <button type="button" className="adm-btn adm-btn--primary" onClick={() => setAdding(true)} disabled={!data}>
-            <IconPlus size={18} /> {p.addBlock}
+            <IconPlus size={18} /> {t("planning.addBlock")}
           </button>
         }
       />
       <div className="adm-plan-toolbar">
-        <div className="adm-plan-nav" role="group" aria-label={p.period}>
-          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, -WINDOW_STEP))} aria-label={p.previous} title={p.previous}>
+        <div className="adm-plan-nav" role="group" aria-label={t("planning.period")}>
+          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, -WINDOW_STEP))} aria-label={t("planning.previous")} title={t("planning.previous")}>
             <IconChevronStart />
           </button>
           <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => go(null)}>
-            {p.today}
+            {t("planning.today")}
           </button>
-          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, WINDOW_STEP))} aria-label={p.next} title={p.next}>
+          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, WINDOW_STEP))} aria-label={t("planning.next")} title={t("planning.next")}>
             <IconChevronEnd />
           </button>
         </div>
@@ -139,7 +121,7 @@ export default function PlanningPage() {
           {plan.loading && data && <Spinner size="sm" />}
         </p>
         <label className="adm-plan-goto">
-          <span>{p.goTo}</span>
+          <span>{t("planning.goTo")}</span>
           <input type="date" className="adm-input adm-input--sm" value={from} onChange={(e) => e.target.value && go(e.target.value)} />
         </label>
       </div>
@@ -147,27 +129,27 @@ export default function PlanningPage() {
         <Legend showLapsed={showLapsed} />
         <label className="adm-check">
           <input type="checkbox" checked={showLapsed} onChange={(e) => setShowLapsed(e.target.checked)} aria-describedby="adm-plan-lapsed-hint" />
-          {p.showLapsed} ({lapsed})
+          {t("planning.showLapsed")} ({lapsed})
         </label>
         <p id="adm-plan-lapsed-hint" className="adm-visually-hidden">
-          {p.lapsedHint}
+          {t("planning.lapsedHint")}
         </p>
       </div>
       {!data ? (
         plan.failed ? (
           <p className="adm-alert adm-alert--error">
-            {p.loadError}{" "}
+            {t("planning.loadError")}{" "}
             <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={plan.retry}>
-              {fr.common.retry}
+              {t("common.retry")}
             </button>
           </p>
         ) : (
-          <PageLoading label={p.loading} />
+          <PageLoading label={t("planning.loading")} />
         )
       ) : (
         <section
           className={`adm-plan-frame${plan.loading ? " is-loading" : ""}`}
-          aria-label={p.region(windowLabel(shownFrom))}
+          aria-label={t("planning.region", { period: windowLabel(shownFrom) })}
           aria-busy={plan.loading}
           tabIndex={phone ? undefined : 0}
         >
@@ -190,10 +172,10 @@ export default function PlanningPage() {
       <BlockDetailsDialog block={block} car={carOf(block?.car_id)} onClose={() => setBlock(null)} onDelete={setDeleting} />
       <ConfirmDialog
         open={deleting !== null}
-        title={p.block.confirmDeleteTitle}
-        message={deleting ? p.block.confirmDelete(carOf(deleting.car_id)?.name ?? "", blockDates(deleting)) : ""}
-        busy={deleteBusy}
-        onConfirm={() => void removeBlock()}
+        title={t("planning.block.confirmDeleteTitle")}
+        message={deleting ? t("planning.block.confirmDelete", { car: carOf(deleting.car_id)?.name ?? "", dates: blockDates(deleting) }) : ""}
+        busy={removal.isPending}
+        onConfirm={() => deleting && removal.mutate(deleting)}
         onCancel={() => setDeleting(null)}
       />
       {data && (
@@ -214,18 +196,18 @@ export default function PlanningPage() {
 }
 
 function Legend({ showLapsed }: { showLapsed: boolean }) {
-  const s = fr.bookings.statuses;
+  const { t } = useAdminTranslation();
   const items: [string, string][] = [
-    ["pending", s.pending],
-    ["confirmed", s.confirmed],
-    ["in_progress", s.in_progress],
-    ["completed", s.completed],
-    ["block", p.maintenance],
+    ["pending", t("bookings.statuses.pending")],
+    ["confirmed", t("bookings.statuses.confirmed")],
+    ["in_progress", t("bookings.statuses.in_progress")],
+    ["completed", t("bookings.statuses.completed")],
+    ["block", t("planning.maintenance")],
   ];
-  if (showLapsed) items.push(["cancelled", p.lapsed]);
+  if (showLapsed) items.push(["cancelled", t("planning.lapsed")]);
   return (
     <div className="adm-plan-legend">
-      <h2 className="adm-visually-hidden">{p.legend}</h2>
+      <h2 className="adm-visually-hidden">{t("planning.legend")}</h2>
       <ul>
         {items.map(([k, label]) => (
           <li key={k}>

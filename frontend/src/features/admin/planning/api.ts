@@ -1,7 +1,8 @@
-import { supabase } from "../../../lib/supabase";
+import { db as supabase } from "../lib/db";
 import { BOOKING_SELECT } from "../bookings/api";
+import { toAdminBooking } from "../bookings/bookingRow";
 import { check } from "../lib/errors";
-import type { CarBlock, NewBlock, PlanBooking, PlanCar, PlanningData } from "./types";
+import type { CarBlock, NewBlock, PlanBooking, PlanningData } from "./types";
 
 // The planning's reads: one query per table for the visible window (cars,
 // bookings with their car, maintenance blocks), sent together. A booking or a
@@ -17,9 +18,9 @@ export async function loadPlanning(from: string, to: string): Promise<PlanningDa
   return {
     from,
     to,
-    cars: check(cars) as PlanCar[],
-    bookings: check(bookings) as PlanBooking[],
-    blocks: check(blocks) as CarBlock[],
+    cars: check(cars),
+    bookings: check(bookings).map(toAdminBooking),
+    blocks: check(blocks),
   };
 }
 
@@ -27,11 +28,11 @@ export async function loadPlanning(from: string, to: string): Promise<PlanningDa
 export async function carBookingsBetween(carId: number, from: string, to: string): Promise<PlanBooking[]> {
   return check(
     await supabase.from("bookings").select(BOOKING_SELECT).eq("car_id", carId).lte("start_date", to).gte("end_date", from).order("start_date"),
-  ) as PlanBooking[];
+  ).map(toAdminBooking);
 }
 
 export async function addBlock(block: NewBlock): Promise<CarBlock> {
-  return check(await supabase.from("car_blocks").insert(block).select("*").single()) as CarBlock;
+  return check(await supabase.from("car_blocks").insert(block).select("*").single());
 }
 
 export async function deleteBlock(id: number): Promise<void> {

@@ -1,12 +1,6 @@
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import { isISODate } from "./planningView";
 import type { NewBlock } from "./types";
-
-// The maintenance form's rules: a car, a first and a last day (inclusive, the
-// last not before the first), a reason. The database checks the same (reason
-// not blank, end_date >= start_date).
-
-const e = fr.planning.form.errors;
 
 export interface BlockFormValues {
   car_id: string;
@@ -20,12 +14,12 @@ export type BlockFormErrors = Partial<Record<keyof BlockFormValues, string>>;
 export function validateBlock(v: BlockFormValues): { errors: BlockFormErrors; block: NewBlock | null } {
   const errors: BlockFormErrors = {};
   const car = Number(v.car_id);
-  if (!v.car_id || !Number.isInteger(car) || car <= 0) errors.car_id = e.carRequired;
-  if (!isISODate(v.start_date)) errors.start_date = e.fromRequired;
-  if (!isISODate(v.end_date)) errors.end_date = e.toRequired;
-  else if (isISODate(v.start_date) && v.end_date < v.start_date) errors.end_date = e.toBeforeFrom;
+  if (!v.car_id || !Number.isInteger(car) || car <= 0) errors.car_id = tAdmin("planning.form.errors.carRequired");
+  if (!isISODate(v.start_date)) errors.start_date = tAdmin("planning.form.errors.fromRequired");
+  if (!isISODate(v.end_date)) errors.end_date = tAdmin("planning.form.errors.toRequired");
+  else if (isISODate(v.start_date) && v.end_date < v.start_date) errors.end_date = tAdmin("planning.form.errors.toBeforeFrom");
   const reason = v.reason.trim();
-  if (!reason) errors.reason = e.reasonRequired;
+  if (!reason) errors.reason = tAdmin("planning.form.errors.reasonRequired");
   if (Object.keys(errors).length > 0) return { errors, block: null };
   return { errors, block: { car_id: car, start_date: v.start_date, end_date: v.end_date, reason } };
 }

@@ -1,16 +1,17 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { formatDate } from "../../../lib/format";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Field } from "../components/Field";
 import { IconShield } from "../components/icons";
 import { Spinner } from "../components/Spinner";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
+import { useAdminQuery } from "../lib/query";
+import { adminKeys } from "../lib/queryKeys";
 import { CodeInput } from "../login/CodeInput";
 import { codeError, normalizeCode } from "../login/mfaCode";
 import * as auth from "../session/api";
-
-const t = fr.mfa;
 
 type State =
   | { kind: "loading" }
@@ -18,15 +19,9 @@ type State =
   | { kind: "on"; factor: auth.TotpFactor }
   | { kind: "enrolling"; enrolment: auth.Enrolment };
 
-async function readState(): Promise<State> {
-  try {
-    const verified = (await auth.listTotpFactors()).find((f) => f.status === "verified");
-    return verified ? { kind: "on", factor: verified } : { kind: "off" };
-  } catch (e) {
-    console.error("MFA factors lookup failed", e);
-    notify.error(t.loadError);
-    return { kind: "off" };
-  }
+/** The signed-in administrator's verified TOTP factor, if any. */
+async function verifiedFactor(): Promise<auth.TotpFactor | null> {
+  return (await auth.listTotpFactors()).find((f) => f.status === "verified") ?? null;
 }
 
 /**
@@ -36,25 +31,23 @@ async function readState(): Promise<State> {
  * account (is_admin()), and the sign-in asks for the code.
  */
 export function SecuritySection({ onChange }: { onChange?: () => void }) {
-  const [state, setState] = useState<State>({ kind: "loading" });
+  const { t } = useAdminTranslation();
+  const client = useQueryClient();
+  // The factor is read through the cache (adminKeys.ownFactors); an enrolment in progress is this form's own.
+  const factor = useAdminQuery({ queryKey: adminKeys.ownFactors, queryFn: verifiedFactor, errorMessage: t("mfa.loadError") });
+  const [enrolment, setEnrolment] = useState<auth.Enrolment | null>(null);
+  const state: State = enrolment
+    ? { kind: "enrolling", enrolment }
+    : factor.isPending
+      ? { kind: "loading" }
+      : factor.data
+        ? { kind: "on", factor: factor.data }
+        : { kind: "off" };
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
 
-  async function load() {
-    setState(await readState());
-  }
-
-  useEffect(() => {
-    let live = true;
-    void readState().then((s) => {
-      if (live) setState(s);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   async function start() {
     setBusy(true);
@@ -63,13 +56,13 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
       for (const f of await auth.listTotpFactors()) {
         if (f.status !== "verified") await auth.unenroll(f.id);
       }
-      const enrolment = await auth.enrollTotp(t.friendlyName, t.issuer);
+      const enrolment = await auth.enrollTotp(t("mfa.friendlyName"), t("mfa.issuer"));
       setCode("");
       setError(undefined);
-      setState({ kind: "enrolling", enrolment });
+      setEnrolment(enrolment);
     } catch (e) {
       console.error("MFA enrolment failed", e);
-      notify.error(t.enrolError);
+      notify.error(t("mfa.enrolError"));
     } finally {
       setBusy(false);
     }
@@ -85,11 +78,12 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
     const res = await auth.verifyTotp(state.enrolment.id, normalizeCode(code));
     setBusy(false);
     if (!res.ok) {
-      setError(res.code === "mfa_verification_failed" ? t.wrongCode : res.message || t.enrolError);
+      setError(res.code === "mfa_verification_failed" ? t("mfa.wrongCode") : res.message || t("mfa.enrolError"));
       return;
     }
-    notify.success(t.enabled);
-    await load();
+    notify.success(t("mfa.enabled"));
+    await client.invalidateQueries({ queryKey: adminKeys.ownFactors });
+    setEnrolment(null);
     onChange?.();
   }
 
@@ -98,7 +92,7 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
     setBusy(true);
     await auth.unenroll(state.enrolment.id).catch((e: unknown) => console.error("MFA enrolment cancel failed", e));
     setBusy(false);
-    setState({ kind: "off" });
+    setEnrolment(null);
   }
 
   async function remove() {
@@ -106,12 +100,12 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
     setBusy(true);
     try {
       await auth.unenroll(state.factor.id);
-      notify.success(t.removed);
-      setState({ kind: "off" });
+      notify.success(t("mfa.removed"));
+      client.setQueryData(adminKeys.ownFactors, null);
       onChange?.();
     } catch (e) {
       console.error("MFA removal failed", e);
-      notify.error(t.removeError);
+      notify.error(t("mfa.removeError"));
     } finally {
       setBusy(false);
       setConfirmRemove(false);
@@ -121,63 +115,63 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
   return (
     <section className="adm-card adm-security" aria-labelledby="adm-security-title" data-testid="security-section">
       <h2 id="adm-security-title" className="adm-card__title">
-        <IconShield size={20} /> {t.sectionTitle}
+        <IconShield size={20} /> {t("mfa.sectionTitle")}
       </h2>
-      <p className="adm-muted">{t.sectionText}</p>
-      {state.kind === "loading" && <Spinner size="sm" label={fr.common.loading} />}
+      <p className="adm-muted">{t("mfa.sectionText")}</p>
+      {state.kind === "loading" && <Spinner size="sm" label={t("common.loading")} />}
       {state.kind === "on" && (
         <div className="adm-security__status">
           <span className="adm-badge adm-badge--green" data-testid="mfa-status">
-            {t.statusOn}
+            {t("mfa.statusOn")}
           </span>
-          <span className="adm-muted">{t.factorSince(formatDate(state.factor.created_at))}</span>
+          <span className="adm-muted">{t("mfa.factorSince", { date: formatDate(state.factor.created_at) })}</span>
           <button type="button" className="adm-btn adm-btn--danger-ghost adm-btn--sm" onClick={() => setConfirmRemove(true)} disabled={busy}>
-            {t.remove}
+            {t("mfa.remove")}
           </button>
         </div>
       )}
       {state.kind === "off" && (
         <div className="adm-security__status">
           <span className="adm-badge adm-badge--gray" data-testid="mfa-status">
-            {t.statusOff}
+            {t("mfa.statusOff")}
           </span>
           <button type="button" className="adm-btn adm-btn--primary adm-btn--sm" onClick={() => void start()} disabled={busy}>
-            {busy ? <Spinner size="sm" label={fr.common.loading} /> : t.enable}
+            {busy ? <Spinner size="sm" label={t("common.loading")} /> : t("mfa.enable")}
           </button>
         </div>
       )}
       {state.kind === "enrolling" && (
         <form className="adm-security__enrol" onSubmit={confirm} noValidate aria-labelledby="adm-enrol-title">
           <h3 id="adm-enrol-title" className="adm-security__subtitle">
-            {t.enrolTitle}
+            {t("mfa.enrolTitle")}
           </h3>
-          <p>{t.enrolStep1}</p>
-          <img className="adm-security__qr" src={state.enrolment.qrCode} alt={t.qrAlt} width={200} height={200} />
+          <p>{t("mfa.enrolStep1")}</p>
+          <img className="adm-security__qr" src={state.enrolment.qrCode} alt={t("mfa.qrAlt")} width={200} height={200} />
           <p>
-            {t.manualKey}{" "}
+            {t("mfa.manualKey")}{" "}
             <code className="adm-security__key" data-testid="mfa-secret">
               {state.enrolment.secret}
             </code>
           </p>
-          <p>{t.enrolStep2}</p>
-          <Field label={t.code} error={error} hint={t.codeHint} required>
+          <p>{t("mfa.enrolStep2")}</p>
+          <Field label={t("mfa.code")} error={error} hint={t("mfa.codeHint")} required>
             <CodeInput value={code} onChange={setCode} disabled={busy} />
           </Field>
           <div className="adm-security__actions">
             <button type="button" className="adm-btn adm-btn--ghost" onClick={() => void cancel()} disabled={busy}>
-              {t.cancelEnrol}
+              {t("mfa.cancelEnrol")}
             </button>
             <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
-              {busy ? <Spinner size="sm" label={t.confirming} /> : t.confirm}
+              {busy ? <Spinner size="sm" label={t("mfa.confirming")} /> : t("mfa.confirm")}
             </button>
           </div>
         </form>
       )}
       <ConfirmDialog
         open={confirmRemove}
-        title={t.confirmRemoveTitle}
-        message={t.confirmRemove}
-        confirmLabel={t.remove}
+        title={t("mfa.confirmRemoveTitle")}
+        message={t("mfa.confirmRemove")}
+        confirmLabel={t("mfa.remove")}
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmRemove(false)}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { User } from "@supabase/auth-js";
 import { toast } from "../../../components/toast";
-import { fr } from "../i18n/fr";
+import { tAdmin } from "../i18n";
 import * as auth from "./api";
 import { AdminSessionContext, type AdminAccess, type AdminSession, type LoginOutcome } from "./context";
 
@@ -24,7 +24,7 @@ async function verify(user: User, lookupError: string): Promise<Verdict> {
   }
   if (profile.role !== "admin") {
     await auth.signOut();
-    return { ok: false, message: fr.login.denied };
+    return { ok: false, message: tAdmin("login.denied") };
   }
   try {
     return { ok: true, profile, factorId: await auth.pendingFactor() };
@@ -52,7 +52,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     if (verifiedFor.current === user.id) return;
     verifiedFor.current = user.id;
     setAccess({ kind: "loading" });
-    const v = await verify(user, fr.login.permissionsError);
+    const v = await verify(user, tAdmin("login.permissionsError"));
     if (v.ok && v.factorId) {
       setAccess({ kind: "mfa", user, profile: v.profile, factorId: v.factorId });
     } else if (v.ok) {
@@ -74,10 +74,10 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     try {
       const res = await auth.signInWithPassword(email, password);
       if (res.error) {
-        if (res.error.code === "invalid_credentials") return { ok: false, message: fr.login.invalidCredentials };
-        return { ok: false, message: res.error.message || fr.login.genericError };
+        if (res.error.code === "invalid_credentials") return { ok: false, message: tAdmin("login.invalidCredentials") };
+        return { ok: false, message: res.error.message || tAdmin("login.genericError") };
       }
-      const v = await verify(res.user, fr.login.profileError);
+      const v = await verify(res.user, tAdmin("login.profileError"));
       if (!v.ok) {
         setAccess({ kind: "signedOut", notice: null });
         return v;
@@ -88,11 +88,11 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         return { ok: true };
       }
       setAccess({ kind: "allowed", user: res.user, profile: v.profile });
-      toast(fr.login.success, "success");
+      toast(tAdmin("login.success"), "success");
       return { ok: true };
     } catch (e) {
       console.error("admin sign-in failed", e);
-      return { ok: false, message: fr.login.genericError };
+      return { ok: false, message: tAdmin("login.genericError") };
     } finally {
       signingIn.current = false;
     }
@@ -100,22 +100,22 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
 
   const verifyCode = useCallback(
     async (code: string): Promise<LoginOutcome> => {
-      if (access.kind !== "mfa") return { ok: false, message: fr.mfa.genericError };
+      if (access.kind !== "mfa") return { ok: false, message: tAdmin("mfa.genericError") };
       const { user, profile, factorId } = access;
       signingIn.current = true;
       try {
         const res = await auth.verifyTotp(factorId, code);
         if (!res.ok) {
-          if (res.code === "mfa_verification_failed") return { ok: false, message: fr.mfa.wrongCode };
-          return { ok: false, message: res.message || fr.mfa.genericError };
+          if (res.code === "mfa_verification_failed") return { ok: false, message: tAdmin("mfa.wrongCode") };
+          return { ok: false, message: res.message || tAdmin("mfa.genericError") };
         }
         verifiedFor.current = user.id;
         setAccess({ kind: "allowed", user: (await auth.currentUser()) ?? user, profile });
-        toast(fr.login.success, "success");
+        toast(tAdmin("login.success"), "success");
         return { ok: true };
       } catch (e) {
         console.error("admin code verification failed", e);
-        return { ok: false, message: fr.mfa.genericError };
+        return { ok: false, message: tAdmin("mfa.genericError") };
       } finally {
         signingIn.current = false;
       }

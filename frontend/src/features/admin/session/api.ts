@@ -1,5 +1,5 @@
 import type { User } from "@supabase/auth-js";
-import { supabase } from "../../../lib/supabase";
+import { db as supabase } from "../lib/db";
 import { auth } from "./authClient";
 
 // Auth calls of the back office (SPEC section 7, "Auth and administrators").
@@ -24,7 +24,7 @@ export async function readProfile(userId: string): Promise<ProfileLookup> {
       .eq("id", userId)
       .single();
     if (error) return { profile: null, error: new Error(error.message) };
-    return { profile: data as AdminProfile, error: null };
+    return { profile: data, error: null };
   } catch (e) {
     return { profile: null, error: e instanceof Error ? e : new Error(String(e)) };
   }

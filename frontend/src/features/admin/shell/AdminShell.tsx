@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { IconCar, IconChevronEnd, IconChevronStart, IconClose, IconExternal, IconLogout, IconMenu } from "../components/icons";
-import { fr } from "../i18n/fr";
+import { useAdminTranslation } from "../i18n";
 import { useAdminSession, useAdminUser } from "../session/context";
 import { NAV } from "./nav";
 
@@ -60,16 +60,17 @@ export function AdminShell({ children }: { children: ReactNode }) {
 }
 
 function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; onToggle: () => void; onCloseDrawer: () => void }) {
+  const { t } = useAdminTranslation();
   const { signOut } = useAdminSession();
   return (
-    <aside className="adm-sidebar" id="adm-sidebar" aria-label={fr.shell.navLabel}>
+    <aside className="adm-sidebar" id="adm-sidebar" aria-label={t("shell.navLabel")}>
       <div className="adm-sidebar__inner">
         <div className="adm-sidebar__head">
           <span className="adm-sidebar__brand">
             <IconCar size={24} />
-            <span className="adm-sidebar__label">{fr.shell.brand}</span>
+            <span className="adm-sidebar__label">{t("shell.brand")}</span>
           </span>
-          <button type="button" className="adm-icon-btn adm-sidebar__close" onClick={onCloseDrawer} aria-label={fr.shell.closeMenu}>
+          <button type="button" className="adm-icon-btn adm-sidebar__close" onClick={onCloseDrawer} aria-label={t("shell.closeMenu")}>
             <IconClose />
           </button>
         </div>
@@ -86,13 +87,13 @@ function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; o
           </ul>
         </nav>
         <div className="adm-sidebar__foot">
-          <a href="/" target="_blank" rel="noopener" className="adm-nav-link" title={collapsed ? fr.shell.viewSite : undefined}>
+          <a href="/" target="_blank" rel="noopener" className="adm-nav-link" title={collapsed ? t("shell.viewSite") : undefined}>
             <IconExternal />
-            <span className="adm-sidebar__label">{fr.shell.viewSite}</span>
+            <span className="adm-sidebar__label">{t("shell.viewSite")}</span>
           </a>
-          <button type="button" className="adm-nav-link adm-nav-link--button" onClick={() => void signOut()} title={collapsed ? fr.shell.logout : undefined}>
+          <button type="button" className="adm-nav-link adm-nav-link--button" onClick={() => void signOut()} title={collapsed ? t("shell.logout") : undefined}>
             <IconLogout />
-            <span className="adm-sidebar__label">{fr.shell.logout}</span>
+            <span className="adm-sidebar__label">{t("shell.logout")}</span>
           </button>
           <button
             type="button"
@@ -102,7 +103,7 @@ function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; o
             aria-controls="adm-sidebar"
           >
             {collapsed ? <IconChevronEnd /> : <IconChevronStart />}
-            <span className="adm-sidebar__label">{collapsed ? fr.shell.expand : fr.shell.collapse}</span>
+            <span className="adm-sidebar__label">{collapsed ? t("shell.expand") : t("shell.collapse")}</span>
           </button>
         </div>
       </div>
@@ -111,6 +112,7 @@ function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; o
 }
 
 function TopBar({ onOpenDrawer, drawerOpen }: { onOpenDrawer: () => void; drawerOpen: boolean }) {
+  const { t } = useAdminTranslation();
   const { profile, user } = useAdminUser();
   const name = [profile.first_name, profile.last_name].filter(Boolean).join(" ");
   const email = profile.email ?? user.email ?? "";
@@ -121,14 +123,14 @@ function TopBar({ onOpenDrawer, drawerOpen }: { onOpenDrawer: () => void; drawer
         type="button"
         className="adm-icon-btn adm-topbar__burger"
         onClick={onOpenDrawer}
-        aria-label={fr.shell.openMenu}
+        aria-label={t("shell.openMenu")}
         aria-expanded={drawerOpen}
         aria-controls="adm-sidebar"
       >
         <IconMenu />
       </button>
-      <span className="adm-topbar__title">{fr.shell.brand}</span>
-      <div className="adm-topbar__user" title={`${fr.shell.signedInAs} ${email}`}>
+      <span className="adm-topbar__title">{t("shell.brand")}</span>
+      <div className="adm-topbar__user" title={`${t("shell.signedInAs")} ${email}`}>
         <span className="adm-topbar__who">
           <span className="adm-topbar__name">{name || email}</span>
           {name && <span className="adm-topbar__email">{email}</span>}

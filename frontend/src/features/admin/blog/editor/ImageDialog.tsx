@@ -5,16 +5,14 @@ import { FilePicker } from "../../components/FilePicker";
 import { IconUpload } from "../../components/icons";
 import { ImagePreview } from "../../components/ImagePreview";
 import { Spinner } from "../../components/Spinner";
-import { fr } from "../../i18n/fr";
+import { tAdmin, useAdminTranslation } from "../../i18n";
 import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
 
-const t = fr.blog.editor;
-
 export const ALIGN_LABELS: Record<ImageAlign, string> = {
-  left: t.imageAlignLeft,
-  center: t.imageAlignCenter,
-  right: t.imageAlignRight,
-  full: t.imageAlignFull,
+  left: tAdmin("blog.editor.imageAlignLeft"),
+  center: tAdmin("blog.editor.imageAlignCenter"),
+  right: tAdmin("blog.editor.imageAlignRight"),
+  full: tAdmin("blog.editor.imageAlignFull"),
 };
 
 export interface ImageInput {
@@ -32,14 +30,16 @@ interface Props {
 }
 
 export function ImageDialog({ open, onClose, onInsert, upload }: Props) {
+  const { t } = useAdminTranslation();
   return (
-    <Dialog open={open} title={t.imageDialog} onClose={onClose} size="md">
+    <Dialog open={open} title={t("blog.editor.imageDialog")} onClose={onClose} size="md">
       {open && <ImageForm onClose={onClose} onInsert={onInsert} upload={upload} />}
     </Dialog>
   );
 }
 
 function ImageForm({ onClose, onInsert, upload }: Omit<Props, "open">) {
+  const { t } = useAdminTranslation();
   const [src, setSrc] = useState("");
   const [alt, setAlt] = useState("");
   const [align, setAlign] = useState<ImageAlign>("center");
@@ -62,7 +62,7 @@ function ImageForm({ onClose, onInsert, upload }: Omit<Props, "open">) {
     e.preventDefault();
     e.stopPropagation();
     if (!src.trim()) {
-      setError(t.imageRequired);
+      setError(t("blog.editor.imageRequired"));
       return;
     }
     onInsert({ src: src.trim(), alt: alt.trim(), align });
@@ -74,24 +74,24 @@ function ImageForm({ onClose, onInsert, upload }: Omit<Props, "open">) {
         <FilePicker
           label={
             <>
-              <IconUpload size={18} /> {t.imageFile}
+              <IconUpload size={18} /> {t("blog.editor.imageFile")}
             </>
           }
           disabled={uploading}
           onFiles={(f) => void pick(f)}
           testId="editor-image-file"
         />
-        {uploading && <Spinner size="sm" label={fr.cars.fields.uploading} />}
+        {uploading && <Spinner size="sm" label={t("cars.fields.uploading")} />}
       </div>
-      <Field label={t.imageUrl} error={error}>
+      <Field label={t("blog.editor.imageUrl")} error={error}>
         <input className="adm-input" type="url" value={src} onChange={(e) => setSrc(e.target.value)} placeholder="https://" />
       </Field>
       <ImagePreview src={src} alt={alt} />
-      <Field label={t.imageAlt}>
+      <Field label={t("blog.editor.imageAlt")}>
         <input className="adm-input" value={alt} onChange={(e) => setAlt(e.target.value)} />
       </Field>
       <fieldset className="adm-fieldset adm-fieldset--flat">
-        <legend>{t.imageAlign}</legend>
+        <legend>{t("blog.editor.imageAlign")}</legend>
         <div className="adm-segmented">
           {IMAGE_ALIGNS.map((a) => (
             <label key={a} className={`adm-segmented__item${align === a ? " is-active" : ""}`}>
@@ -103,10 +103,10 @@ function ImageForm({ onClose, onInsert, upload }: Omit<Props, "open">) {
       </fieldset>
       <div className="adm-form__actions">
         <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
-          {fr.common.cancel}
+          {t("common.cancel")}
         </button>
         <button type="submit" className="adm-btn adm-btn--primary" disabled={uploading}>
-          {t.insert}
+          {t("blog.editor.insert")}
         </button>
       </div>
     </form>

@@ -1,7 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { fr } from "../../i18n/fr";
-
-const t = fr.blog.editor;
+import { useAdminTranslation } from "../../i18n";
 
 interface Props {
   onSubmit: () => void;
@@ -16,6 +14,7 @@ interface Props {
  * blog form, which must not be submitted by it.
  */
 export function InsertForm({ onSubmit, onClose, noValidate, children }: Props) {
+  const { t } = useAdminTranslation();
   function submit(e: FormEvent) {
     e.preventDefault();
     e.stopPropagation();
@@ -27,10 +26,10 @@ export function InsertForm({ onSubmit, onClose, noValidate, children }: Props) {
       {children}
       <div className="adm-form__actions">
         <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
-          {fr.common.cancel}
+          {t("common.cancel")}
         </button>
         <button type="submit" className="adm-btn adm-btn--primary">
-          {t.insert}
+          {t("blog.editor.insert")}
         </button>
       </div>
     </form>

@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { Field } from "../../components/Field";
-import { fr } from "../../i18n/fr";
+import { useAdminTranslation } from "../../i18n";
 import { InsertForm } from "./InsertForm";
 import { normalizeLinkUrl } from "./tableSize";
-
-const t = fr.blog.editor;
 
 export interface LinkInput {
   href: string;
@@ -22,14 +20,16 @@ interface Props {
 }
 
 export function LinkDialog({ open, initialUrl, hasSelection, onClose, onInsert }: Props) {
+  const { t } = useAdminTranslation();
   return (
-    <Dialog open={open} title={t.linkDialog} onClose={onClose} size="sm">
+    <Dialog open={open} title={t("blog.editor.linkDialog")} onClose={onClose} size="sm">
       {open && <LinkForm initialUrl={initialUrl} hasSelection={hasSelection} onClose={onClose} onInsert={onInsert} />}
     </Dialog>
   );
 }
 
 function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "open">) {
+  const { t } = useAdminTranslation();
   const [url, setUrl] = useState(initialUrl);
   const [text, setText] = useState("");
   const [newTab, setNewTab] = useState(true);
@@ -38,7 +38,7 @@ function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "
   function submit() {
     const href = normalizeLinkUrl(url);
     if (!href) {
-      setError(t.linkUrlRequired);
+      setError(t("blog.editor.linkUrlRequired"));
       return;
     }
     onInsert({ href, text: text.trim(), newTab });
@@ -46,17 +46,17 @@ function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "
 
   return (
     <InsertForm onSubmit={submit} onClose={onClose} noValidate>
-      <Field label={t.linkUrl} error={error} required>
+      <Field label={t("blog.editor.linkUrl")} error={error} required>
         <input className="adm-input" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" autoFocus />
       </Field>
       {!hasSelection && (
-        <Field label={t.linkText}>
+        <Field label={t("blog.editor.linkText")}>
           <input className="adm-input" value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
       )}
       <label className="adm-check">
         <input type="checkbox" checked={newTab} onChange={(e) => setNewTab(e.target.checked)} />
-        <span>{t.linkNewTab}</span>
+        <span>{t("blog.editor.linkNewTab")}</span>
       </label>
     </InsertForm>
   );

@@ -1,7 +1,7 @@
 import { EditorContent, useEditor, type Extensions } from "@tiptap/react";
 import { useEffect, useState } from "react";
 import { Spinner } from "../../components/Spinner";
-import { fr } from "../../i18n/fr";
+import { useAdminTranslation } from "../../i18n";
 import { ImageDialog, type ImageInput } from "./ImageDialog";
 import { LinkDialog, type LinkInput } from "./LinkDialog";
 import { TableDialog } from "./TableDialog";
@@ -30,6 +30,7 @@ type Open = "link" | "image" | "table" | null;
  * shared), keeping each download of the back office reasonable.
  */
 export default function RichTextEditor(props: Props) {
+  const { t } = useAdminTranslation();
   const [extensions, setExtensions] = useState<Extensions | null>(null);
   useEffect(() => {
     let live = true;
@@ -40,11 +41,12 @@ export default function RichTextEditor(props: Props) {
       live = false;
     };
   }, []);
-  if (!extensions) return <Spinner label={fr.common.loading} />;
+  if (!extensions) return <Spinner label={t("common.loading")} />;
   return <Editor {...props} extensions={extensions} />;
 }
 
 function Editor({ initialHtml, onChange, upload, id, extensions, lang, dir, label, ...aria }: Props & { extensions: Extensions }) {
+  const { t } = useAdminTranslation();
   const [open, setOpen] = useState<Open>(null);
   const editor = useEditor({
     extensions,
@@ -55,7 +57,7 @@ function Editor({ initialHtml, onChange, upload, id, extensions, lang, dir, labe
         class: "adm-editor__content",
         role: "textbox",
         "aria-multiline": "true",
-        "aria-label": label ?? fr.blog.fields.content,
+        "aria-label": label ?? t("blog.fields.content"),
         ...(lang ? { lang } : {}),
         ...(dir ? { dir } : {}),
         ...(aria["aria-invalid"] ? { "aria-invalid": "true" } : {}),

@@ -1,11 +1,9 @@
 import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { Field } from "../../components/Field";
-import { fr } from "../../i18n/fr";
+import { useAdminTranslation } from "../../i18n";
 import { InsertForm } from "./InsertForm";
 import { clampTableSize, TABLE_COLS, TABLE_ROWS } from "./tableSize";
-
-const t = fr.blog.editor;
 
 interface Props {
   open: boolean;
@@ -14,14 +12,16 @@ interface Props {
 }
 
 export function TableDialog({ open, onClose, onInsert }: Props) {
+  const { t } = useAdminTranslation();
   return (
-    <Dialog open={open} title={t.tableDialog} onClose={onClose} size="sm">
+    <Dialog open={open} title={t("blog.editor.tableDialog")} onClose={onClose} size="sm">
       {open && <TableForm onClose={onClose} onInsert={onInsert} />}
     </Dialog>
   );
 }
 
 function TableForm({ onClose, onInsert }: Omit<Props, "open">) {
+  const { t } = useAdminTranslation();
   const [rows, setRows] = useState(String(TABLE_ROWS.default));
   const [cols, setCols] = useState(String(TABLE_COLS.default));
   const [header, setHeader] = useState(true);
@@ -33,16 +33,16 @@ function TableForm({ onClose, onInsert }: Omit<Props, "open">) {
   return (
     <InsertForm onSubmit={submit} onClose={onClose}>
       <div className="adm-grid adm-grid--2">
-        <Field label={t.tableRows}>
+        <Field label={t("blog.editor.tableRows")}>
           <input className="adm-input" type="number" name="rows" min={TABLE_ROWS.min} max={TABLE_ROWS.max} value={rows} onChange={(e) => setRows(e.target.value)} />
         </Field>
-        <Field label={t.tableCols}>
+        <Field label={t("blog.editor.tableCols")}>
           <input className="adm-input" type="number" name="cols" min={TABLE_COLS.min} max={TABLE_COLS.max} value={cols} onChange={(e) => setCols(e.target.value)} />
         </Field>
       </div>
       <label className="adm-check">
         <input type="checkbox" checked={header} onChange={(e) => setHeader(e.target.checked)} />
-        <span>{t.tableHeader}</span>
+        <span>{t("blog.editor.tableHeader")}</span>
       </label>
     </InsertForm>
   );

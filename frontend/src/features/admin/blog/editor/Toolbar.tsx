@@ -1,11 +1,9 @@
 import type { Editor } from "@tiptap/react";
 import type { ReactNode } from "react";
-import { fr } from "../../i18n/fr";
+import { useAdminTranslation } from "../../i18n";
 import { ALIGN_LABELS } from "./ImageDialog";
 import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
 import { ImageGlyph, LinkGlyph, OrderedListGlyph, TableGlyph, UnlinkGlyph } from "./toolIcons";
-
-const t = fr.blog.editor;
 
 interface Props {
   editor: Editor;
@@ -39,44 +37,45 @@ const imageGlyph: Record<ImageAlign, string> = { left: "◧", center: "▣", rig
 
 /** The editor's toolbar: text styles, lists, alignment, links, images, tables. */
 export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
+  const { t } = useAdminTranslation();
   const c = () => editor.chain().focus();
   const inTable = editor.isActive("table");
   const onImageNode = editor.isActive("image");
   return (
-    <div className="adm-toolbar" role="toolbar" aria-label={t.toolbar}>
-      <Btn label={t.bold} active={editor.isActive("bold")} onClick={() => c().toggleBold().run()}>
+    <div className="adm-toolbar" role="toolbar" aria-label={t("blog.editor.toolbar")}>
+      <Btn label={t("blog.editor.bold")} active={editor.isActive("bold")} onClick={() => c().toggleBold().run()}>
         <b>B</b>
       </Btn>
-      <Btn label={t.italic} active={editor.isActive("italic")} onClick={() => c().toggleItalic().run()}>
+      <Btn label={t("blog.editor.italic")} active={editor.isActive("italic")} onClick={() => c().toggleItalic().run()}>
         <i>I</i>
       </Btn>
-      <Btn label={t.strike} active={editor.isActive("strike")} onClick={() => c().toggleStrike().run()}>
+      <Btn label={t("blog.editor.strike")} active={editor.isActive("strike")} onClick={() => c().toggleStrike().run()}>
         <s>S</s>
       </Btn>
       <Sep />
-      <Btn label={t.paragraph} active={editor.isActive("paragraph")} onClick={() => c().setParagraph().run()}>
+      <Btn label={t("blog.editor.paragraph")} active={editor.isActive("paragraph")} onClick={() => c().setParagraph().run()}>
         ¶
       </Btn>
-      <Btn label={t.h2} active={editor.isActive("heading", { level: 2 })} onClick={() => c().toggleHeading({ level: 2 }).run()}>
+      <Btn label={t("blog.editor.h2")} active={editor.isActive("heading", { level: 2 })} onClick={() => c().toggleHeading({ level: 2 }).run()}>
         H2
       </Btn>
-      <Btn label={t.h3} active={editor.isActive("heading", { level: 3 })} onClick={() => c().toggleHeading({ level: 3 }).run()}>
+      <Btn label={t("blog.editor.h3")} active={editor.isActive("heading", { level: 3 })} onClick={() => c().toggleHeading({ level: 3 }).run()}>
         H3
       </Btn>
-      <Btn label={t.bulletList} active={editor.isActive("bulletList")} onClick={() => c().toggleBulletList().run()}>
+      <Btn label={t("blog.editor.bulletList")} active={editor.isActive("bulletList")} onClick={() => c().toggleBulletList().run()}>
         •≡
       </Btn>
-      <Btn label={t.orderedList} active={editor.isActive("orderedList")} onClick={() => c().toggleOrderedList().run()}>
+      <Btn label={t("blog.editor.orderedList")} active={editor.isActive("orderedList")} onClick={() => c().toggleOrderedList().run()}>
         <OrderedListGlyph />
       </Btn>
-      <Btn label={t.blockquote} active={editor.isActive("blockquote")} onClick={() => c().toggleBlockquote().run()}>
+      <Btn label={t("blog.editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => c().toggleBlockquote().run()}>
         “
       </Btn>
       <Sep />
       {(["left", "center", "right", "justify"] as const).map((a) => (
         <Btn
           key={a}
-          label={{ left: t.alignLeft, center: t.alignCenter, right: t.alignRight, justify: t.alignJustify }[a]}
+          label={{ left: t("blog.editor.alignLeft"), center: t("blog.editor.alignCenter"), right: t("blog.editor.alignRight"), justify: t("blog.editor.alignJustify") }[a]}
           active={editor.isActive({ textAlign: a })}
           onClick={() => c().setTextAlign(a).run()}
         >
@@ -84,16 +83,16 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
         </Btn>
       ))}
       <Sep />
-      <Btn label={t.link} active={editor.isActive("link")} onClick={onLink}>
+      <Btn label={t("blog.editor.link")} active={editor.isActive("link")} onClick={onLink}>
         <LinkGlyph />
       </Btn>
-      <Btn label={t.unlink} disabled={!editor.isActive("link")} onClick={() => c().extendMarkRange("link").unsetLink().run()}>
+      <Btn label={t("blog.editor.unlink")} disabled={!editor.isActive("link")} onClick={() => c().extendMarkRange("link").unsetLink().run()}>
         <UnlinkGlyph />
       </Btn>
-      <Btn label={t.image} onClick={onImage}>
+      <Btn label={t("blog.editor.image")} onClick={onImage}>
         <ImageGlyph />
       </Btn>
-      <Btn label={t.table} onClick={onTable}>
+      <Btn label={t("blog.editor.table")} onClick={onTable}>
         <TableGlyph />
       </Btn>
       {onImageNode &&
@@ -105,28 +104,28 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
       {inTable && (
         <>
           <Sep />
-          <Btn label={t.addRow} onClick={() => c().addRowAfter().run()}>
+          <Btn label={t("blog.editor.addRow")} onClick={() => c().addRowAfter().run()}>
             +≡
           </Btn>
-          <Btn label={t.addColumn} onClick={() => c().addColumnAfter().run()}>
+          <Btn label={t("blog.editor.addColumn")} onClick={() => c().addColumnAfter().run()}>
             +‖
           </Btn>
-          <Btn label={t.deleteRow} onClick={() => c().deleteRow().run()}>
+          <Btn label={t("blog.editor.deleteRow")} onClick={() => c().deleteRow().run()}>
             −≡
           </Btn>
-          <Btn label={t.deleteColumn} onClick={() => c().deleteColumn().run()}>
+          <Btn label={t("blog.editor.deleteColumn")} onClick={() => c().deleteColumn().run()}>
             −‖
           </Btn>
-          <Btn label={t.deleteTable} onClick={() => c().deleteTable().run()}>
+          <Btn label={t("blog.editor.deleteTable")} onClick={() => c().deleteTable().run()}>
             ✕▦
           </Btn>
         </>
       )}
       <Sep />
-      <Btn label={t.undo} disabled={!editor.can().undo()} onClick={() => c().undo().run()}>
+      <Btn label={t("blog.editor.undo")} disabled={!editor.can().undo()} onClick={() => c().undo().run()}>
         ↶
       </Btn>
-      <Btn label={t.redo} disabled={!editor.can().redo()} onClick={() => c().redo().run()}>
+      <Btn label={t("blog.editor.redo")} disabled={!editor.can().redo()} onClick={() => c().redo().run()}>
         ↷
       </Btn>
     </div>
