@@ -6,6 +6,7 @@ import bookings from "./fr/bookings.json";
 import cars from "./fr/cars.json";
 import common from "./fr/common.json";
 import dashboard from "./fr/dashboard.json";
+import live from "./fr/live.json";
 import login from "./fr/login.json";
 import messages from "./fr/messages.json";
 import payments from "./fr/payments.json";
@@ -22,7 +23,7 @@ export const ADMIN_NS = "admin";
 export const ADMIN_LANGUAGE = "fr";
 
 export const CATALOGUES = {
-  fr: { ...common, ...login, ...dashboard, ...cars, ...blog, ...bookings, ...payments, ...planning, ...messages, ...admins },
+  fr: { ...common, ...login, ...dashboard, ...cars, ...blog, ...bookings, ...payments, ...planning, ...messages, ...admins, ...live },
 };
 
 if (!i18next.isInitialized && !i18next.store) {

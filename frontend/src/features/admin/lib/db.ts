@@ -1,10 +1,8 @@
-import type { SupabaseClient } from "@supabase/supabase-js";
-import type { Database } from "../../../lib/database.types";
 import { supabase } from "../../../lib/supabase";
 
 /**
- * The site's one client, typed by the generated schema (lib/database.types.ts):
- * the back office's reads get their row types from it instead of casts. Once
- * lib/supabase.ts is created with createClient<Database> this is that client.
+ * The site's one client, created with createClient<Database> (lib/database.ts: the
+ * generated schema plus what the catalogue cannot say): the back office's reads get
+ * their row types from it instead of casts.
  */
-export const db: SupabaseClient<Database> = supabase;
+export const db = supabase;

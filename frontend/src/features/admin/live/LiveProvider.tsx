@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { supabase } from "../../../lib/supabase";
+import { db } from "../lib/db";
+import { tAdmin } from "../i18n";
 import { notify } from "../lib/notify";
+import { invalidateAfter } from "../lib/queryKeys";
 import { openAdminFeed, type LiveChange, type LiveStatus } from "./adminFeed";
 import { playChime, unlockChime } from "./chime";
-import { LIVE_INVALIDATES } from "./keys";
-import { liveTexts as T } from "./texts";
 
 interface LiveState {
   status: LiveStatus;
@@ -33,7 +33,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     return openAdminFeed(
       (change) => {
-        for (const queryKey of LIVE_INVALIDATES[change.table]) void queryClient.invalidateQueries({ queryKey });
+        void invalidateAfter(queryClient, change.table);
         if (change.type !== "INSERT") return;
         void announce(change).then((message) => {
           notify.info(message);
@@ -78,7 +78,7 @@ const carNames = new Map<number, Promise<string>>();
 function carName(id: number): Promise<string> {
   let name = carNames.get(id);
   if (!name) {
-    name = Promise.resolve(supabase.from("cars").select("brand, name").eq("id", id).maybeSingle()).then(({ data }) =>
+    name = Promise.resolve(db.from("cars").select("brand, name").eq("id", id).maybeSingle()).then(({ data }) =>
       data ? `${data.brand} ${data.name}` : "",
     );
     carNames.set(id, name);
@@ -88,7 +88,8 @@ function carName(id: number): Promise<string> {
 
 async function announce(change: LiveChange): Promise<string> {
   const r = change.record;
-  if (change.table === "contacts") return T.newMessage(String(r.name ?? ""), String(r.subject ?? ""));
+  if (change.table === "contacts") return tAdmin("live.newMessage", { name: String(r.name ?? ""), subject: String(r.subject ?? "") });
+  const name = String(r.customer_name ?? "");
   const car = typeof r.car_id === "number" ? await carName(r.car_id).catch(() => "") : "";
-  return T.newBooking(String(r.customer_name ?? ""), car);
+  return car ? tAdmin("live.newBooking", { name, car }) : tAdmin("live.newBookingNoCar", { name });
 }

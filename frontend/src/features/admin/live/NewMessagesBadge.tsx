@@ -1,20 +1,22 @@
 import { useQuery } from "@tanstack/react-query";
-import { supabase } from "../../../lib/supabase";
-import { liveTexts as T } from "./texts";
+import { useAdminTranslation } from "../i18n";
+import { db } from "../lib/db";
+import { adminKeys } from "../lib/queryKeys";
 
-/** How many messages are still 'new' (kept current by the live feed: its key starts with ["admin", "contacts"]). */
+/** How many messages are still 'new'; under the messages key, so a change to contacts (a read, the live feed) refreshes it. */
 export function NewMessagesBadge() {
+  const { t } = useAdminTranslation();
   const { data: count } = useQuery({
-    queryKey: ["admin", "contacts", "newCount"],
+    queryKey: [...adminKeys.messages, "newCount"],
     queryFn: async () => {
-      const { count, error } = await supabase.from("contacts").select("id", { count: "exact", head: true }).eq("status", "new");
+      const { count, error } = await db.from("contacts").select("id", { count: "exact", head: true }).eq("status", "new");
       if (error) throw error;
       return count ?? 0;
     },
   });
   if (!count) return null;
   return (
-    <span className="adm-badge adm-nav-badge" data-testid="new-messages" aria-label={T.newMessages(count)}>
+    <span className="adm-badge adm-nav-badge" data-testid="new-messages" aria-label={t("live.newMessages", { count })}>
       {count}
     </span>
   );

@@ -3,6 +3,9 @@ import { NavLink, useLocation } from "react-router";
 import { IconCar, IconChevronEnd, IconChevronStart, IconClose, IconExternal, IconLogout, IconMenu } from "../components/icons";
 import { useAdminTranslation } from "../i18n";
 import { useAdminSession, useAdminUser } from "../session/context";
+import { LiveControls } from "../live/LiveControls";
+import { LiveProvider } from "../live/LiveProvider";
+import { NewMessagesBadge } from "../live/NewMessagesBadge";
 import { NAV } from "./nav";
 
 const COLLAPSED_KEY = "casarent.admin.sidebarCollapsed";
@@ -43,6 +46,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   }, [drawerOpen]);
 
   return (
+    <LiveProvider>
     <div className={`adm-shell${collapsed ? " adm-shell--collapsed" : ""}${drawerOpen ? " adm-shell--drawer" : ""}`}>
       <a href="#adm-main" className="adm-skip">
         Aller au contenu
@@ -56,6 +60,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         </main>
       </div>
     </div>
+    </LiveProvider>
   );
 }
 
@@ -81,6 +86,7 @@ function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; o
                 <NavLink to={item.to} className="adm-nav-link" title={collapsed ? item.label : undefined}>
                   {item.icon}
                   <span className="adm-sidebar__label">{item.label}</span>
+                  {item.to === "/admin/contacts" && <NewMessagesBadge />}
                 </NavLink>
               </li>
             ))}
@@ -130,6 +136,7 @@ function TopBar({ onOpenDrawer, drawerOpen }: { onOpenDrawer: () => void; drawer
         <IconMenu />
       </button>
       <span className="adm-topbar__title">{t("shell.brand")}</span>
+      <LiveControls />
       <div className="adm-topbar__user" title={`${t("shell.signedInAs")} ${email}`}>
         <span className="adm-topbar__who">
           <span className="adm-topbar__name">{name || email}</span>
