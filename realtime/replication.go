@@ -101,22 +101,12 @@ func (rt *Realtime) lead(ctx context.Context) error {
 	}
 	defer conn.Close(context.Background())
 
-	sys, err := pglogrepl.IdentifySystem(ctx, conn)
+	slot, err := rt.slotName(ctx, conn)
 	if err != nil {
-		return fmt.Errorf("identify system: %w", err)
+		return err
 	}
-	slot := rt.opt.SlotName
-	if slot == "" {
-		slot = slotFor(sys.DBName)
-	}
-	rt.slot.Store(&slot)
-	// A replication connection runs SQL only through the simple protocol: the slot
-	// name is a quoted literal (slotFor keeps it to [a-z0-9_]; an Options.SlotName
-	// is quoted the same way).
-	lit := "'" + strings.ReplaceAll(slot, "'", "''") + "'"
-	// Blocks while another server reads; returns when it dies (or ctx ends).
-	if err := conn.Exec(ctx, fmt.Sprintf("select pg_catalog.pg_advisory_lock(%d, pg_catalog.hashtext(%s))", leaderLock, lit)).Close(); err != nil {
-		return fmt.Errorf("reader lock: %w", err)
+	if err := waitReaderLock(ctx, conn, slot); err != nil {
+		return err
 	}
 	rt.leader.Store(true)
 	defer rt.leader.Store(false)
@@ -129,37 +119,89 @@ func (rt *Realtime) lead(ctx context.Context) error {
 	defer w.Close(context.Background())
 	rt.housekeep(ctx, w)
 
+	if err := rt.ensureSlot(ctx, conn, w, slot); err != nil {
+		return err
+	}
+	done, err := resumePoint(ctx, w, slot)
+	if err != nil {
+		return err
+	}
+	if err := rt.startReplication(ctx, conn, slot); err != nil {
+		return err
+	}
+	rt.log.Info("realtime replication started", "slot", slot, "publication", rt.opt.Publication, "resume_after", done)
+
+	r := &reader{rt: rt, conn: conn, w: w, slot: slot, done: done, relations: map[uint32]*relation{}}
+	return r.run(ctx)
+}
+
+// slotName is the slot this server reads (Options.SlotName, or the database's
+// own), recorded for the health endpoint.
+func (rt *Realtime) slotName(ctx context.Context, conn *pgconn.PgConn) (string, error) {
+	sys, err := pglogrepl.IdentifySystem(ctx, conn)
+	if err != nil {
+		return "", fmt.Errorf("identify system: %w", err)
+	}
+	slot := rt.opt.SlotName
+	if slot == "" {
+		slot = slotFor(sys.DBName)
+	}
+	rt.slot.Store(&slot)
+	return slot, nil
+}
+
+// waitReaderLock blocks while another server reads; it returns when that one
+// dies (PostgreSQL releases its lock) or ctx ends.
+func waitReaderLock(ctx context.Context, conn *pgconn.PgConn, slot string) error {
+	// A replication connection runs SQL only through the simple protocol: the slot
+	// name is a quoted literal (slotFor keeps it to [a-z0-9_]; an Options.SlotName
+	// is quoted the same way).
+	lit := "'" + strings.ReplaceAll(slot, "'", "''") + "'"
+	if err := conn.Exec(ctx, fmt.Sprintf("select pg_catalog.pg_advisory_lock(%d, pg_catalog.hashtext(%s))", leaderLock, lit)).Close(); err != nil {
+		return fmt.Errorf("reader lock: %w", err)
+	}
+	return nil
+}
+
+// ensureSlot creates the slot when it does not exist yet.
+func (rt *Realtime) ensureSlot(ctx context.Context, conn *pgconn.PgConn, w *pgx.Conn, slot string) error {
 	var exists bool
 	if err := w.QueryRow(ctx, "select exists(select 1 from pg_catalog.pg_replication_slots where slot_name = $1)", slot).Scan(&exists); err != nil {
 		return err
 	}
-	if !exists {
-		if _, err := pglogrepl.CreateReplicationSlot(ctx, conn, slot, "pgoutput",
-			pglogrepl.CreateReplicationSlotOptions{SnapshotAction: "NOEXPORT_SNAPSHOT"}); err != nil {
-			return fmt.Errorf("create slot: %w", err)
-		}
-		rt.log.Info("realtime: replication slot created", "slot", slot)
-		// A new slot starts at the present: what an earlier slot of that name
-		// recorded means nothing to it (and after a restore of the cluster its
-		// LSNs could even lie ahead).
-		if _, err := w.Exec(ctx, "delete from realtime.replication_state where slot_name = $1", slot); err != nil {
-			return err
-		}
+	if exists {
+		return nil
 	}
-	var done pglogrepl.LSN // the last transaction fanned out (by any reader)
+	if _, err := pglogrepl.CreateReplicationSlot(ctx, conn, slot, "pgoutput",
+		pglogrepl.CreateReplicationSlotOptions{SnapshotAction: "NOEXPORT_SNAPSHOT"}); err != nil {
+		return fmt.Errorf("create slot: %w", err)
+	}
+	rt.log.Info("realtime: replication slot created", "slot", slot)
+	// A new slot starts at the present: what an earlier slot of that name
+	// recorded means nothing to it (and after a restore of the cluster its
+	// LSNs could even lie ahead).
+	_, err := w.Exec(ctx, "delete from realtime.replication_state where slot_name = $1", slot)
+	return err
+}
+
+// resumePoint is the end LSN of the last transaction fanned out (by any
+// reader) from slot; zero when none was.
+func resumePoint(ctx context.Context, w *pgx.Conn, slot string) (pglogrepl.LSN, error) {
 	var doneText string
-	err = w.QueryRow(ctx, "select lsn::text from realtime.replication_state where slot_name = $1", slot).Scan(&doneText)
+	err := w.QueryRow(ctx, "select lsn::text from realtime.replication_state where slot_name = $1", slot).Scan(&doneText)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
+		return 0, nil
 	case err != nil:
-		return err
-	default:
-		if done, err = pglogrepl.ParseLSN(doneText); err != nil {
-			return err
-		}
+		return 0, err
 	}
+	return pglogrepl.ParseLSN(doneText)
+}
 
+// startReplication starts streaming slot (pgoutput, proto 1, the publication).
+func (rt *Realtime) startReplication(ctx context.Context, conn *pgconn.PgConn, slot string) error {
 	pub := strings.ReplaceAll(rt.opt.Publication, "'", "''")
+	var err error
 	// The previous reader's walsender may take a moment to let the slot go.
 	for attempt := 0; ; attempt++ {
 		err = pglogrepl.StartReplication(ctx, conn, slot, 0, pglogrepl.StartReplicationOptions{
@@ -173,117 +215,165 @@ func (rt *Realtime) lead(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("start replication: %w", err)
 	}
-	rt.log.Info("realtime replication started", "slot", slot, "publication", rt.opt.Publication, "resume_after", done)
+	return nil
+}
 
-	relations := map[uint32]*relation{}
-	var txChanges []change
-	inTx := false
-	var pos pglogrepl.LSN // acknowledged to PostgreSQL: everything fanned out
-	const statusEvery = 10 * time.Second
-	const houseEvery = time.Minute
-	next := time.Now().Add(statusEvery)
+// reader is the state of the elected reader's stream.
+type reader struct {
+	rt        *Realtime
+	conn      *pgconn.PgConn // the replication connection
+	w         *pgx.Conn      // the fan-out connection
+	slot      string
+	relations map[uint32]*relation
+	txChanges []change      // of the transaction being read
+	inTx      bool          // between Begin and Commit
+	done      pglogrepl.LSN // the last transaction fanned out (by any reader)
+	pos       pglogrepl.LSN // acknowledged to PostgreSQL: everything fanned out
+	next      time.Time     // when the next standby status is due
+}
+
+const (
+	statusEvery = 10 * time.Second // standby status updates
+	houseEvery  = time.Minute      // housekeep
+)
+
+// run reads the stream until ctx ends or something fails.
+func (r *reader) run(ctx context.Context) error {
+	r.next = time.Now().Add(statusEvery)
 	nextHouse := time.Now().Add(houseEvery)
 	for {
-		if time.Now().After(next) {
-			if err := pglogrepl.SendStandbyStatusUpdate(ctx, conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: pos}); err != nil {
+		if time.Now().After(r.next) {
+			if err := pglogrepl.SendStandbyStatusUpdate(ctx, r.conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: r.pos}); err != nil {
 				return fmt.Errorf("standby status: %w", err)
 			}
-			next = time.Now().Add(statusEvery)
+			r.next = time.Now().Add(statusEvery)
 		}
-		if time.Now().After(nextHouse) && !inTx {
-			rt.housekeep(ctx, w)
+		if time.Now().After(nextHouse) && !r.inTx {
+			r.rt.housekeep(ctx, r.w)
 			nextHouse = time.Now().Add(houseEvery)
 		}
-		rctx, cancel := context.WithDeadline(ctx, next)
-		raw, err := conn.ReceiveMessage(rctx)
+		rctx, cancel := context.WithDeadline(ctx, r.next)
+		raw, err := r.conn.ReceiveMessage(rctx)
 		cancel()
 		if err != nil {
 			if pgconn.Timeout(err) && ctx.Err() == nil {
 				continue
 			}
-			if ctx.Err() != nil && !conn.IsClosed() {
-				// Stopping: acknowledge what was fanned out, so the next reader has
-				// less to skip. (A failure here costs nothing: replication_state
-				// keeps the next reader from publishing it again.)
-				sctx, scancel := context.WithTimeout(context.Background(), time.Second)
-				_ = pglogrepl.SendStandbyStatusUpdate(sctx, conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: pos})
-				scancel()
-			}
+			r.ackOnStop(ctx)
 			return err
 		}
-		switch m := raw.(type) {
-		case *pgproto3.ErrorResponse:
-			return fmt.Errorf("replication: %s (%s)", m.Message, m.Code)
-		case *pgproto3.CopyData:
-			if len(m.Data) == 0 {
-				continue
-			}
-			switch m.Data[0] {
-			case pglogrepl.PrimaryKeepaliveMessageByteID:
-				k, err := pglogrepl.ParsePrimaryKeepaliveMessage(m.Data[1:])
-				if err != nil {
-					return err
-				}
-				// Between transactions everything the server has sent is handled
-				// (each commit is published before the next message is read):
-				// confirm it, or PostgreSQL keeps WAL for the slot and a shutdown
-				// waits for us to confirm its checkpoint record.
-				if !inTx && k.ServerWALEnd > pos {
-					pos = k.ServerWALEnd
-				}
-				if k.ReplyRequested {
-					next = time.Time{}
-				}
-			case pglogrepl.XLogDataByteID:
-				x, err := pglogrepl.ParseXLogData(m.Data[1:])
-				if err != nil {
-					return err
-				}
-				lm, err := pglogrepl.Parse(x.WALData)
-				if err != nil {
-					return err
-				}
-				switch lm := lm.(type) {
-				case *pglogrepl.RelationMessage:
-					relations[lm.RelationID] = &relation{id: lm.RelationID, schema: lm.Namespace, table: lm.RelationName, cols: lm.Columns}
-				case *pglogrepl.BeginMessage:
-					txChanges = txChanges[:0]
-					inTx = true
-				case *pglogrepl.InsertMessage:
-					if r := relations[lm.RelationID]; r != nil {
-						txChanges = append(txChanges, change{rel: r, typ: "INSERT", record: tuple(r, lm.Tuple, nil)})
-					}
-				case *pglogrepl.UpdateMessage:
-					if r := relations[lm.RelationID]; r != nil {
-						c := change{rel: r, typ: "UPDATE"}
-						if lm.OldTuple != nil {
-							c.old, c.oldIsFull = tuple(r, lm.OldTuple, nil), lm.OldTupleType == pglogrepl.UpdateMessageTupleTypeOld
-						}
-						c.record = tuple(r, lm.NewTuple, c.old)
-						txChanges = append(txChanges, c)
-					}
-				case *pglogrepl.DeleteMessage:
-					if r := relations[lm.RelationID]; r != nil {
-						txChanges = append(txChanges, change{rel: r, typ: "DELETE", old: tuple(r, lm.OldTuple, nil),
-							oldIsFull: lm.OldTupleType == pglogrepl.DeleteMessageTupleTypeOld})
-					}
-				case *pglogrepl.CommitMessage:
-					// A transaction without changes of ours (PostgreSQL before 15 sends
-					// empty ones, our own fan-out writes among them) is not published:
-					// publishing it would write again, and so on.
-					if len(txChanges) > 0 && lm.TransactionEndLSN > done {
-						if err := rt.publish(ctx, w, slot, lm.TransactionEndLSN, lm.CommitTime, txChanges); err != nil {
-							return fmt.Errorf("fan-out: %w", err)
-						}
-						done = lm.TransactionEndLSN
-					}
-					txChanges = txChanges[:0]
-					inTx = false
-					pos = lm.TransactionEndLSN
-				}
-			}
+		if err := r.handle(ctx, raw); err != nil {
+			return err
 		}
 	}
+}
+
+// ackOnStop acknowledges, when stopping, what was fanned out, so the next
+// reader has less to skip. (A failure here costs nothing: replication_state
+// keeps the next reader from publishing it again.)
+func (r *reader) ackOnStop(ctx context.Context) {
+	if ctx.Err() == nil || r.conn.IsClosed() {
+		return
+	}
+	sctx, scancel := context.WithTimeout(context.Background(), time.Second)
+	_ = pglogrepl.SendStandbyStatusUpdate(sctx, r.conn, pglogrepl.StandbyStatusUpdate{WALWritePosition: r.pos})
+	scancel()
+}
+
+// handle is one message of the replication protocol.
+func (r *reader) handle(ctx context.Context, raw pgproto3.BackendMessage) error {
+	switch m := raw.(type) {
+	case *pgproto3.ErrorResponse:
+		return fmt.Errorf("replication: %s (%s)", m.Message, m.Code)
+	case *pgproto3.CopyData:
+		if len(m.Data) == 0 {
+			return nil
+		}
+		switch m.Data[0] {
+		case pglogrepl.PrimaryKeepaliveMessageByteID:
+			return r.keepalive(m.Data[1:])
+		case pglogrepl.XLogDataByteID:
+			return r.xlogData(ctx, m.Data[1:])
+		}
+	}
+	return nil
+}
+
+func (r *reader) keepalive(data []byte) error {
+	k, err := pglogrepl.ParsePrimaryKeepaliveMessage(data)
+	if err != nil {
+		return err
+	}
+	// Between transactions everything the server has sent is handled
+	// (each commit is published before the next message is read):
+	// confirm it, or PostgreSQL keeps WAL for the slot and a shutdown
+	// waits for us to confirm its checkpoint record.
+	if !r.inTx && k.ServerWALEnd > r.pos {
+		r.pos = k.ServerWALEnd
+	}
+	if k.ReplyRequested {
+		r.next = time.Time{}
+	}
+	return nil
+}
+
+// xlogData is one pgoutput message: a relation, the bounds of a transaction or
+// one of its row changes.
+func (r *reader) xlogData(ctx context.Context, data []byte) error {
+	x, err := pglogrepl.ParseXLogData(data)
+	if err != nil {
+		return err
+	}
+	lm, err := pglogrepl.Parse(x.WALData)
+	if err != nil {
+		return err
+	}
+	switch lm := lm.(type) {
+	case *pglogrepl.RelationMessage:
+		r.relations[lm.RelationID] = &relation{id: lm.RelationID, schema: lm.Namespace, table: lm.RelationName, cols: lm.Columns}
+	case *pglogrepl.BeginMessage:
+		r.txChanges = r.txChanges[:0]
+		r.inTx = true
+	case *pglogrepl.InsertMessage:
+		if rel := r.relations[lm.RelationID]; rel != nil {
+			r.txChanges = append(r.txChanges, change{rel: rel, typ: "INSERT", record: tuple(rel, lm.Tuple, nil)})
+		}
+	case *pglogrepl.UpdateMessage:
+		if rel := r.relations[lm.RelationID]; rel != nil {
+			c := change{rel: rel, typ: "UPDATE"}
+			if lm.OldTuple != nil {
+				c.old, c.oldIsFull = tuple(rel, lm.OldTuple, nil), lm.OldTupleType == pglogrepl.UpdateMessageTupleTypeOld
+			}
+			c.record = tuple(rel, lm.NewTuple, c.old)
+			r.txChanges = append(r.txChanges, c)
+		}
+	case *pglogrepl.DeleteMessage:
+		if rel := r.relations[lm.RelationID]; rel != nil {
+			r.txChanges = append(r.txChanges, change{rel: rel, typ: "DELETE", old: tuple(rel, lm.OldTuple, nil),
+				oldIsFull: lm.OldTupleType == pglogrepl.DeleteMessageTupleTypeOld})
+		}
+	case *pglogrepl.CommitMessage:
+		return r.commit(ctx, lm)
+	}
+	return nil
+}
+
+// commit publishes the transaction just read and moves the acknowledged
+// position past it.
+func (r *reader) commit(ctx context.Context, lm *pglogrepl.CommitMessage) error {
+	// A transaction without changes of ours (PostgreSQL before 15 sends
+	// empty ones, our own fan-out writes among them) is not published:
+	// publishing it would write again, and so on.
+	if len(r.txChanges) > 0 && lm.TransactionEndLSN > r.done {
+		if err := r.rt.publish(ctx, r.w, r.slot, lm.TransactionEndLSN, lm.CommitTime, r.txChanges); err != nil {
+			return fmt.Errorf("fan-out: %w", err)
+		}
+		r.done = lm.TransactionEndLSN
+	}
+	r.txChanges = r.txChanges[:0]
+	r.inTx = false
+	r.pos = lm.TransactionEndLSN
+	return nil
 }
 
 // housekeep drops the slots dead servers of earlier versions left behind and the

@@ -269,45 +269,17 @@ func (s *session) join(m Message) {
 		s.send(reply(m, "error", map[string]any{"reason": tokenReason(err, s.rt.opt.Now())}))
 		return
 	}
-	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON,
-		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key,
-		private: p.Config.Private, room: m.Topic, perms: allPerms, owner: s.rt.serverID + "/" + uuid.NewString()}
-	if ch.private {
-		ch.room = "private:" + m.Topic
-		pm, err := s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(m.Topic, "realtime:"))
-		if err != nil {
-			s.rt.log.Error("realtime: private channel authorization failed", "topic", m.Topic, "err", err)
-			s.send(reply(m, "error", map[string]any{"reason": "Unable to check the permissions of this Channel topic"}))
-			return
-		}
-		if pm&(readBroadcast|readPresence) == 0 {
-			s.send(reply(m, "error", map[string]any{"reason": unauthorizedRead(m.Topic)}))
-			return
-		}
-		ch.perms = pm
+	ch, reason := s.newChannel(m, p, id)
+	if ch == nil {
+		s.send(reply(m, "error", map[string]any{"reason": reason}))
+		return
 	}
-	if ch.presenceKey == "" {
-		ch.presenceKey = uuid.NewString() // realtime's default key: one per channel
+	out, err := ch.bind(p.Config.PostgresChanges)
+	if err != nil {
+		s.send(reply(m, "error", map[string]any{"reason": err.Error()}))
+		return
 	}
-	var out []map[string]any
-	for i, pc := range p.Config.PostgresChanges {
-		b, err := parseBinding(pc, i+1)
-		if err != nil {
-			s.send(reply(m, "error", map[string]any{"reason": err.Error()}))
-			return
-		}
-		b.ch = ch
-		ch.bindings = append(ch.bindings, b)
-		out = append(out, b.raw)
-	}
-	// A second join of a topic replaces the first, as Phoenix does.
-	s.mu.Lock()
-	old := s.channels[m.Topic]
-	s.channels[m.Topic] = ch
-	s.mu.Unlock()
-	if old != nil {
-		s.drop(old)
-	}
+	s.replaceChannel(ch)
 	ch.armExpiry(id)
 	resp := map[string]any{}
 	if len(out) > 0 {
@@ -316,15 +288,7 @@ func (s *session) join(m Message) {
 	// The reply first: realtime-js drops events that arrive before it (their
 	// binding ids are not known yet).
 	s.send(reply(m, "ok", resp))
-	s.rt.hub.add(ch.bindings)
-	ch.mu.Lock()
-	closed := ch.closed // its token may have run out meanwhile (drop ran before add)
-	ch.mu.Unlock()
-	if closed {
-		s.rt.hub.remove(ch.bindings)
-	}
-	s.rt.tops.join(ch)
-	s.rt.stats.channels.Add(1)
+	s.activate(ch)
 	if ch.presence {
 		// Phoenix's client holds presence diffs until it has the state.
 		state := map[string]any{}
@@ -334,16 +298,88 @@ func (s *session) join(m Message) {
 		ch.push("presence_state", state)
 	}
 	if len(out) > 0 {
-		sub := strings.TrimPrefix(m.Topic, "realtime:")
-		if missing := s.rt.unpublished(s.ctx, ch.bindings); missing != nil {
-			// As realtime says it: the subscription stands but nothing will come.
-			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "status": "error",
-				"message": fmt.Sprintf("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: %s, table: %s, filters: []]", missing.schema, missing.table)})
-		} else if s.rt.ready() {
-			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribed to PostgreSQL", "status": "ok"})
-		} else {
-			ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribing to PostgreSQL failed: replication is not running", "status": "error"})
+		s.reportChanges(ch)
+	}
+}
+
+// newChannel builds the channel a join asks for, with its rights; nil and the
+// reason of the refusal when the caller may not read a private topic.
+func (s *session) newChannel(m Message, p joinPayload, id *jwtauth.Identity) (*channel, string) {
+	ch := &channel{s: s, topic: m.Topic, joinRef: m.JoinRef, role: id.Role, claims: id.ClaimsJSON,
+		self: p.Config.Broadcast.Self, presence: p.Config.Presence.Enabled, presenceKey: p.Config.Presence.Key,
+		private: p.Config.Private, room: m.Topic, perms: allPerms, owner: s.rt.serverID + "/" + uuid.NewString()}
+	if ch.private {
+		ch.room = "private:" + m.Topic
+		pm, err := s.rt.authorize(s.ctx, id.Role, id.ClaimsJSON, strings.TrimPrefix(m.Topic, "realtime:"))
+		if err != nil {
+			s.rt.log.Error("realtime: private channel authorization failed", "topic", m.Topic, "err", err)
+			return nil, "Unable to check the permissions of this Channel topic"
 		}
+		if pm&(readBroadcast|readPresence) == 0 {
+			return nil, unauthorizedRead(m.Topic)
+		}
+		ch.perms = pm
+	}
+	if ch.presenceKey == "" {
+		ch.presenceKey = uuid.NewString() // realtime's default key: one per channel
+	}
+	return ch, ""
+}
+
+// bind reads the postgres_changes entries of the join config into ch's
+// bindings (ids from 1, in order) and returns them as the reply echoes them.
+func (ch *channel) bind(pcs []map[string]any) ([]map[string]any, error) {
+	var out []map[string]any
+	for i, pc := range pcs {
+		b, err := parseBinding(pc, i+1)
+		if err != nil {
+			return nil, err
+		}
+		b.ch = ch
+		ch.bindings = append(ch.bindings, b)
+		out = append(out, b.raw)
+	}
+	return out, nil
+}
+
+// replaceChannel records ch as the session's channel of its topic: a second
+// join of a topic replaces the first, as Phoenix does.
+func (s *session) replaceChannel(ch *channel) {
+	s.mu.Lock()
+	old := s.channels[ch.topic]
+	s.channels[ch.topic] = ch
+	s.mu.Unlock()
+	if old != nil {
+		s.drop(old)
+	}
+}
+
+// activate registers a joined channel's bindings for changes and its room for
+// broadcast and presence.
+func (s *session) activate(ch *channel) {
+	s.rt.hub.add(ch.bindings)
+	ch.mu.Lock()
+	closed := ch.closed // its token may have run out meanwhile (drop ran before add)
+	ch.mu.Unlock()
+	if closed {
+		s.rt.hub.remove(ch.bindings)
+	}
+	s.rt.tops.join(ch)
+	s.rt.stats.channels.Add(1)
+}
+
+// reportChanges tells the client, as realtime does, whether its
+// postgres_changes subscription will receive anything.
+func (s *session) reportChanges(ch *channel) {
+	sub := strings.TrimPrefix(ch.topic, "realtime:")
+	if missing := s.rt.unpublished(s.ctx, ch.bindings); missing != nil {
+		// As realtime says it: the subscription stands but nothing will come.
+		ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "status": "error",
+			"message": fmt.Sprintf("Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [schema: %s, table: %s, filters: []]", missing.schema, missing.table)})
+	} else if s.rt.ready() {
+		ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribed to PostgreSQL", "status": "ok"})
+	} else {
+		ch.push(evSystem, map[string]any{"channel": sub, "extension": "postgres_changes", "message": "Subscribing to PostgreSQL failed: replication is not running", "status": "error"})
 	}
 }
 
