@@ -7,6 +7,16 @@ import { precompress } from "./build/precompress.ts";
 const backend = process.env.BACKEND_URL ?? "http://localhost:54321";
 const proxied = ["/rest", "/auth", "/storage", "/functions", "/app-config.js"];
 
+// React's API from Preact (preact/compat): the same components, ~45 KB (brotli) less
+// on every first view. Same aliases in vite.ssr.config.ts, so the server renders with
+// what the browser hydrates with. Types still come from @types/react (tsc).
+export const preactAliases = [
+  { find: /^react-dom\/server$/, replacement: "preact/compat/server.browser" },
+  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/compat/jsx-runtime" },
+  { find: /^react(-dom)?$/, replacement: "preact/compat" },
+];
+
 const authStub = fileURLToPath(new URL("./src/lib/stubs/auth.ts", import.meta.url));
 
 export default defineConfig({
@@ -26,10 +36,11 @@ export default defineConfig({
   ],
   resolve: {
     // Parts of supabase-js our backend does not serve (see the files): ~16 KB gzip less per page.
-    alias: {
-      "@supabase/realtime-js": fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url)),
-      "iceberg-js": fileURLToPath(new URL("./src/lib/stubs/iceberg.ts", import.meta.url)),
-    },
+    alias: [
+      ...preactAliases,
+      { find: "@supabase/realtime-js", replacement: fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url)) },
+      { find: "iceberg-js", replacement: fileURLToPath(new URL("./src/lib/stubs/iceberg.ts", import.meta.url)) },
+    ],
   },
   server: {
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true }])),

@@ -1,27 +1,53 @@
-import { lazy, Suspense } from "react";
-import { BrowserRouter, Route, Routes } from "react-router";
+import { lazy, Suspense, type ComponentType } from "react";
+import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
+import i18n from "../lib/i18n";
 import HomePage from "../features/home/HomePage";
 import { Layout } from "./Layout";
 import { LanguageProvider } from "./LanguageProvider";
 
 // Every page but the home page is its own chunk; the admin area (issue 8) too,
 // so public visitors never download it.
-const VehiclesPage = lazy(() => import("../features/cars/VehiclesPage"));
-const CarDetailPage = lazy(() => import("../features/cars/CarDetailPage"));
-const BookingPage = lazy(() => import("../features/booking/BookingPage"));
-const BookingSuccessPage = lazy(() => import("../features/booking/BookingSuccessPage"));
-const BookingCancelledPage = lazy(() => import("../features/booking/BookingCancelledPage"));
-const BlogListPage = lazy(() => import("../features/blog/BlogListPage"));
-const BlogPostPage = lazy(() => import("../features/blog/BlogPostPage"));
-const ContactPage = lazy(() => import("../features/contact/ContactPage"));
-const AgencyPage = lazy(() => import("../features/pages/AgencyPage"));
-const WhyUsPage = lazy(() => import("../features/pages/WhyUsPage"));
-const ShortTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.ShortTermPage })));
-const LongTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.LongTermPage })));
-const TermsPage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })));
-const LegalNoticePage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })));
-const NotFoundPage = lazy(() => import("../features/pages/NotFoundPage"));
+
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A lazy page that can also be loaded before the first render (preloadPage), with the
+ * string namespaces it reads: once preloaded it renders without suspending.
+ */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []): Page {
+  const Lazy = lazy(load);
+  let Loaded: ComponentType | null = null;
+  const preload = () => Promise.all([load().then((m) => (Loaded = m.default)), i18n.loadNamespaces(namespaces)]);
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { preload });
+}
+
+/**
+ * Loads what the page at pathname suspends on. Preact (vite.config.ts) hydrates a
+ * subtree that suspended by rendering it again, so src/main.tsx calls this first.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const routes = createRoutesFromElements(SiteRoutes().props.children);
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((m) => ((m.route.element as { type?: Partial<Page> } | null)?.type?.preload ?? (() => null))()));
+}
+
+const VehiclesPage = page(() => import("../features/cars/VehiclesPage"));
+const CarDetailPage = page(() => import("../features/cars/CarDetailPage"));
+const BookingPage = page(() => import("../features/booking/BookingPage"));
+const BookingSuccessPage = page(() => import("../features/booking/BookingSuccessPage"));
+const BookingCancelledPage = page(() => import("../features/booking/BookingCancelledPage"));
+const BlogListPage = page(() => import("../features/blog/BlogListPage"));
+const BlogPostPage = page(() => import("../features/blog/BlogPostPage"));
+const ContactPage = page(() => import("../features/contact/ContactPage"));
+const AgencyPage = page(() => import("../features/pages/AgencyPage"));
+const WhyUsPage = page(() => import("../features/pages/WhyUsPage"));
+const ShortTermPage = page(() => import("../features/pages/ServicePage").then((m) => ({ default: m.ShortTermPage })));
+const LongTermPage = page(() => import("../features/pages/ServicePage").then((m) => ({ default: m.LongTermPage })));
+const TermsPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.TermsPage })), ["legal"]);
+const PrivacyPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })), ["legal"]);
+const LegalNoticePage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })), ["legal"]);
+const NotFoundPage = page(() => import("../features/pages/NotFoundPage"));
 const AdminApp = lazy(() => import("../features/admin/AdminApp"));
 
 export function App() {
