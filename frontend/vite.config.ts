@@ -48,7 +48,28 @@ export default defineConfig({
   preview: {
     proxy: Object.fromEntries(proxied.map((p) => [p, { target: backend, changeOrigin: true }])),
   },
-  build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 400 },
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+    // Every browser of es2022 but Safari 16 preloads modules itself (and there the
+    // imports still load them): ~0.5 KB less on every first view.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every page runs, as one file rather than six (four of them under 1 KB):
+          // fewer requests and one compression window (~4 KB less sent on the first view).
+          groups: [
+            {
+              name: "framework",
+              test: /node_modules\/(preact|react-router|i18next|react-i18next|use-sync-external-store)\/|vite\/preload-helper|rolldown\/runtime/,
+            },
+          ],
+        },
+      },
+    },
+  },
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
