@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { precompress } from "./build/precompress.ts";
@@ -17,12 +19,32 @@ export const preactAliases = [
   { find: /^react(-dom)?$/, replacement: "preact/compat" },
 ];
 
+// The strings of the pages other than "/" (top-level keys of locales/xx.json), loaded
+// with those pages as the namespace "pages" (lib/i18n.ts, app/App.tsx page()): the
+// first view of "/" downloads the rest only. The source files stay whole.
+export const PAGE_STRINGS = ["paymentErrors", "whyUs", "wayForward", "agency", "shortTerm", "longTerm", "success", "reservation", "order", "cancelled", "notFound", "bookingPrice"];
+
+function splitStrings(): Plugin {
+  return {
+    name: "split-strings",
+    enforce: "pre",
+    load(id) {
+      const m = /^(.*\/locales\/[a-z]+\.json)\?part=(site|pages)$/.exec(id);
+      if (!m) return null;
+      const all = JSON.parse(readFileSync(m[1]!, "utf8")) as Record<string, unknown>;
+      const part = Object.fromEntries(Object.entries(all).filter(([k]) => PAGE_STRINGS.includes(k) === (m[2] === "pages")));
+      return `export default ${JSON.stringify(part)};`;
+    },
+  };
+}
+
 const authStub = fileURLToPath(new URL("./src/lib/stubs/auth.ts", import.meta.url));
 
 export default defineConfig({
   plugins: [
     react(),
     precompress(),
+    splitStrings(),
     {
       // supabase-js's own import of auth-js gets the stand-in (see the file);
       // the back office's direct import still gets the real client.

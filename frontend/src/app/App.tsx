@@ -15,9 +15,10 @@ type Page = ComponentType & { preload: () => Promise<unknown> };
  * string namespaces it reads: once preloaded it renders without suspending.
  */
 function page(load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []): Page {
-  const Lazy = lazy(load);
+  const withStrings = () => Promise.all([load(), i18n.loadNamespaces(["pages", ...namespaces])]).then(([m]) => m);
+  const Lazy = lazy(withStrings);
   let Loaded: ComponentType | null = null;
-  const preload = () => Promise.all([load().then((m) => (Loaded = m.default)), i18n.loadNamespaces(namespaces)]);
+  const preload = () => withStrings().then((m) => (Loaded = m.default));
   const Page = () => (Loaded ? <Loaded /> : <Lazy />);
   return Object.assign(Page, { preload });
 }
@@ -48,7 +49,7 @@ const TermsPage = page(() => import("../features/legal/LegalPages").then((m) => 
 const PrivacyPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })), ["legal"]);
 const LegalNoticePage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })), ["legal"]);
 const NotFoundPage = page(() => import("../features/pages/NotFoundPage"));
-const AdminApp = lazy(() => import("../features/admin/AdminApp"));
+const AdminApp = lazy(() => Promise.all([import("../features/admin/AdminApp"), i18n.loadNamespaces("pages")]).then(([m]) => m));
 
 export function App() {
   return (
