@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { preactAliases } from "./vite.config.ts";
 
 // The server bundle: src/ssr/render.tsx and everything the public pages import, as
 // one classic script (dist/ssr/render.js) for the JavaScript VM of the Go server
@@ -67,10 +68,11 @@ function joinRenderedChunks(): Plugin {
 export default defineConfig({
   plugins: [react(), serverSiblings(), noDynamicImport(), joinRenderedChunks()],
   resolve: {
-    alias: {
-      "@supabase/realtime-js": fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url)),
-      "iceberg-js": fileURLToPath(new URL("./src/lib/stubs/iceberg.ts", import.meta.url)),
-    },
+    alias: [
+      ...preactAliases,
+      { find: "@supabase/realtime-js", replacement: fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url)) },
+      { find: "iceberg-js", replacement: fileURLToPath(new URL("./src/lib/stubs/iceberg.ts", import.meta.url)) },
+    ],
   },
   define: {
     "process.env.NODE_ENV": JSON.stringify("production"),

@@ -108,6 +108,30 @@ describe("with JavaScript", () => {
     }
   });
 
+  it("adopts the server's elements rather than rendering the page again (Preact: the page's chunk is loaded first)", async () => {
+    const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
+    try {
+      // Every element of #root as parsed, before the scripts run (they run after "interactive").
+      await page.addInitScript(() => {
+        document.addEventListener("readystatechange", () => {
+          if (document.readyState === "interactive") (window as unknown as { served: Element[] }).served = [...document.querySelectorAll("#root *")];
+        });
+      });
+      for (const path of ["/", "/vehicles", `/cars/${cars[0]!.slug}`, "/blog", `/blog/${post.slug}`, "/mentions-legales"]) {
+        await page.goto(BASE_URL + path, { waitUntil: "networkidle" });
+        const replaced = await page.evaluate(() => {
+          const served = (window as unknown as { served: Element[] }).served;
+          // A loading notice ([role=status]) is meant to give way to what it announced.
+          return [served.length, served.filter((e) => !e.isConnected && !e.matches("[role=status], [role=status] *")).map((e) => e.outerHTML.slice(0, 80))] as const;
+        });
+        expect(replaced[0], `${path}: the server rendered it`).toBeGreaterThan(20);
+        expect(replaced[1], `${path}: elements of the server's markup replaced`).toEqual([]);
+      }
+    } finally {
+      await done();
+    }
+  });
+
   it("would report a mismatch: data that differs from the markup is caught (the check above can fail)", async () => {
     const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
     const errors: string[] = [];

@@ -1,7 +1,7 @@
 import { StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/App";
-import "./lib/i18n";
+import { App, preloadPage } from "./app/App";
+import i18n from "./lib/i18n";
 import "./app/styles.css";
 
 const root = document.getElementById("root");
@@ -17,9 +17,14 @@ const app = (
   </StrictMode>
 );
 if (root.hasChildNodes()) {
-  hydrateRoot(root, app, {
-    // A mismatch is recovered by rendering in the browser; say so (the e2e suite fails on it).
-    onRecoverableError: (error) => console.error("hydration mismatch:", error),
+  // Preact (vite.config.ts) hydrates a subtree that suspends by rendering it anew: load
+  // the strings and the page's chunk first, so the first render suspends nowhere.
+  const strings = i18n.isInitialized ? Promise.resolve() : new Promise((resolve) => i18n.on("initialized", resolve));
+  void Promise.all([strings, preloadPage(location.pathname)]).then(() => {
+    const before = root.textContent;
+    hydrateRoot(root, app);
+    // Preact mends a mismatch silently (React reported it): say so (the e2e suite fails on it).
+    if (root.textContent !== before) console.error("hydration mismatch: the page's text changed while hydrating");
   });
 } else {
   createRoot(root).render(app);

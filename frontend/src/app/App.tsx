@@ -1,6 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense, useState } from "react";
-import { BrowserRouter, Route, Routes } from "react-router";
+import { lazy, Suspense, useState, type ComponentType } from "react";
+import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
+import i18n from "../lib/i18n";
 import HomePage from "../features/home/HomePage";
 import { Layout } from "./Layout";
 import { LanguageProvider } from "../lib/LanguageProvider";
@@ -8,23 +9,49 @@ import { createQueryClient } from "../lib/query";
 
 // Every page but the home page is its own chunk; the admin area (issue 8) too,
 // so public visitors never download it.
-const VehiclesPage = lazy(() => import("../features/cars/VehiclesPage"));
-const CarDetailPage = lazy(() => import("../features/cars/CarDetailPage"));
-const BookingPage = lazy(() => import("../features/booking/BookingPage"));
-const BookingSuccessPage = lazy(() => import("../features/booking/BookingSuccessPage"));
-const BookingCancelledPage = lazy(() => import("../features/booking/BookingCancelledPage"));
-const BlogListPage = lazy(() => import("../features/blog/BlogListPage"));
-const BlogPostPage = lazy(() => import("../features/blog/BlogPostPage"));
-const ContactPage = lazy(() => import("../features/contact/ContactPage"));
-const AgencyPage = lazy(() => import("../features/pages/AgencyPage"));
-const WhyUsPage = lazy(() => import("../features/pages/WhyUsPage"));
-const ShortTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.ShortTermPage })));
-const LongTermPage = lazy(() => import("../features/pages/ServicePage").then((m) => ({ default: m.LongTermPage })));
-const TermsPage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.TermsPage })));
-const PrivacyPage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })));
-const LegalNoticePage = lazy(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })));
-const NotFoundPage = lazy(() => import("../features/pages/NotFoundPage"));
-const AdminApp = lazy(() => import("../features/admin/AdminApp"));
+
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * A lazy page that can also be loaded before the first render (preloadPage), with the
+ * string namespaces it reads: once preloaded it renders without suspending.
+ */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []): Page {
+  const withStrings = () => Promise.all([load(), i18n.loadNamespaces(["pages", ...namespaces])]).then(([m]) => m);
+  const Lazy = lazy(withStrings);
+  let Loaded: ComponentType | null = null;
+  const preload = () => withStrings().then((m) => (Loaded = m.default));
+  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
+  return Object.assign(Page, { preload });
+}
+
+/**
+ * Loads what the page at pathname suspends on. Preact (vite.config.ts) hydrates a
+ * subtree that suspended by rendering it again, so src/main.tsx calls this first.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const routes = createRoutesFromElements(SiteRoutes().props.children);
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(matches.map((m) => ((m.route.element as { type?: Partial<Page> } | null)?.type?.preload ?? (() => null))()));
+}
+
+const VehiclesPage = page(() => import("../features/cars/VehiclesPage"));
+const CarDetailPage = page(() => import("../features/cars/CarDetailPage"));
+const BookingPage = page(() => import("../features/booking/BookingPage"));
+const BookingSuccessPage = page(() => import("../features/booking/BookingSuccessPage"));
+const BookingCancelledPage = page(() => import("../features/booking/BookingCancelledPage"));
+const BlogListPage = page(() => import("../features/blog/BlogListPage"));
+const BlogPostPage = page(() => import("../features/blog/BlogPostPage"));
+const ContactPage = page(() => import("../features/contact/ContactPage"));
+const AgencyPage = page(() => import("../features/pages/AgencyPage"));
+const WhyUsPage = page(() => import("../features/pages/WhyUsPage"));
+const ShortTermPage = page(() => import("../features/pages/ServicePage").then((m) => ({ default: m.ShortTermPage })));
+const LongTermPage = page(() => import("../features/pages/ServicePage").then((m) => ({ default: m.LongTermPage })));
+const TermsPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.TermsPage })), ["legal"]);
+const PrivacyPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })), ["legal"]);
+const LegalNoticePage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })), ["legal"]);
+const NotFoundPage = page(() => import("../features/pages/NotFoundPage"));
+const AdminApp = lazy(() => Promise.all([import("../features/admin/AdminApp"), i18n.loadNamespaces("pages")]).then(([m]) => m));
 
 export function App() {
   // One cache for the whole site, the back office included (lib/query.ts).

@@ -5,8 +5,11 @@ import { getCookie, setCookie } from "./cookies";
 import { detectLanguage, LANGUAGE_COOKIE } from "./language";
 import { serverLanguage } from "./pageData";
 
-// Each language's strings are their own chunk, so a visitor downloads one.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*.json");
+// Each language's strings are their own chunk, so a visitor downloads one; the strings
+// of the pages other than "/" are another (the namespace "pages", split at build:
+// vite.config.ts), loaded with those pages (app/App.tsx).
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*.json", { query: "?part=site" });
+const pageLoaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*.json", { query: "?part=pages" });
 // Namespaces other than the default one ("legal": the legal pages' texts) are
 // loaded only by the pages that ask for them (useTranslation("legal")).
 const namespaceLoaders = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");
@@ -16,7 +19,11 @@ const lazyLocales: BackendModule = {
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
     const load =
-      namespace === "translation" ? loaders[`../../locales/${language}.json`] : namespaceLoaders[`../../locales/${namespace}/${language}.json`];
+      namespace === "translation"
+        ? loaders[`../../locales/${language}.json`]
+        : namespace === "pages"
+          ? pageLoaders[`../../locales/${language}.json`]
+          : namespaceLoaders[`../../locales/${namespace}/${language}.json`];
     if (!load) {
       callback(new Error(`no strings for ${language}`), false);
       return;
@@ -55,6 +62,8 @@ void i18n
     supportedLngs: ["fr", "en", "ar"],
     // Every key exists in every language (a unit test checks), so no second file.
     fallbackLng: false,
+    // A key of the default namespace is also looked up in the pages' strings once loaded.
+    fallbackNS: "pages",
     load: "languageOnly",
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -98,5 +98,14 @@ export function render(input: string): string {
 const WARM = ["/", "/vehicles", "/cars/-", "/blog", "/blog/-", "/contact", "/notre-agence", "/pourquoi-nous", "/location-courte-duree", "/location-longue-duree", "/conditions-de-location", "/confidentialite", "/mentions-legales", "/-/-"];
 
 export function warm(): void {
-  for (const lang of ["fr", "en", "ar"]) for (const url of WARM) renderPage({ url, path: url, cookies: "", lang, data: {} });
+  for (const lang of ["fr", "en", "ar"])
+    for (const url of WARM) {
+      try {
+        renderPage({ url, path: url, cookies: "", lang, data: {} });
+      } catch (e) {
+        // Preact's synchronous renderToString refuses a page whose lazy module is still
+        // loading (React rendered the fallback); the server's second warm() finds it loaded.
+        if (!/suspense/i.test(String(e))) throw e;
+      }
+    }
 }

@@ -29,6 +29,8 @@ export function CookieConsent() {
 
   const choose = (c: Consent) => {
     setCookie(CONSENT_COOKIE, c);
+    // At once, not only in the effect: Preact runs effects a frame after the render.
+    purge(c);
     setState(c);
   };
 
