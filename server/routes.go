@@ -39,7 +39,7 @@ func (a *app) routes() http.Handler {
 	r.Get("/app-config.js", a.site.serveConfig)
 	r.Get("/sitemap.xml", a.handleSitemap)
 	r.Get("/robots.txt", a.handleRobots)
-	r.NotFound(a.site.ServeHTTP)
+	r.NotFound(httpx.CompressPages(a.site).ServeHTTP)
 	return r
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/zstd"
 )
 
 // CompressMinSize is the body size under which a response goes out as is: below
@@ -20,10 +21,26 @@ const CompressMinSize = 1024
 // compressed and go out untouched, as do responses that already carry a
 // Content-Encoding (the site's precompressed assets) or a byte Content-Range.
 // Event streams are left alone so each event reaches the client when written.
+//
+// zstd at its default speed: about 5% smaller than gzhttp's fastest setting on
+// the site's HTML and JSON, and no slower once warm.
 func Compress(next http.Handler) http.Handler {
+	return compressAt(next, zstd.SpeedDefault)
+}
+
+// CompressPages is Compress with zstd's tighter setting, for the server-rendered
+// pages: the HTML is the largest part of a first view on mobile data (issue 17:
+// 10% smaller than the default, ~2 ms of CPU on a 120 KB page that took longer to
+// render). Wrapped inside Compress, which then leaves the encoded answer alone.
+func CompressPages(next http.Handler) http.Handler {
+	return compressAt(next, zstd.SpeedBetterCompression)
+}
+
+func compressAt(next http.Handler, level zstd.EncoderLevel) http.Handler {
 	wrap, err := gzhttp.NewWrapper(
 		gzhttp.MinSize(CompressMinSize),
 		gzhttp.ContentTypeFilter(Compressible),
+		gzhttp.ZstdCompressionLevel(int(level)),
 	)
 	if err != nil { // only for invalid options, which are fixed above
 		panic(err)
