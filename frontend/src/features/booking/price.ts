@@ -58,9 +58,13 @@ export interface PriceList {
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
 
+/** Narrows a key read from the database to one the site names (a type guard, not a cast). */
 function known<K extends string>(keys: readonly K[], key: string): key is K {
   return (keys as readonly string[]).includes(key);
 }
+
+export const isInsurance = (key: string): key is Insurance => known(INSURANCES, key);
+export const isPaymentOption = (key: string): key is PaymentOption => known(PAYMENT_OPTIONS, key);
 
 /**
  * The wizard's choices in the database's order with the database's prices.
@@ -69,11 +73,9 @@ function known<K extends string>(keys: readonly K[], key: string): key is K {
  */
 export function priceList(options: BookingOptionRow[] | null, payments: PaymentOptionRow[] | null): PriceList {
   const rows = options ? [...options].sort(byPosition) : null;
-  const pick = <K extends string>(keys: readonly K[], isInsurance: boolean): OptionPrice<K>[] =>
+  const pick = <K extends string>(keys: readonly K[], insurances: boolean): OptionPrice<K>[] =>
     rows
-      ? rows
-          .filter((r) => (r.kind === "insurance") === isInsurance && known(keys, r.key))
-          .map((r) => ({ key: r.key as K, price: Number(r.price), perDay: r.per_day }))
+      ? rows.flatMap((r) => ((r.kind === "insurance") === insurances && known(keys, r.key) ? [{ key: r.key, price: Number(r.price), perDay: r.per_day }] : []))
       : keys.map((key) => ({ key, price: null, perDay: true }));
   return {
     insurances: pick(INSURANCES, true),
@@ -81,8 +83,7 @@ export function priceList(options: BookingOptionRow[] | null, payments: PaymentO
     payments: payments
       ? [...payments]
           .sort(byPosition)
-          .filter((r) => known(PAYMENT_OPTIONS, r.key))
-          .map((r) => ({ key: r.key as PaymentOption, discountPercent: Number(r.discount_percent), dueNowPercent: Number(r.due_now_percent) }))
+          .flatMap((r) => (isPaymentOption(r.key) ? [{ key: r.key, discountPercent: Number(r.discount_percent), dueNowPercent: Number(r.due_now_percent) }] : []))
       : PAYMENT_OPTIONS.map((key) => ({ key, discountPercent: null, dueNowPercent: null })),
   };
 }
