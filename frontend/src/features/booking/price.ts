@@ -5,6 +5,7 @@
 // rows read for display; it computes no price.
 
 import type { QuoteJson, Tables } from "../../lib/database";
+import { isOneOf } from "../../lib/guards";
 
 export type Insurance = "basic" | "premium" | "platinum";
 export type PaymentOption = "full" | "half" | "reserve";
@@ -58,13 +59,9 @@ export interface PriceList {
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
 
-/** Narrows a key read from the database to one the site names (a type guard, not a cast). */
-function known<K extends string>(keys: readonly K[], key: string): key is K {
-  return (keys as readonly string[]).includes(key);
-}
-
-export const isInsurance = (key: string): key is Insurance => known(INSURANCES, key);
-export const isPaymentOption = (key: string): key is PaymentOption => known(PAYMENT_OPTIONS, key);
+// Keys read from the database, narrowed to the ones the site names (type guards, not casts).
+export const isInsurance = (key: string): key is Insurance => isOneOf(INSURANCES, key);
+export const isPaymentOption = (key: string): key is PaymentOption => isOneOf(PAYMENT_OPTIONS, key);
 
 /**
  * The wizard's choices in the database's order with the database's prices.
@@ -75,7 +72,7 @@ export function priceList(options: BookingOptionRow[] | null, payments: PaymentO
   const rows = options ? [...options].sort(byPosition) : null;
   const pick = <K extends string>(keys: readonly K[], insurances: boolean): OptionPrice<K>[] =>
     rows
-      ? rows.flatMap((r) => ((r.kind === "insurance") === insurances && known(keys, r.key) ? [{ key: r.key, price: Number(r.price), perDay: r.per_day }] : []))
+      ? rows.flatMap((r) => ((r.kind === "insurance") === insurances && isOneOf(keys, r.key) ? [{ key: r.key, price: Number(r.price), perDay: r.per_day }] : []))
       : keys.map((key) => ({ key, price: null, perDay: true }));
   return {
     insurances: pick(INSURANCES, true),

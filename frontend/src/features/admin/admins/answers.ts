@@ -1,3 +1,4 @@
+import { isRecord } from "../../../lib/guards";
 import { ApiError } from "../lib/errors";
 
 // What admin-users answers (rental/adminusers), read with a check: its JSON is
@@ -19,10 +20,6 @@ export interface CreateOutcome {
 }
 
 // An answer of another shape is an error rather than a cast that lies.
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
 function nullableString(v: unknown): v is string | null {
   return v === null || typeof v === "string";
 }

@@ -2,7 +2,8 @@ import { FunctionsHttpError } from "@supabase/supabase-js";
 import { db as supabase } from "../lib/db";
 import { ApiError, check } from "../lib/errors";
 import type { AdminFormValues } from "./adminForm";
-import { isRecord, readCreateOutcome, readMfa, type AdminAccount, type CreateOutcome } from "./answers";
+import { isRecord } from "../../../lib/guards";
+import { readCreateOutcome, readMfa, type AdminAccount, type CreateOutcome } from "./answers";
 
 export type { AdminAccount, CreateOutcome };
 

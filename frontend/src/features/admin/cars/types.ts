@@ -1,4 +1,5 @@
 import type { Database, Tables } from "../../../lib/database";
+import { isOneOf } from "../../../lib/guards";
 
 // The back office's car rows, derived from the generated schema (lib/database.ts):
 // a renamed column breaks `npm run typecheck`, not a screen at run time.
@@ -11,10 +12,10 @@ export type Fuel = (typeof CAR_FUELS)[number];
 
 // The generated row says `text` for both: these narrow a value read back.
 export function isTransmission(value: string): value is Transmission {
-  return (CAR_TRANSMISSIONS as readonly string[]).includes(value);
+  return isOneOf(CAR_TRANSMISSIONS, value);
 }
 export function isFuel(value: string): value is Fuel {
-  return (CAR_FUELS as readonly string[]).includes(value);
+  return isOneOf(CAR_FUELS, value);
 }
 
 /** A row of public.cars as select("*") returns it: `bookable` is a computed column, only there when named. */
