@@ -5,6 +5,7 @@
 // rows read for display; it computes no price.
 
 import type { QuoteJson, Tables } from "../../lib/database";
+import { isOneOf } from "../../lib/guards";
 
 export type Insurance = "basic" | "premium" | "platinum";
 export type PaymentOption = "full" | "half" | "reserve";
@@ -58,9 +59,9 @@ export interface PriceList {
 
 const byPosition = (a: { position: number }, b: { position: number }) => a.position - b.position;
 
-function known<K extends string>(keys: readonly K[], key: string): key is K {
-  return (keys as readonly string[]).includes(key);
-}
+// Keys read from the database, narrowed to the ones the site names (type guards, not casts).
+export const isInsurance = (key: string): key is Insurance => isOneOf(INSURANCES, key);
+export const isPaymentOption = (key: string): key is PaymentOption => isOneOf(PAYMENT_OPTIONS, key);
 
 /**
  * The wizard's choices in the database's order with the database's prices.
@@ -69,11 +70,9 @@ function known<K extends string>(keys: readonly K[], key: string): key is K {
  */
 export function priceList(options: BookingOptionRow[] | null, payments: PaymentOptionRow[] | null): PriceList {
   const rows = options ? [...options].sort(byPosition) : null;
-  const pick = <K extends string>(keys: readonly K[], isInsurance: boolean): OptionPrice<K>[] =>
+  const pick = <K extends string>(keys: readonly K[], insurances: boolean): OptionPrice<K>[] =>
     rows
-      ? rows
-          .filter((r) => (r.kind === "insurance") === isInsurance && known(keys, r.key))
-          .map((r) => ({ key: r.key as K, price: Number(r.price), perDay: r.per_day }))
+      ? rows.flatMap((r) => ((r.kind === "insurance") === insurances && isOneOf(keys, r.key) ? [{ key: r.key, price: Number(r.price), perDay: r.per_day }] : []))
       : keys.map((key) => ({ key, price: null, perDay: true }));
   return {
     insurances: pick(INSURANCES, true),
@@ -81,8 +80,7 @@ export function priceList(options: BookingOptionRow[] | null, payments: PaymentO
     payments: payments
       ? [...payments]
           .sort(byPosition)
-          .filter((r) => known(PAYMENT_OPTIONS, r.key))
-          .map((r) => ({ key: r.key as PaymentOption, discountPercent: Number(r.discount_percent), dueNowPercent: Number(r.due_now_percent) }))
+          .flatMap((r) => (isPaymentOption(r.key) ? [{ key: r.key, discountPercent: Number(r.discount_percent), dueNowPercent: Number(r.due_now_percent) }] : []))
       : PAYMENT_OPTIONS.map((key) => ({ key, discountPercent: null, dueNowPercent: null })),
   };
 }

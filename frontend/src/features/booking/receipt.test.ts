@@ -163,6 +163,14 @@ describe("trying PayPal again", () => {
     });
     expect(body.extras).toEqual({ ...requestOfReceipt(receipt, "g").extras, gps: true, childSeat: true, wifi: false });
   });
+
+  it("narrows the receipt's text columns to the site's choices, the defaults otherwise", () => {
+    const odd = requestOfReceipt({ ...receipt, insurance_type: "gold", payment_option: "later", language: "de", extras: { gps: true, sunroof: true } }, "g");
+    expect([odd.insurance_type, odd.payment_option, odd.language]).toEqual(["basic", "full", "fr"]);
+    expect(odd.extras).toEqual({ gps: true, wifi: false, childSeat: false, additionalDriver: false, roadAssistance: false, carFridge: false, jawazPass: false });
+    const none = requestOfReceipt({ ...receipt, insurance_type: null, payment_option: null, extras: null }, "g");
+    expect([none.insurance_type, none.payment_option, none.language]).toEqual(["basic", "full", "en"]);
+  });
 });
 
 describe("the way-forward page's errors", () => {

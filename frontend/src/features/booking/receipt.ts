@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
-import type { LanguageCode } from "../../config/languages";
+import { isLanguageCode } from "../../config/languages";
 import type { ReceiptJson, StoredQuoteJson } from "../../lib/database";
 import { plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "../search";
-import { EXTRA_KEYS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
+import { EXTRA_KEYS, isInsurance, isPaymentOption, NO_EXTRAS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import type { BookingForm, BookingRequest } from "./types";
 
 // What a booking ordered, as the database stored it (docs/booking-record.md):
@@ -69,7 +69,8 @@ const hhmm = (time: string) => time.slice(0, 5);
  * rebuilt from its receipt (when the browser lost its copy).
  */
 export function requestOfReceipt(r: Receipt, userId: string): BookingRequest {
-  const extras = Object.fromEntries(EXTRA_KEYS.map((k) => [k, r.extras?.[k] === true])) as Extras;
+  const extras: Extras = { ...NO_EXTRAS };
+  for (const k of EXTRA_KEYS) extras[k] = r.extras?.[k] === true;
   return {
     user_id: userId,
     car_id: 0, // set by the caller: the receipt names the car, not its id
@@ -82,10 +83,11 @@ export function requestOfReceipt(r: Receipt, userId: string): BookingRequest {
     return_time: hhmm(r.return_time),
     pickup_location: r.pickup_location,
     return_location: r.return_location,
-    insurance_type: (r.insurance_type ?? "basic") as Insurance,
+    // The receipt's text columns, narrowed to the choices the site sends (the defaults otherwise).
+    insurance_type: r.insurance_type && isInsurance(r.insurance_type) ? r.insurance_type : "basic",
     extras,
-    payment_option: (r.payment_option ?? "full") as PaymentOption,
-    language: (["fr", "en", "ar"].includes(r.language) ? r.language : "fr") as LanguageCode,
+    payment_option: r.payment_option && isPaymentOption(r.payment_option) ? r.payment_option : "full",
+    language: isLanguageCode(r.language) ? r.language : "fr",
   };
 }
 

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { isRecord } from "../../lib/guards";
 import type { CarAvailability, HoldReason } from "./availability";
 
 // The database's refusals of a booking for its dates (docs/reservations.md,
@@ -30,11 +31,11 @@ function isConflictCode(v: unknown): v is ConflictCode {
 
 /** `details` as an object, whether it came as one or as JSON text. */
 function detailsObject(details: unknown): Record<string, unknown> {
-  if (details && typeof details === "object" && !Array.isArray(details)) return details as Record<string, unknown>;
+  if (isRecord(details)) return details;
   if (typeof details === "string" && details.trim().startsWith("{")) {
     try {
       const parsed: unknown = JSON.parse(details);
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      if (isRecord(parsed)) return parsed;
     } catch {
       // not JSON: no details
     }

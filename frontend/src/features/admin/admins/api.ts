@@ -2,20 +2,15 @@ import { FunctionsHttpError } from "@supabase/supabase-js";
 import { db as supabase } from "../lib/db";
 import { ApiError, check } from "../lib/errors";
 import type { AdminFormValues } from "./adminForm";
+import { isRecord } from "../../../lib/guards";
+import { readCreateOutcome, readMfa, type AdminAccount, type CreateOutcome } from "./answers";
+
+export type { AdminAccount, CreateOutcome };
 
 // Administrators. The list is read from profiles (SPEC section 7; RLS shows all
 // profiles to administrators only). Creating, promoting, revoking and deleting go
 // through the server-side function admin-users, which uses the auth admin API so
 // the caller stays signed in, and refuses to remove oneself or the last administrator.
-
-export interface AdminAccount {
-  id: string;
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  role: string;
-  created_at: string;
-}
 
 export async function listAdmins(): Promise<AdminAccount[]> {
   return check(
@@ -32,32 +27,30 @@ type Body =
   | { action: "list" }
   | { action: "revoke" | "delete" | "reset_mfa"; userId: string };
 
-/** Calls admin-users; a refusal becomes an ApiError carrying the server's message. */
-async function invoke<T>(body: Body): Promise<T> {
-  const { data, error } = await supabase.functions.invoke<T>("admin-users", { body });
-  if (!error) return data as T;
+/** Calls admin-users and reads its JSON answer; a refusal becomes an ApiError carrying the server's message. */
+async function invoke(body: Body): Promise<unknown> {
+  const { data, error } = await supabase.functions.invoke<unknown>("admin-users", { body });
+  if (!error) return data;
   if (error instanceof FunctionsHttpError) {
-    const payload = (await (error.context as Response).json().catch(() => null)) as { error?: string; code?: string } | null;
-    throw new ApiError(payload?.error ?? error.message, payload?.code);
+    // The refusal's body: {"error": "...", "code": "..."} (rental/adminusers).
+    const context: unknown = error.context;
+    const payload: unknown = context instanceof Response ? await context.json().catch(() => null) : null;
+    const message = isRecord(payload) && typeof payload.error === "string" ? payload.error : error.message;
+    throw new ApiError(message, isRecord(payload) && typeof payload.code === "string" ? payload.code : undefined);
   }
   throw new ApiError(error.message);
 }
 
-export interface CreateOutcome {
-  user: AdminAccount;
-  created: boolean;
-  promoted: boolean;
-}
-
 /** Creates the account, or promotes the existing account with that email. */
-export function createAdmin(v: AdminFormValues): Promise<CreateOutcome> {
-  return invoke<CreateOutcome>({
+export async function createAdmin(v: AdminFormValues): Promise<CreateOutcome> {
+  const json = await invoke({
     action: "create",
     email: v.email.trim(),
     password: v.password,
     firstName: v.first_name.trim(),
     lastName: v.last_name.trim(),
   });
+  return readCreateOutcome(json);
 }
 
 export async function revokeAdmin(userId: string): Promise<void> {
@@ -73,8 +66,7 @@ export async function deleteAdmin(userId: string): Promise<void> {
  * auth service, which alone reads the factors): id → true when verified TOTP.
  */
 export async function listMfa(): Promise<Map<string, boolean>> {
-  const res = await invoke<{ admins: { id: string; mfa?: boolean }[] }>({ action: "list" });
-  return new Map(res.admins.map((a) => [a.id, a.mfa === true]));
+  return readMfa(await invoke({ action: "list" }));
 }
 
 /** Removes another administrator's factors (lost authenticator); they sign in with the password and enrol again. */

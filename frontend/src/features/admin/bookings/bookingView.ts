@@ -1,4 +1,5 @@
 import { parseISODate } from "../../../lib/format";
+import { isOneOf } from "../../../lib/guards";
 import { fold } from "../blog/blogForm";
 import { isFailedAttempt } from "../payments/paymentView";
 import { BOOKING_STATUSES, type AdminBooking, type BookingStatus, type PaymentState } from "./types";
@@ -7,7 +8,7 @@ import { BOOKING_STATUSES, type AdminBooking, type BookingStatus, type PaymentSt
 
 /** SPEC section 4: an unknown status shows as pending. */
 export function normalizeBookingStatus(status: string | null | undefined): BookingStatus {
-  return (BOOKING_STATUSES as readonly string[]).includes(status ?? "") ? (status as BookingStatus) : "pending";
+  return isOneOf(BOOKING_STATUSES, status) ? status : "pending";
 }
 
 const DAY = 24 * 60 * 60 * 1000;

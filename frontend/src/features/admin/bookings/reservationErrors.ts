@@ -1,3 +1,4 @@
+import { isRecord } from "../../../lib/guards";
 import { formatDate } from "../../../lib/format";
 import { tAdmin } from "../i18n";
 import { shortDateTime } from "../planning/planningView";
@@ -9,13 +10,13 @@ function nextFree(details: Record<string, unknown>): string {
 
 /** The French message of a reservation refusal, or null for any other error. */
 export function reservationErrorMessage(error: unknown): string | null {
-  if (typeof error !== "object" || error === null) return null;
-  const { code, details } = error as { code?: unknown; details?: unknown };
+  if (!isRecord(error)) return null;
+  const { code, details } = error;
   let d: Record<string, unknown> = {};
   if (typeof details === "string") {
     try {
       const parsed: unknown = JSON.parse(details);
-      if (parsed && typeof parsed === "object") d = parsed as Record<string, unknown>;
+      if (isRecord(parsed)) d = parsed;
     } catch {
       /* not JSON: no detail to show */
     }

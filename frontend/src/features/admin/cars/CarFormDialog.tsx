@@ -29,7 +29,7 @@ import {
 import { GalleryEditor, newGalleryItem } from "./GalleryEditor";
 import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import { MainImageField } from "./MainImageField";
-import type { AdminCar } from "./types";
+import { isFuel, isTransmission, type AdminCar } from "./types";
 
 interface Props {
   /** null: closed; "new": add; a car: edit. */
@@ -171,7 +171,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
             </select>
           </Field>
           <Field label={t("cars.fields.transmission")} required>
-            <select className="adm-input" name="transmission" value={values.transmission} onChange={(e) => set("transmission", e.target.value as CarFormValues["transmission"])}>
+            <select className="adm-input" name="transmission" value={values.transmission} onChange={(e) => isTransmission(e.target.value) && set("transmission", e.target.value)}>
               {CAR_TRANSMISSIONS.map((x) => (
                 <option key={x} value={x}>
                   {t(`cars.transmissions.${x}`)}
@@ -180,7 +180,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
             </select>
           </Field>
           <Field label={t("cars.fields.fuel")} required>
-            <select className="adm-input" name="fuel" value={values.fuel} onChange={(e) => set("fuel", e.target.value as CarFormValues["fuel"])}>
+            <select className="adm-input" name="fuel" value={values.fuel} onChange={(e) => isFuel(e.target.value) && set("fuel", e.target.value)}>
               {CAR_FUELS.map((x) => (
                 <option key={x} value={x}>
                   {t(`cars.fuels.${x}`)}

@@ -7,13 +7,13 @@ import type { AdminCar, AdminCarImage, CarRowInput } from "./types";
 // administrators only; a refusal comes back as an error like any other.
 
 export async function listCars(): Promise<AdminCar[]> {
-  return check(await supabase.from("cars").select("*").order("id")) as AdminCar[];
+  return check(await supabase.from("cars").select("*").order("id"));
 }
 
 export async function listCarImages(carId: number): Promise<AdminCarImage[]> {
   return check(
     await supabase.from("car_images").select("*").eq("car_id", carId).order("display_order"),
-  ) as AdminCarImage[];
+  );
 }
 
 /** Result of a save: the car row, and whether its gallery could be written. */
@@ -24,7 +24,7 @@ export interface SaveOutcome {
 
 /** Insert the car (without images), then its car_images rows. */
 export async function createCar(row: CarRowInput, gallery: readonly GalleryItem[]): Promise<SaveOutcome> {
-  const car = check(await supabase.from("cars").insert(row).select().single()) as AdminCar;
+  const car = check(await supabase.from("cars").insert(row).select().single());
   const rows = galleryRows(car.id, gallery);
   if (rows.length === 0) return { car, imagesSaved: true };
   const { error } = await supabase.from("car_images").insert(rows);
@@ -34,7 +34,7 @@ export async function createCar(row: CarRowInput, gallery: readonly GalleryItem[
 
 /** Update the car by id, then replace its images (delete and reinsert). */
 export async function updateCar(id: number, row: CarRowInput, gallery: readonly GalleryItem[]): Promise<SaveOutcome> {
-  const car = check(await supabase.from("cars").update(row).eq("id", id).select().single()) as AdminCar;
+  const car = check(await supabase.from("cars").update(row).eq("id", id).select().single());
   const del = await supabase.from("car_images").delete().eq("car_id", id);
   if (del.error) {
     console.error("car images delete failed", del.error);
@@ -54,5 +54,5 @@ export async function deleteCar(id: number): Promise<void> {
 }
 
 export async function setAvailability(id: number, available: boolean): Promise<AdminCar> {
-  return check(await supabase.from("cars").update({ available }).eq("id", id).select().single()) as AdminCar;
+  return check(await supabase.from("cars").update({ available }).eq("id", id).select().single());
 }

@@ -8,6 +8,7 @@ import {
   validateImageFile,
   type CarFormValues,
 } from "./carForm";
+import type { AdminCar } from "./types";
 
 const valid: CarFormValues = {
   ...EMPTY_CAR_FORM,
@@ -104,5 +105,20 @@ describe("description translations (issue 18)", () => {
     const back = carToForm({ ...row, id: 1 } as Parameters<typeof carToForm>[0]);
     expect([back.description_en, back.description_ar]).toEqual(["City car", ""]);
     expect([carTranslationState(back, "en"), carTranslationState(back, "ar")]).toEqual(["complete", "missing"]);
+  });
+});
+
+describe("a row read back (schema-derived types, issue 20)", () => {
+  it("narrows transmission and fuel to the form's choices and reads odd translations as none", async () => {
+    const { carToForm } = await import("./carForm");
+    const row: AdminCar = {
+      ...{ id: 1, slug: "clio", name: "Clio", brand: "Renault", category: "Compact", price: 300, image: "/a.jpg", seats: 5, rating: 4.5, review_count: 0 },
+      ...{ available: true, description: null, gps_included: false, baby_seat_included: false, second_driver_included: false, roadside_assistance_included: false },
+      ...{ not_available_until: null, created_at: "", updated_at: "", transmission: "manual", fuel: "diesel", translations: {} },
+    };
+    const odd = carToForm({ ...row, transmission: "cvt", fuel: "steam", translations: { en: "City car", ar: [] } });
+    expect([odd.transmission, odd.fuel, odd.description_en, odd.description_ar]).toEqual(["manual", "gasoline", "", ""]);
+    const kept = carToForm({ ...row, transmission: "automatic", fuel: "electric", translations: { ar: { description: "سيارة" } } });
+    expect([kept.transmission, kept.fuel, kept.description_ar]).toEqual(["automatic", "electric", "سيارة"]);
   });
 });

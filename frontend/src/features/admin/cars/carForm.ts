@@ -1,14 +1,13 @@
 import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
-import type { AdminCar, CarRowInput, Fuel, Transmission } from "./types";
+import { CAR_FUELS, CAR_TRANSMISSIONS, isFuel, isTransmission, type AdminCar, type CarRowInput, type Fuel, type Transmission } from "./types";
 
 // The car form of SPEC sections 3 and 5 as pure functions: the form's values are
 // the inputs' strings; toCarRow turns them into the row the database stores.
 
 export const CAR_CATEGORIES = ["Économique", "Compact", "Berline", "Premium", "SUV", "Utilitaire"] as const;
 export const CAR_SEATS = [2, 4, 5, 7, 9] as const;
-export const CAR_TRANSMISSIONS: readonly Transmission[] = ["manual", "automatic"];
-export const CAR_FUELS: readonly Fuel[] = ["gasoline", "diesel", "hybrid", "electric"];
+export { CAR_FUELS, CAR_TRANSMISSIONS };
 /** Suggestions only (the filter panel's brands); any brand may be typed. */
 export const CAR_BRANDS = ["Renault", "Peugeot", "Citroën", "BMW", "Mercedes", "Audi", "Volkswagen"] as const;
 
@@ -148,8 +147,9 @@ export function carToForm(car: AdminCar): CarFormValues {
     price: String(car.price),
     image: car.image,
     seats: String(car.seats),
-    transmission: car.transmission,
-    fuel: car.fuel,
+    // The table's CHECK allows no other value; the form's first choice stands in otherwise.
+    transmission: isTransmission(car.transmission) ? car.transmission : CAR_TRANSMISSIONS[0],
+    fuel: isFuel(car.fuel) ? car.fuel : CAR_FUELS[0],
     rating: String(car.rating),
     review_count: String(car.review_count ?? 0),
     available: car.available,
@@ -195,8 +195,14 @@ export function galleryRows(carId: number, items: readonly GalleryItem[]) {
 }
 
 function translatedDescription(car: AdminCar, lang: "en" | "ar"): string {
-  const d = car.translations?.[lang]?.description;
+  // cars.translations is jsonb ({"en": {"description": …}}): read it whatever its shape.
+  const byLang = isRecord(car.translations) ? car.translations[lang] : undefined;
+  const d = isRecord(byLang) ? byLang.description : undefined;
   return typeof d === "string" ? d : "";
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** A car's translation state for its tab and the table (one field: written or not). */

@@ -1,45 +1,28 @@
-// The back office's car rows (docs/schema.md). Hand-written for now: the site's
-// public pages read the generated schema types (lib/database.ts); issue 20's
-// admin half moves these onto them too.
+import type { Database, Tables } from "../../../lib/database";
+import { isOneOf } from "../../../lib/guards";
 
-export type Transmission = "manual" | "automatic";
-export type Fuel = "gasoline" | "diesel" | "hybrid" | "electric";
+// The back office's car rows, derived from the generated schema (lib/database.ts):
+// a renamed column breaks `npm run typecheck`, not a screen at run time.
 
-/** English and Arabic descriptions (lib/translated.ts); a type alias, so it is JSON for the typed client. */
-export type CarTranslations = Partial<Record<"en" | "ar", { description?: string }>>;
+/** The values cars.transmission and cars.fuel may hold (the table's CHECK constraints). */
+export const CAR_TRANSMISSIONS = ["manual", "automatic"] as const;
+export const CAR_FUELS = ["gasoline", "diesel", "hybrid", "electric"] as const;
+export type Transmission = (typeof CAR_TRANSMISSIONS)[number];
+export type Fuel = (typeof CAR_FUELS)[number];
 
-/** A row of public.cars. */
-export interface AdminCar {
-  id: number;
-  slug: string | null;
-  name: string;
-  brand: string;
-  category: string;
-  price: number;
-  image: string;
-  seats: number;
-  transmission: Transmission;
-  fuel: Fuel;
-  rating: number;
-  review_count: number;
-  available: boolean;
-  description: string | null;
-  gps_included: boolean;
-  baby_seat_included: boolean;
-  second_driver_included: boolean;
-  roadside_assistance_included: boolean;
-  not_available_until: string | null;
-  translations?: CarTranslations;
+// The generated row says `text` for both: these narrow a value read back.
+export function isTransmission(value: string): value is Transmission {
+  return isOneOf(CAR_TRANSMISSIONS, value);
 }
+export function isFuel(value: string): value is Fuel {
+  return isOneOf(CAR_FUELS, value);
+}
+
+/** A row of public.cars as select("*") returns it: `bookable` is a computed column, only there when named. */
+export type AdminCar = Omit<Tables<"cars">, "bookable">;
 
 /** A row of public.car_images. */
-export interface AdminCarImage {
-  id: number;
-  car_id: number;
-  image_url: string;
-  alt_text: string | null;
-  display_order: number;
-}
+export type AdminCarImage = Tables<"car_images">;
 
 /** What the form writes (no id; slug null lets the database derive it). */
-export type CarRowInput = Omit<AdminCar, "id">;
+export type CarRowInput = Database["public"]["Tables"]["cars"]["Insert"];

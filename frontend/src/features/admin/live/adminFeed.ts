@@ -37,7 +37,7 @@ export function openAdminFeed(onChange: (c: LiveChange) => void, onStatus: (s: L
   let channel = rt.channel("admin-live");
   for (const table of TABLES) {
     channel = channel.on("postgres_changes", { event: "*", schema: "public", table }, (p: RealtimePostgresChangesPayload<Record<string, unknown>>) =>
-      onChange({ table, type: p.eventType, record: p.new as Record<string, unknown>, old: p.old as Record<string, unknown> }),
+      onChange({ table, type: p.eventType, record: p.new, old: p.old }),
     );
   }
   let left = false;

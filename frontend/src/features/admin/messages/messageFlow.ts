@@ -1,6 +1,8 @@
 // Contact messages (SPEC section 4): new -> read; new or read -> replied; any -> archived;
 // nothing returns to new. The database enforces the same order (contacts_status_flow).
 
+import { isOneOf } from "../../../lib/guards";
+
 export const MESSAGE_STATUSES = ["new", "read", "replied", "archived"] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export type MessageFilter = "all" | MessageStatus;
@@ -19,7 +21,7 @@ export interface AdminMessage {
 
 /** SPEC section 3: a missing status counts as new. */
 export function messageStatus(m: Pick<AdminMessage, "status">): MessageStatus {
-  return (MESSAGE_STATUSES as readonly string[]).includes(m.status ?? "") ? (m.status as MessageStatus) : "new";
+  return isOneOf(MESSAGE_STATUSES, m.status) ? m.status : "new";
 }
 
 export interface MessageActions {

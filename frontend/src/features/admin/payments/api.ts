@@ -5,7 +5,11 @@ import { BOOKING_SELECT } from "../bookings/api";
 import { toAdminBooking } from "../bookings/bookingRow";
 import type { AdminBooking } from "../bookings/types";
 import { check } from "../lib/errors";
+import { isRecord } from "../../../lib/guards";
 import type { RefundFailure } from "./paymentView";
+import { readRefundAnswer, type RefundDone } from "./refundAnswer";
+
+export type { RefundDone };
 import type { CounterMethod, Payment, RevenueMonth } from "./types";
 
 // Money for administrators (docs/booking-record.md): the ledger of a booking
@@ -44,16 +48,6 @@ export async function recordCounterPayment(p: { bookingId: string; method: Count
   );
 }
 
-/** refund-paypal-payment's answer when the money went back. */
-export interface RefundDone {
-  refundId: string | null;
-  status: string;
-  amountMAD: number;
-  amount: number;
-  currency: string;
-  full: boolean;
-}
-
 /** A refund that did not go through (code, message and details as the function sent them). */
 export class RefundError extends Error implements RefundFailure {
   readonly code: string | undefined;
@@ -76,21 +70,22 @@ export async function refundPayment(req: { bookingId: string; key: string; amoun
   if (req.amountMAD !== undefined) body.amountMAD = req.amountMAD;
   if (req.cancel) body.cancel = true;
   if (req.note?.trim()) body.note = req.note.trim();
-  const { data, error } = await supabase.functions.invoke<RefundDone | { error: string; code?: string }>("refund-paypal-payment", { body });
+  const { data, error } = await supabase.functions.invoke<unknown>("refund-paypal-payment", { body });
   if (error) {
     if (error instanceof FunctionsHttpError) {
-      const payload = (await (error.context as Response).json().catch(() => null)) as { error?: string; code?: string; details?: unknown } | null;
-      throw new RefundError(payload?.error ?? error.message, payload?.code, payload?.details);
+      const context: unknown = error.context;
+      const payload: unknown = context instanceof Response ? await context.json().catch(() => null) : null;
+      const p = isRecord(payload) ? payload : {};
+      throw new RefundError(typeof p.error === "string" ? p.error : error.message, typeof p.code === "string" ? p.code : undefined, p.details);
     }
     if (error instanceof FunctionsFetchError || error instanceof FunctionsRelayError) throw new RefundError(error.message, "network");
-    throw new RefundError(String((error as { message?: unknown }).message ?? error));
+    const message: unknown = isRecord(error) ? error.message : undefined;
+    throw new RefundError(String(message ?? error));
   }
   // A 2xx that is not a completed refund: PayPal accepted it and has not finished (202 refund_pending).
-  if (!data || "code" in data || !("amountMAD" in data)) {
-    const d = data as { error?: string; code?: string } | null;
-    throw new RefundError(d?.error ?? "unexpected answer", d?.code ?? "refund_pending");
-  }
-  return data;
+  const answer = readRefundAnswer(data);
+  if ("error" in answer) throw new RefundError(answer.error, answer.code);
+  return answer.done;
 }
 
 /** Money received per month (Casablanca) from p_from to p_to (exclusive), as the caller may see it. */

@@ -1,3 +1,4 @@
+import { isRecord } from "../../../lib/guards";
 import { formatPrice } from "../../../lib/format";
 import { tAdmin } from "../i18n";
 import { PAYMENT_STATES, type PaymentState } from "../bookings/types";
@@ -210,7 +211,7 @@ const UNREACHABLE = new Set(["paypal_unavailable", "paypal_timeout", "paypal_err
 
 /** The French message of a refund that did not go through; `failure` is PayPal's reason when it refused. */
 export function refundErrorMessage(f: RefundFailure): { message: string; failure?: string } {
-  const details = (typeof f.details === "object" && f.details !== null ? f.details : {}) as Record<string, unknown>;
+  const details = isRecord(f.details) ? f.details : {};
   switch (f.code) {
     case "refund_exceeds": {
       const max = Number(details.refundableMAD);

@@ -3,6 +3,8 @@
 // style), so the public article shows it with no stylesheet of its own.
 // Logical properties: "left" is the start side, mirrored in a right-to-left page.
 
+import { isOneOf } from "../../../../lib/guards";
+
 export const IMAGE_ALIGNS = ["left", "center", "right", "full"] as const;
 export type ImageAlign = (typeof IMAGE_ALIGNS)[number];
 
@@ -14,5 +16,5 @@ export const IMAGE_ALIGN_STYLE: Record<ImageAlign, string> = {
 };
 
 export function parseImageAlign(value: string | null | undefined): ImageAlign {
-  return (IMAGE_ALIGNS as readonly string[]).includes(value ?? "") ? (value as ImageAlign) : "center";
+  return isOneOf(IMAGE_ALIGNS, value) ? value : "center";
 }
