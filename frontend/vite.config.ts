@@ -91,11 +91,12 @@ export default defineConfig({
               test: /node_modules\/(preact|react-router|i18next|react-i18next|use-sync-external-store|@tanstack\/query-core|@tanstack\/react-query)\/|vite\/preload-helper|rolldown\/runtime/,
             },
             {
-              // The site's shared modules (formatting, images, toasts, icons…), small
-              // files the pages share: one file too. Not the client (supabase.ts and
+              // The site's shared modules (formatting, images, toasts, icons…, the trip
+              // search, the fleet's and the blog's reads), small files the pages share:
+              // one file too. Not the client (supabase.ts and
               // what it imports load on first use) nor the stand-ins.
               name: "shared",
-              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database)|\/src\/features\/search\//,
+              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database)|\/src\/features\/search\/|\/src\/features\/(cars|blog)\/(queries|api|fallbackFleet|CarCard|labels)\.tsx?/,
             },
           ],
         },
