@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 
@@ -32,7 +32,9 @@ export function Lightbox({
   const rtl = i18n.dir() === "rtl";
   const image = images[index];
 
-  useEffect(() => {
+  // Opened before the browser paints (a layout effect): Preact runs plain effects a
+  // frame later, and a key pressed in between would go to the opener, not the dialog.
+  useLayoutEffect(() => {
     const d = ref.current;
     const opener = document.activeElement as HTMLElement | null;
     if (d && !d.open) d.showModal();

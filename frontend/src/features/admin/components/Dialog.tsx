@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import { useAdminTranslation } from "../i18n";
 import { IconClose } from "./icons";
@@ -26,7 +26,9 @@ export function Dialog({ open, title, onClose, children, footer, size = "md", bu
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // A layout effect: opened before paint, so focus and keys reach the dialog at once
+  // (Preact runs plain effects a frame later).
+  useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open && !d.open) d.showModal();
