@@ -66,14 +66,7 @@ func (rc *reqCtx) read(t *Table, head bool) error {
 
 // write serves POST, PUT, PATCH and DELETE.
 func (rc *reqCtx) write(t *Table) error {
-	req, _, err := rc.parseQuery(false)
-	if err != nil {
-		return err
-	}
-	if err := rc.prefs(req); err != nil {
-		return err
-	}
-	acc, err := rc.negotiate()
+	req, _, acc, err := rc.start(false)
 	if err != nil {
 		return err
 	}
@@ -134,14 +127,7 @@ func (rc *reqCtx) readKey() string {
 
 // buildRead parses and plans a GET/HEAD on a relation.
 func (rc *reqCtx) buildRead(t *Table, head bool) (*builtRead, error) {
-	req, _, err := rc.parseQuery(false)
-	if err != nil {
-		return nil, err
-	}
-	if err := rc.prefs(req); err != nil {
-		return nil, err
-	}
-	acc, err := rc.negotiate()
+	req, _, acc, err := rc.start(false)
 	if err != nil {
 		return nil, err
 	}

@@ -31,6 +31,24 @@ func (rc *reqCtx) readBody() ([]byte, error) {
 	return io.ReadAll(rc.r.Body)
 }
 
+// start reads what every read, write and call begins with, in PostgREST's order of
+// errors: the query string (rest: an RPC's GET arguments), the Prefer header, then
+// the Accept header.
+func (rc *reqCtx) start(rpc bool) (*Request, []kv, accept, error) {
+	req, rest, err := rc.parseQuery(rpc)
+	if err != nil {
+		return nil, nil, accept{}, err
+	}
+	if err := rc.prefs(req); err != nil {
+		return nil, nil, accept{}, err
+	}
+	acc, err := rc.negotiate()
+	if err != nil {
+		return nil, nil, accept{}, err
+	}
+	return req, rest, acc, nil
+}
+
 // parseQuery parses the URL's query and checks the select against the request
 // budget (Options.MaxEmbedDepth, MaxSelectItems).
 func (rc *reqCtx) parseQuery(rpc bool) (*Request, []kv, error) {

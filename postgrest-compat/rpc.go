@@ -34,14 +34,7 @@ func (rc *reqCtx) rpc(name string) error {
 	default:
 		return newErr(405, "PGRST101", "Cannot use the "+method+" method on RPC")
 	}
-	req, rest, err := rc.parseQuery(true)
-	if err != nil {
-		return err
-	}
-	if err := rc.prefs(req); err != nil {
-		return err
-	}
-	acc, err := rc.negotiate()
+	req, rest, acc, err := rc.start(true)
 	if err != nil {
 		return err
 	}
