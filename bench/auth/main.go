@@ -16,8 +16,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -32,16 +30,14 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"golang.org/x/crypto/bcrypt"
 
 	"casarent/auth"
-	"casarent/migrations"
+	"casarent/bench/benchdb"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/mail"
-	"casarent/server/pgtest"
 )
 
 const secret = "bench-jwt-secret-0123456789abcdef0123456789"
@@ -64,11 +60,16 @@ func run(cost int, dur time.Duration, rounds, workers int) error {
 	if cluster == "" {
 		return fmt.Errorf("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
 	}
-	pool, drop, err := freshDatabase(ctx, cluster, workers)
+	db, err := benchdb.Fresh(ctx, cluster, "bench_auth", nil)
 	if err != nil {
 		return err
 	}
-	defer drop()
+	defer db.Drop()
+	pool, err := db.Pool(ctx, workers+2)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
 	b, err := startSurfaces(pool, cost, workers)
 	if err != nil {
 		return err
@@ -295,48 +296,4 @@ func measurePair(workers int, d time.Duration, a, b func(worker int) error) (flo
 	go func() { defer wg.Done(); rb, eb = measure(half, d, func(w int) error { return b(w) }) }()
 	wg.Wait()
 	return ra, rb, errors.Join(ea, eb)
-}
-
-// freshDatabase creates and migrates a database and returns a pool on it.
-func freshDatabase(ctx context.Context, cluster string, conns int) (*pgxpool.Pool, func(), error) {
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	name := "bench_auth_" + hex.EncodeToString(b)
-	admin, err := pgx.Connect(ctx, cluster)
-	if err != nil {
-		return nil, nil, err
-	}
-	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
-		admin.Close(ctx)
-		return nil, nil, err
-	}
-	drop := func() {
-		_, _ = admin.Exec(context.Background(), "drop database if exists "+name+" with (force)")
-		admin.Close(context.Background())
-	}
-	mc, err := pgx.Connect(ctx, pgtest.WithDatabase(cluster, name, "", ""))
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	defer mc.Close(ctx)
-	if _, err := migrations.Apply(ctx, mc); err != nil {
-		drop()
-		return nil, nil, err
-	}
-	// The superuser pool: pgrole switches to supabase_auth_admin for every
-	// statement, as with the server's authenticator login, and the cluster-wide
-	// authenticator password (used by running servers and tests) stays untouched.
-	pc, err := pgxpool.ParseConfig(pgtest.WithDatabase(cluster, name, "", ""))
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	pc.MaxConns = int32(conns + 2)
-	pool, err := pgxpool.NewWithConfig(ctx, pc)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	return pool, func() { pool.Close(); drop() }, nil
 }

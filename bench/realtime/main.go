@@ -16,8 +16,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -35,13 +33,11 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/golang-jwt/jwt/v5"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"casarent/migrations"
+	"casarent/bench/benchdb"
 	"casarent/realtime"
 	"casarent/server/jwtauth"
-	"casarent/server/pgtest"
 )
 
 const secret = "bench-jwt-secret-0123456789abcdef0123456789"
@@ -64,11 +60,17 @@ func run(subs, users, n, writers int) error {
 	if cluster == "" {
 		return errors.New("DATABASE_URL (a superuser URL) is required")
 	}
-	pool, url, cleanup, err := freshDatabase(ctx, cluster, writers+16)
+	db, err := benchdb.Fresh(ctx, cluster, "bench_rt", nil)
 	if err != nil {
 		return err
 	}
-	defer cleanup()
+	defer db.Drop()
+	pool, err := db.Pool(ctx, writers+16)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	url := db.URL
 	if _, err := pool.Exec(ctx, `
 		create table public.bench_rt (id bigint generated always as identity primary key, owner uuid not null, body text not null);
 		alter table public.bench_rt enable row level security;
@@ -243,58 +245,6 @@ func mustSign(c jwt.MapClaims) string {
 		panic(err)
 	}
 	return s
-}
-
-// freshDatabase creates and migrates a database; the pool is the superuser's.
-func freshDatabase(ctx context.Context, cluster string, conns int) (*pgxpool.Pool, string, func(), error) {
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	name := "bench_rt_" + hex.EncodeToString(b)
-	admin, err := pgx.Connect(ctx, cluster)
-	if err != nil {
-		return nil, "", nil, err
-	}
-	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
-		admin.Close(ctx)
-		return nil, "", nil, err
-	}
-	drop := func() {
-		// DROP DATABASE refuses a database whose realtime slot is still streamed
-		// (FORCE does not help: that check comes first), and the surface's reader
-		// may not have let go yet: end its walsender, retry.
-		bg := context.Background()
-		for i := 0; i < 50; i++ {
-			_, _ = admin.Exec(bg, "select pg_terminate_backend(active_pid) from pg_replication_slots where database = $1 and active", name)
-			if _, err := admin.Exec(bg, "drop database if exists "+name+" with (force)"); err == nil {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		admin.Close(bg)
-	}
-	url := pgtest.WithDatabase(cluster, name, "", "")
-	mc, err := pgx.Connect(ctx, url)
-	if err != nil {
-		drop()
-		return nil, "", nil, err
-	}
-	defer mc.Close(ctx)
-	if _, err := migrations.Apply(ctx, mc); err != nil {
-		drop()
-		return nil, "", nil, err
-	}
-	pc, err := pgxpool.ParseConfig(url)
-	if err != nil {
-		drop()
-		return nil, "", nil, err
-	}
-	pc.MaxConns = int32(conns)
-	pool, err := pgxpool.NewWithConfig(ctx, pc)
-	if err != nil {
-		drop()
-		return nil, "", nil, err
-	}
-	return pool, url, func() { pool.Close(); drop() }, nil
 }
 
 func httptestGet(url string) (string, error) {

@@ -11,8 +11,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -34,7 +32,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"casarent/migrations"
+	"casarent/bench/benchdb"
 	postgrest "casarent/postgrest-compat"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
@@ -90,11 +88,12 @@ func main() {
 		log.Fatal("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
 	}
 	ctx := context.Background()
-	dbURL, drop, err := freshDatabase(ctx, cluster)
+	db, err := benchdb.Fresh(ctx, cluster, "bench_rest", func(c *pgx.Conn) error { return seed(ctx, c) })
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer drop()
+	defer db.Drop()
+	dbURL := db.URL
 
 	u, _ := url.Parse(dbURL)
 	u.User = url.UserPassword("authenticator", pgtest.AuthenticatorPassword)
@@ -287,44 +286,16 @@ func merge(rs []result) result {
 	return out
 }
 
-// freshDatabase creates a migrated database with the bench dataset.
-func freshDatabase(ctx context.Context, cluster string) (string, func(), error) {
-	b := make([]byte, 6)
-	_, _ = rand.Read(b)
-	name := "bench_rest_" + hex.EncodeToString(b)
-	admin, err := pgx.Connect(ctx, cluster)
-	if err != nil {
-		return "", nil, err
+// seed loads the bench dataset, keeping the authenticator's password the test
+// helpers use (roles are cluster-wide).
+func seed(ctx context.Context, c *pgx.Conn) error {
+	if _, err := c.Exec(ctx, "alter role authenticator with login password '"+pgtest.AuthenticatorPassword+"'"); err != nil {
+		return err
 	}
-	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
-		return "", nil, err
+	if _, err := c.Exec(ctx, dataset); err != nil {
+		return fmt.Errorf("dataset: %w", err)
 	}
-	drop := func() {
-		_, _ = admin.Exec(context.Background(), "drop database if exists "+name+" with (force)")
-		admin.Close(context.Background())
-	}
-	u, _ := url.Parse(cluster)
-	u.Path = "/" + name
-	conn, err := pgx.Connect(ctx, u.String())
-	if err != nil {
-		drop()
-		return "", nil, err
-	}
-	defer conn.Close(ctx)
-	if _, err := migrations.Apply(ctx, conn); err != nil {
-		drop()
-		return "", nil, err
-	}
-	// Roles are cluster-wide: keep the password the test helpers use.
-	if _, err := conn.Exec(ctx, "alter role authenticator with login password '"+pgtest.AuthenticatorPassword+"'"); err != nil {
-		drop()
-		return "", nil, err
-	}
-	if _, err := conn.Exec(ctx, dataset); err != nil {
-		drop()
-		return "", nil, fmt.Errorf("dataset: %w", err)
-	}
-	return u.String(), drop, nil
+	return nil
 }
 
 // newRest is the /rest/v1 surface with server/config's defaults.

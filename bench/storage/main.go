@@ -23,7 +23,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"sync"
@@ -33,7 +32,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"casarent/migrations"
+	"casarent/bench/benchdb"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/storage"
@@ -57,11 +56,20 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	if cluster == "" {
 		return fmt.Errorf("DATABASE_URL (a superuser URL of a scratch cluster) is required")
 	}
-	pool, drop, err := benchDatabase(context.Background(), cluster)
+	ctx := context.Background()
+	db, err := benchdb.Fresh(ctx, cluster, "bench_storage", func(c *pgx.Conn) error {
+		_, err := c.Exec(ctx, "insert into storage.buckets (id, name, public) values ('bench', 'bench', true)")
+		return err
+	})
 	if err != nil {
 		return err
 	}
-	defer drop()
+	defer db.Drop()
+	pool, err := pgxpool.New(ctx, db.URL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
 	dir, err := os.MkdirTemp("", "bench-storage-")
 	if err != nil {
 		return err
@@ -119,50 +127,6 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	return nil
 }
 
-// benchDatabase creates a throw-away database, migrated, with a public bucket
-// "bench", and returns the superuser's pool on it (pgrole still sets the role
-// per request, and the authenticator's cluster-wide password is left alone)
-// and what drops it.
-func benchDatabase(ctx context.Context, cluster string) (*pgxpool.Pool, func(), error) {
-	name := "bench_storage_" + randHex(4)
-	admin, err := pgx.Connect(ctx, cluster)
-	if err != nil {
-		return nil, nil, err
-	}
-	if _, err := admin.Exec(ctx, "create database "+name); err != nil {
-		admin.Close(ctx)
-		return nil, nil, err
-	}
-	var pool *pgxpool.Pool
-	drop := func() {
-		if pool != nil {
-			pool.Close()
-		}
-		admin.Exec(context.Background(), "drop database if exists "+name+" with (force)") //nolint:errcheck
-		admin.Close(context.Background())
-	}
-	dbURL := withDB(cluster, name, "", "")
-	mc, err := pgx.Connect(ctx, dbURL)
-	if err != nil {
-		drop()
-		return nil, nil, err
-	}
-	defer mc.Close(ctx)
-	if _, err := migrations.Apply(ctx, mc); err != nil {
-		drop()
-		return nil, nil, err
-	}
-	if _, err := mc.Exec(ctx, "insert into storage.buckets (id, name, public) values ('bench', 'bench', true)"); err != nil {
-		drop()
-		return nil, nil, err
-	}
-	if pool, err = pgxpool.New(ctx, dbURL); err != nil {
-		drop()
-		return nil, nil, err
-	}
-	return pool, drop, nil
-}
-
 // uploadAll uploads data n times (raw bodies, as the service role) and
 // returns the throughput in MB/s.
 func uploadAll(client *http.Client, base, svc string, data []byte, n int) (float64, error) {
@@ -216,18 +180,6 @@ func throughput(client *http.Client, u string, conc int, d time.Duration, size i
 		return 0, err
 	}
 	return float64(total.Load()) / time.Since(start).Seconds(), nil
-}
-
-func withDB(u, name, user, password string) string {
-	p, err := url.Parse(u)
-	if err != nil {
-		panic(err)
-	}
-	p.Path = "/" + name
-	if user != "" {
-		p.User = url.UserPassword(user, password)
-	}
-	return p.String()
 }
 
 func randHex(n int) string {
