@@ -21,7 +21,9 @@ func (s *Service) maybeSweep() {
 	if !s.lastSweep.CompareAndSwap(last, time.Now().UnixNano()) || !s.sweeping.CompareAndSwap(false, true) {
 		return
 	}
+	s.sweeps.Add(1)
 	go func() {
+		defer s.sweeps.Done()
 		defer s.sweeping.Store(false)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -33,6 +35,10 @@ func (s *Service) maybeSweep() {
 		}
 	}()
 }
+
+// Idle waits until no background sweep runs (a request starts one when the last
+// is older than the interval, the first request of a process included).
+func (s *Service) Idle() { s.sweeps.Wait() }
 
 // SweepOrphans retries the byte deletes recorded in storage.orphans and
 // returns how many were cleared. Each record is locked while its bytes are

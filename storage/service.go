@@ -4,6 +4,7 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,7 @@ type Service struct {
 
 	lastSweep atomic.Int64 // unix nanos of the last orphan sweep start
 	sweeping  atomic.Bool
+	sweeps    sync.WaitGroup // the background sweep in flight, if any (Idle)
 
 	renders *renderCache
 	sniffed sniffMemo // media type of stored bytes, per ETag (renders)
