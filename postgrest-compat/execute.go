@@ -41,6 +41,19 @@ func setSearchPath(ctx context.Context, c pgrole.Conn, path string) error {
 	return err
 }
 
+// run answers a planned statement: its plan when EXPLAIN was asked for (Accept), else
+// its result through respond, rolled back when Prefer: tx=rollback.
+func (rc *reqCtx) run(st *statement, req *Request, acc accept, respond func(*result) error) error {
+	if acc.plan != nil {
+		return rc.explain(st, acc)
+	}
+	res, err := rc.exec(st, req.Prefs.Tx == "rollback")
+	if err != nil {
+		return err
+	}
+	return respond(res)
+}
+
 func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 	sess := rc.session(st.readOnly)
 	var res result
@@ -68,12 +81,7 @@ func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 			if err != nil {
 				return err
 			}
-			if err := scan(rows); err != nil {
-				rows.Close()
-				return err
-			}
-			rows.Close()
-			if err := rows.Err(); err != nil {
+			if err := pgrole.ScanRows(rows, scan); err != nil {
 				return err
 			}
 			if st.plan != nil {

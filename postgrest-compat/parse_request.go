@@ -30,6 +30,19 @@ var prefValues = map[string]map[string]bool{
 	"handling":   {"strict": true, "lenient": true},
 }
 
+// field is where the value of a preference kind is kept (nil for max-affected, parsed apart).
+func (p *Prefs) field(kind string) *string {
+	return map[string]*string{
+		"return":     &p.Return,
+		"count":      &p.Count,
+		"resolution": &p.Resolution,
+		"missing":    &p.Missing,
+		"tx":         &p.Tx,
+		"handling":   &p.Handling,
+		"timezone":   &p.Timezone,
+	}[kind]
+}
+
 func parsePrefs(h http.Header) Prefs {
 	var p Prefs
 	seen := map[string]bool{}
@@ -62,21 +75,8 @@ func parsePrefs(h http.Header) Prefs {
 				continue
 			}
 			seen[k] = true
-			switch k {
-			case "return":
-				p.Return = v
-			case "count":
-				p.Count = v
-			case "resolution":
-				p.Resolution = v
-			case "missing":
-				p.Missing = v
-			case "tx":
-				p.Tx = v
-			case "handling":
-				p.Handling = v
-			case "timezone":
-				p.Timezone = v
+			if f := p.field(k); f != nil {
+				*f = v
 			}
 		}
 	}

@@ -54,33 +54,17 @@ type embedInfo struct {
 
 func (lv *level) sql() string {
 	var b strings.Builder
-	b.WriteString("SELECT ")
-	b.WriteString(strings.Join(lv.selects, ", "))
-	b.WriteString(" FROM ")
-	b.WriteString(lv.from)
-	for _, j := range lv.joins {
-		b.WriteString(" ")
-		b.WriteString(j)
+	b.WriteString("SELECT " + strings.Join(lv.selects, ", ") + " FROM " + lv.from)
+	lv.writeTail(&b, lv.joins)
+	if lv.hasAgg {
+		clause(&b, " GROUP BY ", lv.group, ", ")
 	}
-	if len(lv.where) > 0 {
-		b.WriteString(" WHERE ")
-		b.WriteString(strings.Join(lv.where, " AND "))
-	}
-	if lv.hasAgg && len(lv.group) > 0 {
-		b.WriteString(" GROUP BY ")
-		b.WriteString(strings.Join(lv.group, ", "))
-	}
-	if len(lv.order) > 0 {
-		b.WriteString(" ORDER BY ")
-		b.WriteString(strings.Join(lv.order, ", "))
-	}
+	clause(&b, " ORDER BY ", lv.order, ", ")
 	if lv.limit != "" {
-		b.WriteString(" LIMIT ")
-		b.WriteString(lv.limit)
+		b.WriteString(" LIMIT " + lv.limit)
 	}
 	if lv.offset != "" {
-		b.WriteString(" OFFSET ")
-		b.WriteString(lv.offset)
+		b.WriteString(" OFFSET " + lv.offset)
 	}
 	return b.String()
 }
@@ -88,17 +72,23 @@ func (lv *level) sql() string {
 // countSQL is the filter-only query whose rows are counted for Prefer: count.
 func (lv *level) countSQL() string {
 	var b strings.Builder
-	b.WriteString("SELECT 1 FROM ")
-	b.WriteString(lv.from)
-	for _, j := range lv.inner {
-		b.WriteString(" ")
-		b.WriteString(j)
-	}
-	if len(lv.where) > 0 {
-		b.WriteString(" WHERE ")
-		b.WriteString(strings.Join(lv.where, " AND "))
-	}
+	b.WriteString("SELECT 1 FROM " + lv.from)
+	lv.writeTail(&b, lv.inner)
 	return b.String()
+}
+
+// writeTail writes the joins given and the level's WHERE.
+func (lv *level) writeTail(b *strings.Builder, joins []string) {
+	clause(b, " ", joins, " ")
+	clause(b, " WHERE ", lv.where, " AND ")
+}
+
+// clause writes keyword and the items joined by sep, or nothing when there are none.
+func clause(b *strings.Builder, keyword string, items []string, sep string) {
+	if len(items) > 0 {
+		b.WriteString(keyword)
+		b.WriteString(strings.Join(items, sep))
+	}
 }
 
 // readOpts says what a level may do.

@@ -54,14 +54,9 @@ func (rc *reqCtx) read(t *Table, head bool) error {
 		}
 		rc.cache.storeRead(key, b)
 	}
-	if b.acc.plan != nil {
-		return rc.explain(b.st, b.acc)
-	}
-	res, err := rc.exec(b.st, b.req.Prefs.Tx == "rollback")
-	if err != nil {
-		return err
-	}
-	return rc.respondRead(b.req, b.acc, b.st, res, head)
+	return rc.run(b.st, b.req, b.acc, func(res *result) error {
+		return rc.respondRead(b.req, b.acc, b.st, res, head)
+	})
 }
 
 // write serves POST, PUT, PATCH and DELETE.
@@ -84,14 +79,9 @@ func (rc *reqCtx) write(t *Table) error {
 	if err != nil {
 		return err
 	}
-	if acc.plan != nil {
-		return rc.explain(st, acc)
-	}
-	res, err := rc.exec(st, req.Prefs.Tx == "rollback")
-	if err != nil {
-		return err
-	}
-	return rc.respondWrite(req, t, op, acc, st, res, count)
+	return rc.run(st, req, acc, func(res *result) error {
+		return rc.respondWrite(req, t, op, acc, st, res, count)
+	})
 }
 
 // writePayload names the write's operation and decodes its body (none for DELETE).

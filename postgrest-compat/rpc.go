@@ -64,14 +64,9 @@ func (rc *reqCtx) rpc(name string) error {
 	if err != nil {
 		return err
 	}
-	if acc.plan != nil {
-		return rc.explain(st, acc)
-	}
-	res, err := rc.exec(st, req.Prefs.Tx == "rollback")
-	if err != nil {
-		return err
-	}
-	return rc.respondRPC(f, req, acc, st, res, head)
+	return rc.run(st, req, acc, func(res *result) error {
+		return rc.respondRPC(f, req, acc, st, res, head)
+	})
 }
 
 // rpcCallArgs is how a call names its arguments: keys (in order) to pick the

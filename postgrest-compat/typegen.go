@@ -2,6 +2,7 @@ package postgrest
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -290,3 +291,10 @@ func (g *typegen) relationships(t *Table) tsNode {
 	}
 	return out
 }
+
+// tsHelpers follows the Database type as postgres-meta prints it, the same for
+// every database but for the default schema (the %q): TypeScript kept as a
+// template so it reads as TypeScript.
+//
+//go:embed typegen_helpers.ts.tmpl
+var tsHelpers string

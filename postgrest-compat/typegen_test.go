@@ -37,12 +37,12 @@ func TestGenerateTypesGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile("testdata/typegen/fixture.types.ts")
+	want, err := os.ReadFile("testdata/typegen/fixture.types.golden")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got != string(want) {
-		t.Errorf("generated types differ from testdata/typegen/fixture.types.ts:\n%s", firstDiff(string(want), got))
+		t.Errorf("generated types differ from testdata/typegen/fixture.types.golden:\n%s", firstDiff(string(want), got))
 	}
 }
 

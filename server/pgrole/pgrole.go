@@ -161,12 +161,7 @@ func Query(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, sq
 		if err != nil {
 			return err
 		}
-		if err := scan(rows); err != nil {
-			rows.Close()
-			return err
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		if err := ScanRows(rows, scan); err != nil {
 			return err
 		}
 		_, err = br.Exec() // commit: a deferred constraint may still fail here
@@ -202,4 +197,14 @@ func finish(ctx context.Context, conn *pgx.Conn, commit bool) error {
 		conn.Close(ctx) //nolint:errcheck // the pool drops a closed connection
 	}
 	return nil
+}
+
+// ScanRows hands rows to scan and closes them: scan's error first, else the rows' own.
+func ScanRows(rows pgx.Rows, scan func(pgx.Rows) error) error {
+	err := scan(rows)
+	rows.Close()
+	if err != nil {
+		return err
+	}
+	return rows.Err()
 }
