@@ -145,11 +145,26 @@ type foreignKey struct {
 	cols, fcols []string
 }
 
+// each runs one catalogue query and hands every row to row; rows are closed
+// whatever happens, and a failed read names what was being loaded.
+func (l *cacheLoader) each(what, query string, args []any, row func(pgx.Rows) error) error {
+	rows, _ := l.tx.Query(l.ctx, query, args...)
+	defer rows.Close()
+	for rows.Next() {
+		if err := row(rows); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("postgrest: %s: %w", what, err)
+	}
+	return nil
+}
+
 // loadRelations reads tables, views and composite types; the exposed ones
 // (composite types aside) become the cache's tables.
 func (l *cacheLoader) loadRelations() error {
-	rows, _ := l.tx.Query(l.ctx, qRelations)
-	for rows.Next() {
+	return l.each("relations", qRelations, nil, func(rows pgx.Rows) error {
 		t := &Table{ColMap: map[string]*Column{}, Computed: map[string]*Function{}}
 		var kind string
 		if err := rows.Scan(&t.OID, &t.Schema, &t.Name, &kind, &t.Comment, &t.Insertable, &t.Updatable, &t.Deletable); err != nil {
@@ -160,16 +175,12 @@ func (l *cacheLoader) loadRelations() error {
 		if l.exposed[t.Schema] && t.Kind != 'c' {
 			l.c.Tables[t.QI] = t
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("postgrest: relations: %w", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 func (l *cacheLoader) loadColumns() error {
-	rows, _ := l.tx.Query(l.ctx, qColumns)
-	for rows.Next() {
+	return l.each("columns", qColumns, nil, func(rows pgx.Rows) error {
 		var rel uint32
 		col := &Column{}
 		var cat string
@@ -184,17 +195,13 @@ func (l *cacheLoader) loadColumns() error {
 			t.Columns = append(t.Columns, col)
 			t.ColMap[col.Name] = col
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("postgrest: columns: %w", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // loadConstraints reads primary keys, unique keys and foreign keys.
 func (l *cacheLoader) loadConstraints() error {
-	rows, _ := l.tx.Query(l.ctx, qConstraints)
-	for rows.Next() {
+	return l.each("constraints", qConstraints, nil, func(rows pgx.Rows) error {
 		var rel, frel uint32
 		var name, typ string
 		var key, fkey []int16
@@ -203,7 +210,7 @@ func (l *cacheLoader) loadConstraints() error {
 		}
 		t := l.all[rel]
 		if t == nil {
-			continue
+			return nil
 		}
 		cols := attNames(t, key)
 		switch typ {
@@ -217,18 +224,14 @@ func (l *cacheLoader) loadConstraints() error {
 				l.fks = append(l.fks, foreignKey{name: name, rel: rel, frel: frel, cols: cols, fcols: attNames(ft, fkey)})
 			}
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("postgrest: constraints: %w", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // loadViews traces view columns to their source columns (for PKs and
 // relationships of views).
 func (l *cacheLoader) loadViews() error {
-	rows, _ := l.tx.Query(l.ctx, qViews)
-	for rows.Next() {
+	return l.each("views", qViews, nil, func(rows pgx.Rows) error {
 		var rel uint32
 		var action string
 		if err := rows.Scan(&rel, &action); err != nil {
@@ -237,11 +240,8 @@ func (l *cacheLoader) loadViews() error {
 		if t := l.all[rel]; t != nil {
 			l.viewCols[rel] = viewColumnSources(action, l.all)
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("postgrest: views: %w", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // baseOf resolves a chain of views down to a base table column.
@@ -422,8 +422,7 @@ func (l *cacheLoader) addManyToManyRelationships() {
 // /rpc, those over one exposed table's row become computed fields or
 // computed relationships.
 func (l *cacheLoader) loadFunctions() error {
-	rows, _ := l.tx.Query(l.ctx, qFunctions, l.schemas)
-	for rows.Next() {
+	return l.each("functions", qFunctions, []any{l.schemas}, func(rows pgx.Rows) error {
 		f, inRels, err := l.scanFunction(rows)
 		if err != nil {
 			return err
@@ -432,11 +431,8 @@ func (l *cacheLoader) loadFunctions() error {
 			l.c.Funcs[f.QI] = append(l.c.Funcs[f.QI], f)
 		}
 		l.addComputed(f, inRels)
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("postgrest: functions: %w", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // scanFunction reads one function row: its input parameters (and the
@@ -520,16 +516,15 @@ func (l *cacheLoader) addComputed(f *Function, inRels []uint32) {
 // loadTypes reads the built-in type names a cast may use, and where PostGIS's
 // ST_AsGeoJSON lives.
 func (l *cacheLoader) loadTypes() error {
-	rows, _ := l.tx.Query(l.ctx, qTypes)
-	for rows.Next() {
+	if err := l.each("types", qTypes, nil, func(rows pgx.Rows) error {
 		var n string
 		if err := rows.Scan(&n); err != nil {
 			return err
 		}
 		l.c.Types[n] = true
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("postgrest: types: %w", err)
+		return nil
+	}); err != nil {
+		return err
 	}
 	for _, a := range sqlTypeAliases {
 		l.c.Types[a] = true

@@ -135,20 +135,18 @@ func (g *typegen) relations(s string) (tables, views []*Table) {
 }
 
 func (g *typegen) enums(s string) []*tgType {
-	var out []*tgType
-	for _, t := range g.cat.types {
-		if t.schema == s && len(t.enums) > 0 {
-			out = append(out, t)
-		}
-	}
-	slices.SortFunc(out, func(a, b *tgType) int { return collate(a.name, b.name) })
-	return out
+	return g.typesOf(s, func(t *tgType) bool { return len(t.enums) > 0 })
 }
 
 func (g *typegen) composites(s string) []*tgType {
+	return g.typesOf(s, func(t *tgType) bool { return len(t.attrs) > 0 })
+}
+
+// typesOf lists schema s's types that keep accepts, by name.
+func (g *typegen) typesOf(s string, keep func(*tgType) bool) []*tgType {
 	var out []*tgType
 	for _, t := range g.cat.types {
-		if t.schema == s && len(t.attrs) > 0 {
+		if t.schema == s && keep(t) {
 			out = append(out, t)
 		}
 	}
