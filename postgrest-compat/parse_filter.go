@@ -71,10 +71,9 @@ func (p *parser) opExpr(field Field, inTree bool) (Filter, error) {
 			return f, p.unexpected("\"any\" or \"all\"")
 		}
 	}
-	if p.eof() || p.peek() != '.' {
-		return f, p.unexpected("\".\"")
+	if err := p.expect('.'); err != nil {
+		return f, err
 	}
-	p.i++
 	switch f.Op {
 	case "in":
 		list, err := p.list()
@@ -142,10 +141,9 @@ func (p *parser) value(inTree bool) (string, error) {
 
 // list reads "(a,b,"c,d")".
 func (p *parser) list() ([]string, error) {
-	if p.eof() || p.peek() != '(' {
-		return nil, p.unexpected("\"(\"")
+	if err := p.expect('('); err != nil {
+		return nil, err
 	}
-	p.i++
 	out := []string{}
 	if !p.eof() && p.peek() == ')' {
 		p.i++
@@ -200,10 +198,9 @@ func (p *parser) logicBody(or, negate bool, depth int) (LogicTree, error) {
 	if depth > maxSelectDepth {
 		return t, p.fail("logic tree is nested too deeply")
 	}
-	if p.eof() || p.peek() != '(' {
-		return t, p.unexpected("\"(\"")
+	if err := p.expect('('); err != nil {
+		return t, err
 	}
-	p.i++
 	for {
 		neg := false
 		if p.has("not.") {
@@ -231,10 +228,9 @@ func (p *parser) logicBody(or, negate bool, depth int) (LogicTree, error) {
 			if err != nil {
 				return t, err
 			}
-			if p.eof() || p.peek() != '.' {
-				return t, p.unexpected("\".\"")
+			if err := p.expect('.'); err != nil {
+				return t, err
 			}
-			p.i++
 			f, err := p.opExpr(fld, true)
 			if err != nil {
 				return t, err
@@ -271,10 +267,9 @@ func parseOrder(s string) ([]OrderTerm, error) {
 			if err != nil {
 				return nil, err
 			}
-			if p.eof() || p.peek() != ')' {
-				return nil, p.unexpected("\")\"")
+			if err := p.expect(')'); err != nil {
+				return nil, err
 			}
-			p.i++
 			t.Field = f
 		} else {
 			p.i = save

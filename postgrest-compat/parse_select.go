@@ -36,6 +36,15 @@ func (p *parser) unexpected(expecting string) *parseError {
 	return p.fail("unexpected %q expecting %s", string(p.s[p.i]), expecting)
 }
 
+// expect consumes c, or reports what was expected where it is not.
+func (p *parser) expect(c byte) error {
+	if p.eof() || p.peek() != c {
+		return p.unexpected(strconv.Quote(string(c)))
+	}
+	p.i++
+	return nil
+}
+
 func (p *parser) eof() bool         { return p.i >= len(p.s) }
 func (p *parser) peek() byte        { return p.s[p.i] }
 func (p *parser) has(t string) bool { return strings.HasPrefix(p.s[p.i:], t) }
@@ -295,18 +304,16 @@ func (p *parser) embedTail(depth int) (*EmbedItem, error) {
 			return nil, p.unexpected("\"(\"")
 		}
 	}
-	if p.eof() || p.peek() != '(' {
-		return nil, p.unexpected("\"(\"")
+	if err := p.expect('('); err != nil {
+		return nil, err
 	}
-	p.i++
 	items, err := p.forest(depth + 1)
 	if err != nil {
 		return nil, err
 	}
-	if p.eof() || p.peek() != ')' {
-		return nil, p.unexpected("\")\"")
+	if err := p.expect(')'); err != nil {
+		return nil, err
 	}
-	p.i++
 	e.Items = items
 	return e, nil
 }
