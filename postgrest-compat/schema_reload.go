@@ -3,6 +3,8 @@ package postgrest
 import (
 	"context"
 	"time"
+
+	"casarent/server/backoff"
 )
 
 // Reload reads the catalog again and swaps the snapshot atomically; requests in
@@ -22,19 +24,16 @@ func (h *Handler) Reload(ctx context.Context) error {
 // then listens on channel "pgrst" and reloads on 'reload schema' (or an empty
 // payload), reconnecting as needed. It returns when ctx ends.
 func (h *Handler) Run(ctx context.Context) {
-	backoff := 100 * time.Millisecond
+	wait := backoff.New(100*time.Millisecond, 10*time.Second)
 	for ctx.Err() == nil {
 		err := h.listen(ctx)
 		if ctx.Err() != nil {
 			return
 		}
-		h.opts.Logger.Warn("postgrest: schema listener stopped, retrying", "err", err, "in", backoff)
-		select {
-		case <-ctx.Done():
+		h.opts.Logger.Warn("postgrest: schema listener stopped, retrying", "err", err, "in", wait.Next())
+		if !wait.Wait(ctx) {
 			return
-		case <-time.After(backoff):
 		}
-		backoff = min(backoff*2, 10*time.Second)
 	}
 }
 

@@ -59,6 +59,15 @@ func plan(t testing.TB, c *Cache, query, prefer string, rpc bool) (*planner, []k
 	return &planner{cache: c, schema: "public", req: req, b: &builder{}, used: map[string]bool{}}, rest, nil
 }
 
+// readError plans query as a read of tbl and returns the error it fails with, if any.
+func readError(t testing.TB, c *Cache, tbl *Table, query string) error {
+	p, _, err := plan(t, c, query, "", false)
+	if err == nil {
+		_, err = p.readStatement(tbl, accept{}, false, false)
+	}
+	return err
+}
+
 // TestBuilderGolden pins the SQL text of representative requests: one statement
 // per request, identifiers quoted from the cache, every value a parameter.
 func TestBuilderGolden(t *testing.T) {
@@ -174,10 +183,7 @@ func TestBuilderRejectsUnknownNames(t *testing.T) {
 		"select=books(id)&books=eq.1":      "PGRST120",
 		"select=books(id)&order=books(id)": "PGRST118",
 	} {
-		p, _, err := plan(t, c, q, "", false)
-		if err == nil {
-			_, err = p.readStatement(authors, accept{}, false, false)
-		}
+		err := readError(t, c, authors, q)
 		ae, ok := err.(*apiError)
 		if !ok || ae.Code != code {
 			t.Errorf("%s: got %v, want %s", q, err, code)
@@ -221,11 +227,7 @@ func TestBuilderDuplicateEmbedName(t *testing.T) {
 		"select=authors!first(*),b:authors!second(*)":                         "",
 		"select=authors!first(books(id)),b:authors!second(books(id))":         "",
 	} {
-		p, _, err := plan(t, c, q, "", false)
-		if err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		_, err = p.readStatement(pairs, accept{}, false, false)
+		err := readError(t, c, pairs, q)
 		if want == "" {
 			if err != nil {
 				t.Errorf("%s: %v", q, err)
@@ -533,10 +535,7 @@ func TestBuilderUndefinedColumnNamesPostgRESTAlias(t *testing.T) {
 		"select=books(id)&books.nope=eq.1":  "column books_1.nope does not exist",
 		"select=books(id)&books.order=nope": "column books_1.nope does not exist",
 	} {
-		p, _, err := plan(t, c, q, "", false)
-		if err == nil {
-			_, err = p.readStatement(authors, accept{}, false, false)
-		}
+		err := readError(t, c, authors, q)
 		ae, ok := err.(*apiError)
 		if !ok || ae.Code != "42703" || ae.Message != want {
 			t.Errorf("%s: got %v, want %s", q, err, want)

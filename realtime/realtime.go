@@ -17,6 +17,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"casarent/server/backoff"
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
 )
@@ -170,13 +171,13 @@ func (rt *Realtime) Run(ctx context.Context) {
 		rt.log.Warn("realtime: no DATABASE_URL (AUTHENTICATOR_URL alone cannot replicate): postgres_changes are off")
 		return
 	}
-	backoff := time.Second
+	wait := backoff.New(time.Second, 32*time.Second)
 	var lastErr string
 	for ctx.Err() == nil {
 		started := time.Now()
 		err := rt.lead(ctx)
 		if time.Since(started) > time.Minute {
-			backoff = time.Second // it ran: a new failure starts the backoff afresh
+			wait.Reset() // it ran: a new failure starts the backoff afresh
 		}
 		if ctx.Err() != nil {
 			return
@@ -188,16 +189,11 @@ func (rt *Realtime) Run(ctx context.Context) {
 		case strings.Contains(msg, "wal_level"), strings.Contains(msg, "replication"):
 			rt.log.Warn("realtime: postgres_changes unavailable (the cluster needs wal_level=logical and the database user REPLICATION); retrying", "err", err)
 		default:
-			rt.log.Error("realtime replication stopped; retrying", "err", err, "in", backoff)
+			rt.log.Error("realtime replication stopped; retrying", "err", err, "in", wait.Next())
 		}
 		lastErr = msg
-		select {
-		case <-ctx.Done():
+		if !wait.Wait(ctx) {
 			return
-		case <-time.After(backoff):
-		}
-		if backoff < 30*time.Second {
-			backoff *= 2
 		}
 	}
 }

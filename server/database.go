@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/migrations"
+	"casarent/server/backoff"
 	"casarent/server/config"
 )
 
@@ -64,7 +65,7 @@ func authenticatorURL(cfg *config.Config) (string, error) {
 
 // prepareLoop retries prepare until it succeeds or ctx ends.
 func (d *database) prepareLoop(ctx context.Context) {
-	delay := 500 * time.Millisecond
+	wait := backoff.New(500*time.Millisecond, 10*time.Second)
 	for {
 		err := d.prepare(ctx)
 		if err == nil {
@@ -74,13 +75,10 @@ func (d *database) prepareLoop(ctx context.Context) {
 			}
 			return
 		}
-		d.log.Warn("database not ready; retrying", "err", err, "in", delay)
-		select {
-		case <-ctx.Done():
+		d.log.Warn("database not ready; retrying", "err", err, "in", wait.Next())
+		if !wait.Wait(ctx) {
 			return
-		case <-time.After(delay):
 		}
-		delay = min(delay*2, 10*time.Second)
 	}
 }
 
