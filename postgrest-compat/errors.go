@@ -155,66 +155,52 @@ func customPGRST(pe *pgconn.PgError) *apiError {
 	return &apiError{Status: meta.Status, Code: body.Code, Message: body.Message, Details: body.Details, Hint: body.Hint, Headers: meta.Headers}
 }
 
+// pgStatus is PostgREST's SQLSTATE → HTTP status table (Error.hs): the codes
+// whose status depends on the message or the role, then exact codes, then
+// classes (a code's first two characters); anything else is 400.
 func pgStatus(pe *pgconn.PgError, anon bool) int {
-	c := pe.Code
-	switch {
-	case strings.HasPrefix(c, "08"):
-		return 503
-	case strings.HasPrefix(c, "09"):
-		return 500
-	case strings.HasPrefix(c, "0L"), strings.HasPrefix(c, "0P"):
-		return 403
-	case c == "21000":
-		if strings.HasSuffix(pe.Message, "requires a WHERE clause") {
+	msg := pe.Message
+	switch pe.Code {
+	case "21000":
+		if strings.HasSuffix(msg, "requires a WHERE clause") {
 			return 400
 		}
 		return 500
-	case c == "22023":
-		if strings.HasPrefix(pe.Message, "role \"") && strings.HasSuffix(pe.Message, "\" does not exist") {
+	case "22023":
+		if strings.HasPrefix(msg, "role \"") && strings.HasSuffix(msg, "\" does not exist") {
 			return 401
 		}
 		return 400
-	case c == "23503", c == "23505":
-		return 409
-	case c == "25006":
-		return 405
-	case strings.HasPrefix(c, "25"):
-		return 500
-	case strings.HasPrefix(c, "28"):
-		return 403
-	case strings.HasPrefix(c, "2D"), strings.HasPrefix(c, "38"), strings.HasPrefix(c, "39"),
-		strings.HasPrefix(c, "3B"), strings.HasPrefix(c, "40"):
-		return 500
-	case c == "42883":
-		if strings.HasPrefix(pe.Message, "function xmlagg(") {
+	case "42883":
+		if strings.HasPrefix(msg, "function xmlagg(") {
 			return 406
 		}
 		return 404
-	case c == "42P01":
-		return 404
-	case c == "42P17":
-		return 500
-	case c == "42501":
+	case "42501":
 		if anon {
 			return 401
 		}
 		return 403
-	case c == "53400":
-		return 500
-	case strings.HasPrefix(c, "53"):
-		return 503
-	case c == "57P01":
-		return 503
-	case strings.HasPrefix(c, "54"), strings.HasPrefix(c, "55"), strings.HasPrefix(c, "57"),
-		strings.HasPrefix(c, "58"), strings.HasPrefix(c, "F0"), strings.HasPrefix(c, "HV"),
-		strings.HasPrefix(c, "XX"):
-		return 500
-	case c == "P0001":
-		return 400
-	case strings.HasPrefix(c, "P0"):
-		return 500
+	}
+	if status, ok := sqlStateStatus[pe.Code]; ok {
+		return status
+	}
+	if len(pe.Code) >= 2 {
+		if status, ok := sqlClassStatus[pe.Code[:2]]; ok {
+			return status
+		}
 	}
 	return 400
+}
+
+var sqlStateStatus = map[string]int{
+	"23503": 409, "23505": 409, "25006": 405, "42P01": 404, "42P17": 500, "53400": 500, "57P01": 503, "P0001": 400,
+}
+
+var sqlClassStatus = map[string]int{
+	"08": 503, "09": 500, "0L": 403, "0P": 403, "25": 500, "28": 403, "2D": 500, "38": 500, "39": 500,
+	"3B": 500, "40": 500, "53": 503, "54": 500, "55": 500, "57": 500, "58": 500, "F0": 500, "HV": 500,
+	"XX": 500, "P0": 500,
 }
 
 // toAPIError turns any error from a request into the response to send.
