@@ -225,28 +225,19 @@ func selectStar(lv *level, rel relInfo, a string, expand bool) {
 // applyNode adds the level's filters, order and range from its query parameters.
 func (p *planner) applyNode(lv *level, rel relInfo, a string, node *Node, o readOpts) error {
 	if !o.skipFilter {
-		for _, f := range node.Filters {
-			s, err := p.filterSQL(lv, rel, a, f)
-			if err != nil {
-				return err
-			}
-			lv.where = append(lv.where, s)
+		filter := func(f Filter) (string, error) { return p.filterSQL(lv, rel, a, f) }
+		logic := func(t LogicTree) (string, error) { return p.logicSQL(lv, rel, a, t) }
+		if err := appendSQL(&lv.where, node.Filters, filter); err != nil {
+			return err
 		}
-		for _, t := range node.Logic {
-			s, err := p.logicSQL(lv, rel, a, t)
-			if err != nil {
-				return err
-			}
-			lv.where = append(lv.where, s)
+		if err := appendSQL(&lv.where, node.Logic, logic); err != nil {
+			return err
 		}
 	}
 	if !o.noOrder {
-		for _, t := range node.Order {
-			s, err := p.orderSQL(lv, rel, a, t)
-			if err != nil {
-				return err
-			}
-			lv.order = append(lv.order, s)
+		order := func(t OrderTerm) (string, error) { return p.orderSQL(lv, rel, a, t) }
+		if err := appendSQL(&lv.order, node.Order, order); err != nil {
+			return err
 		}
 	}
 	if o.rangeOK {
@@ -258,6 +249,18 @@ func (p *planner) applyNode(lv *level, rel relInfo, a string, node *Node, o read
 		if node.Offset != nil && *node.Offset > 0 {
 			lv.offset = strconv.FormatInt(*node.Offset, 10)
 		}
+	}
+	return nil
+}
+
+// appendSQL renders every item and appends the SQL to out, stopping at the first error.
+func appendSQL[T any](out *[]string, items []T, render func(T) (string, error)) error {
+	for _, it := range items {
+		s, err := render(it)
+		if err != nil {
+			return err
+		}
+		*out = append(*out, s)
 	}
 	return nil
 }
