@@ -46,16 +46,23 @@ func applyProcess(dsn string) int {
 	return 0
 }
 
+// connect opens a connection to dsn for the test's duration.
+func connect(t *testing.T, dsn string) *pgx.Conn {
+	t.Helper()
+	conn, err := pgx.Connect(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close(context.Background()) })
+	return conn
+}
+
 // emptyDatabase creates a database with nothing in it (not the migrated template).
 func emptyDatabase(t *testing.T) string {
 	t.Helper()
 	cluster := pgtest.ClusterURL(t)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, cluster)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, cluster)
 	name := fmt.Sprintf("apply_%d", time.Now().UnixNano())
 	if _, err := conn.Exec(ctx, "create database "+name); err != nil {
 		t.Fatal(err)
@@ -72,13 +79,8 @@ func emptyDatabase(t *testing.T) string {
 
 func TestApplyTwiceIsANoOp(t *testing.T) {
 	t.Parallel()
-	dsn := emptyDatabase(t)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, emptyDatabase(t))
 	files, err := migrations.Files()
 	if err != nil {
 		t.Fatal(err)
@@ -141,11 +143,7 @@ func TestApplyConcurrently(t *testing.T) {
 		t.Fatalf("the processes applied %d files in all, want %d", total, len(files))
 	}
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, dsn)
 	var n int
 	if err := conn.QueryRow(ctx, "select count(*) from migrations.applied").Scan(&n); err != nil || n != len(files) {
 		t.Fatalf("recorded %d (err %v), want %d", n, err, len(files))
@@ -157,13 +155,8 @@ func TestApplyConcurrently(t *testing.T) {
 
 func TestChangedMigrationIsRefused(t *testing.T) {
 	t.Parallel()
-	dsn := emptyDatabase(t)
 	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close(ctx)
+	conn := connect(t, emptyDatabase(t))
 	if _, err := migrations.Apply(ctx, conn); err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +164,7 @@ func TestChangedMigrationIsRefused(t *testing.T) {
 	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('0', 64) where name = '20260102000400_bookings.sql'`); err != nil {
 		t.Fatal(err)
 	}
-	_, err = migrations.Apply(ctx, conn)
+	_, err := migrations.Apply(ctx, conn)
 	if err == nil || !strings.Contains(err.Error(), "20260102000400_bookings.sql was changed") {
 		t.Fatalf("want a refusal naming the changed file, got %v", err)
 	}
