@@ -43,6 +43,14 @@ func (w *world) book(car int64, pickup, ret string) error {
 	return err
 }
 
+// mustBook is book for the rentals a test sets up: a refusal ends the test.
+func (w *world) mustBook(t *testing.T, car int64, pickup, ret string) {
+	t.Helper()
+	if err := w.book(car, pickup, ret); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // 20 visitors ask for the same car over overlapping dates at the same moment:
 // one wins, every other one gets BK001 (never a raw constraint error, never two).
 func TestOverlappingBookingsRaceOneWins(t *testing.T) {
@@ -84,9 +92,7 @@ func TestOverlappingBookingsRaceOneWins(t *testing.T) {
 func TestTurnaroundSeparatesRentals(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	if err := w.book(w.carA, "2026-12-10T10:00", "2026-12-14T10:00"); err != nil {
-		t.Fatal(err)
-	}
+	w.mustBook(t, w.carA, "2026-12-10T10:00", "2026-12-14T10:00")
 	cases := []struct {
 		pickup, ret string
 		code        string // "" = accepted
@@ -136,9 +142,7 @@ func TestTurnaroundSeparatesRentals(t *testing.T) {
 func TestCancellingFreesTheDates(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	if err := w.book(w.carA, "2026-12-10T10:00", "2026-12-14T10:00"); err != nil {
-		t.Fatal(err)
-	}
+	w.mustBook(t, w.carA, "2026-12-10T10:00", "2026-12-14T10:00")
 	first := superScalar[string](t, w, `select id::text from public.bookings where car_id = $1 and start_date = '2026-12-10'`, w.carA)
 	if err := w.book(w.carA, "2026-12-11T10:00", "2026-12-12T10:00"); err == nil {
 		t.Fatal("an overlapping request was accepted")
@@ -217,12 +221,8 @@ func TestHoldsLapse(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A WhatsApp request, and one an administrator confirms.
-	if err := w.book(w.carB, "2026-12-10T10:00", "2026-12-12T10:00"); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.book(w.carB, "2026-12-20T10:00", "2026-12-22T10:00"); err != nil {
-		t.Fatal(err)
-	}
+	w.mustBook(t, w.carB, "2026-12-10T10:00", "2026-12-12T10:00")
+	w.mustBook(t, w.carB, "2026-12-20T10:00", "2026-12-22T10:00")
 	if _, err := w.run(admin, `update public.bookings set status = 'confirmed' where car_id = $1 and start_date = '2026-12-20'`, w.carB); err != nil {
 		t.Fatal(err)
 	}
@@ -270,9 +270,7 @@ func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 	const n = 60
 	for i := range n {
 		day := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 3*i)
-		if err := w.book(w.carA, day.Format("2006-01-02")+"T10:00", day.AddDate(0, 0, 1).Format("2006-01-02")+"T10:00"); err != nil {
-			t.Fatal(err)
-		}
+		w.mustBook(t, w.carA, day.Format("2006-01-02")+"T10:00", day.AddDate(0, 0, 1).Format("2006-01-02")+"T10:00")
 	}
 	time.Sleep(20 * time.Millisecond)
 	var wg sync.WaitGroup
@@ -310,9 +308,7 @@ func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 func TestAvailabilityForVisitors(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	if err := w.book(w.carA, "2026-12-10T10:00", "2026-12-14T10:00"); err != nil {
-		t.Fatal(err)
-	}
+	w.mustBook(t, w.carA, "2026-12-10T10:00", "2026-12-14T10:00")
 	w.super(t, `insert into public.car_blocks (car_id, start_date, end_date, reason) values ($1, '2026-12-16', '2026-12-17', 'Révision')`, w.carB)
 	type row struct {
 		Car      int64
