@@ -149,10 +149,7 @@ func (a *api) passwordHashFor(p adminUserParams) (string, error) {
 	if p.Password == nil {
 		return "", nil
 	}
-	if err := a.checkPassword(*p.Password); err != nil {
-		return "", err
-	}
-	return a.hashPassword(*p.Password)
+	return a.checkedHash(*p.Password)
 }
 
 // handleAdminUserCreate is POST /admin/users.
@@ -206,9 +203,15 @@ func (a *api) userParam(r *http.Request) (string, error) {
 
 // handleAdminUserGet is GET /admin/users/{id}.
 func (a *api) handleAdminUserGet(w http.ResponseWriter, r *http.Request) error {
+	u, err := a.adminUser(r)
+	return writeAdminUser(w, err, u)
+}
+
+// adminUser loads the user of /admin/users/{id} (errNoUser when there is none).
+func (a *api) adminUser(r *http.Request) (*user, error) {
 	id, err := a.userParam(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ctx := r.Context()
 	var u *user
@@ -216,18 +219,24 @@ func (a *api) handleAdminUserGet(w http.ResponseWriter, r *http.Request) error {
 		u, err = userByID(ctx, c, id, false)
 		return err
 	})
-	return writeAdminUser(w, err, u)
+	return u, err
+}
+
+// adminUserBody reads the {id} of /admin/users/{id}/... and the body into v.
+func (a *api) adminUserBody(r *http.Request, v any) (string, error) {
+	id, err := a.userParam(r)
+	if err != nil {
+		return "", err
+	}
+	return id, decode(r, v)
 }
 
 // handleAdminUserUpdate is PUT /admin/users/{id}: email (applied at once),
 // password, email_confirm, metadata (merged), ban_duration.
 func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
-	if err != nil {
-		return err
-	}
 	var p adminUserParams
-	if err := decode(r, &p); err != nil {
+	id, err := a.adminUserBody(r, &p)
+	if err != nil {
 		return err
 	}
 	now := a.now()
@@ -325,12 +334,9 @@ type adminDeleteParams struct {
 // registered again) and ends its sessions; a hard delete removes it (its profile
 // follows by ON DELETE CASCADE).
 func (a *api) handleAdminUserDelete(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
-	if err != nil {
-		return err
-	}
 	var p adminDeleteParams
-	if err := decode(r, &p); err != nil {
+	id, err := a.adminUserBody(r, &p)
+	if err != nil {
 		return err
 	}
 	ctx := r.Context()

@@ -1,0 +1,74 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"casarent/server/config"
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+// The steps most handlers are made of: read the request (rate limit first, so
+// a flood costs no parsing), check the address, run one transaction, answer.
+
+// readLimited takes a token of the client's bucket, then reads the body into v.
+func (a *api) readLimited(r *http.Request, bucket string, rate config.Rate, v any) error {
+	if err := a.limit(r, bucket, rate); err != nil {
+		return err
+	}
+	return decode(r, v)
+}
+
+// checkEmail normalizes an address and refuses a malformed one, in GoTrue's words.
+func checkEmail(raw string) (string, error) {
+	email := normalizeEmail(raw)
+	if !validEmail(email) {
+		return "", validationFailed("Unable to validate email address: invalid format")
+	}
+	return email, nil
+}
+
+// txAnswer runs fn in one transaction and answers 200 with what it returns.
+func txAnswer[T any](a *api, w http.ResponseWriter, r *http.Request, fn func(context.Context, pgrole.Conn) (T, error)) error {
+	out, err := txResult(a, r, fn)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// txResult runs fn in one transaction and returns what it returns.
+func txResult[T any](a *api, r *http.Request, fn func(context.Context, pgrole.Conn) (T, error)) (T, error) {
+	ctx := r.Context()
+	var out T
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		var err error
+		out, err = fn(ctx, c)
+		return err
+	})
+	return out, err
+}
+
+// mailStep is what a step that may send an email works with.
+type mailStep struct {
+	ctx      context.Context
+	c        pgrole.Conn
+	redirect string
+	now      time.Time
+}
+
+// mailQuietly runs send in one transaction and answers 200 {} whether it sent
+// anything or not, an email refused as too soon included (enumeration.go).
+func (a *api) mailQuietly(w http.ResponseWriter, r *http.Request, send func(mailStep) error) error {
+	m := mailStep{ctx: r.Context(), redirect: a.redirectTo(r, ""), now: a.now()}
+	err := a.tx(m.ctx, r, func(c pgrole.Conn) error {
+		m.c = c
+		return send(m)
+	})
+	if err = quietIfTooSoon(err); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
+}
