@@ -23,11 +23,7 @@ type generateLinkParams struct {
 // handleAdminGenerateLink is POST /admin/generate_link: the link an email of that
 // type would carry, without sending anything. The answer is the user's fields
 // plus action_link, email_otp, hashed_token, verification_type, redirect_to.
-func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) error {
-	var p generateLinkParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request, p generateLinkParams) error {
 	email, err := checkEmail(p.Email)
 	if err != nil {
 		return err

@@ -16,11 +16,7 @@ type inviteParams struct {
 
 // handleInvite is POST /invite (service role): creates the user (no password,
 // invited_at set) or re-invites an unconfirmed one, and sends the invitation.
-func (a *api) handleInvite(w http.ResponseWriter, r *http.Request) error {
-	var p inviteParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleInvite(w http.ResponseWriter, r *http.Request, p inviteParams) error {
 	email, err := checkEmail(p.Email)
 	if err != nil {
 		return err

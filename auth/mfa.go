@@ -82,6 +82,23 @@ func (a *api) mfaCaller(ctx context.Context, c pgrole.Conn, r *http.Request) (*c
 	return cl, u, level, nil
 }
 
+// factorCall is a request on one of the caller's factors: the caller (mfaCaller),
+// its session's aal and the {factor_id} of the URL, locked.
+type factorCall struct {
+	cl    *caller
+	u     *user
+	level string
+	f     *storedFactor
+}
+
+func (a *api) callerFactor(ctx context.Context, c pgrole.Conn, r *http.Request) (fc factorCall, err error) {
+	if fc.cl, fc.u, fc.level, err = a.mfaCaller(ctx, c, r); err != nil {
+		return fc, err
+	}
+	fc.f, err = ownedFactor(ctx, c, r, fc.u.ID, true)
+	return fc, err
+}
+
 // storedFactor is a factor row with its sealed secret.
 type storedFactor struct {
 	factor
@@ -133,11 +150,7 @@ type totpObject struct {
 
 // handleFactorEnroll is POST /factors: a new, unverified TOTP factor and its
 // secret (shown once; only a verification makes it count).
-func (a *api) handleFactorEnroll(w http.ResponseWriter, r *http.Request) error {
-	var p enrollParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleFactorEnroll(w http.ResponseWriter, r *http.Request, p enrollParams) error {
 	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*enrollResponse, error) {
 		_, u, level, err := a.mfaCaller(ctx, c, r)
 		if err != nil {
@@ -222,14 +235,11 @@ type challengeResponse struct {
 // answer with a code within 5 minutes, from the same address.
 func (a *api) handleFactorChallenge(w http.ResponseWriter, r *http.Request) error {
 	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*challengeResponse, error) {
-		_, u, _, err := a.mfaCaller(ctx, c, r)
+		fc, err := a.callerFactor(ctx, c, r)
 		if err != nil {
 			return nil, err
 		}
-		f, err := ownedFactor(ctx, c, r, u.ID, true)
-		if err != nil {
-			return nil, err
-		}
+		f := fc.f
 		if f.FactorType != factorTypeTOTP {
 			return nil, validationFailed("factor_type needs to be totp, phone, or webauthn")
 		}
@@ -261,11 +271,7 @@ type verifyFactorParams struct {
 // handleFactorVerify is POST /factors/{factor_id}/verify: a right code verifies
 // the factor (first time) and raises the session to aal2, with a new refresh
 // token; the user's other aal1 sessions end, as in GoTrue.
-func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request) error {
-	var p verifyFactorParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verifyFactorParams) error {
 	if err := a.limit(r, mfaVerifyRateBucket, a.cfg.RateLimit.Verify); err != nil {
 		return err
 	}
@@ -276,14 +282,11 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request) error {
 	var resp *tokenResponse
 	var outcome error // reported after commit: an expired challenge is deleted
 	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		cl, u, _, err := a.mfaCaller(ctx, c, r)
+		fc, err := a.callerFactor(ctx, c, r)
 		if err != nil {
 			return err
 		}
-		f, err := ownedFactor(ctx, c, r, u.ID, true)
-		if err != nil {
-			return err
-		}
+		f := fc.f
 		// A second bucket per factor: guessing from many addresses is bounded too.
 		if ok, err := a.take(ctx, r, "factor:"+f.ID, a.cfg.RateLimit.Verify); err != nil {
 			return err
@@ -325,7 +328,7 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request) error {
 		if !validTOTP(p.Code, secret, now) {
 			return unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
 		}
-		resp, err = a.raiseSession(ctx, c, cl.SessionID, u.ID, f.ID, p.ChallengeID, now)
+		resp, err = a.raiseSession(ctx, c, fc.cl.SessionID, fc.u.ID, f.ID, p.ChallengeID, now)
 		return err
 	})
 	if err != nil {
@@ -376,15 +379,12 @@ func (a *api) raiseSession(ctx context.Context, c pgrole.Conn, sessionID, userID
 // removed only from an aal2 session; sessions it raised fall back to aal1.
 func (a *api) handleFactorUnenroll(w http.ResponseWriter, r *http.Request) error {
 	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (map[string]string, error) {
-		_, u, level, err := a.mfaCaller(ctx, c, r)
+		fc, err := a.callerFactor(ctx, c, r)
 		if err != nil {
 			return nil, err
 		}
-		f, err := ownedFactor(ctx, c, r, u.ID, true)
-		if err != nil {
-			return nil, err
-		}
-		if f.Status == factorVerified && level != aal2 {
+		f := fc.f
+		if f.Status == factorVerified && fc.level != aal2 {
 			return nil, unprocessable("insufficient_aal", "AAL2 required to unenroll verified factor")
 		}
 		return map[string]string{"id": f.ID}, deleteFactor(ctx, c, f.ID)
@@ -420,20 +420,19 @@ func (a *api) handleAdminFactorList(w http.ResponseWriter, r *http.Request) erro
 // recovery path when an administrator lost their authenticator. Answers the
 // deleted factor, as GoTrue.
 func (a *api) handleAdminFactorDelete(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
+	id, err := userParam(r)
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	var f *storedFactor
-	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+	f, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (*storedFactor, error) {
 		if _, err := userByID(ctx, c, id, true); err != nil {
-			return err
+			return nil, err
 		}
-		if f, err = ownedFactor(ctx, c, r, id, true); err != nil {
-			return err
+		f, err := ownedFactor(ctx, c, r, id, true)
+		if err != nil {
+			return nil, err
 		}
-		return deleteFactor(ctx, c, f.ID)
+		return f, deleteFactor(ctx, c, f.ID)
 	})
 	if err != nil {
 		return writeAdminUser(w, err, nil)

@@ -14,25 +14,7 @@ type otpParams struct {
 // handleOTP is POST /otp (signInWithOtp by email): a magic link (with its code)
 // to an existing user, a confirmation email to a new or unconfirmed one.
 // 200 {} either way.
-func (a *api) handleOTP(w http.ResponseWriter, r *http.Request) error {
-	var p otpParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	return a.magicLink(w, r, p)
-}
-
-// handleMagicLink is the older POST /magiclink: /otp that always creates users.
-func (a *api) handleMagicLink(w http.ResponseWriter, r *http.Request) error {
-	var p otpParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	p.CreateUser = nil
-	return a.magicLink(w, r, p)
-}
-
-func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) error {
+func (a *api) handleOTP(w http.ResponseWriter, r *http.Request, p otpParams) error {
 	if err := a.limit(r, "otp", a.cfg.RateLimit.OTP); err != nil {
 		return err
 	}
@@ -69,4 +51,10 @@ func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) err
 		}
 		return a.sendRecovery(m.ctx, m.c, r, u, kindMagicLink, "magiclink", m.redirect, m.now)
 	})
+}
+
+// handleMagicLink is the older POST /magiclink: /otp that always creates users.
+func (a *api) handleMagicLink(w http.ResponseWriter, r *http.Request, p otpParams) error {
+	p.CreateUser = nil
+	return a.handleOTP(w, r, p)
 }

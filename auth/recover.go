@@ -14,11 +14,7 @@ type emailParams struct {
 
 // handleRecover is POST /recover: 200 {} whether or not the address has an
 // account; a recovery email when it does.
-func (a *api) handleRecover(w http.ResponseWriter, r *http.Request) error {
-	var p emailParams
-	if err := a.readLimited(r, "recover", a.cfg.RateLimit.OTP, &p); err != nil {
-		return err
-	}
+func (a *api) handleRecover(w http.ResponseWriter, r *http.Request, p emailParams) error {
 	if normalizeEmail(p.Email) == "" {
 		return validationFailed("Password recovery requires an email")
 	}

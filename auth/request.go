@@ -11,14 +11,28 @@ import (
 )
 
 // The steps most handlers are made of: read the request (rate limit first, so
-// a flood costs no parsing), check the address, run one transaction, answer.
+// a flood costs no parsing: see the route table), check the address, run one
+// transaction, answer.
 
-// readLimited takes a token of the client's bucket, then reads the body into v.
-func (a *api) readLimited(r *http.Request, bucket string, rate config.Rate, v any) error {
-	if err := a.limit(r, bucket, rate); err != nil {
-		return err
+// withBody reads the JSON body into a new P, then runs h with it.
+func withBody[P any](h func(http.ResponseWriter, *http.Request, P) error) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		var p P
+		if err := decode(r, &p); err != nil {
+			return err
+		}
+		return h(w, r, p)
 	}
-	return decode(r, v)
+}
+
+// limited takes a token of the client's bucket before next runs.
+func (a *api) limited(bucket string, rate config.Rate, next httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if err := a.limit(r, bucket, rate); err != nil {
+			return err
+		}
+		return next(w, r)
+	}
 }
 
 // checkEmail normalizes an address and refuses a malformed one, in GoTrue's words.

@@ -15,11 +15,7 @@ type resendParams struct {
 
 // handleResend is POST /resend {type: signup|email_change, email}: sends the
 // pending confirmation again. 200 {} even when there is nothing to resend.
-func (a *api) handleResend(w http.ResponseWriter, r *http.Request) error {
-	var p resendParams
-	if err := a.readLimited(r, "resend", a.cfg.RateLimit.OTP, &p); err != nil {
-		return err
-	}
+func (a *api) handleResend(w http.ResponseWriter, r *http.Request, p resendParams) error {
 	switch p.Type {
 	case "signup", "email_change":
 	case "sms", "phone_change":

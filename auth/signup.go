@@ -20,11 +20,7 @@ type signupParams struct {
 // bare user and a confirmation email. A confirmed address gets GoTrue's
 // enumeration protection: a fake user with no identities (or 422
 // user_already_exists under autoconfirm, where that protection cannot hold).
-func (a *api) handleSignup(w http.ResponseWriter, r *http.Request) error {
-	var p signupParams
-	if err := a.readLimited(r, "signup", a.cfg.RateLimit.OTP, &p); err != nil {
-		return err
-	}
+func (a *api) handleSignup(w http.ResponseWriter, r *http.Request, p signupParams) error {
 	switch {
 	case p.Email == "" && p.Phone == "":
 		// GoTrue's anonymous sign-in (signInAnonymously), checked before anything else.

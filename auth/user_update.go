@@ -22,11 +22,7 @@ type userUpdateParams struct {
 // removes the key), a new password ends the user's other sessions, a new email
 // is confirmed by mail (both addresses under secure email change) unless
 // MAILER_AUTOCONFIRM is on.
-func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
-	var p userUpdateParams
-	if err := a.readLimited(r, "user", a.cfg.RateLimit.OTP, &p); err != nil {
-		return err
-	}
+func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request, p userUpdateParams) error {
 	if len(p.AppMetadata) > 0 && string(p.AppMetadata) != "null" {
 		return forbidden("not_admin", "Updating app_metadata requires admin privileges")
 	}
