@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 
 	"casarent/auth"
 	"casarent/functions"
+	"casarent/functions/fnkit/fntest"
 	"casarent/functions/paypal"
 	"casarent/functions/paypal/emulator"
 	"casarent/server/config"
@@ -128,27 +130,28 @@ func (h *harness) call(name string, body any) (int, map[string]any) {
 // callFrom is call from a page of origin (the browser's Origin header; "" for none).
 func (h *harness) callFrom(origin, name string, body any) (int, map[string]any) {
 	h.t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/"+name, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
+	hdr := map[string]string{}
 	if origin != "" {
-		req.Header.Set("Origin", origin)
+		hdr["Origin"] = origin
 	}
-	req.Header.Set("Authorization", "Bearer "+h.anon)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		h.t.Fatal(err)
+	return h.invoke(name, h.anon, body, hdr)
+}
+
+// invoke POSTs body as JSON to the function with token as Bearer; the answer
+// must be a JSON object.
+func (h *harness) invoke(name, token string, body any, header map[string]string) (int, map[string]any) {
+	h.t.Helper()
+	b, _ := json.Marshal(body)
+	hdr := map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + token}
+	maps.Copy(hdr, header)
+	r := fntest.Call(h.t, http.MethodPost, h.fn.URL+"/functions/v1/"+name, b, hdr)
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		h.t.Fatalf("%s: content-type %q body %s", name, ct, r.Raw)
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		h.t.Fatalf("%s: content-type %q body %s", name, ct, raw)
+	if r.JSON == nil {
+		h.t.Fatalf("%s: %s", name, r.Raw)
 	}
-	var out map[string]any
-	if err := json.Unmarshal(raw, &out); err != nil {
-		h.t.Fatalf("%s: %s", name, raw)
-	}
-	return res.StatusCode, out
+	return r.Status, r.JSON
 }
 
 func (h *harness) create(over map[string]any) map[string]any {

@@ -1,10 +1,7 @@
 package paypal_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
 	"testing"
 
@@ -30,21 +27,7 @@ func (h *harness) adminToken() string {
 // callAs invokes a function with a bearer token.
 func (h *harness) callAs(token, name string, body any) (int, map[string]any) {
 	h.t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/"+name, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	var out map[string]any
-	if err := json.Unmarshal(raw, &out); err != nil {
-		h.t.Fatalf("%s: %s", name, raw)
-	}
-	return res.StatusCode, out
+	return h.invoke(name, token, body, nil)
 }
 
 // paid makes a booking paid through PayPal (1688 DH, 156.30 EUR) and returns its id and order.
