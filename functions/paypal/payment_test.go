@@ -202,24 +202,15 @@ func atOnce(n int, fn func(i int)) {
 // and returns the redirect target.
 func (h *harness) approve(approveURL, action string) *url.URL {
 	h.t.Helper()
-	page, err := http.Get(approveURL)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	html, _ := io.ReadAll(page.Body)
-	page.Body.Close()
-	if page.StatusCode != 200 || !strings.Contains(string(html), "Simulated payment") {
-		h.t.Fatalf("approval page: %d %s", page.StatusCode, html)
+	page := fntest.Call(h.t, http.MethodGet, approveURL, nil, nil)
+	if page.Status != 200 || !strings.Contains(string(page.Raw), "Simulated payment") {
+		h.t.Fatalf("approval page: %d %s", page.Status, page.Raw)
 	}
 	u, _ := url.Parse(approveURL)
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := client.PostForm(h.emuURL+"/checkoutnow?token="+u.Query().Get("token"), url.Values{"action": {action}})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusSeeOther {
-		h.t.Fatalf("approval: %d", res.StatusCode)
+	res := fntest.Call(h.t, http.MethodPost, h.emuURL+"/checkoutnow?token="+u.Query().Get("token"),
+		url.Values{"action": {action}}.Encode(), map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
+	if res.Status != http.StatusSeeOther {
+		h.t.Fatalf("approval: %d", res.Status)
 	}
 	loc, _ := url.Parse(res.Header.Get("Location"))
 	return loc
