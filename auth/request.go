@@ -3,7 +3,6 @@ package auth
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"casarent/server/config"
 	"casarent/server/httpx"
@@ -63,26 +62,4 @@ func txResult[T any](a *api, r *http.Request, fn func(context.Context, pgrole.Co
 		return err
 	})
 	return out, err
-}
-
-// mailStep is what a step that may send an email works with.
-type mailStep struct {
-	ctx      context.Context
-	c        pgrole.Conn
-	redirect string
-	now      time.Time
-}
-
-// mailQuietly runs send in one transaction and answers 200 {} whether it sent
-// anything or not, an email refused as too soon included (enumeration.go).
-func (a *api) mailQuietly(w http.ResponseWriter, r *http.Request, send func(mailStep) error) error {
-	m := mailStep{ctx: r.Context(), redirect: a.redirectTo(r, ""), now: a.now()}
-	err := a.tx(m.ctx, r, func(c pgrole.Conn) error {
-		m.c = c
-		return send(m)
-	})
-	if err = quietIfTooSoon(err); err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
 }
