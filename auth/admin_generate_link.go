@@ -23,52 +23,26 @@ type generateLinkParams struct {
 // handleAdminGenerateLink is POST /admin/generate_link: the link an email of that
 // type would carry, without sending anything. The answer is the user's fields
 // plus action_link, email_otp, hashed_token, verification_type, redirect_to.
-func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) error {
-	var p generateLinkParams
-	if err := decode(r, &p); err != nil {
+func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request, p generateLinkParams) error {
+	email, err := checkEmail(p.Email)
+	if err != nil {
 		return err
-	}
-	email := normalizeEmail(p.Email)
-	if !validEmail(email) {
-		return validationFailed("Unable to validate email address: invalid format")
 	}
 	redirect := a.redirectTo(r, p.RedirectTo)
 	var hash string
 	if p.Type == "signup" {
-		if err := a.checkPassword(p.Password); err != nil {
-			return err
-		}
-		var err error
-		if hash, err = a.hashPassword(p.Password); err != nil {
+		if hash, err = a.checkedHash(p.Password); err != nil {
 			return err
 		}
 	}
-	ctx := r.Context()
 	now := a.now()
-	var (
-		out  *user
-		link generatedLink
-	)
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		var err error
-		switch p.Type {
-		case "signup":
-			link, err = a.generateSignupLink(ctx, c, email, hash, p.Data, now)
-		case "invite":
-			link = generatedLink{kind: kindInvite, linkType: p.Type}
-			link.u, link.tok, err = a.prepareInvite(ctx, c, email, p.Data, now)
-		case "magiclink", "recovery":
-			link, err = a.generateRecoveryLink(ctx, c, email, p.Type, now)
-		case "email_change_current", "email_change_new":
-			link, err = a.generateEmailChangeLink(ctx, c, email, normalizeEmail(p.NewEmail), p.Type == "email_change_new", now)
-		default:
-			return validationFailed("Invalid email action link type requested: " + p.Type)
-		}
+	link, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (generatedLink, error) {
+		link, err := a.generateLink(ctx, c, p, email, hash, now)
 		if err != nil {
-			return err
+			return link, err
 		}
-		out, err = userByID(ctx, c, link.u.ID, false)
-		return err
+		link.u, err = userByID(ctx, c, link.u.ID, false)
+		return link, err
 	})
 	if errors.Is(err, errNoUser) {
 		return errUserNotFound()
@@ -76,7 +50,7 @@ func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	body, err := userFields(out)
+	body, err := userFields(link.u)
 	if err != nil {
 		return err
 	}
@@ -86,6 +60,24 @@ func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request) er
 	body["verification_type"] = link.linkType
 	body["redirect_to"] = redirect
 	return httpx.WriteJSON(w, http.StatusOK, body)
+}
+
+// generateLink prepares the link of p.Type for the user of email.
+func (a *api) generateLink(ctx context.Context, c pgrole.Conn, p generateLinkParams, email, hash string, now time.Time) (generatedLink, error) {
+	switch p.Type {
+	case "signup":
+		return a.generateSignupLink(ctx, c, email, hash, p.Data, now)
+	case "invite":
+		link := generatedLink{kind: kindInvite, linkType: p.Type}
+		var err error
+		link.u, link.tok, err = a.prepareInvite(ctx, c, email, p.Data, now)
+		return link, err
+	case "magiclink", "recovery":
+		return a.generateRecoveryLink(ctx, c, email, p.Type, now)
+	case "email_change_current", "email_change_new":
+		return a.generateEmailChangeLink(ctx, c, email, normalizeEmail(p.NewEmail), p.Type == "email_change_new", now)
+	}
+	return generatedLink{}, validationFailed("Invalid email action link type requested: " + p.Type)
 }
 
 // generatedLink is the user a link is for, its token, the email kind and the

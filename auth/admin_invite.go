@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
 
@@ -17,34 +16,23 @@ type inviteParams struct {
 
 // handleInvite is POST /invite (service role): creates the user (no password,
 // invited_at set) or re-invites an unconfirmed one, and sends the invitation.
-func (a *api) handleInvite(w http.ResponseWriter, r *http.Request) error {
-	var p inviteParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	email := normalizeEmail(p.Email)
-	if !validEmail(email) {
-		return validationFailed("Unable to validate email address: invalid format")
-	}
-	redirect := a.redirectTo(r, "")
-	ctx := r.Context()
-	now := a.now()
-	var out *user
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		u, tok, err := a.prepareInvite(ctx, c, email, p.Data, now)
-		if err != nil {
-			return err
-		}
-		if err := a.send(ctx, r, outgoing{Kind: kindInvite, VerifyType: "invite", To: email, User: u, Token: tok, RedirectTo: redirect}); err != nil {
-			return err
-		}
-		out, err = userByID(ctx, c, u.ID, false)
-		return err
-	})
+func (a *api) handleInvite(w http.ResponseWriter, r *http.Request, p inviteParams) error {
+	email, err := checkEmail(p.Email)
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, out)
+	redirect := a.redirectTo(r, "")
+	now := a.now()
+	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*user, error) {
+		u, tok, err := a.prepareInvite(ctx, c, email, p.Data, now)
+		if err != nil {
+			return nil, err
+		}
+		if err := a.send(ctx, r, outgoing{Kind: kindInvite, VerifyType: "invite", To: email, User: u, Token: tok, RedirectTo: redirect}); err != nil {
+			return nil, err
+		}
+		return userByID(ctx, c, u.ID, false)
+	})
 }
 
 // prepareInvite creates or refreshes an invited user and stores its token.

@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -30,81 +28,6 @@ func writeAdminUser(w http.ResponseWriter, err error, body any) error {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, body)
-}
-
-// handleAdminUserList is GET /admin/users?page=&per_page=: {users, aud} with
-// X-Total-Count and a Link header, newest first.
-func (a *api) handleAdminUserList(w http.ResponseWriter, r *http.Request) error {
-	page, perPage, err := pagination(r)
-	if err != nil {
-		return err
-	}
-	ctx := r.Context()
-	users := []*user{}
-	var total int64
-	err = pgrole.Do(ctx, a.pool, readOnly(r), func(c pgrole.Conn) error {
-		if err := c.QueryRow(ctx, `select count(*) from auth.users where deleted_at is null`).Scan(&total); err != nil {
-			return err
-		}
-		rows, err := c.Query(ctx, `select `+userColumns+` from auth.users u where u.deleted_at is null
-			order by u.created_at desc, u.id limit $1 offset $2`, perPage, (page-1)*perPage)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			u, err := scanUser(rows)
-			if err != nil {
-				return err
-			}
-			users = append(users, u)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		return err
-	}
-	w.Header().Set("X-Total-Count", strconv.FormatInt(total, 10))
-	last := int((total + int64(perPage) - 1) / int64(perPage))
-	var links []string
-	if page < last {
-		links = append(links, fmt.Sprintf(`</admin/users?page=%d&per_page=%d>; rel="next"`, page+1, perPage))
-	}
-	if last > 0 {
-		links = append(links, fmt.Sprintf(`</admin/users?page=%d&per_page=%d>; rel="last"`, last, perPage))
-	}
-	if len(links) > 0 {
-		w.Header().Set("Link", strings.Join(links, ", "))
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"users": users, "aud": "authenticated"})
-}
-
-// pagination reads page and per_page as GoTrue does: unsigned decimal numbers
-// (a bad one is 400 validation_failed "Bad Pagination Parameters: <why>"),
-// page 0 is the first page, per_page 0 is refused. per_page is capped at 1000
-// (GoTrue has no cap) so one request cannot ask for the whole table.
-func pagination(r *http.Request) (page, perPage int, err error) {
-	page, perPage = 1, 50
-	bad := func(why string) error { return validationFailed("Bad Pagination Parameters: " + why) }
-	q := r.URL.Query()
-	if v := q.Get("page"); v != "" {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			return 0, 0, bad(err.Error())
-		}
-		page = int(max(min(n, 1<<31), 1)) // past the end anyway; keeps the offset in range
-	}
-	if v := q.Get("per_page"); v != "" {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			return 0, 0, bad(err.Error())
-		}
-		if n == 0 {
-			return 0, 0, bad("per_page must be greater than 0")
-		}
-		perPage = int(min(n, 1000))
-	}
-	return page, perPage, nil
 }
 
 type adminUserParams struct {
@@ -149,18 +72,11 @@ func (a *api) passwordHashFor(p adminUserParams) (string, error) {
 	if p.Password == nil {
 		return "", nil
 	}
-	if err := a.checkPassword(*p.Password); err != nil {
-		return "", err
-	}
-	return a.hashPassword(*p.Password)
+	return a.checkedHash(*p.Password)
 }
 
 // handleAdminUserCreate is POST /admin/users.
-func (a *api) handleAdminUserCreate(w http.ResponseWriter, r *http.Request) error {
-	var p adminUserParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleAdminUserCreate(w http.ResponseWriter, r *http.Request, p adminUserParams) error {
 	if p.Phone != "" && p.Email == nil {
 		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
 	}
@@ -182,21 +98,15 @@ func (a *api) handleAdminUserCreate(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	var out *user
-	err = a.tx(ctx, r, func(c pgrole.Conn) error {
-		out, err = insertUser(ctx, c, newUser{ID: p.ID, Email: normalizeEmail(*p.Email), PasswordHash: hash,
+	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*user, error) {
+		return insertUser(ctx, c, newUser{ID: p.ID, Email: normalizeEmail(*p.Email), PasswordHash: hash,
 			Confirmed: p.EmailConfirm != nil && *p.EmailConfirm, UserMeta: p.UserMetadata, AppMeta: p.AppMetadata,
 			Role: p.Role, BannedUntil: ban, AdminCreated: true}, now)
-		return err
 	})
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
-func (a *api) userParam(r *http.Request) (string, error) {
+// userParam is the {id} of /admin/users/{id}: not a UUID is not a user.
+func userParam(r *http.Request) (string, error) {
 	id := chi.URLParam(r, "id")
 	if !validUUID(id) {
 		return "", errUserNotFound()
@@ -206,9 +116,15 @@ func (a *api) userParam(r *http.Request) (string, error) {
 
 // handleAdminUserGet is GET /admin/users/{id}.
 func (a *api) handleAdminUserGet(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
+	u, err := a.adminUser(r)
+	return writeAdminUser(w, err, u)
+}
+
+// adminUser loads the user of /admin/users/{id} (errNoUser when there is none).
+func (a *api) adminUser(r *http.Request) (*user, error) {
+	id, err := userParam(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ctx := r.Context()
 	var u *user
@@ -216,20 +132,28 @@ func (a *api) handleAdminUserGet(w http.ResponseWriter, r *http.Request) error {
 		u, err = userByID(ctx, c, id, false)
 		return err
 	})
-	return writeAdminUser(w, err, u)
+	return u, err
+}
+
+// withUserBody reads the {id} of /admin/users/{id} and the JSON body into a
+// new P, then runs h with them.
+func withUserBody[P any](h func(http.ResponseWriter, *http.Request, string, P) error) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := userParam(r)
+		if err != nil {
+			return err
+		}
+		var p P
+		if err := decode(r, &p); err != nil {
+			return err
+		}
+		return h(w, r, id, p)
+	}
 }
 
 // handleAdminUserUpdate is PUT /admin/users/{id}: email (applied at once),
 // password, email_confirm, metadata (merged), ban_duration.
-func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
-	if err != nil {
-		return err
-	}
-	var p adminUserParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request, id string, p adminUserParams) error {
 	now := a.now()
 	ban, setBan, err := banUntil(p.BanDuration, now)
 	if err != nil {
@@ -240,57 +164,53 @@ func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request) erro
 	}
 	var email string
 	if p.Email != nil {
-		email = normalizeEmail(*p.Email)
-		if !validEmail(email) {
-			return validationFailed("Unable to validate email address: invalid format")
+		if email, err = checkEmail(*p.Email); err != nil {
+			return err
 		}
 	}
 	hash, err := a.passwordHashFor(p)
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	var out *user
-	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+	out, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (*user, error) {
 		u, err := userByID(ctx, c, id, true)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if email != "" && email != normalizeEmail(u.Email) {
 			if _, err := c.Exec(ctx, `update auth.users set email_change = $2 where id = $1`, id, email); err != nil {
-				return err
+				return nil, err
 			}
 			if err := a.applyEmailChange(ctx, c, id, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if hash != "" {
 			if _, err := c.Exec(ctx, `update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, id, hash, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if p.EmailConfirm != nil {
 			if err := setEmailConfirmed(ctx, c, id, *p.EmailConfirm, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if p.UserMetadata != nil {
 			if err := mergeUserMetadata(ctx, c, id, p.UserMetadata, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if p.AppMetadata != nil {
 			if _, err := c.Exec(ctx, `update auth.users set raw_app_meta_data = raw_app_meta_data || $2::jsonb, updated_at = $3 where id = $1`, id, p.AppMetadata, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if setBan {
 			if err := banUser(ctx, c, id, ban, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
-		out, err = userByID(ctx, c, id, false)
-		return err
+		return userByID(ctx, c, id, false)
 	})
 	return writeAdminUser(w, err, out)
 }
@@ -324,18 +244,10 @@ type adminDeleteParams struct {
 // A soft delete keeps the row (deleted_at, address obfuscated so it can be
 // registered again) and ends its sessions; a hard delete removes it (its profile
 // follows by ON DELETE CASCADE).
-func (a *api) handleAdminUserDelete(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
-	if err != nil {
-		return err
-	}
-	var p adminDeleteParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleAdminUserDelete(w http.ResponseWriter, r *http.Request, id string, p adminDeleteParams) error {
 	ctx := r.Context()
 	now := a.now()
-	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
 		if _, err := userByID(ctx, c, id, true); err != nil {
 			return err
 		}

@@ -89,37 +89,40 @@ func (a *api) routes() http.Handler {
 	r := chi.NewRouter()
 	r.Use(a.apiVersion)
 	h := func(fn httpx.HandlerFunc) http.Handler { return httpx.Adapt(a.renderError, fn) }
+	// withBody hands a handler its decoded JSON body; limited takes a rate-limit
+	// token first, so a flood costs no parsing.
+	rl := a.cfg.RateLimit
 
 	r.Method(http.MethodGet, "/health", h(a.handleHealth))
 	r.Method(http.MethodGet, "/settings", h(a.handleSettings))
 	r.Method(http.MethodGet, "/.well-known/jwks.json", h(a.handleJWKS))
 
-	r.Method(http.MethodPost, "/signup", h(a.withKey(a.handleSignup)))
+	r.Method(http.MethodPost, "/signup", h(a.withKey(a.limited("signup", rl.OTP, withBody(a.handleSignup)))))
 	r.Method(http.MethodPost, "/token", h(a.withKey(a.handleToken)))
 	r.Method(http.MethodGet, "/user", h(a.handleUserGet))
-	r.Method(http.MethodPut, "/user", h(a.handleUserUpdate))
+	r.Method(http.MethodPut, "/user", h(a.limited("user", rl.OTP, withBody(a.handleUserUpdate))))
 	r.Method(http.MethodPost, "/logout", h(a.handleLogout))
 	r.Method(http.MethodGet, "/reauthenticate", h(a.handleReauthenticate))
-	r.Method(http.MethodPost, "/recover", h(a.withKey(a.evenly(a.handleRecover))))
+	r.Method(http.MethodPost, "/recover", h(a.withKey(a.evenly(a.limited("recover", rl.OTP, withBody(a.handleRecover))))))
 	r.Method(http.MethodGet, "/verify", h(a.handleVerifyGet))
-	r.Method(http.MethodPost, "/verify", h(a.withKey(a.handleVerifyPost)))
-	r.Method(http.MethodPost, "/resend", h(a.withKey(a.evenly(a.handleResend))))
-	r.Method(http.MethodPost, "/otp", h(a.withKey(a.evenly(a.handleOTP))))
-	r.Method(http.MethodPost, "/magiclink", h(a.withKey(a.evenly(a.handleMagicLink))))
+	r.Method(http.MethodPost, "/verify", h(a.withKey(a.limited("verify", rl.Verify, withBody(a.handleVerifyPost)))))
+	r.Method(http.MethodPost, "/resend", h(a.withKey(a.evenly(a.limited("resend", rl.OTP, withBody(a.handleResend))))))
+	r.Method(http.MethodPost, "/otp", h(a.withKey(a.evenly(withBody(a.handleOTP)))))
+	r.Method(http.MethodPost, "/magiclink", h(a.withKey(a.evenly(withBody(a.handleMagicLink)))))
 
 	// TOTP multi-factor (mfa.go).
-	r.Method(http.MethodPost, "/factors", h(a.handleFactorEnroll))
+	r.Method(http.MethodPost, "/factors", h(withBody(a.handleFactorEnroll)))
 	r.Method(http.MethodPost, "/factors/{factor_id}/challenge", h(a.handleFactorChallenge))
-	r.Method(http.MethodPost, "/factors/{factor_id}/verify", h(a.handleFactorVerify))
+	r.Method(http.MethodPost, "/factors/{factor_id}/verify", h(withBody(a.handleFactorVerify)))
 	r.Method(http.MethodDelete, "/factors/{factor_id}", h(a.handleFactorUnenroll))
 
-	r.Method(http.MethodPost, "/invite", h(a.withAdmin(a.handleInvite)))
+	r.Method(http.MethodPost, "/invite", h(a.withAdmin(withBody(a.handleInvite))))
 	r.Method(http.MethodGet, "/admin/users", h(a.withAdmin(a.handleAdminUserList)))
-	r.Method(http.MethodPost, "/admin/users", h(a.withAdmin(a.handleAdminUserCreate)))
+	r.Method(http.MethodPost, "/admin/users", h(a.withAdmin(withBody(a.handleAdminUserCreate))))
 	r.Method(http.MethodGet, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserGet)))
-	r.Method(http.MethodPut, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserUpdate)))
-	r.Method(http.MethodDelete, "/admin/users/{id}", h(a.withAdmin(a.handleAdminUserDelete)))
-	r.Method(http.MethodPost, "/admin/generate_link", h(a.withAdmin(a.handleAdminGenerateLink)))
+	r.Method(http.MethodPut, "/admin/users/{id}", h(a.withAdmin(withUserBody(a.handleAdminUserUpdate))))
+	r.Method(http.MethodDelete, "/admin/users/{id}", h(a.withAdmin(withUserBody(a.handleAdminUserDelete))))
+	r.Method(http.MethodPost, "/admin/generate_link", h(a.withAdmin(withBody(a.handleAdminGenerateLink))))
 	r.Method(http.MethodGet, "/admin/users/{id}/factors", h(a.withAdmin(a.handleAdminFactorList)))
 	r.Method(http.MethodDelete, "/admin/users/{id}/factors/{factor_id}", h(a.withAdmin(a.handleAdminFactorDelete)))
 

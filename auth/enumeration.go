@@ -1,11 +1,13 @@
 package auth
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"time"
 
 	"casarent/server/httpx"
+	"casarent/server/pgrole"
 )
 
 // The endpoints that take an email address and send mail (/otp, /magiclink,
@@ -14,6 +16,28 @@ import (
 // account. GoTrue itself answers "otp_disabled" for an unknown address with
 // create_user false and 429 for a second recovery within a minute of an existing
 // one; we answer 200 {} in both cases and simply send nothing.
+
+// mailStep is what a step that may send an email works with.
+type mailStep struct {
+	ctx      context.Context
+	c        pgrole.Conn
+	redirect string
+	now      time.Time
+}
+
+// mailQuietly runs send in one transaction and answers 200 {} whether it sent
+// anything or not, an email refused as too soon included (enumeration.go).
+func (a *api) mailQuietly(w http.ResponseWriter, r *http.Request, send func(mailStep) error) error {
+	m := mailStep{ctx: r.Context(), redirect: a.redirectTo(r, ""), now: a.now()}
+	err := a.tx(m.ctx, r, func(c pgrole.Conn) error {
+		m.c = c
+		return send(m)
+	})
+	if err = quietIfTooSoon(err); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
+}
 
 // evenly makes h take at least EmailReplyFloor, whatever it did.
 func (a *api) evenly(h httpx.HandlerFunc) httpx.HandlerFunc {

@@ -82,6 +82,23 @@ func (a *api) mfaCaller(ctx context.Context, c pgrole.Conn, r *http.Request) (*c
 	return cl, u, level, nil
 }
 
+// factorCall is a request on one of the caller's factors: the caller (mfaCaller),
+// its session's aal and the {factor_id} of the URL, locked.
+type factorCall struct {
+	cl    *caller
+	u     *user
+	level string
+	f     *storedFactor
+}
+
+func (a *api) callerFactor(ctx context.Context, c pgrole.Conn, r *http.Request) (fc factorCall, err error) {
+	if fc.cl, fc.u, fc.level, err = a.mfaCaller(ctx, c, r); err != nil {
+		return fc, err
+	}
+	fc.f, err = ownedFactor(ctx, c, r, fc.u.ID, true)
+	return fc, err
+}
+
 // storedFactor is a factor row with its sealed secret.
 type storedFactor struct {
 	factor
@@ -133,59 +150,48 @@ type totpObject struct {
 
 // handleFactorEnroll is POST /factors: a new, unverified TOTP factor and its
 // secret (shown once; only a verification makes it count).
-func (a *api) handleFactorEnroll(w http.ResponseWriter, r *http.Request) error {
-	var p enrollParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	ctx := r.Context()
-	var resp *enrollResponse
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+func (a *api) handleFactorEnroll(w http.ResponseWriter, r *http.Request, p enrollParams) error {
+	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*enrollResponse, error) {
 		_, u, level, err := a.mfaCaller(ctx, c, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		switch p.FactorType {
 		case factorTypeTOTP:
 		case "phone":
-			return unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
+			return nil, unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
 		case "webauthn":
-			return unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
+			return nil, unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
 		default:
-			return validationFailed("factor_type needs to be totp, phone, or webauthn")
+			return nil, validationFailed("factor_type needs to be totp, phone, or webauthn")
 		}
 		issuer := p.Issuer
 		if issuer == "" {
 			su, err := url.ParseRequestURI(a.siteURL)
 			if err != nil {
-				return internalError("site url is improperly formatted", err)
+				return nil, internalError("site url is improperly formatted", err)
 			}
 			issuer = su.Host
 		}
 		now := a.now()
 		if err := a.checkNewFactor(ctx, c, u.ID, p.FriendlyName, level, now); err != nil {
-			return err
+			return nil, err
 		}
 		secret, uri, svg, err := newTOTPKey(issuer, u.Email)
 		if err != nil {
-			return internalError("Error generating QR Code", err)
+			return nil, internalError("Error generating QR Code", err)
 		}
 		id := newID()
 		if _, err := c.Exec(ctx, `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
 			values ($1, $2, $3, 'totp', 'unverified', $4, $4, $5)`, id, u.ID, p.FriendlyName, now, a.sealSecret(id, secret)); err != nil {
 			if isUniqueViolation(err, "") {
-				return errFactorNameConflict(p.FriendlyName)
+				return nil, errFactorNameConflict(p.FriendlyName)
 			}
-			return err
+			return nil, err
 		}
-		resp = &enrollResponse{ID: id, Type: factorTypeTOTP, FriendlyName: p.FriendlyName,
-			TOTP: totpObject{QRCode: svg, Secret: secret, URI: uri}}
-		return nil
+		return &enrollResponse{ID: id, Type: factorTypeTOTP, FriendlyName: p.FriendlyName,
+			TOTP: totpObject{QRCode: svg, Secret: secret, URI: uri}}, nil
 	})
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, resp)
 }
 
 func errFactorNameConflict(name string) *apiError {
@@ -228,34 +234,24 @@ type challengeResponse struct {
 // handleFactorChallenge is POST /factors/{factor_id}/challenge: a challenge to
 // answer with a code within 5 minutes, from the same address.
 func (a *api) handleFactorChallenge(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	var resp *challengeResponse
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		_, u, _, err := a.mfaCaller(ctx, c, r)
+	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*challengeResponse, error) {
+		fc, err := a.callerFactor(ctx, c, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		f, err := ownedFactor(ctx, c, r, u.ID, true)
-		if err != nil {
-			return err
-		}
+		f := fc.f
 		if f.FactorType != factorTypeTOTP {
-			return validationFailed("factor_type needs to be totp, phone, or webauthn")
+			return nil, validationFailed("factor_type needs to be totp, phone, or webauthn")
 		}
 		now := a.now()
 		id := newID()
 		if _, err := c.Exec(ctx, `
 			with ch as (insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, $3, $4::inet))
 			update auth.mfa_factors set last_challenged_at = $3 where id = $2`, id, f.ID, now, a.challengeIP(r)); err != nil {
-			return err
+			return nil, err
 		}
-		resp = &challengeResponse{ID: id, Type: f.FactorType, ExpiresAt: now.Add(mfaChallengeExpiry).Unix()}
-		return nil
+		return &challengeResponse{ID: id, Type: f.FactorType, ExpiresAt: now.Add(mfaChallengeExpiry).Unix()}, nil
 	})
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, resp)
 }
 
 // challengeIP is the client address a challenge is bound to (inet; 0.0.0.0 when
@@ -275,11 +271,7 @@ type verifyFactorParams struct {
 // handleFactorVerify is POST /factors/{factor_id}/verify: a right code verifies
 // the factor (first time) and raises the session to aal2, with a new refresh
 // token; the user's other aal1 sessions end, as in GoTrue.
-func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request) error {
-	var p verifyFactorParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verifyFactorParams) error {
 	if err := a.limit(r, mfaVerifyRateBucket, a.cfg.RateLimit.Verify); err != nil {
 		return err
 	}
@@ -290,14 +282,11 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request) error {
 	var resp *tokenResponse
 	var outcome error // reported after commit: an expired challenge is deleted
 	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		cl, u, _, err := a.mfaCaller(ctx, c, r)
+		fc, err := a.callerFactor(ctx, c, r)
 		if err != nil {
 			return err
 		}
-		f, err := ownedFactor(ctx, c, r, u.ID, true)
-		if err != nil {
-			return err
-		}
+		f := fc.f
 		// A second bucket per factor: guessing from many addresses is bounded too.
 		if ok, err := a.take(ctx, r, "factor:"+f.ID, a.cfg.RateLimit.Verify); err != nil {
 			return err
@@ -339,7 +328,7 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request) error {
 		if !validTOTP(p.Code, secret, now) {
 			return unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
 		}
-		resp, err = a.raiseSession(ctx, c, cl.SessionID, u.ID, f.ID, p.ChallengeID, now)
+		resp, err = a.raiseSession(ctx, c, fc.cl.SessionID, fc.u.ID, f.ID, p.ChallengeID, now)
 		return err
 	})
 	if err != nil {
@@ -389,27 +378,17 @@ func (a *api) raiseSession(ctx context.Context, c pgrole.Conn, sessionID, userID
 // handleFactorUnenroll is DELETE /factors/{factor_id}. A verified factor is
 // removed only from an aal2 session; sessions it raised fall back to aal1.
 func (a *api) handleFactorUnenroll(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	var id string
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		_, u, level, err := a.mfaCaller(ctx, c, r)
+	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (map[string]string, error) {
+		fc, err := a.callerFactor(ctx, c, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		f, err := ownedFactor(ctx, c, r, u.ID, true)
-		if err != nil {
-			return err
+		f := fc.f
+		if f.Status == factorVerified && fc.level != aal2 {
+			return nil, unprocessable("insufficient_aal", "AAL2 required to unenroll verified factor")
 		}
-		if f.Status == factorVerified && level != aal2 {
-			return unprocessable("insufficient_aal", "AAL2 required to unenroll verified factor")
-		}
-		id = f.ID
-		return deleteFactor(ctx, c, f.ID)
+		return map[string]string{"id": f.ID}, deleteFactor(ctx, c, f.ID)
 	})
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"id": id})
 }
 
 // deleteFactor removes a factor and downgrades the sessions it raised (their
@@ -426,16 +405,7 @@ func deleteFactor(ctx context.Context, c pgrole.Conn, factorID string) error {
 
 // handleAdminFactorList is GET /admin/users/{id}/factors.
 func (a *api) handleAdminFactorList(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
-	if err != nil {
-		return err
-	}
-	ctx := r.Context()
-	var u *user
-	err = pgrole.Do(ctx, a.pool, readOnly(r), func(c pgrole.Conn) error {
-		u, err = userByID(ctx, c, id, false)
-		return err
-	})
+	u, err := a.adminUser(r)
 	if err != nil {
 		return writeAdminUser(w, err, nil)
 	}
@@ -450,20 +420,19 @@ func (a *api) handleAdminFactorList(w http.ResponseWriter, r *http.Request) erro
 // recovery path when an administrator lost their authenticator. Answers the
 // deleted factor, as GoTrue.
 func (a *api) handleAdminFactorDelete(w http.ResponseWriter, r *http.Request) error {
-	id, err := a.userParam(r)
+	id, err := userParam(r)
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	var f *storedFactor
-	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+	f, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (*storedFactor, error) {
 		if _, err := userByID(ctx, c, id, true); err != nil {
-			return err
+			return nil, err
 		}
-		if f, err = ownedFactor(ctx, c, r, id, true); err != nil {
-			return err
+		f, err := ownedFactor(ctx, c, r, id, true)
+		if err != nil {
+			return nil, err
 		}
-		return deleteFactor(ctx, c, f.ID)
+		return f, deleteFactor(ctx, c, f.ID)
 	})
 	if err != nil {
 		return writeAdminUser(w, err, nil)

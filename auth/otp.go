@@ -2,9 +2,6 @@ package auth
 
 import (
 	"net/http"
-
-	"casarent/server/httpx"
-	"casarent/server/pgrole"
 )
 
 type otpParams struct {
@@ -17,25 +14,7 @@ type otpParams struct {
 // handleOTP is POST /otp (signInWithOtp by email): a magic link (with its code)
 // to an existing user, a confirmation email to a new or unconfirmed one.
 // 200 {} either way.
-func (a *api) handleOTP(w http.ResponseWriter, r *http.Request) error {
-	var p otpParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	return a.magicLink(w, r, p)
-}
-
-// handleMagicLink is the older POST /magiclink: /otp that always creates users.
-func (a *api) handleMagicLink(w http.ResponseWriter, r *http.Request) error {
-	var p otpParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	p.CreateUser = nil
-	return a.magicLink(w, r, p)
-}
-
-func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) error {
+func (a *api) handleOTP(w http.ResponseWriter, r *http.Request, p otpParams) error {
 	if err := a.limit(r, "otp", a.cfg.RateLimit.OTP); err != nil {
 		return err
 	}
@@ -46,40 +25,36 @@ func (a *api) magicLink(w http.ResponseWriter, r *http.Request, p otpParams) err
 	if !a.cfg.EmailEnabled {
 		return unprocessable("email_provider_disabled", "Email logins are disabled")
 	}
-	email := normalizeEmail(p.Email)
-	if !validEmail(email) {
-		return validationFailed("Unable to validate email address: invalid format")
+	email, err := checkEmail(p.Email)
+	if err != nil {
+		return err
 	}
 	create := p.CreateUser == nil || *p.CreateUser
-	redirect := a.redirectTo(r, "")
-	ctx := r.Context()
-	now := a.now()
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		u, err := userByEmail(ctx, c, email, true)
+	return a.mailQuietly(w, r, func(m mailStep) error {
+		u, err := userByEmail(m.ctx, m.c, email, true)
 		if err == errNoUser {
 			if !create || a.cfg.DisableSignup {
 				return nil // nothing to send, and nothing said (enumeration.go)
 			}
-			if u, err = insertUser(ctx, c, newUser{Email: email, UserMeta: p.Data}, now); err != nil {
+			if u, err = insertUser(m.ctx, m.c, newUser{Email: email, UserMeta: p.Data}, m.now); err != nil {
 				return err
 			}
-			_, err = a.sendConfirmation(ctx, c, r, u, redirect, now)
+			_, err = a.sendConfirmation(m.ctx, m.c, r, u, m.redirect, m.now)
 			return err
 		}
 		if err != nil {
 			return err
 		}
 		if !u.emailConfirmed() {
-			if err := a.tooSoon(u.ConfirmationSentAt, now); err != nil {
-				return err
-			}
-			_, err = a.sendConfirmation(ctx, c, r, u, redirect, now)
+			_, err = a.confirmAgain(m, r, u)
 			return err
 		}
-		return a.sendRecovery(ctx, c, r, u, kindMagicLink, "magiclink", redirect, now)
+		return a.sendRecovery(m.ctx, m.c, r, u, kindMagicLink, "magiclink", m.redirect, m.now)
 	})
-	if err = quietIfTooSoon(err); err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
+}
+
+// handleMagicLink is the older POST /magiclink: /otp that always creates users.
+func (a *api) handleMagicLink(w http.ResponseWriter, r *http.Request, p otpParams) error {
+	p.CreateUser = nil
+	return a.handleOTP(w, r, p)
 }

@@ -54,6 +54,14 @@ func (a *api) checkPassword(pw string) error {
 	return nil
 }
 
+// checkedHash refuses a password the policy does not accept, else hashes it.
+func (a *api) checkedHash(pw string) (string, error) {
+	if err := a.checkPassword(pw); err != nil {
+		return "", err
+	}
+	return a.hashPassword(pw)
+}
+
 func (a *api) hashPassword(pw string) (string, error) {
 	h, err := bcrypt.GenerateFromPassword([]byte(pw), a.cfg.BcryptCost)
 	if err != nil {

@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"time"
 
-	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
 
@@ -15,38 +14,24 @@ type emailParams struct {
 
 // handleRecover is POST /recover: 200 {} whether or not the address has an
 // account; a recovery email when it does.
-func (a *api) handleRecover(w http.ResponseWriter, r *http.Request) error {
-	if err := a.limit(r, "recover", a.cfg.RateLimit.OTP); err != nil {
-		return err
-	}
-	var p emailParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	email := normalizeEmail(p.Email)
-	if email == "" {
+func (a *api) handleRecover(w http.ResponseWriter, r *http.Request, p emailParams) error {
+	if normalizeEmail(p.Email) == "" {
 		return validationFailed("Password recovery requires an email")
 	}
-	if !validEmail(email) {
-		return validationFailed("Unable to validate email address: invalid format")
+	email, err := checkEmail(p.Email)
+	if err != nil {
+		return err
 	}
-	redirect := a.redirectTo(r, "")
-	ctx := r.Context()
-	now := a.now()
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		u, err := userByEmail(ctx, c, email, true)
+	return a.mailQuietly(w, r, func(m mailStep) error {
+		u, err := userByEmail(m.ctx, m.c, email, true)
 		if err == errNoUser {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		return a.sendRecovery(ctx, c, r, u, kindRecovery, "recovery", redirect, now)
+		return a.sendRecovery(m.ctx, m.c, r, u, kindRecovery, "recovery", m.redirect, m.now)
 	})
-	if err = quietIfTooSoon(err); err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
 }
 
 // sendRecovery stores a recovery token (recovery and magic links share it, as in

@@ -5,9 +5,6 @@ import (
 	"net/http"
 
 	"github.com/jackc/pgx/v5"
-
-	"casarent/server/httpx"
-	"casarent/server/pgrole"
 )
 
 type resendParams struct {
@@ -18,14 +15,7 @@ type resendParams struct {
 
 // handleResend is POST /resend {type: signup|email_change, email}: sends the
 // pending confirmation again. 200 {} even when there is nothing to resend.
-func (a *api) handleResend(w http.ResponseWriter, r *http.Request) error {
-	if err := a.limit(r, "resend", a.cfg.RateLimit.OTP); err != nil {
-		return err
-	}
-	var p resendParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleResend(w http.ResponseWriter, r *http.Request, p resendParams) error {
 	switch p.Type {
 	case "signup", "email_change":
 	case "sms", "phone_change":
@@ -33,30 +23,24 @@ func (a *api) handleResend(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return validationFailed("Missing one of these types: signup, email_change, sms, phone_change")
 	}
-	email := normalizeEmail(p.Email)
-	if !validEmail(email) {
-		return validationFailed("Unable to validate email address: invalid format")
+	email, err := checkEmail(p.Email)
+	if err != nil {
+		return err
 	}
-	redirect := a.redirectTo(r, "")
-	ctx := r.Context()
-	now := a.now()
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+	return a.mailQuietly(w, r, func(m mailStep) error {
 		if p.Type == "signup" {
-			u, err := userByEmail(ctx, c, email, true)
+			u, err := userByEmail(m.ctx, m.c, email, true)
 			if err == errNoUser || (err == nil && u.emailConfirmed()) {
 				return nil
 			}
 			if err != nil {
 				return err
 			}
-			if err := a.tooSoon(u.ConfirmationSentAt, now); err != nil {
-				return err
-			}
-			_, err = a.sendConfirmation(ctx, c, r, u, redirect, now)
+			_, err = a.confirmAgain(m, r, u)
 			return err
 		}
 		// email_change: the address given is the pending new one (or the current one).
-		u, err := scanUser(c.QueryRow(ctx, `select `+userColumns+` from auth.users u
+		u, err := scanUser(m.c.QueryRow(m.ctx, `select `+userColumns+` from auth.users u
 			where (lower(u.email_change) = $1 or lower(u.email) = $1) and coalesce(u.email_change, '') <> ''
 			  and u.deleted_at is null for update of u`, email))
 		if errors.Is(err, pgx.ErrNoRows) {
@@ -65,13 +49,9 @@ func (a *api) handleResend(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		if err := a.tooSoon(u.EmailChangeSentAt, now); err != nil {
+		if err := a.tooSoon(u.EmailChangeSentAt, m.now); err != nil {
 			return err
 		}
-		return a.sendEmailChange(ctx, c, r, u, u.EmailChange, redirect, now)
+		return a.sendEmailChange(m.ctx, m.c, r, u, u.EmailChange, m.redirect, m.now)
 	})
-	if err = quietIfTooSoon(err); err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{})
 }

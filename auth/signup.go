@@ -20,14 +20,7 @@ type signupParams struct {
 // bare user and a confirmation email. A confirmed address gets GoTrue's
 // enumeration protection: a fake user with no identities (or 422
 // user_already_exists under autoconfirm, where that protection cannot hold).
-func (a *api) handleSignup(w http.ResponseWriter, r *http.Request) error {
-	if err := a.limit(r, "signup", a.cfg.RateLimit.OTP); err != nil {
-		return err
-	}
-	var p signupParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleSignup(w http.ResponseWriter, r *http.Request, p signupParams) error {
 	switch {
 	case p.Email == "" && p.Phone == "":
 		// GoTrue's anonymous sign-in (signInAnonymously), checked before anything else.
@@ -44,59 +37,54 @@ func (a *api) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if err := a.checkPassword(p.Password); err != nil {
 		return err
 	}
-	email := normalizeEmail(p.Email)
-	if !validEmail(email) {
-		return validationFailed("Unable to validate email address: invalid format")
+	email, err := checkEmail(p.Email)
+	if err != nil {
+		return err
 	}
-	redirect := a.redirectTo(r, "")
+	m := mailStep{redirect: a.redirectTo(r, "")}
 	hash, err := a.hashPassword(p.Password)
 	if err != nil {
 		return err
 	}
-	ctx := r.Context()
-	now := a.now()
-	var (
-		resp any
-		fake bool
-	)
-	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+	m.now = a.now()
+	resp, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (any, error) {
+		m.ctx, m.c = ctx, c
 		existing, err := userByEmail(ctx, c, email, true)
 		switch {
 		case err == errNoUser:
 		case err != nil:
-			return err
+			return nil, err
 		case a.cfg.MailerAutoconfirm:
-			return unprocessable("user_already_exists", "User already registered")
+			return nil, unprocessable("user_already_exists", "User already registered")
 		case existing.emailConfirmed():
-			fake = true
-			return nil
+			return fakeUser(email, p.Data, m.now), nil
 		default:
 			// Unconfirmed: leave the account as it is (nobody proved who they are)
 			// and send the confirmation again.
-			if err := a.tooSoon(existing.ConfirmationSentAt, now); err != nil {
-				return err
-			}
-			resp, err = a.sendConfirmation(ctx, c, r, existing, redirect, now)
-			return err
+			return a.confirmAgain(m, r, existing)
 		}
-		u, err := insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, Confirmed: a.cfg.MailerAutoconfirm, UserMeta: p.Data}, now)
+		u, err := insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, Confirmed: a.cfg.MailerAutoconfirm, UserMeta: p.Data}, m.now)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if a.cfg.MailerAutoconfirm {
-			resp, err = a.startSession(ctx, c, u.ID, "password", a.clientMeta(r), now)
-			return err
+			return a.startSession(ctx, c, u.ID, "password", a.clientMeta(r), m.now)
 		}
-		resp, err = a.sendConfirmation(ctx, c, r, u, redirect, now)
-		return err
+		return a.sendConfirmation(ctx, c, r, u, m.redirect, m.now)
 	})
 	if err != nil {
 		return err
 	}
-	if fake {
-		resp = fakeUser(email, p.Data, now)
-	}
 	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+// confirmAgain sends an unconfirmed user a new confirmation, unless the last
+// one went less than the resend interval ago.
+func (a *api) confirmAgain(m mailStep, r *http.Request, u *user) (*user, error) {
+	if err := a.tooSoon(u.ConfirmationSentAt, m.now); err != nil {
+		return nil, err
+	}
+	return a.sendConfirmation(m.ctx, m.c, r, u, m.redirect, m.now)
 }
 
 // sendConfirmation stores a new confirmation token, sends the email and returns

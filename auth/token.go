@@ -21,9 +21,9 @@ func (a *api) handleToken(w http.ResponseWriter, r *http.Request) error {
 		}
 		switch gt := r.URL.Query().Get("grant_type"); gt {
 		case "password":
-			return a.passwordGrant(w, r)
+			return withBody(a.passwordGrant)(w, r)
 		case "refresh_token":
-			return a.refreshGrant(w, r)
+			return withBody(a.refreshGrant)(w, r)
 		case "id_token":
 			return a.idTokenGrant(w, r)
 		case "pkce":
@@ -60,11 +60,7 @@ type passwordGrantParams struct {
 	Password string `json:"password"`
 }
 
-func (a *api) passwordGrant(w http.ResponseWriter, r *http.Request) error {
-	var p passwordGrantParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) passwordGrant(w http.ResponseWriter, r *http.Request, p passwordGrantParams) error {
 	email := normalizeEmail(p.Email)
 	switch {
 	case email != "" && p.Phone != "":
@@ -128,11 +124,7 @@ type refreshParams struct {
 	RefreshToken string `json:"refresh_token"`
 }
 
-func (a *api) refreshGrant(w http.ResponseWriter, r *http.Request) error {
-	var p refreshParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) refreshGrant(w http.ResponseWriter, r *http.Request, p refreshParams) error {
 	if p.RefreshToken == "" {
 		return validationFailed("refresh_token required")
 	}

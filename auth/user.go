@@ -102,24 +102,21 @@ var errNoUser = errors.New("auth: no such user")
 
 // userByID loads a user (nil, errNoUser when absent or soft-deleted).
 func userByID(ctx context.Context, c pgrole.Conn, id string, lock bool) (*user, error) {
-	q := `select ` + userColumns + ` from auth.users u where u.id = $1 and u.deleted_at is null`
-	if lock {
-		q += ` for update of u`
-	}
-	u, err := scanUser(c.QueryRow(ctx, q, id))
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, errNoUser
-	}
-	return u, err
+	return userWhere(ctx, c, `u.id = $1`, id, lock)
 }
 
 // userByEmail loads a user by address, case-insensitively.
 func userByEmail(ctx context.Context, c pgrole.Conn, email string, lock bool) (*user, error) {
-	q := `select ` + userColumns + ` from auth.users u where lower(u.email) = lower($1) and u.is_sso_user = false and u.deleted_at is null`
+	return userWhere(ctx, c, `lower(u.email) = lower($1) and u.is_sso_user = false`, email, lock)
+}
+
+// userWhere loads the live user matching cond on $1 (locked when lock).
+func userWhere(ctx context.Context, c pgrole.Conn, cond string, arg any, lock bool) (*user, error) {
+	q := `select ` + userColumns + ` from auth.users u where ` + cond + ` and u.deleted_at is null`
 	if lock {
 		q += ` for update of u`
 	}
-	u, err := scanUser(c.QueryRow(ctx, q, email))
+	u, err := scanUser(c.QueryRow(ctx, q, arg))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errNoUser
 	}

@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
 
@@ -23,14 +22,7 @@ type userUpdateParams struct {
 // removes the key), a new password ends the user's other sessions, a new email
 // is confirmed by mail (both addresses under secure email change) unless
 // MAILER_AUTOCONFIRM is on.
-func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
-	if err := a.limit(r, "user", a.cfg.RateLimit.OTP); err != nil {
-		return err
-	}
-	var p userUpdateParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request, p userUpdateParams) error {
 	if len(p.AppMetadata) > 0 && string(p.AppMetadata) != "null" {
 		return forbidden("not_admin", "Updating app_metadata requires admin privileges")
 	}
@@ -39,49 +31,41 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request) error {
 	}
 	var newHash string
 	if p.Password != nil {
-		if err := a.checkPassword(*p.Password); err != nil {
-			return err
-		}
 		var err error
-		if newHash, err = a.hashPassword(*p.Password); err != nil { // before the transaction: bcrypt is slow
+		if newHash, err = a.checkedHash(*p.Password); err != nil { // before the transaction: bcrypt is slow
 			return err
 		}
 	}
 	email := normalizeEmail(p.Email)
-	if email != "" && !validEmail(email) {
-		return validationFailed("Unable to validate email address: invalid format")
+	if email != "" {
+		if _, err := checkEmail(email); err != nil {
+			return err
+		}
 	}
 	redirect := a.redirectTo(r, "")
-	ctx := r.Context()
 	now := a.now()
-	var out *user
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*user, error) {
 		cl, u, err := a.loadCaller(ctx, c, r, true)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if p.Password != nil {
 			if err := a.changePassword(ctx, c, cl.SessionID, u, *p.Password, newHash, p.Nonce, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if p.Data != nil {
 			if err := mergeUserMetadata(ctx, c, u.ID, p.Data, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
 		if email != "" && email != normalizeEmail(u.Email) {
 			if err := a.changeEmail(ctx, c, r, u, email, redirect, now); err != nil {
-				return err
+				return nil, err
 			}
 		}
-		out, err = userByID(ctx, c, u.ID, false)
-		return err
+		return userByID(ctx, c, u.ID, false)
 	})
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // changePassword sets the new password (hashed before the transaction, the

@@ -97,14 +97,7 @@ type verifyParams struct {
 
 // handleVerifyPost is POST /verify (verifyOtp): {type, token, email} or
 // {type, token_hash} → a session.
-func (a *api) handleVerifyPost(w http.ResponseWriter, r *http.Request) error {
-	if err := a.limit(r, "verify", a.cfg.RateLimit.Verify); err != nil {
-		return err
-	}
-	var p verifyParams
-	if err := decode(r, &p); err != nil {
-		return err
-	}
+func (a *api) handleVerifyPost(w http.ResponseWriter, r *http.Request, p verifyParams) error {
 	switch {
 	case !verifyTypes[p.Type]:
 		return validationFailed("Verify requires a verification type")

@@ -14,6 +14,7 @@ import (
 
 	"casarent/functions"
 	"casarent/functions/fnkit"
+	"casarent/functions/fnkit/fntest"
 	"casarent/server/jwtauth"
 )
 
@@ -94,18 +95,13 @@ func echo(_ bool) http.Handler {
 
 func TestPreflightAndCORS(t *testing.T) {
 	e := newEnv(t, functions.Function{Name: "echo", VerifyJWT: true, Handler: echo(false)})
-	req, _ := http.NewRequest(http.MethodOptions, e.srv.URL+"/functions/v1/echo", nil)
-	req.Header.Set("Origin", "http://localhost:5173")
-	req.Header.Set("Access-Control-Request-Method", "POST")
-	req.Header.Set("Access-Control-Request-Headers", "authorization, x-client-info, apikey, content-type")
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != 200 || string(b) != "ok" {
-		t.Fatalf("preflight: %d %q", res.StatusCode, b)
+	res := fntest.Call(t, http.MethodOptions, e.srv.URL+"/functions/v1/echo", nil, map[string]string{
+		"Origin":                         "http://localhost:5173",
+		"Access-Control-Request-Method":  "POST",
+		"Access-Control-Request-Headers": "authorization, x-client-info, apikey, content-type",
+	})
+	if res.Status != 200 || string(res.Raw) != "ok" {
+		t.Fatalf("preflight: %d %q", res.Status, res.Raw)
 	}
 	if got := res.Header.Get("Access-Control-Allow-Origin"); got != "*" {
 		t.Fatalf("allow-origin %q", got)

@@ -1,13 +1,10 @@
 // signUp with MAILER_AUTOCONFIRM=true: a session at once, and no enumeration
 // protection for a taken address (GoTrue answers user_already_exists).
-import { test, before } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { client, uniqueEmail, settings, events, sleep, emailCount } from './lib.mjs'
+import { client, uniqueEmail, needsSetting, events, sleep, emailCount } from './lib.mjs'
 
-before(async () => {
-  const s = await settings()
-  assert.equal(s.mailer_autoconfirm, true, 'this file needs a server started with MAILER_AUTOCONFIRM=true')
-})
+needsSetting('mailer_autoconfirm', true)
 
 test('signUp returns a session and fires SIGNED_IN', async () => {
   const email = uniqueEmail('auto')

@@ -1,19 +1,16 @@
 // Email flows with MAILER_AUTOCONFIRM=false and a real SMTP server (the sink):
 // confirmation link, unconfirmed sign-in, enumeration protection, password
 // recovery, magic link with its code, resend, secure email change.
-import { test, before } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import {
-  client, adminClient, uniqueEmail, settings, waitForEmail, emailCount, linkIn, codeIn, follow,
+  client, adminClient, uniqueEmail, needsSetting, waitForEmail, emailCount, linkIn, codeIn, follow,
   sessionFromLink, createConfirmedUser, sleep, events, SUPABASE_URL,
 } from './lib.mjs'
 
 const admin = adminClient()
 
-before(async () => {
-  const s = await settings()
-  assert.equal(s.mailer_autoconfirm, false, 'this file needs a server started with MAILER_AUTOCONFIRM=false')
-})
+needsSetting('mailer_autoconfirm', false)
 
 test('signUp sends a confirmation email; the link confirms and signs in', async () => {
   const email = uniqueEmail('confirm')

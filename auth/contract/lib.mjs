@@ -7,6 +7,7 @@
 import { createClient } from '@supabase/supabase-js'
 import { randomBytes, randomInt } from 'node:crypto'
 import assert from 'node:assert/strict'
+import { before } from 'node:test'
 
 export const env = (name, fallback) => {
   const v = process.env[name] ?? fallback
@@ -83,6 +84,15 @@ export async function settings() {
   const res = await fetch(`${SUPABASE_URL}/auth/v1/settings`, { headers: { apikey: ANON_KEY } })
   assert.equal(res.status, 200)
   return res.json()
+}
+
+// needsSetting makes the calling file fail at once unless the server runs with
+// the setting (a key of /settings) it was written for.
+export function needsSetting(key, value) {
+  before(async () => {
+    const s = await settings()
+    assert.equal(s[key], value, `this file needs a server started with ${key.toUpperCase()}=${value}`)
+  })
 }
 
 // waitForEmail returns the n-th message received by `to` (1-based).

@@ -194,6 +194,28 @@ func (c *Client) call(ctx context.Context, req request, out any) error {
 	}
 }
 
+// post sends body as JSON (nil: {}) to path under the idempotency key requestID,
+// asking for the full representation in the answer.
+func post[T any](ctx context.Context, c *Client, path string, body any, requestID string) (*T, error) {
+	b := []byte("{}")
+	if body != nil {
+		var err error
+		if b, err = json.Marshal(body); err != nil {
+			return nil, err
+		}
+	}
+	return callFor[T](ctx, c, request{method: http.MethodPost, path: path, body: b, requestID: requestID, prefer: "return=representation"})
+}
+
+// callFor is call with the answer decoded into a new T.
+func callFor[T any](ctx context.Context, c *Client, req request) (*T, error) {
+	var out T
+	if err := c.call(ctx, req, &out); err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
 // send performs req with retries on network errors and 5xx, decoding a 2xx body
 // into out and other answers into *APIError.
 func (c *Client) send(ctx context.Context, req request, token string, out any) error {

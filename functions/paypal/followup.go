@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 
@@ -21,29 +20,9 @@ import (
 // attempt into a WhatsApp request with the same details. The order id is the
 // visitor's proof: only the browser that went to PayPal has it.
 
-type orderRequest struct {
-	OrderID string `json:"orderID"`
-	Token   string `json:"token"`
-}
-
-func (s *Service) orderFromBody(r *http.Request) (string, error) {
-	if r.Method != http.MethodPost {
-		return "", fnkit.Errorf(http.StatusMethodNotAllowed, "use POST")
-	}
-	var req orderRequest
-	if err := fnkit.DecodeJSON(r, &req); err != nil {
-		return "", err
-	}
-	id := strings.TrimSpace(firstNonEmpty(req.OrderID, req.Token))
-	if !OrderIDPattern.MatchString(id) {
-		return "", fnkit.Errorf(http.StatusBadRequest, "orderID is missing or malformed").WithCode("invalid_order_id")
-	}
-	return id, nil
-}
-
 // paypalBooking answers {booking: <public.booking_receipt>} for the order.
 func (s *Service) paypalBooking(w http.ResponseWriter, r *http.Request) error {
-	orderID, err := s.orderFromBody(r)
+	orderID, err := orderFromBody(r)
 	if err != nil {
 		return err
 	}
@@ -59,7 +38,7 @@ func (s *Service) paypalBooking(w http.ResponseWriter, r *http.Request) error {
 // agency told (by the notifications trigger). Sending it twice is harmless. A
 // booking whose hold lapsed takes its dates again if they are still free.
 func (s *Service) paypalToWhatsapp(w http.ResponseWriter, r *http.Request) error {
-	orderID, err := s.orderFromBody(r)
+	orderID, err := orderFromBody(r)
 	if err != nil {
 		return err
 	}

@@ -23,11 +23,8 @@ func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if s.client == nil {
 		return notConfigured()
 	}
-	if r.Method != http.MethodPost {
-		return fnkit.Errorf(http.StatusMethodNotAllowed, "use POST")
-	}
 	var req bookingRequest
-	if err := fnkit.DecodeJSON(r, &req); err != nil {
+	if err := readPost(r, &req); err != nil {
 		return err
 	}
 	if err := req.normalize(s.today()); err != nil {

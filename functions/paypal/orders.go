@@ -2,7 +2,6 @@ package paypal
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -115,16 +114,7 @@ type ExperienceContext struct {
 
 // CreateOrder creates an order. requestID makes retries return the same order.
 func (c *Client) CreateOrder(ctx context.Context, body CreateOrderRequest, requestID string) (*Order, error) {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return nil, err
-	}
-	var o Order
-	err = c.call(ctx, request{method: http.MethodPost, path: "/v2/checkout/orders", body: b, requestID: requestID, prefer: "return=representation"}, &o)
-	if err != nil {
-		return nil, err
-	}
-	return &o, nil
+	return post[Order](ctx, c, "/v2/checkout/orders", body, requestID)
 }
 
 // GetOrder reads an order (captures included once captured).
@@ -132,11 +122,7 @@ func (c *Client) GetOrder(ctx context.Context, id string) (*Order, error) {
 	if !OrderIDPattern.MatchString(id) {
 		return nil, fmt.Errorf("paypal: invalid order id %q", id)
 	}
-	var o Order
-	if err := c.call(ctx, request{method: http.MethodGet, path: "/v2/checkout/orders/" + url.PathEscape(id)}, &o); err != nil {
-		return nil, err
-	}
-	return &o, nil
+	return callFor[Order](ctx, c, request{method: http.MethodGet, path: "/v2/checkout/orders/" + url.PathEscape(id)})
 }
 
 // CaptureOrder captures an approved order. A replay with the same requestID
@@ -145,12 +131,7 @@ func (c *Client) CaptureOrder(ctx context.Context, id, requestID string) (*Order
 	if !OrderIDPattern.MatchString(id) {
 		return nil, fmt.Errorf("paypal: invalid order id %q", id)
 	}
-	var o Order
-	err := c.call(ctx, request{method: http.MethodPost, path: "/v2/checkout/orders/" + url.PathEscape(id) + "/capture", body: []byte("{}"), requestID: requestID, prefer: "return=representation"}, &o)
-	if err != nil {
-		return nil, err
-	}
-	return &o, nil
+	return post[Order](ctx, c, "/v2/checkout/orders/"+url.PathEscape(id)+"/capture", nil, requestID)
 }
 
 // ApproveURL is where the buyer approves the order ("payer-action" with a payment

@@ -14,13 +14,36 @@ import (
 	"casarent/server/pgrole"
 )
 
-// captureRequest is SPEC section 7's body. bookingData is accepted for
-// compatibility and ignored: the stored booking is what counts.
-type captureRequest struct {
+// orderRequest is the body naming a PayPal order: SPEC section 7's for the
+// capture (bookingData is accepted for compatibility and ignored: the stored
+// booking is what counts), and the after-PayPal functions' (?token= of the
+// return URL).
+type orderRequest struct {
 	OrderID     string          `json:"orderID"`
 	OrderIDAlt  string          `json:"orderId"`
 	Token       string          `json:"token"`
 	BookingData json.RawMessage `json:"bookingData"`
+}
+
+// orderFromBody reads the order id of a POST's orderRequest.
+func orderFromBody(r *http.Request) (string, error) {
+	var req orderRequest
+	if err := readPost(r, &req); err != nil {
+		return "", err
+	}
+	id := strings.TrimSpace(firstNonEmpty(req.OrderID, req.OrderIDAlt, req.Token))
+	if !OrderIDPattern.MatchString(id) {
+		return "", fnkit.Errorf(http.StatusBadRequest, "orderID is missing or malformed").WithCode("invalid_order_id")
+	}
+	return id, nil
+}
+
+// readPost refuses any method but POST, then reads the JSON body into v.
+func readPost(r *http.Request, v any) error {
+	if r.Method != http.MethodPost {
+		return fnkit.Errorf(http.StatusMethodNotAllowed, "use POST")
+	}
+	return fnkit.DecodeJSON(r, v)
 }
 
 type paymentRow struct {
@@ -37,16 +60,9 @@ func (s *Service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 	if s.client == nil {
 		return notConfigured()
 	}
-	if r.Method != http.MethodPost {
-		return fnkit.Errorf(http.StatusMethodNotAllowed, "use POST")
-	}
-	var req captureRequest
-	if err := fnkit.DecodeJSON(r, &req); err != nil {
+	orderID, err := orderFromBody(r)
+	if err != nil {
 		return err
-	}
-	orderID := strings.TrimSpace(firstNonEmpty(req.OrderID, req.OrderIDAlt, req.Token))
-	if !OrderIDPattern.MatchString(orderID) {
-		return fnkit.Errorf(http.StatusBadRequest, "orderID is missing or malformed").WithCode("invalid_order_id")
 	}
 	ctx := r.Context()
 	row, err := s.paymentByOrder(ctx, orderID)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 
 	"casarent/auth"
 	"casarent/functions"
+	"casarent/functions/fnkit/fntest"
 	"casarent/functions/paypal"
 	"casarent/functions/paypal/emulator"
 	"casarent/server/config"
@@ -128,27 +130,28 @@ func (h *harness) call(name string, body any) (int, map[string]any) {
 // callFrom is call from a page of origin (the browser's Origin header; "" for none).
 func (h *harness) callFrom(origin, name string, body any) (int, map[string]any) {
 	h.t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/"+name, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
+	hdr := map[string]string{}
 	if origin != "" {
-		req.Header.Set("Origin", origin)
+		hdr["Origin"] = origin
 	}
-	req.Header.Set("Authorization", "Bearer "+h.anon)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		h.t.Fatal(err)
+	return h.invoke(name, h.anon, body, hdr)
+}
+
+// invoke POSTs body as JSON to the function with token as Bearer; the answer
+// must be a JSON object.
+func (h *harness) invoke(name, token string, body any, header map[string]string) (int, map[string]any) {
+	h.t.Helper()
+	b, _ := json.Marshal(body)
+	hdr := map[string]string{"Content-Type": "application/json", "Authorization": "Bearer " + token}
+	maps.Copy(hdr, header)
+	r := fntest.Call(h.t, http.MethodPost, h.fn.URL+"/functions/v1/"+name, b, hdr)
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		h.t.Fatalf("%s: content-type %q body %s", name, ct, r.Raw)
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	if ct := res.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
-		h.t.Fatalf("%s: content-type %q body %s", name, ct, raw)
+	if r.JSON == nil {
+		h.t.Fatalf("%s: %s", name, r.Raw)
 	}
-	var out map[string]any
-	if err := json.Unmarshal(raw, &out); err != nil {
-		h.t.Fatalf("%s: %s", name, raw)
-	}
-	return res.StatusCode, out
+	return r.Status, r.JSON
 }
 
 func (h *harness) create(over map[string]any) map[string]any {
@@ -160,28 +163,54 @@ func (h *harness) create(over map[string]any) map[string]any {
 	return out
 }
 
+// approved creates an order and clicks action ("pay", "decline") on its
+// approval page; it returns the booking id and the order id.
+func (h *harness) approved(action string) (string, string) {
+	h.t.Helper()
+	out := h.create(nil)
+	h.approve(out["approveUrl"].(string), action)
+	return out["bookingId"].(string), out["orderId"].(string)
+}
+
+// capture calls capture-paypal-payment for the order, as the success page does.
+func (h *harness) capture(orderID any) (int, map[string]any) {
+	return h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+}
+
+// wantCaptures checks how many captures PayPal made for the order.
+func (h *harness) wantCaptures(orderID string, want int) {
+	h.t.Helper()
+	if n := h.emu.OrderCaptures(orderID); n != want {
+		h.t.Fatalf("%d captures, want %d", n, want)
+	}
+}
+
+// atOnce runs fn(0), ..., fn(n-1) concurrently and waits for them all.
+func atOnce(n int, fn func(i int)) {
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(i)
+		}()
+	}
+	wg.Wait()
+}
+
 // approve clicks a button of the emulator's approval page, as the browser does,
 // and returns the redirect target.
 func (h *harness) approve(approveURL, action string) *url.URL {
 	h.t.Helper()
-	page, err := http.Get(approveURL)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	html, _ := io.ReadAll(page.Body)
-	page.Body.Close()
-	if page.StatusCode != 200 || !strings.Contains(string(html), "Simulated payment") {
-		h.t.Fatalf("approval page: %d %s", page.StatusCode, html)
+	page := fntest.Call(h.t, http.MethodGet, approveURL, nil, nil)
+	if page.Status != 200 || !strings.Contains(string(page.Raw), "Simulated payment") {
+		h.t.Fatalf("approval page: %d %s", page.Status, page.Raw)
 	}
 	u, _ := url.Parse(approveURL)
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
-	res, err := client.PostForm(h.emuURL+"/checkoutnow?token="+u.Query().Get("token"), url.Values{"action": {action}})
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	res.Body.Close()
-	if res.StatusCode != http.StatusSeeOther {
-		h.t.Fatalf("approval: %d", res.StatusCode)
+	res := fntest.Call(h.t, http.MethodPost, h.emuURL+"/checkoutnow?token="+u.Query().Get("token"),
+		url.Values{"action": {action}}.Encode(), map[string]string{"Content-Type": "application/x-www-form-urlencoded"})
+	if res.Status != http.StatusSeeOther {
+		h.t.Fatalf("approval: %d", res.Status)
 	}
 	loc, _ := url.Parse(res.Header.Get("Location"))
 	return loc
@@ -268,9 +297,7 @@ func TestPaymentSuccess(t *testing.T) {
 	if r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentMethod != "paypal" || r.PaymentID == nil || *r.PaymentID != b["payment_id"] {
 		t.Fatalf("after capture: %+v", r)
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 1)
 }
 
 func TestAmountDueNowByOption(t *testing.T) {
@@ -305,7 +332,7 @@ func TestDeclinedCapture(t *testing.T) {
 	h := newHarness(t, true)
 	out := h.create(nil)
 	ret := h.approve(out["approveUrl"].(string), "decline")
-	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": ret.Query().Get("token")})
+	status, body := h.capture(ret.Query().Get("token"))
 	if status != http.StatusPaymentRequired || body["code"] != "payment_declined" || !strings.Contains(body["error"].(string), "declined") {
 		t.Fatalf("declined: %d %v", status, body)
 	}
@@ -324,7 +351,7 @@ func TestDeclinedCapture(t *testing.T) {
 		t.Fatalf("try again: %v, want the same order as %v", again, out)
 	}
 	h.approve(again["approveUrl"].(string), "pay")
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": again["orderId"]}); status != 200 {
+	if status, body := h.capture(again["orderId"]); status != 200 {
 		t.Fatalf("capture after trying again: %d %v", status, body)
 	}
 	if r := h.row(out["bookingId"].(string)); r.Status != "confirmed" || r.PaymentStatus != "paid" {
@@ -337,7 +364,7 @@ func TestDeclinedCapture(t *testing.T) {
 	out = h.create(nil)
 	h.approve(out["approveUrl"].(string), "pay")
 	h.fault(emulator.Fault{Op: "capture", Issue: "TRANSACTION_REFUSED"})
-	status, body = h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	status, body = h.capture(out["orderId"])
 	if status != http.StatusPaymentRequired || body["code"] != "payment_declined" {
 		t.Fatalf("refused: %d %v", status, body)
 	}
@@ -349,7 +376,7 @@ func TestDeclinedCapture(t *testing.T) {
 func TestCaptureBeforeApproval(t *testing.T) {
 	h := newHarness(t, true)
 	out := h.create(nil)
-	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	status, body := h.capture(out["orderId"])
 	if status != http.StatusConflict || body["code"] != "order_not_approved" {
 		t.Fatalf("unapproved: %d %v", status, body)
 	}
@@ -363,7 +390,7 @@ func TestAmountMismatch(t *testing.T) {
 	out := h.create(nil)
 	h.approve(out["approveUrl"].(string), "pay")
 	h.fault(emulator.Fault{Op: "capture", Amount: "1.00"})
-	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	status, body := h.capture(out["orderId"])
 	if status != http.StatusConflict || body["code"] != "amount_mismatch" {
 		t.Fatalf("mismatch: %d %v", status, body)
 	}
@@ -375,55 +402,40 @@ func TestAmountMismatch(t *testing.T) {
 	out = h.create(nil)
 	h.approve(out["approveUrl"].(string), "pay")
 	h.fault(emulator.Fault{Op: "capture", Currency: "USD"})
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]}); status != http.StatusConflict || body["code"] != "amount_mismatch" {
+	if status, body := h.capture(out["orderId"]); status != http.StatusConflict || body["code"] != "amount_mismatch" {
 		t.Fatalf("currency mismatch: %d %v", status, body)
 	}
 }
 
 func TestCaptureTwice(t *testing.T) {
 	h := newHarness(t, true)
-	out := h.create(nil)
-	h.approve(out["approveUrl"].(string), "pay")
-	orderID := out["orderId"].(string)
-	s1, b1 := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
-	s2, b2 := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	_, orderID := h.approved("pay")
+	s1, b1 := h.capture(orderID)
+	s2, b2 := h.capture(orderID)
 	if s1 != 200 || s2 != 200 {
 		t.Fatalf("%d %v / %d %v", s1, b1, s2, b2)
 	}
 	if b1["booking"].(map[string]any)["id"] != b2["booking"].(map[string]any)["id"] || b1["captureId"] != b2["captureId"] {
 		t.Fatalf("different answers: %v / %v", b1, b2)
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 1)
 
 	// Concurrent captures of one order: one capture, one booking, both succeed.
-	out = h.create(nil)
-	h.approve(out["approveUrl"].(string), "pay")
-	orderID = out["orderId"].(string)
-	var wg sync.WaitGroup
+	bookingID, orderID := h.approved("pay")
 	ids := make([]any, 4)
-	for i := range ids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s, b := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
-			if s == 200 {
-				ids[i] = b["captureId"]
-			}
-		}()
-	}
-	wg.Wait()
+	atOnce(len(ids), func(i int) {
+		if s, b := h.capture(orderID); s == 200 {
+			ids[i] = b["captureId"]
+		}
+	})
 	for _, id := range ids {
 		if id == nil || id != ids[0] {
 			t.Fatalf("concurrent captures: %v", ids)
 		}
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 1)
 	var confirmations int
-	if err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.notification_outbox where kind = 'booking_confirmed' and subject_id = $1`, out["bookingId"]).Scan(&confirmations); err != nil {
+	if err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.notification_outbox where kind = 'booking_confirmed' and subject_id = $1`, bookingID).Scan(&confirmations); err != nil {
 		t.Fatal(err)
 	}
 	if confirmations != 1 {
@@ -437,18 +449,16 @@ func TestPayPalServerErrorThenSuccess(t *testing.T) {
 	out := h.create(nil)
 	h.approve(out["approveUrl"].(string), "pay")
 	h.fault(emulator.Fault{Op: "capture", Status: 500, Times: 2})
-	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	status, body := h.capture(out["orderId"])
 	if status != 200 || body["booking"].(map[string]any)["status"] != "confirmed" {
 		t.Fatalf("after 5xx: %d %v", status, body)
 	}
-	if n := h.emu.OrderCaptures(out["orderId"].(string)); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(out["orderId"].(string), 1)
 	// PayPal down for good: the visitor gets a clear 502, the booking stays pending.
 	out = h.create(nil)
 	h.approve(out["approveUrl"].(string), "pay")
 	h.fault(emulator.Fault{Op: "capture", Status: 500, Times: -1})
-	status, body = h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]})
+	status, body = h.capture(out["orderId"])
 	if status != http.StatusBadGateway || body["code"] != "paypal_unavailable" {
 		t.Fatalf("PayPal down: %d %v", status, body)
 	}
@@ -475,7 +485,7 @@ func TestCaptureTimeout(t *testing.T) {
 	orderID := out["orderId"].(string)
 	// Every attempt answers after the 400ms client timeout (PayPal did capture).
 	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1})
-	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	status, body := h.capture(orderID)
 	if status != http.StatusGatewayTimeout || body["code"] != "paypal_timeout" {
 		t.Fatalf("timeout: %d %v", status, body)
 	}
@@ -487,23 +497,19 @@ func TestCaptureTimeout(t *testing.T) {
 	if res, err := http.DefaultClient.Do(clear); err != nil || res.StatusCode != http.StatusNoContent {
 		t.Fatalf("clear faults: %v %v", res, err)
 	}
-	status, body = h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	status, body = h.capture(orderID)
 	if status != 200 || body["booking"].(map[string]any)["status"] != "confirmed" {
 		t.Fatalf("retry: %d %v", status, body)
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 1)
 	// One slow answer only: the function's own retry gets the original capture.
 	out = h.create(nil)
 	h.approve(out["approveUrl"].(string), "pay")
 	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500})
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]}); status != 200 {
+	if status, body := h.capture(out["orderId"]); status != 200 {
 		t.Fatalf("slow once: %d %v", status, body)
 	}
-	if n := h.emu.OrderCaptures(out["orderId"].(string)); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(out["orderId"].(string), 1)
 }
 
 func TestNotConfigured(t *testing.T) {
@@ -570,10 +576,10 @@ func TestCreateValidation(t *testing.T) {
 	// Available again from today, ISO timestamps and a string car id are fine.
 	h.create(map[string]any{"carId": fmt.Sprint(fromToday), "pickupDate": today(0) + "T00:00:00.000Z", "returnDate": today(0)})
 	// Capture input errors.
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": "not an id"}); status != 400 || body["code"] != "invalid_order_id" {
+	if status, body := h.capture("not an id"); status != 400 || body["code"] != "invalid_order_id" {
 		t.Fatalf("malformed order id: %d %v", status, body)
 	}
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": "UNKNOWN123"}); status != 404 || body["code"] != "booking_not_found" {
+	if status, body := h.capture("UNKNOWN123"); status != 404 || body["code"] != "booking_not_found" {
 		t.Fatalf("unknown order: %d %v", status, body)
 	}
 }
@@ -635,7 +641,7 @@ func TestCreateTwiceWithTheSameBookingID(t *testing.T) {
 		t.Fatalf("other details: %d %v", status, body)
 	}
 	h.approve(first["approveUrl"].(string), "pay")
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": first["orderId"]}); status != 200 {
+	if status, body := h.capture(first["orderId"]); status != 200 {
 		t.Fatalf("capture: %d %v", status, body)
 	}
 	if status, body := h.call("create-paypal-order", h.booking(dates(map[string]any{"bookingId": id}))); status != http.StatusConflict {

@@ -107,15 +107,12 @@ func (s *Service) pendingPayments(ctx context.Context) ([]pendingPayment, error)
 			where paypal_order_id is not null and payment_status in ('pending', 'failed') and status = 'pending'
 			  and payment_id is null and created_at < $1
 			order by created_at limit 50`, []any{now.Add(-reconcileGrace), now.Add(-s.pp.AbandonAfter)},
-		func(rows pgx.Rows) error {
-			for rows.Next() {
-				var p pendingPayment
-				if err := rows.Scan(&p.id, &p.orderID, &p.status, &p.paymentStatus, &p.currency, &p.chargeAmount, &p.refused, &p.abandoned); err != nil {
-					return err
-				}
-				list = append(list, p)
-			}
-			return rows.Err()
+		func(rows pgx.Rows) (err error) {
+			list, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (p pendingPayment, err error) {
+				err = row.Scan(&p.id, &p.orderID, &p.status, &p.paymentStatus, &p.currency, &p.chargeAmount, &p.refused, &p.abandoned)
+				return p, err
+			})
+			return err
 		})
 	if err != nil {
 		return nil, fmt.Errorf("read pending payments: %w", err)

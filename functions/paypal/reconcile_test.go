@@ -37,9 +37,7 @@ func (h *harness) reconcile(want paypal.ReconcileReport) {
 
 func TestReconcileCapturesWhenTheVisitorNeverCameBack(t *testing.T) {
 	h := newHarness(t, true)
-	out := h.create(nil)
-	id, orderID := out["bookingId"].(string), out["orderId"].(string)
-	h.approve(out["approveUrl"].(string), "pay") // then the tab is closed: no capture call
+	id, orderID := h.approved("pay") // then the tab is closed: no capture call
 
 	h.reconcile(paypal.ReconcileReport{}) // the visitor's own browser gets time first
 	h.age(15 * time.Minute)
@@ -48,28 +46,22 @@ func TestReconcileCapturesWhenTheVisitorNeverCameBack(t *testing.T) {
 	if r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentID == nil {
 		t.Fatalf("after reconciliation: %+v", r)
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 1)
 	// The visitor comes back later: the same booking, no second capture.
-	status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID})
+	status, body := h.capture(orderID)
 	if status != 200 || body["captureId"] != *r.PaymentID {
 		t.Fatalf("late return: %d %v", status, body)
 	}
 	h.reconcile(paypal.ReconcileReport{})
-	if n := h.emu.OrderCaptures(orderID); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 1)
 }
 
 func TestReconcileRecordsACaptureWhoseAnswerWasLost(t *testing.T) {
 	h := newHarness(t, true)
-	out := h.create(nil)
-	id, orderID := out["bookingId"].(string), out["orderId"].(string)
-	h.approve(out["approveUrl"].(string), "pay")
+	id, orderID := h.approved("pay")
 	// PayPal captures but every answer comes too late; the visitor gives up.
 	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1})
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusGatewayTimeout {
+	if status, body := h.capture(orderID); status != http.StatusGatewayTimeout {
 		t.Fatalf("capture: %d %v", status, body)
 	}
 	if r := h.row(id); r.PaymentStatus != "pending" || r.PaymentError == nil {
@@ -81,9 +73,7 @@ func TestReconcileRecordsACaptureWhoseAnswerWasLost(t *testing.T) {
 	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentID == nil {
 		t.Fatalf("after reconciliation: %+v", r)
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 1 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 1)
 }
 
 func TestReconcileCancelsAnOrderNeverApproved(t *testing.T) {
@@ -106,20 +96,16 @@ func TestReconcileCancelsAnOrderNeverApproved(t *testing.T) {
 	// is not charged behind the agency's back.
 	orderID := out["orderId"].(string)
 	h.approve(out["approveUrl"].(string), "pay")
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusConflict || body["code"] != "booking_cancelled" {
+	if status, body := h.capture(orderID); status != http.StatusConflict || body["code"] != "booking_cancelled" {
 		t.Fatalf("capture of a cancelled booking: %d %v", status, body)
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 0 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 0)
 }
 
 func TestReconcileLeavesARefusedCaptureToTheVisitorUntilAbandoned(t *testing.T) {
 	h := newHarness(t, true)
-	out := h.create(nil)
-	id, orderID := out["bookingId"].(string), out["orderId"].(string)
-	h.approve(out["approveUrl"].(string), "decline")
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusPaymentRequired {
+	id, orderID := h.approved("decline")
+	if status, body := h.capture(orderID); status != http.StatusPaymentRequired {
 		t.Fatalf("capture: %d %v", status, body)
 	}
 	h.age(30 * time.Minute)
@@ -132,18 +118,14 @@ func TestReconcileLeavesARefusedCaptureToTheVisitorUntilAbandoned(t *testing.T) 
 	if r := h.row(id); r.Status != "cancelled" || r.PaymentStatus != "failed" {
 		t.Fatalf("abandoned: %+v", r)
 	}
-	if n := h.emu.OrderCaptures(orderID); n != 0 {
-		t.Fatalf("%d captures", n)
-	}
+	h.wantCaptures(orderID, 0)
 }
 
 func TestReconcileLeavesMoneyThatMovedToAnAdministrator(t *testing.T) {
 	h := newHarness(t, true)
-	out := h.create(nil)
-	id, orderID := out["bookingId"].(string), out["orderId"].(string)
-	h.approve(out["approveUrl"].(string), "pay")
+	id, orderID := h.approved("pay")
 	h.fault(emulator.Fault{Op: "capture", Amount: "1.00"})
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": orderID}); status != http.StatusConflict {
+	if status, body := h.capture(orderID); status != http.StatusConflict {
 		t.Fatalf("capture: %d %v", status, body)
 	}
 	h.age(4 * time.Hour)

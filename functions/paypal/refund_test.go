@@ -1,12 +1,8 @@
 package paypal_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
-	"sync"
 	"testing"
 
 	"casarent/functions/paypal/emulator"
@@ -31,32 +27,17 @@ func (h *harness) adminToken() string {
 // callAs invokes a function with a bearer token.
 func (h *harness) callAs(token, name string, body any) (int, map[string]any) {
 	h.t.Helper()
-	b, _ := json.Marshal(body)
-	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/"+name, bytes.NewReader(b))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+token)
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	var out map[string]any
-	if err := json.Unmarshal(raw, &out); err != nil {
-		h.t.Fatalf("%s: %s", name, raw)
-	}
-	return res.StatusCode, out
+	return h.invoke(name, token, body, nil)
 }
 
 // paid makes a booking paid through PayPal (1688 DH, 156.30 EUR) and returns its id and order.
 func (h *harness) paid() (string, string) {
 	h.t.Helper()
-	out := h.create(nil)
-	h.approve(out["approveUrl"].(string), "pay")
-	if status, body := h.call("capture-paypal-payment", map[string]any{"orderID": out["orderId"]}); status != 200 {
+	id, orderID := h.approved("pay")
+	if status, body := h.capture(orderID); status != 200 {
 		h.t.Fatalf("capture: %d %v", status, body)
 	}
-	return out["bookingId"].(string), out["orderId"].(string)
+	return id, orderID
 }
 
 func (h *harness) refunds(bookingID string) (completed, failed int, refundedMAD float64) {
@@ -131,16 +112,10 @@ func TestRefunds(t *testing.T) {
 	// Two clicks at once (the same dialog: the same key), with PayPal slow to answer:
 	// one refund at PayPal, one in the ledger, and both clicks see it succeed.
 	h.fault(emulator.Fault{Op: "refund", DelayMS: 300})
-	var wg sync.WaitGroup
 	results := make([]int, 2)
-	for i := range results {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], _ = h.callAs(admin, "refund-paypal-payment", map[string]any{"bookingId": id2, "key": key(7), "cancel": true})
-		}()
-	}
-	wg.Wait()
+	atOnce(len(results), func(i int) {
+		results[i], _ = h.callAs(admin, "refund-paypal-payment", map[string]any{"bookingId": id2, "key": key(7), "cancel": true})
+	})
 	if done, _, mad := h.refunds(id2); done != 1 || mad != 1688 || h.emu.OrderRefunds(order2) != 1 {
 		t.Fatalf("double click: %d refunds of %v DH in the ledger, %d at PayPal (answers %v)", done, mad, h.emu.OrderRefunds(order2), results)
 	}
@@ -150,14 +125,9 @@ func TestRefunds(t *testing.T) {
 	// Two administrators at once with different keys cannot refund twice either.
 	id3, order3 := h.paid()
 	h.fault(emulator.Fault{Op: "refund", DelayMS: 300})
-	for i := range results {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], _ = h.callAs(admin, "refund-paypal-payment", map[string]any{"bookingId": id3, "key": key(byte(8 + i))})
-		}()
-	}
-	wg.Wait()
+	atOnce(len(results), func(i int) {
+		results[i], _ = h.callAs(admin, "refund-paypal-payment", map[string]any{"bookingId": id3, "key": key(byte(8 + i))})
+	})
 	if done, _, mad := h.refunds(id3); done != 1 || mad != 1688 || h.emu.OrderRefunds(order3) != 1 {
 		t.Fatalf("two administrators: %d refunds of %v DH, %d at PayPal (answers %v)", done, mad, h.emu.OrderRefunds(order3), results)
 	}

@@ -2,9 +2,7 @@ package paypal
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"regexp"
 )
@@ -30,19 +28,9 @@ func (c *Client) RefundCapture(ctx context.Context, captureID string, amount *Am
 	if !captureIDPattern.MatchString(captureID) {
 		return nil, fmt.Errorf("paypal: invalid capture id %q", captureID)
 	}
-	body := []byte("{}")
+	var body any
 	if amount != nil {
-		b, err := json.Marshal(map[string]any{"amount": amount})
-		if err != nil {
-			return nil, err
-		}
-		body = b
+		body = map[string]any{"amount": amount}
 	}
-	var rf Refund
-	err := c.call(ctx, request{method: http.MethodPost, path: "/v2/payments/captures/" + url.PathEscape(captureID) + "/refund",
-		body: body, requestID: requestID, prefer: "return=representation"}, &rf)
-	if err != nil {
-		return nil, err
-	}
-	return &rf, nil
+	return post[Refund](ctx, c, "/v2/payments/captures/"+url.PathEscape(captureID)+"/refund", body, requestID)
 }

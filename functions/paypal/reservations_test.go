@@ -189,7 +189,7 @@ func TestCaptureAfterTheHoldLapsed(t *testing.T) {
 	free := h.create(map[string]any{"pickupDate": today(30), "returnDate": today(32)})
 	h.approve(free["approveUrl"].(string), "pay")
 	expire(free["bookingId"].(string))
-	if status, out := h.call("capture-paypal-payment", map[string]any{"orderID": free["orderId"]}); status != 200 {
+	if status, out := h.capture(free["orderId"]); status != 200 {
 		t.Fatalf("capture after expiry, dates free: %d %v", status, out)
 	}
 	if r := h.row(free["bookingId"].(string)); r.Status != "confirmed" || r.PaymentStatus != "paid" {
@@ -202,7 +202,7 @@ func TestCaptureAfterTheHoldLapsed(t *testing.T) {
 	if code, err := h.anonInsert("other@example.com", today(41), today(43)); code != "" || err != nil {
 		t.Fatalf("the freed dates: %s %v", code, err)
 	}
-	status, out := h.call("capture-paypal-payment", map[string]any{"orderID": taken["orderId"]})
+	status, out := h.capture(taken["orderId"])
 	if status != 409 || out["code"] != "booking_expired" {
 		t.Fatalf("capture after expiry, dates taken: %d %v", status, out)
 	}

@@ -124,21 +124,14 @@ func scanProfile(row pgx.Row) (*profile, error) {
 }
 
 func (s *service) list(ctx context.Context, w http.ResponseWriter) error {
-	admins := []*profile{}
+	var admins []*profile
 	err := s.asService(ctx, true, func(c pgrole.Conn) error {
 		rows, err := c.Query(ctx, `select `+profileCols+` from public.profiles where role = 'admin' order by created_at desc`)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			p, err := scanProfile(rows)
-			if err != nil {
-				return err
-			}
-			admins = append(admins, p)
-		}
-		return rows.Err()
+		admins, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (*profile, error) { return scanProfile(row) })
+		return err
 	})
 	if err != nil {
 		return fmt.Errorf("list administrators: %w", err)

@@ -1,9 +1,7 @@
 package adminusers_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,6 +15,7 @@ import (
 
 	"casarent/auth"
 	"casarent/functions"
+	"casarent/functions/fnkit/fntest"
 	"casarent/rental/adminusers"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
@@ -68,28 +67,18 @@ type resp struct {
 
 func (e *env) do(method, path string, body any, apikey, bearer string) resp {
 	e.t.Helper()
-	var rd io.Reader
-	if body != nil {
-		b, _ := json.Marshal(body)
-		rd = bytes.NewReader(b)
-	}
-	req, _ := http.NewRequest(method, e.srv.URL+path, rd)
-	req.Header.Set("Content-Type", "application/json")
+	hdr := map[string]string{"Content-Type": "application/json"}
 	if apikey != "" {
-		req.Header.Set("apikey", apikey)
+		hdr["apikey"] = apikey
 	}
 	if bearer != "" {
-		req.Header.Set("Authorization", "Bearer "+bearer)
+		hdr["Authorization"] = "Bearer " + bearer
 	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		e.t.Fatal(err)
+	r := fntest.Call(e.t, method, e.srv.URL+path, body, hdr)
+	if r.JSON == nil {
+		r.JSON = map[string]any{}
 	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := map[string]any{}
-	_ = json.Unmarshal(raw, &out)
-	return resp{res.StatusCode, out}
+	return resp{r.Status, r.JSON}
 }
 
 // fn invokes admin-users as supabase-js does (apikey + the session's token).

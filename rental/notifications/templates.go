@@ -2,10 +2,13 @@ package notifications
 
 import (
 	"bytes"
+	"embed"
 	"encoding/json"
 	"fmt"
 	htmltemplate "html/template"
+	"io/fs"
 	"math"
+	"path"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -149,78 +152,38 @@ type words struct {
 	Days                                                                                 [7]string
 	Months                                                                               [12]string
 	DateForm                                                                             string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
-	Group, Decimal                                                                       string // how the site's locale (docs/languages.md) writes 1.283,50
+	Group, Decimal                                                                       string // how the site's locale (docs/languages.md: fr-MA, en-GB, ar-MA with Latin digits) writes 1.283,50
 }
 
-var lang = map[string]words{
-	"fr": {
-		Dir: "ltr", Subject: "Réservation confirmée – n° %s", Title: "Réservation confirmée !",
-		Hello: "Bonjour %s,", Intro: "Votre réservation est confirmée. Voici son récapitulatif.",
-		Number: "Numéro de réservation", Vehicle: "Véhicule", Pickup: "Prise en charge", Return: "Restitution",
-		Duration: "Durée", DaysUnit: "jour(s)", Total: "Montant total", PaidOnline: "Payé en ligne",
-		Remaining: "Reste à payer à l'arrivée", Method: "Mode de paiement", Transaction: "Transaction",
-		Insurance: "Assurance", Extras: "Options", NoExtras: "aucune", CarRental: "Location du véhicule",
-		InsuranceCost: "Assurance", ExtrasCost: "Options", Discount: "Remise",
-		Deposit:        "Caution (pré-autorisée sur votre carte à la prise en charge, non débitée)",
-		InsuranceNames: map[string]string{"basic": "Basique", "premium": "Premium", "platinum": "Platinum"},
-		ExtraNames: map[string]string{"gps": "GPS", "wifi": "Wi-Fi portable", "childSeat": "Siège enfant", "additionalDriver": "Conducteur supplémentaire",
-			"roadAssistance": "Assistance routière premium", "carFridge": "Glacière de voiture", "jawazPass": "Badge autoroute Jawaz"},
-		InfoTitle: "Informations importantes",
-		Info: []string{"Apportez un permis de conduire valide et une pièce d'identité.", "Présentez-vous 15 minutes avant l'heure de prise en charge.",
-			"En cas de retard, contactez-nous par téléphone.", "Restituez le véhicule avec le même niveau de carburant."},
-		Places:  map[string]string{"Centre-ville Casablanca": "Centre-ville de Casablanca"},
-		Closing: "Merci de votre confiance et bon voyage !", Signature: "L'équipe de l'agence – Aéroport Mohammed V, Casablanca",
-		Days:     [7]string{"dimanche", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi"},
-		Months:   [12]string{"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
-		DateForm: "%[1]s %[2]d %[3]s %[4]d",
-		Group:    ".", Decimal: ",", // fr-MA
-	},
-	"en": {
-		Dir: "ltr", Subject: "Booking confirmed – no. %s", Title: "Booking confirmed!",
-		Hello: "Hello %s,", Intro: "Your booking is confirmed. Here is its summary.",
-		Number: "Booking number", Vehicle: "Vehicle", Pickup: "Pickup", Return: "Return",
-		Duration: "Duration", DaysUnit: "day(s)", Total: "Total amount", PaidOnline: "Paid online",
-		Remaining: "Left to pay on arrival", Method: "Payment method", Transaction: "Transaction",
-		Insurance: "Insurance", Extras: "Extras", NoExtras: "none", CarRental: "Car rental",
-		InsuranceCost: "Insurance", ExtrasCost: "Extras", Discount: "Discount",
-		Deposit:        "Deposit (pre-authorised on your card at pickup, not charged)",
-		InsuranceNames: map[string]string{"basic": "Basic", "premium": "Premium", "platinum": "Platinum"},
-		ExtraNames: map[string]string{"gps": "GPS", "wifi": "Portable Wi-Fi", "childSeat": "Child seat", "additionalDriver": "Additional driver",
-			"roadAssistance": "Premium roadside assistance", "carFridge": "Car cool box", "jawazPass": "Jawaz motorway pass"},
-		InfoTitle: "Important information",
-		Info: []string{"Bring a valid driving licence and an identity document.", "Arrive 15 minutes before your pickup time.",
-			"If you are running late, please call us.", "Return the vehicle with the same fuel level."},
-		Places: map[string]string{"Aéroport Mohammed V": "Mohammed V Airport", "Centre-ville Casablanca": "Casablanca city centre",
-			"Gare Casa-Port": "Casa-Port station", "Hôtel (livraison)": "Hotel (delivery)", "Hôtel (collecte)": "Hotel (collection)"},
-		Closing: "Thank you for your trust, and have a good trip!", Signature: "The agency team – Mohammed V Airport, Casablanca",
-		Days:     [7]string{"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"},
-		Months:   [12]string{"January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"},
-		DateForm: "%[1]s %[2]d %[3]s %[4]d",
-		Group:    ",", Decimal: ".", // en-GB
-	},
-	"ar": {
-		Dir: "rtl", Subject: "تم تأكيد الحجز – رقم %s", Title: "تم تأكيد حجزك!",
-		Hello: "مرحباً %s،", Intro: "تم تأكيد حجزك. إليك ملخصه.",
-		Number: "رقم الحجز", Vehicle: "السيارة", Pickup: "الاستلام", Return: "الإرجاع",
-		Duration: "المدة", DaysUnit: "يوم", Total: "المبلغ الإجمالي", PaidOnline: "المدفوع عبر الإنترنت",
-		Remaining: "المتبقي للدفع عند الوصول", Method: "طريقة الدفع", Transaction: "رقم العملية",
-		Insurance: "التأمين", Extras: "الخيارات", NoExtras: "لا شيء", CarRental: "كراء السيارة",
-		InsuranceCost: "التأمين", ExtrasCost: "الخيارات", Discount: "الخصم",
-		Deposit:        "الضمان (حجز مسبق على بطاقتك عند الاستلام، دون خصم)",
-		InsuranceNames: map[string]string{"basic": "أساسي", "premium": "بريميوم", "platinum": "بلاتينيوم"},
-		ExtraNames: map[string]string{"gps": "نظام GPS", "wifi": "واي فاي محمول", "childSeat": "مقعد طفل", "additionalDriver": "سائق إضافي",
-			"roadAssistance": "مساعدة متميزة على الطريق", "carFridge": "ثلاجة سيارة", "jawazPass": "شارة الطريق السيار جواز"},
-		InfoTitle: "معلومات مهمة",
-		Info: []string{"أحضر رخصة قيادة سارية ووثيقة هوية.", "احضر قبل موعد الاستلام بـ 15 دقيقة.",
-			"في حالة التأخير، يرجى الاتصال بنا هاتفياً.", "أعد السيارة بنفس مستوى الوقود."},
-		Places: map[string]string{"Aéroport Mohammed V": "مطار محمد الخامس", "Centre-ville Casablanca": "وسط مدينة الدار البيضاء",
-			"Gare Casa-Port": "محطة الدار البيضاء الميناء", "Hôtel (livraison)": "الفندق (توصيل)", "Hôtel (collecte)": "الفندق (استرجاع)"},
-		Closing: "شكراً لثقتكم، ونتمنى لكم رحلة سعيدة!", Signature: "فريق الوكالة – مطار محمد الخامس، الدار البيضاء",
-		Days:     [7]string{"الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"},
-		Months:   [12]string{"يناير", "فبراير", "مارس", "أبريل", "ماي", "يونيو", "يوليوز", "غشت", "شتنبر", "أكتوبر", "نونبر", "دجنبر"},
-		DateForm: "%[1]s %[2]d %[3]s %[4]d",
-		Group:    ".", Decimal: ",", // ar-MA (Latin digits)
-	},
+// lang holds the customer email's texts by language code, one catalogue per
+// language in words/<code>.json (the site's are frontend/locales/*.json).
+var lang = loadWords()
+
+//go:embed words/*.json
+var wordFiles embed.FS
+
+// loadWords reads the catalogues; a broken one (or a misspelt key) is a
+// programming error, caught by any test of this package.
+func loadWords() map[string]words {
+	names, err := fs.Glob(wordFiles, "words/*.json")
+	if err != nil {
+		panic(err)
+	}
+	out := map[string]words{}
+	for _, name := range names {
+		raw, err := wordFiles.ReadFile(name)
+		if err != nil {
+			panic(err)
+		}
+		var w words
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&w); err != nil {
+			panic(fmt.Sprintf("notifications: %s: %v", name, err))
+		}
+		out[strings.TrimSuffix(path.Base(name), ".json")] = w
+	}
+	return out
 }
 
 // place gives a stored place name (the site stores them in French) in the language.

@@ -168,15 +168,12 @@ returning o.id, o.kind, o.recipient, o.language, o.payload, o.attempts`
 func claim(ctx context.Context, d Deps) ([]item, error) {
 	var items []item
 	err := pgrole.Query(ctx, d.Pool, pgrole.Session{Role: "service_role"}, false, claimSQL,
-		[]any{d.Config.BatchSize, d.Config.Lease.Seconds()}, func(rows pgx.Rows) error {
-			for rows.Next() {
-				var it item
-				if err := rows.Scan(&it.ID, &it.Kind, &it.Recipient, &it.Language, &it.Payload, &it.Attempts); err != nil {
-					return err
-				}
-				items = append(items, it)
-			}
-			return rows.Err()
+		[]any{d.Config.BatchSize, d.Config.Lease.Seconds()}, func(rows pgx.Rows) (err error) {
+			items, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (it item, err error) {
+				err = row.Scan(&it.ID, &it.Kind, &it.Recipient, &it.Language, &it.Payload, &it.Attempts)
+				return it, err
+			})
+			return err
 		})
 	if err != nil {
 		return nil, fmt.Errorf("claim outbox: %w", err)

@@ -166,10 +166,15 @@ func (s *Server) Stats() map[string]int {
 
 // OrderCaptures returns how many captures were performed for one order.
 func (s *Server) OrderCaptures(id string) int {
+	return s.orderCount(id, func(o *order) int { return o.Captures })
+}
+
+// orderCount reads one counter of an order (0 for an unknown order).
+func (s *Server) orderCount(id string, count func(*order) int) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if o, ok := s.orders[id]; ok {
-		return o.Captures
+		return count(o)
 	}
 	return 0
 }
@@ -220,6 +225,16 @@ func failFault(w http.ResponseWriter, r *http.Request, f *Fault) bool {
 	return true
 }
 
+// faulted plays the fault set for op (and order): its error, answered at once
+// (failed), or its delay, by the writer returned for the rest of the answer.
+func (s *Server) faulted(w http.ResponseWriter, r *http.Request, op, orderID string) (http.ResponseWriter, bool) {
+	f := s.takeFault(op, orderID)
+	if failFault(w, r, f) {
+		return w, true
+	}
+	return &lateWriter{ResponseWriter: w, r: r, f: f}, false
+}
+
 // lateAnswer waits for a fault's delay (the action is already done).
 func lateAnswer(r *http.Request, f *Fault) {
 	if f != nil {
@@ -257,11 +272,10 @@ func sleep(r *http.Request, ms int) {
 
 // token implements POST /v1/oauth2/token (client credentials, HTTP Basic).
 func (s *Server) token(w http.ResponseWriter, r *http.Request) {
-	f := s.takeFault("token", "")
-	if failFault(w, r, f) {
+	w, failed := s.faulted(w, r, "token", "")
+	if failed {
 		return
 	}
-	w = &lateWriter{ResponseWriter: w, r: r, f: f}
 	id, secret, ok := r.BasicAuth()
 	if !ok || (s.opts.ClientID != "" && id != s.opts.ClientID) || (s.opts.ClientSecret != "" && secret != s.opts.ClientSecret) {
 		writeJSON(w, http.StatusUnauthorized, map[string]string{"error": "invalid_client", "error_description": "Client Authentication failed"})
@@ -301,11 +315,10 @@ var valueRe = regexp.MustCompile(`^[0-9]{1,10}(\.[0-9]{2})?$`)
 
 // createOrder implements POST /v2/checkout/orders.
 func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) {
-	f := s.takeFault("create", "")
-	if failFault(w, r, f) {
+	w, failed := s.faulted(w, r, "create", "")
+	if failed {
 		return
 	}
-	w = &lateWriter{ResponseWriter: w, r: r, f: f}
 	reqID := r.Header.Get("PayPal-Request-Id")
 	if rp, ok := s.replayed("create", reqID); ok {
 		writeJSON(w, http.StatusOK, rp.body)
@@ -328,7 +341,7 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) {
 		} `json:"application_context"`
 	}
 	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-		writeError(w, http.StatusBadRequest, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "MALFORMED_REQUEST_JSON")
+		malformed(w)
 		return
 	}
 	if body.Intent != "CAPTURE" && body.Intent != "AUTHORIZE" {
@@ -369,11 +382,10 @@ func (s *Server) createOrder(w http.ResponseWriter, r *http.Request) {
 // getOrder implements GET /v2/checkout/orders/{id}.
 func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	f := s.takeFault("get", id)
-	if failFault(w, r, f) {
+	w, failed := s.faulted(w, r, "get", id)
+	if failed {
 		return
 	}
-	w = &lateWriter{ResponseWriter: w, r: r, f: f}
 	s.mu.Lock()
 	o, ok := s.orders[id]
 	var out map[string]any
@@ -382,7 +394,7 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	if !ok {
-		writeError(w, http.StatusNotFound, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID")
+		notFound(w)
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -391,7 +403,7 @@ func (s *Server) getOrder(w http.ResponseWriter, r *http.Request) {
 // captureOrder implements POST /v2/checkout/orders/{id}/capture.
 func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	f := s.takeFault("capture", id)
+	f := s.takeFault("capture", id) // its amount or currency, if set, is what gets captured
 	if failFault(w, r, f) {
 		return
 	}
@@ -406,7 +418,7 @@ func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 	o, ok := s.orders[id]
 	if !ok {
 		s.mu.Unlock()
-		writeError(w, http.StatusNotFound, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID")
+		notFound(w)
 		return
 	}
 	o.CaptureCall++
@@ -454,11 +466,10 @@ func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 // refunds what remains of the capture, {amount} a part of it.
 func (s *Server) refundCapture(w http.ResponseWriter, r *http.Request) {
 	id := r.PathValue("id")
-	f := s.takeFault("refund", id)
-	if failFault(w, r, f) {
+	w, failed := s.faulted(w, r, "refund", id)
+	if failed {
 		return
 	}
-	w = &lateWriter{ResponseWriter: w, r: r, f: f}
 	reqID := r.Header.Get("PayPal-Request-Id")
 	key := "refund:" + id
 	if rp, ok := s.replayed(key, reqID); ok {
@@ -473,7 +484,7 @@ func (s *Server) refundCapture(w http.ResponseWriter, r *http.Request) {
 	}
 	if r.ContentLength != 0 {
 		if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
-			writeError(w, http.StatusBadRequest, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "MALFORMED_REQUEST_JSON")
+			malformed(w)
 			return
 		}
 	}
@@ -487,7 +498,7 @@ func (s *Server) refundCapture(w http.ResponseWriter, r *http.Request) {
 	}
 	if o == nil {
 		s.mu.Unlock()
-		writeError(w, http.StatusNotFound, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID")
+		notFound(w)
 		return
 	}
 	amount := o.Capture["amount"].(map[string]string)
@@ -545,12 +556,7 @@ func cents(v string) (int64, bool) {
 
 // OrderRefunds is how many refunds were performed on the order's capture.
 func (s *Server) OrderRefunds(id string) int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if o, ok := s.orders[id]; ok {
-		return o.Refunds
-	}
-	return 0
+	return s.orderCount(id, func(o *order) int { return o.Refunds })
 }
 
 func (s *Server) replayed(op, reqID string) (replay, bool) {
@@ -639,6 +645,16 @@ func writeError(w http.ResponseWriter, status int, name, msg, issue string) {
 		body["details"] = []map[string]string{{"issue": issue, "description": strings.ToLower(strings.ReplaceAll(issue, "_", " ")) + " (emulated)"}}
 	}
 	writeJSON(w, status, body)
+}
+
+// notFound is PayPal's answer for an unknown order or capture id.
+func notFound(w http.ResponseWriter) {
+	writeError(w, http.StatusNotFound, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID")
+}
+
+// malformed is PayPal's answer for a body that is not JSON.
+func malformed(w http.ResponseWriter) {
+	writeError(w, http.StatusBadRequest, "INVALID_REQUEST", "Request is not well-formed, syntactically incorrect, or violates schema.", "MALFORMED_REQUEST_JSON")
 }
 
 const idAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"

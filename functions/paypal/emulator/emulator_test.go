@@ -3,12 +3,14 @@ package emulator_test
 import (
 	"encoding/json"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 
+	"casarent/functions/fnkit/fntest"
 	"casarent/functions/paypal/emulator"
 )
 
@@ -31,23 +33,16 @@ type client struct {
 
 func (c *client) do(method, path, body string, hdr map[string]string) (int, map[string]any, http.Header) {
 	c.t.Helper()
-	req, _ := http.NewRequest(method, c.base+path, strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
+	all := map[string]string{"Content-Type": "application/json"}
 	if c.tok != "" {
-		req.Header.Set("Authorization", "Bearer "+c.tok)
+		all["Authorization"] = "Bearer " + c.tok
 	}
-	for k, v := range hdr {
-		req.Header.Set(k, v)
+	maps.Copy(all, hdr)
+	r := fntest.Call(c.t, method, c.base+path, body, all)
+	if r.JSON == nil {
+		r.JSON = map[string]any{}
 	}
-	res, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	defer res.Body.Close()
-	raw, _ := io.ReadAll(res.Body)
-	out := map[string]any{}
-	_ = json.Unmarshal(raw, &out)
-	return res.StatusCode, out, res.Header
+	return r.Status, r.JSON, r.Header
 }
 
 func TestEmulatorFlows(t *testing.T) {
