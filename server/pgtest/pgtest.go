@@ -103,6 +103,28 @@ func New(t testing.TB) *DB {
 	return db
 }
 
+// Exec runs sql as the superuser (set-up and changes a test makes behind RLS)
+// and fails t when it errs.
+func (db *DB) Exec(t testing.TB, sql string, args ...any) {
+	t.Helper()
+	if _, err := db.Admin.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("pgtest: %.200s: %v", sql, err)
+	}
+}
+
+// ExecFile runs the SQL file at path (a test's fixture) as the superuser and
+// fails t when it cannot be read or errs.
+func (db *DB) ExecFile(t testing.TB, path string) {
+	t.Helper()
+	sql, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Admin.Exec(context.Background(), string(sql)); err != nil {
+		t.Fatalf("pgtest: %s: %v", path, err)
+	}
+}
+
 // ensureTemplate migrates a template database named after the migrations' checksum,
 // once per cluster (an advisory lock makes parallel test processes wait for one).
 func ensureTemplate(ctx context.Context, cluster string) (string, error) {
