@@ -55,22 +55,12 @@ func main() {
 }
 
 func run(cost int, dur time.Duration, rounds, workers int) error {
-	ctx := context.Background()
-	cluster := os.Getenv("DATABASE_URL")
-	if cluster == "" {
-		return fmt.Errorf("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
-	}
-	db, err := benchdb.Fresh(ctx, cluster, "bench_auth", nil)
+	db, err := benchdb.Fresh(context.Background(), benchdb.Options{Prefix: "bench_auth", Conns: workers + 2})
 	if err != nil {
 		return err
 	}
-	defer db.Drop()
-	pool, err := db.Pool(ctx, workers+2)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	b, err := startSurfaces(pool, cost, workers)
+	defer db.Close()
+	b, err := startSurfaces(db.Pool, cost, workers)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -56,21 +55,12 @@ func main() {
 
 func run(subs, users, n, writers int) error {
 	ctx := context.Background()
-	cluster := os.Getenv("DATABASE_URL")
-	if cluster == "" {
-		return errors.New("DATABASE_URL (a superuser URL) is required")
-	}
-	db, err := benchdb.Fresh(ctx, cluster, "bench_rt", nil)
+	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_rt", Conns: writers + 16})
 	if err != nil {
 		return err
 	}
-	defer db.Drop()
-	pool, err := db.Pool(ctx, writers+16)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	url := db.URL
+	defer db.Close()
+	pool, url := db.Pool, db.URL
 	if _, err := pool.Exec(ctx, `
 		create table public.bench_rt (id bigint generated always as identity primary key, owner uuid not null, body text not null);
 		alter table public.bench_rt enable row level security;
