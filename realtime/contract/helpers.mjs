@@ -66,6 +66,19 @@ export async function subscribe(client, spec, name = 'rt-' + randomUUID().slice(
   })
 }
 
+// join resolves with a SUBSCRIBED channel built by setup(client.channel(name,
+// opts)), for broadcast and presence (subscribe is the one for postgres_changes).
+export async function join(client, name, opts, setup = (ch) => ch) {
+  await sleep(10) // the client's token reaches realtime asynchronously (see subscribe)
+  return new Promise((resolve, reject) => {
+    const ch = setup(client.channel(name, opts))
+    ch.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve(ch)
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status))
+    })
+  })
+}
+
 // waitFor polls fn until it returns a truthy value (or throws after ms).
 export async function waitFor(fn, ms = 8000, what = 'condition') {
   const end = Date.now() + ms
