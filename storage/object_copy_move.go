@@ -84,17 +84,9 @@ func (s *Service) stagedChange(ctx context.Context, c caller, body moveBody, ver
 
 // copyBytes copies the source bytes to the stage of the destination's new
 // version inside the caller's transaction, once RLS has accepted the row
-// change: from here on it runs as the service, the destination name is claimed
-// from the orphan sweeper and the version marked in flight. The commit is
-// followed by publish (see publish.go).
+// change (beginStage). The commit is followed by publish (see publish.go).
 func (s *Service) copyBytes(ctx context.Context, conn pgrole.Conn, body moveBody, version string) error {
-	if err := becomeService(ctx, conn); err != nil {
-		return err
-	}
-	if err := claimName(ctx, conn, body.DestinationBucket, body.DestinationKey); err != nil {
-		return err
-	}
-	if err := lockVersion(ctx, conn, version); err != nil {
+	if err := beginStage(ctx, conn, body.DestinationBucket, body.DestinationKey, version); err != nil {
 		return err
 	}
 	if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, blob.StageBucket, stageKey(version, body.DestinationBucket, body.DestinationKey)); err != nil {
