@@ -18,6 +18,9 @@ import (
 	"casarent/server/pgtest"
 )
 
+// JWTSecret signs the tokens of the benchmarks' surfaces.
+const JWTSecret = "bench-jwt-secret-0123456789abcdef0123456789"
+
 // Options says what a benchmark's database is.
 type Options struct {
 	Prefix string                // the database is <Prefix>_<12 hex>

@@ -39,8 +39,6 @@ import (
 	"casarent/server/jwtauth"
 )
 
-const secret = "bench-jwt-secret-0123456789abcdef0123456789"
-
 func main() {
 	subs := flag.Int("subs", 1000, "websocket subscribers")
 	users := flag.Int("users", 10, "distinct users among the subscribers (RLS audiences per change)")
@@ -80,7 +78,7 @@ func run(subs, users, n, writers int) error {
 
 	// Phase 2: the same with realtime and its subscribers.
 	keys := jwtauth.Keys{Anon: mustSign(jwt.MapClaims{"role": "anon", "iss": "supabase", "exp": time.Now().Add(time.Hour).Unix()})}
-	verifier := jwtauth.NewVerifier(secret, keys)
+	verifier := jwtauth.NewVerifier(benchdb.JWTSecret, keys)
 	rt := realtime.New(realtime.Options{Pool: pool, ReplicationURL: url, Verifier: verifier,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	rctx, stop := context.WithCancel(ctx)
@@ -230,7 +228,7 @@ func insert(ctx context.Context, pool *pgxpool.Pool, n, writers int) (time.Durat
 }
 
 func mustSign(c jwt.MapClaims) string {
-	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(secret))
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(benchdb.JWTSecret))
 	if err != nil {
 		panic(err)
 	}

@@ -96,10 +96,9 @@ func main() {
 	if err := rest.Reload(ctx); err != nil {
 		log.Fatal(err)
 	}
-	secret := "bench-jwt-secret-0123456789abcdef0123456789"
-	anonKey, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
-	verifier := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anonKey})
-	adminToken, _ := jwtauth.Sign(secret, jwtauthClaims())
+	anonKey, _ := jwtauth.Sign(benchdb.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
+	verifier := jwtauth.NewVerifier(benchdb.JWTSecret, jwtauth.Keys{Anon: anonKey})
+	adminToken, _ := jwtauth.Sign(benchdb.JWTSecret, jwtauthClaims())
 
 	ours := httptest.NewServer(verifier.Middleware(rest))
 	defer ours.Close()
