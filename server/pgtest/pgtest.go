@@ -210,6 +210,21 @@ func Token(t testing.TB, role, sub string, extra map[string]any) string {
 	return s
 }
 
+// TamperSignature changes one character inside a JWT's signature. (Changing the
+// last characters is not enough: the last base64url character of a 32-byte
+// signature carries padding bits a decoder may ignore, so "…xx" was now and
+// then the same signature.)
+func TamperSignature(token string) string {
+	b := []byte(token)
+	i := len(b) - 10
+	if b[i] == 'A' {
+		b[i] = 'B'
+	} else {
+		b[i] = 'A'
+	}
+	return string(b)
+}
+
 // As returns the pgrole session of role acting as user sub ("" for none).
 func As(role, sub string) pgrole.Session {
 	claims := fmt.Sprintf(`{"role":%q}`, role)
