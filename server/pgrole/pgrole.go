@@ -161,7 +161,12 @@ func Query(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, sq
 		if err != nil {
 			return err
 		}
-		if err := Consume(rows, scan); err != nil {
+		if err := scan(rows); err != nil {
+			rows.Close()
+			return err
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
 			return err
 		}
 		_, err = br.Exec() // commit: a deferred constraint may still fail here
@@ -197,15 +202,4 @@ func finish(ctx context.Context, conn *pgx.Conn, commit bool) error {
 		conn.Close(ctx) //nolint:errcheck // the pool drops a closed connection
 	}
 	return nil
-}
-
-// Consume runs scan over rows and closes them: scan's error, else the rows'
-// own (one that ends the result early).
-func Consume(rows pgx.Rows, scan func(pgx.Rows) error) error {
-	err := scan(rows)
-	rows.Close()
-	if err != nil {
-		return err
-	}
-	return rows.Err()
 }
