@@ -29,7 +29,6 @@ func TestTwoReplicas(t *testing.T) {
 	}
 	bin := buildServer(t)
 	c := newCluster(t)
-	c.pg("start")
 	dbURL := c.pg("url")
 	sink := mailtest.New(t)
 	emu := emulator.New(emulator.Options{ClientID: "id", ClientSecret: "secret"})
