@@ -25,15 +25,8 @@ import (
 // version 14.0) less the blank line its console.log adds.
 func TestGenerateTypesGolden(t *testing.T) {
 	db := pgtest.New(t)
-	ctx := context.Background()
-	fixture, err := os.ReadFile("testdata/typegen/fixture.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Admin.Exec(ctx, string(fixture)); err != nil {
-		t.Fatalf("fixture: %v", err)
-	}
-	got, err := GenerateTypes(ctx, db.Admin, TypesOptions{Schemas: []string{"tg", "tg_two"}, PostgrestVersion: "14.0"})
+	db.ExecFile(t, "testdata/typegen/fixture.sql")
+	got, err := GenerateTypes(context.Background(), db.Admin, TypesOptions{Schemas: []string{"tg", "tg_two"}, PostgrestVersion: "14.0"})
 	if err != nil {
 		t.Fatal(err)
 	}

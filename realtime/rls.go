@@ -92,38 +92,49 @@ func (c *rlsChecker) inTx(ctx context.Context, fn func(pgx.Tx) error) error {
 	return fn(tx)
 }
 
-func (c *rlsChecker) table(ctx context.Context, relid uint32) (*tableMeta, error) {
+// cached returns what cache holds at k while fresh says it still holds, else
+// what load reads in a read-only transaction (inTx), which it keeps.
+func cached[K comparable, V any](ctx context.Context, c *rlsChecker, cache map[K]*V, k K, fresh func(*V) bool, load func(pgx.Tx) (*V, error)) (*V, error) {
 	c.mu.Lock()
-	m := c.tables[relid]
+	v := cache[k]
 	c.mu.Unlock()
-	if m != nil {
-		return m, nil
+	if v != nil && fresh(v) {
+		return v, nil
 	}
-	m = &tableMeta{typname: map[string]string{}, sqltype: map[string]string{}}
-	err := c.inTx(ctx, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `select a.attname::text, t.typname::text, pg_catalog.format_type(a.atttypid, a.atttypmod)
-			from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
-			where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped`, relid)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var name, typ, sqlt string
-			if err := rows.Scan(&name, &typ, &sqlt); err != nil {
-				return err
-			}
-			m.typname[name], m.sqltype[name] = typ, sqlt
-		}
-		return rows.Err()
+	err := c.inTx(ctx, func(tx pgx.Tx) (err error) {
+		v, err = load(tx)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	c.mu.Lock()
-	c.tables[relid] = m
+	cache[k] = v
 	c.mu.Unlock()
-	return m, nil
+	return v, nil
+}
+
+// table returns a table's columns, read once (invalidate forgets them).
+func (c *rlsChecker) table(ctx context.Context, relid uint32) (*tableMeta, error) {
+	always := func(*tableMeta) bool { return true }
+	return cached(ctx, c, c.tables, relid, always, func(tx pgx.Tx) (*tableMeta, error) {
+		m := &tableMeta{typname: map[string]string{}, sqltype: map[string]string{}}
+		rows, err := tx.Query(ctx, `select a.attname::text, t.typname::text, pg_catalog.format_type(a.atttypid, a.atttypmod)
+			from pg_catalog.pg_attribute a join pg_catalog.pg_type t on t.oid = a.atttypid
+			where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped`, relid)
+		if err != nil {
+			return nil, err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var name, typ, sqlt string
+			if err := rows.Scan(&name, &typ, &sqlt); err != nil {
+				return nil, err
+			}
+			m.typname[name], m.sqltype[name] = typ, sqlt
+		}
+		return m, rows.Err()
+	})
 }
 
 // policySQL: for SELECT a policy's USING; for INSERT its WITH CHECK (an ALL policy
@@ -144,23 +155,17 @@ from pg_catalog.pg_class c, pg_catalog.pg_roles r where c.oid = $1 and r.rolname
 
 // policy returns the rule for role on relid, from a cache of policyTTL.
 func (c *rlsChecker) policy(ctx context.Context, relid uint32, role string, cmd byte) (*policyEntry, error) {
-	k := policyKey{relid, role, cmd}
-	c.mu.Lock()
-	e := c.policies[k]
-	c.mu.Unlock()
-	if e != nil && c.now().Sub(e.fetched) < policyTTL {
-		return e, nil
-	}
-	e = &policyEntry{fetched: c.now(), mode: denyAll}
-	err := c.inTx(ctx, func(tx pgx.Tx) error {
+	fresh := func(e *policyEntry) bool { return c.now().Sub(e.fetched) < policyTTL }
+	return cached(ctx, c, c.policies, policyKey{relid, role, cmd}, fresh, func(tx pgx.Tx) (*policyEntry, error) {
+		e := &policyEntry{fetched: c.now(), mode: denyAll}
 		var rls, force, owner, bypass, priv bool
 		var perm, restr []string
 		err := tx.QueryRow(ctx, policySQL, relid, role, string(rune(cmd))).Scan(&rls, &force, &owner, &bypass, &priv, &perm, &restr)
 		if err == pgx.ErrNoRows {
-			return nil // unknown role or table: nothing is visible
+			return e, nil // unknown role or table: nothing is visible
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		switch {
 		case bypass:
@@ -177,15 +182,8 @@ func (c *rlsChecker) policy(ctx context.Context, relid uint32, role string, cmd 
 				e.expr += " and " + r
 			}
 		}
-		return nil
+		return e, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	c.mu.Lock()
-	c.policies[k] = e
-	c.mu.Unlock()
-	return e, nil
 }
 
 // audience is one distinct (role, claims) among a change's subscribers.

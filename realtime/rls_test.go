@@ -13,8 +13,7 @@ import (
 // off, FORCE, BYPASSRLS, several audiences in one call.
 func TestVisibleEvaluatesPoliciesAsEachAudience(t *testing.T) {
 	db := pgtest.New(t)
-	ctx := context.Background()
-	_, err := db.Admin.Exec(ctx, `
+	db.Exec(t, `
 		create table public.rt_t (id int primary key, owner uuid, status text, secret boolean not null default false);
 		alter table public.rt_t enable row level security;
 		grant select on public.rt_t to authenticated, service_role;
@@ -23,9 +22,7 @@ func TestVisibleEvaluatesPoliciesAsEachAudience(t *testing.T) {
 		create policy no_secret on public.rt_t as restrictive for select to authenticated using (not secret);
 		create table public.rt_open (id int primary key);
 		grant select on public.rt_open to anon;`)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx := context.Background()
 	var relid, openID uint32
 	if err := db.Admin.QueryRow(ctx, "select 'public.rt_t'::regclass::oid, 'public.rt_open'::regclass::oid").Scan(&relid, &openID); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"context"
 	"io"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -46,16 +45,6 @@ func decode(t *testing.T, encoding string, body []byte) []byte {
 		t.Fatalf("%s body does not decode: %v", encoding, err)
 	}
 	return out
-}
-
-func write(t *testing.T, path string, body []byte) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, body, 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestResponsesAreCompressedByAcceptEncoding(t *testing.T) {

@@ -6,8 +6,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -17,10 +15,7 @@ import (
 
 // Issue 15, item 7: inputs that answered 500 answer a clear 4xx.
 func TestOddInputsGetA4xx(t *testing.T) {
-	dist := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte("<!doctype html><title>site</title>"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dist := siteDist(t, map[string]string{"index.html": "<!doctype html><title>site</title>"})
 	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
 	key := map[string]string{"apikey": a.cfg.AnonKey}
 	for _, c := range []struct {
@@ -40,23 +35,15 @@ func TestOddInputsGetA4xx(t *testing.T) {
 	}
 	// A validly signed token whose subject is not a user id.
 	tok := pgtest.Token(t, "authenticated", "not-a-uuid", nil)
-	req := httptest.NewRequest(http.MethodPost, "/functions/v1/admin-users", strings.NewReader(`{"action":"list"}`))
-	req.Header.Set("Authorization", "Bearer "+tok)
-	req.Header.Set("apikey", a.cfg.AnonKey)
-	req.Header.Set("Content-Type", "application/json")
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
+	rec := send(h, http.MethodPost, "/functions/v1/admin-users", `{"action":"list"}`,
+		map[string]string{"Authorization": "Bearer " + tok, "apikey": a.cfg.AnonKey, "Content-Type": "application/json"})
 	if rec.Code != http.StatusUnauthorized {
 		t.Errorf("admin-users with sub 'not-a-uuid': %d %s, want 401", rec.Code, rec.Body)
 	}
 	// A booking returning in year 9999.
-	req = httptest.NewRequest(http.MethodPost, "/rest/v1/bookings", strings.NewReader(`{"car_id": 1, "customer_name": "A",
-		"customer_email": "a@example.com", "customer_phone": "+2126", "start_date": "2027-01-01", "end_date": "9999-12-31"}`))
-	req.Header.Set("apikey", a.cfg.ServiceRoleKey)
-	req.Header.Set("Authorization", "Bearer "+a.cfg.ServiceRoleKey)
-	req.Header.Set("Content-Type", "application/json")
-	rec = httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
+	rec = send(h, http.MethodPost, "/rest/v1/bookings", `{"car_id": 1, "customer_name": "A",
+		"customer_email": "a@example.com", "customer_phone": "+2126", "start_date": "2027-01-01", "end_date": "9999-12-31"}`,
+		map[string]string{"apikey": a.cfg.ServiceRoleKey, "Authorization": "Bearer " + a.cfg.ServiceRoleKey, "Content-Type": "application/json"})
 	if rec.Code/100 != 4 {
 		t.Errorf("a booking until 9999-12-31: %d %s, want a 4xx", rec.Code, rec.Body)
 	}

@@ -2,9 +2,9 @@ package main
 
 import (
 	"net/http"
-	"sort"
-	"strconv"
 	"strings"
+
+	"casarent/server/httpx"
 )
 
 // The site's three languages and how a request picks one. The browser has the
@@ -35,7 +35,10 @@ func pageLanguage(r *http.Request) (lang, urlLang string) {
 	if urlLang != "" {
 		return urlLang, urlLang
 	}
-	first := strings.ToLower(firstAcceptedLanguage(r.Header.Get("Accept-Language")))
+	first := ""
+	if tags := httpx.AcceptedLanguages(r.Header.Get("Accept-Language")); len(tags) > 0 {
+		first = strings.ToLower(tags[0])
+	}
 	switch {
 	case strings.HasPrefix(first, "fr"):
 		return "fr", ""
@@ -43,34 +46,4 @@ func pageLanguage(r *http.Request) (lang, urlLang string) {
 		return "ar", ""
 	}
 	return "en", ""
-}
-
-// firstAcceptedLanguage is the preferred tag of an Accept-Language header ("" if none).
-func firstAcceptedLanguage(header string) string {
-	type tag struct {
-		name string
-		q    float64
-		i    int
-	}
-	var tags []tag
-	for i, part := range strings.Split(header, ",") {
-		fields := strings.Split(strings.TrimSpace(part), ";")
-		name := strings.TrimSpace(fields[0])
-		q := 1.0
-		for _, p := range fields[1:] {
-			if v, ok := strings.CutPrefix(strings.TrimSpace(p), "q="); ok {
-				if f, err := strconv.ParseFloat(v, 64); err == nil {
-					q = f
-				}
-			}
-		}
-		if name != "" && name != "*" && q > 0 {
-			tags = append(tags, tag{name, q, i})
-		}
-	}
-	sort.SliceStable(tags, func(a, b int) bool { return tags[a].q > tags[b].q })
-	if len(tags) == 0 {
-		return ""
-	}
-	return tags[0].name
 }

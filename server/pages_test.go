@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -114,20 +113,12 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 // With a server bundle in the build, pages come with their markup, their data for
 // hydration and the language the bundle chose; the bundle itself is not served.
 func TestPagesAreServedRendered(t *testing.T) {
-	dist := t.TempDir()
 	index := `<!doctype html><html lang="fr" dir="ltr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
 	bundle, err := os.ReadFile("ssr/testdata/render.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Join(dist, "ssr"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range map[string]string{"index.html": index, "ssr/render.js": string(bundle)} {
-		if err := os.WriteFile(filepath.Join(dist, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dist := siteDist(t, map[string]string{"index.html": index, "ssr/render.js": string(bundle)})
 	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
 	if _, err := adminExec(t, a, `insert into public.blog_posts (title, slug, content, status) values ('Hi </script>', 'hi', '<p>x</p>', 'published')`); err != nil {
 		t.Fatal(err)
@@ -161,16 +152,8 @@ func TestPagesAreServedRendered(t *testing.T) {
 
 // The render-blocking configuration script and stylesheet come inside the HTML.
 func TestIndexInlinesConfigAndStylesheet(t *testing.T) {
-	dist := t.TempDir()
 	index := `<html><head><script src="/app-config.js"></script><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head><body><div id="root"></div></body></html>`
-	if err := os.MkdirAll(filepath.Join(dist, "assets"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range map[string]string{"index.html": index, "assets/index-1.css": "body{color:red}"} {
-		if err := os.WriteFile(filepath.Join(dist, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dist := siteDist(t, map[string]string{"index.html": index, "assets/index-1.css": "body{color:red}"})
 	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
 	body := do(h, http.MethodGet, "/contact", nil).Body.String()
 	if !strings.Contains(body, "<style>body{color:red}</style>") || strings.Contains(body, "index-1.css") {

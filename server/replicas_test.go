@@ -29,13 +29,8 @@ func TestTwoReplicas(t *testing.T) {
 	}
 	bin := buildServer(t)
 	c := newCluster(t)
-	c.pg("start")
 	dbURL := c.pg("url")
-	sink, err := mailtest.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sink.Close()
+	sink := mailtest.New(t)
 	emu := emulator.New(emulator.Options{ClientID: "id", ClientSecret: "secret"})
 	pp := httptest.NewServer(emu)
 	defer pp.Close()

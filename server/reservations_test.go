@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 )
@@ -14,12 +13,7 @@ import (
 func TestReservationRulesOverREST(t *testing.T) {
 	a, h := newTestApp(t, nil)
 	call := func(method, path, key, body string) (int, string) {
-		req := httptest.NewRequest(method, path, strings.NewReader(body))
-		req.Header.Set("apikey", key)
-		req.Header.Set("Authorization", "Bearer "+key)
-		req.Header.Set("Content-Type", "application/json")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
+		rec := send(h, method, path, body, map[string]string{"apikey": key, "Authorization": "Bearer " + key, "Content-Type": "application/json"})
 		return rec.Code, rec.Body.String()
 	}
 	if code, body := call(http.MethodPost, "/rest/v1/cars", a.cfg.ServiceRoleKey, `{"id": 7, "slug": "clio", "name": "Clio", "brand": "Renault",

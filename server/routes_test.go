@@ -1,61 +1,12 @@
 package main
 
 import (
-	"context"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"casarent/server/pgtest"
 )
-
-// newTestApp builds the whole server (every surface) on a fresh database.
-func newTestApp(t *testing.T, extra map[string]string) (*app, http.Handler) {
-	t.Helper()
-	db := pgtest.New(t)
-	env := map[string]string{
-		"DATABASE_URL":      db.AdminURL,
-		"AUTHENTICATOR_URL": db.URL,
-		"JWT_SECRET":        pgtest.JWTSecret,
-		"DATA_DIR":          t.TempDir(),
-		"FRONTEND_DIST":     filepath.Join(t.TempDir(), "no-site"),
-	}
-	for k, v := range extra {
-		env[k] = v
-	}
-	cfg, err := loadConfig(func(k string) string { return env[k] })
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := newApp(cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(a.db.Pool.Close)
-	if err := a.db.prepare(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	a.db.ready.Store(true)
-	if err := a.rest.Reload(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a, a.routes()
-}
-
-func do(h http.Handler, method, url string, hdr map[string]string) *httptest.ResponseRecorder {
-	req := httptest.NewRequest(method, url, nil)
-	for k, v := range hdr {
-		req.Header.Set(k, v)
-	}
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
-}
 
 func TestCORSPreflightAllowsSupabaseHeaders(t *testing.T) {
 	_, h := newTestApp(t, nil)
@@ -115,16 +66,10 @@ func TestForgedTokenIsRefusedInEachSurfaceShape(t *testing.T) {
 }
 
 func TestRuntimeConfigAndSPAFallback(t *testing.T) {
-	dist := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte("<html><head><title>Site</title></head><body>app</body></html>"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(dist, "assets"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dist, "assets", "app-1234.js"), []byte("console.log(1)"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dist := siteDist(t, map[string]string{
+		"index.html":         "<html><head><title>Site</title></head><body>app</body></html>",
+		"assets/app-1234.js": "console.log(1)",
+	})
 	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
 
 	cfgJS := do(h, http.MethodGet, "/app-config.js", nil).Body.String()

@@ -47,6 +47,8 @@ type cluster struct {
 	port int
 }
 
+// newCluster initialises and starts a cluster of t's own, stopped and removed
+// when t ends.
 func newCluster(t *testing.T) *cluster {
 	dir, err := os.MkdirTemp("", "casarent-run-test-")
 	if err != nil {
@@ -55,6 +57,7 @@ func newCluster(t *testing.T) *cluster {
 	c := &cluster{t: t, port: freePort(t)}
 	c.env = append(os.Environ(), "PG_DATA="+filepath.Join(dir, "pg"), fmt.Sprintf("PG_PORT=%d", c.port))
 	t.Cleanup(func() { c.pg("stop"); os.RemoveAll(dir) })
+	c.pg("start")
 	return c
 }
 
@@ -149,8 +152,7 @@ func waitFor(t *testing.T, d time.Duration, what string, ok func() bool) {
 
 func TestServerFollowsDatabaseWithoutRestart(t *testing.T) {
 	bin := buildServer(t)
-	c := newCluster(t)
-	c.pg("start") // initdb and first start, to know the URL
+	c := newCluster(t) // started once, to know the URL
 	dbURL := c.pg("url")
 	c.pg("stop")
 
@@ -193,7 +195,6 @@ func TestServerFollowsDatabaseWithoutRestart(t *testing.T) {
 func TestSIGTERMLetsInFlightRequestFinish(t *testing.T) {
 	bin := buildServer(t)
 	c := newCluster(t)
-	c.pg("start")
 
 	// A large file served to a slow reader keeps a request in flight.
 	dist := t.TempDir()
@@ -261,7 +262,6 @@ func TestDatabaseRestartUnderTraffic(t *testing.T) {
 	}
 	bin := buildServer(t)
 	c := newCluster(t)
-	c.pg("start")
 	p := startServer(t, bin, "DATABASE_URL="+c.pg("url"))
 	waitFor(t, 40*time.Second, "healthy", func() bool { return healthStatus(p.url) == http.StatusOK })
 	keys := serverKeys(t, bin)

@@ -3,10 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,16 +14,8 @@ import (
 
 func TestSeedIsIdempotentAndServesItsImages(t *testing.T) {
 	db := pgtest.New(t)
-	dataDir := t.TempDir()
-	env := map[string]string{
-		"DATABASE_URL": db.AdminURL, "AUTHENTICATOR_URL": db.URL, "JWT_SECRET": pgtest.JWTSecret,
-		"DATA_DIR": dataDir, "FRONTEND_DIST": filepath.Join(dataDir, "none"),
-	}
-	cfg, err := loadConfig(func(k string) string { return env[k] })
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg := testConfig(t, db, nil)
+	log := quietLog()
 	ctx := context.Background()
 
 	var first, second bytes.Buffer
@@ -36,7 +25,7 @@ func TestSeedIsIdempotentAndServesItsImages(t *testing.T) {
 	if !strings.Contains(first.String(), "administrator created — email admin@example.com  password ") {
 		t.Fatalf("first seed did not print the generated login:\n%s", first.String())
 	}
-	cred, err := os.ReadFile(filepath.Join(dataDir, "admin.txt"))
+	cred, err := os.ReadFile(filepath.Join(cfg.DataDir, "admin.txt"))
 	if err != nil || !strings.Contains(string(cred), "password=") {
 		t.Fatalf("admin.txt: %v %q", err, cred)
 	}
@@ -72,10 +61,8 @@ func TestSeedIsIdempotentAndServesItsImages(t *testing.T) {
 			password = v
 		}
 	}
-	req, _ := http.NewRequest(http.MethodPost, "/auth/v1/token?grant_type=password", strings.NewReader(`{"email":"`+email+`","password":"`+password+`"}`))
-	req.Header.Set("apikey", cfg.AnonKey)
-	req.Header.Set("Content-Type", "application/json")
-	rec := recorder(routes, req)
+	rec := send(routes, http.MethodPost, "/auth/v1/token?grant_type=password", `{"email":"`+email+`","password":"`+password+`"}`,
+		map[string]string{"apikey": cfg.AnonKey, "Content-Type": "application/json"})
 	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "access_token") {
 		t.Fatalf("admin sign-in: %d %s", rec.Code, rec.Body)
 	}
@@ -83,15 +70,8 @@ func TestSeedIsIdempotentAndServesItsImages(t *testing.T) {
 	if err := db.Admin.QueryRow(ctx, "select image from public.cars order by id limit 1").Scan(&image); err != nil {
 		t.Fatal(err)
 	}
-	req, _ = http.NewRequest(http.MethodGet, image, nil)
-	rec = recorder(routes, req)
+	rec = do(routes, http.MethodGet, image, nil)
 	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/jpeg" || rec.Body.Len() < 1000 {
 		t.Fatalf("GET %s: %d %q %d bytes", image, rec.Code, rec.Header().Get("Content-Type"), rec.Body.Len())
 	}
-}
-
-func recorder(h http.Handler, req *http.Request) *httptest.ResponseRecorder {
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, req)
-	return rec
 }

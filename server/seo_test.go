@@ -2,12 +2,8 @@ package main
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -41,17 +37,14 @@ func TestWithMetaEscapesAndReplacesTitle(t *testing.T) {
 
 func TestPageMetaAndSitemapComeFromTheDatabaseAsAnon(t *testing.T) {
 	db := pgtest.New(t)
-	ctx := context.Background()
-	_, err := db.Admin.Exec(ctx, `
+	db.Exec(t, `
 		insert into public.cars (slug, name, brand, category, price, image, seats, transmission, fuel, rating, description)
 		values ('clio-5', 'Clio 5', 'Renault', 'Économique', 300, '/storage/v1/object/public/car-images/c.jpg', 5, 'manual', 'gasoline', 4.5, 'Citadine');
 		insert into public.blog_posts (title, slug, excerpt, content, status) values
 		  ('Published post', 'published-post', 'Ex', '<p>x</p>', 'published'),
 		  ('Secret draft', 'secret-draft', 'Ex', '<p>x</p>', 'draft');`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := &app{cfg: &config.Config{SiteURL: "https://site.test"}, log: slog.New(slog.NewTextHandler(io.Discard, nil)), db: &database{Pool: db.Pool}}
+	a := &app{cfg: &config.Config{SiteURL: "https://site.test"}, log: quietLog(), db: &database{Pool: db.Pool}}
+	ctx := context.Background()
 
 	if m := a.pageInfo(ctx, "/cars/clio-5", "fr", false).meta; m["title"] == "" || !strings.Contains(m["title"], "Clio 5") || m["type"] != "product" {
 		t.Errorf("car meta = %v", m)
@@ -84,11 +77,9 @@ func TestPageMetaAndSitemapComeFromTheDatabaseAsAnon(t *testing.T) {
 // are in its language (?lang=, else the cookie, else Accept-Language), and every
 // public page names its alternates; the sitemap lists each language.
 func TestPagesPerLanguage(t *testing.T) {
-	dist := t.TempDir()
-	index := `<!doctype html><html lang="fr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
-	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(index), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dist := siteDist(t, map[string]string{
+		"index.html": `<!doctype html><html lang="fr"><head><title>Site</title></head><body><div id="root"></div></body></html>`,
+	})
 	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist, "SITE_URL": "https://site.test"})
 	if _, err := adminExec(t, a, `insert into public.blog_posts (title, slug, excerpt, content, status, translations) values
 		('Titre', 'p', 'Résumé', '<p>x</p>', 'published', '{"en":{"title":"Title","excerpt":"Summary"},"ar":{"title":"عنوان"}}')`); err != nil {

@@ -7,13 +7,12 @@ import (
 	"fmt"
 	"net"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"casarent/server/config"
+	"casarent/storage/backendtest"
 	"casarent/storage/blob"
 	"casarent/storage/fsbackend"
 )
@@ -152,23 +151,9 @@ func TestAbortedUpload(t *testing.T) {
 			t.Fatalf("objects after aborted uploads: %v", k)
 		}
 		if fb, ok := e.backend.(*fsbackend.Backend); ok {
-			assertNoFiles(t, fb.Root())
+			backendtest.AssertNoFiles(t, fb.Root())
 		}
 	})
-}
-
-func assertNoFiles(t *testing.T, root string) {
-	t.Helper()
-	var files []string
-	_ = filepath.Walk(root, func(p string, fi os.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) != 0 {
-		t.Fatalf("stray files: %v", files)
-	}
 }
 
 // failingDeletes makes Delete fail while broken is set.
@@ -190,17 +175,11 @@ func TestConsistency(t *testing.T) {
 	fb := &failingDeletes{Backend: fsKind().make(t)}
 	e := newEnv(t, fb, nil)
 	e.sql(`insert into storage.buckets (id, name) values ('b', 'b')`)
-	ok := func(r resp) {
-		t.Helper()
-		if r.status != 200 {
-			t.Fatalf("%d %s", r.status, r.body)
-		}
-	}
-	ok(e.upload("POST", "b", "keep/a.txt", e.svcKey, "text/plain", []byte("a"), false))
-	ok(e.upload("POST", "b", "gone/b.txt", e.svcKey, "text/plain", []byte("b"), false))
+	e.upload("POST", "b", "keep/a.txt", e.svcKey, "text/plain", []byte("a"), false).wantOK(t)
+	e.upload("POST", "b", "gone/b.txt", e.svcKey, "text/plain", []byte("b"), false).wantOK(t)
 
 	fb.broken = true
-	ok(e.do("DELETE", "/object/b/gone/b.txt", e.svcKey, nil, nil))
+	e.do("DELETE", "/object/b/gone/b.txt", e.svcKey, nil, nil).wantOK(t)
 	if e.rows("b") != 1 || e.count(`select count(*) from storage.orphans where bucket_id = 'b' and name = 'gone/b.txt'`) != 1 {
 		t.Fatal("the failed byte delete was not recorded")
 	}
@@ -227,9 +206,9 @@ func TestConsistency(t *testing.T) {
 
 	// An orphan record for a name that is in use again must not delete the new bytes.
 	fb.broken = true
-	ok(e.do("DELETE", "/object/b/keep/a.txt", e.svcKey, nil, nil))
+	e.do("DELETE", "/object/b/keep/a.txt", e.svcKey, nil, nil).wantOK(t)
 	fb.broken = false
-	ok(e.upload("POST", "b", "keep/a.txt", e.svcKey, "text/plain", []byte("new"), false))
+	e.upload("POST", "b", "keep/a.txt", e.svcKey, "text/plain", []byte("new"), false).wantOK(t)
 	if e.count(`select count(*) from storage.orphans`) != 0 {
 		t.Fatal("the upload did not claim the name")
 	}

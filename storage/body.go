@@ -49,3 +49,20 @@ func (s *Service) decodeJSON(w http.ResponseWriter, r *http.Request, v any) erro
 	}
 	return errInvalidRequest(err.Error())
 }
+
+// jsonCall starts a call with a JSON body: who calls (a bad key is answered
+// before a bad body), then the body read into v.
+func (s *Service) jsonCall(w http.ResponseWriter, r *http.Request, v any) (caller, error) {
+	c, err := s.callerOf(r)
+	if err != nil {
+		return c, err
+	}
+	return c, s.decodeJSON(w, r, v)
+}
+
+// bucketCall is jsonCall for a call on a whole bucket (…/{bucket}): it also
+// names the bucket.
+func (s *Service) bucketCall(w http.ResponseWriter, r *http.Request, v any) (caller, string, error) {
+	c, err := s.jsonCall(w, r, v)
+	return c, pathParam(r, "bucket"), err
+}

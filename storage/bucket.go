@@ -137,12 +137,9 @@ var digitsRe = regexp.MustCompile(`^[0-9]+$`)
 
 // createBucket is POST /bucket, as the caller (RLS decides who may create).
 func (s *Service) createBucket(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
-	if err != nil {
-		return err
-	}
 	var body bucketBody
-	if err := s.decodeJSON(w, r, &body); err != nil {
+	c, err := s.jsonCall(w, r, &body)
+	if err != nil {
 		return err
 	}
 	if body.ID == "" {
@@ -187,13 +184,9 @@ func nilIfEmpty(v []string) any {
 // updateBucket is PUT /bucket/{id}: public, file_size_limit and
 // allowed_mime_types; fields left out keep their value.
 func (s *Service) updateBucket(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
-	if err != nil {
-		return err
-	}
-	id := pathParam(r, "bucket")
 	var raw map[string]json.RawMessage
-	if err := s.decodeJSON(w, r, &raw); err != nil {
+	c, id, err := s.bucketCall(w, r, &raw)
+	if err != nil {
 		return err
 	}
 	if v, ok := raw["versioning_status"]; ok && string(v) != "null" {

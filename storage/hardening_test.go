@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/md5"
-	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -30,7 +29,7 @@ import (
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
 	"casarent/server/pgtest"
-	"casarent/storage"
+	"casarent/storage/backendtest"
 	"casarent/storage/blob"
 )
 
@@ -104,11 +103,11 @@ func (e *env) rawRequest(t *testing.T, method, path string, headers map[string]s
 func TestAbandonedUpserts(t *testing.T) {
 	bothBackends(t, func(t *testing.T, e *env) {
 		e.sql(`insert into storage.buckets (id, name) values ('b', 'b')`)
-		if r := e.upload("POST", "b", "doc.bin", e.svcKey, "application/octet-stream", randomData(t, 1000), false); r.status != 200 {
+		if r := e.upload("POST", "b", "doc.bin", e.svcKey, "application/octet-stream", backendtest.RandomBytes(t, 1000), false); r.status != 200 {
 			t.Fatalf("first upload: %d %s", r.status, r.body)
 		}
 		for i := range 10 {
-			data := randomData(t, 100_000+i*7919)
+			data := backendtest.RandomBytes(t, 100_000+i*7919)
 			e.rawRequest(t, "POST", "/object/b/doc.bin", map[string]string{
 				"Authorization": "Bearer " + e.svcKey, "Content-Type": "application/octet-stream", "x-upsert": "true",
 			}, data)
@@ -124,7 +123,7 @@ func TestAbandonedUpserts(t *testing.T) {
 			key := fmt.Sprintf("new-%d.bin", i)
 			e.rawRequest(t, "POST", "/object/b/"+key, map[string]string{
 				"Authorization": "Bearer " + e.svcKey, "Content-Type": "application/octet-stream",
-			}, randomData(t, 50_000))
+			}, backendtest.RandomBytes(t, 50_000))
 			e.inflight.Wait()
 			if e.count(`select count(*) from storage.objects where bucket_id = 'b' and name = $1`, key) != 1 {
 				t.Fatalf("%s: the upload was lost although its body arrived", key)
@@ -132,15 +131,6 @@ func TestAbandonedUpserts(t *testing.T) {
 			e.agree(t, "b", key)
 		}
 	})
-}
-
-func randomData(t *testing.T, n int) []byte {
-	t.Helper()
-	b := make([]byte, n)
-	if _, err := rand.Read(b); err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // countingReader counts what the server took of an endless body.
@@ -279,20 +269,7 @@ func (e *env) restart(tweak func(*config.Storage)) {
 	if tweak != nil {
 		tweak(&e.cfg)
 	}
-	h := storage.New(storage.Options{
-		Pool: e.db.Pool, Backend: e.backend, Config: e.cfg, JWTSecret: pgtest.JWTSecret,
-		Logger: testLogger(),
-	})
-	e.handler = h
-	verifier := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: e.anonKey, Service: e.svcKey})
-	root := http.StripPrefix("/storage/v1", verifier.Middleware(h))
-	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		e.inflight.Add(1)
-		defer e.inflight.Done()
-		defer e.served.Add(1)
-		root.ServeHTTP(w, r)
-	}))
-	e.t.Cleanup(e.srv.Close)
+	e.serve()
 }
 
 func (e *env) render(t *testing.T, query string, headers map[string]string) resp {
@@ -519,14 +496,8 @@ func TestConcurrentUpserts(t *testing.T) {
 func TestKeyConflicts(t *testing.T) {
 	e := newEnv(t, fsKind().make(t), nil)
 	e.sql(`insert into storage.buckets (id, name) values ('b', 'b')`)
-	ok := func(r resp) {
-		t.Helper()
-		if r.status != 200 {
-			t.Fatalf("%d %s", r.status, r.body)
-		}
-	}
-	ok(e.upload("POST", "b", "a", e.svcKey, "text/plain", []byte("file a"), false))
-	ok(e.upload("POST", "b", "x/y", e.svcKey, "text/plain", []byte("file x/y"), false))
+	e.upload("POST", "b", "a", e.svcKey, "text/plain", []byte("file a"), false).wantOK(t)
+	e.upload("POST", "b", "x/y", e.svcKey, "text/plain", []byte("file x/y"), false).wantOK(t)
 	e.upload("POST", "b", "a/b", e.svcKey, "text/plain", []byte("nested"), false).wantError(t, "409", "KeyAlreadyExists")
 	e.upload("POST", "b", "x", e.svcKey, "text/plain", []byte("over a folder"), true).wantError(t, "409", "KeyAlreadyExists")
 	e.doJSON("POST", "/object/copy", e.svcKey, map[string]string{"bucketId": "b", "sourceKey": "a", "destinationKey": "x/y/z"}).wantError(t, "409", "KeyAlreadyExists")

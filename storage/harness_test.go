@@ -25,13 +25,10 @@ import (
 	"casarent/storage/blob"
 	"casarent/storage/fsbackend"
 	"casarent/storage/internal/miniotest"
-	"casarent/storage/s3backend"
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	miniotest.Stop()
-	os.Exit(code)
+	miniotest.Main(m)
 }
 
 // env is one storage surface over a fresh database and backend.
@@ -66,22 +63,8 @@ func fsKind() backendKind {
 
 func s3Kind() backendKind {
 	return backendKind{"s3", func(t *testing.T) blob.Backend {
-		cfg, err := miniotest.Config()
-		if err != nil {
-			t.Fatal(err)
-		}
 		// A prefix per test keeps tests sharing the MinIO bucket apart.
-		cfg.Prefix = "t-" + uuid.NewString()[:8]
-		b, err := s3backend.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-		defer cancel()
-		if err := b.EnsureBucket(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return b
+		return miniotest.Backend(t, "t-"+uuid.NewString()[:8])
 	}}
 }
 
@@ -104,12 +87,19 @@ func newEnv(t *testing.T, backend blob.Backend, tweak func(*config.Storage)) *en
 	if tweak != nil {
 		tweak(&e.cfg)
 	}
+	e.serve()
+	return e
+}
+
+// serve starts a storage surface with e's settings over e's database and
+// backend, behind the key check the server mounts in front of it.
+func (e *env) serve() {
 	h := storage.New(storage.Options{
-		Pool: db.Pool, Backend: backend, Config: e.cfg, JWTSecret: pgtest.JWTSecret,
+		Pool: e.db.Pool, Backend: e.backend, Config: e.cfg, JWTSecret: pgtest.JWTSecret,
 		Logger: testLogger(),
 	})
 	e.handler = h
-	verifier := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: svc})
+	verifier := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: e.anonKey, Service: e.svcKey})
 	// No ServeMux: it would clean "a/../b" before the handler could refuse it.
 	root := http.StripPrefix("/storage/v1", verifier.Middleware(h))
 	e.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -118,8 +108,7 @@ func newEnv(t *testing.T, backend blob.Backend, tweak func(*config.Storage)) *en
 		defer e.served.Add(1)
 		root.ServeHTTP(w, r)
 	}))
-	t.Cleanup(e.srv.Close)
-	return e
+	e.t.Cleanup(e.srv.Close)
 }
 
 // testLogger discards the surface's log unless STORAGE_TEST_LOG is set.
@@ -192,6 +181,14 @@ func (r resp) storageError(t *testing.T) (statusCode, code, message string) {
 	var e struct{ StatusCode, Code, Error, Message string }
 	r.json(t, &e)
 	return e.StatusCode, e.Code, e.Message
+}
+
+// wantOK fails t unless the answer is a 200.
+func (r resp) wantOK(t *testing.T) {
+	t.Helper()
+	if r.status != 200 {
+		t.Fatalf("%d %s", r.status, r.body)
+	}
 }
 
 func (r resp) wantError(t *testing.T, statusCode, code string) {

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"casarent/storage/blob"
 )
 
 // Object keys and bucket names as storage-api accepts them: a restricted
@@ -18,15 +20,7 @@ var (
 // keys become filesystem paths) no empty, "." or ".." segment and no leading
 // or trailing slash.
 func validKey(key string) bool {
-	if key == "" || len(key) > 1024 || !keyRe.MatchString(key) {
-		return false
-	}
-	for _, seg := range strings.Split(key, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return false
-		}
-	}
-	return true
+	return key != "" && len(key) <= 1024 && keyRe.MatchString(key) && blob.PlainSegments(key)
 }
 
 // validBucketName follows storage-api (1..100 characters of its set), and

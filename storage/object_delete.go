@@ -58,20 +58,17 @@ func (s *Service) deleteRows(r *http.Request, c caller, bucket string, names []s
 
 // deleteObjects is DELETE /object/{bucket} {"prefixes": [...]} (remove()).
 func (s *Service) deleteObjects(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
-	if err != nil {
-		return err
-	}
 	var body struct {
 		Prefixes []string `json:"prefixes"`
 	}
-	if err := s.decodeJSON(w, r, &body); err != nil {
+	c, bucket, err := s.bucketCall(w, r, &body)
+	if err != nil {
 		return err
 	}
 	if len(body.Prefixes) == 0 || len(body.Prefixes) > 1000 {
 		return errInvalidRequest("prefixes must hold 1 to 1000 object names")
 	}
-	out, err := s.deleteRows(r, c, pathParam(r, "bucket"), body.Prefixes)
+	out, err := s.deleteRows(r, c, bucket, body.Prefixes)
 	if err != nil {
 		return err
 	}

@@ -34,13 +34,9 @@ type listEntry struct {
 // listObjects is POST /object/list/{bucket}: one folder level, through
 // storage.search as the caller (RLS decides what is listed).
 func (s *Service) listObjects(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
-	if err != nil {
-		return err
-	}
-	bucket := pathParam(r, "bucket")
 	var body listBody
-	if err := s.decodeJSON(w, r, &body); err != nil {
+	c, bucket, err := s.bucketCall(w, r, &body)
+	if err != nil {
 		return err
 	}
 	limit, offset := 100, 0

@@ -119,13 +119,9 @@ func errInvalidParameter(name string) *apiError {
 // object, and a folder's timestamps for sorting are its newest object's.
 // It runs as the caller: RLS on storage.objects decides what is listed.
 func (s *Service) listObjectsV2(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
-	if err != nil {
-		return err
-	}
-	bucket := pathParam(r, "bucket")
 	var body listV2Body
-	if err := s.decodeJSON(w, r, &body); err != nil {
+	c, bucket, err := s.bucketCall(w, r, &body)
+	if err != nil {
 		return err
 	}
 	q, err := body.query()

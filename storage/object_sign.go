@@ -90,15 +90,12 @@ func expiresIn(v any) (time.Duration, error) {
 
 // signURL is POST /object/sign/{bucket}/{name} {expiresIn, transform?}.
 func (s *Service) signURL(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
+	var body signBody
+	c, err := s.jsonCall(w, r, &body)
 	if err != nil {
 		return err
 	}
 	bucket, key := objectPath(r)
-	var body signBody
-	if err := s.decodeJSON(w, r, &body); err != nil {
-		return err
-	}
 	ttl, err := expiresIn(body.ExpiresIn)
 	if err != nil {
 		return err
@@ -121,13 +118,9 @@ func (s *Service) signURL(w http.ResponseWriter, r *http.Request) error {
 
 // signURLs is POST /object/sign/{bucket} {expiresIn, paths}.
 func (s *Service) signURLs(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.callerOf(r)
-	if err != nil {
-		return err
-	}
-	bucket := pathParam(r, "bucket")
 	var body signBody
-	if err := s.decodeJSON(w, r, &body); err != nil {
+	c, bucket, err := s.bucketCall(w, r, &body)
+	if err != nil {
 		return err
 	}
 	ttl, err := expiresIn(body.ExpiresIn)

@@ -115,13 +115,7 @@ func (s *Service) upload(w http.ResponseWriter, r *http.Request, u uploadSpec) e
 		if id, err = insertObjectRow(wctx, conn, u, mimetype, src, version); err != nil {
 			return err
 		}
-		if err := becomeService(wctx, conn); err != nil {
-			return err
-		}
-		if err := claimName(wctx, conn, u.bucket, u.key); err != nil {
-			return err
-		}
-		if err := lockVersion(wctx, conn, version); err != nil {
+		if err := beginStage(wctx, conn, u.bucket, u.key, version); err != nil {
 			return err
 		}
 		info, err := s.backend.Put(wctx, blob.StageBucket, stageKey(version, u.bucket, u.key), counter, mimetype)
@@ -215,6 +209,20 @@ func nullJSON(b json.RawMessage) any {
 		return nil
 	}
 	return []byte(b)
+}
+
+// beginStage readies the writer's transaction, once RLS has accepted its row
+// change, for writing version's bytes to their stage: from here on it runs as
+// the service, the name is claimed from the orphan sweeper and the version
+// marked in flight.
+func beginStage(ctx context.Context, conn pgrole.Conn, bucket, name, version string) error {
+	if err := becomeService(ctx, conn); err != nil {
+		return err
+	}
+	if err := claimName(ctx, conn, bucket, name); err != nil {
+		return err
+	}
+	return lockVersion(ctx, conn, version)
 }
 
 // claimName removes an orphan record for (bucket, name) inside the writer's

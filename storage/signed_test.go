@@ -7,6 +7,8 @@ import (
 	_ "image/png"
 	"strings"
 	"testing"
+
+	"casarent/server/pgtest"
 )
 
 func TestSignedURLs(t *testing.T) {
@@ -32,7 +34,7 @@ func TestSignedURLs(t *testing.T) {
 		token := path[strings.Index(path, "token=")+6:]
 		e.upload("POST", "docs", "other.txt", alice, "text/plain", []byte("other"), false)
 		e.do("GET", "/object/sign/docs/other.txt?token="+token, "", nil, nil).wantError(t, "400", "InvalidSignature")
-		e.do("GET", "/object/sign/docs/other.txt?token="+tamperSignature(token), "", nil, nil).wantError(t, "400", "InvalidJWT")
+		e.do("GET", "/object/sign/docs/other.txt?token="+pgtest.TamperSignature(token), "", nil, nil).wantError(t, "400", "InvalidJWT")
 		// A download token cannot upload.
 		e.do("PUT", "/object/upload/sign/docs/a%20b.txt?token="+token, "", strings.NewReader("x"), map[string]string{"Content-Type": "text/plain"}).wantError(t, "400", "InvalidSignature")
 		// Signing needs SELECT rights.
@@ -157,19 +159,4 @@ func TestRenderImage(t *testing.T) {
 			t.Fatalf("signed render: %d %v", r.status, img.Bounds())
 		}
 	})
-}
-
-// tamperSignature changes one character inside a JWT's signature. (Changing the
-// last characters is not enough: the last base64url character of a 32-byte
-// signature carries padding bits a decoder may ignore, so "…xx" was now and
-// then the same signature.)
-func tamperSignature(token string) string {
-	b := []byte(token)
-	i := len(b) - 10
-	if b[i] == 'A' {
-		b[i] = 'B'
-	} else {
-		b[i] = 'A'
-	}
-	return string(b)
 }

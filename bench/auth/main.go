@@ -40,8 +40,6 @@ import (
 	"casarent/server/mail"
 )
 
-const secret = "bench-jwt-secret-0123456789abcdef0123456789"
-
 func main() {
 	cost := flag.Int("cost", 10, "bcrypt cost")
 	dur := flag.Duration("d", 5*time.Second, "duration of each measurement")
@@ -55,22 +53,12 @@ func main() {
 }
 
 func run(cost int, dur time.Duration, rounds, workers int) error {
-	ctx := context.Background()
-	cluster := os.Getenv("DATABASE_URL")
-	if cluster == "" {
-		return fmt.Errorf("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
-	}
-	db, err := benchdb.Fresh(ctx, cluster, "bench_auth", nil)
+	db, err := benchdb.Fresh(context.Background(), benchdb.Options{Prefix: "bench_auth", Conns: workers + 2})
 	if err != nil {
 		return err
 	}
-	defer db.Drop()
-	pool, err := db.Pool(ctx, workers+2)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	b, err := startSurfaces(pool, cost, workers)
+	defer db.Close()
+	b, err := startSurfaces(db.Pool, cost, workers)
 	if err != nil {
 		return err
 	}
@@ -103,8 +91,8 @@ func startSurfaces(pool *pgxpool.Pool, cost, workers int) (*benchAuth, error) {
 	ac.MailerAutoconfirm = true
 	ac.RateLimit = config.RateLimits{} // measure the work, not the limiter
 	b := &benchAuth{client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers * 2}}}
-	b.anon, _ = jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
-	b.service, _ = jwtauth.Sign(secret, jwtauth.KeyClaims("service_role", time.Now()))
+	b.anon, _ = jwtauth.Sign(benchdb.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
+	b.service, _ = jwtauth.Sign(benchdb.JWTSecret, jwtauth.KeyClaims("service_role", time.Now()))
 	jwk, err := jwtauth.NewPrivateJWK("ES256", "bench")
 	if err != nil {
 		return nil, err
@@ -115,10 +103,10 @@ func startSurfaces(pool *pgxpool.Pool, cost, workers int) (*benchAuth, error) {
 		return nil, err
 	}
 	surface := func(ks *jwtauth.KeySet) (*httptest.Server, *jwtauth.Verifier) {
-		h := auth.New(auth.Options{Pool: pool, Config: ac, JWTSecret: secret, SigningKeys: ks, SiteURL: "http://bench.test",
+		h := auth.New(auth.Options{Pool: pool, Config: ac, JWTSecret: benchdb.JWTSecret, SigningKeys: ks, SiteURL: "http://bench.test",
 			APIExternalURL: "http://bench.test", Mailer: mail.NewLog(slog.New(slog.NewTextHandler(io.Discard, nil))),
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: b.anon, Service: b.service}).WithKeySet(ks)
+		v := jwtauth.NewVerifier(benchdb.JWTSecret, jwtauth.Keys{Anon: b.anon, Service: b.service}).WithKeySet(ks)
 		return httptest.NewServer(http.StripPrefix("/auth/v1", v.Middleware(h))), v
 	}
 	b.srv, b.verifier = surface(nil)

@@ -1,11 +1,14 @@
 // Package benchdb gives each benchmark a database of its own on the cluster of
-// DATABASE_URL: created under a random name, migrated, and dropped afterwards.
+// DATABASE_URL: created under a random name, migrated, set up, served by a
+// pool, and dropped afterwards.
 package benchdb
 
 import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"os"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -15,19 +18,36 @@ import (
 	"casarent/server/pgtest"
 )
 
-// DB is a migrated throw-away database.
+// JWTSecret signs the tokens of the benchmarks' surfaces.
+const JWTSecret = "bench-jwt-secret-0123456789abcdef0123456789"
+
+// Options says what a benchmark's database is.
+type Options struct {
+	Prefix string                // the database is <Prefix>_<12 hex>
+	Setup  func(*pgx.Conn) error // run as the superuser after the migrations (may be nil)
+	Conns  int                   // the pool's size (0: pgx's default)
+	User   string                // the pool's role ("": the superuser; pgrole still switches roles per request)
+	Pass   string                // User's password
+}
+
+// DB is a migrated throw-away database and a pool on it.
 type DB struct {
 	URL   string // as the cluster's superuser
+	Pool  *pgxpool.Pool
 	admin *pgx.Conn
 	name  string
 }
 
-// Fresh creates database <prefix>_<12 hex>, applies the migrations, then runs
-// setup (if any) on a connection to it.
-func Fresh(ctx context.Context, cluster, prefix string, setup func(*pgx.Conn) error) (*DB, error) {
+// Fresh creates, migrates and sets up a database on the cluster of
+// DATABASE_URL (a superuser URL, required) and opens its pool. Close drops it.
+func Fresh(ctx context.Context, o Options) (*DB, error) {
+	cluster := os.Getenv("DATABASE_URL")
+	if cluster == "" {
+		return nil, errors.New("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
+	}
 	b := make([]byte, 6)
 	_, _ = rand.Read(b)
-	name := prefix + "_" + hex.EncodeToString(b)
+	name := o.Prefix + "_" + hex.EncodeToString(b)
 	admin, err := pgx.Connect(ctx, cluster)
 	if err != nil {
 		return nil, err
@@ -37,8 +57,19 @@ func Fresh(ctx context.Context, cluster, prefix string, setup func(*pgx.Conn) er
 		return nil, err
 	}
 	db := &DB{URL: pgtest.WithDatabase(cluster, name, "", ""), admin: admin, name: name}
-	if err := db.prepare(ctx, setup); err != nil {
-		db.Drop()
+	if err := db.prepare(ctx, o.Setup); err != nil {
+		db.Close()
+		return nil, err
+	}
+	pc, err := pgxpool.ParseConfig(pgtest.WithDatabase(cluster, name, o.User, o.Pass))
+	if err == nil {
+		if o.Conns > 0 {
+			pc.MaxConns = int32(o.Conns)
+		}
+		db.Pool, err = pgxpool.NewWithConfig(ctx, pc)
+	}
+	if err != nil {
+		db.Close()
 		return nil, err
 	}
 	return db, nil
@@ -59,22 +90,14 @@ func (db *DB) prepare(ctx context.Context, setup func(*pgx.Conn) error) error {
 	return nil
 }
 
-// Pool is a pool of at most conns connections on the database (the superuser's:
-// pgrole still switches roles per request, and the authenticator's cluster-wide
-// password is left alone).
-func (db *DB) Pool(ctx context.Context, conns int) (*pgxpool.Pool, error) {
-	pc, err := pgxpool.ParseConfig(db.URL)
-	if err != nil {
-		return nil, err
+// Close closes the pool and removes the database. DROP DATABASE refuses one
+// whose realtime slot is still streamed (FORCE does not help: that check comes
+// first), and a surface's replication reader may not have let go yet: end its
+// walsender and retry.
+func (db *DB) Close() {
+	if db.Pool != nil {
+		db.Pool.Close()
 	}
-	pc.MaxConns = int32(conns)
-	return pgxpool.NewWithConfig(ctx, pc)
-}
-
-// Drop removes the database. DROP DATABASE refuses one whose realtime slot is
-// still streamed (FORCE does not help: that check comes first), and a surface's
-// replication reader may not have let go yet: end its walsender and retry.
-func (db *DB) Drop() {
 	bg := context.Background()
 	for i := 0; i < 50; i++ {
 		_, _ = db.admin.Exec(bg, "select pg_terminate_backend(active_pid) from pg_replication_slots where database = $1 and active", db.name)

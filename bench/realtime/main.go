@@ -17,7 +17,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -40,8 +39,6 @@ import (
 	"casarent/server/jwtauth"
 )
 
-const secret = "bench-jwt-secret-0123456789abcdef0123456789"
-
 func main() {
 	subs := flag.Int("subs", 1000, "websocket subscribers")
 	users := flag.Int("users", 10, "distinct users among the subscribers (RLS audiences per change)")
@@ -56,21 +53,12 @@ func main() {
 
 func run(subs, users, n, writers int) error {
 	ctx := context.Background()
-	cluster := os.Getenv("DATABASE_URL")
-	if cluster == "" {
-		return errors.New("DATABASE_URL (a superuser URL) is required")
-	}
-	db, err := benchdb.Fresh(ctx, cluster, "bench_rt", nil)
+	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_rt", Conns: writers + 16})
 	if err != nil {
 		return err
 	}
-	defer db.Drop()
-	pool, err := db.Pool(ctx, writers+16)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
-	url := db.URL
+	defer db.Close()
+	pool, url := db.Pool, db.URL
 	if _, err := pool.Exec(ctx, `
 		create table public.bench_rt (id bigint generated always as identity primary key, owner uuid not null, body text not null);
 		alter table public.bench_rt enable row level security;
@@ -90,7 +78,7 @@ func run(subs, users, n, writers int) error {
 
 	// Phase 2: the same with realtime and its subscribers.
 	keys := jwtauth.Keys{Anon: mustSign(jwt.MapClaims{"role": "anon", "iss": "supabase", "exp": time.Now().Add(time.Hour).Unix()})}
-	verifier := jwtauth.NewVerifier(secret, keys)
+	verifier := jwtauth.NewVerifier(benchdb.JWTSecret, keys)
 	rt := realtime.New(realtime.Options{Pool: pool, ReplicationURL: url, Verifier: verifier,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	rctx, stop := context.WithCancel(ctx)
@@ -240,7 +228,7 @@ func insert(ctx context.Context, pool *pgxpool.Pool, n, writers int) (time.Durat
 }
 
 func mustSign(c jwt.MapClaims) string {
-	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(secret))
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(benchdb.JWTSecret))
 	if err != nil {
 		panic(err)
 	}

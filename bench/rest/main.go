@@ -19,7 +19,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"runtime/pprof"
 	"slices"
@@ -83,40 +82,23 @@ func main() {
 		_ = pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
-	cluster := os.Getenv("DATABASE_URL")
-	if cluster == "" {
-		log.Fatal("DATABASE_URL (a superuser URL of a PostgreSQL cluster) is required")
-	}
 	ctx := context.Background()
-	db, err := benchdb.Fresh(ctx, cluster, "bench_rest", func(c *pgx.Conn) error { return seed(ctx, c) })
+	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_rest", Conns: *conns,
+		User: "authenticator", Pass: pgtest.AuthenticatorPassword, Setup: func(c *pgx.Conn) error { return seed(ctx, c) }})
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer db.Drop()
-	dbURL := db.URL
-
-	u, _ := url.Parse(dbURL)
-	u.User = url.UserPassword("authenticator", pgtest.AuthenticatorPassword)
-	cfg, err := pgxpool.ParseConfig(u.String())
-	if err != nil {
-		log.Fatal(err)
-	}
-	cfg.MaxConns = int32(*conns)
-	pool, err := pgxpool.NewWithConfig(ctx, cfg)
-	if err != nil {
-		log.Fatal(err)
-	}
-	defer pool.Close()
+	defer db.Close()
+	pool := db.Pool
 
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	rest := newRest(pool, logger)
 	if err := rest.Reload(ctx); err != nil {
 		log.Fatal(err)
 	}
-	secret := "bench-jwt-secret-0123456789abcdef0123456789"
-	anonKey, _ := jwtauth.Sign(secret, jwtauth.KeyClaims("anon", time.Now()))
-	verifier := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anonKey})
-	adminToken, _ := jwtauth.Sign(secret, jwtauthClaims())
+	anonKey, _ := jwtauth.Sign(benchdb.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
+	verifier := jwtauth.NewVerifier(benchdb.JWTSecret, jwtauth.Keys{Anon: anonKey})
+	adminToken, _ := jwtauth.Sign(benchdb.JWTSecret, jwtauthClaims())
 
 	ours := httptest.NewServer(verifier.Middleware(rest))
 	defer ours.Close()

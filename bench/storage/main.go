@@ -30,7 +30,6 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/bench/benchdb"
 	"casarent/server/config"
@@ -52,24 +51,15 @@ func main() {
 }
 
 func run(size, conc int, dur time.Duration, rounds, uploads int) error {
-	cluster := os.Getenv("DATABASE_URL")
-	if cluster == "" {
-		return fmt.Errorf("DATABASE_URL (a superuser URL of a scratch cluster) is required")
-	}
 	ctx := context.Background()
-	db, err := benchdb.Fresh(ctx, cluster, "bench_storage", func(c *pgx.Conn) error {
+	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_storage", Setup: func(c *pgx.Conn) error {
 		_, err := c.Exec(ctx, "insert into storage.buckets (id, name, public) values ('bench', 'bench', true)")
 		return err
-	})
+	}})
 	if err != nil {
 		return err
 	}
-	defer db.Drop()
-	pool, err := pgxpool.New(ctx, db.URL)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer db.Close()
 	dir, err := os.MkdirTemp("", "bench-storage-")
 	if err != nil {
 		return err
@@ -85,7 +75,7 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	cfg := config.StorageDefaults(os.TempDir())
 	cfg.FileSizeLimit = 1 << 30
 	h := storage.New(storage.Options{
-		Pool: pool, Backend: backend, JWTSecret: secret, Config: cfg,
+		Pool: db.Pool, Backend: backend, JWTSecret: secret, Config: cfg,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: svc})

@@ -1,13 +1,10 @@
 // Shared set-up of the functions contract suite, from the environment exported by
 // scripts/test-server.sh and scripts/test.d/38-functions-contract.sh.
+// (What the node suites have in common is in scripts/contract/common.mjs.)
 import { createClient } from '@supabase/supabase-js'
+import { suiteEnv, noSession, noWebSocket } from '../../scripts/contract/common.mjs'
 
-export const env = (name) => {
-  const v = process.env[name]
-  if (!v) throw new Error(`${name} is not set (run through scripts/test.d/38-functions-contract.sh)`)
-  return v
-}
-
+export const env = suiteEnv('38-functions-contract.sh')
 export const SUPABASE_URL = env('SUPABASE_URL')
 export const ANON_KEY = env('ANON_KEY')
 export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY')
@@ -17,19 +14,10 @@ export const AGENCY_EMAIL = env('AGENCY_EMAIL')
 export const CAR_ID = 9001
 export const UNAVAILABLE_CAR_ID = 9002
 
-// Node 20 has no global WebSocket and supabase-js wants one for realtime, which
-// this suite never opens.
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used by the functions suite')
-  }
-}
+const NoWebSocket = noWebSocket('functions')
 
 export function client(key = ANON_KEY) {
-  return createClient(SUPABASE_URL, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket },
-  })
+  return createClient(SUPABASE_URL, key, { auth: noSession, realtime: { transport: NoWebSocket } })
 }
 
 export const dateIn = (days) => {

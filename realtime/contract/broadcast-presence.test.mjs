@@ -2,21 +2,9 @@
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
-import { anon, waitFor, sleep, closeAll } from './helpers.mjs'
+import { anon, join, waitFor, sleep, closeAll } from './helpers.mjs'
 
 after(closeAll)
-
-// join resolves with a SUBSCRIBED channel built by setup(client.channel(name, opts)).
-async function join(client, name, opts, setup) {
-  await sleep(10)
-  return new Promise((resolve, reject) => {
-    const ch = setup(client.channel(name, opts))
-    ch.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve(ch)
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status))
-    })
-  })
-}
 
 for (const [from, to] of [['2.0.0', '2.0.0'], ['2.0.0', '1.0.0'], ['1.0.0', '2.0.0']]) {
   test(`broadcast reaches the other clients of the channel, not the sender (vsn ${from} -> ${to})`, async () => {

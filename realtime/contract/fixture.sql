@@ -1,13 +1,7 @@
--- Fixture of the realtime contract suite (applied after migrations by
--- scripts/test.d/39-realtime-contract.sh through FIXTURE_SQL): users with fixed ids
--- (the suite mints their tokens with JWT_SECRET), one an administrator; a car to
--- book; and a table of the suite's own whose rows only their owner may read.
-insert into auth.users (id, email, aud, role) values
-  ('00000000-0000-4000-8000-00000000a001', 'rt-admin@example.test', 'authenticated', 'authenticated'),
-  ('00000000-0000-4000-8000-00000000b001', 'rt-user@example.test', 'authenticated', 'authenticated'),
-  ('00000000-0000-4000-8000-00000000b002', 'rt-other@example.test', 'authenticated', 'authenticated')
-on conflict (id) do nothing;
-update public.profiles set role = 'admin' where id = '00000000-0000-4000-8000-00000000a001';
+-- Fixture of the realtime contract suite (applied after migrations and
+-- scripts/contract/users.sql by scripts/test.d/39-realtime-contract.sh through
+-- FIXTURE_SQL): a car to book, and a table of the suite's own whose rows only
+-- their owner may read.
 
 insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating, available)
 values (9101, 'rt-contract-clio', 'Clio 5', 'Renault', 'Compact', 400, 'https://img.test/clio.jpg', 5, 'manual', 'diesel', 4.6, true)

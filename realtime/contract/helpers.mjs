@@ -1,39 +1,25 @@
 // Shared set-up of the realtime contract suite: supabase-js clients whose realtime
 // runs over the `ws` package (Node 20 has no global WebSocket), tokens minted with
 // JWT_SECRET, and helpers to subscribe and wait for events.
+// (What the node suites have in common is in scripts/contract/common.mjs.)
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
+import { suiteEnv, tokenMinter, noSession } from '../../scripts/contract/common.mjs'
 
-export const env = (name) => {
-  const v = process.env[name]
-  if (!v) throw new Error(`${name} is not set (run through scripts/test.d/39-realtime-contract.sh)`)
-  return v
-}
+export { ADMIN_ID, USER_ID, OTHER_ID } from '../../scripts/contract/common.mjs'
 
+export const env = suiteEnv('39-realtime-contract.sh')
 export const SUPABASE_URL = env('SUPABASE_URL')
 export const ANON_KEY = env('ANON_KEY')
 export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY')
-const JWT_SECRET = env('JWT_SECRET')
-
-export const ADMIN_ID = '00000000-0000-4000-8000-00000000a001'
-export const USER_ID = '00000000-0000-4000-8000-00000000b001'
-export const OTHER_ID = '00000000-0000-4000-8000-00000000b002'
 export const CAR_ID = 9101
 
-const b64url = (v) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url')
-
 // userToken mints the access token GoTrue would issue for sub, valid ttl seconds
-// (negative: already expired).
-export function userToken(sub, ttl = 3600) {
-  const now = Math.floor(Date.now() / 1000)
-  const head = b64url({ alg: 'HS256', typ: 'JWT' })
-  const body = b64url({ sub, role: 'authenticated', aud: 'authenticated', iat: now - 300, exp: now + ttl, session_id: randomUUID() })
-  const sig = createHmac('sha256', JWT_SECRET).update(`${head}.${body}`).digest('base64url')
-  return `${head}.${body}.${sig}`
-}
+// (negative: already expired), issued five minutes ago.
+export const userToken = tokenMinter(env('JWT_SECRET'), 300)
 
-const base = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }
+const base = { auth: noSession }
 const rtOpts = (vsn) => ({ transport: WebSocket, ...(vsn ? { vsn } : {}) })
 
 const clients = []
@@ -77,6 +63,19 @@ export async function subscribe(client, spec, name = 'rt-' + randomUUID().slice(
           reject(err ?? new Error(status))
         }
       })
+  })
+}
+
+// join resolves with a SUBSCRIBED channel built by setup(client.channel(name,
+// opts)), for broadcast and presence (subscribe is the one for postgres_changes).
+export async function join(client, name, opts, setup = (ch) => ch) {
+  await sleep(10) // the client's token reaches realtime asynchronously (see subscribe)
+  return new Promise((resolve, reject) => {
+    const ch = setup(client.channel(name, opts))
+    ch.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve(ch)
+      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status))
+    })
   })
 }
 

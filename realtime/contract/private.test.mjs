@@ -1,22 +1,11 @@
 // Private channels authorised by RLS on realtime.messages (fixture: 'team-room').
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { anon, asUser, waitFor, sleep, closeAll, ADMIN_ID, USER_ID, OTHER_ID } from './helpers.mjs'
+import { anon, asUser, join, waitFor, sleep, closeAll, ADMIN_ID, USER_ID, OTHER_ID } from './helpers.mjs'
 
 after(closeAll)
 
 const priv = { config: { private: true, broadcast: { ack: true } } }
-
-async function join(client, name, opts, setup = (ch) => ch) {
-  await sleep(10)
-  return new Promise((resolve, reject) => {
-    const ch = setup(client.channel(name, opts))
-    ch.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve(ch)
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status))
-    })
-  })
-}
 
 test('a private channel refuses whoever its policies do not let read', async () => {
   await assert.rejects(join(anon(), 'team-room', priv), /Unauthorized: You do not have permissions to read from this Channel topic: team-room/)

@@ -18,14 +18,8 @@ import (
 func TestLoopsOnTwoReplicasExpireEachHoldOnce(t *testing.T) {
 	db := pgtest.New(t)
 	ctx := context.Background()
-	exec := func(sql string, args ...any) {
-		t.Helper()
-		if _, err := db.Admin.Exec(ctx, sql, args...); err != nil {
-			t.Fatalf("%s: %v", sql, err)
-		}
-	}
-	exec(`update public.reservation_settings set request_hold = interval '200 milliseconds'`)
-	exec(`insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating)
+	db.Exec(t, `update public.reservation_settings set request_hold = interval '200 milliseconds'`)
+	db.Exec(t, `insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating)
 		values (1, 'clio', 'Clio', 'Renault', 'Compact', 300, '/c.jpg', 5, 'manual', 'diesel', 4.5)`)
 	book := func(day int) error {
 		start := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 3*day)
@@ -41,13 +35,13 @@ func TestLoopsOnTwoReplicasExpireEachHoldOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	exec(`update public.bookings set status = 'confirmed' where start_date = '2027-01-01'`)
+	db.Exec(t, `update public.bookings set status = 'confirmed' where start_date = '2027-01-01'`)
 
 	// Count each booking's move to 'expired' as it happens, whoever makes it.
-	exec(`create table expiries (id uuid)`)
-	exec(`create function log_expiry() returns trigger language plpgsql security definer set search_path = public as $$
+	db.Exec(t, `create table expiries (id uuid)`)
+	db.Exec(t, `create function log_expiry() returns trigger language plpgsql security definer set search_path = public as $$
 		begin insert into expiries values (new.id); return new; end $$`)
-	exec(`create trigger log_expiry after update of status on public.bookings
+	db.Exec(t, `create trigger log_expiry after update of status on public.bookings
 		for each row when (new.status = 'expired') execute function log_expiry()`)
 
 	runCtx, stop := context.WithCancel(ctx)

@@ -14,7 +14,7 @@ source scripts/lib.sh
 
 suite() { # name port
   local name=$1 port=$2
-  FIXTURE_SQL=storage/contract/fixture.sql start_test_server "$name" "$port" || return 1
+  FIXTURE_SQL="scripts/contract/users.sql storage/contract/fixture.sql" start_test_server "$name" "$port" || return 1
   local status
   status=$(curl -s -o /dev/null -w '%{http_code}' "$SUPABASE_URL/storage/v1/bucket" -H "Authorization: Bearer $SERVICE_ROLE_KEY")
   if [ "$status" != 200 ]; then

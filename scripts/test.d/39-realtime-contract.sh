@@ -24,7 +24,7 @@ fi
 
 npm_install realtime/contract
 name=realtime-contract
-FIXTURE_SQL=realtime/contract/fixture.sql start_test_server "$name" "${REALTIME_CONTRACT_PORT:-25385}"
+FIXTURE_SQL="scripts/contract/users.sql realtime/contract/fixture.sql" start_test_server "$name" "${REALTIME_CONTRACT_PORT:-25385}"
 state=$(dirname "$SERVER_LOG")
 cleanup() {
   for p in pid2 pid3; do

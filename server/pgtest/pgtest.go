@@ -103,6 +103,28 @@ func New(t testing.TB) *DB {
 	return db
 }
 
+// Exec runs sql as the superuser (set-up and changes a test makes behind RLS)
+// and fails t when it errs.
+func (db *DB) Exec(t testing.TB, sql string, args ...any) {
+	t.Helper()
+	if _, err := db.Admin.Exec(context.Background(), sql, args...); err != nil {
+		t.Fatalf("pgtest: %.200s: %v", sql, err)
+	}
+}
+
+// ExecFile runs the SQL file at path (a test's fixture) as the superuser and
+// fails t when it cannot be read or errs.
+func (db *DB) ExecFile(t testing.TB, path string) {
+	t.Helper()
+	sql, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Admin.Exec(context.Background(), string(sql)); err != nil {
+		t.Fatalf("pgtest: %s: %v", path, err)
+	}
+}
+
 // ensureTemplate migrates a template database named after the migrations' checksum,
 // once per cluster (an advisory lock makes parallel test processes wait for one).
 func ensureTemplate(ctx context.Context, cluster string) (string, error) {
@@ -186,6 +208,21 @@ func Token(t testing.TB, role, sub string, extra map[string]any) string {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TamperSignature changes one character inside a JWT's signature. (Changing the
+// last characters is not enough: the last base64url character of a 32-byte
+// signature carries padding bits a decoder may ignore, so "…xx" was now and
+// then the same signature.)
+func TamperSignature(token string) string {
+	b := []byte(token)
+	i := len(b) - 10
+	if b[i] == 'A' {
+		b[i] = 'B'
+	} else {
+		b[i] = 'A'
+	}
+	return string(b)
 }
 
 // As returns the pgrole session of role acting as user sub ("" for none).

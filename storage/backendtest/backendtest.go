@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 
@@ -64,7 +66,7 @@ func (s *suite) bucket() string {
 
 func testPutOpenRoundTrip(t *testing.T, s *suite) {
 	b, bk := s.newBackend(t), s.bucket()
-	data := randomBytes(t, 300_000)
+	data := RandomBytes(t, 300_000)
 	info, err := b.Put(s.ctx, bk, "dir/sub/photo (1)!.png", bytes.NewReader(data), "image/png")
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +147,7 @@ func testRangeBySeek(t *testing.T, s *suite) {
 
 func testFailedPutLeavesNothing(t *testing.T, s *suite) {
 	b, bk := s.newBackend(t), s.bucket()
-	r := io.MultiReader(bytes.NewReader(randomBytes(t, 100_000)), errReader{})
+	r := io.MultiReader(bytes.NewReader(RandomBytes(t, 100_000)), errReader{})
 	if _, err := b.Put(s.ctx, bk, "broken.bin", r, ""); err == nil {
 		t.Fatal("Put with a failing reader succeeded")
 	}
@@ -174,7 +176,7 @@ func testCanceledPutLeavesNothing(t *testing.T, s *suite) {
 	b, bk := s.newBackend(t), s.bucket()
 	cctx, cancel := context.WithCancel(s.ctx)
 	pr, pw := io.Pipe()
-	first := randomBytes(t, 64_000)
+	first := RandomBytes(t, 64_000)
 	go func() {
 		_, _ = pw.Write(first)
 		cancel()
@@ -335,7 +337,8 @@ type errReader struct{}
 
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("client went away") }
 
-func randomBytes(t *testing.T, n int) []byte {
+// RandomBytes returns n random bytes (content no compression or dedup shortens).
+func RandomBytes(t *testing.T, n int) []byte {
 	t.Helper()
 	b := make([]byte, n)
 	if _, err := rand.Read(b); err != nil {
@@ -363,4 +366,20 @@ func readAll(t *testing.T, b blob.Backend, bucket, key string) ([]byte, blob.Inf
 		t.Fatalf("read %s/%s: %v", bucket, key, err)
 	}
 	return data, info
+}
+
+// AssertNoFiles fails t when any file is left under root (a filesystem
+// backend's directory after a failed or aborted write).
+func AssertNoFiles(t *testing.T, root string) {
+	t.Helper()
+	var files []string
+	_ = filepath.Walk(root, func(p string, fi os.FileInfo, err error) error {
+		if err == nil && !fi.IsDir() {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) != 0 {
+		t.Fatalf("stray files under %s: %v", root, files)
+	}
 }

@@ -30,12 +30,21 @@ func CheckName(bucket, key string) error {
 	if key == "" || hasControl(key) || strings.Contains(key, "\\") {
 		return ErrInvalidName
 	}
-	for _, seg := range strings.Split(key, "/") {
-		if seg == "" || seg == "." || seg == ".." {
-			return ErrInvalidName
-		}
+	if !PlainSegments(key) {
+		return ErrInvalidName
 	}
 	return nil
+}
+
+// PlainSegments reports whether every "/"-separated segment of key is a
+// name: none is empty, "." or ".." (keys become filesystem paths).
+func PlainSegments(key string) bool {
+	for _, seg := range strings.Split(key, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return false
+		}
+	}
+	return true
 }
 
 func hasControl(s string) bool {

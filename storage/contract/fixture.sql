@@ -1,13 +1,6 @@
--- Fixture of the storage contract suite (applied after migrations by
--- scripts/test.d/35-storage-contract.sh through FIXTURE_SQL): two users with
--- fixed ids (the suite mints their tokens with JWT_SECRET), one an
--- administrator of the site, and two buckets of the suite's own.
-insert into auth.users (id, email, aud, role) values
-  ('00000000-0000-4000-8000-00000000a001', 'contract-admin@example.test', 'authenticated', 'authenticated'),
-  ('00000000-0000-4000-8000-00000000b001', 'contract-user@example.test', 'authenticated', 'authenticated'),
-  ('00000000-0000-4000-8000-00000000b002', 'contract-other@example.test', 'authenticated', 'authenticated')
-on conflict (id) do nothing;
-update public.profiles set role = 'admin' where id = '00000000-0000-4000-8000-00000000a001';
+-- Fixture of the storage contract suite (applied after migrations and
+-- scripts/contract/users.sql by scripts/test.d/35-storage-contract.sh through
+-- FIXTURE_SQL): two buckets of the suite's own.
 
 -- contract-private: signed-in users manage their own objects.
 insert into storage.buckets (id, name, public) values ('contract-private', 'contract-private', false)

@@ -55,16 +55,7 @@ func TestFailedPutNoStrayFile(t *testing.T) {
 	if _, err := b.Put(context.Background(), "bk", "x/y.bin", r, ""); err == nil {
 		t.Fatal("Put succeeded")
 	}
-	var files []string
-	_ = filepath.Walk(root, func(p string, fi os.FileInfo, err error) error {
-		if err == nil && !fi.IsDir() {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) != 0 {
-		t.Fatalf("stray files after a failed upload: %v", files)
-	}
+	backendtest.AssertNoFiles(t, root)
 }
 
 func TestKeyConflict(t *testing.T) {

@@ -3,7 +3,6 @@ package s3backend_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -15,28 +14,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
-	miniotest.Stop()
-	os.Exit(code)
+	miniotest.Main(m)
 }
 
 func TestConformance(t *testing.T) {
-	cfg, err := miniotest.Config()
-	if err != nil {
-		t.Fatal(err)
-	}
-	backendtest.Run(t, func(t *testing.T) blob.Backend {
-		b, err := s3backend.New(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if err := b.EnsureBucket(ctx); err != nil {
-			t.Fatal(err)
-		}
-		return b
-	})
+	backendtest.Run(t, func(t *testing.T) blob.Backend { return miniotest.Backend(t, "") })
 }
 
 // A prefix keeps this project's objects apart from others in a shared bucket.

@@ -19,6 +19,7 @@ import (
 	"net/mail"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -64,6 +65,17 @@ func Start(addr string) (*Sink, error) {
 	s.srv = srv
 	go srv.Serve(ln) //nolint:errcheck // ends with Close
 	return s, nil
+}
+
+// New starts a sink on a free loopback port for t, closed when t ends.
+func New(t testing.TB) *Sink {
+	t.Helper()
+	s, err := Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }
 
 // Host and Port split Addr.

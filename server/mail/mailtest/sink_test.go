@@ -17,18 +17,14 @@ import (
 // The SMTP sender (go-mail) delivers through the sink, and the sink decodes the
 // multipart alternative with non-ASCII text intact.
 func TestSMTPSenderThroughSink(t *testing.T) {
-	sink, err := mailtest.Start("127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sink.Close()
+	sink := mailtest.New(t)
 	s := mail.NewSMTP(mail.SMTPConfig{Host: sink.Host(), Port: sink.Port(), From: "noreply@example.test", SenderName: "Casa", TLS: "none"})
 	if !s.Configured() {
 		t.Fatal("SMTP sender must report configured")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	err = s.Send(ctx, mail.Message{To: "Ali@Example.test", Subject: "Confirmez votre adresse — تأكيد",
+	err := s.Send(ctx, mail.Message{To: "Ali@Example.test", Subject: "Confirmez votre adresse — تأكيد",
 		Text: "Lien : http://x/verify?token=abc&type=signup", HTML: `<p dir="rtl">مرحبا <a href="http://x/verify?token=abc&amp;type=signup">ici</a></p>`})
 	if err != nil {
 		t.Fatal(err)

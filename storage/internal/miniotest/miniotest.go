@@ -6,6 +6,7 @@
 package miniotest
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"testing"
+	"time"
 
 	"casarent/storage/s3backend"
 )
@@ -75,6 +78,35 @@ func Config() (s3backend.Config, error) {
 		ForcePathStyle: true,
 	}}
 	return started.cfg, nil
+}
+
+// Main runs a test package's tests, then stops the MinIO they started: call it
+// from TestMain.
+func Main(m *testing.M) {
+	code := m.Run()
+	Stop()
+	os.Exit(code)
+}
+
+// Backend returns an S3 backend on the test endpoint whose objects live under
+// prefix ("" for none), its bucket created.
+func Backend(t testing.TB, prefix string) *s3backend.Backend {
+	t.Helper()
+	cfg, err := Config()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Prefix = prefix
+	b, err := s3backend.New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if err := b.EnsureBucket(ctx); err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // Stop stops the MinIO this process started, if any, and removes its data.

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 
@@ -42,11 +43,8 @@ func (m *moveBody) check() error {
 // caller; the destination bucket must exist (looked up as the service).
 func (s *Service) moveRequest(w http.ResponseWriter, r *http.Request) (caller, moveBody, error) {
 	var body moveBody
-	c, err := s.callerOf(r)
+	c, err := s.jsonCall(w, r, &body)
 	if err != nil {
-		return c, body, err
-	}
-	if err := s.decodeJSON(w, r, &body); err != nil {
 		return c, body, err
 	}
 	if err := body.check(); err != nil {
@@ -58,19 +56,37 @@ func (s *Service) moveRequest(w http.ResponseWriter, r *http.Request) (caller, m
 	return c, body, nil
 }
 
+// stagedChange runs change (the row's insert or rename, as the caller) in one
+// transaction and, when it says there are bytes to copy, copyBytes after it
+// in the same transaction; a stage left by a transaction that then failed is
+// dropped.
+func (s *Service) stagedChange(ctx context.Context, c caller, body moveBody, version string, change func(pgrole.Conn) (bool, error)) error {
+	staged := false
+	err := pgrole.Do(ctx, s.pool, c.session, func(conn pgrole.Conn) error {
+		stage, err := change(conn)
+		if err != nil || !stage {
+			return err
+		}
+		if err := s.copyBytes(ctx, conn, body, version); err != nil {
+			return err
+		}
+		staged = true
+		return nil
+	})
+	if err != nil {
+		if staged {
+			s.dropStage(ctx, body.DestinationBucket, body.DestinationKey, version)
+		}
+		return fromDB(err, "ResourceAlreadyExists")
+	}
+	return nil
+}
+
 // copyBytes copies the source bytes to the stage of the destination's new
 // version inside the caller's transaction, once RLS has accepted the row
-// change: from here on it runs as the service, the destination name is claimed
-// from the orphan sweeper and the version marked in flight. The commit is
-// followed by publish (see publish.go).
+// change (beginStage). The commit is followed by publish (see publish.go).
 func (s *Service) copyBytes(ctx context.Context, conn pgrole.Conn, body moveBody, version string) error {
-	if err := becomeService(ctx, conn); err != nil {
-		return err
-	}
-	if err := claimName(ctx, conn, body.DestinationBucket, body.DestinationKey); err != nil {
-		return err
-	}
-	if err := lockVersion(ctx, conn, version); err != nil {
+	if err := beginStage(ctx, conn, body.DestinationBucket, body.DestinationKey, version); err != nil {
 		return err
 	}
 	if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, blob.StageBucket, stageKey(version, body.DestinationBucket, body.DestinationKey)); err != nil {
@@ -91,10 +107,9 @@ func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
 	ctx := context.WithoutCancel(r.Context()) // a move the client gave up on still completes
 	var id uuid.UUID
 	var oldVersion *string
-	staged := false
 	version := uuid.NewString()
 	same := body.BucketID == body.DestinationBucket && body.SourceKey == body.DestinationKey
-	err = pgrole.Do(ctx, s.pool, c.session, func(conn pgrole.Conn) error {
+	err = s.stagedChange(ctx, c, body, version, func(conn pgrole.Conn) (bool, error) {
 		var err error
 		if same {
 			err = conn.QueryRow(ctx, `update storage.objects set bucket_id = $1, name = $2
@@ -106,25 +121,15 @@ func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
 				body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey, version).Scan(&id, &oldVersion)
 		}
 		if errors.Is(err, pgx.ErrNoRows) {
-			return errNoSuchKey()
+			return false, errNoSuchKey()
 		}
 		if err != nil {
-			return fromDB(err, "ResourceAlreadyExists")
+			return false, fromDB(err, "ResourceAlreadyExists")
 		}
-		if same {
-			return nil
-		}
-		if err := s.copyBytes(ctx, conn, body, version); err != nil {
-			return err
-		}
-		staged = true
-		return nil
+		return !same, nil // a move onto itself has no bytes to copy
 	})
 	if err != nil {
-		if staged {
-			s.dropStage(ctx, body.DestinationBucket, body.DestinationKey, version)
-		}
-		return fromDB(err, "ResourceAlreadyExists")
+		return err
 	}
 	if !same {
 		// If the bytes have no place at the destination, the row goes back
@@ -150,6 +155,56 @@ func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{
 		"message": "Successfully moved", "Id": id.String(), "Key": body.DestinationBucket + "/" + body.DestinationKey,
 	})
+}
+
+// copyObject is POST /object/copy: the source is read as the caller (RLS
+// SELECT), the copy inserted as the caller (RLS INSERT; upsert with x-upsert),
+// the bytes copied to the stage before the commit and published after it.
+func (s *Service) copyObject(w http.ResponseWriter, r *http.Request) error {
+	c, body, err := s.moveRequest(w, r)
+	if err != nil {
+		return err
+	}
+	upsert := r.Header.Get("x-upsert") == "true"
+	ctx := context.WithoutCancel(r.Context()) // a copy the client gave up on still completes
+	owner, ownerID := c.owner()
+	var id uuid.UUID
+	version := uuid.NewString()
+	err = s.stagedChange(ctx, c, body, version, func(conn pgrole.Conn) (bool, error) {
+		var meta, userMeta []byte
+		err := conn.QueryRow(ctx, `select metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2`,
+			body.BucketID, body.SourceKey).Scan(&meta, &userMeta)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return false, errNoSuchKey()
+		}
+		if err != nil {
+			return false, fromDB(err, "")
+		}
+		if body.CopyMetadata != nil && !*body.CopyMetadata {
+			userMeta = nil
+			if body.Metadata != nil {
+				userMeta, _ = json.Marshal(body.Metadata)
+			}
+		}
+		q := `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+			values ($1, $2, $3, $4, $5, $6, $7)`
+		if upsert {
+			q += ` on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+				metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version`
+		}
+		q += ` returning id`
+		if err := conn.QueryRow(ctx, q, body.DestinationBucket, body.DestinationKey, owner, ownerID, meta, userMeta, version).Scan(&id); err != nil {
+			return false, fromDB(err, "ResourceAlreadyExists")
+		}
+		return true, nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := s.afterCommit(ctx, body.DestinationBucket, body.DestinationKey, version, undoInsert(body.DestinationBucket, body.DestinationKey, version)); err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"Id": id.String(), "Key": body.DestinationBucket + "/" + body.DestinationKey})
 }
 
 // backendErr maps a backend failure during a metadata operation.

@@ -1,0 +1,45 @@
+// What the node contract suites (storage, realtime, functions) share: the
+// environment scripts/test-server.sh exports, the users of users.sql, and
+// access tokens minted as GoTrue would. Node built-ins only: each suite's own
+// packages (supabase-js, ws) stay in its directory, next to its helpers.mjs.
+import { createHmac, randomUUID } from 'node:crypto'
+
+// suiteEnv returns env(name, fallback) for a suite run through
+// scripts/test.d/<script>: a variable's value, the fallback, or a clear error.
+export const suiteEnv = (script) => (name, fallback) => {
+  const v = process.env[name] ?? fallback
+  if (!v) throw new Error(`${name} is not set (run through scripts/test.d/${script})`)
+  return v
+}
+
+// The users of scripts/contract/users.sql (an administrator and two users).
+export const ADMIN_ID = '00000000-0000-4000-8000-00000000a001'
+export const USER_ID = '00000000-0000-4000-8000-00000000b001'
+export const OTHER_ID = '00000000-0000-4000-8000-00000000b002'
+
+// The options of a client that keeps no session of its own.
+export const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+
+// Node 20 has no global WebSocket and supabase-js insists on one for realtime:
+// a transport that refuses to be used, for the suites that never open it.
+export const noWebSocket = (suite) =>
+  class NoWebSocket {
+    constructor() {
+      throw new Error(`realtime is not used by the ${suite} suite`)
+    }
+  }
+
+const b64url = (v) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url')
+
+// tokenMinter returns userToken(sub, ttl = 3600): the access token GoTrue would
+// issue for sub, signed with secret, valid ttl seconds from now (negative:
+// already expired), issued issuedAgo seconds ago.
+export const tokenMinter =
+  (secret, issuedAgo = 0) =>
+  (sub, ttl = 3600) => {
+    const now = Math.floor(Date.now() / 1000)
+    const head = b64url({ alg: 'HS256', typ: 'JWT' })
+    const body = b64url({ sub, role: 'authenticated', aud: 'authenticated', iat: now - issuedAgo, exp: now + ttl, session_id: randomUUID() })
+    const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')
+    return `${head}.${body}.${sig}`
+  }
