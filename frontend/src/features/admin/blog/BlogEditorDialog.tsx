@@ -2,11 +2,12 @@ import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { FilePicker } from "../components/FilePicker";
+import { SubmitButtons } from "../components/FormActions";
 import { IconUpload } from "../components/icons";
 import { ImagePreview } from "../components/ImagePreview";
 import { Spinner } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { uploadImage } from "../lib/storage";
 import { hasErrors, stillWrong } from "../lib/validation";
 import { validateImageFile } from "../cars/carForm";
@@ -110,10 +111,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
       notify.success(editing ? t("blog.messages.updated") : t("blog.messages.created"));
       onSaved(saved);
     },
-    onError: (err) => {
-      console.error("post save failed", err);
-      notify.error(t("blog.messages.saveError"));
-    },
+    onError: reportFailure("post save failed", t("blog.messages.saveError")),
   });
 
   function submit(e: FormEvent) {
@@ -135,14 +133,14 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
       size="xl"
       busy={saving.isPending}
       footer={
-        <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="adm-blog-form" className="adm-btn adm-btn--primary" disabled={saving.isPending || uploading}>
-            {saving.isPending ? <Spinner size="sm" label={t("blog.saving")} /> : editing ? t("blog.submitEdit") : t("blog.submitCreate")}
-          </button>
-        </>
+        <SubmitButtons
+          form="adm-blog-form"
+          onCancel={onClose}
+          busy={saving.isPending}
+          busyLabel={t("blog.saving")}
+          submitLabel={editing ? t("blog.submitEdit") : t("blog.submitCreate")}
+          disabled={uploading}
+        />
       }
     >
       {target !== null && (

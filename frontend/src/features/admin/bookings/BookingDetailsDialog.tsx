@@ -4,11 +4,12 @@ import { Dialog } from "../components/Dialog";
 import { IconCash, IconEdit, IconRefund, IconTrash } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { CounterPaymentDialog } from "../payments/CounterPaymentDialog";
+import { BookingFormDialog } from "../payments/BookingFormDialog";
+import { CounterPaymentForm } from "../payments/CounterPaymentForm";
 import { PaymentBadge } from "../payments/PaymentBadge";
 import { PaymentsList } from "../payments/PaymentsList";
 import { canRefund, ledgerSummary, remainingDue, type LedgerSummary } from "../payments/paymentView";
-import { RefundDialog } from "../payments/RefundDialog";
+import { RefundForm } from "../payments/RefundForm";
 import { useBookingPayments } from "../payments/useBookingPayments";
 import { formatAgencyDateTime, holdsCar, holdState } from "./bookingView";
 import { insuranceName, orderedExtras, paymentMethodName, paymentOptionName } from "./options";
@@ -272,8 +273,15 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
           </div>
         )}
       </Dialog>
-      <CounterPaymentDialog booking={b} open={action === "counter"} remaining={remaining} onClose={() => setAction(null)} onDone={changed} />
-      <RefundDialog booking={b} open={action === "refund"} summary={summary} onClose={() => setAction(null)} onDone={changed} />
+      {/* The payment actions' dialog: money taken at the counter, or a refund without cancelling. */}
+      <BookingFormDialog
+        booking={b}
+        open={action !== null}
+        title={action === "refund" ? t("payments.refund.title") : t("payments.counter.title")}
+        onClose={() => setAction(null)}
+        onDone={changed}
+        form={(p) => (action === "refund" ? <RefundForm {...p} summary={summary} /> : <CounterPaymentForm {...p} remaining={remaining} />)}
+      />
     </>
   );
 }

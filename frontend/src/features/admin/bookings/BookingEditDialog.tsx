@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
-import { Spinner } from "../components/Spinner";
+import { FormActions } from "../components/FormActions";
 import { tAdmin, useAdminTranslation } from "../i18n";
 import { canRefund, ledgerSummary } from "../payments/paymentView";
-import { RefundErrorAlert } from "../payments/RefundDialog";
+import { RefundErrorAlert } from "../payments/RefundForm";
 import { refundChoiceError, type RefundOutcome } from "../payments/refundFlow";
 import { RefundFields, type RefundChoice } from "../payments/RefundFields";
 import { useRefundKey } from "../payments/refundKey";
 import { useBookingPayments } from "../payments/useBookingPayments";
 import { formatAgencyDateTime, holdsCar, holdState, normalizeBookingStatus } from "./bookingView";
-import { BookingRef } from "./BookingRef";
+import { bookingTitle } from "./BookingRef";
 import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
 
 interface Props {
@@ -26,7 +26,7 @@ interface Props {
 export function BookingEditDialog({ booking, saving, onClose, onSave, onCancelRefund, now }: Props) {
   const { t } = useAdminTranslation();
   return (
-    <Dialog open={booking !== null} title={booking ? <>{t("bookings.edit.title")} <BookingRef booking={booking} /></> : t("bookings.edit.title")} onClose={onClose} busy={saving}>
+    <Dialog open={booking !== null} title={bookingTitle(t("bookings.edit.title"), booking, " ")} onClose={onClose} busy={saving}>
       {booking && (
         <EditForm key={booking.id} booking={booking} saving={saving} onClose={onClose} onSave={onSave} onCancelRefund={onCancelRefund} now={now ?? new Date()} />
       )}
@@ -102,27 +102,15 @@ function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omi
         <textarea className="adm-input" name="notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </Field>
       {refundError && <RefundErrorAlert error={refundError} />}
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </button>
-        <button
-          type="submit"
-          className={`adm-btn ${refunding ? "adm-btn--danger" : "adm-btn--primary"}`}
-          disabled={saving || (refunding && summary === null)}
-          data-testid="booking-edit-submit"
-        >
-          {saving ? (
-            <Spinner size="sm" label={refunding ? t("payments.refund.busy") : t("cars.saving")} />
-          ) : refunding ? (
-            t("bookings.edit.cancelAndRefund")
-          ) : cancelling ? (
-            t("bookings.edit.cancelOnly")
-          ) : (
-            t("bookings.edit.submit")
-          )}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        busy={saving}
+        busyLabel={refunding ? t("payments.refund.busy") : t("cars.saving")}
+        submitLabel={refunding ? t("bookings.edit.cancelAndRefund") : cancelling ? t("bookings.edit.cancelOnly") : t("bookings.edit.submit")}
+        disabled={refunding && summary === null}
+        tone={refunding ? "danger" : "primary"}
+        testId="booking-edit-submit"
+      />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
-import { Spinner } from "../components/Spinner";
+import { SubmitButtons } from "../components/FormActions";
 import { UploadProgressBar } from "../components/UploadProgressBar";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { useUploads } from "../lib/useUploads";
@@ -93,10 +93,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
       else notify.error(editing ? t("cars.messages.editImagesError") : t("cars.messages.addImagesError"));
       onSaved(res.car);
     },
-    onError: (err) => {
-      console.error("car save failed", err);
-      notify.error(editing ? t("cars.messages.editError") : t("cars.messages.addError"));
-    },
+    onError: reportFailure("car save failed", editing ? t("cars.messages.editError") : t("cars.messages.addError")),
   });
 
   function submit(e: FormEvent) {
@@ -107,7 +104,6 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     saving.mutate({ row: toCarRow(values), images: gallery });
   }
 
-  const busy = saving.isPending || uploading;
   return (
     <Dialog
       open={target !== null}
@@ -116,14 +112,14 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
       size="xl"
       busy={saving.isPending}
       footer={
-        <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="adm-car-form" className="adm-btn adm-btn--primary" disabled={busy}>
-            {saving.isPending ? <Spinner size="sm" label={t("cars.saving")} /> : editing ? t("cars.submitEdit") : t("cars.submitAdd")}
-          </button>
-        </>
+        <SubmitButtons
+          form="adm-car-form"
+          onCancel={onClose}
+          busy={saving.isPending}
+          busyLabel={t("cars.saving")}
+          submitLabel={editing ? t("cars.submitEdit") : t("cars.submitAdd")}
+          disabled={uploading}
+        />
       }
     >
       <form id="adm-car-form" className="adm-form" onSubmit={submit} noValidate>

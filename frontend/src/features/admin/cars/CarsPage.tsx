@@ -7,7 +7,7 @@ import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
 import { adminKeys, invalidateAfter } from "../lib/queryKeys";
@@ -37,10 +37,7 @@ export default function CarsPage() {
       void client.invalidateQueries({ queryKey: adminKeys.planning });
       notify.success(t("cars.messages.availabilityUpdated"));
     },
-    onError: (e) => {
-      console.error("availability update failed", e);
-      notify.error(t("cars.messages.availabilityError"));
-    },
+    onError: reportFailure("availability update failed", t("cars.messages.availabilityError")),
   });
   const toggling = availability.isPending ? (availability.variables?.id ?? null) : null;
 

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
-import { notify } from "./notify";
+import { notify, reportFailure } from "./notify";
 import { invalidateAfter, type AdminTable } from "./queryKeys";
 import { useAdminMutation } from "./query";
 
@@ -45,10 +45,7 @@ export function useConfirmDelete<T extends { id: unknown }>({ list, table, remov
       setTarget(null);
       onDeleted?.();
     },
-    onError: (e) => {
-      console.error(logLabel, e);
-      notify.error(messages.deleteError);
-    },
+    onError: reportFailure(logLabel, messages.deleteError),
   });
 
   return {

@@ -5,15 +5,14 @@ import { EmptyState } from "../components/EmptyState";
 import { IconMail } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
-import { tAdmin, useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { useAdminTranslation } from "../i18n";
+import { notify, reportFailure } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { deleteMessage, listMessages, setMessageStatus } from "./api";
 import { MessageCard } from "./MessageCard";
 import { countMessages, filterMessages, MESSAGE_STATUSES, type AdminMessage, type MessageFilter, type MessageStatus } from "./messageFlow";
-const fail = (msg: string) => notify.error(`${tAdmin("messages.errorTitle")} : ${msg}`);
 
 export default function MessagesPage() {
   const { t } = useAdminTranslation();
@@ -28,10 +27,7 @@ export default function MessagesPage() {
       void client.invalidateQueries({ queryKey: adminKeys.dashboard });
       notify.success(t("messages.statusUpdated"));
     },
-    onError: (e) => {
-      console.error("message status update failed", e);
-      fail(t("messages.updateError"));
-    },
+    onError: reportFailure("message status update failed", `${t("messages.errorTitle")} : ${t("messages.updateError")}`),
   });
   const busyId = status.isPending ? (status.variables?.m.id ?? null) : null;
   const del = useConfirmDelete({

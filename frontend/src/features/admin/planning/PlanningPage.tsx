@@ -10,7 +10,7 @@ import { IconChevronEnd, IconChevronStart, IconPlus } from "../components/icons"
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading, Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { useMediaQuery } from "../lib/useMediaQuery";
@@ -67,10 +67,7 @@ export default function PlanningPage() {
       setDeleting(null);
       setBlock(null);
     },
-    onError: (e) => {
-      console.error("block delete failed", e);
-      notify.error(t("planning.messages.deleteError"));
-    },
+    onError: reportFailure("block delete failed", t("planning.messages.deleteError")),
   });
   const [adding, setAdding] = useState(false);
   const stored = (updated: PlanBooking) => {

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../../components/Dialog";
 import { Field } from "../../components/Field";
 import { FilePicker } from "../../components/FilePicker";
 import { IconUpload } from "../../components/icons";
@@ -22,23 +21,14 @@ export interface ImageInput {
 }
 
 interface Props {
-  open: boolean;
   onClose: () => void;
   onInsert: (img: ImageInput) => void;
   /** Uploads to blog-images and returns the public URL, or null on failure. */
   upload: (file: File) => Promise<string | null>;
 }
 
-export function ImageDialog({ open, onClose, onInsert, upload }: Props) {
-  const { t } = useAdminTranslation();
-  return (
-    <Dialog open={open} title={t("blog.editor.imageDialog")} onClose={onClose} size="md">
-      {open && <ImageForm onClose={onClose} onInsert={onInsert} upload={upload} />}
-    </Dialog>
-  );
-}
-
-function ImageForm({ onClose, onInsert, upload }: Omit<Props, "open">) {
+/** The image dialog's form: a file to upload or an address, its text alternative and alignment. */
+export function ImageForm({ onClose, onInsert, upload }: Props) {
   const { t } = useAdminTranslation();
   const [src, setSrc] = useState("");
   const [alt, setAlt] = useState("");
