@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { ConfirmDialog } from "../components/ConfirmDialog";
-import { IconPlus, IconSearch } from "../components/icons";
+import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
+import { SearchField } from "../components/SearchField";
 import { PageLoading } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
@@ -35,18 +35,10 @@ export default function BlogPage() {
       <PageHeader
         title={t("blog.title")}
         subtitle={t("blog.subtitle")}
-        actions={
-          <button type="button" className="adm-btn adm-btn--primary" onClick={() => setEditing("new")}>
-            <IconPlus size={18} /> {t("blog.add")}
-          </button>
-        }
+        add={{ label: t("blog.add"), onClick: () => setEditing("new") }}
       />
       <div className="adm-toolbar-row">
-        <label className="adm-search">
-          <IconSearch size={18} />
-          <span className="adm-visually-hidden">{t("common.search")}</span>
-          <input type="search" className="adm-input" placeholder={t("blog.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
-        </label>
+        <SearchField placeholder={t("blog.searchPlaceholder")} value={query} onChange={setQuery} />
       </div>
       {posts.isPending ? (
         <PageLoading label={t("common.loading")} />
@@ -61,14 +53,7 @@ export default function BlogPage() {
           void invalidateAfter(client, "blog_posts");
         }}
       />
-      <ConfirmDialog
-        open={del.target !== null}
-        title={t("blog.confirmDeleteTitle")}
-        message={del.target ? t("blog.confirmDelete", { title: del.target.title }) : ""}
-        busy={del.busy}
-        onConfirm={() => void del.confirm()}
-        onCancel={del.cancel}
-      />
+      <ConfirmDeleteDialog del={del} title={t("blog.confirmDeleteTitle")} message={(p) => t("blog.confirmDelete", { title: p.title })} />
     </section>
   );
 }

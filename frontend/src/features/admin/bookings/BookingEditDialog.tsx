@@ -11,24 +11,43 @@ import { useRefundKey } from "../payments/refundKey";
 import { useBookingPayments } from "../payments/useBookingPayments";
 import { formatAgencyDateTime, holdsCar, holdState, normalizeBookingStatus } from "./bookingView";
 import { bookingTitle } from "./BookingRef";
+import type { BookingSaver } from "./useBookingSave";
 import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
 
 interface Props {
   booking: AdminBooking | null;
+  /** The screen's saver: it stores the status and notes, or cancels and refunds a paid booking. */
+  saver: BookingSaver;
+  onClose: () => void;
+  now?: Date;
+}
+
+interface FormProps {
+  booking: AdminBooking;
   saving: boolean;
   onClose: () => void;
   onSave: (b: AdminBooking, status: BookingStatus, notes: string) => void;
   /** Cancels a paid booking and refunds it through PayPal (the dialog stays open on a refusal). */
   onCancelRefund: (b: AdminBooking, notes: string, key: string, choice: RefundChoice) => Promise<RefundOutcome>;
-  now?: Date;
+  now: Date;
 }
 
-export function BookingEditDialog({ booking, saving, onClose, onSave, onCancelRefund, now }: Props) {
+/** A booking's status and notes; it closes once they are stored. */
+export function BookingEditDialog({ booking, saver, onClose, now }: Props) {
   const { t } = useAdminTranslation();
+  const saving = booking !== null && saver.savingId === booking.id;
   return (
     <Dialog open={booking !== null} title={bookingTitle(t("bookings.edit.title"), booking, " ")} onClose={onClose} busy={saving}>
       {booking && (
-        <EditForm key={booking.id} booking={booking} saving={saving} onClose={onClose} onSave={onSave} onCancelRefund={onCancelRefund} now={now ?? new Date()} />
+        <EditForm
+          key={booking.id}
+          booking={booking}
+          saving={saving}
+          onClose={onClose}
+          onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && onClose())}
+          onCancelRefund={saver.cancelAndRefund}
+          now={now ?? new Date()}
+        />
       )}
     </Dialog>
   );
@@ -46,7 +65,7 @@ function statusNote(booking: AdminBooking, next: BookingStatus, now: Date): stri
   return null;
 }
 
-function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omit<Props, "booking" | "now"> & { booking: AdminBooking; now: Date }) {
+function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: FormProps) {
   const { t } = useAdminTranslation();
   const [status, setStatus] = useState<BookingStatus>(normalizeBookingStatus(booking.status));
   const [notes, setNotes] = useState(booking.notes ?? "");

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
+import { Check } from "../components/Check";
 import { Field } from "../components/Field";
 import { SubmitButtons } from "../components/FormActions";
 import { UploadProgressBar } from "../components/UploadProgressBar";
@@ -195,10 +196,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
           </Field>
         </div>
 
-        <label className="adm-check adm-check--switch">
-          <input type="checkbox" name="available" checked={values.available} onChange={(e) => set("available", e.target.checked)} />
-          <span>{t("cars.fields.available")}</span>
-        </label>
+        <Check switch name="available" label={t("cars.fields.available")} checked={values.available} onChange={(on) => set("available", on)} />
 
         {/* The description in fr, en and ar (issue 18); a missing one shows the French on the site. */}
         <LanguageTabs
@@ -236,10 +234,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
                 ["roadside_assistance_included", t("cars.fields.roadside")],
               ] as const
             ).map(([key, label]) => (
-              <label key={key} className="adm-check">
-                <input type="checkbox" name={key} checked={values[key]} onChange={(e) => set(key, e.target.checked)} />
-                <span>{label}</span>
-              </label>
+              <Check key={key} name={key} label={label} checked={values[key]} onChange={(on) => set(key, on)} />
             ))}
           </div>
         </fieldset>

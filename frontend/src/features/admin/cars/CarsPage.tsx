@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatPrice } from "../../../lib/format";
-import { ConfirmDialog } from "../components/ConfirmDialog";
-import { IconCar, IconCheck, IconMoney, IconPlus } from "../components/icons";
+import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
+import { IconCar, IconCheck, IconMoney } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
@@ -52,11 +52,7 @@ export default function CarsPage() {
       <PageHeader
         title={t("cars.title")}
         subtitle={t("cars.subtitle")}
-        actions={
-          <button type="button" className="adm-btn adm-btn--primary" onClick={() => setFormTarget("new")}>
-            <IconPlus size={18} /> {t("cars.add")}
-          </button>
-        }
+        add={{ label: t("cars.add"), onClick: () => setFormTarget("new") }}
       />
       <StatGrid>
         <StatCard label={t("cars.statsTotal")} value={list.length} icon={<IconCar />} testId="stat-cars-total" />
@@ -76,14 +72,7 @@ export default function CarsPage() {
           void invalidateAfter(client, "cars");
         }}
       />
-      <ConfirmDialog
-        open={del.target !== null}
-        title={t("cars.confirmDeleteTitle")}
-        message={del.target ? t("cars.confirmDelete", { name: del.target.name }) : ""}
-        busy={del.busy}
-        onConfirm={() => void del.confirm()}
-        onCancel={del.cancel}
-      />
+      <ConfirmDeleteDialog del={del} title={t("cars.confirmDeleteTitle")} message={(c) => t("cars.confirmDelete", { name: c.name })} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { ConfirmDialog } from "../components/ConfirmDialog";
+import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { EmptyState } from "../components/EmptyState";
 import { IconMail } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
@@ -83,14 +83,7 @@ export default function MessagesPage() {
           ))}
         </div>
       )}
-      <ConfirmDialog
-        open={del.target !== null}
-        title={t("messages.confirmDeleteTitle")}
-        message={del.target ? t("messages.confirmDelete", { name: del.target.name }) : ""}
-        busy={del.busy}
-        onConfirm={() => void del.confirm()}
-        onCancel={del.cancel}
-      />
+      <ConfirmDeleteDialog del={del} title={t("messages.confirmDeleteTitle")} message={(m) => t("messages.confirmDelete", { name: m.name })} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Check } from "../../components/Check";
 import { Field } from "../../components/Field";
 import { useAdminTranslation } from "../../i18n";
 import { InsertForm } from "./InsertForm";
@@ -44,10 +45,7 @@ export function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Props)
           <input className="adm-input" value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
       )}
-      <label className="adm-check">
-        <input type="checkbox" checked={newTab} onChange={(e) => setNewTab(e.target.checked)} />
-        <span>{t("blog.editor.linkNewTab")}</span>
-      </label>
+      <Check label={t("blog.editor.linkNewTab")} checked={newTab} onChange={setNewTab} />
     </InsertForm>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Check } from "../../components/Check";
 import { Field } from "../../components/Field";
 import { useAdminTranslation } from "../../i18n";
 import { InsertForm } from "./InsertForm";
@@ -30,10 +31,7 @@ export function TableForm({ onClose, onInsert }: Props) {
           <input className="adm-input" type="number" name="cols" min={TABLE_COLS.min} max={TABLE_COLS.max} value={cols} onChange={(e) => setCols(e.target.value)} />
         </Field>
       </div>
-      <label className="adm-check">
-        <input type="checkbox" checked={header} onChange={(e) => setHeader(e.target.checked)} />
-        <span>{t("blog.editor.tableHeader")}</span>
-      </label>
+      <Check label={t("blog.editor.tableHeader")} checked={header} onChange={setHeader} />
     </InsertForm>
   );
 }
