@@ -3,7 +3,6 @@ import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { FilePicker } from "../components/FilePicker";
 import { SubmitButtons } from "../components/FormActions";
-import { IconUpload } from "../components/icons";
 import { ImagePreview } from "../components/ImagePreview";
 import { Spinner } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
@@ -241,11 +240,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
                 </Field>
                 <div className="adm-inline-form">
                   <FilePicker
-                    label={
-                      <>
-                        <IconUpload size={18} /> {t("blog.fields.upload")}
-                      </>
-                    }
+                    label={t("blog.fields.upload")}
                     disabled={uploading}
                     testId="blog-featured-file"
                     onFiles={async (files) => {

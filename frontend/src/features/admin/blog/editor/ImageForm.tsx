@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "../../components/Field";
 import { FilePicker } from "../../components/FilePicker";
-import { IconUpload } from "../../components/icons";
 import { ImagePreview } from "../../components/ImagePreview";
 import { Spinner } from "../../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../../i18n";
@@ -62,11 +61,7 @@ export function ImageForm({ onClose, onInsert, upload }: Props) {
     <form className="adm-form" onSubmit={submit} noValidate>
       <div className="adm-inline-form">
         <FilePicker
-          label={
-            <>
-              <IconUpload size={18} /> {t("blog.editor.imageFile")}
-            </>
-          }
+          label={t("blog.editor.imageFile")}
           disabled={uploading}
           onFiles={(f) => void pick(f)}
           testId="editor-image-file"
