@@ -78,7 +78,7 @@ function PriceBreakdown({ q, total }: { q: BookingQuote; total: number | null })
       <Row label={t("bookings.details.dueAtPickup")} testId="price-due-at-pickup">
         {formatPrice(q.due_at_pickup)}
       </Row>
-      {q.deposit !== undefined && (
+      {typeof q.deposit === "number" && (
         <Row label={t("bookings.details.deposit")} testId="price-deposit">
           {formatPrice(q.deposit)}
         </Row>
