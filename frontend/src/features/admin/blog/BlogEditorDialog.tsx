@@ -3,6 +3,7 @@ import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { FilePicker } from "../components/FilePicker";
 import { SubmitButtons } from "../components/FormActions";
+import { Select } from "../components/Select";
 import { ImagePreview } from "../components/ImagePreview";
 import { Spinner } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
@@ -157,10 +158,15 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
               />
             </Field>
             <Field label={t("blog.fields.status")}>
-              <select className="adm-input" name="status" value={values.status} onChange={(e) => set("status", e.target.value === "published" ? "published" : "draft")}>
-                <option value="draft">{t("blog.draft")}</option>
-                <option value="published">{t("blog.published")}</option>
-              </select>
+              <Select
+                name="status"
+                value={values.status}
+                onChange={(v) => set("status", v)}
+                options={[
+                  ["draft", t("blog.draft")],
+                  ["published", t("blog.published")],
+                ]}
+              />
             </Field>
           </div>
           {/* The texts in fr (required), en and ar (issue 18); the slug, image and status are shared. */}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { FormActions } from "../components/FormActions";
+import { Select } from "../components/Select";
 import { tAdmin, useAdminTranslation } from "../i18n";
 import { canRefund, ledgerSummary } from "../payments/paymentView";
 import { RefundErrorAlert } from "../payments/RefundForm";
@@ -103,13 +104,7 @@ function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: For
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="booking-edit-form">
       <Field label={t("bookings.edit.status")} hint={statusNote(booking, status, now) ?? undefined}>
-        <select className="adm-input" name="status" value={status} onChange={(e) => setStatus(e.target.value as BookingStatus)}>
-          {BOOKING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`bookings.statuses.${s}`)}
-            </option>
-          ))}
-        </select>
+        <Select name="status" value={status} onChange={setStatus} options={BOOKING_STATUSES.map((s) => [s, t(`bookings.statuses.${s}`)] as const)} />
       </Field>
       {cancelling && (
         <>

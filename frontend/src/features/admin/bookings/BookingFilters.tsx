@@ -1,5 +1,6 @@
 import { Check } from "../components/Check";
 import { SearchField } from "../components/SearchField";
+import { Select } from "../components/Select";
 import { useAdminTranslation } from "../i18n";
 import type { BookingFilter, PaymentFilter, StatusFilter } from "./bookingView";
 import { BOOKING_STATUSES, PAYMENT_STATES } from "./types";
@@ -56,13 +57,7 @@ function FilterSelect<V extends string>({ label, value, onChange, options }: Sel
   return (
     <label className="adm-select-label">
       <span className="adm-visually-hidden">{label}</span>
-      <select className="adm-input" value={value} onChange={(e) => onChange(e.target.value as V)} aria-label={label}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
+      <Select value={value} onChange={onChange} options={options} aria-label={label} />
     </label>
   );
 }

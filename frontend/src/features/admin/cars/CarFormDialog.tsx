@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Check } from "../components/Check";
 import { Field } from "../components/Field";
+import { plainOptions, Select } from "../components/Select";
 import { SubmitButtons } from "../components/FormActions";
 import { UploadProgressBar } from "../components/UploadProgressBar";
 import { useAdminTranslation } from "../i18n";
@@ -30,7 +31,7 @@ import {
 import { GalleryEditor, newGalleryItem } from "./GalleryEditor";
 import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import { MainImageField } from "./MainImageField";
-import { isFuel, isTransmission, type AdminCar } from "./types";
+import type { AdminCar } from "./types";
 
 interface Props {
   /** null: closed; "new": add; a car: edit. */
@@ -132,11 +133,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
             <input className="adm-input" name="brand" list="adm-car-brands" value={values.brand} onChange={(e) => set("brand", e.target.value)} />
           </Field>
           <Field label={t("cars.fields.category")} error={errors.category} required>
-            <select className="adm-input" name="category" value={values.category} onChange={(e) => set("category", e.target.value)}>
-              {CAR_CATEGORIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
+            <Select name="category" value={values.category} onChange={(v) => set("category", v)} options={plainOptions(CAR_CATEGORIES)} />
           </Field>
         </div>
         <datalist id="adm-car-brands">
@@ -159,31 +156,18 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
 
         <div className="adm-grid adm-grid--3">
           <Field label={t("cars.fields.seats")} error={errors.seats} required>
-            <select className="adm-input" name="seats" value={values.seats} onChange={(e) => set("seats", e.target.value)}>
-              {CAR_SEATS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
+            <Select name="seats" value={values.seats} onChange={(v) => set("seats", v)} options={plainOptions(CAR_SEATS)} />
           </Field>
           <Field label={t("cars.fields.transmission")} required>
-            <select className="adm-input" name="transmission" value={values.transmission} onChange={(e) => isTransmission(e.target.value) && set("transmission", e.target.value)}>
-              {CAR_TRANSMISSIONS.map((x) => (
-                <option key={x} value={x}>
-                  {t(`cars.transmissions.${x}`)}
-                </option>
-              ))}
-            </select>
+            <Select
+              name="transmission"
+              value={values.transmission}
+              onChange={(v) => set("transmission", v)}
+              options={CAR_TRANSMISSIONS.map((x) => [x, t(`cars.transmissions.${x}`)] as const)}
+            />
           </Field>
           <Field label={t("cars.fields.fuel")} required>
-            <select className="adm-input" name="fuel" value={values.fuel} onChange={(e) => isFuel(e.target.value) && set("fuel", e.target.value)}>
-              {CAR_FUELS.map((x) => (
-                <option key={x} value={x}>
-                  {t(`cars.fuels.${x}`)}
-                </option>
-              ))}
-            </select>
+            <Select name="fuel" value={values.fuel} onChange={(v) => set("fuel", v)} options={CAR_FUELS.map((x) => [x, t(`cars.fuels.${x}`)] as const)} />
           </Field>
         </div>
 

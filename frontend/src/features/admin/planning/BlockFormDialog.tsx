@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Field } from "../components/Field";
 import { FormActions } from "../components/FormActions";
 import { FormDialog, type Busy } from "../components/FormDialog";
+import { Select } from "../components/Select";
 import { IconAlert } from "../components/icons";
 import { useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
@@ -96,14 +97,12 @@ function BlockForm({ cars, initial, busy, setBusy, onClose, onAdded }: Omit<Prop
   return (
     <form className="adm-form" onSubmit={submit} noValidate data-testid="block-form">
       <Field label={t("planning.form.car")} error={errors.car_id} required>
-        <select className="adm-input" name="car_id" value={values.car_id} onChange={set("car_id")}>
-          <option value="">{t("planning.form.chooseCar")}</option>
-          {cars.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name} — {c.brand}
-            </option>
-          ))}
-        </select>
+        <Select
+          name="car_id"
+          value={values.car_id}
+          onChange={(car_id) => setValues((v) => ({ ...v, car_id }))}
+          options={[["", t("planning.form.chooseCar")], ...cars.map((c) => [String(c.id), `${c.name} — ${c.brand}`] as const)]}
+        />
       </Field>
       <div className="adm-grid adm-grid--2">
         <Field label={t("planning.form.from")} error={errors.start_date} required>
