@@ -9,7 +9,7 @@ import { Spinner } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
 import { uploadImage } from "../lib/storage";
-import { hasErrors, stillWrong } from "../lib/validation";
+import { useValidation } from "../lib/useValidation";
 import { validateImageFile } from "../cars/carForm";
 import { createPost, updatePost } from "./api";
 import {
@@ -22,7 +22,6 @@ import {
   toBlogRow,
   translationState,
   validateBlogForm,
-  type BlogFormErrors,
   type BlogFormValues,
   type BlogTranslationValues,
 } from "./blogForm";
@@ -67,10 +66,11 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<BlogFormValues>(EMPTY_BLOG_FORM);
-  const [failed, setErrors] = useState<BlogFormErrors>({});
   const [slugTouched, setSlugTouched] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [tab, setTab] = useState<ContentLanguage>("fr");
+  const validation = useValidation(values, validateBlogForm);
+  const errors = validation.errors;
 
   // A new target resets the form during render, so the editor mounts with the
   // right content (an effect would mount it with the previous post's first).
@@ -78,7 +78,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   if (target !== shownTarget) {
     setShownTarget(target);
     if (target !== null) {
-      setErrors({});
+      validation.clear();
       setTab("fr");
       setValues(target === "new" ? EMPTY_BLOG_FORM : postToForm(target));
       setSlugTouched(target !== "new");
@@ -86,8 +86,6 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
   }
 
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  // The last failed save's errors, less those fixed since.
-  const errors = stillWrong(failed, validateBlogForm(values));
 
   /** A text field of one language's tab (the French ones are the row's columns). */
   function setText(lang: ContentLanguage, key: keyof BlogTranslationValues, value: string) {
@@ -116,9 +114,7 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateBlogForm(values);
-    setErrors(v);
-    if (hasErrors(v)) {
+    if (!validation.check()) {
       setTab("fr"); // the required fields are the French ones: show them
       return;
     }

@@ -10,7 +10,7 @@ import { notify, reportFailure } from "../lib/notify";
 import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { useUploads } from "../lib/useUploads";
-import { hasErrors, stillWrong } from "../lib/validation";
+import { useValidation } from "../lib/useValidation";
 import { createCar, listCarImages, updateCar } from "./api";
 import {
   CAR_BRANDS,
@@ -23,7 +23,6 @@ import {
   toCarRow,
   validateCarForm,
   validateImageFile,
-  type CarFormErrors,
   type CarFormValues,
   type GalleryItem,
   carTranslationState,
@@ -44,9 +43,10 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<CarFormValues>(EMPTY_CAR_FORM);
-  const [failed, setErrors] = useState<CarFormErrors>({});
   const [gallery, setGallery] = useState<GalleryItem[]>([]);
   const [tab, setTab] = useState<ContentLanguage>("fr");
+  const validation = useValidation(values, validateCarForm);
+  const errors = validation.errors;
   const { progress, upload, uploading } = useUploads("car-images");
 
   // A new target resets the form during render (no stale values flash).
@@ -54,7 +54,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   if (target !== shownTarget) {
     setShownTarget(target);
     if (target !== null) {
-      setErrors({});
+      validation.clear();
       setGallery([]);
       setTab("fr");
       setValues(target === "new" ? EMPTY_CAR_FORM : carToForm(target));
@@ -71,8 +71,6 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   }
 
   const set = <K extends keyof CarFormValues>(key: K, value: CarFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  // The last failed save's errors, less those fixed since.
-  const errors = stillWrong(failed, validateCarForm(values));
 
   async function uploadFiles(files: File[]): Promise<string[]> {
     const ok = files.filter((file) => {
@@ -100,9 +98,7 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateCarForm(values);
-    setErrors(v);
-    if (hasErrors(v)) return;
+    if (!validation.check()) return;
     saving.mutate({ row: toCarRow(values), images: gallery });
   }
 
