@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
@@ -8,6 +9,7 @@ import { ImagePreview } from "../components/ImagePreview";
 import { Spinner } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
+import { invalidateAfter } from "../lib/queryKeys";
 import { uploadImage } from "../lib/storage";
 import { useValidation } from "../lib/useValidation";
 import { validateImageFile } from "../cars/carForm";
@@ -36,7 +38,6 @@ const RichTextEditor = lazy(() => import("./editor/RichTextEditor"));
 interface Props {
   target: AdminBlogPost | "new" | null;
   onClose: () => void;
-  onSaved: (post: AdminBlogPost) => void;
 }
 
 /** Uploads an image to blog-images with SPEC's messages; null on refusal or failure. */
@@ -62,7 +63,8 @@ function Counter({ n, max, hardHint }: { n: number; max: number; hardHint?: bool
   return <span className={n > max && hardHint ? "adm-over" : undefined}>{t("blog.counter", { n, max })}</span>;
 }
 
-export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
+/** A post to add or edit; it closes once saved (the screens showing posts read them again). */
+export function BlogEditorDialog({ target, onClose }: Props) {
   const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<BlogFormValues>(EMPTY_BLOG_FORM);
@@ -102,12 +104,14 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
     setValues((v) => ({ ...v, title, slug: slugTouched ? v.slug : slugify(title) }));
   }
 
-  // Insert or update asking the row back (the page reads its list again on onSaved).
+  // Insert or update asking the row back.
+  const client = useQueryClient();
   const saving = useAdminMutation({
     mutationFn: (row: ReturnType<typeof toBlogRow>) => (editing ? updatePost(editing.id, row) : createPost(row)),
-    onSuccess: (saved) => {
+    onSuccess: () => {
       notify.success(editing ? t("blog.messages.updated") : t("blog.messages.created"));
-      onSaved(saved);
+      void invalidateAfter(client, "blog_posts");
+      onClose();
     },
     onError: reportFailure("post save failed", t("blog.messages.saveError")),
   });

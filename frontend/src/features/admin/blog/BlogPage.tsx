@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
@@ -7,7 +6,7 @@ import { PageLoading } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery } from "../lib/query";
-import { adminKeys, invalidateAfter } from "../lib/queryKeys";
+import { adminKeys } from "../lib/queryKeys";
 import { deletePost, listPosts } from "./api";
 import { BlogEditorDialog } from "./BlogEditorDialog";
 import { matchesPost } from "./blogForm";
@@ -16,16 +15,14 @@ import type { AdminBlogPost } from "./types";
 
 export default function BlogPage() {
   const { t } = useAdminTranslation();
-  const client = useQueryClient();
   const posts = useAdminQuery({ queryKey: adminKeys.posts, queryFn: listPosts, errorMessage: t("blog.messages.loadError") });
   const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<AdminBlogPost | "new" | null>(null);
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminBlogPost>({
     list: adminKeys.posts,
     table: "blog_posts",
-    remove: (p: AdminBlogPost) => deletePost(p.id),
+    remove: deletePost,
     messages: { deleted: t("blog.messages.deleted"), deleteError: t("blog.messages.deleteError") },
-    logLabel: "post delete failed",
   });
 
   const shown = useMemo(() => (posts.data ?? []).filter((p) => matchesPost(p, query)), [posts.data, query]);
@@ -45,14 +42,7 @@ export default function BlogPage() {
       ) : (
         <BlogTable posts={shown} searching={query.trim() !== ""} onEdit={setEditing} onDelete={del.ask} />
       )}
-      <BlogEditorDialog
-        target={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void invalidateAfter(client, "blog_posts");
-        }}
-      />
+      <BlogEditorDialog target={editing} onClose={() => setEditing(null)} />
       <ConfirmDeleteDialog del={del} title={t("blog.confirmDeleteTitle")} message={(p) => t("blog.confirmDelete", { title: p.title })} />
     </section>
   );

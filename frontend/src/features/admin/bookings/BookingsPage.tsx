@@ -32,12 +32,11 @@ export default function BookingsPage() {
   const set = (patch: Partial<BookingFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const [viewing, setViewing] = useState<AdminBooking | null>(null);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminBooking>({
     list: adminKeys.bookings,
     table: "bookings",
-    remove: (b: AdminBooking) => deleteBooking(b.id),
+    remove: deleteBooking,
     messages: { deleted: t("bookings.messages.deleted"), deleteError: t("bookings.messages.deleteError") },
-    logLabel: "booking delete failed",
     onDeleted: () => setViewing(null),
   });
   // A stored booking replaces its row at once (the mutations invalidate what depends on it: money, planning...).

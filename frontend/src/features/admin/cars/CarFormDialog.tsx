@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Check } from "../components/Check";
@@ -8,7 +9,7 @@ import { UploadProgressBar } from "../components/UploadProgressBar";
 import { useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
 import { useAdminQuery, useAdminMutation } from "../lib/query";
-import { adminKeys } from "../lib/queryKeys";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { useUploads } from "../lib/useUploads";
 import { useValidation } from "../lib/useValidation";
 import { createCar, listCarImages, updateCar } from "./api";
@@ -36,10 +37,10 @@ interface Props {
   /** null: closed; "new": add; a car: edit. */
   target: AdminCar | "new" | null;
   onClose: () => void;
-  onSaved: (car: AdminCar) => void;
 }
 
-export function CarFormDialog({ target, onClose, onSaved }: Props) {
+/** A car to add or edit, with its gallery; it closes once saved (the screens showing cars read them again). */
+export function CarFormDialog({ target, onClose }: Props) {
   const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<CarFormValues>(EMPTY_CAR_FORM);
@@ -85,13 +86,15 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     return res.urls;
   }
 
-  // The car row, then its gallery (the page reads the lists again on onSaved).
+  // The car row, then its gallery.
+  const client = useQueryClient();
   const saving = useAdminMutation({
     mutationFn: ({ row, images }: { row: ReturnType<typeof toCarRow>; images: GalleryItem[] }) => (editing ? updateCar(editing.id, row, images) : createCar(row, images)),
     onSuccess: (res) => {
       if (res.imagesSaved) notify.success(editing ? t("cars.messages.edited") : t("cars.messages.added"));
       else notify.error(editing ? t("cars.messages.editImagesError") : t("cars.messages.addImagesError"));
-      onSaved(res.car);
+      void invalidateAfter(client, "cars");
+      onClose();
     },
     onError: reportFailure("car save failed", editing ? t("cars.messages.editError") : t("cars.messages.addError")),
   });

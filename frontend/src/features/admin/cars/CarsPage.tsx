@@ -10,7 +10,7 @@ import { useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
-import { adminKeys, invalidateAfter } from "../lib/queryKeys";
+import { adminKeys } from "../lib/queryKeys";
 import { deleteCar, listCars, setAvailability } from "./api";
 import { CarFormDialog } from "./CarFormDialog";
 import { CarsTable } from "./CarsTable";
@@ -22,12 +22,11 @@ export default function CarsPage() {
   const cache = useListCache();
   const cars = useAdminQuery({ queryKey: adminKeys.cars, queryFn: listCars, errorMessage: t("cars.messages.loadError") });
   const [formTarget, setFormTarget] = useState<AdminCar | "new" | null>(null);
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminCar>({
     list: adminKeys.cars,
     table: "cars",
-    remove: (c: AdminCar) => deleteCar(c.id),
+    remove: deleteCar,
     messages: { deleted: t("cars.messages.deleted"), deleteError: t("cars.messages.deleteError") },
-    logLabel: "car delete failed",
   });
   const availability = useAdminMutation({
     mutationFn: (car: AdminCar) => setAvailability(car.id, !car.available),
@@ -64,14 +63,7 @@ export default function CarsPage() {
       ) : (
         <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={del.ask} />
       )}
-      <CarFormDialog
-        target={formTarget}
-        onClose={() => setFormTarget(null)}
-        onSaved={() => {
-          setFormTarget(null);
-          void invalidateAfter(client, "cars");
-        }}
-      />
+      <CarFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
       <ConfirmDeleteDialog del={del} title={t("cars.confirmDeleteTitle")} message={(c) => t("cars.confirmDelete", { name: c.name })} />
     </section>
   );

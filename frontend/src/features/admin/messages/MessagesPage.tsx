@@ -30,12 +30,11 @@ export default function MessagesPage() {
     onError: reportFailure("message status update failed", `${t("messages.errorTitle")} : ${t("messages.updateError")}`),
   });
   const busyId = status.isPending ? (status.variables?.m.id ?? null) : null;
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminMessage>({
     list: adminKeys.messages,
     table: "contacts",
-    remove: (m: AdminMessage) => deleteMessage(m.id),
+    remove: deleteMessage,
     messages: { deleted: t("messages.deleted"), deleteError: `${t("messages.errorTitle")} : ${t("messages.deleteError")}` },
-    logLabel: "message delete failed",
   });
 
   const all = useMemo(() => messages.data ?? [], [messages.data]);
