@@ -6,6 +6,7 @@ import { FormActions } from "../components/FormActions";
 import { useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
 import { invalidateAfter } from "../lib/queryKeys";
+import { AmountInput } from "./AmountInput";
 import { getBooking, recordCounterPayment } from "./api";
 import type { BookingFormProps } from "./BookingFormDialog";
 import { parseAmount, validateCounter, type CounterValues } from "./paymentView";
@@ -63,15 +64,7 @@ export function CounterPaymentForm({ booking, remaining, busy, setBusy, onClose,
         </div>
       </fieldset>
       <Field label={t("payments.counter.amount")} error={errors.amount} hint={remaining !== null && remaining > 0 ? t("payments.counter.remaining", { amount: formatPrice(remaining) }) : undefined} required>
-        <input
-          className="adm-input"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={v.amount}
-          onChange={(e) => setV({ ...v, amount: e.target.value })}
-          disabled={busy}
-        />
+        <AmountInput name="amount" value={v.amount} onChange={(amount) => setV({ ...v, amount })} disabled={busy} />
       </Field>
       <Field label={t("payments.counter.note")}>
         <input className="adm-input" name="note" value={v.note} placeholder={t("payments.counter.notePlaceholder")} onChange={(e) => setV({ ...v, note: e.target.value })} disabled={busy} maxLength={300} />
