@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
 import { SearchField } from "../components/SearchField";
-import { PageLoading } from "../components/Spinner";
+import { Loaded } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery } from "../lib/query";
@@ -37,11 +37,9 @@ export default function BlogPage() {
       <div className="adm-toolbar-row">
         <SearchField placeholder={t("blog.searchPlaceholder")} value={query} onChange={setQuery} />
       </div>
-      {posts.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : (
+      <Loaded pending={posts.isPending}>
         <BlogTable posts={shown} searching={query.trim() !== ""} onEdit={setEditing} onDelete={del.ask} />
-      )}
+      </Loaded>
       <BlogEditorDialog target={editing} onClose={() => setEditing(null)} />
       <ConfirmDeleteDialog del={del} title={t("blog.confirmDeleteTitle")} message={(p) => t("blog.confirmDelete", { title: p.title })} />
     </section>

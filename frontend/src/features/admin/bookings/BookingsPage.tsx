@@ -3,7 +3,7 @@ import { formatPrice } from "../../../lib/format";
 import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { IconCalendar, IconCheck, IconDownload, IconMoney, IconCar } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
+import { Loaded } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
@@ -76,9 +76,7 @@ export default function BookingsPage() {
         />
       </StatGrid>
       <BookingFilters filter={filter} onChange={set} attempts={attempts} />
-      {bookings.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : (
+      <Loaded pending={bookings.isPending}>
         <BookingsTable
           bookings={shown}
           onView={setViewing}
@@ -88,7 +86,7 @@ export default function BookingsPage() {
           confirming={saver.savingId}
           now={now}
         />
-      )}
+      </Loaded>
       <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} onEdit={setEditing} onChanged={stored} now={now} />
       <BookingEditDialog booking={editing} saver={saver} onClose={() => setEditing(null)} now={now} />
       <ConfirmDeleteDialog del={del} title={t("bookings.confirmDeleteTitle")} message={() => t("bookings.confirmDelete")} />

@@ -4,7 +4,7 @@ import { formatPrice } from "../../../lib/format";
 import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { IconCar, IconCheck, IconMoney } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
+import { Loaded } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
@@ -58,11 +58,9 @@ export default function CarsPage() {
         <StatCard label={t("cars.statsAvailable")} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
         <StatCard label={t("cars.statsAveragePrice")} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
       </StatGrid>
-      {cars.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : (
+      <Loaded pending={cars.isPending}>
         <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={del.ask} />
-      )}
+      </Loaded>
       <CarFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
       <ConfirmDeleteDialog del={del} title={t("cars.confirmDeleteTitle")} message={(c) => t("cars.confirmDelete", { name: c.name })} />
     </section>

@@ -4,7 +4,7 @@ import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { EmptyState } from "../components/EmptyState";
 import { IconMail } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
+import { Loaded } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { notify, reportFailure } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
@@ -71,17 +71,17 @@ export default function MessagesPage() {
           </button>
         ))}
       </div>
-      {messages.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : shown.length === 0 ? (
-        <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t("messages.emptyAll") : t(`messages.emptyStatus.${filter}`)}</EmptyState>
-      ) : (
-        <div className="adm-messages">
-          {shown.map((m) => (
-            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={changeStatus} onDelete={del.ask} />
-          ))}
-        </div>
-      )}
+      <Loaded pending={messages.isPending}>
+        {shown.length === 0 ? (
+          <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t("messages.emptyAll") : t(`messages.emptyStatus.${filter}`)}</EmptyState>
+        ) : (
+          <div className="adm-messages">
+            {shown.map((m) => (
+              <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={changeStatus} onDelete={del.ask} />
+            ))}
+          </div>
+        )}
+      </Loaded>
       <ConfirmDeleteDialog del={del} title={t("messages.confirmDeleteTitle")} message={(m) => t("messages.confirmDelete", { name: m.name })} />
     </section>
   );
