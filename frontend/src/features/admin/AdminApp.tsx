@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { ReadyMarker } from "../../components/ReadyMarker";
 import { PageLoading } from "./components/Spinner";
@@ -12,19 +12,12 @@ import { MfaStep } from "./login/MfaStep";
 import { AdminSessionProvider } from "./session/AdminSessionProvider";
 import { useAdminSession } from "./session/context";
 import { AdminShell } from "./shell/AdminShell";
+import { NAV } from "./shell/nav";
 import "./admin.css";
 
 // The back office (SPEC section 2, "Admin area"). The public router loads this
 // module lazily, so nothing here reaches the public pages' bundle; each screen
-// is a further chunk of its own (the blog editor is the heavy one).
-const DashboardPage = lazy(() => import("./dashboard/DashboardPage"));
-const CarsPage = lazy(() => import("./cars/CarsPage"));
-const BlogPage = lazy(() => import("./blog/BlogPage"));
-const BookingsPage = lazy(() => import("./bookings/BookingsPage"));
-const PlanningPage = lazy(() => import("./planning/PlanningPage"));
-const MessagesPage = lazy(() => import("./messages/MessagesPage"));
-const CustomersPage = lazy(() => import("./customers/CustomersPage"));
-const AdminsPage = lazy(() => import("./admins/AdminsPage"));
+// is a further chunk of its own (shell/nav.tsx lists them).
 
 // The site's toaster in its top-layer mode, with the area's classes.
 const ADMIN_TOAST_CLASSES = { root: "adm-toaster", toast: "adm-toast", close: "adm-icon-btn adm-toast__close" };
@@ -70,14 +63,9 @@ function AdminGate() {
       <Suspense fallback={<PageLoading label={t("common.loading")} />}>
         <Routes>
           <Route index element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="cars" element={<CarsPage />} />
-          <Route path="blogs" element={<BlogPage />} />
-          <Route path="bookings" element={<BookingsPage />} />
-          <Route path="planning" element={<PlanningPage />} />
-          <Route path="contacts" element={<MessagesPage />} />
-          <Route path="customers" element={<CustomersPage />} />
-          <Route path="settings" element={<AdminsPage />} />
+          {NAV.map(({ path, Screen }) => (
+            <Route key={path} path={path} element={<Screen />} />
+          ))}
           <Route path="*" element={<Navigate to="/admin/dashboard" replace />} />
         </Routes>
       </Suspense>

@@ -3,7 +3,7 @@ import { Field } from "../components/Field";
 import { IconPlus } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { hasErrors, type FieldErrors, stillWrong } from "../lib/validation";
+import { useValidation } from "../lib/useValidation";
 import { EMPTY_ADMIN_FORM, validateAdminForm, type AdminFormValues } from "./adminForm";
 
 interface Props {
@@ -14,17 +14,13 @@ interface Props {
 export function AdminForm({ onSubmit }: Props) {
   const { t } = useAdminTranslation();
   const [values, setValues] = useState<AdminFormValues>(EMPTY_ADMIN_FORM);
-  const [failed, setErrors] = useState<FieldErrors<keyof AdminFormValues>>({});
   const [busy, setBusy] = useState(false);
   const set = (k: keyof AdminFormValues, v: string) => setValues((x) => ({ ...x, [k]: v }));
-  // The last failed save's errors, less those fixed since.
-  const errors = stillWrong(failed, validateAdminForm(values));
+  const { errors, check } = useValidation(values, validateAdminForm);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateAdminForm(values);
-    setErrors(v);
-    if (hasErrors(v)) return;
+    if (!check()) return;
     setBusy(true);
     const ok = await onSubmit(values);
     setBusy(false);

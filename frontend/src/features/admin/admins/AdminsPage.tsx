@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
+import { Loaded } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { ApiError } from "../lib/errors";
 import { notify } from "../lib/notify";
@@ -90,9 +90,7 @@ export default function AdminsPage() {
       <SecuritySection onChange={reloadMfa} />
       <div className="adm-two-col">
         <AdminForm onSubmit={create} />
-        {admins.isPending ? (
-          <PageLoading label={t("common.loading")} />
-        ) : (
+        <Loaded pending={admins.isPending}>
           <AdminsList
             admins={admins.data ?? []}
             selfId={user.id}
@@ -101,7 +99,7 @@ export default function AdminsPage() {
             onRevoke={(admin) => setPending({ kind: "revoke", admin })}
             onDelete={(admin) => setPending({ kind: "delete", admin })}
           />
-        )}
+        </Loaded>
       </div>
       <ConfirmDialog
         open={pending !== null}

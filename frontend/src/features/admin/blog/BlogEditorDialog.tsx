@@ -1,14 +1,16 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
 import { FilePicker } from "../components/FilePicker";
-import { IconUpload } from "../components/icons";
+import { RecordDialog, useResetOnTarget } from "../components/RecordDialog";
+import { Select } from "../components/Select";
 import { ImagePreview } from "../components/ImagePreview";
 import { Spinner } from "../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
+import { invalidateAfter } from "../lib/queryKeys";
 import { uploadImage } from "../lib/storage";
-import { hasErrors, stillWrong } from "../lib/validation";
+import { useValidation } from "../lib/useValidation";
 import { validateImageFile } from "../cars/carForm";
 import { createPost, updatePost } from "./api";
 import {
@@ -21,7 +23,6 @@ import {
   toBlogRow,
   translationState,
   validateBlogForm,
-  type BlogFormErrors,
   type BlogFormValues,
   type BlogTranslationValues,
 } from "./blogForm";
@@ -36,7 +37,6 @@ const RichTextEditor = lazy(() => import("./editor/RichTextEditor"));
 interface Props {
   target: AdminBlogPost | "new" | null;
   onClose: () => void;
-  onSaved: (post: AdminBlogPost) => void;
 }
 
 /** Uploads an image to blog-images with SPEC's messages; null on refusal or failure. */
@@ -62,31 +62,25 @@ function Counter({ n, max, hardHint }: { n: number; max: number; hardHint?: bool
   return <span className={n > max && hardHint ? "adm-over" : undefined}>{t("blog.counter", { n, max })}</span>;
 }
 
-export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
+/** A post to add or edit; it closes once saved (the screens showing posts read them again). */
+export function BlogEditorDialog({ target, onClose }: Props) {
   const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<BlogFormValues>(EMPTY_BLOG_FORM);
-  const [failed, setErrors] = useState<BlogFormErrors>({});
   const [slugTouched, setSlugTouched] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [tab, setTab] = useState<ContentLanguage>("fr");
+  const validation = useValidation(values, validateBlogForm);
+  const errors = validation.errors;
 
-  // A new target resets the form during render, so the editor mounts with the
-  // right content (an effect would mount it with the previous post's first).
-  const [shownTarget, setShownTarget] = useState<Props["target"]>(null);
-  if (target !== shownTarget) {
-    setShownTarget(target);
-    if (target !== null) {
-      setErrors({});
-      setTab("fr");
-      setValues(target === "new" ? EMPTY_BLOG_FORM : postToForm(target));
-      setSlugTouched(target !== "new");
-    }
-  }
+  useResetOnTarget(target, (next) => {
+    validation.clear();
+    setTab("fr");
+    setValues(next === "new" ? EMPTY_BLOG_FORM : postToForm(next));
+    setSlugTouched(next !== "new");
+  });
 
   const set = <K extends keyof BlogFormValues>(key: K, value: BlogFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  // The last failed save's errors, less those fixed since.
-  const errors = stillWrong(failed, validateBlogForm(values));
 
   /** A text field of one language's tab (the French ones are the row's columns). */
   function setText(lang: ContentLanguage, key: keyof BlogTranslationValues, value: string) {
@@ -103,169 +97,148 @@ export function BlogEditorDialog({ target, onClose, onSaved }: Props) {
     setValues((v) => ({ ...v, title, slug: slugTouched ? v.slug : slugify(title) }));
   }
 
-  // Insert or update asking the row back (the page reads its list again on onSaved).
+  // Insert or update asking the row back.
+  const client = useQueryClient();
   const saving = useAdminMutation({
     mutationFn: (row: ReturnType<typeof toBlogRow>) => (editing ? updatePost(editing.id, row) : createPost(row)),
-    onSuccess: (saved) => {
+    onSuccess: () => {
       notify.success(editing ? t("blog.messages.updated") : t("blog.messages.created"));
-      onSaved(saved);
+      void invalidateAfter(client, "blog_posts");
+      onClose();
     },
-    onError: (err) => {
-      console.error("post save failed", err);
-      notify.error(t("blog.messages.saveError"));
-    },
+    onError: reportFailure("post save failed", t("blog.messages.saveError")),
   });
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateBlogForm(values);
-    setErrors(v);
-    if (hasErrors(v)) {
+    if (!validation.check()) {
       setTab("fr"); // the required fields are the French ones: show them
       return;
     }
     saving.mutate(toBlogRow(values));
   }
 
+  const texts = { create: { title: t("blog.dialogCreate"), submit: t("blog.submitCreate") }, edit: { title: t("blog.dialogEdit"), submit: t("blog.submitEdit") }, saving: t("blog.saving") };
   return (
-    <Dialog
-      open={target !== null}
-      title={editing ? t("blog.dialogEdit") : t("blog.dialogCreate")}
-      onClose={onClose}
-      size="xl"
-      busy={saving.isPending}
-      footer={
-        <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="adm-blog-form" className="adm-btn adm-btn--primary" disabled={saving.isPending || uploading}>
-            {saving.isPending ? <Spinner size="sm" label={t("blog.saving")} /> : editing ? t("blog.submitEdit") : t("blog.submitCreate")}
-          </button>
-        </>
-      }
-    >
-      {target !== null && (
-        <form id="adm-blog-form" className="adm-form" onSubmit={submit} noValidate>
-          <div className="adm-grid adm-grid--2">
-            <Field label={t("blog.fields.slug")} hint={t("blog.fields.slugHint")}>
-              <input
-                className="adm-input"
-                name="slug"
-                value={values.slug}
-                onChange={(e) => {
-                  setSlugTouched(true);
-                  set("slug", e.target.value);
+    <RecordDialog target={target} formId="adm-blog-form" texts={texts} saving={saving.isPending} blocked={uploading} onClose={onClose} onSubmit={submit}>
+      <div className="adm-grid adm-grid--2">
+        <Field label={t("blog.fields.slug")} hint={t("blog.fields.slugHint")}>
+          <input
+            className="adm-input"
+            name="slug"
+            value={values.slug}
+            onChange={(e) => {
+              setSlugTouched(true);
+              set("slug", e.target.value);
+            }}
+          />
+        </Field>
+        <Field label={t("blog.fields.status")}>
+          <Select
+            name="status"
+            value={values.status}
+            onChange={(v) => set("status", v)}
+            options={[
+              ["draft", t("blog.draft")],
+              ["published", t("blog.published")],
+            ]}
+          />
+        </Field>
+      </div>
+      {/* The texts in fr (required), en and ar (issue 18); the slug, image and status are shared. */}
+      <LanguageTabs
+        active={tab}
+        onChange={setTab}
+        states={{ en: translationState(values.translations.en), ar: translationState(values.translations.ar) }}
+        testId="blog-language-tabs"
+      >
+        {(lang) => {
+          const v = lang === "fr" ? values : values.translations[lang];
+          const fr_ = lang === "fr";
+          const suffix = fr_ ? "" : `_${lang}`;
+          const attrs = { lang, dir: lang === "ar" ? ("rtl" as const) : ("ltr" as const) };
+          const name = fr_ ? "" : ` (${t(`contentLanguages.names.${lang}`)})`;
+          return (
+            <>
+              <Field label={t("blog.fields.title") + name} error={fr_ ? errors.title : undefined} required={fr_}>
+                <input className="adm-input" name={`title${suffix}`} {...attrs} value={v.title} onChange={(e) => setText(lang, "title", e.target.value)} />
+              </Field>
+              <Field
+                label={t("blog.fields.excerpt") + name}
+                error={fr_ ? errors.excerpt : undefined}
+                hint={t("blog.fields.excerptHint")}
+                counter={<Counter n={v.excerpt.length} max={EXCERPT_COUNTER} />}
+                required={fr_}
+              >
+                <textarea className="adm-input" name={`excerpt${suffix}`} {...attrs} rows={3} value={v.excerpt} onChange={(e) => setText(lang, "excerpt", e.target.value)} />
+              </Field>
+              <Field label={t("blog.fields.content") + name} error={fr_ ? errors.content : undefined} required={fr_}>
+                <Suspense fallback={<Spinner label={t("common.loading")} />}>
+                  <RichTextEditor
+                    key={`${editing?.id ?? "new"}-${lang}`}
+                    initialHtml={v.content}
+                    onChange={(html) => setText(lang, "content", html)}
+                    upload={uploadBlogImage}
+                    aria-invalid={fr_ && Boolean(errors.content)}
+                    label={t("blog.fields.content") + name}
+                    {...attrs}
+                  />
+                </Suspense>
+              </Field>
+              <Field label={t("blog.fields.tags") + name} hint={t("blog.fields.tagsHint")}>
+                <input className="adm-input" name={`tags${suffix}`} {...attrs} value={v.tags} onChange={(e) => setText(lang, "tags", e.target.value)} placeholder={fr_ ? "voyage, conseils, Casablanca" : undefined} />
+              </Field>
+              <fieldset className="adm-fieldset">
+                <legend>{t("blog.fields.seo") + name}</legend>
+                <Field label={t("blog.fields.metaTitle")} hint={t("blog.fields.metaTitleHint")} counter={<Counter n={v.meta_title.length} max={META_TITLE_RECOMMENDED} hardHint />}>
+                  <input className="adm-input" name={`meta_title${suffix}`} {...attrs} value={v.meta_title} onChange={(e) => setText(lang, "meta_title", e.target.value)} />
+                </Field>
+                <Field
+                  label={t("blog.fields.metaDescription")}
+                  hint={t("blog.fields.metaDescriptionHint")}
+                  counter={<Counter n={v.meta_description.length} max={META_DESCRIPTION_RECOMMENDED} hardHint />}
+                >
+                  <textarea
+                    className="adm-input"
+                    name={`meta_description${suffix}`}
+                    {...attrs}
+                    rows={2}
+                    value={v.meta_description}
+                    onChange={(e) => setText(lang, "meta_description", e.target.value)}
+                  />
+                </Field>
+              </fieldset>
+            </>
+          );
+        }}
+      </LanguageTabs>
+      <fieldset className="adm-fieldset">
+        <legend>{t("blog.fields.featuredImage")}</legend>
+        <div className="adm-main-image">
+          <ImagePreview src={values.featured_image} alt={t("blog.fields.featuredImage")} className="adm-main-image__preview" />
+          <div className="adm-main-image__inputs">
+            <Field label={t("blog.fields.featuredImageUrl")}>
+              <input className="adm-input" type="url" name="featured_image" value={values.featured_image} onChange={(e) => set("featured_image", e.target.value)} placeholder="https://" />
+            </Field>
+            <div className="adm-inline-form">
+              <FilePicker
+                label={t("blog.fields.upload")}
+                disabled={uploading}
+                testId="blog-featured-file"
+                onFiles={async (files) => {
+                  const file = files[0];
+                  if (!file) return;
+                  setUploading(true);
+                  const url = await uploadBlogImage(file);
+                  setUploading(false);
+                  if (url) set("featured_image", url);
                 }}
               />
-            </Field>
-            <Field label={t("blog.fields.status")}>
-              <select className="adm-input" name="status" value={values.status} onChange={(e) => set("status", e.target.value === "published" ? "published" : "draft")}>
-                <option value="draft">{t("blog.draft")}</option>
-                <option value="published">{t("blog.published")}</option>
-              </select>
-            </Field>
-          </div>
-          {/* The texts in fr (required), en and ar (issue 18); the slug, image and status are shared. */}
-          <LanguageTabs
-            active={tab}
-            onChange={setTab}
-            states={{ en: translationState(values.translations.en), ar: translationState(values.translations.ar) }}
-            testId="blog-language-tabs"
-          >
-            {(lang) => {
-              const v = lang === "fr" ? values : values.translations[lang];
-              const fr_ = lang === "fr";
-              const suffix = fr_ ? "" : `_${lang}`;
-              const attrs = { lang, dir: lang === "ar" ? ("rtl" as const) : ("ltr" as const) };
-              const name = fr_ ? "" : ` (${t(`contentLanguages.names.${lang}`)})`;
-              return (
-                <>
-                  <Field label={t("blog.fields.title") + name} error={fr_ ? errors.title : undefined} required={fr_}>
-                    <input className="adm-input" name={`title${suffix}`} {...attrs} value={v.title} onChange={(e) => setText(lang, "title", e.target.value)} />
-                  </Field>
-                  <Field
-                    label={t("blog.fields.excerpt") + name}
-                    error={fr_ ? errors.excerpt : undefined}
-                    hint={t("blog.fields.excerptHint")}
-                    counter={<Counter n={v.excerpt.length} max={EXCERPT_COUNTER} />}
-                    required={fr_}
-                  >
-                    <textarea className="adm-input" name={`excerpt${suffix}`} {...attrs} rows={3} value={v.excerpt} onChange={(e) => setText(lang, "excerpt", e.target.value)} />
-                  </Field>
-                  <Field label={t("blog.fields.content") + name} error={fr_ ? errors.content : undefined} required={fr_}>
-                    <Suspense fallback={<Spinner label={t("common.loading")} />}>
-                      <RichTextEditor
-                        key={`${editing?.id ?? "new"}-${lang}`}
-                        initialHtml={v.content}
-                        onChange={(html) => setText(lang, "content", html)}
-                        upload={uploadBlogImage}
-                        aria-invalid={fr_ && Boolean(errors.content)}
-                        label={t("blog.fields.content") + name}
-                        {...attrs}
-                      />
-                    </Suspense>
-                  </Field>
-                  <Field label={t("blog.fields.tags") + name} hint={t("blog.fields.tagsHint")}>
-                    <input className="adm-input" name={`tags${suffix}`} {...attrs} value={v.tags} onChange={(e) => setText(lang, "tags", e.target.value)} placeholder={fr_ ? "voyage, conseils, Casablanca" : undefined} />
-                  </Field>
-                  <fieldset className="adm-fieldset">
-                    <legend>{t("blog.fields.seo") + name}</legend>
-                    <Field label={t("blog.fields.metaTitle")} hint={t("blog.fields.metaTitleHint")} counter={<Counter n={v.meta_title.length} max={META_TITLE_RECOMMENDED} hardHint />}>
-                      <input className="adm-input" name={`meta_title${suffix}`} {...attrs} value={v.meta_title} onChange={(e) => setText(lang, "meta_title", e.target.value)} />
-                    </Field>
-                    <Field
-                      label={t("blog.fields.metaDescription")}
-                      hint={t("blog.fields.metaDescriptionHint")}
-                      counter={<Counter n={v.meta_description.length} max={META_DESCRIPTION_RECOMMENDED} hardHint />}
-                    >
-                      <textarea
-                        className="adm-input"
-                        name={`meta_description${suffix}`}
-                        {...attrs}
-                        rows={2}
-                        value={v.meta_description}
-                        onChange={(e) => setText(lang, "meta_description", e.target.value)}
-                      />
-                    </Field>
-                  </fieldset>
-                </>
-              );
-            }}
-          </LanguageTabs>
-          <fieldset className="adm-fieldset">
-            <legend>{t("blog.fields.featuredImage")}</legend>
-            <div className="adm-main-image">
-              <ImagePreview src={values.featured_image} alt={t("blog.fields.featuredImage")} className="adm-main-image__preview" />
-              <div className="adm-main-image__inputs">
-                <Field label={t("blog.fields.featuredImageUrl")}>
-                  <input className="adm-input" type="url" name="featured_image" value={values.featured_image} onChange={(e) => set("featured_image", e.target.value)} placeholder="https://" />
-                </Field>
-                <div className="adm-inline-form">
-                  <FilePicker
-                    label={
-                      <>
-                        <IconUpload size={18} /> {t("blog.fields.upload")}
-                      </>
-                    }
-                    disabled={uploading}
-                    testId="blog-featured-file"
-                    onFiles={async (files) => {
-                      const file = files[0];
-                      if (!file) return;
-                      setUploading(true);
-                      const url = await uploadBlogImage(file);
-                      setUploading(false);
-                      if (url) set("featured_image", url);
-                    }}
-                  />
-                  {uploading && <Spinner size="sm" label={t("cars.fields.uploading")} />}
-                </div>
-              </div>
+              {uploading && <Spinner size="sm" label={t("cars.fields.uploading")} />}
             </div>
-          </fieldset>
-        </form>
-      )}
-    </Dialog>
+          </div>
+        </div>
+      </fieldset>
+    </RecordDialog>
   );
 }

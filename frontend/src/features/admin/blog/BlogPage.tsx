@@ -1,13 +1,12 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { ConfirmDialog } from "../components/ConfirmDialog";
-import { IconPlus, IconSearch } from "../components/icons";
+import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
+import { SearchField } from "../components/SearchField";
+import { Loaded } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery } from "../lib/query";
-import { adminKeys, invalidateAfter } from "../lib/queryKeys";
+import { adminKeys } from "../lib/queryKeys";
 import { deletePost, listPosts } from "./api";
 import { BlogEditorDialog } from "./BlogEditorDialog";
 import { matchesPost } from "./blogForm";
@@ -16,16 +15,14 @@ import type { AdminBlogPost } from "./types";
 
 export default function BlogPage() {
   const { t } = useAdminTranslation();
-  const client = useQueryClient();
   const posts = useAdminQuery({ queryKey: adminKeys.posts, queryFn: listPosts, errorMessage: t("blog.messages.loadError") });
   const [query, setQuery] = useState("");
   const [editing, setEditing] = useState<AdminBlogPost | "new" | null>(null);
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminBlogPost>({
     list: adminKeys.posts,
     table: "blog_posts",
-    remove: (p: AdminBlogPost) => deletePost(p.id),
+    remove: deletePost,
     messages: { deleted: t("blog.messages.deleted"), deleteError: t("blog.messages.deleteError") },
-    logLabel: "post delete failed",
   });
 
   const shown = useMemo(() => (posts.data ?? []).filter((p) => matchesPost(p, query)), [posts.data, query]);
@@ -35,40 +32,16 @@ export default function BlogPage() {
       <PageHeader
         title={t("blog.title")}
         subtitle={t("blog.subtitle")}
-        actions={
-          <button type="button" className="adm-btn adm-btn--primary" onClick={() => setEditing("new")}>
-            <IconPlus size={18} /> {t("blog.add")}
-          </button>
-        }
+        add={{ label: t("blog.add"), onClick: () => setEditing("new") }}
       />
       <div className="adm-toolbar-row">
-        <label className="adm-search">
-          <IconSearch size={18} />
-          <span className="adm-visually-hidden">{t("common.search")}</span>
-          <input type="search" className="adm-input" placeholder={t("blog.searchPlaceholder")} value={query} onChange={(e) => setQuery(e.target.value)} />
-        </label>
+        <SearchField placeholder={t("blog.searchPlaceholder")} value={query} onChange={setQuery} />
       </div>
-      {posts.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : (
+      <Loaded pending={posts.isPending}>
         <BlogTable posts={shown} searching={query.trim() !== ""} onEdit={setEditing} onDelete={del.ask} />
-      )}
-      <BlogEditorDialog
-        target={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          void invalidateAfter(client, "blog_posts");
-        }}
-      />
-      <ConfirmDialog
-        open={del.target !== null}
-        title={t("blog.confirmDeleteTitle")}
-        message={del.target ? t("blog.confirmDelete", { title: del.target.title }) : ""}
-        busy={del.busy}
-        onConfirm={() => void del.confirm()}
-        onCancel={del.cancel}
-      />
+      </Loaded>
+      <BlogEditorDialog target={editing} onClose={() => setEditing(null)} />
+      <ConfirmDeleteDialog del={del} title={t("blog.confirmDeleteTitle")} message={(p) => t("blog.confirmDelete", { title: p.title })} />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { formatDate } from "../../../lib/format";
-import { DataTable } from "../components/DataTable";
+import { DataTable, EditDeleteButtons } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
-import { IconBlog, IconEdit, IconExternal, IconTrash } from "../components/icons";
+import { IconBlog, IconExternal } from "../components/icons";
 import { useAdminTranslation } from "../i18n";
 import { LanguageBadges } from "../components/LanguageTabs";
 import { excerptPreview, postToForm, translationState, visibleTags } from "./blogForm";
@@ -58,12 +58,7 @@ export function BlogTable({ posts, searching, onEdit, onDelete }: Props) {
                   <IconExternal size={18} />
                 </a>
               )}
-              <button type="button" className="adm-icon-btn" onClick={() => onEdit(p)} aria-label={`${t("common.edit")} ${p.title}`}>
-                <IconEdit size={18} />
-              </button>
-              <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(p)} aria-label={`${t("common.delete")} ${p.title}`}>
-                <IconTrash size={18} />
-              </button>
+              <EditDeleteButtons name={p.title} onEdit={() => onEdit(p)} onDelete={() => onDelete(p)} />
             </td>
           </tr>
         );

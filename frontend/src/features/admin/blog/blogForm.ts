@@ -12,20 +12,6 @@ export const META_DESCRIPTION_RECOMMENDED = 160;
 
 export { slugify };
 
-export interface BlogFormValues {
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  featured_image: string;
-  status: BlogStatus;
-  tags: string;
-  meta_title: string;
-  meta_description: string;
-  /** The English and Arabic tabs (issue 18); the fields above are the French. */
-  translations: Record<TranslatedLanguage, BlogTranslationValues>;
-}
-
 /** The fields a translation has, as the form holds them. */
 export interface BlogTranslationValues {
   title: string;
@@ -36,22 +22,20 @@ export interface BlogTranslationValues {
   meta_description: string;
 }
 
+/** The form: the French texts (the row's own columns), then what every language shares. */
+export interface BlogFormValues extends BlogTranslationValues {
+  slug: string;
+  featured_image: string;
+  status: BlogStatus;
+  /** The English and Arabic tabs (issue 18). */
+  translations: Record<TranslatedLanguage, BlogTranslationValues>;
+}
+
 export const EMPTY_TRANSLATION: BlogTranslationValues = { title: "", excerpt: "", content: "", tags: "", meta_title: "", meta_description: "" };
 
 export type BlogFormErrors = FieldErrors<keyof BlogFormValues>;
 
-export const EMPTY_BLOG_FORM: BlogFormValues = {
-  title: "",
-  slug: "",
-  excerpt: "",
-  content: "",
-  featured_image: "",
-  status: "draft",
-  tags: "",
-  meta_title: "",
-  meta_description: "",
-  translations: { en: EMPTY_TRANSLATION, ar: EMPTY_TRANSLATION },
-};
+export const EMPTY_BLOG_FORM: BlogFormValues = { ...EMPTY_TRANSLATION, slug: "", featured_image: "", status: "draft", translations: { en: EMPTY_TRANSLATION, ar: EMPTY_TRANSLATION } };
 
 /** SPEC: tags are comma-separated, trimmed, empties dropped. */
 export function parseTags(input: string): string[] {

@@ -1,14 +1,17 @@
 import { useState, type ReactNode } from "react";
 import { formatDate, formatLongDate, formatNumber, formatPrice, formatTime } from "../../../lib/format";
+import { DetailRow as Row } from "../components/DetailRow";
 import { Dialog } from "../components/Dialog";
-import { IconCash, IconEdit, IconRefund, IconTrash } from "../components/icons";
+import { DetailsFooter } from "../components/DetailsFooter";
+import { IconCash, IconEdit, IconRefund } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { CounterPaymentDialog } from "../payments/CounterPaymentDialog";
+import { BookingFormDialog } from "../payments/BookingFormDialog";
+import { CounterPaymentForm } from "../payments/CounterPaymentForm";
 import { PaymentBadge } from "../payments/PaymentBadge";
 import { PaymentsList } from "../payments/PaymentsList";
 import { canRefund, ledgerSummary, remainingDue, type LedgerSummary } from "../payments/paymentView";
-import { RefundDialog } from "../payments/RefundDialog";
+import { RefundForm } from "../payments/RefundForm";
 import { useBookingPayments } from "../payments/useBookingPayments";
 import { formatAgencyDateTime, holdsCar, holdState } from "./bookingView";
 import { insuranceName, orderedExtras, paymentMethodName, paymentOptionName } from "./options";
@@ -16,22 +19,26 @@ import { BookingRef } from "./BookingRef";
 import { BookingStatusBadge } from "./StatusBadge";
 import type { AdminBooking, BookingQuote } from "./types";
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  const { t } = useAdminTranslation();
-  return (
-    <div className="adm-dl__row" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd>{children ?? t("common.none")}</dd>
-    </div>
-  );
-}
-
 function Block({ title, children, wide, testId }: { title: string; children: ReactNode; wide?: boolean; testId?: string }) {
   return (
     <section className={`adm-detail-block${wide ? " adm-detail-block--wide" : ""}`} data-testid={testId}>
       <h3>{title}</h3>
       {children}
     </section>
+  );
+}
+
+/** Where and when the car is picked up, or returned. */
+function Leg({ title, location, date, time }: { title: string; location: string | null; date: string | null; time: string | null }) {
+  const { t } = useAdminTranslation();
+  return (
+    <Block title={title}>
+      <dl className="adm-dl">
+        <Row label={t("bookings.details.location")}>{location}</Row>
+        <Row label={t("bookings.details.date")}>{date ? formatLongDate(date) : null}</Row>
+        <Row label={t("bookings.details.time")}>{formatTime(time) || null}</Row>
+      </dl>
+    </Block>
   );
 }
 
@@ -71,7 +78,7 @@ function PriceBreakdown({ q, total }: { q: BookingQuote; total: number | null })
       <Row label={t("bookings.details.dueAtPickup")} testId="price-due-at-pickup">
         {formatPrice(q.due_at_pickup)}
       </Row>
-      {q.deposit !== undefined && (
+      {typeof q.deposit === "number" && (
         <Row label={t("bookings.details.deposit")} testId="price-deposit">
           {formatPrice(q.deposit)}
         </Row>
@@ -120,21 +127,13 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
         size="lg"
         footer={
           b && (
-            <>
-              {onDelete && (
-                <button type="button" className="adm-btn adm-btn--danger" onClick={() => onDelete(b)}>
-                  <IconTrash size={18} /> {t("common.delete")}
-                </button>
-              )}
+            <DetailsFooter onClose={close} onDelete={onDelete && (() => onDelete(b))}>
               {onEdit && (
                 <button type="button" className="adm-btn adm-btn--secondary" onClick={() => onEdit(b)}>
                   <IconEdit size={18} /> {t("bookings.editStatus")}
                 </button>
               )}
-              <button type="button" className="adm-btn adm-btn--ghost" onClick={close}>
-                {t("common.close")}
-              </button>
-            </>
+            </DetailsFooter>
           )
         }
       >
@@ -166,20 +165,8 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
                 <Row label={t("bookings.details.category")}>{b.cars?.category}</Row>
               </dl>
             </Block>
-            <Block title={t("bookings.details.pickup")}>
-              <dl className="adm-dl">
-                <Row label={t("bookings.details.location")}>{b.pickup_location}</Row>
-                <Row label={t("bookings.details.date")}>{b.start_date ? formatLongDate(b.start_date) : null}</Row>
-                <Row label={t("bookings.details.time")}>{formatTime(b.pickup_time) || null}</Row>
-              </dl>
-            </Block>
-            <Block title={t("bookings.details.return")}>
-              <dl className="adm-dl">
-                <Row label={t("bookings.details.location")}>{b.return_location}</Row>
-                <Row label={t("bookings.details.date")}>{b.end_date ? formatLongDate(b.end_date) : null}</Row>
-                <Row label={t("bookings.details.time")}>{formatTime(b.return_time) || null}</Row>
-              </dl>
-            </Block>
+            <Leg title={t("bookings.details.pickup")} location={b.pickup_location} date={b.start_date} time={b.pickup_time} />
+            <Leg title={t("bookings.details.return")} location={b.return_location} date={b.end_date} time={b.return_time} />
             <Block title={t("bookings.details.order")} testId="booking-order">
               <dl className="adm-dl">
                 <Row label={t("bookings.details.insurance")} testId="order-insurance">
@@ -272,8 +259,15 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
           </div>
         )}
       </Dialog>
-      <CounterPaymentDialog booking={b} open={action === "counter"} remaining={remaining} onClose={() => setAction(null)} onDone={changed} />
-      <RefundDialog booking={b} open={action === "refund"} summary={summary} onClose={() => setAction(null)} onDone={changed} />
+      {/* The payment actions' dialog: money taken at the counter, or a refund without cancelling. */}
+      <BookingFormDialog
+        booking={b}
+        open={action !== null}
+        title={action === "refund" ? t("payments.refund.title") : t("payments.counter.title")}
+        onClose={() => setAction(null)}
+        onDone={changed}
+        form={(p) => (action === "refund" ? <RefundForm {...p} summary={summary} /> : <CounterPaymentForm {...p} remaining={remaining} />)}
+      />
     </>
   );
 }

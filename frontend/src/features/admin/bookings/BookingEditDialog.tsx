@@ -1,34 +1,54 @@
 import { useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
-import { Spinner } from "../components/Spinner";
+import { FormActions } from "../components/FormActions";
+import { Select } from "../components/Select";
 import { tAdmin, useAdminTranslation } from "../i18n";
 import { canRefund, ledgerSummary } from "../payments/paymentView";
-import { RefundErrorAlert } from "../payments/RefundDialog";
+import { RefundErrorAlert } from "../payments/RefundForm";
 import { refundChoiceError, type RefundOutcome } from "../payments/refundFlow";
 import { RefundFields, type RefundChoice } from "../payments/RefundFields";
 import { useRefundKey } from "../payments/refundKey";
 import { useBookingPayments } from "../payments/useBookingPayments";
 import { formatAgencyDateTime, holdsCar, holdState, normalizeBookingStatus } from "./bookingView";
-import { BookingRef } from "./BookingRef";
+import { bookingTitle } from "./BookingRef";
+import type { BookingSaver } from "./useBookingSave";
 import { BOOKING_STATUSES, type AdminBooking, type BookingStatus } from "./types";
 
 interface Props {
   booking: AdminBooking | null;
+  /** The screen's saver: it stores the status and notes, or cancels and refunds a paid booking. */
+  saver: BookingSaver;
+  onClose: () => void;
+  now?: Date;
+}
+
+interface FormProps {
+  booking: AdminBooking;
   saving: boolean;
   onClose: () => void;
   onSave: (b: AdminBooking, status: BookingStatus, notes: string) => void;
   /** Cancels a paid booking and refunds it through PayPal (the dialog stays open on a refusal). */
   onCancelRefund: (b: AdminBooking, notes: string, key: string, choice: RefundChoice) => Promise<RefundOutcome>;
-  now?: Date;
+  now: Date;
 }
 
-export function BookingEditDialog({ booking, saving, onClose, onSave, onCancelRefund, now }: Props) {
+/** A booking's status and notes; it closes once they are stored. */
+export function BookingEditDialog({ booking, saver, onClose, now }: Props) {
   const { t } = useAdminTranslation();
+  const saving = booking !== null && saver.savingId === booking.id;
   return (
-    <Dialog open={booking !== null} title={booking ? <>{t("bookings.edit.title")} <BookingRef booking={booking} /></> : t("bookings.edit.title")} onClose={onClose} busy={saving}>
+    <Dialog open={booking !== null} title={bookingTitle(t("bookings.edit.title"), booking, " ")} onClose={onClose} busy={saving}>
       {booking && (
-        <EditForm key={booking.id} booking={booking} saving={saving} onClose={onClose} onSave={onSave} onCancelRefund={onCancelRefund} now={now ?? new Date()} />
+        <EditForm
+          key={booking.id}
+          booking={booking}
+          saving={saving}
+          onClose={onClose}
+          onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && onClose())}
+          onCancelRefund={saver.cancelAndRefund}
+          now={now ?? new Date()}
+        />
       )}
     </Dialog>
   );
@@ -46,7 +66,7 @@ function statusNote(booking: AdminBooking, next: BookingStatus, now: Date): stri
   return null;
 }
 
-function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omit<Props, "booking" | "now"> & { booking: AdminBooking; now: Date }) {
+function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: FormProps) {
   const { t } = useAdminTranslation();
   const [status, setStatus] = useState<BookingStatus>(normalizeBookingStatus(booking.status));
   const [notes, setNotes] = useState(booking.notes ?? "");
@@ -84,13 +104,7 @@ function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omi
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="booking-edit-form">
       <Field label={t("bookings.edit.status")} hint={statusNote(booking, status, now) ?? undefined}>
-        <select className="adm-input" name="status" value={status} onChange={(e) => setStatus(e.target.value as BookingStatus)}>
-          {BOOKING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`bookings.statuses.${s}`)}
-            </option>
-          ))}
-        </select>
+        <Select name="status" value={status} onChange={setStatus} options={BOOKING_STATUSES.map((s) => [s, t(`bookings.statuses.${s}`)] as const)} />
       </Field>
       {cancelling && (
         <>
@@ -102,27 +116,15 @@ function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: Omi
         <textarea className="adm-input" name="notes" rows={4} value={notes} onChange={(e) => setNotes(e.target.value)} />
       </Field>
       {refundError && <RefundErrorAlert error={refundError} />}
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </button>
-        <button
-          type="submit"
-          className={`adm-btn ${refunding ? "adm-btn--danger" : "adm-btn--primary"}`}
-          disabled={saving || (refunding && summary === null)}
-          data-testid="booking-edit-submit"
-        >
-          {saving ? (
-            <Spinner size="sm" label={refunding ? t("payments.refund.busy") : t("cars.saving")} />
-          ) : refunding ? (
-            t("bookings.edit.cancelAndRefund")
-          ) : cancelling ? (
-            t("bookings.edit.cancelOnly")
-          ) : (
-            t("bookings.edit.submit")
-          )}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        busy={saving}
+        busyLabel={refunding ? t("payments.refund.busy") : t("cars.saving")}
+        submitLabel={refunding ? t("bookings.edit.cancelAndRefund") : cancelling ? t("bookings.edit.cancelOnly") : t("bookings.edit.submit")}
+        disabled={refunding && summary === null}
+        tone={refunding ? "danger" : "primary"}
+        testId="booking-edit-submit"
+      />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { useMemo, useState } from "react";
 import { formatPrice } from "../../../lib/format";
-import { ConfirmDialog } from "../components/ConfirmDialog";
-import { IconCalendar, IconCheck, IconDownload, IconMoney, IconSearch, IconCar } from "../components/icons";
+import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
+import { IconCalendar, IconCheck, IconDownload, IconMoney, IconCar } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
+import { Loaded } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
@@ -14,9 +14,10 @@ import { deleteBooking, listBookings } from "./api";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
 import { BookingEditDialog } from "./BookingEditDialog";
 import { BookingsTable } from "./BookingsTable";
-import { bookingStats, countFailedAttempts, DEFAULT_FILTER, filterBookings, type BookingFilter, type PaymentFilter, type StatusFilter } from "./bookingView";
+import { BookingFilters } from "./BookingFilters";
+import { bookingStats, countFailedAttempts, DEFAULT_FILTER, filterBookings, type BookingFilter } from "./bookingView";
 import { downloadBookingsCsv } from "./csvExport";
-import { BOOKING_STATUSES, PAYMENT_STATES, type AdminBooking } from "./types";
+import type { AdminBooking } from "./types";
 import { RevenueNote } from "../payments/RevenueNote";
 import { useRevenue } from "../payments/useRevenue";
 import { useBookingSave } from "./useBookingSave";
@@ -31,12 +32,11 @@ export default function BookingsPage() {
   const set = (patch: Partial<BookingFilter>) => setFilter((f) => ({ ...f, ...patch }));
   const [viewing, setViewing] = useState<AdminBooking | null>(null);
   const [editing, setEditing] = useState<AdminBooking | null>(null);
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminBooking>({
     list: adminKeys.bookings,
     table: "bookings",
-    remove: (b: AdminBooking) => deleteBooking(b.id),
+    remove: deleteBooking,
     messages: { deleted: t("bookings.messages.deleted"), deleteError: t("bookings.messages.deleteError") },
-    logLabel: "booking delete failed",
     onDeleted: () => setViewing(null),
   });
   // A stored booking replaces its row at once (the mutations invalidate what depends on it: money, planning...).
@@ -75,53 +75,8 @@ export default function BookingsPage() {
           testId="bookings-stat-revenue"
         />
       </StatGrid>
-      <div className="adm-toolbar-row">
-        <label className="adm-search">
-          <IconSearch size={18} />
-          <span className="adm-visually-hidden">{t("common.search")}</span>
-          <input type="search" className="adm-input" placeholder={t("bookings.searchPlaceholder")} value={filter.query} onChange={(e) => set({ query: e.target.value })} />
-        </label>
-        <label className="adm-select-label">
-          <span className="adm-visually-hidden">{t("bookings.statusFilter")}</span>
-          <select className="adm-input" value={filter.status} onChange={(e) => set({ status: e.target.value as StatusFilter })} aria-label={t("bookings.statusFilter")}>
-            <option value="all">{t("bookings.allStatuses")}</option>
-            {BOOKING_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`bookings.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="adm-select-label">
-          <span className="adm-visually-hidden">{t("bookings.paymentFilter")}</span>
-          <select className="adm-input" value={filter.payment} onChange={(e) => set({ payment: e.target.value as PaymentFilter })} aria-label={t("bookings.paymentFilter")}>
-            <option value="all">{t("bookings.allPayments")}</option>
-            {PAYMENT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`bookings.paymentStatuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <div className="adm-toolbar-row">
-        <label className="adm-check">
-          <input
-            type="checkbox"
-            checked={filter.showAttempts}
-            onChange={(e) => set({ showAttempts: e.target.checked })}
-            aria-describedby="adm-attempts-hint"
-            data-testid="show-attempts"
-          />
-          {t("bookings.showAttempts", { n: attempts })}
-        </label>
-        <p id="adm-attempts-hint" className="adm-visually-hidden">
-          {t("bookings.attemptsHint")}
-        </p>
-      </div>
-      {bookings.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : (
+      <BookingFilters filter={filter} onChange={set} attempts={attempts} />
+      <Loaded pending={bookings.isPending}>
         <BookingsTable
           bookings={shown}
           onView={setViewing}
@@ -131,24 +86,10 @@ export default function BookingsPage() {
           confirming={saver.savingId}
           now={now}
         />
-      )}
+      </Loaded>
       <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} onEdit={setEditing} onChanged={stored} now={now} />
-      <BookingEditDialog
-        booking={editing}
-        saving={editing !== null && saver.savingId === editing.id}
-        onClose={() => setEditing(null)}
-        onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && setEditing(null))}
-        onCancelRefund={saver.cancelAndRefund}
-        now={now}
-      />
-      <ConfirmDialog
-        open={del.target !== null}
-        title={t("bookings.confirmDeleteTitle")}
-        message={t("bookings.confirmDelete")}
-        busy={del.busy}
-        onConfirm={() => void del.confirm()}
-        onCancel={del.cancel}
-      />
+      <BookingEditDialog booking={editing} saver={saver} onClose={() => setEditing(null)} now={now} />
+      <ConfirmDeleteDialog del={del} title={t("bookings.confirmDeleteTitle")} message={() => t("bookings.confirmDelete")} />
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import type { StoredQuoteJson } from "../../../lib/database";
+
 /** Statuses in the database (docs/reservations.md): `expired` is a lapsed hold, set by the database's worker. */
 export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled", "expired"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -8,24 +10,10 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /**
  * What quote_booking answered when the booking was priced, stored with it by the
- * database (DH; `due_now` and `due_at_pickup` may have centimes; the deposit is
- * not part of the total).
+ * database (bookings.quote: DH, `due_now` and `due_at_pickup` may have centimes,
+ * the deposit is not part of the total). The site's own type of that column.
  */
-export interface BookingQuote {
-  days: number;
-  daily_price: number;
-  base: number;
-  insurance: number;
-  extras: number;
-  subtotal: number;
-  discount_rate: number;
-  discount: number;
-  total: number;
-  due_now_percent: number;
-  due_now: number;
-  due_at_pickup: number;
-  deposit?: number;
-}
+export type BookingQuote = StoredQuoteJson;
 
 /** A row of public.bookings with its car (SPEC section 7: name, brand, category). */
 export interface AdminBooking {

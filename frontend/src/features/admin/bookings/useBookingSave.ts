@@ -88,3 +88,5 @@ export function useBookingSave(onSaved: (b: AdminBooking) => void) {
     confirm: (b: AdminBooking) => save(b, "confirmed", b.notes ?? "", t("bookings.messages.confirmed")),
   };
 }
+
+export type BookingSaver = ReturnType<typeof useBookingSave>;

@@ -1,14 +1,16 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../components/Dialog";
+import { Check } from "../components/Check";
 import { Field } from "../components/Field";
-import { Spinner } from "../components/Spinner";
+import { plainOptions, Select } from "../components/Select";
+import { RecordDialog, useResetOnTarget } from "../components/RecordDialog";
 import { UploadProgressBar } from "../components/UploadProgressBar";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { useAdminQuery, useAdminMutation } from "../lib/query";
-import { adminKeys } from "../lib/queryKeys";
+import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { useUploads } from "../lib/useUploads";
-import { hasErrors, stillWrong } from "../lib/validation";
+import { useValidation } from "../lib/useValidation";
 import { createCar, listCarImages, updateCar } from "./api";
 import {
   CAR_BRANDS,
@@ -21,7 +23,6 @@ import {
   toCarRow,
   validateCarForm,
   validateImageFile,
-  type CarFormErrors,
   type CarFormValues,
   type GalleryItem,
   carTranslationState,
@@ -29,35 +30,31 @@ import {
 import { GalleryEditor, newGalleryItem } from "./GalleryEditor";
 import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import { MainImageField } from "./MainImageField";
-import { isFuel, isTransmission, type AdminCar } from "./types";
+import type { AdminCar } from "./types";
 
 interface Props {
   /** null: closed; "new": add; a car: edit. */
   target: AdminCar | "new" | null;
   onClose: () => void;
-  onSaved: (car: AdminCar) => void;
 }
 
-export function CarFormDialog({ target, onClose, onSaved }: Props) {
+/** A car to add or edit, with its gallery; it closes once saved (the screens showing cars read them again). */
+export function CarFormDialog({ target, onClose }: Props) {
   const { t } = useAdminTranslation();
   const editing = target !== null && target !== "new" ? target : null;
   const [values, setValues] = useState<CarFormValues>(EMPTY_CAR_FORM);
-  const [failed, setErrors] = useState<CarFormErrors>({});
   const [gallery, setGallery] = useState<GalleryItem[]>([]);
   const [tab, setTab] = useState<ContentLanguage>("fr");
+  const validation = useValidation(values, validateCarForm);
+  const errors = validation.errors;
   const { progress, upload, uploading } = useUploads("car-images");
 
-  // A new target resets the form during render (no stale values flash).
-  const [shownTarget, setShownTarget] = useState<Props["target"]>(null);
-  if (target !== shownTarget) {
-    setShownTarget(target);
-    if (target !== null) {
-      setErrors({});
-      setGallery([]);
-      setTab("fr");
-      setValues(target === "new" ? EMPTY_CAR_FORM : carToForm(target));
-    }
-  }
+  useResetOnTarget(target, (next) => {
+    validation.clear();
+    setGallery([]);
+    setTab("fr");
+    setValues(next === "new" ? EMPTY_CAR_FORM : carToForm(next));
+  });
 
   // An edited car's gallery comes from car_images, then is the form's to change
   // (put in the form once per opened car and answer).
@@ -69,8 +66,6 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
   }
 
   const set = <K extends keyof CarFormValues>(key: K, value: CarFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  // The last failed save's errors, less those fixed since.
-  const errors = stillWrong(failed, validateCarForm(values));
 
   async function uploadFiles(files: File[]): Promise<string[]> {
     const ok = files.filter((file) => {
@@ -85,198 +80,154 @@ export function CarFormDialog({ target, onClose, onSaved }: Props) {
     return res.urls;
   }
 
-  // The car row, then its gallery (the page reads the lists again on onSaved).
+  // The car row, then its gallery.
+  const client = useQueryClient();
   const saving = useAdminMutation({
     mutationFn: ({ row, images }: { row: ReturnType<typeof toCarRow>; images: GalleryItem[] }) => (editing ? updateCar(editing.id, row, images) : createCar(row, images)),
     onSuccess: (res) => {
       if (res.imagesSaved) notify.success(editing ? t("cars.messages.edited") : t("cars.messages.added"));
       else notify.error(editing ? t("cars.messages.editImagesError") : t("cars.messages.addImagesError"));
-      onSaved(res.car);
+      void invalidateAfter(client, "cars");
+      onClose();
     },
-    onError: (err) => {
-      console.error("car save failed", err);
-      notify.error(editing ? t("cars.messages.editError") : t("cars.messages.addError"));
-    },
+    onError: reportFailure("car save failed", editing ? t("cars.messages.editError") : t("cars.messages.addError")),
   });
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateCarForm(values);
-    setErrors(v);
-    if (hasErrors(v)) return;
+    if (!validation.check()) return;
     saving.mutate({ row: toCarRow(values), images: gallery });
   }
 
-  const busy = saving.isPending || uploading;
+  const texts = { create: { title: t("cars.formAddTitle"), submit: t("cars.submitAdd") }, edit: { title: t("cars.formEditTitle"), submit: t("cars.submitEdit") }, saving: t("cars.saving") };
   return (
-    <Dialog
-      open={target !== null}
-      title={editing ? t("cars.formEditTitle") : t("cars.formAddTitle")}
-      onClose={onClose}
-      size="xl"
-      busy={saving.isPending}
-      footer={
-        <>
-          <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving.isPending}>
-            {t("common.cancel")}
-          </button>
-          <button type="submit" form="adm-car-form" className="adm-btn adm-btn--primary" disabled={busy}>
-            {saving.isPending ? <Spinner size="sm" label={t("cars.saving")} /> : editing ? t("cars.submitEdit") : t("cars.submitAdd")}
-          </button>
-        </>
-      }
-    >
-      <form id="adm-car-form" className="adm-form" onSubmit={submit} noValidate>
-        <div className="adm-grid adm-grid--3">
-          <Field label={t("cars.fields.name")} error={errors.name} required>
-            <input className="adm-input" name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
-          </Field>
-          <Field label={t("cars.fields.brand")} error={errors.brand} required>
-            <input className="adm-input" name="brand" list="adm-car-brands" value={values.brand} onChange={(e) => set("brand", e.target.value)} />
-          </Field>
-          <Field label={t("cars.fields.category")} error={errors.category} required>
-            <select className="adm-input" name="category" value={values.category} onChange={(e) => set("category", e.target.value)}>
-              {CAR_CATEGORIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <datalist id="adm-car-brands">
-          {CAR_BRANDS.map((b) => (
-            <option key={b} value={b} />
-          ))}
-        </datalist>
+    <RecordDialog target={target} formId="adm-car-form" texts={texts} saving={saving.isPending} blocked={uploading} onClose={onClose} onSubmit={submit}>
+      <div className="adm-grid adm-grid--3">
+        <Field label={t("cars.fields.name")} error={errors.name} required>
+          <input className="adm-input" name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
+        </Field>
+        <Field label={t("cars.fields.brand")} error={errors.brand} required>
+          <input className="adm-input" name="brand" list="adm-car-brands" value={values.brand} onChange={(e) => set("brand", e.target.value)} />
+        </Field>
+        <Field label={t("cars.fields.category")} error={errors.category} required>
+          <Select name="category" value={values.category} onChange={(v) => set("category", v)} options={plainOptions(CAR_CATEGORIES)} />
+        </Field>
+      </div>
+      <datalist id="adm-car-brands">
+        {CAR_BRANDS.map((b) => (
+          <option key={b} value={b} />
+        ))}
+      </datalist>
 
-        <div className="adm-grid adm-grid--3">
-          <Field label={t("cars.fields.price")} error={errors.price} required>
-            <input className="adm-input" name="price" type="number" inputMode="numeric" min={1} step={1} value={values.price} onChange={(e) => set("price", e.target.value)} />
-          </Field>
-          <Field label={t("cars.fields.rating")} error={errors.rating} required>
-            <input className="adm-input" name="rating" type="number" min={1} max={5} step={0.1} value={values.rating} onChange={(e) => set("rating", e.target.value)} />
-          </Field>
-          <Field label={t("cars.fields.reviewCount")} error={errors.review_count}>
-            <input className="adm-input" name="review_count" type="number" min={0} step={1} value={values.review_count} onChange={(e) => set("review_count", e.target.value)} />
-          </Field>
-        </div>
+      <div className="adm-grid adm-grid--3">
+        <Field label={t("cars.fields.price")} error={errors.price} required>
+          <input className="adm-input" name="price" type="number" inputMode="numeric" min={1} step={1} value={values.price} onChange={(e) => set("price", e.target.value)} />
+        </Field>
+        <Field label={t("cars.fields.rating")} error={errors.rating} required>
+          <input className="adm-input" name="rating" type="number" min={1} max={5} step={0.1} value={values.rating} onChange={(e) => set("rating", e.target.value)} />
+        </Field>
+        <Field label={t("cars.fields.reviewCount")} error={errors.review_count}>
+          <input className="adm-input" name="review_count" type="number" min={0} step={1} value={values.review_count} onChange={(e) => set("review_count", e.target.value)} />
+        </Field>
+      </div>
 
-        <div className="adm-grid adm-grid--3">
-          <Field label={t("cars.fields.seats")} error={errors.seats} required>
-            <select className="adm-input" name="seats" value={values.seats} onChange={(e) => set("seats", e.target.value)}>
-              {CAR_SEATS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t("cars.fields.transmission")} required>
-            <select className="adm-input" name="transmission" value={values.transmission} onChange={(e) => isTransmission(e.target.value) && set("transmission", e.target.value)}>
-              {CAR_TRANSMISSIONS.map((x) => (
-                <option key={x} value={x}>
-                  {t(`cars.transmissions.${x}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t("cars.fields.fuel")} required>
-            <select className="adm-input" name="fuel" value={values.fuel} onChange={(e) => isFuel(e.target.value) && set("fuel", e.target.value)}>
-              {CAR_FUELS.map((x) => (
-                <option key={x} value={x}>
-                  {t(`cars.fuels.${x}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-
-        <div className="adm-grid adm-grid--2">
-          <Field label={t("cars.fields.slug")} hint={t("cars.fields.slugHint", { slug: values.slug.trim() || "{slug}" })}>
-            <input className="adm-input" name="slug" value={values.slug} onChange={(e) => set("slug", e.target.value)} />
-          </Field>
-          <Field label={t("cars.fields.notAvailableUntil")} error={errors.not_available_until} hint={t("cars.fields.notAvailableUntilHint")}>
-            <input className="adm-input" name="not_available_until" type="date" value={values.not_available_until} onChange={(e) => set("not_available_until", e.target.value)} />
-          </Field>
-        </div>
-
-        <label className="adm-check adm-check--switch">
-          <input type="checkbox" name="available" checked={values.available} onChange={(e) => set("available", e.target.checked)} />
-          <span>{t("cars.fields.available")}</span>
-        </label>
-
-        {/* The description in fr, en and ar (issue 18); a missing one shows the French on the site. */}
-        <LanguageTabs
-          active={tab}
-          onChange={setTab}
-          states={{ en: carTranslationState(values, "en"), ar: carTranslationState(values, "ar") }}
-          testId="car-language-tabs"
-        >
-          {(lang) => {
-            const key = lang === "fr" ? "description" : lang === "en" ? "description_en" : "description_ar";
-            return (
-              <Field label={lang === "fr" ? t("cars.fields.description") : `${t("cars.fields.description")} (${t(`contentLanguages.names.${lang}`)})`}>
-                <textarea
-                  className="adm-input"
-                  name={key}
-                  lang={lang}
-                  dir={lang === "ar" ? "rtl" : "ltr"}
-                  rows={4}
-                  value={values[key]}
-                  onChange={(e) => set(key, e.target.value)}
-                />
-              </Field>
-            );
-          }}
-        </LanguageTabs>
-
-        <fieldset className="adm-fieldset">
-          <legend>{t("cars.fields.extras")}</legend>
-          <div className="adm-checks">
-            {(
-              [
-                ["gps_included", t("cars.fields.gps")],
-                ["baby_seat_included", t("cars.fields.babySeat")],
-                ["second_driver_included", t("cars.fields.secondDriver")],
-                ["roadside_assistance_included", t("cars.fields.roadside")],
-              ] as const
-            ).map(([key, label]) => (
-              <label key={key} className="adm-check">
-                <input type="checkbox" name={key} checked={values[key]} onChange={(e) => set(key, e.target.checked)} />
-                <span>{label}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="adm-fieldset">
-          <legend>{t("cars.fields.image")}</legend>
-          <MainImageField
-            value={values.image}
-            error={errors.image}
-            uploading={uploading}
-            onChange={(url) => set("image", url)}
-            onUpload={async (files) => {
-              const [url] = await uploadFiles(files.slice(0, 1));
-              if (url) set("image", url);
-            }}
+      <div className="adm-grid adm-grid--3">
+        <Field label={t("cars.fields.seats")} error={errors.seats} required>
+          <Select name="seats" value={values.seats} onChange={(v) => set("seats", v)} options={plainOptions(CAR_SEATS)} />
+        </Field>
+        <Field label={t("cars.fields.transmission")} required>
+          <Select
+            name="transmission"
+            value={values.transmission}
+            onChange={(v) => set("transmission", v)}
+            options={CAR_TRANSMISSIONS.map((x) => [x, t(`cars.transmissions.${x}`)] as const)}
           />
-        </fieldset>
+        </Field>
+        <Field label={t("cars.fields.fuel")} required>
+          <Select name="fuel" value={values.fuel} onChange={(v) => set("fuel", v)} options={CAR_FUELS.map((x) => [x, t(`cars.fuels.${x}`)] as const)} />
+        </Field>
+      </div>
 
-        <GalleryEditor
-          items={gallery}
+      <div className="adm-grid adm-grid--2">
+        <Field label={t("cars.fields.slug")} hint={t("cars.fields.slugHint", { slug: values.slug.trim() || "{slug}" })}>
+          <input className="adm-input" name="slug" value={values.slug} onChange={(e) => set("slug", e.target.value)} />
+        </Field>
+        <Field label={t("cars.fields.notAvailableUntil")} error={errors.not_available_until} hint={t("cars.fields.notAvailableUntilHint")}>
+          <input className="adm-input" name="not_available_until" type="date" value={values.not_available_until} onChange={(e) => set("not_available_until", e.target.value)} />
+        </Field>
+      </div>
+
+      <Check switch name="available" label={t("cars.fields.available")} checked={values.available} onChange={(on) => set("available", on)} />
+
+      {/* The description in fr, en and ar (issue 18); a missing one shows the French on the site. */}
+      <LanguageTabs
+        active={tab}
+        onChange={setTab}
+        states={{ en: carTranslationState(values, "en"), ar: carTranslationState(values, "ar") }}
+        testId="car-language-tabs"
+      >
+        {(lang) => {
+          const key = lang === "fr" ? "description" : lang === "en" ? "description_en" : "description_ar";
+          return (
+            <Field label={lang === "fr" ? t("cars.fields.description") : `${t("cars.fields.description")} (${t(`contentLanguages.names.${lang}`)})`}>
+              <textarea
+                className="adm-input"
+                name={key}
+                lang={lang}
+                dir={lang === "ar" ? "rtl" : "ltr"}
+                rows={4}
+                value={values[key]}
+                onChange={(e) => set(key, e.target.value)}
+              />
+            </Field>
+          );
+        }}
+      </LanguageTabs>
+
+      <fieldset className="adm-fieldset">
+        <legend>{t("cars.fields.extras")}</legend>
+        <div className="adm-checks">
+          {(
+            [
+              ["gps_included", t("cars.fields.gps")],
+              ["baby_seat_included", t("cars.fields.babySeat")],
+              ["second_driver_included", t("cars.fields.secondDriver")],
+              ["roadside_assistance_included", t("cars.fields.roadside")],
+            ] as const
+          ).map(([key, label]) => (
+            <Check key={key} name={key} label={label} checked={values[key]} onChange={(on) => set(key, on)} />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="adm-fieldset">
+        <legend>{t("cars.fields.image")}</legend>
+        <MainImageField
+          value={values.image}
+          error={errors.image}
           uploading={uploading}
-          onChange={setGallery}
-          onUseAsMain={(url) => set("image", url)}
+          onChange={(url) => set("image", url)}
           onUpload={async (files) => {
-            const urls = await uploadFiles(files);
-            if (!urls.length) return;
-            setGallery((g) => [...g, ...urls.map((u) => newGalleryItem(u))]);
-            // A new car's first uploaded picture also becomes its main image.
-            setValues((v) => (v.image.trim() ? v : { ...v, image: urls[0] ?? "" }));
+            const [url] = await uploadFiles(files.slice(0, 1));
+            if (url) set("image", url);
           }}
         />
-        <UploadProgressBar progress={progress} />
-      </form>
-    </Dialog>
+      </fieldset>
+
+      <GalleryEditor
+        items={gallery}
+        uploading={uploading}
+        onChange={setGallery}
+        onUseAsMain={(url) => set("image", url)}
+        onUpload={async (files) => {
+          const urls = await uploadFiles(files);
+          if (!urls.length) return;
+          setGallery((g) => [...g, ...urls.map((u) => newGalleryItem(u))]);
+          // A new car's first uploaded picture also becomes its main image.
+          setValues((v) => (v.image.trim() ? v : { ...v, image: urls[0] ?? "" }));
+        }}
+      />
+      <UploadProgressBar progress={progress} />
+    </RecordDialog>
   );
 }

@@ -1,16 +1,16 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatPrice } from "../../../lib/format";
-import { ConfirmDialog } from "../components/ConfirmDialog";
-import { IconCar, IconCheck, IconMoney, IconPlus } from "../components/icons";
+import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
+import { IconCar, IconCheck, IconMoney } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
+import { Loaded } from "../components/Spinner";
 import { StatCard, StatGrid } from "../components/StatCard";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
-import { adminKeys, invalidateAfter } from "../lib/queryKeys";
+import { adminKeys } from "../lib/queryKeys";
 import { deleteCar, listCars, setAvailability } from "./api";
 import { CarFormDialog } from "./CarFormDialog";
 import { CarsTable } from "./CarsTable";
@@ -22,12 +22,11 @@ export default function CarsPage() {
   const cache = useListCache();
   const cars = useAdminQuery({ queryKey: adminKeys.cars, queryFn: listCars, errorMessage: t("cars.messages.loadError") });
   const [formTarget, setFormTarget] = useState<AdminCar | "new" | null>(null);
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminCar>({
     list: adminKeys.cars,
     table: "cars",
-    remove: (c: AdminCar) => deleteCar(c.id),
+    remove: deleteCar,
     messages: { deleted: t("cars.messages.deleted"), deleteError: t("cars.messages.deleteError") },
-    logLabel: "car delete failed",
   });
   const availability = useAdminMutation({
     mutationFn: (car: AdminCar) => setAvailability(car.id, !car.available),
@@ -37,10 +36,7 @@ export default function CarsPage() {
       void client.invalidateQueries({ queryKey: adminKeys.planning });
       notify.success(t("cars.messages.availabilityUpdated"));
     },
-    onError: (e) => {
-      console.error("availability update failed", e);
-      notify.error(t("cars.messages.availabilityError"));
-    },
+    onError: reportFailure("availability update failed", t("cars.messages.availabilityError")),
   });
   const toggling = availability.isPending ? (availability.variables?.id ?? null) : null;
 
@@ -55,38 +51,18 @@ export default function CarsPage() {
       <PageHeader
         title={t("cars.title")}
         subtitle={t("cars.subtitle")}
-        actions={
-          <button type="button" className="adm-btn adm-btn--primary" onClick={() => setFormTarget("new")}>
-            <IconPlus size={18} /> {t("cars.add")}
-          </button>
-        }
+        add={{ label: t("cars.add"), onClick: () => setFormTarget("new") }}
       />
       <StatGrid>
         <StatCard label={t("cars.statsTotal")} value={list.length} icon={<IconCar />} testId="stat-cars-total" />
         <StatCard label={t("cars.statsAvailable")} value={available} icon={<IconCheck />} tone="green" testId="stat-cars-available" />
         <StatCard label={t("cars.statsAveragePrice")} value={formatPrice(average)} icon={<IconMoney />} tone="amber" />
       </StatGrid>
-      {cars.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : (
+      <Loaded pending={cars.isPending}>
         <CarsTable cars={list} toggling={toggling} onToggle={toggle} onEdit={setFormTarget} onDelete={del.ask} />
-      )}
-      <CarFormDialog
-        target={formTarget}
-        onClose={() => setFormTarget(null)}
-        onSaved={() => {
-          setFormTarget(null);
-          void invalidateAfter(client, "cars");
-        }}
-      />
-      <ConfirmDialog
-        open={del.target !== null}
-        title={t("cars.confirmDeleteTitle")}
-        message={del.target ? t("cars.confirmDelete", { name: del.target.name }) : ""}
-        busy={del.busy}
-        onConfirm={() => void del.confirm()}
-        onCancel={del.cancel}
-      />
+      </Loaded>
+      <CarFormDialog target={formTarget} onClose={() => setFormTarget(null)} />
+      <ConfirmDeleteDialog del={del} title={t("cars.confirmDeleteTitle")} message={(c) => t("cars.confirmDelete", { name: c.name })} />
     </section>
   );
 }

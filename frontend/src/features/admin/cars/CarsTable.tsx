@@ -1,7 +1,7 @@
 import { formatPrice } from "../../../lib/format";
-import { DataTable } from "../components/DataTable";
+import { DataTable, EditDeleteButtons } from "../components/DataTable";
 import { EmptyState } from "../components/EmptyState";
-import { IconCar, IconEdit, IconTrash } from "../components/icons";
+import { IconCar } from "../components/icons";
 import { useAdminTranslation } from "../i18n";
 import { LanguageBadges } from "../components/LanguageTabs";
 import { carToForm, carTranslationState } from "./carForm";
@@ -49,12 +49,7 @@ export function CarsTable({ cars, toggling, onToggle, onEdit, onDelete }: Props)
             </button>
           </td>
           <td className="adm-table__actions">
-            <button type="button" className="adm-icon-btn" onClick={() => onEdit(car)} aria-label={`${t("common.edit")} ${car.name}`}>
-              <IconEdit size={18} />
-            </button>
-            <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={() => onDelete(car)} aria-label={`${t("common.delete")} ${car.name}`}>
-              <IconTrash size={18} />
-            </button>
+            <EditDeleteButtons name={car.name} onEdit={() => onEdit(car)} onDelete={() => onDelete(car)} />
           </td>
         </tr>
       )}

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { FilePicker } from "../components/FilePicker";
-import { IconArrowDown, IconArrowUp, IconImage, IconPlus, IconTrash, IconUpload } from "../components/icons";
+import { IconArrowDown, IconArrowUp, IconImage, IconPlus, IconTrash } from "../components/icons";
 import { ImagePreview } from "../components/ImagePreview";
 import { useAdminTranslation } from "../i18n";
 import { moveItem, type GalleryItem } from "./carForm";
@@ -76,11 +76,7 @@ export function GalleryEditor({ items, uploading, onChange, onUpload, onUseAsMai
       )}
       <div className="adm-gallery__add">
         <FilePicker
-          label={
-            <>
-              <IconUpload size={18} /> {t("cars.fields.upload")}
-            </>
-          }
+          label={t("cars.fields.upload")}
           multiple
           disabled={uploading}
           onFiles={onUpload}

@@ -1,6 +1,5 @@
 import { Field } from "../components/Field";
 import { FilePicker } from "../components/FilePicker";
-import { IconUpload } from "../components/icons";
 import { ImagePreview } from "../components/ImagePreview";
 import { useAdminTranslation } from "../i18n";
 
@@ -29,11 +28,7 @@ export function MainImageField({ value, error, uploading, onChange, onUpload }: 
           />
         </Field>
         <FilePicker
-          label={
-            <>
-              <IconUpload size={18} /> {t("cars.fields.uploadMain")}
-            </>
-          }
+          label={t("cars.fields.uploadMain")}
           disabled={uploading}
           onFiles={onUpload}
           testId="car-main-image-file"

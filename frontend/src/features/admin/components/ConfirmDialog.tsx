@@ -1,4 +1,5 @@
 import { useAdminTranslation } from "../i18n";
+import type { ConfirmDelete } from "../lib/useConfirmDelete";
 import { Dialog } from "./Dialog";
 
 interface ConfirmDialogProps {
@@ -34,5 +35,19 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busy, onConf
     >
       <p className="adm-confirm__text">{message}</p>
     </Dialog>
+  );
+}
+
+/** The confirmation of a list's delete flow (useConfirmDelete): open while a row waits. */
+export function ConfirmDeleteDialog<T>({ del, title, message }: { del: ConfirmDelete<T>; title: string; message: (row: T) => string }) {
+  return (
+    <ConfirmDialog
+      open={del.target !== null}
+      title={title}
+      message={del.target !== null ? message(del.target) : ""}
+      busy={del.busy}
+      onConfirm={() => void del.confirm()}
+      onCancel={del.cancel}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useAdminTranslation } from "../i18n";
+import { IconEdit, IconTrash } from "./icons";
 
 interface Props<T> {
   rows: T[];
@@ -36,5 +37,20 @@ export function DataTable<T>({ rows, empty, testId, columns, renderRow }: Props<
         <tbody>{rows.map((row) => renderRow(row))}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A row's edit and delete buttons, named after the row for screen readers (« Modifier Dacia Logan »). */
+export function EditDeleteButtons({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useAdminTranslation();
+  return (
+    <>
+      <button type="button" className="adm-icon-btn" onClick={onEdit} aria-label={`${t("common.edit")} ${name}`}>
+        <IconEdit size={18} />
+      </button>
+      <button type="button" className="adm-icon-btn adm-icon-btn--danger" onClick={onDelete} aria-label={`${t("common.delete")} ${name}`}>
+        <IconTrash size={18} />
+      </button>
+    </>
   );
 }

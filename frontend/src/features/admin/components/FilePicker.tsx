@@ -1,14 +1,16 @@
-import { useId, useRef, type ReactNode } from "react";
+import { useId, useRef } from "react";
+import { IconUpload } from "./icons";
 
 interface FilePickerProps {
-  label: ReactNode;
+  /** What the button says, after the upload icon. */
+  label: string;
   multiple?: boolean;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
   testId?: string;
 }
 
-/** A button that opens the file chooser for images. */
+/** A button (the upload icon and its label) that opens the file chooser for images. */
 export function FilePicker({ label, multiple, disabled, onFiles, testId }: FilePickerProps) {
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
@@ -30,7 +32,7 @@ export function FilePicker({ label, multiple, disabled, onFiles, testId }: FileP
         }}
       />
       <label htmlFor={id} className={`adm-btn adm-btn--secondary${disabled ? " adm-btn--disabled" : ""}`}>
-        {label}
+        <IconUpload size={18} /> {label}
       </label>
     </span>
   );

@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
+import { IconPlus } from "./icons";
 
-export function PageHeader({ title, subtitle, actions, badge }: { title: string; subtitle?: ReactNode; actions?: ReactNode; badge?: ReactNode }) {
+interface Props {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  badge?: ReactNode;
+  /** The list's "add" button (a car, a post, a block), first of the actions. */
+  add?: { label: string; onClick: () => void; disabled?: boolean };
+}
+
+export function PageHeader({ title, subtitle, actions, badge, add }: Props) {
   return (
     <div className="adm-page-header">
       <div>
@@ -10,7 +20,16 @@ export function PageHeader({ title, subtitle, actions, badge }: { title: string;
         </h1>
         {subtitle && <p className="adm-page-header__subtitle">{subtitle}</p>}
       </div>
-      {actions && <div className="adm-page-header__actions">{actions}</div>}
+      {(add || actions) && (
+        <div className="adm-page-header__actions">
+          {add && (
+            <button type="button" className="adm-btn adm-btn--primary" onClick={add.onClick} disabled={add.disabled}>
+              <IconPlus size={18} /> {add.label}
+            </button>
+          )}
+          {actions}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,6 @@
+import type { ReactNode } from "react";
+import { useAdminTranslation } from "../i18n";
+
 export function Spinner({ label, size = "md" }: { label?: string; size?: "sm" | "md" | "lg" }) {
   return (
     <span className={`adm-spinner-wrap adm-spinner-wrap--${size}`} role="status">
@@ -13,4 +16,10 @@ export function PageLoading({ label }: { label: string }) {
       <Spinner label={label} size="lg" />
     </div>
   );
+}
+
+/** A screen's list once it is read, the page's spinner until then. */
+export function Loaded({ pending, children }: { pending: boolean; children: ReactNode }) {
+  const { t } = useAdminTranslation();
+  return pending ? <PageLoading label={t("common.loading")} /> : <>{children}</>;
 }

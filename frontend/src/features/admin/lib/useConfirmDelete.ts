@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
-import { notify } from "./notify";
+import { notify, reportFailure } from "./notify";
 import { invalidateAfter, type AdminTable } from "./queryKeys";
 import { useAdminMutation } from "./query";
 
@@ -13,16 +13,14 @@ export interface ConfirmDelete<T> {
   confirm: () => Promise<void>;
 }
 
-interface Options<T> {
+interface Options<T extends { id: unknown }> {
   /** The cached list the row is shown in (adminKeys). */
   list: QueryKey;
   /** The table it is deleted from: the other screens showing it are read again. */
   table: AdminTable;
-  /** Deletes it asking the row back, so a delete RLS filtered out throws. */
-  remove: (row: T) => Promise<unknown>;
+  /** Deletes the row of this id asking it back, so a delete RLS filtered out throws. */
+  remove: (id: T["id"]) => Promise<unknown>;
   messages: { deleted: string; deleteError: string };
-  /** Console label of a failure, e.g. "car delete failed". */
-  logLabel: string;
   /** Runs after a successful delete (e.g. close a details dialog). */
   onDeleted?: () => void;
 }
@@ -33,11 +31,11 @@ interface Options<T> {
  * and a success toast shows; on failure the dialog stays open with the screen's
  * error toast.
  */
-export function useConfirmDelete<T extends { id: unknown }>({ list, table, remove, messages, logLabel, onDeleted }: Options<T>): ConfirmDelete<T> {
+export function useConfirmDelete<T extends { id: unknown }>({ list, table, remove, messages, onDeleted }: Options<T>): ConfirmDelete<T> {
   const client = useQueryClient();
   const [target, setTarget] = useState<T | null>(null);
   const mutation = useAdminMutation({
-    mutationFn: remove,
+    mutationFn: (row: T) => remove(row.id),
     onSuccess: (_done, row) => {
       client.setQueryData<T[]>(list, (prev) => prev?.filter((x) => x.id !== row.id));
       void invalidateAfter(client, table);
@@ -45,10 +43,7 @@ export function useConfirmDelete<T extends { id: unknown }>({ list, table, remov
       setTarget(null);
       onDeleted?.();
     },
-    onError: (e) => {
-      console.error(logLabel, e);
-      notify.error(messages.deleteError);
-    },
+    onError: reportFailure(`${table} delete failed`, messages.deleteError),
   });
 
   return {

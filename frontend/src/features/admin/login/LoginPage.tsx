@@ -1,29 +1,26 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "../components/Field";
-import { IconCar, IconCheck, IconEye, IconEyeOff, IconShield } from "../components/icons";
+import { IconCar, IconCheck, IconEye, IconEyeOff } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { hasErrors, type FieldErrors, stillWrong } from "../lib/validation";
+import { useValidation } from "../lib/useValidation";
 import { useAdminSession } from "../session/context";
+import { LoginCard } from "./LoginCard";
 import { validateLogin, type LoginValues } from "./loginForm";
 
 export function LoginPage({ notice }: { notice: string | null }) {
   const { t } = useAdminTranslation();
   const { signIn } = useAdminSession();
   const [values, setValues] = useState<LoginValues>({ email: "", password: "" });
-  const [failed, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
   const [showPassword, setShowPassword] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const message = failure ?? notice;
-  // The last failed try's errors, less those fixed since.
-  const errors = stillWrong(failed, validateLogin(values));
+  const { errors, check } = useValidation(values, validateLogin);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const v = validateLogin(values);
-    setErrors(v);
-    if (hasErrors(v)) return;
+    if (!check()) return;
     setBusy(true);
     setFailure(null);
     const res = await signIn(values.email, values.password);
@@ -51,48 +48,34 @@ export function LoginPage({ notice }: { notice: string | null }) {
           ))}
         </ul>
       </aside>
-      <main className="adm-login__main">
-        <form className="adm-login__card" onSubmit={submit} noValidate aria-labelledby="adm-login-title">
-          <span className="adm-login__badge" aria-hidden="true">
-            <IconShield size={28} />
-          </span>
-          <h1 id="adm-login-title" className="adm-login__title">
-            {t("login.title")}
-          </h1>
-          <p className="adm-login__subtitle">{t("login.subtitle")}</p>
-          {message && (
-            <p className="adm-alert adm-alert--error" role="alert" data-testid="login-error">
-              {message}
-            </p>
-          )}
-          <Field label={t("login.email")} error={errors.email} required>
-            <input
-              type="email"
-              name="email"
-              autoComplete="username"
-              className="adm-input"
-              placeholder={t("login.emailPlaceholder")}
-              value={values.email}
-              onChange={(e) => setValues({ ...values, email: e.target.value })}
-              disabled={busy}
-            />
-          </Field>
-          <Field label={t("login.password")} error={errors.password} required>
-            <PasswordInput
-              value={values.password}
-              show={showPassword}
-              onToggle={() => setShowPassword((s) => !s)}
-              onChange={(password) => setValues({ ...values, password })}
-              disabled={busy}
-            />
-          </Field>
-          <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
-            {busy ? <Spinner size="sm" label={t("login.busy")} /> : t("login.submit")}
-          </button>
-          <p className="adm-login__note">{t("login.adminsOnly")}</p>
-          <p className="adm-login__hint">{t("login.contactHint")}</p>
-        </form>
-      </main>
+      <LoginCard titleId="adm-login-title" title={t("login.title")} subtitle={t("login.subtitle")} error={message} errorTestId="login-error" onSubmit={submit}>
+        <Field label={t("login.email")} error={errors.email} required>
+          <input
+            type="email"
+            name="email"
+            autoComplete="username"
+            className="adm-input"
+            placeholder={t("login.emailPlaceholder")}
+            value={values.email}
+            onChange={(e) => setValues({ ...values, email: e.target.value })}
+            disabled={busy}
+          />
+        </Field>
+        <Field label={t("login.password")} error={errors.password} required>
+          <PasswordInput
+            value={values.password}
+            show={showPassword}
+            onToggle={() => setShowPassword((s) => !s)}
+            onChange={(password) => setValues({ ...values, password })}
+            disabled={busy}
+          />
+        </Field>
+        <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
+          {busy ? <Spinner size="sm" label={t("login.busy")} /> : t("login.submit")}
+        </button>
+        <p className="adm-login__note">{t("login.adminsOnly")}</p>
+        <p className="adm-login__hint">{t("login.contactHint")}</p>
+      </LoginCard>
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
 import { Field } from "../components/Field";
-import { IconShield } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 import { useAdminSession } from "../session/context";
 import { CodeInput } from "./CodeInput";
+import { LoginCard } from "./LoginCard";
 import { codeError, normalizeCode } from "./mfaCode";
 
 /** The sign-in's second step: the 6-digit code of the administrator's authenticator app. */
@@ -34,32 +34,18 @@ export function MfaStep() {
 
   return (
     <div className="adm-login adm-login--single">
-      <main className="adm-login__main">
-        <form className="adm-login__card" onSubmit={submit} noValidate aria-labelledby="adm-mfa-title">
-          <span className="adm-login__badge" aria-hidden="true">
-            <IconShield size={28} />
-          </span>
-          <h1 id="adm-mfa-title" className="adm-login__title">
-            {t("mfa.stepTitle")}
-          </h1>
-          <p className="adm-login__subtitle">{t("mfa.stepText")}</p>
-          {failure && (
-            <p className="adm-alert adm-alert--error" role="alert" data-testid="mfa-error">
-              {failure}
-            </p>
-          )}
-          <Field label={t("mfa.code")} error={error} hint={t("mfa.codeHint")} required>
-            <CodeInput value={code} onChange={setCode} disabled={busy} autoFocus />
-          </Field>
-          <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
-            {busy ? <Spinner size="sm" label={t("mfa.verifying")} /> : t("mfa.verify")}
-          </button>
-          <button type="button" className="adm-btn adm-btn--ghost adm-btn--block" onClick={() => void signOut()} disabled={busy}>
-            {t("mfa.cancel")}
-          </button>
-          <p className="adm-login__hint">{t("mfa.lostDevice")}</p>
-        </form>
-      </main>
+      <LoginCard titleId="adm-mfa-title" title={t("mfa.stepTitle")} subtitle={t("mfa.stepText")} error={failure} errorTestId="mfa-error" onSubmit={submit}>
+        <Field label={t("mfa.code")} error={error} hint={t("mfa.codeHint")} required>
+          <CodeInput value={code} onChange={setCode} disabled={busy} autoFocus />
+        </Field>
+        <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
+          {busy ? <Spinner size="sm" label={t("mfa.verifying")} /> : t("mfa.verify")}
+        </button>
+        <button type="button" className="adm-btn adm-btn--ghost adm-btn--block" onClick={() => void signOut()} disabled={busy}>
+          {t("mfa.cancel")}
+        </button>
+        <p className="adm-login__hint">{t("mfa.lostDevice")}</p>
+      </LoginCard>
     </div>
   );
 }

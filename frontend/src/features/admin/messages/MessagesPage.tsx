@@ -1,19 +1,18 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { ConfirmDialog } from "../components/ConfirmDialog";
+import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { EmptyState } from "../components/EmptyState";
 import { IconMail } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
-import { PageLoading } from "../components/Spinner";
-import { tAdmin, useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { Loaded } from "../components/Spinner";
+import { useAdminTranslation } from "../i18n";
+import { notify, reportFailure } from "../lib/notify";
 import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery, useListCache, useAdminMutation } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { deleteMessage, listMessages, setMessageStatus } from "./api";
 import { MessageCard } from "./MessageCard";
 import { countMessages, filterMessages, MESSAGE_STATUSES, type AdminMessage, type MessageFilter, type MessageStatus } from "./messageFlow";
-const fail = (msg: string) => notify.error(`${tAdmin("messages.errorTitle")} : ${msg}`);
 
 export default function MessagesPage() {
   const { t } = useAdminTranslation();
@@ -28,18 +27,14 @@ export default function MessagesPage() {
       void client.invalidateQueries({ queryKey: adminKeys.dashboard });
       notify.success(t("messages.statusUpdated"));
     },
-    onError: (e) => {
-      console.error("message status update failed", e);
-      fail(t("messages.updateError"));
-    },
+    onError: reportFailure("message status update failed", `${t("messages.errorTitle")} : ${t("messages.updateError")}`),
   });
   const busyId = status.isPending ? (status.variables?.m.id ?? null) : null;
-  const del = useConfirmDelete({
+  const del = useConfirmDelete<AdminMessage>({
     list: adminKeys.messages,
     table: "contacts",
-    remove: (m: AdminMessage) => deleteMessage(m.id),
+    remove: deleteMessage,
     messages: { deleted: t("messages.deleted"), deleteError: `${t("messages.errorTitle")} : ${t("messages.deleteError")}` },
-    logLabel: "message delete failed",
   });
 
   const all = useMemo(() => messages.data ?? [], [messages.data]);
@@ -76,25 +71,18 @@ export default function MessagesPage() {
           </button>
         ))}
       </div>
-      {messages.isPending ? (
-        <PageLoading label={t("common.loading")} />
-      ) : shown.length === 0 ? (
-        <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t("messages.emptyAll") : t(`messages.emptyStatus.${filter}`)}</EmptyState>
-      ) : (
-        <div className="adm-messages">
-          {shown.map((m) => (
-            <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={changeStatus} onDelete={del.ask} />
-          ))}
-        </div>
-      )}
-      <ConfirmDialog
-        open={del.target !== null}
-        title={t("messages.confirmDeleteTitle")}
-        message={del.target ? t("messages.confirmDelete", { name: del.target.name }) : ""}
-        busy={del.busy}
-        onConfirm={() => void del.confirm()}
-        onCancel={del.cancel}
-      />
+      <Loaded pending={messages.isPending}>
+        {shown.length === 0 ? (
+          <EmptyState icon={<IconMail size={32} />}>{filter === "all" ? t("messages.emptyAll") : t(`messages.emptyStatus.${filter}`)}</EmptyState>
+        ) : (
+          <div className="adm-messages">
+            {shown.map((m) => (
+              <MessageCard key={m.id} message={m} busy={busyId === m.id} onStatus={changeStatus} onDelete={del.ask} />
+            ))}
+          </div>
+        )}
+      </Loaded>
+      <ConfirmDeleteDialog del={del} title={t("messages.confirmDeleteTitle")} message={(m) => t("messages.confirmDelete", { name: m.name })} />
     </section>
   );
 }

@@ -1,5 +1,7 @@
+import type { ReactNode } from "react";
 import { formatPrice } from "../../../lib/format";
 import { paymentMethodName } from "../bookings/options";
+import { DetailRow } from "../components/DetailRow";
 import { useAdminTranslation } from "../i18n";
 import { formatPaymentAmount, signedMad } from "./paymentView";
 import type { Payment } from "./types";
@@ -19,6 +21,15 @@ function dateOf(p: Payment): string {
 }
 
 const statusTone: Record<Payment["status"], string> = { pending: "amber", captured: "green", completed: "green", failed: "red", abandoned: "gray" };
+
+/** One fact of a payment (the ledger's rows carry no class of their own). */
+function Fact({ label, valueClass, children }: { label: string; valueClass?: string; children: ReactNode }) {
+  return (
+    <DetailRow label={label} className="" valueClass={valueClass}>
+      {children}
+    </DetailRow>
+  );
+}
 
 /**
  * A booking's payment events (public.payments), oldest first: PayPal attempts,
@@ -40,52 +51,14 @@ export function PaymentsList({ payments }: { payments: Payment[] }) {
             </span>
           </div>
           <dl className="adm-ledger__facts">
-            {p.currency !== "MAD" && (
-              <div>
-                <dt>{t("payments.amountMad")}</dt>
-                <dd>{formatPrice(signedMad(p))}</dd>
-              </div>
-            )}
-            <div>
-              <dt>{t("payments.date")}</dt>
-              <dd>{dateOf(p)}</dd>
-            </div>
-            {p.method && p.kind === "counter" && (
-              <div>
-                <dt>{t("payments.method")}</dt>
-                <dd>{paymentMethodName(p.method)}</dd>
-              </div>
-            )}
-            {p.provider_order_id && (
-              <div>
-                <dt>{t("payments.order")}</dt>
-                <dd className="adm-mono">{p.provider_order_id}</dd>
-              </div>
-            )}
-            {p.provider_capture_id && (
-              <div>
-                <dt>{t("payments.capture")}</dt>
-                <dd className="adm-mono">{p.provider_capture_id}</dd>
-              </div>
-            )}
-            {p.provider_refund_id && (
-              <div>
-                <dt>{t("payments.refundId")}</dt>
-                <dd className="adm-mono">{p.provider_refund_id}</dd>
-              </div>
-            )}
-            {p.failure && (
-              <div>
-                <dt>{t("payments.failure")}</dt>
-                <dd>{p.failure}</dd>
-              </div>
-            )}
-            {p.note && (
-              <div>
-                <dt>{t("payments.note")}</dt>
-                <dd className="adm-pre">{p.note}</dd>
-              </div>
-            )}
+            {p.currency !== "MAD" && <Fact label={t("payments.amountMad")}>{formatPrice(signedMad(p))}</Fact>}
+            <Fact label={t("payments.date")}>{dateOf(p)}</Fact>
+            {p.method && p.kind === "counter" && <Fact label={t("payments.method")}>{paymentMethodName(p.method)}</Fact>}
+            {p.provider_order_id && <Fact label={t("payments.order")} valueClass="adm-mono">{p.provider_order_id}</Fact>}
+            {p.provider_capture_id && <Fact label={t("payments.capture")} valueClass="adm-mono">{p.provider_capture_id}</Fact>}
+            {p.provider_refund_id && <Fact label={t("payments.refundId")} valueClass="adm-mono">{p.provider_refund_id}</Fact>}
+            {p.failure && <Fact label={t("payments.failure")}>{p.failure}</Fact>}
+            {p.note && <Fact label={t("payments.note")} valueClass="adm-pre">{p.note}</Fact>}
           </dl>
         </li>
       ))}

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { formatPrice } from "../../../lib/format";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
+import { AmountInput } from "./AmountInput";
 import type { LedgerSummary } from "./paymentView";
 
 export type RefundMode = "full" | "amount" | "none";
@@ -72,14 +73,11 @@ export function RefundFields({ summary, value, onChange, allowNone = false, erro
             <label htmlFor={amountId} className="adm-field__label">
               {t("payments.refund.amount")}
             </label>
-            <input
+            <AmountInput
               id={amountId}
               name="refundAmount"
-              className="adm-input"
-              inputMode="decimal"
-              autoComplete="off"
               value={value.amount}
-              onChange={(e) => onChange({ ...value, amount: e.target.value })}
+              onChange={(amount) => onChange({ ...value, amount })}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
             />

@@ -1,6 +1,7 @@
 import { formatDate } from "../../../lib/format";
+import { DetailRow } from "../components/DetailRow";
 import { Dialog } from "../components/Dialog";
-import { IconTrash } from "../components/icons";
+import { DetailsFooter } from "../components/DetailsFooter";
 import { useAdminTranslation } from "../i18n";
 import { blockDates } from "./labels";
 import type { CarBlock, PlanCar } from "./types";
@@ -22,36 +23,17 @@ export function BlockDetailsDialog({ block, car, onClose, onDelete }: Props) {
       onClose={onClose}
       size="sm"
       footer={
-        block && (
-          <>
-            <button type="button" className="adm-btn adm-btn--danger" onClick={() => onDelete(block)}>
-              <IconTrash size={18} /> {t("planning.block.delete")}
-            </button>
-            <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
-              {t("common.close")}
-            </button>
-          </>
-        )
+        block && <DetailsFooter onClose={onClose} onDelete={() => onDelete(block)} deleteLabel={t("planning.block.delete")} />
       }
     >
       {block && (
         <dl className="adm-dl" data-testid="block-details">
-          <div className="adm-dl__row">
-            <dt>{t("planning.block.car")}</dt>
-            <dd>{car ? `${car.name} — ${car.brand}` : t("common.none")}</dd>
-          </div>
-          <div className="adm-dl__row">
-            <dt>{t("planning.block.dates")}</dt>
-            <dd>{blockDates(block)}</dd>
-          </div>
-          <div className="adm-dl__row">
-            <dt>{t("planning.block.reason")}</dt>
-            <dd className="adm-pre">{block.reason}</dd>
-          </div>
-          <div className="adm-dl__row">
-            <dt>{t("planning.block.createdAt")}</dt>
-            <dd>{formatDate(block.created_at)}</dd>
-          </div>
+          <DetailRow label={t("planning.block.car")}>{car ? `${car.name} — ${car.brand}` : null}</DetailRow>
+          <DetailRow label={t("planning.block.dates")}>{blockDates(block)}</DetailRow>
+          <DetailRow label={t("planning.block.reason")} valueClass="adm-pre">
+            {block.reason}
+          </DetailRow>
+          <DetailRow label={t("planning.block.createdAt")}>{formatDate(block.created_at)}</DetailRow>
         </dl>
       )}
     </Dialog>

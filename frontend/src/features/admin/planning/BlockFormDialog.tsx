@@ -1,11 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
+import { FormActions } from "../components/FormActions";
+import { FormDialog, type Busy } from "../components/FormDialog";
+import { Select } from "../components/Select";
 import { IconAlert } from "../components/icons";
-import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { addBlock, carBookingsBetween } from "./api";
@@ -27,11 +28,10 @@ interface Props {
 
 export function BlockFormDialog({ open, cars, initial, onClose, onAdded }: Props) {
   const { t } = useAdminTranslation();
-  const [saving, setSaving] = useState(false);
   return (
-    <Dialog open={open} title={t("planning.form.title")} onClose={onClose} busy={saving}>
-      {open && <BlockForm cars={cars} initial={initial} saving={saving} setSaving={setSaving} onClose={onClose} onAdded={onAdded} />}
-    </Dialog>
+    <FormDialog open={open} title={t("planning.form.title")} onClose={onClose}>
+      {(busy) => <BlockForm cars={cars} initial={initial} {...busy} onClose={onClose} onAdded={onAdded} />}
+    </FormDialog>
   );
 }
 
@@ -65,14 +65,7 @@ function useSettled(range: Range | null, ms: number): Range | null {
   return settled.key === key ? settled.range : null;
 }
 
-function BlockForm({
-  cars,
-  initial,
-  saving,
-  setSaving,
-  onClose,
-  onAdded,
-}: Omit<Props, "open"> & { saving: boolean; setSaving: (b: boolean) => void }) {
+function BlockForm({ cars, initial, busy, setBusy, onClose, onAdded }: Omit<Props, "open"> & Busy) {
   const { t } = useAdminTranslation();
   const [values, setValues] = useState<BlockFormValues>(initial);
   const [failed, setErrors] = useState<BlockFormErrors>({});
@@ -83,16 +76,13 @@ function BlockForm({
   const client = useQueryClient();
   const adding = useAdminMutation({
     mutationFn: addBlock,
-    onSettled: () => setSaving(false),
+    onSettled: () => setBusy(false),
     onSuccess: (added) => {
       void invalidateAfter(client, "car_blocks");
       notify.success(t("planning.messages.added"));
       onAdded(added);
     },
-    onError: (err) => {
-      console.error("block insert failed", err);
-      notify.error(t("planning.messages.addError"));
-    },
+    onError: reportFailure("block insert failed", t("planning.messages.addError")),
   });
 
   function submit(e: FormEvent) {
@@ -100,21 +90,19 @@ function BlockForm({
     const { errors: errs, block } = validateBlock(values);
     setErrors(errs);
     if (!block) return;
-    setSaving(true);
+    setBusy(true);
     adding.mutate(block);
   }
 
   return (
     <form className="adm-form" onSubmit={submit} noValidate data-testid="block-form">
       <Field label={t("planning.form.car")} error={errors.car_id} required>
-        <select className="adm-input" name="car_id" value={values.car_id} onChange={set("car_id")}>
-          <option value="">{t("planning.form.chooseCar")}</option>
-          {cars.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name} — {c.brand}
-            </option>
-          ))}
-        </select>
+        <Select
+          name="car_id"
+          value={values.car_id}
+          onChange={(car_id) => setValues((v) => ({ ...v, car_id }))}
+          options={[["", t("planning.form.chooseCar")], ...cars.map((c) => [String(c.id), `${c.name} — ${c.brand}`] as const)]}
+        />
       </Field>
       <div className="adm-grid adm-grid--2">
         <Field label={t("planning.form.from")} error={errors.start_date} required>
@@ -145,14 +133,7 @@ function BlockForm({
         )}
         {covered.failed && <p className="adm-alert adm-alert--error">{t("planning.form.checkError")}</p>}
       </div>
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={saving}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="adm-btn adm-btn--primary" disabled={saving}>
-          {saving ? <Spinner size="sm" label={t("planning.form.saving")} /> : t("planning.form.submit")}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={busy} busyLabel={t("planning.form.saving")} submitLabel={t("planning.form.submit")} />
     </form>
   );
 }

@@ -1,10 +1,10 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { normalizeBookingStatus } from "../bookings/bookingView";
 import { IconWrench } from "../components/icons";
 import { useAdminTranslation } from "../i18n";
 import { blockText, bookingText } from "./labels";
 import { assignLanes, blockSpan, bookingSpan, dayHeader, place, type CarItems, type PlanDay, type Placement } from "./planningView";
-import { CarAvailability } from "./CarAvailability";
+import { CarHeading } from "./CarAvailability";
 import type { CarBlock, PlanBooking, PlanCar } from "./types";
 
 type Row = CarItems<PlanCar, PlanBooking, CarBlock>;
@@ -19,6 +19,29 @@ interface Props {
   today: string;
   onOpenBooking: (b: PlanBooking) => void;
   onOpenBlock: (k: CarBlock) => void;
+}
+
+/** What a bar shows and says: its colour (status or block), its short label, what screen readers hear. */
+interface Bar {
+  key: string;
+  tone: string;
+  label: string;
+  text: string;
+  icon?: ReactNode;
+  /** The test hooks of the element (data-testid, the row's id...). */
+  data: Record<`data-${string}`, string | number>;
+  open: () => void;
+}
+
+function blockBar(k: CarBlock, onOpen: (k: CarBlock) => void): Bar {
+  const data = { "data-testid": "plan-block", "data-block-id": k.id };
+  return { key: `k${k.id}`, tone: "block", label: k.reason, text: blockText(k), icon: <IconWrench size={14} />, data, open: () => onOpen(k) };
+}
+
+function bookingBar(b: PlanBooking, now: Date, onOpen: (b: PlanBooking) => void): Bar {
+  const status = normalizeBookingStatus(b.status);
+  const data = { "data-testid": "plan-booking", "data-booking-id": b.id, "data-status": status };
+  return { key: `b${b.id}`, tone: status, label: b.customer_name, text: bookingText(b, now), data, open: () => onOpen(b) };
 }
 
 function span(item: Item) {
@@ -81,15 +104,7 @@ function CarRow({ row, from, days, now, today, onOpenBooking, onOpenBlock }: Omi
   const nameId = `adm-plan-car-${row.car.id}`;
   return (
     <li className="adm-plan__row" data-testid="planning-row" data-car-id={row.car.id} style={{ "--adm-plan-lanes": lanes } as CSSProperties}>
-      <div className="adm-plan__car">
-        <h2 className="adm-plan__car-name" id={nameId}>
-          {row.car.name}
-        </h2>
-        <span className="adm-muted adm-block">
-          {row.car.brand} · {row.car.category}
-        </span>
-        <CarAvailability car={row.car} today={today} />
-      </div>
+      <CarHeading car={row.car} today={today} nameId={nameId} className="adm-plan__car" detailClass="adm-muted adm-block" />
       <div className="adm-plan__track">
         <div className="adm-plan__cells" aria-hidden="true">
           {days.map((d) => (
@@ -104,39 +119,15 @@ function CarRow({ row, from, days, now, today, onOpenBooking, onOpenBlock }: Omi
               const pl = place(span(item), from, days.length);
               if (!pl) return null;
               const cut = `${pl.cutStart ? " is-cut-start" : ""}${pl.cutEnd ? " is-cut-end" : ""}`;
-              if (item.kind === "block") {
-                const k = item.block;
-                const text = blockText(k);
-                return (
-                  <li key={`k${k.id}`} className="adm-plan__item" style={position(pl, lane.get(item) ?? 0)}>
-                    <button type="button" className={`adm-plan__bar adm-plan__bar--block${cut}`} onClick={() => onOpenBlock(k)} title={text} data-testid="plan-block" data-block-id={k.id}>
-                      <IconWrench size={14} />
-                      <span className="adm-plan__bar-text" aria-hidden="true">
-                        {k.reason}
-                      </span>
-                      <span className="adm-visually-hidden">{text}</span>
-                    </button>
-                  </li>
-                );
-              }
-              const b = item.booking;
-              const text = bookingText(b, now);
-              const status = normalizeBookingStatus(b.status);
+              const bar = item.kind === "block" ? blockBar(item.block, onOpenBlock) : bookingBar(item.booking, now, onOpenBooking);
               return (
-                <li key={`b${b.id}`} className="adm-plan__item" style={position(pl, lane.get(item) ?? 0)}>
-                  <button
-                    type="button"
-                    className={`adm-plan__bar adm-plan__bar--${status}${cut}`}
-                    onClick={() => onOpenBooking(b)}
-                    title={text}
-                    data-testid="plan-booking"
-                    data-booking-id={b.id}
-                    data-status={status}
-                  >
+                <li key={bar.key} className="adm-plan__item" style={position(pl, lane.get(item) ?? 0)}>
+                  <button type="button" className={`adm-plan__bar adm-plan__bar--${bar.tone}${cut}`} onClick={bar.open} title={bar.text} {...bar.data}>
+                    {bar.icon}
                     <span className="adm-plan__bar-text" aria-hidden="true">
-                      {b.customer_name}
+                      {bar.label}
                     </span>
-                    <span className="adm-visually-hidden">{text}</span>
+                    <span className="adm-visually-hidden">{bar.text}</span>
                   </button>
                 </li>
               );

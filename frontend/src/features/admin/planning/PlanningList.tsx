@@ -2,7 +2,7 @@ import { BookingHold, BookingStatusBadge } from "../bookings/StatusBadge";
 import { normalizeBookingStatus } from "../bookings/bookingView";
 import { IconWrench } from "../components/icons";
 import { useAdminTranslation } from "../i18n";
-import { CarAvailability } from "./CarAvailability";
+import { CarAvailability, CarHeading } from "./CarAvailability";
 import { blockDates, blockText, bookingDates, bookingText } from "./labels";
 import type { CarItems } from "./planningView";
 import type { CarBlock, PlanBooking, PlanCar } from "./types";
@@ -38,15 +38,7 @@ export function PlanningList({ rows, now, today, onOpenBooking, onOpenBlock }: P
             ].sort((a, b) => a.at.localeCompare(b.at));
             return (
               <li key={row.car.id} className="adm-plan-list__car" data-testid="planning-row" data-car-id={row.car.id}>
-                <div className="adm-plan-list__head">
-                  <h2 id={nameId} className="adm-plan__car-name">
-                    {row.car.name}
-                  </h2>
-                  <span className="adm-muted">
-                    {row.car.brand} · {row.car.category}
-                  </span>
-                  <CarAvailability car={row.car} today={today} />
-                </div>
+                <CarHeading car={row.car} today={today} nameId={nameId} className="adm-plan-list__head" detailClass="adm-muted" />
                 <ul className="adm-plan-list__items" aria-labelledby={nameId}>
                   {items.map((i) => (
                     <li key={i.key}>{i.node}</li>

@@ -5,12 +5,13 @@ import { BookingDetailsDialog } from "../bookings/BookingDetailsDialog";
 import { BookingEditDialog } from "../bookings/BookingEditDialog";
 import { holdsCar } from "../bookings/bookingView";
 import { useBookingSave } from "../bookings/useBookingSave";
+import { Check } from "../components/Check";
 import { ConfirmDialog } from "../components/ConfirmDialog";
-import { IconChevronEnd, IconChevronStart, IconPlus } from "../components/icons";
+import { IconChevronEnd, IconChevronStart } from "../components/icons";
 import { PageHeader } from "../components/PageHeader";
 import { PageLoading, Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { useAdminQuery, useAdminMutation } from "../lib/query";
 import { adminKeys, invalidateAfter } from "../lib/queryKeys";
 import { useMediaQuery } from "../lib/useMediaQuery";
@@ -67,10 +68,7 @@ export default function PlanningPage() {
       setDeleting(null);
       setBlock(null);
     },
-    onError: (e) => {
-      console.error("block delete failed", e);
-      notify.error(t("planning.messages.deleteError"));
-    },
+    onError: reportFailure("block delete failed", t("planning.messages.deleteError")),
   });
   const [adding, setAdding] = useState(false);
   const stored = (updated: PlanBooking) => {
@@ -98,11 +96,7 @@ export default function PlanningPage() {
       <PageHeader
         title={t("planning.title")}
         subtitle={t("planning.subtitle")}
-        actions={
-          <button type="button" className="adm-btn adm-btn--primary" onClick={() => setAdding(true)} disabled={!data}>
-            <IconPlus size={18} /> {t("planning.addBlock")}
-          </button>
-        }
+        add={{ label: t("planning.addBlock"), onClick: () => setAdding(true), disabled: !data }}
       />
       <div className="adm-plan-toolbar">
         <div className="adm-plan-nav" role="group" aria-label={t("planning.period")}>
@@ -127,13 +121,7 @@ export default function PlanningPage() {
       </div>
       <div className="adm-plan-options">
         <Legend showLapsed={showLapsed} />
-        <label className="adm-check">
-          <input type="checkbox" checked={showLapsed} onChange={(e) => setShowLapsed(e.target.checked)} aria-describedby="adm-plan-lapsed-hint" />
-          {t("planning.showLapsed")} ({lapsed})
-        </label>
-        <p id="adm-plan-lapsed-hint" className="adm-visually-hidden">
-          {t("planning.lapsedHint")}
-        </p>
+        <Check label={`${t("planning.showLapsed")} (${lapsed})`} checked={showLapsed} onChange={setShowLapsed} hint={t("planning.lapsedHint")} />
       </div>
       {!data ? (
         plan.failed ? (
@@ -161,14 +149,7 @@ export default function PlanningPage() {
         </section>
       )}
       <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onEdit={setEditing} onChanged={stored} now={now} />
-      <BookingEditDialog
-        booking={editing}
-        saving={editing !== null && saver.savingId === editing.id}
-        onClose={() => setEditing(null)}
-        onSave={(b, s, n) => void saver.save(b, s, n).then((ok) => ok && setEditing(null))}
-        onCancelRefund={saver.cancelAndRefund}
-        now={now}
-      />
+      <BookingEditDialog booking={editing} saver={saver} onClose={() => setEditing(null)} now={now} />
       <BlockDetailsDialog block={block} car={carOf(block?.car_id)} onClose={() => setBlock(null)} onDelete={setDeleting} />
       <ConfirmDialog
         open={deleting !== null}

@@ -135,16 +135,17 @@ describe("rows and covered bookings", () => {
     expect(all.map((r) => r.bookings.map((b) => b.id))).toEqual([["cancel"], ["early", "gone", "late"]]);
   });
   it("warns of the holding bookings a block would cover, to the hour", () => {
-    const list = [
-      booking({ id: "ends-that-morning", start_date: "2026-01-10", end_date: "2026-01-14", return_time: "09:00" }),
-      booking({ id: "ends-the-day-before", start_date: "2026-01-10", end_date: "2026-01-13", return_time: "23:00" }),
-      booking({ id: "starts-last-evening", start_date: "2026-01-16", end_date: "2026-01-18", pickup_time: "20:00" }),
-      booking({ id: "starts-after", start_date: "2026-01-17", end_date: "2026-01-18", pickup_time: "00:00" }),
-      booking({ id: "cancelled", status: "cancelled", start_date: "2026-01-14", end_date: "2026-01-15" }),
-      booking({ id: "expired", status: "expired", start_date: "2026-01-14", end_date: "2026-01-15" }),
+    // Each booking, and whether a block over the 14th to the 16th covers it.
+    const cases: [Parameters<typeof booking>[0], boolean][] = [
+      [{ id: "ends-that-morning", start_date: "2026-01-10", end_date: "2026-01-14", return_time: "09:00" }, true],
+      [{ id: "ends-the-day-before", start_date: "2026-01-10", end_date: "2026-01-13", return_time: "23:00" }, false],
+      [{ id: "starts-last-evening", start_date: "2026-01-16", end_date: "2026-01-18", pickup_time: "20:00" }, true],
+      [{ id: "starts-after", start_date: "2026-01-17", end_date: "2026-01-18", pickup_time: "00:00" }, false],
+      [{ id: "cancelled", status: "cancelled", start_date: "2026-01-14", end_date: "2026-01-15" }, false],
+      [{ id: "expired", status: "expired", start_date: "2026-01-14", end_date: "2026-01-15" }, false],
     ];
-    const covered = coveredBookings(blockSpan({ start_date: "2026-01-14", end_date: "2026-01-16" }), list);
-    expect(covered.map((b) => b.id)).toEqual(["ends-that-morning", "starts-last-evening"]);
+    const covered = coveredBookings(blockSpan({ start_date: "2026-01-14", end_date: "2026-01-16" }), cases.map(([b]) => booking(b)));
+    expect(covered.map((b) => b.id)).toEqual(cases.filter(([, covers]) => covers).map(([b]) => b.id));
   });
 });
 

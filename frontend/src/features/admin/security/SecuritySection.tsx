@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { formatDate } from "../../../lib/format";
 import { ConfirmDialog } from "../components/ConfirmDialog";
 import { Field } from "../components/Field";
+import { FormActions } from "../components/FormActions";
 import { IconShield } from "../components/icons";
 import { Spinner } from "../components/Spinner";
 import { useAdminTranslation } from "../i18n";
@@ -157,14 +158,14 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
           <Field label={t("mfa.code")} error={error} hint={t("mfa.codeHint")} required>
             <CodeInput value={code} onChange={setCode} disabled={busy} />
           </Field>
-          <div className="adm-security__actions">
-            <button type="button" className="adm-btn adm-btn--ghost" onClick={() => void cancel()} disabled={busy}>
-              {t("mfa.cancelEnrol")}
-            </button>
-            <button type="submit" className="adm-btn adm-btn--primary" disabled={busy}>
-              {busy ? <Spinner size="sm" label={t("mfa.confirming")} /> : t("mfa.confirm")}
-            </button>
-          </div>
+          <FormActions
+            className="adm-security__actions"
+            onCancel={() => void cancel()}
+            cancelLabel={t("mfa.cancelEnrol")}
+            busy={busy}
+            busyLabel={t("mfa.confirming")}
+            submitLabel={t("mfa.confirm")}
+          />
         </form>
       )}
       <ConfirmDialog

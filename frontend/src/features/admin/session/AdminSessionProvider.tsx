@@ -10,6 +10,28 @@ type Verdict =
   | { ok: false; message: string };
 
 /**
+ * One step of the sign-in: while it runs, `busy` tells the auth listener to leave
+ * the access to it; what throws is logged and told as `fallback`.
+ */
+async function signInStep(busy: { current: boolean }, logLabel: string, fallback: string, run: () => Promise<LoginOutcome>): Promise<LoginOutcome> {
+  busy.current = true;
+  try {
+    return await run();
+  } catch (e) {
+    console.error(logLabel, e);
+    return { ok: false, message: fallback };
+  } finally {
+    busy.current = false;
+  }
+}
+
+/** A refusal of the auth server in words: ours for the code we expect, else its own message, else `fallback`. */
+function refusal(err: { code?: string; message?: string }, expected: string, ours: string, fallback: string): LoginOutcome {
+  if (err.code === expected) return { ok: false, message: ours };
+  return { ok: false, message: err.message || fallback };
+}
+
+/**
  * SPEC section 6: a signed-in user whose profile role is admin; anyone else is
  * signed out. An administrator with a verified TOTP factor whose session is
  * still aal1 gets factorId: the code is asked before the back office opens (the
@@ -69,58 +91,44 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     return auth.onAuthChange(() => void check());
   }, [onUser]);
 
-  const signIn = useCallback(async (email: string, password: string): Promise<LoginOutcome> => {
-    signingIn.current = true;
-    try {
-      const res = await auth.signInWithPassword(email, password);
-      if (res.error) {
-        if (res.error.code === "invalid_credentials") return { ok: false, message: tAdmin("login.invalidCredentials") };
-        return { ok: false, message: res.error.message || tAdmin("login.genericError") };
-      }
-      const v = await verify(res.user, tAdmin("login.profileError"));
-      if (!v.ok) {
-        setAccess({ kind: "signedOut", notice: null });
-        return v;
-      }
-      verifiedFor.current = res.user.id;
-      if (v.factorId) {
-        setAccess({ kind: "mfa", user: res.user, profile: v.profile, factorId: v.factorId });
-        return { ok: true };
-      }
-      setAccess({ kind: "allowed", user: res.user, profile: v.profile });
-      toast(tAdmin("login.success"), "success");
-      return { ok: true };
-    } catch (e) {
-      console.error("admin sign-in failed", e);
-      return { ok: false, message: tAdmin("login.genericError") };
-    } finally {
-      signingIn.current = false;
-    }
+  /** Lets an administrator in (the password step without a second factor, or the code step). */
+  const admit = useCallback((user: User, profile: auth.AdminProfile) => {
+    verifiedFor.current = user.id;
+    setAccess({ kind: "allowed", user, profile });
+    toast(tAdmin("login.success"), "success");
   }, []);
+
+  const signIn = useCallback(
+    (email: string, password: string): Promise<LoginOutcome> =>
+      signInStep(signingIn, "admin sign-in failed", tAdmin("login.genericError"), async () => {
+        const res = await auth.signInWithPassword(email, password);
+        if (res.error) return refusal(res.error, "invalid_credentials", tAdmin("login.invalidCredentials"), tAdmin("login.genericError"));
+        const v = await verify(res.user, tAdmin("login.profileError"));
+        if (!v.ok) {
+          setAccess({ kind: "signedOut", notice: null });
+          return v;
+        }
+        if (v.factorId) {
+          verifiedFor.current = res.user.id;
+          setAccess({ kind: "mfa", user: res.user, profile: v.profile, factorId: v.factorId });
+        } else admit(res.user, v.profile);
+        return { ok: true };
+      }),
+    [admit],
+  );
 
   const verifyCode = useCallback(
     async (code: string): Promise<LoginOutcome> => {
       if (access.kind !== "mfa") return { ok: false, message: tAdmin("mfa.genericError") };
       const { user, profile, factorId } = access;
-      signingIn.current = true;
-      try {
+      return signInStep(signingIn, "admin code verification failed", tAdmin("mfa.genericError"), async () => {
         const res = await auth.verifyTotp(factorId, code);
-        if (!res.ok) {
-          if (res.code === "mfa_verification_failed") return { ok: false, message: tAdmin("mfa.wrongCode") };
-          return { ok: false, message: res.message || tAdmin("mfa.genericError") };
-        }
-        verifiedFor.current = user.id;
-        setAccess({ kind: "allowed", user: (await auth.currentUser()) ?? user, profile });
-        toast(tAdmin("login.success"), "success");
+        if (!res.ok) return refusal(res, "mfa_verification_failed", tAdmin("mfa.wrongCode"), tAdmin("mfa.genericError"));
+        admit((await auth.currentUser()) ?? user, profile);
         return { ok: true };
-      } catch (e) {
-        console.error("admin code verification failed", e);
-        return { ok: false, message: tAdmin("mfa.genericError") };
-      } finally {
-        signingIn.current = false;
-      }
+      });
     },
-    [access],
+    [access, admit],
   );
 
   const signOut = useCallback(async () => {

@@ -6,7 +6,7 @@ import { useAdminSession, useAdminUser } from "../session/context";
 import { LiveControls } from "../live/LiveControls";
 import { LiveProvider } from "../live/LiveProvider";
 import { NewMessagesBadge } from "../live/NewMessagesBadge";
-import { NAV } from "./nav";
+import { NAV, navTo } from "./nav";
 
 const COLLAPSED_KEY = "casarent.admin.sidebarCollapsed";
 
@@ -82,11 +82,11 @@ function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; o
         <nav className="adm-sidebar__nav">
           <ul>
             {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} className="adm-nav-link" title={collapsed ? item.label : undefined}>
+              <li key={item.path}>
+                <NavLink to={navTo(item)} className="adm-nav-link" title={collapsed ? item.label : undefined}>
                   {item.icon}
                   <span className="adm-sidebar__label">{item.label}</span>
-                  {item.to === "/admin/contacts" && <NewMessagesBadge />}
+                  {item.path === "contacts" && <NewMessagesBadge />}
                 </NavLink>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
+import { FormActions } from "../../components/FormActions";
 import { useAdminTranslation } from "../../i18n";
 
 interface Props {
@@ -24,14 +25,7 @@ export function InsertForm({ onSubmit, onClose, noValidate, children }: Props) {
   return (
     <form className="adm-form" onSubmit={submit} noValidate={noValidate}>
       {children}
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="adm-btn adm-btn--primary">
-          {t("blog.editor.insert")}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={false} busyLabel="" submitLabel={t("blog.editor.insert")} />
     </form>
   );
 }

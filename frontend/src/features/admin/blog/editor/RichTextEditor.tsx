@@ -1,10 +1,11 @@
 import { EditorContent, useEditor, type Extensions } from "@tiptap/react";
 import { useEffect, useState } from "react";
+import { FormDialog } from "../../components/FormDialog";
 import { Spinner } from "../../components/Spinner";
 import { useAdminTranslation } from "../../i18n";
-import { ImageDialog, type ImageInput } from "./ImageDialog";
-import { LinkDialog, type LinkInput } from "./LinkDialog";
-import { TableDialog } from "./TableDialog";
+import { ImageForm, type ImageInput } from "./ImageForm";
+import { LinkForm, type LinkInput } from "./LinkForm";
+import { TableForm } from "./TableForm";
 import { Toolbar } from "./Toolbar";
 
 interface Props {
@@ -69,6 +70,7 @@ function Editor({ initialHtml, onChange, upload, id, extensions, lang, dir, labe
 
   if (!editor) return null;
   const { from, to } = editor.state.selection;
+  const close = () => setOpen(null);
 
   const insertLink = ({ href, text, newTab }: LinkInput) => {
     const attrs = { href, target: newTab ? "_blank" : null, rel: newTab ? "noopener noreferrer" : null };
@@ -96,22 +98,30 @@ function Editor({ initialHtml, onChange, upload, id, extensions, lang, dir, labe
     <div className={`adm-editor${aria["aria-invalid"] ? " adm-editor--invalid" : ""}`} id={id} data-testid="rich-text-editor">
       <Toolbar editor={editor} onLink={() => setOpen("link")} onImage={() => setOpen("image")} onTable={() => setOpen("table")} />
       <EditorContent editor={editor} />
-      <LinkDialog
-        open={open === "link"}
-        initialUrl={(editor.getAttributes("link").href as string | undefined) ?? ""}
-        hasSelection={from !== to || editor.isActive("link")}
-        onClose={() => setOpen(null)}
-        onInsert={insertLink}
-      />
-      <ImageDialog open={open === "image"} onClose={() => setOpen(null)} onInsert={insertImage} upload={upload} />
-      <TableDialog
-        open={open === "table"}
-        onClose={() => setOpen(null)}
-        onInsert={({ rows, cols, withHeaderRow }) => {
-          editor.chain().focus().insertTable({ rows, cols, withHeaderRow }).run();
-          setOpen(null);
-        }}
-      />
+      <FormDialog open={open === "link"} title={t("blog.editor.linkDialog")} onClose={close} size="sm">
+        {() => (
+          <LinkForm
+            initialUrl={(editor.getAttributes("link").href as string | undefined) ?? ""}
+            hasSelection={from !== to || editor.isActive("link")}
+            onClose={close}
+            onInsert={insertLink}
+          />
+        )}
+      </FormDialog>
+      <FormDialog open={open === "image"} title={t("blog.editor.imageDialog")} onClose={close}>
+        {() => <ImageForm onClose={close} onInsert={insertImage} upload={upload} />}
+      </FormDialog>
+      <FormDialog open={open === "table"} title={t("blog.editor.tableDialog")} onClose={close} size="sm">
+        {() => (
+          <TableForm
+            onClose={close}
+            onInsert={({ rows, cols, withHeaderRow }) => {
+              editor.chain().focus().insertTable({ rows, cols, withHeaderRow }).run();
+              close();
+            }}
+          />
+        )}
+      </FormDialog>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Editor } from "@tiptap/react";
 import type { ReactNode } from "react";
 import { useAdminTranslation } from "../../i18n";
-import { ALIGN_LABELS } from "./ImageDialog";
+import { ALIGN_LABELS } from "./ImageForm";
 import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
 import { ImageGlyph, LinkGlyph, OrderedListGlyph, TableGlyph, UnlinkGlyph } from "./toolIcons";
 

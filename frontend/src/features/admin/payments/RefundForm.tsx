@@ -1,47 +1,24 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { BookingRef } from "../bookings/BookingRef";
-import type { AdminBooking } from "../bookings/types";
-import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
-import { Spinner } from "../components/Spinner";
+import { FormActions } from "../components/FormActions";
 import { useAdminTranslation } from "../i18n";
 import { notify } from "../lib/notify";
 import { invalidateAfter } from "../lib/queryKeys";
+import type { BookingFormProps } from "./BookingFormDialog";
 import type { LedgerSummary } from "./paymentView";
 import { refundChoiceError, sendRefund } from "./refundFlow";
 import { RefundFields, type RefundChoice } from "./RefundFields";
 import { useRefundKey } from "./refundKey";
 import { useAdminMutation } from "../lib/query";
 
-interface Props {
-  booking: AdminBooking | null;
-  open: boolean;
+interface Extra {
+  /** The booking's ledger: what can still be refunded (null while it loads). */
   summary: LedgerSummary | null;
-  onClose: () => void;
-  /** The booking as stored after the refund. */
-  onDone: (b: AdminBooking) => void;
 }
 
 /** A refund without cancelling (all that remains, or an amount), from the booking's details. */
-export function RefundDialog({ booking, open, summary, onClose, onDone }: Props) {
-  const { t } = useAdminTranslation();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={open && booking !== null} title={booking ? <>{t("payments.refund.title")} · <BookingRef booking={booking} /></> : t("payments.refund.title")} onClose={onClose} busy={busy}>
-      {open && booking && <RefundForm booking={booking} summary={summary} busy={busy} setBusy={setBusy} onClose={onClose} onDone={onDone} />}
-    </Dialog>
-  );
-}
-
-function RefundForm({
-  booking,
-  summary,
-  busy,
-  setBusy,
-  onClose,
-  onDone,
-}: Omit<Props, "open" | "booking"> & { booking: AdminBooking; busy: boolean; setBusy: (b: boolean) => void }) {
+export function RefundForm({ booking, summary, busy, setBusy, onClose, onDone }: BookingFormProps & Extra) {
   const { t } = useAdminTranslation();
   const [key, renewKey] = useRefundKey();
   const [choice, setChoice] = useState<RefundChoice>({ mode: "full", amount: "" });
@@ -84,14 +61,15 @@ function RefundForm({
         <input className="adm-input" name="note" value={note} onChange={(e) => setNote(e.target.value)} disabled={busy} maxLength={300} />
       </Field>
       {error && <RefundErrorAlert error={error} />}
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={busy}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="adm-btn adm-btn--danger" disabled={busy || summary === null} data-testid="refund-submit">
-          {busy ? <Spinner size="sm" label={t("payments.refund.busy")} /> : t("payments.refund.submit")}
-        </button>
-      </div>
+      <FormActions
+        onCancel={onClose}
+        busy={busy}
+        busyLabel={t("payments.refund.busy")}
+        submitLabel={t("payments.refund.submit")}
+        disabled={summary === null}
+        tone="danger"
+        testId="refund-submit"
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Dialog } from "../../components/Dialog";
+import { Check } from "../../components/Check";
 import { Field } from "../../components/Field";
 import { useAdminTranslation } from "../../i18n";
 import { InsertForm } from "./InsertForm";
@@ -12,23 +12,14 @@ export interface LinkInput {
 }
 
 interface Props {
-  open: boolean;
   initialUrl: string;
   hasSelection: boolean;
   onClose: () => void;
   onInsert: (link: LinkInput) => void;
 }
 
-export function LinkDialog({ open, initialUrl, hasSelection, onClose, onInsert }: Props) {
-  const { t } = useAdminTranslation();
-  return (
-    <Dialog open={open} title={t("blog.editor.linkDialog")} onClose={onClose} size="sm">
-      {open && <LinkForm initialUrl={initialUrl} hasSelection={hasSelection} onClose={onClose} onInsert={onInsert} />}
-    </Dialog>
-  );
-}
-
-function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "open">) {
+/** The link dialog's form: an address (required), the text when nothing is selected, a new tab or not. */
+export function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Props) {
   const { t } = useAdminTranslation();
   const [url, setUrl] = useState(initialUrl);
   const [text, setText] = useState("");
@@ -54,10 +45,7 @@ function LinkForm({ initialUrl, hasSelection, onClose, onInsert }: Omit<Props, "
           <input className="adm-input" value={text} onChange={(e) => setText(e.target.value)} />
         </Field>
       )}
-      <label className="adm-check">
-        <input type="checkbox" checked={newTab} onChange={(e) => setNewTab(e.target.checked)} />
-        <span>{t("blog.editor.linkNewTab")}</span>
-      </label>
+      <Check label={t("blog.editor.linkNewTab")} checked={newTab} onChange={setNewTab} />
     </InsertForm>
   );
 }

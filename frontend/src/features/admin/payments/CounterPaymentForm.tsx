@@ -1,47 +1,24 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatPrice } from "../../../lib/format";
-import { BookingRef } from "../bookings/BookingRef";
-import type { AdminBooking } from "../bookings/types";
-import { Dialog } from "../components/Dialog";
 import { Field } from "../components/Field";
-import { Spinner } from "../components/Spinner";
+import { FormActions } from "../components/FormActions";
 import { useAdminTranslation } from "../i18n";
-import { notify } from "../lib/notify";
+import { notify, reportFailure } from "../lib/notify";
 import { invalidateAfter } from "../lib/queryKeys";
+import { AmountInput } from "./AmountInput";
 import { getBooking, recordCounterPayment } from "./api";
+import type { BookingFormProps } from "./BookingFormDialog";
 import { parseAmount, validateCounter, type CounterValues } from "./paymentView";
 import { useAdminMutation } from "../lib/query";
 
-interface Props {
-  booking: AdminBooking | null;
-  open: boolean;
+interface Extra {
   /** What is left to take, in DH (offered as the amount when above 0). */
   remaining: number | null;
-  onClose: () => void;
-  /** The booking as stored after the payment (its payment state may have changed). */
-  onDone: (b: AdminBooking) => void;
 }
 
 /** Money taken at the agency's counter: cash or card terminal, amount in DH, a note. */
-export function CounterPaymentDialog({ booking, open, remaining, onClose, onDone }: Props) {
-  const { t } = useAdminTranslation();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={open && booking !== null} title={booking ? <>{t("payments.counter.title")} · <BookingRef booking={booking} /></> : t("payments.counter.title")} onClose={onClose} busy={busy}>
-      {open && booking && <CounterForm booking={booking} remaining={remaining} busy={busy} setBusy={setBusy} onClose={onClose} onDone={onDone} />}
-    </Dialog>
-  );
-}
-
-function CounterForm({
-  booking,
-  remaining,
-  busy,
-  setBusy,
-  onClose,
-  onDone,
-}: Omit<Props, "open" | "booking"> & { booking: AdminBooking; busy: boolean; setBusy: (b: boolean) => void }) {
+export function CounterPaymentForm({ booking, remaining, busy, setBusy, onClose, onDone }: BookingFormProps & Extra) {
   const { t } = useAdminTranslation();
   const [v, setV] = useState<CounterValues>({ method: "cash", amount: remaining && remaining > 0 ? String(remaining).replace(".", ",") : "", note: "" });
   const [shown, setShown] = useState(false);
@@ -60,10 +37,7 @@ function CounterForm({
       onDone(stored);
       onClose();
     },
-    onError: (err) => {
-      console.error("counter payment failed", err);
-      notify.error(t("payments.counter.error"));
-    },
+    onError: reportFailure("counter payment failed", t("payments.counter.error")),
   });
 
   function submit(e: FormEvent) {
@@ -90,27 +64,12 @@ function CounterForm({
         </div>
       </fieldset>
       <Field label={t("payments.counter.amount")} error={errors.amount} hint={remaining !== null && remaining > 0 ? t("payments.counter.remaining", { amount: formatPrice(remaining) }) : undefined} required>
-        <input
-          className="adm-input"
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={v.amount}
-          onChange={(e) => setV({ ...v, amount: e.target.value })}
-          disabled={busy}
-        />
+        <AmountInput name="amount" value={v.amount} onChange={(amount) => setV({ ...v, amount })} disabled={busy} />
       </Field>
       <Field label={t("payments.counter.note")}>
         <input className="adm-input" name="note" value={v.note} placeholder={t("payments.counter.notePlaceholder")} onChange={(e) => setV({ ...v, note: e.target.value })} disabled={busy} maxLength={300} />
       </Field>
-      <div className="adm-form__actions">
-        <button type="button" className="adm-btn adm-btn--ghost" onClick={onClose} disabled={busy}>
-          {t("common.cancel")}
-        </button>
-        <button type="submit" className="adm-btn adm-btn--primary" disabled={busy} data-testid="counter-submit">
-          {busy ? <Spinner size="sm" label={t("payments.counter.saving")} /> : t("payments.counter.submit")}
-        </button>
-      </div>
+      <FormActions onCancel={onClose} busy={busy} busyLabel={t("payments.counter.saving")} submitLabel={t("payments.counter.submit")} testId="counter-submit" />
     </form>
   );
 }

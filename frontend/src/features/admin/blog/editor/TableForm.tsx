@@ -1,26 +1,17 @@
 import { useState } from "react";
-import { Dialog } from "../../components/Dialog";
+import { Check } from "../../components/Check";
 import { Field } from "../../components/Field";
 import { useAdminTranslation } from "../../i18n";
 import { InsertForm } from "./InsertForm";
 import { clampTableSize, TABLE_COLS, TABLE_ROWS } from "./tableSize";
 
 interface Props {
-  open: boolean;
   onClose: () => void;
   onInsert: (size: { rows: number; cols: number; withHeaderRow: boolean }) => void;
 }
 
-export function TableDialog({ open, onClose, onInsert }: Props) {
-  const { t } = useAdminTranslation();
-  return (
-    <Dialog open={open} title={t("blog.editor.tableDialog")} onClose={onClose} size="sm">
-      {open && <TableForm onClose={onClose} onInsert={onInsert} />}
-    </Dialog>
-  );
-}
-
-function TableForm({ onClose, onInsert }: Omit<Props, "open">) {
+/** The table dialog's form: rows, columns (clamped) and a header row or not. */
+export function TableForm({ onClose, onInsert }: Props) {
   const { t } = useAdminTranslation();
   const [rows, setRows] = useState(String(TABLE_ROWS.default));
   const [cols, setCols] = useState(String(TABLE_COLS.default));
@@ -40,10 +31,7 @@ function TableForm({ onClose, onInsert }: Omit<Props, "open">) {
           <input className="adm-input" type="number" name="cols" min={TABLE_COLS.min} max={TABLE_COLS.max} value={cols} onChange={(e) => setCols(e.target.value)} />
         </Field>
       </div>
-      <label className="adm-check">
-        <input type="checkbox" checked={header} onChange={(e) => setHeader(e.target.checked)} />
-        <span>{t("blog.editor.tableHeader")}</span>
-      </label>
+      <Check label={t("blog.editor.tableHeader")} checked={header} onChange={setHeader} />
     </InsertForm>
   );
 }

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { Dialog } from "../../components/Dialog";
 import { Field } from "../../components/Field";
 import { FilePicker } from "../../components/FilePicker";
-import { IconUpload } from "../../components/icons";
 import { ImagePreview } from "../../components/ImagePreview";
 import { Spinner } from "../../components/Spinner";
 import { tAdmin, useAdminTranslation } from "../../i18n";
@@ -22,23 +20,14 @@ export interface ImageInput {
 }
 
 interface Props {
-  open: boolean;
   onClose: () => void;
   onInsert: (img: ImageInput) => void;
   /** Uploads to blog-images and returns the public URL, or null on failure. */
   upload: (file: File) => Promise<string | null>;
 }
 
-export function ImageDialog({ open, onClose, onInsert, upload }: Props) {
-  const { t } = useAdminTranslation();
-  return (
-    <Dialog open={open} title={t("blog.editor.imageDialog")} onClose={onClose} size="md">
-      {open && <ImageForm onClose={onClose} onInsert={onInsert} upload={upload} />}
-    </Dialog>
-  );
-}
-
-function ImageForm({ onClose, onInsert, upload }: Omit<Props, "open">) {
+/** The image dialog's form: a file to upload or an address, its text alternative and alignment. */
+export function ImageForm({ onClose, onInsert, upload }: Props) {
   const { t } = useAdminTranslation();
   const [src, setSrc] = useState("");
   const [alt, setAlt] = useState("");
@@ -72,11 +61,7 @@ function ImageForm({ onClose, onInsert, upload }: Omit<Props, "open">) {
     <form className="adm-form" onSubmit={submit} noValidate>
       <div className="adm-inline-form">
         <FilePicker
-          label={
-            <>
-              <IconUpload size={18} /> {t("blog.editor.imageFile")}
-            </>
-          }
+          label={t("blog.editor.imageFile")}
           disabled={uploading}
           onFiles={(f) => void pick(f)}
           testId="editor-image-file"
