@@ -1,8 +1,8 @@
 // Shared by the admin browser tests, the admin screenshots and the admin RLS
 // suite: where the server is, who the seeded administrator is, and how to sign in.
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { BASE_URL } from "./browser.ts";
+import { BASE_URL, siteCookies } from "./browser.ts";
 
 export { BASE_URL };
 
@@ -25,14 +25,35 @@ export function adminCredentials(): Promise<Credentials> {
       return { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD };
     }
     const creds = { email: `${unique("e2e-admin")}@casarent.test`, password: "e2e-admin-pass-1" };
-    const svc = serviceClient();
-    const { data, error } = await svc.auth.admin.createUser({ ...creds, email_confirm: true, user_metadata: { first_name: "E2E", last_name: "Admin" } });
-    if (error || !data.user) throw new Error(`admin user creation failed: ${error?.message}`);
-    const up = await svc.from("profiles").update({ role: "admin" }).eq("id", data.user.id);
-    if (up.error) throw new Error(`admin promotion failed: ${up.error.message}`);
+    await createAdmin(creds, { first_name: "E2E", last_name: "Admin" });
     return creds;
   })();
   return adminCreds;
+}
+
+/** An administrator made with the service key: the auth admin API, then role 'admin' on its profile. */
+export async function createAdmin(creds: Credentials, name: { first_name: string; last_name: string }): Promise<void> {
+  const svc = serviceClient();
+  const { data, error } = await svc.auth.admin.createUser({ ...creds, email_confirm: true, user_metadata: name });
+  if (error || !data.user) throw new Error(`admin user creation failed: ${error?.message}`);
+  const up = await svc.from("profiles").update({ role: "admin" }).eq("id", data.user.id);
+  if (up.error) throw new Error(`admin promotion failed: ${up.error.message}`);
+}
+
+/**
+ * A tab as the admin specs open one: French (locale and the site's language
+ * cookie), `width` x 900; the page's uncaught errors go to `errors` when given.
+ */
+export async function adminPage(
+  browser: Browser,
+  opts: { width?: number; errors?: string[]; acceptDownloads?: boolean } = {},
+): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: 900 }, locale: "fr-FR", acceptDownloads: opts.acceptDownloads });
+  await ctx.addCookies(siteCookies("fr"));
+  const page = await ctx.newPage();
+  const errors = opts.errors;
+  if (errors) page.on("pageerror", (e) => errors.push(e.message));
+  return { ctx, page };
 }
 
 /** The anon key as the site itself reads it (/app-config.js), unless ANON_KEY is set. */
@@ -97,11 +118,15 @@ export async function fillLogin(page: Page, email: string, password: string): Pr
   await page.getByRole("button", { name: "Se connecter" }).click();
 }
 
+/** Opens `path` of the back office and submits the login form; what follows is the caller's to wait for. */
+export async function signIn(page: Page, creds: Credentials, path = "/admin"): Promise<void> {
+  await page.goto(BASE_URL + path);
+  await fillLogin(page, creds.email, creds.password);
+}
+
 /** Opens /admin and signs in as the suites' administrator; waits for the shell. */
 export async function loginAsAdmin(page: Page, path = "/admin/dashboard"): Promise<void> {
-  const { email, password } = await adminCredentials();
-  await page.goto(BASE_URL + path);
-  await fillLogin(page, email, password);
+  await signIn(page, await adminCredentials(), path);
   await page.locator(".adm-shell").waitFor();
 }
 

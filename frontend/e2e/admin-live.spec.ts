@@ -5,9 +5,9 @@
 // the car. The public pages never open a socket.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, siteCookies } from "./browser.ts";
+import { launch } from "./browser.ts";
 import { freeDates, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
-import { BASE_URL, client, freeCar, insertBooking, insertContact, isoDay, loginAsAdmin, unique } from "./admin-helpers.ts";
+import { adminPage, BASE_URL, client, freeCar, insertBooking, insertContact, isoDay, loginAsAdmin, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -21,9 +21,7 @@ afterAll(async () => {
 
 /** The admin's page, signed in, with its live feed joined; a marker tells a reload apart. */
 async function adminAt(path: string): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
-  await ctx.addCookies(siteCookies("fr"));
-  const page = await ctx.newPage();
+  const { page } = await adminPage(browser);
   await loginAsAdmin(page, path);
   await expect.poll(() => page.getByTestId("live-status").getAttribute("data-status"), { timeout: 15_000 }).toBe("live");
   // Every toast shown from now on, kept (a toast leaves after 5 s, and a booking's

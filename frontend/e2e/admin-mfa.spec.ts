@@ -3,21 +3,11 @@
 // reaches no admin data (REST at aal1 reads no bookings). The test plays the
 // phone: it computes RFC 6238 codes from the secret the page shows.
 import { createHmac } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, siteCookies } from "./browser.ts";
+import { launch } from "./browser.ts";
 import { seriousViolations } from "./helpers.ts";
-import {
-  BASE_URL,
-  client,
-  expectToast,
-  fillLogin,
-  freeCar,
-  insertBooking,
-  loginAsAdmin,
-  serviceClient,
-  unique,
-} from "./admin-helpers.ts";
+import { adminPage, client, createAdmin, expectToast, freeCar, insertBooking, loginAsAdmin, serviceClient, signIn, unique } from "./admin-helpers.ts";
 
 function base32Decode(s: string): Buffer {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -53,25 +43,11 @@ const pageErrors: string[] = [];
 const creds = { email: `${unique("e2e-mfa")}@casarent.test`, password: "e2e-mfa-pass-1" };
 let secret = "";
 
-async function newPage(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
-  await ctx.addCookies(siteCookies("fr"));
-  const page = await ctx.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
-  return { ctx, page };
-}
+const newPage = () => adminPage(browser, { errors: pageErrors });
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  const svc = serviceClient();
-  const { data, error } = await svc.auth.admin.createUser({
-    ...creds,
-    email_confirm: true,
-    user_metadata: { first_name: "Double", last_name: "Facteur" },
-  });
-  if (error || !data.user) throw new Error(`admin creation failed: ${error?.message}`);
-  const up = await svc.from("profiles").update({ role: "admin" }).eq("id", data.user.id);
-  if (up.error) throw new Error(up.error.message);
+  await createAdmin(creds, { first_name: "Double", last_name: "Facteur" });
   // A booking exists, so "reads no bookings" means something.
   const { carId, startInDays } = await freeCar(200);
   await insertBooking(await client(), { carId, name: "Client MFA", email: "client-mfa@casarent.test", startInDays });
@@ -84,8 +60,7 @@ afterAll(async () => {
 describe("administrator second factor (TOTP)", () => {
   it("enrols an authenticator app from Sécurité / Double authentification", async () => {
     const { ctx, page } = await newPage();
-    await page.goto(`${BASE_URL}/admin/settings`);
-    await fillLogin(page, creds.email, creds.password);
+    await signIn(page, creds, "/admin/settings");
     await page.locator(".adm-shell").waitFor(); // no factor yet: the password suffices
     const section = page.getByRole("region", { name: "Sécurité / Double authentification" });
     await section.waitFor();
@@ -121,8 +96,7 @@ describe("administrator second factor (TOTP)", () => {
 
   it("signs in with password + code and shows the dashboard", async () => {
     const { ctx, page } = await newPage();
-    await page.goto(`${BASE_URL}/admin/dashboard`);
-    await fillLogin(page, creds.email, creds.password);
+    await signIn(page, creds, "/admin/dashboard");
     // After the password: the code step, not the dashboard.
     await page.getByRole("heading", { name: "Double authentification" }).waitFor();
     expect(await page.locator(".adm-shell").count()).toBe(0);

@@ -4,11 +4,11 @@
 // confirmed one as the PayPal capture leaves it) and a maintenance block added
 // through the form are shown at 1366 px (grid) and 360 px (list); a bar opens
 // the booking's details; axe finds nothing serious.
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, siteCookies } from "./browser.ts";
+import { launch } from "./browser.ts";
 import { seriousViolations, sticksOutSideways } from "./helpers.ts";
-import { adminClient, BASE_URL, client, expectToast, freeCars, insertBooking, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
+import { adminClient, adminPage, BASE_URL, client, expectToast, freeCars, insertBooking, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
 
 /** The reference the database gave a booking (the details dialog is named after it). */
 async function referenceOf(id: string): Promise<string> {
@@ -19,7 +19,6 @@ async function referenceOf(id: string): Promise<string> {
 
 let browser: Browser;
 let close: () => Promise<void>;
-let ctx: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
@@ -48,10 +47,7 @@ const row = (carId: number) => page.locator(`[data-testid="planning-row"][data-c
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "fr-FR" });
-  await ctx.addCookies(siteCookies("fr"));
-  page = await ctx.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
+  ({ page } = await adminPage(browser, { width: 1366, errors: pageErrors }));
 
   const free = await freeCars(3, { startInDays: 380, days: 7 });
   cars = free.carIds as [number, number, number];

@@ -4,15 +4,14 @@
 // expected figure is read from the database (service role), none is typed here.
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, siteCookies } from "./browser.ts";
+import { launch } from "./browser.ts";
 import { seriousViolations, sticksOutSideways } from "./helpers.ts";
-import { BASE_URL, client, expectToast, freeCar, insertBooking, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
+import { adminPage, BASE_URL, client, expectToast, freeCar, insertBooking, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
-let ctx: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 const svc = serviceClient();
@@ -107,10 +106,7 @@ async function openBookings(query: string): Promise<void> {
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  ctx = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: "fr-FR", acceptDownloads: true });
-  await ctx.addCookies(siteCookies("fr"));
-  page = await ctx.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
+  ({ page } = await adminPage(browser, { width: 1366, errors: pageErrors, acceptDownloads: true }));
   await loginAsAdmin(page);
 });
 

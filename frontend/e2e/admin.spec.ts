@@ -3,11 +3,12 @@
 // where the story needs it (the car, the post), and names everything uniquely.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, siteCookies } from "./browser.ts";
+import { launch } from "./browser.ts";
 import { seriousViolations, sticksOutSideways } from "./helpers.ts";
 import {
   adminClient,
   adminCredentials,
+  adminPage,
   BASE_URL,
   client,
   expectToast,
@@ -18,26 +19,29 @@ import {
   loginAsAdmin,
   png,
   serviceClient,
+  signIn,
   unique,
 } from "./admin-helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
-let ctx: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
 
-async function newContext(width = 1280): Promise<BrowserContext> {
-  const c = await browser.newContext({ viewport: { width, height: 900 }, locale: "fr-FR" });
-  await c.addCookies(siteCookies("fr"));
-  return c;
+/** A tab of its own signs in and is refused as no administrator; it stays on the login form. */
+async function refusedAsNonAdmin(email: string, password: string): Promise<{ c: BrowserContext; p: Page }> {
+  const { ctx: c, page: p } = await adminPage(browser);
+  await signIn(p, { email, password });
+  const err = p.getByTestId("login-error");
+  await err.waitFor();
+  expect(await err.textContent()).toBe("Accès refusé : droits administrateur requis");
+  expect(await p.locator(".adm-shell").count()).toBe(0);
+  return { c, p };
 }
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  ctx = await newContext();
-  page = await ctx.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
+  ({ page } = await adminPage(browser, { errors: pageErrors }));
   await adminCredentials();
 });
 
@@ -47,8 +51,7 @@ afterAll(async () => {
 
 describe("admin access", () => {
   it("shows the login page, and a wrong password shows the error", async () => {
-    const c = await newContext();
-    const p = await c.newPage();
+    const { ctx: c, page: p } = await adminPage(browser);
     await p.goto(`${BASE_URL}/admin/cars`);
     await p.getByRole("heading", { name: "Administration" }).waitFor();
     await p.getByText("Seuls les administrateurs peuvent accéder à cet espace.").waitFor();
@@ -77,14 +80,7 @@ describe("admin access", () => {
     const password = "user-pass-123";
     const { error } = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true });
     expect(error).toBeNull();
-    const c = await newContext();
-    const p = await c.newPage();
-    await p.goto(`${BASE_URL}/admin`);
-    await fillLogin(p, email, password);
-    const err = p.getByTestId("login-error");
-    await err.waitFor();
-    expect(await err.textContent()).toBe("Accès refusé : droits administrateur requis");
-    expect(await p.locator(".adm-shell").count()).toBe(0);
+    const { c, p } = await refusedAsNonAdmin(email, password);
     // Signed out: no session left in the browser, and a reload shows the login again.
     const stored = await p.evaluate(() => Object.keys(localStorage).filter((k) => k.includes("auth-token")));
     expect(stored).toEqual([]);
@@ -108,8 +104,7 @@ describe("admin access", () => {
   });
 
   it("keeps the admin code out of the public pages", async () => {
-    const c = await newContext();
-    const p = await c.newPage();
+    const { ctx: c, page: p } = await adminPage(browser);
     const urls: string[] = [];
     p.on("request", (r) => urls.push(r.url()));
     await p.goto(`${BASE_URL}/`, { waitUntil: "networkidle" });
@@ -170,8 +165,7 @@ describe("vehicles", () => {
     for (const i of imgs!) expect((await fetch(i.image_url as string)).status).toBe(200);
 
     // The public site.
-    const c = await newContext();
-    const p = await c.newPage();
+    const { ctx: c, page: p } = await adminPage(browser);
     await p.goto(`${BASE_URL}/vehicles`);
     await p.getByText(name).first().waitFor();
     await p.goto(`${BASE_URL}/cars/${slug}`);
@@ -187,8 +181,7 @@ describe("vehicles", () => {
     await expectToast(page, "Disponibilité mise à jour");
     await expect.poll(() => row.getByTestId("availability-toggle").textContent()).toBe("Indisponible");
 
-    const c = await newContext();
-    const p = await c.newPage();
+    const { ctx: c, page: p } = await adminPage(browser);
     await p.goto(`${BASE_URL}/cars/${slug}`);
     await p.getByText("Indisponible").first().waitFor();
 
@@ -283,8 +276,7 @@ describe("blog", () => {
     expect(await row.getByRole("link", { name: /Voir l'article public/ }).getAttribute("href")).toBe(`/blog/${slug}`);
 
     // The public article.
-    const c = await newContext();
-    const p = await c.newPage();
+    const { ctx: c, page: p } = await adminPage(browser);
     await p.goto(`${BASE_URL}/blog/${slug}`);
     await p.getByRole("heading", { name: title }).waitFor();
     const body = p.locator("table").first();
@@ -539,10 +531,8 @@ describe("administrators", () => {
     await page.getByText((await adminCredentials()).email).first().waitFor();
 
     // The new administrator signs in elsewhere.
-    const c = await newContext();
-    const p = await c.newPage();
-    await p.goto(`${BASE_URL}/admin`);
-    await fillLogin(p, email, password);
+    const { ctx: c, page: p } = await adminPage(browser);
+    await signIn(p, { email, password });
     await p.locator(".adm-shell").waitFor();
     await c.close();
 
@@ -553,14 +543,7 @@ describe("administrators", () => {
     await expectToast(page, "Droits administrateur révoqués");
     await expect.poll(() => row.count()).toBe(0);
 
-    const c2 = await newContext();
-    const p2 = await c2.newPage();
-    await p2.goto(`${BASE_URL}/admin`);
-    await fillLogin(p2, email, password);
-    const err = p2.getByTestId("login-error");
-    await err.waitFor();
-    expect(await err.textContent()).toBe("Accès refusé : droits administrateur requis");
-    await c2.close();
+    await (await refusedAsNonAdmin(email, password)).c.close();
   });
 
   it("promotes an existing user, deletes them, and refuses to remove oneself", async () => {

@@ -1,53 +1,31 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch } from "./browser.ts";
-import { admin, anon, backwardArrows, BASE_URL, freeDates, loseFirstAnswer, priceOf, sticksOutSideways, visitor } from "./helpers.ts";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { admin, anon, backwardArrows, BASE_URL, type BookableCar, bookableCars, bookingsOf, freeDates, loseFirstAnswer, priceOf, sendByWhatsApp, specBrowser, sticksOutSideways, visitor } from "./helpers.ts";
 
-interface CarRow {
-  id: number;
-  slug: string;
-  name: string;
-  price: number;
-  available: boolean;
-  not_available_until: string | null;
-}
-interface BookingRow {
-  id: string;
-  reference: string;
-  status: string;
-  payment_status: string;
-  payment_method: string;
-  total_price: number;
-  days: number;
-  language: string;
-  customer_name: string;
-  insurance_type: string;
-  extras: Record<string, boolean>;
-}
-
-let browser: Browser;
-let close: () => Promise<void>;
-let car: CarRow;
+const browser = specBrowser();
+let car: BookableCar;
 
 beforeAll(async () => {
-  ({ browser, close } = await launch());
-  const cars = await anon<CarRow[]>("cars?select=id,slug,name,price,available,not_available_until&order=id");
-  car = cars.find((c) => c.available && !c.not_available_until)!;
+  car = (await bookableCars())[0]!;
 });
-afterAll(() => close());
 
 // The database refuses a second booking of a car for overlapping dates, and every
 // spec shares one database: each test takes its own free dates (freeDates), in a
 // region of the calendar of its own.
 
-/** Walks the four steps; returns the total shown at step 4. `atEachStep` runs once a step is shown. */
-async function fillWizard(
+/**
+ * Takes the first free `days`-day trip from day `fromDay` on, walks the four steps
+ * and sends the request: the trip and the total shown at step 4. `atEachStep` runs
+ * once a step is shown.
+ */
+async function sendWizard(
   page: Page,
   who: { name: string; email: string },
-  from: string,
-  to: string,
+  days: number,
+  fromDay: number,
   atEachStep: (step: number) => Promise<void> = async () => {},
-): Promise<number> {
+): Promise<{ from: string; to: string; shown: number }> {
+  const { from, to } = await freeDates([car.id], days, fromDay);
   await page.goto(`${BASE_URL}/booking/${car.slug}`);
   const next = page.getByTestId("wizard-next");
   await next.waitFor();
@@ -75,7 +53,9 @@ async function fillWizard(
   // The database's figure replaces the estimate.
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
   await atEachStep(4);
-  return priceOf(await page.getByTestId("summary-total").textContent());
+  const shown = priceOf(await page.getByTestId("summary-total").textContent());
+  await page.getByTestId("wizard-submit").click();
+  return { from, to, shown };
 }
 
 async function quote(from: string, to: string): Promise<{ total: number; days: number }> {
@@ -87,28 +67,20 @@ async function quote(from: string, to: string): Promise<{ total: number; days: n
 
 describe("booking", () => {
   it("WhatsApp: stores a pending booking priced by the server, tracks the click, opens the chat in the chosen language", async () => {
-    const { page, ctx, errors } = await visitor(browser, { lang: "en" });
+    const { page, ctx, errors } = await visitor(browser(), { lang: "en" });
     const email = `wa-${Date.now()}@example.com`;
-    const { from, to } = await freeDates([car.id], 3, 120);
-    const shown = await fillWizard(page, { name: "Wanda Whatsapp", email }, from, to);
+    const { from, to, shown } = await sendWizard(page, { name: "Wanda Whatsapp", email }, 3, 120);
     const q = await quote(from, to);
     expect(shown).toBe(q.total);
     const clicksBefore = (await admin<unknown[]>(`whatsapp_clicks?select=id&car_id=eq.${car.id}`)).length;
 
-    await page.getByTestId("wizard-submit").click();
     await page.getByTestId("booking-confirm").waitFor();
-    const popup = page.waitForEvent("popup");
-    await page.getByTestId("confirm-whatsapp").click();
-    const chat = await popup;
-    const url = new URL(chat.url());
-    expect(url.hostname).toBe("wa.me");
-    const text = url.searchParams.get("text") ?? "";
+    const text = await sendByWhatsApp(page);
     expect(text).toContain("I would like to confirm my booking");
     expect(text).toContain(email);
-    await page.getByTestId("booking-sent").waitFor();
     expect(priceOf(await page.getByTestId("price-line-total").locator("dd").textContent())).toBe(q.total);
 
-    const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    const rows = await bookingsOf(email);
     expect(rows).toHaveLength(1);
     const b = rows[0]!;
     expect(b).toMatchObject({ status: "pending", payment_method: "whatsapp", total_price: q.total, days: 3, language: "en", insurance_type: "premium" });
@@ -120,21 +92,16 @@ describe("booking", () => {
   });
 
   it("WhatsApp: an answer lost on the way back does not store the booking twice", async () => {
-    const { page, ctx, errors } = await visitor(browser, { lang: "fr" });
+    const { page, ctx, errors } = await visitor(browser(), { lang: "fr" });
     const email = `wa-lost-${Date.now()}@example.com`;
-    const { from, to } = await freeDates([car.id], 2, 150);
-    await fillWizard(page, { name: "Lina Lost", email }, from, to);
-    await page.getByTestId("wizard-submit").click();
+    await sendWizard(page, { name: "Lina Lost", email }, 2, 150);
     await page.getByTestId("booking-confirm").waitFor();
     // The first insert reaches the server, then the connection drops before the answer.
     const stored = await loseFirstAnswer(page, "**/rest/v1/bookings*", 201);
-    const popup = page.waitForEvent("popup");
-    await page.getByTestId("confirm-whatsapp").click();
-    await popup;
-    await page.getByTestId("booking-sent").waitFor();
+    await sendByWhatsApp(page);
     expect(stored()).toBe(2); // the SPEC's one retry went out, with the same booking id
 
-    const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    const rows = await bookingsOf(email);
     expect(rows).toHaveLength(1);
     // A WhatsApp request pays nothing online (docs/booking-record.md).
     expect(rows[0]).toMatchObject({ status: "pending", payment_status: "none", payment_method: "whatsapp" });
@@ -145,7 +112,7 @@ describe("booking", () => {
   });
 
   it("on a 360 px phone in Arabic every step fits the screen and the booking goes through", async () => {
-    const { page, ctx, errors } = await visitor(browser, { lang: "ar", width: 360 });
+    const { page, ctx, errors } = await visitor(browser(), { lang: "ar", width: 360 });
     const email = `wa-phone-${Date.now()}@example.com`;
     const wide: string[] = [];
     const fits = async (step: number | string) => {
@@ -154,19 +121,14 @@ describe("booking", () => {
       if (out) wide.push(`step ${step}: ${out}`);
       for (const text of await backwardArrows(page)) wide.push(`step ${step}: arrow points backwards in "${text}"`);
     };
-    const { from, to } = await freeDates([car.id], 4, 180);
-    await fillWizard(page, { name: "سعاد العلوي", email }, from, to, fits);
-    await page.getByTestId("wizard-submit").click();
+    await sendWizard(page, { name: "سعاد العلوي", email }, 4, 180, fits);
     await page.getByTestId("booking-confirm").waitFor();
     await fits("confirm");
     expect(await page.getByTestId("booking-confirm").textContent()).toContain("مطار محمد الخامس"); // the place, in Arabic
-    const popup = page.waitForEvent("popup");
-    await page.getByTestId("confirm-whatsapp").click();
-    await popup;
-    await page.getByTestId("booking-sent").waitFor();
+    await sendByWhatsApp(page);
     await fits("sent");
     expect(wide).toEqual([]);
-    const rows = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    const rows = await bookingsOf(email);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ language: "ar", customer_name: "سعاد العلوي", status: "pending" });
     expect(errors).toEqual([]);
@@ -174,11 +136,9 @@ describe("booking", () => {
   });
 
   it("PayPal (emulator): approve and land on a confirmed /booking-success", async () => {
-    const { page, ctx } = await visitor(browser, { lang: "fr" });
+    const { page, ctx } = await visitor(browser(), { lang: "fr" });
     const email = `pp-${Date.now()}@example.com`;
-    const { from, to } = await freeDates([car.id], 2, 210);
-    const shown = await fillWizard(page, { name: "Paul Paypal", email }, from, to);
-    await page.getByTestId("wizard-submit").click();
+    const { shown } = await sendWizard(page, { name: "Paul Paypal", email }, 2, 210);
     await page.getByTestId("payments-simulated").waitFor(); // the emulator is labelled
     await page.getByTestId("pay-paypal").click();
     await page.waitForURL(/checkoutnow/);
@@ -188,7 +148,7 @@ describe("booking", () => {
     expect(await page.locator("h1").textContent()).toBe("Réservation confirmée !");
     expect(priceOf(await page.getByTestId("booking-total").locator("strong").textContent())).toBe(shown);
 
-    const [b] = await admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    const [b] = await bookingsOf(email);
     expect(b).toMatchObject({ status: "confirmed", payment_status: "paid", payment_method: "paypal", total_price: shown });
     // The short reference the database gave the booking, not a piece of its id.
     expect(await page.getByTestId("booking-reference").textContent()).toBe(b!.reference);
@@ -200,11 +160,9 @@ describe("booking", () => {
   });
 
   it("PayPal: an order request whose answer is lost, sent again, makes one booking and one order", async () => {
-    const { page, ctx } = await visitor(browser, { lang: "en" });
+    const { page, ctx } = await visitor(browser(), { lang: "en" });
     const email = `pp-lost-${Date.now()}@example.com`;
-    const { from, to } = await freeDates([car.id], 2, 240);
-    await fillWizard(page, { name: "Lara Lost", email }, from, to);
-    await page.getByTestId("wizard-submit").click();
+    await sendWizard(page, { name: "Lara Lost", email }, 2, 240);
     await page.getByTestId("payments-simulated").waitFor();
     // The first call reaches the server (booking stored, order created), then the answer is lost.
     const calls = await loseFirstAnswer(page, "**/functions/v1/create-paypal-order", 200);
@@ -213,17 +171,15 @@ describe("booking", () => {
     await page.getByTestId("pay-paypal").click(); // the visitor tries again
     await page.waitForURL(/checkoutnow/);
     expect(calls()).toBe(2);
-    const rows = await admin<(BookingRow & { paypal_order_id: string })[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
+    const rows = await bookingsOf(email);
     expect(rows).toHaveLength(1);
     expect(new URL(page.url()).searchParams.get("token")).toBe(rows[0]!.paypal_order_id);
     await ctx.close();
   });
 
   it("PayPal cancel lands on /booking-cancelled, which keeps the booking (way-forward.spec.ts goes on from there)", async () => {
-    const { page, ctx } = await visitor(browser, { lang: "ar" });
-    const { from, to } = await freeDates([car.id], 1, 270);
-    await fillWizard(page, { name: "Carla Cancel", email: `cancel-${Date.now()}@example.com` }, from, to);
-    await page.getByTestId("wizard-submit").click();
+    const { page, ctx } = await visitor(browser(), { lang: "ar" });
+    await sendWizard(page, { name: "Carla Cancel", email: `cancel-${Date.now()}@example.com` }, 1, 270);
     await page.getByTestId("pay-paypal").click();
     await page.waitForURL(/checkoutnow/);
     await page.getByRole("button", { name: /Cancel/ }).click();
@@ -235,7 +191,7 @@ describe("booking", () => {
   });
 
   it("the return page without PayPal's parameters says they are missing", async () => {
-    const { page, ctx } = await visitor(browser, { lang: "fr" });
+    const { page, ctx } = await visitor(browser(), { lang: "fr" });
     await page.goto(`${BASE_URL}/booking-success`);
     await page.getByTestId("booking-error").waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("Paramètres de paiement manquants");

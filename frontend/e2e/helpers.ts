@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect } from "vitest";
-import { BASE_URL, siteCookies } from "./browser.ts";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
+import { BASE_URL, launch, siteCookies } from "./browser.ts";
 
 export { BASE_URL };
 
@@ -33,6 +33,72 @@ export async function anon<T = unknown>(path: string, init: RequestInit = {}): P
   const text = await res.text();
   if (!res.ok) throw new Error(`${init.method ?? "GET"} ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * The spec file's browser, launched before its tests and closed after them:
+ * `const browser = specBrowser();` at the top, `browser()` in a test.
+ */
+export function specBrowser(): () => Browser {
+  let launched: Awaited<ReturnType<typeof launch>> | undefined;
+  beforeAll(async () => {
+    launched = await launch();
+  });
+  afterAll(() => launched?.close());
+  return () => launched!.browser;
+}
+
+/** A car as the booking specs use it. */
+export interface BookableCar {
+  id: number;
+  slug: string;
+  name: string;
+  brand: string;
+  price: number;
+}
+
+/** The cars a visitor can book today (available, with no "not before" date), by id. */
+export async function bookableCars(): Promise<BookableCar[]> {
+  const cars = await anon<(BookableCar & { available: boolean; not_available_until: string | null })[]>(
+    "cars?select=id,slug,name,brand,price,available,not_available_until&order=id",
+  );
+  return cars.filter((c) => c.available && !c.not_available_until);
+}
+
+/** The price the database stored with a booking (bookings.quote). */
+export interface StoredQuote {
+  days: number;
+  base: number;
+  insurance: number;
+  extras: number;
+  discount: number;
+  total: number;
+  due_now: number;
+  due_at_pickup: number;
+  deposit: number;
+}
+
+/** A stored booking, the columns the specs check. */
+export interface BookingRow {
+  id: string;
+  reference: string;
+  status: string;
+  payment_status: string;
+  payment_method: string;
+  paypal_order_id: string | null;
+  hold_expires_at: string;
+  total_price: number;
+  days: number;
+  language: string;
+  customer_name: string;
+  insurance_type: string;
+  extras: Record<string, boolean>;
+  quote: StoredQuote;
+}
+
+/** The bookings stored under a customer's e-mail, read back as the service role. */
+export function bookingsOf(email: string): Promise<BookingRow[]> {
+  return admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
 }
 
 export interface Opened {
@@ -129,43 +195,56 @@ export async function sticksOutSideways(page: Page): Promise<string | null> {
   });
 }
 
+/** An element's text as the DOM holds it, and the box each of its characters is drawn in. */
+export interface DrawnText {
+  text: string;
+  boxes: { left: number; width: number; top: number }[];
+}
+
+/**
+ * Where the characters of `el`'s text are drawn: the bidi algorithm reorders
+ * what the DOM keeps, so a test of the reading order looks at the boxes.
+ */
+export function drawnText(el: Locator): Promise<DrawnText> {
+  return el.evaluate((root) => {
+    // React may split the text in several nodes.
+    const nodes: Text[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
+    const boxes: DrawnText["boxes"] = [];
+    for (const n of nodes) {
+      for (let i = 0; i < n.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const { left, width, top } = r.getBoundingClientRect();
+        boxes.push({ left, width, top });
+      }
+    }
+    return { text: nodes.map((n) => n.data).join(""), boxes };
+  });
+}
+
 /**
  * Texts "A → B" (or "A ← B") in <main> whose arrow, as drawn, does not point
  * from A to B: in Arabic the first item is on the right, so the arrow must be ←.
  */
 export async function backwardArrows(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const bad: string[] = [];
-    // The innermost elements holding an arrow; React may split their text in several nodes.
-    const holders = [...document.querySelectorAll("main *")].filter(
-      (el) => /[→←]/.test(el.textContent ?? "") && ![...el.children].some((c) => /[→←]/.test(c.textContent ?? "")),
-    );
-    for (const el of holders) {
-      const nodes: Text[] = [];
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
-      // The box of the i-th character of the element's text.
-      const box = (i: number) => {
-        for (const n of nodes) {
-          if (i < n.length) {
-            const r = document.createRange();
-            r.setStart(n, i);
-            r.setEnd(n, i + 1);
-            return r.getBoundingClientRect();
-          }
-          i -= n.length;
-        }
-        throw new Error("offset outside the text");
-      };
-      const text = el.textContent!;
-      const at = text.search(/[→←]/);
-      const next = text.slice(at + 1).search(/\S/); // first character of B
-      if (next < 0) continue;
-      const pointsLeft = text[at] === "←";
-      if (pointsLeft !== box(at + 1 + next).left < box(at).left) bad.push(text.trim());
-    }
-    return bad;
-  });
+  // The innermost elements holding an arrow.
+  const all = page.locator("main *");
+  const holders = await all.evaluateAll((els) =>
+    els.flatMap((el, i) => (/[→←]/.test(el.textContent ?? "") && ![...el.children].some((c) => /[→←]/.test(c.textContent ?? "")) ? [i] : [])),
+  );
+  const bad: string[] = [];
+  for (const i of holders) {
+    const { text, boxes } = await drawnText(all.nth(i));
+    const at = text.search(/[→←]/);
+    const next = text.slice(at + 1).search(/\S/); // first character of B
+    if (next < 0) continue;
+    const pointsLeft = text[at] === "←";
+    if (pointsLeft !== boxes[at + 1 + next]!.left < boxes[at]!.left) bad.push(text.trim());
+  }
+  return bad;
 }
 
 /**
@@ -270,6 +349,20 @@ export async function wizardToSummary(page: Page, choices: { insurance?: string;
   await page.getByTestId("wizard-next").click();
   await page.getByTestId("booking-summary").waitFor();
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+}
+
+/**
+ * Clicks a WhatsApp button (the confirmation card's, or the way forward's "switch"):
+ * the chat opens on wa.me (answered locally, see visitor) and the page says the
+ * request is sent. Returns the message the chat was opened with.
+ */
+export async function sendByWhatsApp(page: Page, button = "confirm-whatsapp"): Promise<string> {
+  const popup = page.waitForEvent("popup");
+  await page.getByTestId(button).click();
+  const url = new URL((await popup).url());
+  expect(url.hostname).toBe("wa.me");
+  await page.getByTestId("booking-sent").waitFor();
+  return url.searchParams.get("text") ?? "";
 }
 
 /** Sends the request from step 4 and waits for the confirmation card. */

@@ -1,29 +1,17 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch } from "./browser.ts";
-import { anon, BASE_URL, freeDates, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, type BookableCar, bookableCars, drawnText, freeDates, specBrowser, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
 
 // Issue 18: Arabic that reads right (item 2) and dates and numbers in the
 // visitor's language (item 3). Checked from where the characters are drawn,
 // not only from the DOM text: the bidi algorithm reorders what the DOM keeps.
 
-interface CarRow {
-  id: number;
-  slug: string;
-  available: boolean;
-  not_available_until: string | null;
-}
-
-let browser: Browser;
-let close: () => Promise<void>;
-let car: CarRow;
+const browser = specBrowser();
+let car: BookableCar;
 
 beforeAll(async () => {
-  ({ browser, close } = await launch());
-  const cars = await anon<CarRow[]>("cars?select=id,slug,available,not_available_until&order=id");
-  car = cars.find((c) => c.available && !c.not_available_until)!;
+  car = (await bookableCars())[0]!;
 });
-afterAll(() => close());
 
 /**
  * The characters of `piece` inside `el` as drawn, from left to right (spaces
@@ -31,34 +19,17 @@ afterAll(() => close());
  * such as a phone number, that must be the piece itself.
  */
 async function drawnLeftToRight(el: Locator, piece: string): Promise<{ drawn: string; oneLine: boolean }> {
-  return el.evaluate((root, piece) => {
-    const nodes: Text[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) nodes.push(n as Text);
-    const text = nodes.map((n) => n.data).join("");
-    const at = text.indexOf(piece);
-    if (at < 0) throw new Error(`"${piece}" is not in "${text}"`);
-    const box = (i: number) => {
-      for (const n of nodes) {
-        if (i < n.length) {
-          const r = document.createRange();
-          r.setStart(n, i);
-          r.setEnd(n, i + 1);
-          return r.getBoundingClientRect();
-        }
-        i -= n.length;
-      }
-      throw new Error("offset outside the text");
-    };
-    const chars: { c: string; x: number; top: number }[] = [];
-    for (let i = at; i < at + piece.length; i++) {
-      if (/\s/.test(text[i]!)) continue;
-      const r = box(i);
-      chars.push({ c: text[i]!, x: r.left + r.width / 2, top: r.top });
-    }
-    const oneLine = chars.every((c) => Math.abs(c.top - chars[0]!.top) < 4);
-    return { drawn: chars.sort((a, b) => a.x - b.x).map((c) => c.c).join(""), oneLine };
-  }, piece);
+  const { text, boxes } = await drawnText(el);
+  const at = text.indexOf(piece);
+  if (at < 0) throw new Error(`"${piece}" is not in "${text}"`);
+  const chars: { c: string; x: number; top: number }[] = [];
+  for (let i = at; i < at + piece.length; i++) {
+    if (/\s/.test(text[i]!)) continue;
+    const r = boxes[i]!;
+    chars.push({ c: text[i]!, x: r.left + r.width / 2, top: r.top });
+  }
+  const oneLine = chars.every((c) => Math.abs(c.top - chars[0]!.top) < 4);
+  return { drawn: chars.sort((a, b) => a.x - b.x).map((c) => c.c).join(""), oneLine };
 }
 
 /** Through the wizard to the confirmation card. */
@@ -70,7 +41,7 @@ async function toConfirmation(page: Page, phone: string, from: string, to: strin
 
 describe("Arabic reads right (issue 18, item 2)", () => {
   it("the confirmation card draws the phone digits in their written order and the rate as 1 EUR = 10,8 DH (ar-MA)", async () => {
-    const { page, ctx, errors } = await visitor(browser, { lang: "ar", width: 1366 });
+    const { page, ctx, errors } = await visitor(browser(), { lang: "ar", width: 1366 });
     const phone = "+212 6 12 34 56 78";
     const { from, to } = await freeDates([car.id], 2, 600);
     await toConfirmation(page, phone, from, to);
@@ -106,7 +77,7 @@ function longDay(lang: keyof typeof LOCALE, iso: string): { month: string; weekd
 
 describe("Arabic fields (issue 18, item 2)", () => {
   it("phone and e-mail fields of the wizard and the contact form write left to right", async () => {
-    const { page, ctx } = await visitor(browser, { lang: "ar" });
+    const { page, ctx } = await visitor(browser(), { lang: "ar" });
     const direction = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).direction);
     await page.goto(`${BASE_URL}/contact`);
     await page.getByTestId("contact-form").waitFor();
@@ -129,7 +100,7 @@ describe("Arabic fields (issue 18, item 2)", () => {
 describe("dates and numbers in the visitor's language (issue 18, item 3)", () => {
   for (const [lang, offset] of [["en", 640], ["ar", 680]] as const) {
     it(`the PayPal success page (${lang}) writes the pickup day and the amount charged as ${lang} does`, async () => {
-      const { page, ctx, errors } = await visitor(browser, { lang });
+      const { page, ctx, errors } = await visitor(browser(), { lang });
       const { from, to } = await freeDates([car.id], 2, offset);
       await toConfirmation(page, "+212 600 000 000", from, to);
       await page.getByTestId("pay-paypal").click();
@@ -152,7 +123,7 @@ describe("dates and numbers in the visitor's language (issue 18, item 3)", () =>
   it("the trust figures are written in the visitor's language (home, why-us)", async () => {
     const want = { fr: ["5.000+", "4,9/5"], en: ["5,000+", "4.9/5"], ar: ["5.000+", "4,9/5"] } as const;
     for (const lang of ["fr", "en", "ar"] as const) {
-      const { page, ctx } = await visitor(browser, { lang });
+      const { page, ctx } = await visitor(browser(), { lang });
       for (const path of ["/", "/pourquoi-nous"]) {
         await page.goto(`${BASE_URL}${path}`);
         const stats = page.locator(".stat-grid");
@@ -166,7 +137,7 @@ describe("dates and numbers in the visitor's language (issue 18, item 3)", () =>
 
   it("blog dates are written in the visitor's language", async () => {
     for (const lang of ["fr", "en", "ar"] as const) {
-      const { page, ctx } = await visitor(browser, { lang });
+      const { page, ctx } = await visitor(browser(), { lang });
       await page.goto(`${BASE_URL}/blog`);
       const time = page.locator("article time").first();
       await time.waitFor();

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, siteCookies } from "./browser.ts";
 import { admin, seriousViolations, untilReady } from "./helpers.ts";
-import { BASE_URL, expectToast, loginAsAdmin, unique } from "./admin-helpers.ts";
+import { adminPage, BASE_URL, expectToast, loginAsAdmin, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -16,10 +16,7 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   ({ browser, close } = await launch());
-  ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
-  await ctx.addCookies(siteCookies("fr"));
-  page = await ctx.newPage();
-  page.on("pageerror", (e) => pageErrors.push(e.message));
+  ({ ctx, page } = await adminPage(browser, { errors: pageErrors }));
   await loginAsAdmin(page);
 });
 afterAll(async () => {

@@ -1,11 +1,25 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { formatAmount, formatInstant } from "../src/lib/localeFormat.ts";
-import { launch } from "./browser.ts";
-import { admin, anon, BASE_URL, freeDates, seriousViolations, sticksOutSideways, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
+import {
+  BASE_URL,
+  type BookableCar,
+  bookableCars,
+  type BookingRow,
+  bookingsOf,
+  freeDates,
+  seriousViolations,
+  sendByWhatsApp,
+  specBrowser,
+  sticksOutSideways,
+  submitWizard,
+  visitor,
+  wizardToOptions,
+  wizardToSummary,
+} from "./helpers.ts";
 
 // Issue 14 on the public site: a WhatsApp booking's message and "sent" page carry
 // its reference and everything ordered; after a declined or cancelled PayPal
@@ -15,54 +29,15 @@ import { admin, anon, BASE_URL, freeDates, seriousViolations, sticksOutSideways,
 const TEXTS = { fr, en, ar } as const;
 type Lang = keyof typeof TEXTS;
 
-interface CarRow {
-  id: number;
-  slug: string;
-  name: string;
-  brand: string;
-  available: boolean;
-  not_available_until: string | null;
-}
-interface StoredQuote {
-  days: number;
-  base: number;
-  insurance: number;
-  extras: number;
-  discount: number;
-  total: number;
-  due_now: number;
-  due_at_pickup: number;
-  deposit: number;
-}
-interface BookingRow {
-  id: string;
-  reference: string;
-  status: string;
-  payment_status: string;
-  payment_method: string;
-  paypal_order_id: string | null;
-  hold_expires_at: string;
-  insurance_type: string;
-  extras: Record<string, boolean>;
-  quote: StoredQuote;
-}
 
-let browser: Browser;
-let close: () => Promise<void>;
-let car: CarRow;
+const browser = specBrowser();
+let car: BookableCar;
 
 beforeAll(async () => {
-  ({ browser, close } = await launch());
-  const cars = await anon<CarRow[]>("cars?select=id,slug,name,brand,available,not_available_until&order=id");
-  car = cars.filter((c) => c.available && !c.not_available_until)[1]!;
+  car = (await bookableCars())[1]!;
 });
-afterAll(() => close());
 
 const plain = (s: string) => s.replaceAll("\u2066", "").replaceAll("\u2069", "");
-
-async function rowsOf(email: string): Promise<BookingRow[]> {
-  return admin<BookingRow[]>(`bookings?customer_email=eq.${encodeURIComponent(email)}&select=*`);
-}
 
 /** The four steps with premium insurance, GPS and a child seat, half now; ends on the confirmation view. */
 async function book(page: Page, email: string, from: string, to: string) {
@@ -102,19 +77,13 @@ function expectOrderInText(text: string, lang: Lang, b: BookingRow) {
 
 describe("the booking record on the public site", () => {
   it("a WhatsApp booking: the message carries the stored reference, premium, GPS, child seat and the stored breakdown; the sent page the same reference", async () => {
-    const { page, ctx, errors } = await visitor(browser, { lang: "fr" });
+    const { page, ctx, errors } = await visitor(browser(), { lang: "fr" });
     const email = `wa-record-${Date.now()}@example.com`;
     const { from, to } = await freeDates([car.id], 3, 540);
     await book(page, email, from, to);
-    const popup = page.waitForEvent("popup");
-    await page.getByTestId("confirm-whatsapp").click();
-    const chat = await popup;
-    const url = new URL(chat.url());
-    expect(url.hostname).toBe("wa.me");
-    const text = url.searchParams.get("text") ?? "";
-    await page.getByTestId("booking-sent").waitFor();
+    const text = await sendByWhatsApp(page);
 
-    const rows = await rowsOf(email);
+    const rows = await bookingsOf(email);
     expect(rows).toHaveLength(1);
     const b = rows[0]!;
     expect(b.reference).toMatch(/^CR-[2-9A-HJKMNP-Z]{5}$/);
@@ -141,7 +110,7 @@ describe("the booking record on the public site", () => {
     const T = TEXTS[lang];
 
     it(`a declined card, then "try PayPal again" pays the same booking under the same reference (${lang}, 360 px)`, async () => {
-      const { page, ctx, errors } = await visitor(browser, { lang, width: 360 });
+      const { page, ctx, errors } = await visitor(browser(), { lang, width: 360 });
       const email = `declined-${lang}-${Date.now()}@example.com`;
       const found: string[] = [];
       const { from, to } = await freeDates([car.id], 2, offset);
@@ -157,7 +126,7 @@ describe("the booking record on the public site", () => {
       await way.waitFor({ timeout: 30_000 });
       expect(await way.getAttribute("data-declined")).toBe("1");
       expect(await page.locator("h1").textContent()).toBe(T.wayForward.declinedTitle);
-      let [b] = await rowsOf(email);
+      let [b] = await bookingsOf(email);
       expect(b).toMatchObject({ status: "pending", payment_status: "failed", paypal_order_id: order });
       expect(await page.getByTestId("booking-reference").textContent()).toBe(b!.reference);
       // The dates stay held until the hold's end, on Casablanca's clock, in the visitor's language.
@@ -179,7 +148,7 @@ describe("the booking record on the public site", () => {
       expect(plain((await page.getByTestId("price-line-dueNow").locator("dt").textContent()) ?? "")).toBe(T.order.paidNow);
       await clean(page, "paid after retry", found);
 
-      const rows = await rowsOf(email);
+      const rows = await bookingsOf(email);
       expect(rows).toHaveLength(1);
       [b] = rows;
       expect(b).toMatchObject({ status: "confirmed", payment_status: "paid", payment_method: "paypal", paypal_order_id: order });
@@ -189,7 +158,7 @@ describe("the booking record on the public site", () => {
     });
 
     it(`a payment cancelled on PayPal's page, then "confirm through WhatsApp" sends the same booking with its reference (${lang}, 360 px)`, async () => {
-      const { page, ctx, errors } = await visitor(browser, { lang, width: 360 });
+      const { page, ctx, errors } = await visitor(browser(), { lang, width: 360 });
       const email = `cancelled-${lang}-${Date.now()}@example.com`;
       const found: string[] = [];
       const { from, to } = await freeDates([car.id], 2, offset + 15);
@@ -202,22 +171,18 @@ describe("the booking record on the public site", () => {
       await way.waitFor({ timeout: 30_000 });
       expect(await way.getAttribute("data-declined")).toBe("0");
       expect(await page.locator("h1").textContent()).toBe(T.wayForward.cancelledTitle);
-      const [before] = await rowsOf(email);
+      const [before] = await bookingsOf(email);
       expect(await page.getByTestId("booking-reference").textContent()).toBe(before!.reference);
       expect(await page.getByTestId("order-insurance").textContent()).toBe(T.booking.insurances.premium.name);
       expect(await page.locator("main input").count()).toBe(0);
       await clean(page, "cancelled", found);
 
-      const popup = page.waitForEvent("popup");
-      await page.getByTestId("switch-whatsapp").click();
-      const chat = await popup;
-      const text = new URL(chat.url()).searchParams.get("text") ?? "";
-      await page.getByTestId("booking-sent").waitFor();
+      const text = await sendByWhatsApp(page, "switch-whatsapp");
       expect(await page.locator("h1").textContent()).toBe(T.wayForward.whatsappTitle.replace("{{reference}}", before!.reference));
       expect(await page.getByTestId("booking-reference").textContent()).toBe(before!.reference);
       await clean(page, "sent through WhatsApp", found);
 
-      const rows = await rowsOf(email);
+      const rows = await bookingsOf(email);
       expect(rows).toHaveLength(1);
       const b = rows[0]!;
       expect(b).toMatchObject({ id: before!.id, reference: before!.reference, status: "pending", payment_method: "whatsapp", payment_status: "none" });
@@ -229,7 +194,7 @@ describe("the booking record on the public site", () => {
   }
 
   it("without PayPal's order id the cancelled page keeps SPEC's texts; an unknown order says so", async () => {
-    const { page, ctx } = await visitor(browser, { lang: "en" });
+    const { page, ctx } = await visitor(browser(), { lang: "en" });
     await page.goto(`${BASE_URL}/booking-cancelled`);
     await page.getByTestId("booking-cancelled").waitFor();
     expect(await page.locator("h1").textContent()).toBe(en.cancelled.title);

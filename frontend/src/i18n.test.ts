@@ -43,34 +43,48 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe("locales", () => {
-  it("fr, en and ar have the same keys and list lengths", () => {
-    const frKeys = [...new Set(paths(fr))].sort();
-    expect([...new Set(paths(en))].sort()).toEqual(frKeys);
-    expect([...new Set(paths(ar))].sort()).toEqual(frKeys);
-  });
+/** The keys of `keys` some language lacks, as "lang:key". */
+function missingKeys(trees: Record<"fr" | "en" | "ar", unknown>, keys: Iterable<string>): string[] {
+  return [...keys].flatMap((k) => Object.entries(trees).flatMap(([lang, tree]) => (has(tree, k) ? [] : [`${lang}:${k}`])));
+}
 
-  it("Arabic has every plural form its counts need", () => {
-    const frPlurals = JSON.stringify(fr).match(/"[A-Za-z]+_other"/g) ?? [];
-    for (const k of frPlurals) {
-      const base = k.slice(1, -7);
-      for (const form of ["zero", "one", "two", "few", "many", "other"]) expect(JSON.stringify(ar)).toContain(`"${base}_${form}"`);
-    }
-  });
+// The site's catalogue, read with t(), and the legal pages' namespace "legal"
+// (locales/legal/*.json), read with `const { t: tl } = useTranslation("legal")`:
+// the same checks for both.
+const catalogues = [
+  { name: "locales", trees: { fr, en, ar }, reader: "t", atLeast: 100 },
+  { name: "the legal namespace", trees: { fr: frLegal, en: enLegal, ar: arLegal }, reader: "tl", atLeast: 20 },
+];
 
-  it("every literal key used by the public site exists in every language", () => {
-    const root = join(__dirname);
-    const keys = new Set<string>();
-    for (const file of sourceFiles(root)) {
-      const src = readFileSync(file, "utf8");
-      for (const m of src.matchAll(/\bt\(\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
-      for (const m of src.matchAll(/tList<[^>]*>\(t,\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
-    }
-    expect(keys.size).toBeGreaterThan(100);
-    const missing = [...keys].flatMap((k) => [fr, en, ar].map((tree, i) => (has(tree, k) ? null : `${["fr", "en", "ar"][i]}:${k}`))).filter(Boolean);
-    expect(missing).toEqual([]);
+for (const { name, trees, reader, atLeast } of catalogues) {
+  describe(name, () => {
+    it("fr, en and ar have the same keys and list lengths", () => {
+      const frKeys = [...new Set(paths(trees.fr))].sort();
+      expect([...new Set(paths(trees.en))].sort()).toEqual(frKeys);
+      expect([...new Set(paths(trees.ar))].sort()).toEqual(frKeys);
+    });
+
+    it("Arabic has every plural form its counts need", () => {
+      for (const k of JSON.stringify(trees.fr).match(/"[A-Za-z]+_other"/g) ?? []) {
+        const base = k.slice(1, -7);
+        for (const form of ["zero", "one", "two", "few", "many", "other"]) expect(JSON.stringify(trees.ar)).toContain(`"${base}_${form}"`);
+      }
+    });
+
+    it(`every literal key the public site reads with ${reader}() exists in every language`, () => {
+      const keys = new Set<string>();
+      const call = new RegExp(`\\b${reader}\\(\\s*"([a-zA-Z0-9_.]+)"`, "g");
+      const list = new RegExp(`tList<[^>]*>\\(${reader},\\s*"([a-zA-Z0-9_.]+)"`, "g");
+      for (const file of sourceFiles(join(__dirname))) {
+        const src = readFileSync(file, "utf8");
+        for (const m of src.matchAll(call)) keys.add(m[1]!);
+        for (const m of src.matchAll(list)) keys.add(m[1]!);
+      }
+      expect(keys.size).toBeGreaterThan(atLeast);
+      expect(missingKeys(trees, keys)).toEqual([]);
+    });
   });
-});
+}
 
 // Keys built from a database's code or state (t(`reservation.${code}`)) are not
 // literal, so the test above cannot see them: each one the site can meet is listed here.
@@ -85,37 +99,7 @@ describe("keys built from the database's codes and states", () => {
     ...["available", "unavailable", "availableFrom"].map((b) => `car.${b}`),
   ];
   it("exist in every language", () => {
-    const missing = built.flatMap((k) => [fr, en, ar].map((tree, i) => (has(tree, k) ? null : `${["fr", "en", "ar"][i]}:${k}`))).filter(Boolean);
-    expect(missing).toEqual([]);
-  });
-});
-
-// The legal pages' texts are the namespace "legal" (locales/legal/*.json), read
-// with `const { t: tl } = useTranslation("legal")`: the same checks for them.
-describe("the legal namespace", () => {
-  it("fr, en and ar have the same keys and list lengths", () => {
-    const frKeys = [...new Set(paths(frLegal))].sort();
-    expect([...new Set(paths(enLegal))].sort()).toEqual(frKeys);
-    expect([...new Set(paths(arLegal))].sort()).toEqual(frKeys);
-  });
-
-  it("Arabic has every plural form its counts need", () => {
-    for (const k of JSON.stringify(frLegal).match(/"[A-Za-z]+_other"/g) ?? []) {
-      const base = k.slice(1, -7);
-      for (const form of ["zero", "one", "two", "few", "many", "other"]) expect(JSON.stringify(arLegal)).toContain(`"${base}_${form}"`);
-    }
-  });
-
-  it("every literal key the site reads from it exists in every language", () => {
-    const keys = new Set<string>();
-    for (const file of sourceFiles(join(__dirname))) {
-      const src = readFileSync(file, "utf8");
-      for (const m of src.matchAll(/\btl\(\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
-      for (const m of src.matchAll(/tList<[^>]*>\(tl,\s*"([a-zA-Z0-9_.]+)"/g)) keys.add(m[1]!);
-    }
-    expect(keys.size).toBeGreaterThan(20);
-    const missing = [...keys].flatMap((k) => [frLegal, enLegal, arLegal].map((tree, i) => (has(tree, k) ? null : `${["fr", "en", "ar"][i]}:${k}`))).filter(Boolean);
-    expect(missing).toEqual([]);
+    expect(missingKeys({ fr, en, ar }, built)).toEqual([]);
   });
 });
 
