@@ -7,7 +7,8 @@
 // render on the server as well: no browser object is touched during render.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
+import { LEGAL_NAV, NavItems } from "../../components/NavItems";
 import { PageHero } from "../../components/ui";
 import { FIGURES, LEGAL, LEGAL_PATHS, SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
@@ -62,7 +63,6 @@ function Sections({ sections }: { sections: Section[] }) {
 
 /** Hero, links between the three pages, the date of the texts, then the page's own content. */
 function LegalLayout({ title, intro, testId, children }: { title: string; intro: string; testId: string; children: ReactNode }) {
-  const { t } = useTranslation();
   const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
   return (
@@ -72,15 +72,7 @@ function LegalLayout({ title, intro, testId, children }: { title: string; intro:
         <div className="container legal-layout">
           <nav className="legal-nav" aria-label={tl("navLabel")}>
             <ul>
-              <li>
-                <NavLink to={LEGAL_PATHS.terms}>{t("legal.terms.title")}</NavLink>
-              </li>
-              <li>
-                <NavLink to={LEGAL_PATHS.privacy}>{t("legal.privacy.title")}</NavLink>
-              </li>
-              <li>
-                <NavLink to={LEGAL_PATHS.notice}>{t("legal.notice.title")}</NavLink>
-              </li>
+              <NavItems items={LEGAL_NAV} active />
             </ul>
           </nav>
           <article className="legal-text prose" data-testid={testId}>
