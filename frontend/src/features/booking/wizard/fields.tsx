@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { fieldErrors } from "../../../components/fieldErrors";
 import type { BookingForm } from "../types";
 import type { BookingErrors } from "../validation";
 
@@ -11,12 +12,5 @@ export interface StepProps {
 /** A field's inline error and the attributes that tie it to its input. */
 export function useFieldErrors(errors: BookingErrors) {
   const { t } = useTranslation();
-  const err = (k: keyof BookingForm) =>
-    errors[k] ? (
-      <p className="field-error" id={`err-${k}`}>
-        {t(`booking.errors.${errors[k]}`)}
-      </p>
-    ) : null;
-  const described = (k: keyof BookingForm) => (errors[k] ? { "aria-invalid": true as const, "aria-describedby": `err-${k}` } : {});
-  return { err, described };
+  return fieldErrors<keyof BookingForm>(errors, (code) => t(`booking.errors.${code}`), (k) => `err-${k}`);
 }
