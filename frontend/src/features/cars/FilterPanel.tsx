@@ -14,7 +14,7 @@ import {
 import { categoryKey } from "./labels";
 
 /** The panel's drop-downs: the filter they set, their label, their "any" choice, their options and how each reads. */
-const SELECTS: { key: keyof FilterState; label: string; any: string; options: readonly string[]; text: (t: TFunction, x: string) => string }[] = [
+export const SELECTS: { key: keyof FilterState; label: string; any: string; options: readonly string[]; text: (t: TFunction, x: string) => string }[] = [
   { key: "category", label: "filters.category", any: "filters.allCategories", options: CATEGORY_OPTIONS, text: (t, x) => t(categoryKey(x)) },
   { key: "brand", label: "filters.brand", any: "filters.allBrands", options: BRAND_OPTIONS, text: (_, x) => x },
   { key: "transmission", label: "filters.transmission", any: "filters.allTransmissions", options: TRANSMISSION_OPTIONS, text: (t, x) => t(`transmissions.${x}`) },
@@ -23,7 +23,7 @@ const SELECTS: { key: keyof FilterState; label: string; any: string; options: re
 ];
 
 /** The two price bounds (DH a day). */
-const PRICES: { key: keyof FilterState; label: string; short: string; placeholder: string }[] = [
+export const PRICES: { key: keyof FilterState; label: string; short: string; placeholder: string }[] = [
   { key: "minPrice", label: "filters.minPrice", short: "min", placeholder: "0" },
   { key: "maxPrice", label: "filters.maxPrice", short: "max", placeholder: "2000" },
 ];

@@ -5,7 +5,7 @@ import { PICKUP_LOCATIONS, RETURN_LOCATIONS } from "../types";
 import { InputField, type StepProps } from "./fields";
 
 /** The two places: the form field, its label and the places offered. */
-const PLACES = [
+export const PLACES = [
   { name: "pickupLocation", label: "booking.pickupLocation", places: PICKUP_LOCATIONS },
   { name: "returnLocation", label: "booking.returnLocation", places: RETURN_LOCATIONS },
 ] as const;
