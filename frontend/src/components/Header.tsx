@@ -1,10 +1,10 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { SITE } from "../config/site";
-import { AnchorLink } from "./AnchorLink";
 import { Icon } from "./Icon";
 import { LanguageSelect } from "./LanguageSelect";
+import { MAIN_NAV, NavItems, SERVICE_NAV } from "./NavItems";
 
 export function Header() {
   const { t } = useTranslation();
@@ -43,23 +43,7 @@ export function Header() {
         </Link>
         <nav className="main-nav" aria-label={t("nav.main")}>
           <ul>
-            <li>
-              <NavLink to="/" end>
-                {t("nav.home")}
-              </NavLink>
-            </li>
-            <li>
-              <NavLink to="/vehicles">{t("nav.vehicles")}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/blog">{t("nav.blog")}</NavLink>
-            </li>
-            <li>
-              <AnchorLink to="/#why-us">{t("nav.whyUs")}</AnchorLink>
-            </li>
-            <li>
-              <AnchorLink to="/#contact">{t("nav.contact")}</AnchorLink>
-            </li>
+            <NavItems items={MAIN_NAV} active />
           </ul>
         </nav>
         <div className="header-actions">
@@ -87,44 +71,11 @@ export function Header() {
       </div>
       <nav id="mobile-menu" className="mobile-menu" hidden={!open} aria-label={t("nav.mobile")}>
         <ul className="container">
-          <li>
-            <Link to="/" onClick={close}>
-              {t("nav.home")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/vehicles" onClick={close}>
-              {t("nav.vehicles")}
-            </Link>
-          </li>
-          <li>
-            <Link to="/blog" onClick={close}>
-              {t("nav.blog")}
-            </Link>
-          </li>
-          <li>
-            <AnchorLink to="/#why-us" onNavigate={close}>
-              {t("nav.whyUs")}
-            </AnchorLink>
-          </li>
-          <li>
-            <AnchorLink to="/#contact" onNavigate={close}>
-              {t("nav.contact")}
-            </AnchorLink>
-          </li>
+          <NavItems items={MAIN_NAV} onNavigate={close} />
           <li className="mobile-services">
             <span className="mobile-services-title">{t("nav.services")}</span>
             <ul>
-              <li>
-                <Link to="/location-courte-duree" onClick={close}>
-                  {t("nav.shortTerm")}
-                </Link>
-              </li>
-              <li>
-                <Link to="/location-longue-duree" onClick={close}>
-                  {t("nav.longTerm")}
-                </Link>
-              </li>
+              <NavItems items={SERVICE_NAV} onNavigate={close} />
             </ul>
           </li>
           <li>

@@ -39,8 +39,11 @@ export interface StoredQuoteJson extends QuoteJson {
   deposit?: number | null;
 }
 
+/** A booking's dates, times and places as public.bookings stores them (the receipt, the wizard's request, the order shown). */
+export type BookingTrip = Pick<G["Tables"]["bookings"]["Row"], "start_date" | "end_date" | "pickup_time" | "return_time" | "pickup_location" | "return_location">;
+
 /** public.booking_receipt(p_id): the booking as its maker may read it back (null: no such booking). */
-export interface ReceiptJson {
+export interface ReceiptJson extends BookingTrip {
   id: string;
   reference: string;
   status: string;
@@ -49,12 +52,6 @@ export interface ReceiptJson {
   hold_expires_at: string | null;
   language: string;
   car: { name: string; brand: string; category?: string } | null;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  return_time: string;
-  pickup_location: string;
-  return_location: string;
   insurance_type: string | null;
   extras: Record<string, boolean> | null;
   payment_option: string | null;

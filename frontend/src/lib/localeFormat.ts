@@ -22,26 +22,26 @@ export function isolateIn(lang: LanguageCode, text: string): string {
   return lang === "ar" ? isolate(text) : text;
 }
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
-function dateFormat(lang: LanguageCode, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d|${lang}|${JSON.stringify(options)}`;
-  let f = cache.get(key) as Intl.DateTimeFormat | undefined;
+/** One formatter per language and options, built once (building an Intl formatter is slow). */
+function cached<F>(store: Map<string, F>, lang: LanguageCode, options: object, make: (locale: string) => F): F {
+  const key = `${lang}|${JSON.stringify(options)}`;
+  let f = store.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(LOCALE_OF[lang], options);
-    cache.set(key, f);
+    f = make(LOCALE_OF[lang]);
+    store.set(key, f);
   }
   return f;
 }
 
+function dateFormat(lang: LanguageCode, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateFormats, lang, options, (locale) => new Intl.DateTimeFormat(locale, options));
+}
+
 function numberFormat(lang: LanguageCode, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n|${lang}|${JSON.stringify(options)}`;
-  let f = cache.get(key) as Intl.NumberFormat | undefined;
-  if (!f) {
-    f = new Intl.NumberFormat(LOCALE_OF[lang], options);
-    cache.set(key, f);
-  }
-  return f;
+  return cached(numberFormats, lang, options, (locale) => new Intl.NumberFormat(locale, options));
 }
 
 /**

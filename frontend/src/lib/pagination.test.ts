@@ -2,26 +2,20 @@ import { describe, expect, it } from "vitest";
 import { pageCount, pageSlice, pageWindow } from "./pagination";
 
 describe("pageWindow", () => {
-  it("shows every page when there are 5 or fewer", () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(5, 5)).toEqual([1, 2, 3, 4, 5]);
-  });
-  it("pins to the start near the first page", () => {
-    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(3, 10)).toEqual([1, 2, 3, 4, 5]);
-  });
-  it("centres on the current page", () => {
-    expect(pageWindow(4, 10)).toEqual([2, 3, 4, 5, 6]);
-    expect(pageWindow(7, 10)).toEqual([5, 6, 7, 8, 9]);
-  });
-  it("pins to the end near the last page", () => {
-    expect(pageWindow(9, 10)).toEqual([6, 7, 8, 9, 10]);
-    expect(pageWindow(10, 10)).toEqual([6, 7, 8, 9, 10]);
-  });
-  it("clamps an out-of-range page", () => {
-    expect(pageWindow(42, 6)).toEqual([2, 3, 4, 5, 6]);
-    expect(pageWindow(0, 0)).toEqual([]);
+  it.each<[string, number, number, number[]]>([
+    ["shows every page when there are 5 or fewer", 1, 1, [1]],
+    ["shows every page when there are 5 or fewer", 2, 3, [1, 2, 3]],
+    ["shows every page when there are 5 or fewer", 5, 5, [1, 2, 3, 4, 5]],
+    ["pins to the start near the first page", 1, 10, [1, 2, 3, 4, 5]],
+    ["pins to the start near the first page", 3, 10, [1, 2, 3, 4, 5]],
+    ["centres on the current page", 4, 10, [2, 3, 4, 5, 6]],
+    ["centres on the current page", 7, 10, [5, 6, 7, 8, 9]],
+    ["pins to the end near the last page", 9, 10, [6, 7, 8, 9, 10]],
+    ["pins to the end near the last page", 10, 10, [6, 7, 8, 9, 10]],
+    ["clamps an out-of-range page", 42, 6, [2, 3, 4, 5, 6]],
+    ["clamps an out-of-range page", 0, 0, []],
+  ])("%s: page %i of %i", (_, page, count, window) => {
+    expect(pageWindow(page, count)).toEqual(window);
   });
 });
 

@@ -3,7 +3,6 @@ import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
-import { Spinner } from "../../components/ui";
 import { guestId } from "../../lib/guest";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -13,6 +12,7 @@ import { paymentErrorText, type FunctionFailure } from "./paymentErrors";
 import { retryBody, wayForwardError } from "./retry";
 import { whatsappBookingText, type Receipt } from "./receipt";
 import { SentView } from "./SentView";
+import { HomeButton, StatusLoading, StatusPage } from "./StatusPage";
 import { openWhatsapp } from "../../lib/whatsapp";
 
 /**
@@ -33,21 +33,14 @@ function Cancelled() {
   const navigate = useNavigate();
   usePageMeta(t("cancelled.title"), t("cancelled.text"), "/booking-cancelled");
   return (
-    <section className="container section center status-page" data-testid="booking-cancelled">
-      <span className="status-icon status-icon--off" aria-hidden="true">
-        <Icon name="x" size={40} />
-      </span>
-      <h1>{t("cancelled.title")}</h1>
-      <p className="lead">{t("cancelled.text")}</p>
+    <StatusPage testId="booking-cancelled" title={t("cancelled.title")} lead={t("cancelled.text")}>
       <div className="hero-actions center">
         <button type="button" className="btn btn-outline btn-lg" onClick={() => navigate(-1)}>
           {t("common.back")}
         </button>
-        <Link to="/" className="btn btn-primary btn-lg">
-          {t("common.home")}
-        </Link>
+        <HomeButton label={t("common.home")} />
       </div>
-    </section>
+    </StatusPage>
   );
 }
 
@@ -103,31 +96,18 @@ function WayForward({ orderId, declined }: { orderId: string; declined: boolean 
   usePageMeta(title, title, "/booking-cancelled");
 
   if (state.kind === "loading") {
-    return (
-      <section className="container section center status-page">
-        <Spinner label={t("booking.loading")} />
-      </section>
-    );
+    return <StatusLoading label={t("booking.loading")} />;
   }
   if (state.kind === "missing") {
     return (
-      <section className="container section center status-page" data-testid="booking-cancelled">
-        <span className="status-icon status-icon--off" aria-hidden="true">
-          <Icon name="x" size={40} />
-        </span>
-        <h1>{t("cancelled.title")}</h1>
-        <p className="alert alert-error" role="alert" data-testid="way-forward-error">
-          {wayForwardError(t, fmt, state.error)}
-        </p>
+      <StatusPage testId="booking-cancelled" title={t("cancelled.title")} alert={wayForwardError(t, fmt, state.error)} leadTestId="way-forward-error">
         <div className="hero-actions center">
           <Link to="/vehicles" className="btn btn-outline btn-lg">
             {t("wayForward.startAgain")}
           </Link>
-          <Link to="/" className="btn btn-primary btn-lg">
-            {t("common.home")}
-          </Link>
+          <HomeButton label={t("common.home")} />
         </div>
-      </section>
+      </StatusPage>
     );
   }
   const b = state.booking;
@@ -175,22 +155,22 @@ function WayForward({ orderId, declined }: { orderId: string; declined: boolean 
   }
 
   return (
-    <section className="container section narrow status-page" data-testid="way-forward" data-declined={declined ? "1" : "0"}>
-      <div className="center">
-        <span className="status-icon status-icon--off" aria-hidden="true">
-          <Icon name="x" size={40} />
-        </span>
-        <h1>{title}</h1>
-        <p className="lead" data-testid="way-forward-kept">
-          {paid
-            ? paymentErrorText(t, { message: "", code: "already_paid" })
-            : b.status === "cancelled"
-              ? paymentErrorText(t, { message: "", code: "booking_cancelled" })
-              : lapsed || !b.hold_expires_at
-                ? withReference(t("wayForward.lapsed", { reference: MARK }), b.reference)
-                : withReference(t("wayForward.kept", { reference: MARK, until: fmt.instant(b.hold_expires_at) }), b.reference)}
-        </p>
-      </div>
+    <StatusPage
+      narrow
+      testId="way-forward"
+      declined={declined}
+      title={title}
+      leadTestId="way-forward-kept"
+      lead={
+        paid
+          ? paymentErrorText(t, { message: "", code: "already_paid" })
+          : b.status === "cancelled"
+            ? paymentErrorText(t, { message: "", code: "booking_cancelled" })
+            : lapsed || !b.hold_expires_at
+              ? withReference(t("wayForward.lapsed", { reference: MARK }), b.reference)
+              : withReference(t("wayForward.kept", { reference: MARK, until: fmt.instant(b.hold_expires_at) }), b.reference)
+      }
+    >
       {error && (
         <p className="alert alert-error" role="alert" data-testid="way-forward-error">
           {error}
@@ -211,10 +191,8 @@ function WayForward({ orderId, declined }: { orderId: string; declined: boolean 
       {!over && <p className="muted small center">{t("wayForward.noReentry")}</p>}
       <OrderReceipt order={b} />
       <div className="hero-actions center">
-        <Link to="/" className="btn btn-outline btn-lg">
-          {t("common.backHome")}
-        </Link>
+        <HomeButton outline />
       </div>
-    </section>
+    </StatusPage>
   );
 }

@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
 import { toast } from "../../components/toast";
-import { Spinner } from "../../components/ui";
+import { CheckList } from "../../components/sections";
 import { FIGURES } from "../../config/site";
 import { useFormat } from "../../lib/useFormat";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { OrderReceipt } from "./OrderReceipt";
+import { Row } from "./Row";
+import { HomeButton, StatusLoading, StatusPage } from "./StatusPage";
 import type { Order } from "./receipt";
 import { paymentErrorText } from "./paymentErrors";
 import { capturePaypalPayment, PAYPAL_ORDER_KEY, PENDING_BOOKING_KEY, type CapturedBooking } from "./api";
@@ -74,26 +76,13 @@ export default function BookingSuccessPage() {
   }, [token, payerId, t, navigate]);
 
   if (state.kind === "loading") {
-    return (
-      <section className="container section center status-page">
-        <Spinner label={t("success.processing")} />
-      </section>
-    );
+    return <StatusLoading label={t("success.processing")} />;
   }
   if (state.kind === "error") {
     return (
-      <section className="container section center status-page" data-testid="booking-error">
-        <span className="status-icon status-icon--off" aria-hidden="true">
-          <Icon name="x" size={40} />
-        </span>
-        <h1>{t("success.errorTitle")}</h1>
-        <p className="alert alert-error" role="alert">
-          {state.message}
-        </p>
-        <Link to="/" className="btn btn-primary btn-lg">
-          {t("common.backHome")}
-        </Link>
-      </section>
+      <StatusPage testId="booking-error" title={t("success.errorTitle")} alert={state.message}>
+        <HomeButton />
+      </StatusPage>
     );
   }
   const b = state.booking;
@@ -108,78 +97,47 @@ export default function BookingSuccessPage() {
   };
   const info = tList<string>(t, "success.info", { minutes: FIGURES.arriveEarlyMinutes, email: b.customer_email });
   return (
-    <section className="container section narrow status-page" data-testid="booking-success">
-      <div className="center">
-        <span className="status-icon" aria-hidden="true">
-          <Icon name="check" size={40} />
-        </span>
-        <h1>{t("success.title")}</h1>
-        <p className="lead">{t("success.subtitle")}</p>
-      </div>
+    <StatusPage ok narrow testId="booking-success" title={t("success.title")} lead={t("success.subtitle")}>
       <OrderReceipt order={order} paid>
         {!b.reference && (
-          <div>
-            <dt>{t("success.number")}</dt>
-            <dd data-testid="booking-number">#{b.id.slice(0, 8).toUpperCase()}</dd>
-          </div>
+          <Row label={t("success.number")} testId="booking-number">
+            #{b.id.slice(0, 8).toUpperCase()}
+          </Row>
         )}
-        <div>
-          <dt>{t("success.status")}</dt>
-          <dd>
-            <span className="badge badge-ok">{t("success.confirmed")}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t("success.customer")}</dt>
-          <dd>
-            {b.customer_name}
-            <br />
-            <bdi className="muted" dir="ltr">
-              {b.customer_email}
-            </bdi>
-          </dd>
-        </div>
-        <div>
-          <dt>{t("success.total")}</dt>
-          <dd className="price" data-testid="booking-total">
-            <strong>{fmt.price(b.total_price)}</strong>
-            {b.charge_amount != null && b.charge_currency && (
-              <span className="muted small" data-testid="charged">
-                <br />
-                {t("success.charged", { amount: fmt.money(Number(b.charge_amount), b.charge_currency) })}
-              </span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t("success.method")}</dt>
-          <dd>PayPal</dd>
-        </div>
-        <div>
-          <dt>{t("success.transaction")}</dt>
-          <dd className="mono">
-            <bdi dir="ltr">{b.payment_id}</bdi>
-          </dd>
-        </div>
+        <Row label={t("success.status")}>
+          <span className="badge badge-ok">{t("success.confirmed")}</span>
+        </Row>
+        <Row label={t("success.customer")}>
+          {b.customer_name}
+          <br />
+          <bdi className="muted" dir="ltr">
+            {b.customer_email}
+          </bdi>
+        </Row>
+        <Row label={t("success.total")} className="price" testId="booking-total">
+          <strong>{fmt.price(b.total_price)}</strong>
+          {b.charge_amount != null && b.charge_currency && (
+            <span className="muted small" data-testid="charged">
+              <br />
+              {t("success.charged", { amount: fmt.money(Number(b.charge_amount), b.charge_currency) })}
+            </span>
+          )}
+        </Row>
+        <Row label={t("success.method")}>PayPal</Row>
+        <Row label={t("success.transaction")} className="mono">
+          <bdi dir="ltr">{b.payment_id}</bdi>
+        </Row>
       </OrderReceipt>
       <div className="card">
         <h2>{t("success.infoTitle")}</h2>
-        <ul className="check-list">
-          {info.map((x) => (
-            <li key={x}>
-              <Icon name="check" size={18} /> {x}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={info} />
       </div>
       <div className="hero-actions center no-print">
-        <Link to="/" className="btn btn-primary btn-lg">
-          {t("common.backHome")}
-        </Link>
+        <HomeButton />
         <button type="button" className="btn btn-outline btn-lg" onClick={() => window.print()}>
           <Icon name="print" /> {t("success.print")}
         </button>
       </div>
-    </section>
+    </StatusPage>
   );
 }

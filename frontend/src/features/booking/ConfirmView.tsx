@@ -2,11 +2,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { appConfig } from "../../lib/appConfig";
-import { ltr } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { categoryKey, type FleetCar } from "../cars";
 import { locationLabel } from "../search";
 import { PriceSummary } from "./PriceSummary";
+import { DatesRow, Row } from "./Row";
 import type { BookingForm } from "./types";
 import type { QuoteState } from "./useBookingData";
 
@@ -55,52 +55,23 @@ export function ConfirmView({
           )}
           {conflict}
           <dl className="summary-list">
-            <div>
-              <dt>{t("booking.vehicle")}</dt>
-              <dd>
-                {car.brand} {car.name} · {t(categoryKey(car.category))} · {fmt.price(car.price)} / {t("car.perDay")}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("booking.dates")}</dt>
-              <dd>
-                {t("common.fromTo", {
-                  from: `${fmt.shortDay(form.pickupDate)} ${ltr(form.pickupTime)}`,
-                  to: `${fmt.shortDay(form.returnDate)} ${ltr(form.returnTime)}`,
-                })}
-              </dd>
-            </div>
-            <div>
-              <dt>{t("booking.places")}</dt>
-              <dd>{t("common.fromTo", { from: locationLabel(t, form.pickupLocation), to: locationLabel(t, form.returnLocation) })}</dd>
-            </div>
-            <div>
-              <dt>{t("booking.customer")}</dt>
-              <dd>
-                <bdi>{form.customerName}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t("booking.email")}</dt>
-              <dd>
-                <bdi dir="ltr">{form.customerEmail}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t("booking.phone")}</dt>
-              <dd data-testid="confirm-phone">
-                {/* Digits with spaces and no letter: in Arabic they would be drawn last group first. */}
-                <bdi dir="ltr">{form.customerPhone}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t("booking.insurance")}</dt>
-              <dd>{t(`booking.insurances.${form.insurance}.name`)}</dd>
-            </div>
-            <div>
-              <dt>{t("booking.payment")}</dt>
-              <dd>{t(`booking.paymentOptions.${form.paymentOption}.name`)}</dd>
-            </div>
+            <Row label={t("booking.vehicle")}>
+              {car.brand} {car.name} · {t(categoryKey(car.category))} · {fmt.price(car.price)} / {t("car.perDay")}
+            </Row>
+            <DatesRow form={form} />
+            <Row label={t("booking.places")}>{t("common.fromTo", { from: locationLabel(t, form.pickupLocation), to: locationLabel(t, form.returnLocation) })}</Row>
+            <Row label={t("booking.customer")}>
+              <bdi>{form.customerName}</bdi>
+            </Row>
+            <Row label={t("booking.email")}>
+              <bdi dir="ltr">{form.customerEmail}</bdi>
+            </Row>
+            <Row label={t("booking.phone")} testId="confirm-phone">
+              {/* Digits with spaces and no letter: in Arabic they would be drawn last group first. */}
+              <bdi dir="ltr">{form.customerPhone}</bdi>
+            </Row>
+            <Row label={t("booking.insurance")}>{t(`booking.insurances.${form.insurance}.name`)}</Row>
+            <Row label={t("booking.payment")}>{t(`booking.paymentOptions.${form.paymentOption}.name`)}</Row>
           </dl>
           <div className="confirm-actions">
             <button type="button" className="btn btn-whatsapp btn-lg" onClick={onWhatsapp} disabled={busy !== null} data-testid="confirm-whatsapp">

@@ -4,6 +4,7 @@ import { Icon } from "../../components/Icon";
 import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { locationLabel } from "../search";
+import { Row } from "./Row";
 import { breakdownLines, orderedExtras, signedPrice, type Order } from "./receipt";
 
 /**
@@ -20,12 +21,9 @@ export function OrderReceipt({ order, paid = false, children }: { order: Order; 
     <div className="card receipt" data-testid="order-receipt">
       <dl className="receipt-grid">
         {order.reference && (
-          <div>
-            <dt>{t("order.reference")}</dt>
-            <dd className="mono reference" data-testid="booking-reference" dir="ltr">
-              {order.reference}
-            </dd>
-          </div>
+          <Row label={t("order.reference")} className="mono reference" testId="booking-reference" dir="ltr">
+            {order.reference}
+          </Row>
         )}
         {children}
       </dl>
@@ -38,64 +36,32 @@ export function OrderReceipt({ order, paid = false, children }: { order: Order; 
         </p>
       )}
       <div className="receipt-trip">
-        <div className="trip-block">
-          <h2>{t("success.pickup")}</h2>
-          <p>
-            <Icon name="pin" size={16} /> {locationLabel(t, order.pickup_location)}
-          </p>
-          <p>
-            <Icon name="calendar" size={16} /> {fmt.longDay(order.start_date)}
-          </p>
-          <p>
-            <Icon name="clock" size={16} /> <span dir="ltr">{formatTime(order.pickup_time)}</span>
-          </p>
-        </div>
-        <div className="trip-block">
-          <h2>{t("success.return")}</h2>
-          <p>
-            <Icon name="pin" size={16} /> {locationLabel(t, order.return_location)}
-          </p>
-          <p>
-            <Icon name="calendar" size={16} /> {fmt.longDay(order.end_date)}
-          </p>
-          <p>
-            <Icon name="clock" size={16} /> <span dir="ltr">{formatTime(order.return_time)}</span>
-          </p>
-        </div>
+        <TripBlock title={t("success.pickup")} place={order.pickup_location} day={order.start_date} time={order.pickup_time} />
+        <TripBlock title={t("success.return")} place={order.return_location} day={order.end_date} time={order.return_time} />
       </div>
       <dl className="summary-list order-items">
         {order.quote && (
-          <div>
-            <dt>{t("booking.duration")}</dt>
-            <dd data-testid="order-days">{t("booking.days", { count: Number(order.quote.days) })}</dd>
-          </div>
+          <Row label={t("booking.duration")} testId="order-days">
+            {t("booking.days", { count: Number(order.quote.days) })}
+          </Row>
         )}
         {order.insurance_type && (
-          <div>
-            <dt>{t("booking.insurance")}</dt>
-            <dd data-testid="order-insurance">{t(`booking.insurances.${order.insurance_type}.name`)}</dd>
-          </div>
+          <Row label={t("booking.insurance")} testId="order-insurance">
+            {t(`booking.insurances.${order.insurance_type}.name`)}
+          </Row>
         )}
-        <div>
-          <dt>{t("booking.extrasTitle")}</dt>
-          <dd data-testid="order-extras">
-            {extras.length ? (
-              <ul className="order-extras">
-                {extras.map((k) => (
-                  <li key={k}>{t(`booking.extras.${k}`)}</li>
-                ))}
-              </ul>
-            ) : (
-              t("order.noExtras")
-            )}
-          </dd>
-        </div>
-        {order.payment_option && (
-          <div>
-            <dt>{t("booking.payment")}</dt>
-            <dd>{t(`booking.paymentOptions.${order.payment_option}.name`)}</dd>
-          </div>
-        )}
+        <Row label={t("booking.extrasTitle")} testId="order-extras">
+          {extras.length ? (
+            <ul className="order-extras">
+              {extras.map((k) => (
+                <li key={k}>{t(`booking.extras.${k}`)}</li>
+              ))}
+            </ul>
+          ) : (
+            t("order.noExtras")
+          )}
+        </Row>
+        {order.payment_option && <Row label={t("booking.payment")}>{t(`booking.paymentOptions.${order.payment_option}.name`)}</Row>}
       </dl>
       {lines.length > 0 && (
         <>
@@ -111,6 +77,26 @@ export function OrderReceipt({ order, paid = false, children }: { order: Order; 
           {order.quote?.deposit != null && <p className="muted small">{t("order.depositNote")}</p>}
         </>
       )}
+    </div>
+  );
+}
+
+/** Pickup or return: the place, the day and the time. */
+function TripBlock({ title, place, day, time }: { title: string; place: string; day: string; time: string }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <div className="trip-block">
+      <h2>{title}</h2>
+      <p>
+        <Icon name="pin" size={16} /> {locationLabel(t, place)}
+      </p>
+      <p>
+        <Icon name="calendar" size={16} /> {fmt.longDay(day)}
+      </p>
+      <p>
+        <Icon name="clock" size={16} /> <span dir="ltr">{formatTime(time)}</span>
+      </p>
     </div>
   );
 }

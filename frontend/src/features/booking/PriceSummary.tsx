@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { thumbnailUrl } from "../../lib/images";
 import { useFormat } from "../../lib/useFormat";
 import type { FleetCar } from "../cars";
+import { Row } from "./Row";
 import type { BookingForm } from "./types";
 import type { QuoteState } from "./useBookingData";
 
@@ -21,42 +22,34 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
       </p>
       {shown ? (
         <dl className={`price-lines${quote.status === "ready" ? "" : " is-stale"}`} aria-live="polite" aria-busy={quote.status !== "ready"}>
-          <div>
-            <dt>{t("booking.base", { count: shown.days })}</dt>
-            <dd data-testid="price-base">{fmt.price(shown.base)}</dd>
-          </div>
-          <div>
-            <dt>{t(`booking.insurances.${form.insurance}.name`)}</dt>
-            <dd data-testid="price-insurance">{fmt.price(shown.insurance)}</dd>
-          </div>
-          <div>
-            <dt>{t("booking.extrasTitle")}</dt>
-            <dd data-testid="price-extras">{fmt.price(shown.extras)}</dd>
-          </div>
-          <div>
-            <dt>{t("booking.subtotal")}</dt>
-            <dd data-testid="price-subtotal">{fmt.price(shown.subtotal)}</dd>
-          </div>
+          <Row label={t("booking.base", { count: shown.days })} testId="price-base">
+            {fmt.price(shown.base)}
+          </Row>
+          <Row label={t(`booking.insurances.${form.insurance}.name`)} testId="price-insurance">
+            {fmt.price(shown.insurance)}
+          </Row>
+          <Row label={t("booking.extrasTitle")} testId="price-extras">
+            {fmt.price(shown.extras)}
+          </Row>
+          <Row label={t("booking.subtotal")} testId="price-subtotal">
+            {fmt.price(shown.subtotal)}
+          </Row>
           {shown.discount > 0 && (
-            <div className="discount">
-              <dt>{t("booking.discount", { rate: fmt.percent(Number(shown.discount_rate) * 100) })}</dt>
-              <dd data-testid="price-discount">−{fmt.price(shown.discount)}</dd>
-            </div>
+            <Row rowClass="discount" label={t("booking.discount", { rate: fmt.percent(Number(shown.discount_rate) * 100) })} testId="price-discount">
+              −{fmt.price(shown.discount)}
+            </Row>
           )}
-          <div className="total">
-            <dt>{t("booking.total")}</dt>
-            <dd data-testid="price-total">{fmt.price(shown.total)}</dd>
-          </div>
+          <Row rowClass="total" label={t("booking.total")} testId="price-total">
+            {fmt.price(shown.total)}
+          </Row>
           {shown.due_at_pickup > 0 && (
             <>
-              <div>
-                <dt>{t("bookingPrice.dueNow", { percent: fmt.percent(Number(shown.due_now_percent)) })}</dt>
-                <dd data-testid="price-due-now">{fmt.price(shown.due_now)}</dd>
-              </div>
-              <div>
-                <dt>{t("booking.dueOnArrival")}</dt>
-                <dd data-testid="price-due-at-pickup">{fmt.price(shown.due_at_pickup)}</dd>
-              </div>
+              <Row label={t("bookingPrice.dueNow", { percent: fmt.percent(Number(shown.due_now_percent)) })} testId="price-due-now">
+                {fmt.price(shown.due_now)}
+              </Row>
+              <Row label={t("booking.dueOnArrival")} testId="price-due-at-pickup">
+                {fmt.price(shown.due_at_pickup)}
+              </Row>
             </>
           )}
         </dl>

@@ -1,10 +1,10 @@
 import type { TFunction } from "i18next";
 import { isLanguageCode } from "../../config/languages";
-import type { ReceiptJson, StoredQuoteJson } from "../../lib/database";
+import type { BookingTrip, ReceiptJson, StoredQuoteJson } from "../../lib/database";
 import { plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "../search";
 import { EXTRA_KEYS, isInsurance, isPaymentOption, NO_EXTRAS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
-import type { BookingForm, BookingRequest } from "./types";
+import { tripColumns, type BookingForm, type BookingRequest } from "./types";
 
 // What a booking ordered, as the database stored it (docs/booking-record.md):
 // public.booking_receipt's answer, capture-paypal-payment's booking, or (when the
@@ -15,15 +15,9 @@ import type { BookingForm, BookingRequest } from "./types";
 export type StoredQuote = StoredQuoteJson;
 
 /** What was ordered. `reference` is null only when the stored booking could not be read back. */
-export interface Order {
+export interface Order extends BookingTrip {
   reference: string | null;
   car: { name: string; brand: string; category?: string } | null;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  return_time: string;
-  pickup_location: string;
-  return_location: string;
   insurance_type: Insurance | string | null;
   extras: Partial<Extras> | null;
   payment_option: PaymentOption | string | null;
@@ -41,15 +35,7 @@ export function orderOfForm(car: { name: string; brand: string; category?: strin
   return {
     reference: null,
     car: { name: car.name, brand: car.brand, category: car.category },
-    start_date: form.pickupDate,
-    end_date: form.returnDate,
-    pickup_time: form.pickupTime,
-    return_time: form.returnTime,
-    pickup_location: form.pickupLocation,
-    return_location: form.returnLocation,
-    insurance_type: form.insurance,
-    extras: form.extras,
-    payment_option: form.paymentOption,
+    ...tripColumns(form),
     customer_name: request.customer_name,
     customer_email: request.customer_email,
     customer_phone: request.customer_phone,

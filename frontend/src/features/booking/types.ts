@@ -1,4 +1,5 @@
 import type { LanguageCode } from "../../config/languages";
+import type { BookingTrip } from "../../lib/database";
 import type { Extras, Insurance, PaymentOption } from "./price";
 
 /** SPEC section 3, booking form data. */
@@ -21,18 +22,12 @@ export interface BookingForm {
 export { DEFAULT_PLACE as DEFAULT_LOCATION, DEFAULT_TIME, PICKUP_PLACES as PICKUP_LOCATIONS, RETURN_PLACES as RETURN_LOCATIONS } from "../search";
 
 /** The row sent to public.bookings and to create-paypal-order (column names of docs/schema.md). */
-export interface BookingRequest {
+export interface BookingRequest extends BookingTrip {
   user_id: string;
   car_id: number;
   customer_name: string;
   customer_email: string;
   customer_phone: string;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  return_time: string;
-  pickup_location: string;
-  return_location: string;
   insurance_type: Insurance;
   extras: Extras;
   payment_option: PaymentOption;
@@ -51,6 +46,14 @@ export function toBookingRequest(
     customer_name: form.customerName.trim(),
     customer_email: form.customerEmail.trim(),
     customer_phone: form.customerPhone.trim(),
+    ...tripColumns(form),
+    language,
+  };
+}
+
+/** The form's trip and choices under the bookings table's column names. */
+export function tripColumns(form: BookingForm): BookingTrip & { insurance_type: Insurance; extras: Extras; payment_option: PaymentOption } {
+  return {
     start_date: form.pickupDate,
     end_date: form.returnDate,
     pickup_time: form.pickupTime,
@@ -60,7 +63,6 @@ export function toBookingRequest(
     insurance_type: form.insurance,
     extras: form.extras,
     payment_option: form.paymentOption,
-    language,
   };
 }
 

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import {
   BRAND_OPTIONS,
   CATEGORY_OPTIONS,
@@ -11,6 +12,21 @@ import {
   type FilterState,
 } from "./filters";
 import { categoryKey } from "./labels";
+
+/** The panel's drop-downs: the filter they set, their label, their "any" choice, their options and how each reads. */
+export const SELECTS: { key: keyof FilterState; label: string; any: string; options: readonly string[]; text: (t: TFunction, x: string) => string }[] = [
+  { key: "category", label: "filters.category", any: "filters.allCategories", options: CATEGORY_OPTIONS, text: (t, x) => t(categoryKey(x)) },
+  { key: "brand", label: "filters.brand", any: "filters.allBrands", options: BRAND_OPTIONS, text: (_, x) => x },
+  { key: "transmission", label: "filters.transmission", any: "filters.allTransmissions", options: TRANSMISSION_OPTIONS, text: (t, x) => t(`transmissions.${x}`) },
+  { key: "fuel", label: "filters.fuel", any: "filters.allFuels", options: FUEL_OPTIONS, text: (t, x) => t(`fuels.${x}`) },
+  { key: "seats", label: "filters.seats", any: "filters.anySeats", options: SEAT_OPTIONS, text: (t, x) => (x === "7" ? t("filters.sevenPlus") : x) },
+];
+
+/** The two price bounds (DH a day). */
+export const PRICES: { key: keyof FilterState; label: string; short: string; placeholder: string }[] = [
+  { key: "minPrice", label: "filters.minPrice", short: "min", placeholder: "0" },
+  { key: "maxPrice", label: "filters.maxPrice", short: "max", placeholder: "2000" },
+];
 
 export function FilterPanel({
   value,
@@ -39,69 +55,35 @@ export function FilterPanel({
         )}
       </div>
       <div className="filter-grid">
-        <div className="field">
-          <label htmlFor={`${id}-category`}>{t("filters.category")}</label>
-          <select id={`${id}-category`} value={value.category} onChange={set("category")} data-testid="filter-category">
-            <option value={DEFAULT_FILTERS.category}>{t("filters.allCategories")}</option>
-            {CATEGORY_OPTIONS.map((c) => (
-              <option key={c} value={c}>
-                {t(categoryKey(c))}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-brand`}>{t("filters.brand")}</label>
-          <select id={`${id}-brand`} value={value.brand} onChange={set("brand")} data-testid="filter-brand">
-            <option value={DEFAULT_FILTERS.brand}>{t("filters.allBrands")}</option>
-            {BRAND_OPTIONS.map((b) => (
-              <option key={b} value={b}>
-                {b}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-transmission`}>{t("filters.transmission")}</label>
-          <select id={`${id}-transmission`} value={value.transmission} onChange={set("transmission")} data-testid="filter-transmission">
-            <option value={DEFAULT_FILTERS.transmission}>{t("filters.allTransmissions")}</option>
-            {TRANSMISSION_OPTIONS.map((x) => (
-              <option key={x} value={x}>
-                {t(`transmissions.${x}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-fuel`}>{t("filters.fuel")}</label>
-          <select id={`${id}-fuel`} value={value.fuel} onChange={set("fuel")} data-testid="filter-fuel">
-            <option value={DEFAULT_FILTERS.fuel}>{t("filters.allFuels")}</option>
-            {FUEL_OPTIONS.map((x) => (
-              <option key={x} value={x}>
-                {t(`fuels.${x}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-seats`}>{t("filters.seats")}</label>
-          <select id={`${id}-seats`} value={value.seats} onChange={set("seats")} data-testid="filter-seats">
-            <option value={DEFAULT_FILTERS.seats}>{t("filters.anySeats")}</option>
-            {SEAT_OPTIONS.map((x) => (
-              <option key={x} value={x}>
-                {x === "7" ? t("filters.sevenPlus") : x}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-min`}>{t("filters.minPrice")}</label>
-          <input id={`${id}-min`} type="number" inputMode="numeric" min="0" step="10" value={value.minPrice} onChange={set("minPrice")} placeholder="0" data-testid="filter-min" />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-max`}>{t("filters.maxPrice")}</label>
-          <input id={`${id}-max`} type="number" inputMode="numeric" min="0" step="10" value={value.maxPrice} onChange={set("maxPrice")} placeholder="2000" data-testid="filter-max" />
-        </div>
+        {SELECTS.map((s) => (
+          <div key={s.key} className="field">
+            <label htmlFor={`${id}-${s.key}`}>{t(s.label)}</label>
+            <select id={`${id}-${s.key}`} value={value[s.key]} onChange={set(s.key)} data-testid={`filter-${s.key}`}>
+              <option value={DEFAULT_FILTERS[s.key]}>{t(s.any)}</option>
+              {s.options.map((x) => (
+                <option key={x} value={x}>
+                  {s.text(t, x)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+        {PRICES.map((p) => (
+          <div key={p.key} className="field">
+            <label htmlFor={`${id}-${p.short}`}>{t(p.label)}</label>
+            <input
+              id={`${id}-${p.short}`}
+              type="number"
+              inputMode="numeric"
+              min="0"
+              step="10"
+              value={value[p.key]}
+              onChange={set(p.key)}
+              placeholder={p.placeholder}
+              data-testid={`filter-${p.short}`}
+            />
+          </div>
+        ))}
         <div className="field field-action">
           <button type="button" className="btn btn-outline" onClick={onReset} data-testid="filter-reset">
             {t("filters.reset")}

@@ -12,16 +12,15 @@ import { usePageMeta } from "../../lib/usePageMeta";
 import { TripSearchForm, TripSummary, defaultTrip, parseTrip, tripQuery, validateTrip, withoutTrip, withTrip, type Trip, useTripAvailability } from "../search";
 import { CarCard } from "./CarCard";
 import { FilterPanel } from "./FilterPanel";
-import { DEFAULT_FILTERS, filterCars, type FilterState } from "./filters";
+import { DEFAULT_FILTERS, type FilterState } from "./filters";
 import type { FleetCar } from "./types";
-import { useFleet } from "./useFleet";
+import { useFilteredFleet } from "./useFleet";
 
 export default function VehiclesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   usePageMeta(t("meta.vehicles.title"), t("meta.vehicles.description"), "/vehicles");
-  const { cars, loading } = useFleet();
-  const [filters, setFilters] = useState<FilterState>({ ...DEFAULT_FILTERS });
+  const { loading, filters, setFilters, matching: found } = useFilteredFleet();
   const [page, setPage] = useState(1);
 
   // The searched dates live in the URL (?pickup=…&return=…&place=…): filters and
@@ -35,11 +34,10 @@ export default function VehiclesPage() {
   const byCar = availability.status === "ready" ? availability.byCar : null;
 
   const matching = useMemo(() => {
-    const found = filterCars(cars, filters);
     if (!byCar) return found;
     // Free cars first, in the fleet's order; taken ones after them.
     return [...found.filter((c) => byCar.get(c.id)?.free !== false), ...found.filter((c) => byCar.get(c.id)?.free === false)];
-  }, [cars, filters, byCar]);
+  }, [found, byCar]);
   const freeCount = byCar ? matching.filter((c) => byCar.get(c.id)?.free).length : 0;
   const pages = pageCount(matching.length, PAGE_SIZE);
   const current = Math.min(page, pages);

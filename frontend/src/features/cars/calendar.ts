@@ -56,6 +56,18 @@ function addMonthsClamped(iso: string, n: number): string {
   return new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, last))).toISOString().slice(0, 10);
 }
 
+/** Where each key takes the focus from a day (a week is Monday to Sunday; right-to-left, the arrows are mirrored). */
+const MOVES: Record<CalendarKey, (day: string, rtl: boolean) => string> = {
+  ArrowRight: (day, rtl) => addDays(day, rtl ? -1 : 1),
+  ArrowLeft: (day, rtl) => addDays(day, rtl ? 1 : -1),
+  ArrowUp: (day) => addDays(day, -7),
+  ArrowDown: (day) => addDays(day, 7),
+  Home: (day) => addDays(day, -mondayIndex(day)),
+  End: (day) => addDays(day, 6 - mondayIndex(day)),
+  PageUp: (day) => addMonthsClamped(day, -1),
+  PageDown: (day) => addMonthsClamped(day, 1),
+};
+
 /**
  * The index the focus moves to from `index` for a key, kept inside the answer's
  * days; null for a key the calendar does not handle. Right-to-left, the grid is
@@ -64,35 +76,9 @@ function addMonthsClamped(iso: string, n: number): string {
 export function moveFocus(days: readonly { day: string }[], index: number, key: string, rtl: boolean): number | null {
   const current = days[index]?.day;
   if (!current || days.length === 0) return null;
-  let target: string;
-  switch (key as CalendarKey) {
-    case "ArrowRight":
-      target = addDays(current, rtl ? -1 : 1);
-      break;
-    case "ArrowLeft":
-      target = addDays(current, rtl ? 1 : -1);
-      break;
-    case "ArrowUp":
-      target = addDays(current, -7);
-      break;
-    case "ArrowDown":
-      target = addDays(current, 7);
-      break;
-    case "Home":
-      target = addDays(current, -mondayIndex(current));
-      break;
-    case "End":
-      target = addDays(current, 6 - mondayIndex(current));
-      break;
-    case "PageUp":
-      target = addMonthsClamped(current, -1);
-      break;
-    case "PageDown":
-      target = addMonthsClamped(current, 1);
-      break;
-    default:
-      return null;
-  }
+  const move = Object.hasOwn(MOVES, key) ? MOVES[key as CalendarKey] : null;
+  if (!move) return null;
+  const target = move(current, rtl);
   const at = daysBetween(days[0]!.day, target);
   return Math.min(days.length - 1, Math.max(0, at));
 }

@@ -5,5 +5,5 @@ export * from "./labels";
 export * from "./filters";
 export { CarCard } from "./CarCard";
 export { FilterPanel } from "./FilterPanel";
-export { useFleet } from "./useFleet";
+export { useFilteredFleet, useFleet } from "./useFleet";
 export { carQuery, fleetQuery } from "./queries";

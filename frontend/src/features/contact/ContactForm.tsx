@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { fieldErrors } from "../../components/fieldErrors";
 import { toast } from "../../components/toast";
 import { randomUUID } from "../../lib/guest";
 import { sendContact, type ContactMessage, type SendResult } from "./api";
@@ -31,13 +32,12 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
     if (tried) setErrors(validateContact(next));
   };
   const fieldId = (k: ContactField) => `${id}-${k}`;
-  const err = (k: ContactField) =>
-    errors[k] ? (
-      <p className="field-error" id={`${fieldId(k)}-error`} data-testid={`contact-error-${k}`}>
-        {t(`booking.errors.${errors[k]}`)}
-      </p>
-    ) : null;
-  const described = (k: ContactField) => (errors[k] ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(k)}-error` } : {});
+  const { err, described } = fieldErrors<ContactField>(
+    errors,
+    (code) => t(`booking.errors.${code}`),
+    (k) => `${fieldId(k)}-error`,
+    (k) => `contact-error-${k}`,
+  );
 
   async function submit(e: FormEvent) {
     e.preventDefault();

@@ -1,7 +1,8 @@
+import type { ReactNode } from "react";
 import { ltr } from "../../lib/format";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Icon } from "../../components/Icon";
+import { Icon, type IconName } from "../../components/Icon";
 import { Faq, PageHero, type FaqItem } from "../../components/ui";
 import { SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
@@ -25,37 +26,21 @@ export default function ContactPage() {
             <div className="card">
               <h2>{t("contact.detailsTitle")}</h2>
               <ul className="contact-details">
-                <li>
-                  <Icon name="phone" />
-                  <div>
-                    <strong>{t("contact.phone")}</strong>
-                    <a href={`tel:+${SITE.phoneDigits}`} dir="ltr">
-                      {SITE.phone}
-                    </a>
-                  </div>
-                </li>
-                <li>
-                  <Icon name="mail" />
-                  <div>
-                    <strong>{t("contact.email")}</strong>
-                    <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
-                  </div>
-                </li>
-                <li>
-                  <Icon name="pin" />
-                  <div>
-                    <strong>{t("contact.addressTitle")}</strong>
-                    <span>{t("common.address")}</span>
-                  </div>
-                </li>
-                <li>
-                  <Icon name="clock" />
-                  <div>
-                    <strong>{t("contact.hoursTitle")}</strong>
-                    <span>{t("common.hours", { hours: ltr(SITE.openingHours) })}</span>
-                    <span className="muted small">{t("common.service24")}</span>
-                  </div>
-                </li>
+                <Detail icon="phone" title={t("contact.phone")}>
+                  <a href={`tel:+${SITE.phoneDigits}`} dir="ltr">
+                    {SITE.phone}
+                  </a>
+                </Detail>
+                <Detail icon="mail" title={t("contact.email")}>
+                  <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+                </Detail>
+                <Detail icon="pin" title={t("contact.addressTitle")}>
+                  <span>{t("common.address")}</span>
+                </Detail>
+                <Detail icon="clock" title={t("contact.hoursTitle")}>
+                  <span>{t("common.hours", { hours: ltr(SITE.openingHours) })}</span>
+                  <span className="muted small">{t("common.service24")}</span>
+                </Detail>
               </ul>
             </div>
             <div className="card">
@@ -93,5 +78,18 @@ export default function ContactPage() {
         </div>
       </section>
     </>
+  );
+}
+
+/** One way to reach the agency: its icon, its title and the details. */
+function Detail({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {
+  return (
+    <li>
+      <Icon name={icon} />
+      <div>
+        <strong>{title}</strong>
+        {children}
+      </div>
+    </li>
   );
 }

@@ -1,21 +1,18 @@
-import { ltr, todayISO } from "../../lib/format";
+import { todayISO } from "../../lib/format";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { AnchorLink } from "../../components/AnchorLink";
 import { Icon, type IconName } from "../../components/Icon";
-import { Faq, FeatureCard, Spinner, StatGrid, type FaqItem } from "../../components/ui";
-import { SITE } from "../../config/site";
+import { CallButton, ContactDetails, FeatureGrid, FigureStats, Section } from "../../components/sections";
+import { Faq, Spinner, type FaqItem } from "../../components/ui";
 import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { latestPostsQuery, PostCard } from "../blog";
-import { CarCard, FilterPanel, DEFAULT_FILTERS, filterCars, type FilterState, useFleet, type Car } from "../cars";
+import { CarCard, FilterPanel, DEFAULT_FILTERS, useFilteredFleet, type Car } from "../cars";
 import { ContactForm } from "../contact";
 import { TripSearchForm, defaultTrip, tripQuery } from "../search";
-import { useFormat } from "../../lib/useFormat";
-import { localFigures } from "../../lib/figures";
 
 const HOME_LIMIT = 6;
 const BADGES: { icon: IconName; key: string }[] = [
@@ -28,12 +25,9 @@ const PERKS: IconName[] = ["infinity", "shield", "clock", "plane", "tag", "heart
 
 export default function HomePage() {
   const { t } = useTranslation();
-  const figures = localFigures(useFormat());
   const navigate = useNavigate();
   usePageMeta(t("meta.home.title"), t("meta.home.description"), "/");
-  const { cars, loading } = useFleet();
-  const [filters, setFilters] = useState<FilterState>({ ...DEFAULT_FILTERS });
-  const matching = useMemo(() => filterCars(cars, filters), [cars, filters]);
+  const { loading, filters, setFilters, matching } = useFilteredFleet();
   const { data: posts } = useQuery(latestPostsQuery);
 
   const select = (car: Car) => navigate(`/booking/${carSlug(car)}`);
@@ -64,146 +58,94 @@ export default function HomePage() {
             <AnchorLink to="/#vehicles" className="btn btn-accent btn-lg">
               {t("home.hero.cta")}
             </AnchorLink>
-            <a className="btn btn-ghost-light btn-lg" href={`tel:+${SITE.phoneDigits}`}>
-              <Icon name="phone" size={18} /> <span dir="ltr">{SITE.phone}</span>
-            </a>
+            <CallButton className="btn btn-ghost-light btn-lg" iconSize={18} />
           </div>
         </div>
       </section>
 
-      <section id="vehicles" className="section" aria-labelledby="vehicles-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="vehicles-title">{t("home.vehicles.title")}</h2>
-            <p className="muted">{t("home.vehicles.subtitle")}</p>
-          </div>
-          <FilterPanel value={filters} onChange={setFilters} onReset={() => setFilters({ ...DEFAULT_FILTERS })} />
-          {loading ? (
-            <Spinner label={t("fleet.loading")} />
-          ) : (
-            <>
-              <p className="results-count" aria-live="polite" data-testid="results-count">
-                {t("fleet.count", { count: matching.length })}
+      <Section head id="vehicles" titleId="vehicles-title" title={t("home.vehicles.title")} subtitle={t("home.vehicles.subtitle")}>
+        <FilterPanel value={filters} onChange={setFilters} onReset={() => setFilters({ ...DEFAULT_FILTERS })} />
+        {loading ? (
+          <Spinner label={t("fleet.loading")} />
+        ) : (
+          <>
+            <p className="results-count" aria-live="polite" data-testid="results-count">
+              {t("fleet.count", { count: matching.length })}
+            </p>
+            {matching.length === 0 ? (
+              <p className="empty">{t("fleet.empty")}</p>
+            ) : (
+              <div className="car-grid">
+                {matching.slice(0, HOME_LIMIT).map((car) => (
+                  <CarCard key={car.id} car={car} onSelect={select} />
+                ))}
+              </div>
+            )}
+            {matching.length > HOME_LIMIT && (
+              <p className="center">
+                <Link to="/vehicles" className="btn btn-outline btn-lg" data-testid="view-all">
+                  {t("home.vehicles.viewAll", { count: matching.length })}
+                </Link>
               </p>
-              {matching.length === 0 ? (
-                <p className="empty">{t("fleet.empty")}</p>
-              ) : (
-                <div className="car-grid">
-                  {matching.slice(0, HOME_LIMIT).map((car) => (
-                    <CarCard key={car.id} car={car} onSelect={select} />
-                  ))}
-                </div>
-              )}
-              {matching.length > HOME_LIMIT && (
-                <p className="center">
-                  <Link to="/vehicles" className="btn btn-outline btn-lg" data-testid="view-all">
-                    {t("home.vehicles.viewAll", { count: matching.length })}
-                  </Link>
-                </p>
-              )}
-            </>
-          )}
-        </div>
-      </section>
+            )}
+          </>
+        )}
+      </Section>
 
-      <section id="why-us" className="section section-alt" aria-labelledby="why-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="why-title">{t("home.why.title")}</h2>
-            <p className="muted">{t("home.why.subtitle")}</p>
-          </div>
-          <div className="feature-grid">
-            {perks.map((p, i) => (
-              <FeatureCard key={p.title} icon={PERKS[i % PERKS.length]!} title={p.title} text={p.text} />
-            ))}
-          </div>
-          <StatGrid
-            items={[
-              { value: figures.vehicles, label: t("stats.vehicles") },
-              { value: figures.customers, label: t("stats.customers") },
-              { value: figures.satisfaction, label: t("stats.satisfaction") },
-              { value: figures.rating, label: t("stats.rating", { reviews: figures.reviews }) },
-            ]}
-          />
-        </div>
-      </section>
+      <Section head alt id="why-us" titleId="why-title" title={t("home.why.title")} subtitle={t("home.why.subtitle")}>
+        <FeatureGrid items={perks} icons={PERKS} />
+        <FigureStats figures={["vehicles", "customers", "satisfaction", "rating"]} />
+      </Section>
 
-      <section className="section" aria-labelledby="testimonials-title">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="testimonials-title">{t("home.testimonialsTitle")}</h2>
-          </div>
-          <div className="testimonial-grid">
-            {testimonials.map((x) => (
-              <figure key={x.name} className="testimonial">
-                <blockquote>
-                  <p>{x.text}</p>
-                </blockquote>
-                <figcaption>
-                  <strong>{x.name}</strong>
-                  <span className="muted">{x.origin}</span>
-                </figcaption>
-              </figure>
-            ))}
-          </div>
+      <Section head titleId="testimonials-title" title={t("home.testimonialsTitle")}>
+        <div className="testimonial-grid">
+          {testimonials.map((x) => (
+            <figure key={x.name} className="testimonial">
+              <blockquote>
+                <p>{x.text}</p>
+              </blockquote>
+              <figcaption>
+                <strong>{x.name}</strong>
+                <span className="muted">{x.origin}</span>
+              </figcaption>
+            </figure>
+          ))}
         </div>
-      </section>
+      </Section>
 
-      <section className="section section-alt" aria-labelledby="faq-title">
-        <div className="container narrow">
-          <div className="section-head">
-            <h2 id="faq-title">{t("home.faqTitle")}</h2>
-          </div>
-          <Faq items={faq} idPrefix="home-faq" initiallyOpen={0} />
-        </div>
-      </section>
+      <Section head alt container="narrow" titleId="faq-title" title={t("home.faqTitle")}>
+        <Faq items={faq} idPrefix="home-faq" initiallyOpen={0} />
+      </Section>
 
       <section id="contact" className="section" aria-labelledby="contact-title">
         <div className="container contact-layout">
           <div>
             <h2 id="contact-title">{t("home.contact.title")}</h2>
             <p className="muted">{t("home.contact.subtitle")}</p>
-            <ul className="contact-details">
-              <li>
-                <Icon name="phone" />
-                <a href={`tel:+${SITE.phoneDigits}`} dir="ltr">
-                  {SITE.phone}
-                </a>
-              </li>
-              <li>
-                <Icon name="mail" />
-                <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
-              </li>
-              <li>
-                <Icon name="pin" />
-                <span>{t("common.address")}</span>
-              </li>
-              <li>
-                <Icon name="clock" />
-                <span>{t("common.hours", { hours: ltr(SITE.openingHours) })}</span>
-              </li>
-            </ul>
+            <ContactDetails lines={["phone", "mail", "address", "hours"]} />
           </div>
           <ContactForm variant="home" />
         </div>
       </section>
 
       {posts && posts.length > 0 && (
-        <section className="section section-alt" aria-labelledby="blog-title">
-          <div className="container">
-            <div className="section-head">
-              <h2 id="blog-title">{t("home.blogTitle")}</h2>
-              <Link to="/blog" className="read-more">
-                {t("home.blogAll")} <Icon name="chevronEnd" size={16} className="flip-rtl" />
-              </Link>
-            </div>
-            <div className="post-grid">
-              {posts.map((p) => (
-                <PostCard key={p.id} post={p} />
-              ))}
-            </div>
+        <Section
+          head
+          alt
+          titleId="blog-title"
+          title={t("home.blogTitle")}
+          aside={
+            <Link to="/blog" className="read-more">
+              {t("home.blogAll")} <Icon name="chevronEnd" size={16} className="flip-rtl" />
+            </Link>
+          }
+        >
+          <div className="post-grid">
+            {posts.map((p) => (
+              <PostCard key={p.id} post={p} />
+            ))}
           </div>
-        </section>
+        </Section>
       )}
     </>
   );

@@ -7,7 +7,8 @@
 // render on the server as well: no browser object is touched during render.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
+import { LEGAL_NAV, NavItems } from "../../components/NavItems";
 import { PageHero } from "../../components/ui";
 import { FIGURES, LEGAL, LEGAL_PATHS, SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
@@ -60,27 +61,23 @@ function Sections({ sections }: { sections: Section[] }) {
   );
 }
 
-/** Hero, links between the three pages, the date of the texts, then the page's own content. */
-function LegalLayout({ title, intro, testId, children }: { title: string; intro: string; testId: string; children: ReactNode }) {
+type LegalPage = keyof typeof LEGAL_PATHS;
+
+/** The page's meta, hero, links between the three pages, the date of the texts, then the page's own content. */
+function LegalLayout({ page, children }: { page: LegalPage; children: ReactNode }) {
   const { t } = useTranslation();
   const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
+  usePageMeta(tl(`meta.${page}.title`), tl(`meta.${page}.description`), LEGAL_PATHS[page]);
+  const testId = `legal-${page}`;
   return (
     <>
-      <PageHero eyebrow={tl("eyebrow")} title={title} subtitle={intro} />
+      <PageHero eyebrow={tl("eyebrow")} title={t(`legal.${page}.title`)} subtitle={tl(`${page}.intro`, vars)} />
       <div className="section">
         <div className="container legal-layout">
           <nav className="legal-nav" aria-label={tl("navLabel")}>
             <ul>
-              <li>
-                <NavLink to={LEGAL_PATHS.terms}>{t("legal.terms.title")}</NavLink>
-              </li>
-              <li>
-                <NavLink to={LEGAL_PATHS.privacy}>{t("legal.privacy.title")}</NavLink>
-              </li>
-              <li>
-                <NavLink to={LEGAL_PATHS.notice}>{t("legal.notice.title")}</NavLink>
-              </li>
+              <NavItems items={LEGAL_NAV} active />
             </ul>
           </nav>
           <article className="legal-text prose" data-testid={testId}>
@@ -118,9 +115,8 @@ export function TermsPage() {
   const { t } = useTranslation();
   const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
-  usePageMeta(tl("meta.terms.title"), tl("meta.terms.description"), LEGAL_PATHS.terms);
   return (
-    <LegalLayout title={t("legal.terms.title")} intro={tl("terms.intro", vars)} testId="legal-terms">
+    <LegalLayout page="terms">
       <Sections sections={tList<Section>(tl, "terms.sections", vars)} />
       <p>
         {tl("terms.questions")} <Link to="/contact">{t("nav.contact")}</Link>
@@ -130,12 +126,10 @@ export function TermsPage() {
 }
 
 export function PrivacyPage() {
-  const { t } = useTranslation();
   const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
-  usePageMeta(tl("meta.privacy.title"), tl("meta.privacy.description"), LEGAL_PATHS.privacy);
   return (
-    <LegalLayout title={t("legal.privacy.title")} intro={tl("privacy.intro", vars)} testId="legal-privacy">
+    <LegalLayout page="privacy">
       <dl className="legal-facts">
         <div>
           <dt>{tl("fields.controller")}</dt>
@@ -160,7 +154,6 @@ export function LegalNoticePage() {
   const { t: tl } = useTranslation("legal");
   const vars = useLegalVars();
   const fmt = useFormat();
-  usePageMeta(tl("meta.notice.title"), tl("meta.notice.description"), LEGAL_PATHS.notice);
   // The register's own wording is French; on other pages it is marked as such.
   const fr = i18n.language === "fr" ? undefined : "fr";
   const facts: [string, ReactNode][] = [
@@ -176,7 +169,7 @@ export function LegalNoticePage() {
     [tl("fields.host"), <bdi lang={fr}>{`${LEGAL.host.name}, ${LEGAL.host.address}`}</bdi>],
   ];
   return (
-    <LegalLayout title={t("legal.notice.title")} intro={tl("notice.intro", vars)} testId="legal-notice">
+    <LegalLayout page="notice">
       <h2>{tl("notice.publisherTitle")}</h2>
       <dl className="legal-facts">
         {facts.map(([label, value]) => (

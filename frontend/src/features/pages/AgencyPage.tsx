@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AnchorLink } from "../../components/AnchorLink";
-import { Icon, type IconName } from "../../components/Icon";
-import { FeatureCard, PageHero, StatGrid } from "../../components/ui";
-import { SITE } from "../../config/site";
+import type { IconName } from "../../components/Icon";
+import { ContactDetails, FeatureGrid, FigureStats, Section } from "../../components/sections";
+import { PageHero } from "../../components/ui";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { useFormat } from "../../lib/useFormat";
@@ -31,28 +31,12 @@ export default function AgencyPage() {
             <h3>{t("agency.missionTitle")}</h3>
             <p>{t("agency.mission")}</p>
           </div>
-          <StatGrid
-            items={[
-              { value: figures.customers, label: t("stats.customers") },
-              { value: figures.vehicles, label: t("stats.vehicles") },
-              { value: figures.satisfaction, label: t("stats.satisfaction") },
-              { value: figures.years, label: t("stats.years") },
-            ]}
-          />
+          <FigureStats figures={["customers", "vehicles", "satisfaction", "years"]} />
         </div>
       </section>
-      <section className="section section-alt" aria-labelledby="values-title">
-        <div className="container">
-          <h2 id="values-title" className="section-title">
-            {t("agency.valuesTitle")}
-          </h2>
-          <div className="feature-grid four">
-            {values.map((v, i) => (
-              <FeatureCard key={v.title} icon={VALUE_ICONS[i % VALUE_ICONS.length]!} title={v.title} text={v.text} />
-            ))}
-          </div>
-        </div>
-      </section>
+      <Section alt titleId="values-title" title={t("agency.valuesTitle")}>
+        <FeatureGrid four items={values} icons={VALUE_ICONS} />
+      </Section>
       <section className="section" aria-labelledby="team-title">
         <div className="container two-col">
           <div>
@@ -61,20 +45,7 @@ export default function AgencyPage() {
           </div>
           <div className="card contact-card">
             <h3>{t("agency.contactTitle")}</h3>
-            <ul className="contact-details">
-              <li>
-                <Icon name="pin" /> <span>{t("common.address")}</span>
-              </li>
-              <li>
-                <Icon name="phone" />
-                <a href={`tel:+${SITE.phoneDigits}`} dir="ltr">
-                  {SITE.phone}
-                </a>
-              </li>
-              <li>
-                <Icon name="clock" /> <span>{t("agency.service24")}</span>
-              </li>
-            </ul>
+            <ContactDetails lines={["address", "phone", "service24"]} />
             <Link to="/contact" className="btn btn-primary">
               {t("agency.contactCta")}
             </Link>

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { AnchorLink } from "../../components/AnchorLink";
 import { Icon, type IconName } from "../../components/Icon";
-import { FeatureCard, PageHero } from "../../components/ui";
+import { CallButton, CheckList, FeatureGrid, Section } from "../../components/sections";
+import { PageHero } from "../../components/ui";
 import { FIGURES, SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -31,40 +32,18 @@ export function ServicePage({ kind }: { kind: "shortTerm" | "longTerm" }) {
           {t(`${kind}.secondaryCta`)}
         </AnchorLink>
       </PageHero>
-      <section className="section" aria-labelledby="adv-title">
-        <div className="container">
-          <h2 id="adv-title" className="section-title">
-            {t(`${kind}.advantagesTitle`)}
-          </h2>
-          <div className="feature-grid four">
-            {advantages.map((a, i) => (
-              <FeatureCard key={a.title} icon={ICONS[i % ICONS.length]!} title={a.title} text={a.text} />
-            ))}
-          </div>
-        </div>
-      </section>
-      <section className="section section-alt" aria-labelledby="services-title">
-        <div className="container narrow">
-          <h2 id="services-title" className="section-title">
-            {t(`${kind}.servicesTitle`)}
-          </h2>
-          <ul className="check-list columns">
-            {services.map((s) => (
-              <li key={s}>
-                <Icon name="check" size={18} /> {s}
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section titleId="adv-title" title={t(`${kind}.advantagesTitle`)}>
+        <FeatureGrid four items={advantages} icons={ICONS} />
+      </Section>
+      <Section alt container="narrow" titleId="services-title" title={t(`${kind}.servicesTitle`)}>
+        <CheckList className="check-list columns" items={services} />
+      </Section>
       <section className="section cta-band" aria-labelledby="cta-title">
         <div className="container center">
           <h2 id="cta-title">{t(`${kind}.ctaTitle`)}</h2>
           <p>{t(`${kind}.ctaText`, vars)}</p>
           <div className="hero-actions center">
-            <a className="btn btn-accent btn-lg" href={`tel:+${SITE.phoneDigits}`}>
-              <Icon name="phone" /> <span dir="ltr">{SITE.phone}</span>
-            </a>
+            <CallButton className="btn btn-accent btn-lg" />
             <a className="btn btn-ghost-light btn-lg" href={`mailto:${SITE.email}`}>
               <Icon name="mail" /> {SITE.email}
             </a>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { fieldErrors } from "../../components/fieldErrors";
 import { Icon } from "../../components/Icon";
 import { todayISO } from "../../lib/format";
 import { locationLabel } from "./locationLabel";
@@ -51,13 +52,12 @@ export function TripSearchForm({
   }
 
   const fieldId = (f: TripField) => `${id}-${f}`;
-  const invalid = (f: TripField) => (errors[f] ? { "aria-invalid": true as const, "aria-describedby": `${fieldId(f)}-error` } : {});
-  const error = (f: TripField) =>
-    errors[f] ? (
-      <p className="field-error" id={`${fieldId(f)}-error`} data-testid={`search-error-${f}`}>
-        {t(`search.errors.${errors[f]}`)}
-      </p>
-    ) : null;
+  const { err: error, described: invalid } = fieldErrors<TripField>(
+    errors,
+    (code) => t(`search.errors.${code}`),
+    (f) => `${fieldId(f)}-error`,
+    (f) => `search-error-${f}`,
+  );
 
   return (
     <form ref={form} className={`trip-search trip-search-${variant}`} role="search" aria-labelledby={`${id}-title`} noValidate onSubmit={submit} data-testid="trip-search">

@@ -1,27 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { useFieldErrors, type StepProps } from "./fields";
+import { InputField, type StepProps } from "./fields";
 
 /** Step 2: the driver. */
-export function DriverStep({ form, errors, set }: StepProps) {
+export function DriverStep(step: StepProps) {
   const { t } = useTranslation();
-  const { err, described } = useFieldErrors(errors);
   return (
     <div className="form-grid">
-      <div className="field span-2">
-        <label htmlFor="customerName">{t("booking.name")} *</label>
-        <input id="customerName" autoComplete="name" required value={form.customerName} onChange={(e) => set("customerName", e.target.value)} {...described("customerName")} />
-        {err("customerName")}
-      </div>
-      <div className="field">
-        <label htmlFor="customerEmail">{t("booking.email")} *</label>
-        <input id="customerEmail" type="email" dir="ltr" autoComplete="email" required value={form.customerEmail} onChange={(e) => set("customerEmail", e.target.value)} {...described("customerEmail")} />
-        {err("customerEmail")}
-      </div>
-      <div className="field">
-        <label htmlFor="customerPhone">{t("booking.phone")} *</label>
-        <input id="customerPhone" type="tel" dir="ltr" autoComplete="tel" required value={form.customerPhone} onChange={(e) => set("customerPhone", e.target.value)} {...described("customerPhone")} />
-        {err("customerPhone")}
-      </div>
+      <InputField className="field span-2" name="customerName" label={t("booking.name")} step={step} autoComplete="name" />
+      <InputField name="customerEmail" label={t("booking.email")} step={step} type="email" dir="ltr" autoComplete="email" />
+      <InputField name="customerPhone" label={t("booking.phone")} step={step} type="tel" dir="ltr" autoComplete="tel" />
     </div>
   );
 }

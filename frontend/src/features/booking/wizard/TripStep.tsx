@@ -2,55 +2,37 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { locationLabel } from "../../search";
 import { PICKUP_LOCATIONS, RETURN_LOCATIONS } from "../types";
-import { useFieldErrors, type StepProps } from "./fields";
+import { InputField, type StepProps } from "./fields";
+
+/** The two places: the form field, its label and the places offered. */
+export const PLACES = [
+  { name: "pickupLocation", label: "booking.pickupLocation", places: PICKUP_LOCATIONS },
+  { name: "returnLocation", label: "booking.returnLocation", places: RETURN_LOCATIONS },
+] as const;
 
 /** Step 1: dates, times, places; `notice` is the database's answer about these dates. */
-export function TripStep({ form, errors, set, today, notice }: StepProps & { today: string; notice: ReactNode }) {
+export function TripStep({ today, notice, ...step }: StepProps & { today: string; notice: ReactNode }) {
   const { t } = useTranslation();
-  const { err, described } = useFieldErrors(errors);
+  const { form, set } = step;
   return (
     <>
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="pickupDate">{t("booking.pickupDate")} *</label>
-          <input id="pickupDate" type="date" required min={today} value={form.pickupDate} onChange={(e) => set("pickupDate", e.target.value)} {...described("pickupDate")} />
-          {err("pickupDate")}
-        </div>
-        <div className="field">
-          <label htmlFor="returnDate">{t("booking.returnDate")} *</label>
-          <input id="returnDate" type="date" required min={form.pickupDate || today} value={form.returnDate} onChange={(e) => set("returnDate", e.target.value)} {...described("returnDate")} />
-          {err("returnDate")}
-        </div>
-        <div className="field">
-          <label htmlFor="pickupTime">{t("booking.pickupTime")} *</label>
-          <input id="pickupTime" type="time" required value={form.pickupTime} onChange={(e) => set("pickupTime", e.target.value)} {...described("pickupTime")} />
-          {err("pickupTime")}
-        </div>
-        <div className="field">
-          <label htmlFor="returnTime">{t("booking.returnTime")} *</label>
-          <input id="returnTime" type="time" required value={form.returnTime} onChange={(e) => set("returnTime", e.target.value)} {...described("returnTime")} />
-          {err("returnTime")}
-        </div>
-        <div className="field">
-          <label htmlFor="pickupLocation">{t("booking.pickupLocation")}</label>
-          <select id="pickupLocation" value={form.pickupLocation} onChange={(e) => set("pickupLocation", e.target.value)}>
-            {PICKUP_LOCATIONS.map((l) => (
-              <option key={l} value={l}>
-                {locationLabel(t, l)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="returnLocation">{t("booking.returnLocation")}</label>
-          <select id="returnLocation" value={form.returnLocation} onChange={(e) => set("returnLocation", e.target.value)}>
-            {RETURN_LOCATIONS.map((l) => (
-              <option key={l} value={l}>
-                {locationLabel(t, l)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <InputField name="pickupDate" label={t("booking.pickupDate")} step={step} type="date" min={today} />
+        <InputField name="returnDate" label={t("booking.returnDate")} step={step} type="date" min={form.pickupDate || today} />
+        <InputField name="pickupTime" label={t("booking.pickupTime")} step={step} type="time" />
+        <InputField name="returnTime" label={t("booking.returnTime")} step={step} type="time" />
+        {PLACES.map((p) => (
+          <div key={p.name} className="field">
+            <label htmlFor={p.name}>{t(p.label)}</label>
+            <select id={p.name} value={form[p.name]} onChange={(e) => set(p.name, e.target.value)}>
+              {p.places.map((l) => (
+                <option key={l} value={l}>
+                  {locationLabel(t, l)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
       </div>
       {notice}
     </>

@@ -1,4 +1,6 @@
+import type { InputHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
+import { fieldErrors } from "../../../components/fieldErrors";
 import type { BookingForm } from "../types";
 import type { BookingErrors } from "../validation";
 
@@ -11,12 +13,26 @@ export interface StepProps {
 /** A field's inline error and the attributes that tie it to its input. */
 export function useFieldErrors(errors: BookingErrors) {
   const { t } = useTranslation();
-  const err = (k: keyof BookingForm) =>
-    errors[k] ? (
-      <p className="field-error" id={`err-${k}`}>
-        {t(`booking.errors.${errors[k]}`)}
-      </p>
-    ) : null;
-  const described = (k: keyof BookingForm) => (errors[k] ? { "aria-invalid": true as const, "aria-describedby": `err-${k}` } : {});
-  return { err, described };
+  return fieldErrors<keyof BookingForm>(errors, (code) => t(`booking.errors.${code}`), (k) => `err-${k}`);
+}
+
+/** The form's fields an <input> edits as text (dates, times, the driver). */
+type InputKey = "pickupDate" | "returnDate" | "pickupTime" | "returnTime" | "customerName" | "customerEmail" | "customerPhone";
+
+/** A required input bound to its form field, with its label and its inline error. */
+export function InputField({
+  name,
+  label,
+  step,
+  className = "field",
+  ...attrs
+}: { name: InputKey; label: string; step: StepProps; className?: string } & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "min" | "dir" | "autoComplete">) {
+  const { err, described } = useFieldErrors(step.errors);
+  return (
+    <div className={className}>
+      <label htmlFor={name}>{label} *</label>
+      <input id={name} {...attrs} required value={step.form[name]} onChange={(e) => step.set(name, e.target.value)} {...described(name)} />
+      {err(name)}
+    </div>
+  );
 }
