@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"casarent/server/config"
+	"casarent/server/pgtest"
 )
 
 func TestUserUpdateAndLogoutScopes(t *testing.T) {
@@ -27,7 +28,7 @@ func TestUserUpdateAndLogoutScopes(t *testing.T) {
 	wantError(t, e.call("PUT", "/user", map[string]any{"app_metadata": map[string]any{"role": "admin"}}, at), 403, "not_admin")
 	wantError(t, e.call("GET", "/user", nil, ""), 403, "bad_jwt") // the anon key is no user
 	wantError(t, e.call("GET", "/user", nil, "", "Authorization", ""), 401, "no_authorization")
-	wantError(t, e.call("GET", "/user", nil, tamperSignature(at)), 403, "bad_jwt")
+	wantError(t, e.call("GET", "/user", nil, pgtest.TamperSignature(at)), 403, "bad_jwt")
 
 	// A second and third session; a password change ends the others.
 	s2 := must(t, e.signIn("ida@example.test", "pass-word"), 200)
@@ -151,19 +152,4 @@ func TestReauthenticationNonce(t *testing.T) {
 	must(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3", "nonce": nonce}, at), 200)
 	must(t, e.signIn("rea@example.test", "pass-word-3"), 200)
 	wantError(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-4", "nonce": nonce}, at), 422, "reauthentication_not_valid")
-}
-
-// tamperSignature changes one character inside a JWT's signature. (Changing the
-// last characters is not enough: the last base64url character of a 32-byte
-// signature carries padding bits a decoder may ignore, so "…xx" was now and
-// then the same signature.)
-func tamperSignature(token string) string {
-	b := []byte(token)
-	i := len(b) - 10
-	if b[i] == 'A' {
-		b[i] = 'B'
-	} else {
-		b[i] = 'A'
-	}
-	return string(b)
 }
