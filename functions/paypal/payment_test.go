@@ -37,7 +37,7 @@ type harness struct {
 	fn     *httptest.Server
 	svc    *paypal.Service // for the reconciliation pass
 	cfg    config.Functions
-	later  atomic.Int64    // how far (ns) the service's clock runs ahead of the database's
+	later  atomic.Int64 // how far (ns) the service's clock runs ahead of the database's
 	anon   string
 	carID  int64
 	slots  int // booking() calls so far: each gets its own week, since a car cannot be booked twice
