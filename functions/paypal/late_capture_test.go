@@ -256,3 +256,54 @@ func TestLateCaptureRefundIsRetriedAfterAnOutage(t *testing.T) {
 		t.Fatalf("%d refund e-mails to the traveller", n)
 	}
 }
+
+// The capture never reached PayPal (every attempt failed) and the hold lapsed: the
+// order is still APPROVED. With its dates still free, two replicas reconciling at
+// once capture it once (the visitor's request id) and confirm the booking.
+func TestApprovedOrderOfAnExpiredBookingIsCapturedOnce(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.approved("pay")
+	h.fault(emulator.Fault{Op: "capture", Status: 503, Times: -1})
+	if status, body := h.capture(orderID); status != http.StatusBadGateway {
+		t.Fatalf("capture: %d %v", status, body)
+	}
+	h.clearFaults()
+	h.wantCaptures(orderID, 0)
+	h.lapse(id)
+
+	if rep := h.reconcileTwice(); rep.Confirmed < 1 || rep.Failed != 0 {
+		t.Fatalf("reconciliation: %+v", rep)
+	}
+	h.wantCaptures(orderID, 1)
+	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	if n := h.outbox(id, "booking_confirmed"); n != 1 {
+		t.Fatalf("%d confirmation e-mails", n)
+	}
+}
+
+// The same, but someone else booked the dates meanwhile: nothing is captured, and
+// once PayPal's approval window is over reconciliation stops asking.
+func TestApprovedOrderOfAnExpiredBookingWhoseDatesWereTakenIsLeft(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.approved("pay")
+	h.lapse(id)
+	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+
+	if rep := h.reconcileTwice(); rep.Confirmed+rep.Refunded+rep.Cancelled+rep.Failed != 0 {
+		t.Fatalf("reconciliation: %+v", rep)
+	}
+	h.wantCaptures(orderID, 0)
+	if r := h.row(id); r.Status != "expired" {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	h.age(3*time.Hour + time.Minute)
+	// Closed now, and the other visitor's attempt, never approved, is abandoned.
+	h.reconcile(paypal.ReconcileReport{Checked: 2, Cancelled: 1})
+	h.reconcile(paypal.ReconcileReport{}) // nothing left to ask PayPal about
+	if r := h.row(id); r.Status != "expired" || r.PaymentID != nil {
+		t.Fatalf("after the window: %+v", r)
+	}
+	h.wantCaptures(orderID, 0)
+}
