@@ -31,8 +31,9 @@ alter table public.notification_outbox add constraint notification_outbox_kind_c
 -- booking's amount by the caller) and answers what became of the booking:
 -- 'confirmed' (paid, and confirmed or kept as an administrator confirmed it) or
 -- 'refund' (a full refund is due, written to the ledger under the refund_key
--- 'late-capture-<capture id>': one per capture, whoever decides and however often). Any number of callers may race: the
--- booking's row lock orders them and each outcome happens once.
+-- 'late-capture-<capture id>': one per capture, whoever decides and however
+-- often). Any number of callers may race: the booking's row lock orders them and
+-- each outcome happens once.
 create function public.record_paypal_capture(p_booking_id uuid, p_capture_id text) returns text
 language plpgsql
 set search_path = ''
@@ -56,8 +57,10 @@ begin
       provider_order_id, provider_capture_id, settled_at)
   values (b.id, 'paypal', 'captured', b.charge_amount, b.charge_currency, b.amount_due_now, 'paypal',
       b.paypal_order_id, p_capture_id, now())
+  -- settled_at is the capture's: an attempt marked abandoned when the hold lapsed
+  -- carries the time it was given up, not when the money came.
   on conflict (provider_order_id) do update set status = 'captured', provider_capture_id = excluded.provider_capture_id,
-      failure = null, settled_at = coalesce(payments.settled_at, now())
+      failure = null, settled_at = now()
   where payments.status <> 'captured';
 
   if exists (select 1 from public.payments r where r.refund_key = v_key) then
