@@ -88,6 +88,10 @@ func TestLateCaptureConfirmsWhenTheDatesAreStillFree(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.timedOutCapture()
 	h.lapse(id)
+	var lapsed time.Time
+	if err := h.db.Admin.QueryRow(context.Background(), `select clock_timestamp()`).Scan(&lapsed); err != nil {
+		t.Fatal(err)
+	}
 
 	rep := h.reconcileTwice()
 	if rep.Confirmed < 1 || rep.Refunded != 0 || rep.Cancelled != 0 || rep.Failed != 0 {
@@ -99,6 +103,14 @@ func TestLateCaptureConfirmsWhenTheDatesAreStillFree(t *testing.T) {
 	}
 	if got := h.ledger(id); got != "paypal:captured" {
 		t.Fatalf("ledger: %s", got)
+	}
+	// Revenue dates the money by when it was recorded, not when the attempt lapsed.
+	var settled time.Time
+	if err := h.db.Admin.QueryRow(context.Background(), `select settled_at from public.payments where booking_id = $1`, id).Scan(&settled); err != nil {
+		t.Fatal(err)
+	}
+	if settled.Before(lapsed) {
+		t.Fatalf("captured payment settled at %v, before the reconciliation (%v)", settled, lapsed)
 	}
 	h.wantCaptures(orderID, 1)
 	h.wantRefunds(orderID, 0)
