@@ -52,10 +52,14 @@ type paymentRow struct {
 	paymentStatus string
 	currency      *string
 	chargeAmount  *string // numeric as text
+	refund        *string // the status of a refund of this booking's payment, if any
 }
 
 // capturePayment captures the PayPal order of a stored booking and confirms it.
-// Idempotent: a paid booking is returned as is (see settle).
+// Idempotent: a paid booking is returned as is (see settle). A booking whose hold
+// lapsed or that was cancelled is first checked with PayPal: money taken by an
+// earlier capture whose answer was lost is recorded, and the visitor told what
+// became of it (confirmed, or refunded), never that no payment was taken.
 func (s *Service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 	if s.client == nil {
 		return notConfigured()
@@ -72,31 +76,77 @@ func (s *Service) capturePayment(w http.ResponseWriter, r *http.Request) error {
 	if row.paymentStatus == "paid" {
 		return s.writeBooking(ctx, w, row.id)
 	}
-	if row.status == "cancelled" {
-		// By an administrator, or by reconciliation once unpaid for too long: no money is taken.
-		return fnkit.Errorf(http.StatusConflict, "this booking was cancelled; no payment was taken").WithCode("booking_cancelled")
-	}
-	if row.status == "expired" {
-		// The hold lapsed before the visitor came back from PayPal: take the dates
-		// again if they are still free, else charge nothing.
-		if err := s.renewHold(ctx, row.id); err != nil {
-			return err
-		}
+	if row.refund != nil {
+		return refundedAnswer(*row.refund)
 	}
 	// From the capture on, the outcome must be recorded even if the visitor's browser gave up.
-	if err := s.settle(context.WithoutCancel(ctx), row, orderID); err != nil {
+	ctx = context.WithoutCancel(ctx)
+	var outcome string
+	if row.status == "cancelled" || row.status == "expired" {
+		outcome, err = s.settleLapsed(ctx, row, orderID)
+	} else {
+		outcome, err = s.settle(ctx, row, orderID)
+	}
+	if err != nil {
 		return err
+	}
+	if outcome == outcomeRefunded {
+		return refundedAnswer(s.refundStatus(ctx, row.id))
 	}
 	return s.writeBooking(ctx, w, row.id)
 }
 
+// settleLapsed finishes the payment of a booking that no longer holds its dates
+// (expired or cancelled): a capture PayPal already made is recorded (the booking is
+// confirmed if its dates are still free, refunded otherwise); an approved order of
+// an expired booking is captured only once the booking has its dates again.
+func (s *Service) settleLapsed(ctx context.Context, row *paymentRow, orderID string) (string, error) {
+	order, err := s.client.GetOrder(ctx, orderID)
+	if err != nil {
+		var ae *APIError
+		if errors.As(err, &ae) && ae.Status == http.StatusNotFound {
+			return "", fnkit.Errorf(http.StatusNotFound, "PayPal does not know this order").WithCode("order_not_found")
+		}
+		return "", paypalFailure(err)
+	}
+	if order.Status == StatusCompleted {
+		return s.record(ctx, row, order)
+	}
+	if row.status == "cancelled" {
+		// By an administrator, or by reconciliation once unpaid for too long: no money is taken.
+		return "", fnkit.Errorf(http.StatusConflict, "this booking was cancelled; no payment was taken").WithCode("booking_cancelled")
+	}
+	// The hold lapsed before the visitor came back from PayPal: take the dates
+	// again if they are still free, else charge nothing.
+	if err := s.renewHold(ctx, row.id); err != nil {
+		return "", err
+	}
+	return s.settle(ctx, row, orderID)
+}
+
+// What became of a payment that settle recorded.
+const (
+	outcomeConfirmed = "confirmed" // the booking is paid (and confirmed)
+	outcomeRefunded  = "refunded"  // the booking could not take it: refunded in full
+)
+
+// refundedAnswer tells the visitor that the money PayPal took came too late for
+// the booking and goes back; refund is the ledger's state of that refund.
+func refundedAnswer(refund string) error {
+	msg := "your payment reached us after this booking had lapsed and its dates were taken, or after it was cancelled; it is refunded in full"
+	if refund != "completed" {
+		msg = "your payment reached us after this booking had lapsed and its dates were taken, or after it was cancelled; it is being refunded in full"
+	}
+	return fnkit.Errorf(http.StatusConflict, "%s", msg).WithCode("payment_refunded").WithDetails(map[string]string{"refund": refund})
+}
+
 // settle captures the booking's order (or reads the capture PayPal already made),
-// checks it against what was stored and confirms the booking. Both the capture
+// checks it against what was stored and records it (see record). Both the capture
 // function and the reconciliation loop come through here. The capture carries a
 // PayPal-Request-Id derived from the booking, so a retry never charges twice.
-func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) error {
+func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) (string, error) {
 	if row.currency == nil || row.chargeAmount == nil {
-		return fnkit.Errorf(http.StatusConflict, "this booking has no online payment amount").WithCode("no_amount")
+		return "", fnkit.Errorf(http.StatusConflict, "this booking has no online payment amount").WithCode("no_amount")
 	}
 
 	order, err := s.client.CaptureOrder(ctx, orderID, "capture-"+row.id)
@@ -106,21 +156,31 @@ func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) e
 		order, err = s.client.GetOrder(ctx, orderID)
 	}
 	if err != nil {
-		return s.captureFailed(ctx, row.id, err)
+		return "", s.captureFailed(ctx, row.id, err)
+	}
+	return s.record(ctx, row, order)
+}
+
+// record checks the capture of a captured order against what was stored and
+// records it: the booking is confirmed, or, when it can no longer take the
+// money (cancelled, or expired and its dates taken), the money is refunded.
+func (s *Service) record(ctx context.Context, row *paymentRow, order *Order) (string, error) {
+	if row.currency == nil || row.chargeAmount == nil {
+		return "", fnkit.Errorf(http.StatusConflict, "this booking has no online payment amount").WithCode("no_amount")
 	}
 	capture := order.FirstCapture()
 	if capture == nil {
 		s.recordProblem(ctx, row.id, "", fmt.Sprintf("Commande PayPal %s au statut %s, sans encaissement", order.ID, order.Status))
-		return fnkit.Errorf(http.StatusBadGateway, "PayPal did not report a capture").WithCode("no_capture")
+		return "", fnkit.Errorf(http.StatusBadGateway, "PayPal did not report a capture").WithCode("no_capture")
 	}
 	switch capture.Status {
 	case StatusCompleted:
 	case "PENDING":
 		s.recordProblem(ctx, row.id, capture.ID, "Encaissement PayPal "+capture.ID+" en cours de vérification chez PayPal")
-		return fnkit.Errorf(http.StatusConflict, "PayPal is still reviewing this payment; the booking will be confirmed once it completes").WithCode("capture_pending")
+		return "", fnkit.Errorf(http.StatusConflict, "PayPal is still reviewing this payment; the booking will be confirmed once it completes").WithCode("capture_pending")
 	default:
 		s.markDeclined(ctx, row.id, fmt.Sprintf("Encaissement PayPal %s au statut %s", capture.ID, capture.Status))
-		return fnkit.Errorf(http.StatusPaymentRequired, "the payment was declined by PayPal; please try another payment method").WithCode("payment_declined").
+		return "", fnkit.Errorf(http.StatusPaymentRequired, "the payment was declined by PayPal; please try another payment method").WithCode("payment_declined").
 			WithDetails(map[string]string{"status": capture.Status})
 	}
 	got, err := parseCents(capture.Amount.Value)
@@ -128,18 +188,29 @@ func (s *Service) settle(ctx context.Context, row *paymentRow, orderID string) e
 	if err != nil || werr != nil || got != want || capture.Amount.CurrencyCode != *row.currency {
 		s.recordProblem(ctx, row.id, capture.ID, fmt.Sprintf("PayPal a encaissé %s %s au lieu de %s %s (encaissement %s) : à vérifier, à rembourser si besoin",
 			capture.Amount.Value, capture.Amount.CurrencyCode, *row.chargeAmount, *row.currency, capture.ID))
-		return fnkit.Errorf(http.StatusConflict, "the amount captured by PayPal does not match the booking; the agency will contact you").WithCode("amount_mismatch").
+		return "", fnkit.Errorf(http.StatusConflict, "the amount captured by PayPal does not match the booking; the agency will contact you").WithCode("amount_mismatch").
 			WithDetails(map[string]string{"captured": capture.Amount.Value + " " + capture.Amount.CurrencyCode, "expected": *row.chargeAmount + " " + *row.currency})
 	}
-	return s.confirm(ctx, row.id, capture.ID)
+	outcome, err := s.recordCapture(ctx, row.id, capture.ID)
+	if err != nil || outcome != "refund" {
+		return outcomeConfirmed, err
+	}
+	s.deps.Logger.WarnContext(ctx, "paypal capture for a booking that lost its dates: refunding", "booking", row.id, "capture", capture.ID)
+	if err := s.refundLateCapture(ctx, capture.ID); err != nil {
+		// The refund stays pending in the ledger; reconciliation carries it out later.
+		s.deps.Logger.ErrorContext(ctx, "automatic refund", "booking", row.id, "capture", capture.ID, "err", err)
+	}
+	return outcomeRefunded, nil
 }
 
 func (s *Service) paymentByOrder(ctx context.Context, orderID string) (*paymentRow, error) {
 	var row paymentRow
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) error {
-		return c.QueryRow(ctx, `select id::text, status, payment_status, charge_currency, charge_amount::text
-			from public.bookings where paypal_order_id = $1`, orderID).
-			Scan(&row.id, &row.status, &row.paymentStatus, &row.currency, &row.chargeAmount)
+		return c.QueryRow(ctx, `select b.id::text, b.status, b.payment_status, b.charge_currency, b.charge_amount::text,
+				(select r.status from public.payments r where r.booking_id = b.id and r.kind = 'refund'
+				 order by r.created_at desc limit 1)
+			from public.bookings b where b.paypal_order_id = $1`, orderID).
+			Scan(&row.id, &row.status, &row.paymentStatus, &row.currency, &row.chargeAmount, &row.refund)
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, fnkit.Errorf(http.StatusNotFound, "no booking is waiting for this PayPal order").WithCode("booking_not_found")
@@ -154,7 +225,7 @@ func (s *Service) paymentByOrder(ctx context.Context, orderID string) (*paymentR
 // dates again), or answers booking_expired with the database's reason.
 func (s *Service) renewHold(ctx context.Context, bookingID string) error {
 	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/capture-paypal-payment"}, func(c pgrole.Conn) error {
-		_, err := c.Exec(ctx, `update public.bookings set status = 'pending', payment_status = 'pending'
+		_, err := c.Exec(ctx, `update public.bookings set status = 'pending', payment_status = 'pending', paypal_closed_at = null
 			where id = $1 and status = 'expired'`, bookingID)
 		return err
 	})
@@ -168,29 +239,18 @@ func (s *Service) renewHold(ctx context.Context, bookingID string) error {
 	return fmt.Errorf("renew hold: %w", err)
 }
 
-// confirm marks the booking paid and confirmed. The condition makes a concurrent
-// second confirmation a no-op (and the customer email is queued once, by trigger).
-func (s *Service) confirm(ctx context.Context, bookingID, captureID string) error {
-	return pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/capture-paypal-payment"}, func(c pgrole.Conn) error {
-		_, err := c.Exec(ctx, `update public.bookings
-			set status = 'confirmed', payment_status = 'paid', payment_method = 'paypal', payment_id = $2, payment_error = null
-			where id = $1 and payment_status <> 'paid'`, bookingID, captureID)
-		if err != nil {
-			return fmt.Errorf("confirm booking: %w", err)
-		}
-		// The money in the ledger; revenue counts it from now.
-		_, err = c.Exec(ctx, `insert into public.payments (booking_id, kind, status, amount, currency, amount_mad, method,
-				provider_order_id, provider_capture_id, settled_at)
-			select b.id, 'paypal', 'captured', b.charge_amount, b.charge_currency, b.amount_due_now, 'paypal', b.paypal_order_id, $2, now()
-			from public.bookings b where b.id = $1
-			on conflict (provider_order_id) do update set status = 'captured', provider_capture_id = excluded.provider_capture_id,
-				failure = null, settled_at = coalesce(payments.settled_at, now())
-			where payments.status <> 'captured'`, bookingID, captureID)
-		if err != nil {
-			return fmt.Errorf("record capture: %w", err)
-		}
-		return nil
+// recordCapture records the capture in the database, which decides under the
+// booking's lock (public.record_paypal_capture): "confirmed" or "refund". Any
+// number of concurrent callers get the same answer and the e-mails go out once.
+func (s *Service) recordCapture(ctx context.Context, bookingID, captureID string) (string, error) {
+	var outcome string
+	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/capture-paypal-payment"}, func(c pgrole.Conn) error {
+		return c.QueryRow(ctx, `select public.record_paypal_capture($1, $2)`, bookingID, captureID).Scan(&outcome)
 	})
+	if err != nil {
+		return "", fmt.Errorf("record capture: %w", err)
+	}
+	return outcome, nil
 }
 
 // markDeclined records that PayPal refused the payment: the booking keeps its

@@ -36,7 +36,8 @@ type harness struct {
 	emuURL string
 	fn     *httptest.Server
 	svc    *paypal.Service // for the reconciliation pass
-	later  atomic.Int64    // how far (ns) the service's clock runs ahead of the database's
+	cfg    config.Functions
+	later  atomic.Int64 // how far (ns) the service's clock runs ahead of the database's
 	anon   string
 	carID  int64
 	slots  int // booking() calls so far: each gets its own week, since a car cannot be booked twice
@@ -60,18 +61,24 @@ func newHarness(t *testing.T, configured bool) *harness {
 		t.Fatal(err)
 	}
 	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon})
-	h := &harness{t: t, db: db, emu: emu, emuURL: es.URL, anon: anon}
-	h.svc = paypal.New(paypal.Deps{
-		Pool: db.Pool, Config: cfg, SiteURL: site, Attempts: 3, Backoff: 20 * time.Millisecond,
-		ReturnAllowed: auth.RedirectPolicy(site, []string{"http://www.site.test/**"}),
-		Logger:        slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Now:           func() time.Time { return time.Now().Add(time.Duration(h.later.Load())) },
-	})
+	h := &harness{t: t, db: db, emu: emu, emuURL: es.URL, anon: anon, cfg: cfg}
+	h.svc = h.replica()
 	rt := functions.New(functions.Options{Functions: h.svc.Functions()})
 	h.fn = httptest.NewServer(v.Middleware(http.StripPrefix("/functions/v1", rt)))
 	t.Cleanup(h.fn.Close)
 	h.carID = h.car(500, true, "")
 	return h
+}
+
+// replica is one more payment service on the same database and PayPal, as
+// another server replica runs (its own client and token cache).
+func (h *harness) replica() *paypal.Service {
+	return paypal.New(paypal.Deps{
+		Pool: h.db.Pool, Config: h.cfg, SiteURL: site, Attempts: 3, Backoff: 20 * time.Millisecond,
+		ReturnAllowed: auth.RedirectPolicy(site, []string{"http://www.site.test/**"}),
+		Logger:        slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now:           func() time.Time { return time.Now().Add(time.Duration(h.later.Load())) },
+	})
 }
 
 // car inserts a car at price DH/day.

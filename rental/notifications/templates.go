@@ -21,6 +21,9 @@ const (
 	KindBookingCreated   = "booking_created"   // to the agency
 	KindContactCreated   = "contact_created"   // to the agency
 	KindBookingConfirmed = "booking_confirmed" // to the customer, in the booking's language
+	// A PayPal payment that reached a booking which could no longer take it is refunded (refund.go).
+	KindPaymentRefunded       = "payment_refunded"        // to the customer, in the booking's language
+	KindPaymentRefundedAgency = "payment_refunded_agency" // to the agency
 )
 
 // booking is the outbox payload of a booking (the row as JSON, plus its car).
@@ -122,6 +125,15 @@ func Render(kind, lang string, payload []byte, siteURL string) (mail.Message, er
 			return mail.Message{}, err
 		}
 		return renderAgencyBooking(&b, siteURL)
+	case KindPaymentRefunded, KindPaymentRefundedAgency:
+		var b refundedBooking
+		if err := json.Unmarshal(payload, &b); err != nil {
+			return mail.Message{}, err
+		}
+		if kind == KindPaymentRefunded {
+			return renderRefund(lang, &b, siteURL)
+		}
+		return renderAgencyRefund(&b, siteURL)
 	case KindContactCreated:
 		var c contact
 		if err := json.Unmarshal(payload, &c); err != nil {
@@ -153,6 +165,7 @@ type words struct {
 	Months                                                                               [12]string
 	DateForm                                                                             string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
 	Group, Decimal                                                                       string // how the site's locale (docs/languages.md: fr-MA, en-GB, ar-MA with Latin digits) writes 1.283,50
+	Refund                                                                               refundWords
 }
 
 // lang holds the customer email's texts by language code, one catalogue per
@@ -367,9 +380,9 @@ var (
 <table style="width:100%;border-collapse:collapse">{{range .Rows}}
 <tr><th style="text-align:start;padding:6px;border-bottom:1px solid #e5e7eb;width:40%">{{.Label}}</th><td style="padding:6px;border-bottom:1px solid #e5e7eb">{{if .LTR}}<bdi dir="ltr">{{.Value}}</bdi>{{else}}{{.Value}}{{end}}</td></tr>{{end}}
 </table>
-<h2 style="font-size:17px;margin-top:24px">{{.InfoTitle}}</h2>
+{{if .Info}}<h2 style="font-size:17px;margin-top:24px">{{.InfoTitle}}</h2>
 <ul>{{range .Info}}<li>{{.}}</li>{{end}}</ul>
-<p>{{.Closing}}</p><p>{{.Signature}}<br><a href="{{.SiteURL}}">{{.SiteURL}}</a></p>
+{{end}}<p>{{.Closing}}</p><p>{{.Signature}}<br><a href="{{.SiteURL}}">{{.SiteURL}}</a></p>
 </div></body></html>`))
 	confirmationText = texttemplate.Must(texttemplate.New("c").Parse(`{{.Title}}
 
@@ -378,10 +391,10 @@ var (
 {{range .TextRows}}
 {{.Label}}: {{.Value}}{{end}}
 
-{{.InfoTitle}}:{{range .Info}}
+{{if .Info}}{{.InfoTitle}}:{{range .Info}}
 - {{.}}{{end}}
 
-{{.Closing}}
+{{end}}{{.Closing}}
 {{.Signature}}
 {{.SiteURL}}
 `))

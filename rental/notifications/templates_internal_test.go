@@ -89,3 +89,21 @@ func TestConfirmationNumbersAndDirection(t *testing.T) {
 		}
 	}
 }
+
+// Every language has the refund e-mail's texts, and the subject names the booking.
+func TestRefundWordsInEveryLanguage(t *testing.T) {
+	for code, w := range lang {
+		r := w.Refund
+		for name, v := range map[string]string{"Subject": r.Subject, "Title": r.Title, "DatesTaken": r.DatesTaken,
+			"Cancelled": r.Cancelled, "Amount": r.Amount, "Closing": r.Closing} {
+			if v == "" {
+				t.Errorf("%s: Refund.%s is empty", code, name)
+			}
+		}
+		b := &refundedBooking{booking: booking{ID: "0123456789", Reference: "CR-ABCDE", CustomerName: "Sara"}}
+		msg, err := renderRefund(code, b, "http://site.test")
+		if err != nil || !strings.Contains(msg.Subject, "CR-ABCDE") {
+			t.Errorf("%s: %q %v", code, msg.Subject, err)
+		}
+	}
+}

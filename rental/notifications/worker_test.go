@@ -415,3 +415,44 @@ func TestWorkerRetriesUntilSMTPIsBack(t *testing.T) {
 }
 
 func htmlEscape(s string) string { return template.HTMLEscapeString(s) }
+
+// A PayPal payment that reached a cancelled booking is refunded by the database's
+// decision (public.record_paypal_capture): the traveller is told in the booking's
+// language and the agency in French, once each however often it is recorded.
+func TestLatePayPalPaymentRefundEmails(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	var id string
+	err := e.db.Admin.QueryRow(ctx, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
+		start_date, end_date, language, payment_method, payment_option) values ($1, 'Sara', 'sara@example.com', '+2126', '2026-12-24', '2026-12-26', 'en', 'paypal', 'half')
+		returning id::text`, e.car).Scan(&id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = e.db.Admin.Exec(ctx, `update public.bookings set amount_due_now = 285, charge_amount = 26.39, charge_currency = 'EUR',
+		paypal_order_id = 'ORDER42', status = 'cancelled' where id = $1`, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		var outcome string
+		if err := e.db.Admin.QueryRow(ctx, `select public.record_paypal_capture($1, 'CAPTURE42')`, id).Scan(&outcome); err != nil || outcome != "refund" {
+			t.Fatalf("record: %q %v", outcome, err)
+		}
+	}
+	if n := e.runOnce(); n != 2 {
+		t.Fatalf("%d notifications, want the traveller's and the agency's", n)
+	}
+	c := e.wait("sara@example.com", 1)[0]
+	for _, p := range []string{"Your payment is refunded", "already been cancelled", "Amount refunded: 26.39 EUR", "Transaction: CAPTURE42"} {
+		if !strings.Contains(c.Subject+c.Text, p) {
+			t.Errorf("traveller's mail lacks %q:\n%s\n%s", p, c.Subject, c.Text)
+		}
+	}
+	a := e.wait(agency, 1)[0]
+	for _, p := range []string{"Remboursement automatique", "la réservation était annulée", "285 DH (26.39 EUR)", "CAPTURE42"} {
+		if !strings.Contains(a.Subject+a.Text, p) {
+			t.Errorf("agency mail lacks %q:\n%s\n%s", p, a.Subject, a.Text)
+		}
+	}
+}

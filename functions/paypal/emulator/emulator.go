@@ -410,11 +410,14 @@ func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 	w = &lateWriter{ResponseWriter: w, r: r, f: f} // slow answers, replays included
 	reqID := r.Header.Get("PayPal-Request-Id")
 	key := "capture:" + id
-	if rp, ok := s.replayed(key, reqID); ok {
+	// The replay check and the capture under one lock, as PayPal's idempotency
+	// holds for requests that arrive together (two replicas retrying at once).
+	s.mu.Lock()
+	if rp, ok := s.replayedLocked(key, reqID); ok {
+		s.mu.Unlock()
 		writeJSON(w, http.StatusOK, rp.body) // a replay: the original capture, not a new one
 		return
 	}
-	s.mu.Lock()
 	o, ok := s.orders[id]
 	if !ok {
 		s.mu.Unlock()
@@ -457,8 +460,8 @@ func (s *Server) captureOrder(w http.ResponseWriter, r *http.Request) {
 	o.Status = "COMPLETED"
 	o.Captures++
 	out := s.orderJSON(r, o)
+	s.rememberLocked(key, reqID, http.StatusCreated, out)
 	s.mu.Unlock()
-	s.remember(key, reqID, http.StatusCreated, out)
 	writeJSON(w, http.StatusCreated, out) // with a delay fault: captured, but the answer is late
 }
 
@@ -472,10 +475,6 @@ func (s *Server) refundCapture(w http.ResponseWriter, r *http.Request) {
 	}
 	reqID := r.Header.Get("PayPal-Request-Id")
 	key := "refund:" + id
-	if rp, ok := s.replayed(key, reqID); ok {
-		writeJSON(w, rp.status, rp.body)
-		return
-	}
 	var body struct {
 		Amount *struct {
 			Value        string `json:"value"`
@@ -488,7 +487,12 @@ func (s *Server) refundCapture(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.mu.Lock()
+	s.mu.Lock() // the replay check and the refund together (see captureOrder)
+	if rp, ok := s.replayedLocked(key, reqID); ok {
+		s.mu.Unlock()
+		writeJSON(w, rp.status, rp.body)
+		return
+	}
 	var o *order
 	for _, cand := range s.orders {
 		if cand.Capture != nil && cand.Capture["id"] == id {
@@ -534,8 +538,8 @@ func (s *Server) refundCapture(w http.ResponseWriter, r *http.Request) {
 		"create_time": now, "update_time": now,
 		"links": []map[string]string{{"href": s.base(r) + "/v2/payments/refunds/" + refundID, "rel": "self", "method": "GET"}},
 	}
+	s.rememberLocked(key, reqID, http.StatusCreated, out)
 	s.mu.Unlock()
-	s.remember(key, reqID, http.StatusCreated, out)
 	writeJSON(w, http.StatusCreated, out)
 }
 
@@ -560,22 +564,31 @@ func (s *Server) OrderRefunds(id string) int {
 }
 
 func (s *Server) replayed(op, reqID string) (replay, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.replayedLocked(op, reqID)
+}
+
+// replayedLocked is replayed with s.mu held.
+func (s *Server) replayedLocked(op, reqID string) (replay, bool) {
 	if reqID == "" {
 		return replay{}, false
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	rp, ok := s.idem[op+":"+reqID]
 	return rp, ok
 }
 
 func (s *Server) remember(op, reqID string, status int, body any) {
-	if reqID == "" {
-		return
-	}
 	s.mu.Lock()
-	s.idem[op+":"+reqID] = replay{status: status, body: body}
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	s.rememberLocked(op, reqID, status, body)
+}
+
+// rememberLocked is remember with s.mu held.
+func (s *Server) rememberLocked(op, reqID string, status int, body any) {
+	if reqID != "" {
+		s.idem[op+":"+reqID] = replay{status: status, body: body}
+	}
 }
 
 // base is the emulator's URL as the browser sees it.

@@ -26,6 +26,7 @@ const TEXT_OF_CODE: Record<string, string> = {
   amount_mismatch: "amount_mismatch",
   booking_cancelled: "booking_cancelled",
   booking_expired: "booking_expired",
+  payment_refunded: "payment_refunded",
   booking_exists: "booking_exists",
   booking_not_found: "not_found",
   order_not_found: "not_found",

@@ -1,0 +1,321 @@
+package paypal_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+
+	"casarent/functions/paypal"
+	"casarent/functions/paypal/emulator"
+)
+
+// timedOutCapture approves a PayPal booking and has its capture answer later than
+// PAYPAL_TIMEOUT on every attempt: PayPal captured, the visitor got a 504. PayPal
+// answers on time again afterwards.
+func (h *harness) timedOutCapture() (string, string) {
+	h.t.Helper()
+	id, orderID := h.approved("pay")
+	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1})
+	if status, body := h.capture(orderID); status != http.StatusGatewayTimeout {
+		h.t.Fatalf("capture: %d %v", status, body)
+	}
+	h.clearFaults()
+	h.wantCaptures(orderID, 1)
+	return id, orderID
+}
+
+// lapse makes the booking's hold run out and runs the expiry as the server's
+// worker does.
+func (h *harness) lapse(id string) {
+	h.t.Helper()
+	ctx := context.Background()
+	if _, err := h.db.Admin.Exec(ctx, `update public.bookings set hold_expires_at = now() - interval '1 second' where id = $1`, id); err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := h.db.Admin.Exec(ctx, `select public.expire_booking_holds()`); err != nil {
+		h.t.Fatal(err)
+	}
+	if r := h.row(id); r.Status != "expired" || r.PaymentStatus != "abandoned" {
+		h.t.Fatalf("after the hold lapsed: %+v", r)
+	}
+}
+
+// reconcileTwice runs two replicas' reconciliation passes at once and returns
+// what they did together.
+func (h *harness) reconcileTwice() paypal.ReconcileReport {
+	h.t.Helper()
+	replicas := []*paypal.Service{h.svc, h.replica()}
+	reports := make([]paypal.ReconcileReport, len(replicas))
+	errs := make([]error, len(replicas))
+	atOnce(len(replicas), func(i int) { reports[i], errs[i] = replicas[i].ReconcileOnce(context.Background()) })
+	var sum paypal.ReconcileReport
+	for i, r := range reports {
+		if errs[i] != nil {
+			h.t.Fatal(errs[i])
+		}
+		sum.Checked += r.Checked
+		sum.Confirmed += r.Confirmed
+		sum.Refunded += r.Refunded
+		sum.Cancelled += r.Cancelled
+		sum.Failed += r.Failed
+	}
+	return sum
+}
+
+// outbox counts the booking's notifications of a kind.
+func (h *harness) outbox(bookingID, kind string) int {
+	h.t.Helper()
+	var n int
+	err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.notification_outbox
+		where subject_id = $1 and kind = $2`, bookingID, kind).Scan(&n)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return n
+}
+
+func (h *harness) wantRefunds(orderID string, want int) {
+	h.t.Helper()
+	if n := h.emu.OrderRefunds(orderID); n != want {
+		h.t.Fatalf("%d refunds, want %d", n, want)
+	}
+}
+
+// A capture that timed out, then the hold lapsed; the dates are still free: two
+// replicas reconciling at once confirm the booking once with the payment recorded.
+func TestLateCaptureConfirmsWhenTheDatesAreStillFree(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.timedOutCapture()
+	h.lapse(id)
+	var lapsed time.Time
+	if err := h.db.Admin.QueryRow(context.Background(), `select clock_timestamp()`).Scan(&lapsed); err != nil {
+		t.Fatal(err)
+	}
+
+	rep := h.reconcileTwice()
+	if rep.Confirmed < 1 || rep.Refunded != 0 || rep.Cancelled != 0 || rep.Failed != 0 {
+		t.Fatalf("reconciliation: %+v", rep)
+	}
+	r := h.row(id)
+	if r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentID == nil || r.PaymentError != nil {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	if got := h.ledger(id); got != "paypal:captured" {
+		t.Fatalf("ledger: %s", got)
+	}
+	// Revenue dates the money by when it was recorded, not when the attempt lapsed.
+	var settled time.Time
+	if err := h.db.Admin.QueryRow(context.Background(), `select settled_at from public.payments where booking_id = $1`, id).Scan(&settled); err != nil {
+		t.Fatal(err)
+	}
+	if settled.Before(lapsed) {
+		t.Fatalf("captured payment settled at %v, before the reconciliation (%v)", settled, lapsed)
+	}
+	h.wantCaptures(orderID, 1)
+	h.wantRefunds(orderID, 0)
+	if n := h.outbox(id, "booking_confirmed"); n != 1 {
+		t.Fatalf("%d confirmation e-mails", n)
+	}
+	if n := h.outbox(id, "booking_created"); n != 1 {
+		t.Fatalf("%d agency e-mails", n)
+	}
+	// Done: nothing left for later passes; the visitor's retry sees the booking.
+	if rep := h.reconcileTwice(); rep != (paypal.ReconcileReport{}) {
+		t.Fatalf("second pass: %+v", rep)
+	}
+	if status, body := h.capture(orderID); status != 200 || body["captureId"] != *r.PaymentID {
+		t.Fatalf("retry: %d %v", status, body)
+	}
+	h.wantCaptures(orderID, 1)
+}
+
+// A capture that timed out, then the hold lapsed and another visitor booked the
+// same dates: two replicas reconciling at once refund the money once, the
+// traveller and the agency are told once, and the other visitor keeps the dates.
+func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.timedOutCapture()
+	h.lapse(id)
+	other := h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	otherID := other["bookingId"].(string)
+
+	rep := h.reconcileTwice()
+	if rep.Refunded < 1 || rep.Confirmed != 0 || rep.Cancelled != 0 || rep.Failed != 0 {
+		t.Fatalf("reconciliation: %+v", rep)
+	}
+	h.wantCaptures(orderID, 1)
+	h.wantRefunds(orderID, 1)
+	r := h.row(id)
+	if r.Status != "expired" || r.PaymentStatus != "refunded" || r.PaymentID == nil || r.PaymentError == nil {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	if got := h.ledger(id); got != "paypal:captured,refund:completed" {
+		t.Fatalf("ledger: %s", got)
+	}
+	if completed, failed, mad := h.refunds(id); completed != 1 || failed != 0 || mad != 1688 {
+		t.Fatalf("refunds: %d completed, %d failed, %v DH", completed, failed, mad)
+	}
+	if n := h.outbox(id, "payment_refunded"); n != 1 {
+		t.Fatalf("%d refund e-mails to the traveller", n)
+	}
+	if n := h.outbox(id, "payment_refunded_agency"); n != 1 {
+		t.Fatalf("%d refund e-mails to the agency", n)
+	}
+	if n := h.outbox(id, "booking_confirmed"); n != 0 {
+		t.Fatalf("%d confirmation e-mails for a refunded booking", n)
+	}
+	if o := h.row(otherID); o.Status != "pending" {
+		t.Fatalf("the other visitor's booking: %+v", o)
+	}
+
+	// The visitor's retry is told the truth, and nothing is refunded twice.
+	status, body := h.capture(orderID)
+	if status != http.StatusConflict || body["code"] != "payment_refunded" {
+		t.Fatalf("retry: %d %v", status, body)
+	}
+	if d, _ := body["details"].(map[string]any); d["refund"] != "completed" {
+		t.Fatalf("retry details: %v", body)
+	}
+	if rep := h.reconcileTwice(); rep != (paypal.ReconcileReport{}) {
+		t.Fatalf("second pass: %+v", rep)
+	}
+	h.wantRefunds(orderID, 1)
+}
+
+// The visitor comes back before any reconciliation: the retry itself finds the
+// capture and refunds it, instead of "no payment was taken".
+func TestLateCaptureRetryTellsTheVisitorItIsRefunded(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.timedOutCapture()
+	h.lapse(id)
+	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+
+	status, body := h.capture(orderID)
+	if status != http.StatusConflict || body["code"] != "payment_refunded" {
+		t.Fatalf("retry: %d %v", status, body)
+	}
+	h.wantRefunds(orderID, 1)
+	if r := h.row(id); r.PaymentStatus != "refunded" {
+		t.Fatalf("after the retry: %+v", r)
+	}
+	if rep := h.reconcileTwice(); rep != (paypal.ReconcileReport{}) {
+		t.Fatalf("reconciliation after the retry: %+v", rep)
+	}
+	h.wantRefunds(orderID, 1)
+}
+
+// An administrator cancelled the booking while its capture was in flight: the
+// money goes back.
+func TestLateCaptureOfACancelledBookingIsRefunded(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.timedOutCapture()
+	if _, err := h.db.Admin.Exec(context.Background(), `update public.bookings set status = 'cancelled' where id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	if rep := h.reconcileTwice(); rep.Refunded < 1 || rep.Failed != 0 {
+		t.Fatalf("reconciliation: %+v", rep)
+	}
+	h.wantRefunds(orderID, 1)
+	if r := h.row(id); r.Status != "cancelled" || r.PaymentStatus != "refunded" {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+}
+
+// A PayPal hold shorter than the visitor's grace does not switch reconciliation
+// off: a pending booking is looked at within half its hold.
+func TestReconcileWithAShortHold(t *testing.T) {
+	h := newHarness(t, true)
+	if _, err := h.db.Admin.Exec(context.Background(), `update public.reservation_settings set paypal_hold = interval '4 minutes'`); err != nil {
+		t.Fatal(err)
+	}
+	id, orderID := h.timedOutCapture()
+	h.age(time.Minute)
+	h.reconcile(paypal.ReconcileReport{}) // the visitor's own browser gets time first
+	h.age(2*time.Minute + time.Second)
+	h.reconcile(paypal.ReconcileReport{Checked: 1, Confirmed: 1})
+	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	h.wantCaptures(orderID, 1)
+}
+
+// A refund PayPal could not be reached for stays pending and is carried out by a
+// later pass, once.
+func TestLateCaptureRefundIsRetriedAfterAnOutage(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.timedOutCapture()
+	h.lapse(id)
+	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	h.fault(emulator.Fault{Op: "refund", Status: 503, Times: -1})
+	rep := h.reconcileTwice()
+	if rep.Refunded < 1 {
+		t.Fatalf("reconciliation during the outage: %+v", rep)
+	}
+	h.wantRefunds(orderID, 0)
+	if got := h.ledger(id); got != "paypal:captured,refund:pending" {
+		t.Fatalf("ledger during the outage: %s", got)
+	}
+	h.clearFaults()
+	if rep := h.reconcileTwice(); rep.Failed != 0 {
+		t.Fatalf("reconciliation after the outage: %+v", rep)
+	}
+	h.wantRefunds(orderID, 1)
+	if got := h.ledger(id); got != "paypal:captured,refund:completed" {
+		t.Fatalf("ledger after the outage: %s", got)
+	}
+	if n := h.outbox(id, "payment_refunded"); n != 1 {
+		t.Fatalf("%d refund e-mails to the traveller", n)
+	}
+}
+
+// The capture never reached PayPal (every attempt failed) and the hold lapsed: the
+// order is still APPROVED. With its dates still free, two replicas reconciling at
+// once capture it once (the visitor's request id) and confirm the booking.
+func TestApprovedOrderOfAnExpiredBookingIsCapturedOnce(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.approved("pay")
+	h.fault(emulator.Fault{Op: "capture", Status: 503, Times: -1})
+	if status, body := h.capture(orderID); status != http.StatusBadGateway {
+		t.Fatalf("capture: %d %v", status, body)
+	}
+	h.clearFaults()
+	h.wantCaptures(orderID, 0)
+	h.lapse(id)
+
+	if rep := h.reconcileTwice(); rep.Confirmed < 1 || rep.Failed != 0 {
+		t.Fatalf("reconciliation: %+v", rep)
+	}
+	h.wantCaptures(orderID, 1)
+	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	if n := h.outbox(id, "booking_confirmed"); n != 1 {
+		t.Fatalf("%d confirmation e-mails", n)
+	}
+}
+
+// The same, but someone else booked the dates meanwhile: nothing is captured, and
+// once PayPal's approval window is over reconciliation stops asking.
+func TestApprovedOrderOfAnExpiredBookingWhoseDatesWereTakenIsLeft(t *testing.T) {
+	h := newHarness(t, true)
+	id, orderID := h.approved("pay")
+	h.lapse(id)
+	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+
+	if rep := h.reconcileTwice(); rep.Confirmed+rep.Refunded+rep.Cancelled+rep.Failed != 0 {
+		t.Fatalf("reconciliation: %+v", rep)
+	}
+	h.wantCaptures(orderID, 0)
+	if r := h.row(id); r.Status != "expired" {
+		t.Fatalf("after reconciliation: %+v", r)
+	}
+	h.age(3*time.Hour + time.Minute)
+	// Closed now, and the other visitor's attempt, never approved, is abandoned.
+	h.reconcile(paypal.ReconcileReport{Checked: 2, Cancelled: 1})
+	h.reconcile(paypal.ReconcileReport{}) // nothing left to ask PayPal about
+	if r := h.row(id); r.Status != "expired" || r.PaymentID != nil {
+		t.Fatalf("after the window: %+v", r)
+	}
+	h.wantCaptures(orderID, 0)
+}

@@ -1,0 +1,92 @@
+package notifications
+
+import (
+	"fmt"
+	"strings"
+
+	"casarent/server/mail"
+)
+
+// refundedBooking is the payload of the refund e-mails: the booking and the
+// refund public.record_paypal_capture decided (reason dates_taken or cancelled).
+type refundedBooking struct {
+	booking
+	Refund struct {
+		Reason    string  `json:"reason"`
+		Amount    float64 `json:"amount"`
+		Currency  string  `json:"currency"`
+		AmountMAD float64 `json:"amount_mad"`
+		CaptureID string  `json:"capture_id"`
+	} `json:"refund"`
+}
+
+// refundWords are the refund e-mail's texts in one language.
+type refundWords struct {
+	Subject, Title, DatesTaken, Cancelled, Amount, Closing string
+}
+
+// renderRefund tells the traveller that a payment which came too late for the
+// booking is refunded in full.
+func renderRefund(code string, b *refundedBooking, siteURL string) (mail.Message, error) {
+	w, ok := lang[code]
+	if !ok {
+		code, w = "fr", lang["fr"]
+	}
+	intro := w.Refund.DatesTaken
+	if b.Refund.Reason == "cancelled" {
+		intro = w.Refund.Cancelled
+	}
+	vehicle := "—"
+	if b.Car != nil {
+		vehicle = strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)
+	}
+	ltr := func(label, value string) line { return line{Label: label, Value: value, LTR: true} }
+	rows := []line{
+		ltr(w.Number, b.ref()),
+		{Label: w.Vehicle, Value: vehicle},
+		{Label: w.Pickup, Value: fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
+		{Label: w.Return, Value: fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
+		ltr(w.Refund.Amount, w.money(b.Refund.Amount, b.Refund.Currency)),
+		ltr(w.Transaction, b.Refund.CaptureID),
+	}
+	textRows := make([]line, len(rows))
+	for i, r := range rows {
+		textRows[i] = r
+		if r.LTR {
+			textRows[i].Value = w.isolate(r.Value)
+		}
+	}
+	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Refund.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: intro,
+		Closing: w.Refund.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: textRows}
+	html, text, err := execute(confirmationHTML, confirmationText, data)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return mail.Message{Subject: fmt.Sprintf(w.Refund.Subject, b.ref()), HTML: html, Text: text}, nil
+}
+
+// renderAgencyRefund tells the agency (in French) that a payment was refunded
+// automatically and why; the refund is in the booking's payment ledger.
+func renderAgencyRefund(b *refundedBooking, siteURL string) (mail.Message, error) {
+	why := "la réservation avait expiré et ses dates ont été réservées entre-temps"
+	if b.Refund.Reason == "cancelled" {
+		why = "la réservation était annulée"
+	}
+	rows := []row{
+		{"Réservation", b.ref()},
+		{"Client", b.CustomerName},
+		{"Email", b.CustomerEmail},
+		{"Téléphone", b.CustomerPhone},
+		{"Dates", fmt.Sprintf("%s → %s", b.StartDate, b.EndDate)},
+		{"Motif", "paiement PayPal reçu trop tard : " + why},
+		{"Montant remboursé", fmt.Sprintf("%s (%.2f %s)", dh(b.Refund.AmountMAD), b.Refund.Amount, b.Refund.Currency)},
+		{"Encaissement PayPal", b.Refund.CaptureID},
+	}
+	data := agencyMail{Title: "Remboursement automatique d'un paiement PayPal", Link: siteURL + "/admin/bookings",
+		LinkLabel: "Voir les réservations", Rows: rows}
+	html, text, err := execute(agencyHTML, agencyText, data)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return mail.Message{Subject: fmt.Sprintf("Remboursement automatique %s – %s", b.ref(), b.CustomerName), HTML: html, Text: text}, nil
+}
