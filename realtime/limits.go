@@ -30,26 +30,38 @@ type Limits struct {
 	// is answered "payload_size_exceeded" (dropped unanswered without a ref); a
 	// presence track over it shuts the channel down ("Track message size exceeded").
 	PayloadBytes int
+	// PresenceCalls per PresenceWindow: presence track and untrack calls one
+	// channel may make in a fixed window (realtime's CLIENT_PRESENCE_MAX_CALLS,
+	// CLIENT_PRESENCE_WINDOW_MS). Past it the channel is shut down ("Client
+	// presence rate limit exceeded").
+	PresenceCalls  int
+	PresenceWindow time.Duration
 }
 
 // DefaultLimits are Supabase Realtime's defaults where it has one (100 events
-// and 100 joins a second, 100 channels a client). Realtime allows 3,000 KB
+// and 100 joins a second, 100 channels a client, 5 presence calls a channel
+// per 30 s). Realtime allows 3,000 KB
 // payloads; ours are 64 KB because presence state is held in this process and
 // every change of it is copied to each member, and a websocket frame is at most
 // 1 MB here anyway. Realtime has no bindings limit; 100 is far above what a
 // page subscribes to.
 func DefaultLimits() Limits {
-	return Limits{EventsPerSecond: 100, JoinsPerSecond: 100, ChannelsPerClient: 100, BindingsPerJoin: 100, PayloadBytes: 64 << 10}
+	return Limits{EventsPerSecond: 100, JoinsPerSecond: 100, ChannelsPerClient: 100, BindingsPerJoin: 100, PayloadBytes: 64 << 10,
+		PresenceCalls: 5, PresenceWindow: 30 * time.Second}
 }
 
 // withDefaults fills the zero fields of l from DefaultLimits.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
 	for _, f := range []struct{ v, def *int }{{&l.EventsPerSecond, &d.EventsPerSecond}, {&l.JoinsPerSecond, &d.JoinsPerSecond},
-		{&l.ChannelsPerClient, &d.ChannelsPerClient}, {&l.BindingsPerJoin, &d.BindingsPerJoin}, {&l.PayloadBytes, &d.PayloadBytes}} {
+		{&l.ChannelsPerClient, &d.ChannelsPerClient}, {&l.BindingsPerJoin, &d.BindingsPerJoin}, {&l.PayloadBytes, &d.PayloadBytes},
+		{&l.PresenceCalls, &d.PresenceCalls}} {
 		if *f.v <= 0 {
 			*f.v = *f.def
 		}
+	}
+	if l.PresenceWindow <= 0 {
+		l.PresenceWindow = d.PresenceWindow
 	}
 	return l
 }
@@ -61,6 +73,7 @@ const (
 	reasonTooManyChannels = "ChannelRateLimitReached: Too many channels"
 	reasonTrackTooLarge   = "Track message size exceeded"
 	reasonPayloadTooLarge = "payload_size_exceeded"
+	reasonPresenceCalls   = "Client presence rate limit exceeded"
 )
 
 func reasonTooManyBindings(max int) string {
@@ -92,7 +105,26 @@ func (b *bucket) take(now time.Time) bool {
 	return true
 }
 
+// window counts calls in a fixed window, as realtime's presence limit does:
+// the first call after a window ends opens the next one.
+type window struct {
+	calls int
+	ends  time.Time
+}
+
+// take counts one call and reports whether it is within max per d.
+func (w *window) take(now time.Time, max int, d time.Duration) bool {
+	if w.ends.IsZero() || now.After(w.ends) {
+		w.calls, w.ends = 0, now.Add(d)
+	}
+	if w.calls >= max {
+		return false
+	}
+	w.calls++
+	return true
+}
+
 // limitCounts count refusals by limit, for /metrics.
 type limitCounts struct {
-	events, joins, channels, bindings, payload atomic.Int64
+	events, joins, channels, bindings, payload, presence atomic.Int64
 }

@@ -187,11 +187,11 @@ func TestBroadcastBurstStopsAtEventsPerSecond(t *testing.T) {
 	}
 }
 
-func TestPayloadSizeLimit(t *testing.T) {
-	rt, url := limitsServer(t, Limits{PayloadBytes: 1000})
+func TestBroadcastPayloadSizeLimit(t *testing.T) {
+	_, url := limitsServer(t, Limits{PayloadBytes: 1000})
 	a, b := dialClient(t, url), dialClient(t, url)
 	const topic = "realtime:sizes"
-	cfg := map[string]any{"broadcast": map[string]any{"self": false, "ack": true}, "presence": map[string]any{"key": "", "enabled": true}}
+	cfg := map[string]any{"broadcast": map[string]any{"self": false, "ack": true}}
 	a.mustJoin(topic, cfg)
 	b.mustJoin(topic, cfg)
 	big := strings.Repeat("x", 2000)
@@ -216,6 +216,15 @@ func TestPayloadSizeLimit(t *testing.T) {
 	if len(heard) != 1 || heard[0] != "small" {
 		t.Fatalf("b heard %v, want only the small broadcast", heard)
 	}
+
+}
+
+func TestPresencePayloadSizeLimit(t *testing.T) {
+	rt, url := limitsServer(t, Limits{PayloadBytes: 1000})
+	a := dialClient(t, url)
+	const topic = "realtime:sizes"
+	a.mustJoin(topic, map[string]any{"presence": map[string]any{"key": "", "enabled": true}})
+	big := strings.Repeat("x", 2000)
 
 	// A presence track over the limit ends the channel; nothing is kept.
 	if st, _ := a.replyTo(a.push(topic, "presence", map[string]any{"type": "presence", "event": "track", "payload": map[string]any{"n": 1}})); st != "ok" {
@@ -289,5 +298,28 @@ func TestJoinFloodClosesTheSocket(t *testing.T) {
 	}
 	if websocket.CloseStatus(c.err) != websocket.StatusPolicyViolation && !errors.Is(c.err, io.EOF) {
 		t.Fatalf("socket ended with %v", c.err)
+	}
+}
+
+func TestPresenceCallsPerChannelWindow(t *testing.T) {
+	rt, url := limitsServer(t, Limits{PresenceCalls: 3, PresenceWindow: time.Hour})
+	c := dialClient(t, url)
+	const topic = "realtime:who"
+	cfg := map[string]any{"presence": map[string]any{"key": "me", "enabled": true}}
+	c.mustJoin(topic, cfg)
+	for i, ev := range []string{"track", "untrack", "track"} {
+		if st, resp := c.replyTo(c.push(topic, "presence", map[string]any{"type": "presence", "event": ev, "payload": map[string]any{"n": i}})); st != "ok" {
+			t.Fatalf("call %d (%s): %s %s", i+1, ev, st, resp)
+		}
+	}
+	c.push(topic, "presence", map[string]any{"type": "presence", "event": "track", "payload": map[string]any{"n": 4}})
+	c.shutdownOf(topic, reasonPresenceCalls, nil)
+	if n := len(rt.tops.state(topic)); n != 0 {
+		t.Fatalf("%d presence entries after the shutdown", n)
+	}
+	// The window belongs to the channel: a new join starts afresh.
+	c.mustJoin(topic, cfg)
+	if st, _ := c.replyTo(c.push(topic, "presence", map[string]any{"type": "presence", "event": "track", "payload": map[string]any{}})); st != "ok" {
+		t.Fatalf("track after rejoining: %s", st)
 	}
 }

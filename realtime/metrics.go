@@ -33,7 +33,7 @@ var (
 	descSlotLag     = prometheus.NewDesc("realtime_replication_slot_lag_bytes", "WAL the reader's slot holds (current WAL position minus its confirmed position; -1 before the slot exists): it grows while no server reads.", nil, nil)
 	descFanOut      = prometheus.NewDesc("realtime_changes_published_total", "Reader: change notifications published to the servers (large ones through a table).", []string{"via"}, nil)
 	descReclaimed   = prometheus.NewDesc("realtime_presence_reclaimed_total", "Presence entries of dead servers removed.", nil, nil)
-	descLimited     = prometheus.NewDesc("realtime_limited_total", "Client messages refused by a per-client limit (events, joins, channels, bindings, payload).", []string{"limit"}, nil)
+	descLimited     = prometheus.NewDesc("realtime_limited_total", "Client messages refused by a per-client limit (events, joins, channels, bindings, payload, presence).", []string{"limit"}, nil)
 	descLag         = prometheus.NewDesc("realtime_replication_lag_seconds", "On this server, from commit to delivery of the last change that had subscribers (through the reader and the fan-out).", nil, nil)
 )
 
@@ -72,7 +72,7 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descReclaimed, prometheus.CounterValue, float64(s.reclaimed.Load()))
 	l := &c.rt.limited
 	for name, n := range map[string]int64{"events": l.events.Load(), "joins": l.joins.Load(), "channels": l.channels.Load(),
-		"bindings": l.bindings.Load(), "payload": l.payload.Load()} {
+		"bindings": l.bindings.Load(), "payload": l.payload.Load(), "presence": l.presence.Load()} {
 		ch <- prometheus.MustNewConstMetric(descLimited, prometheus.CounterValue, float64(n), name)
 	}
 	ch <- prometheus.MustNewConstMetric(descLag, prometheus.GaugeValue, time.Duration(s.lagNanos.Load()).Seconds())

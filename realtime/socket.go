@@ -64,6 +64,7 @@ type channel struct {
 	private     bool
 	room        string // where broadcast and presence meet (topics.go)
 	owner       string // this server's id / the channel's: its presence entries' owner
+	presenceWin window // track and untrack calls of the current window (the read loop's)
 	perms       perms  // under mu
 }
 
@@ -618,6 +619,11 @@ func (s *session) presence(m Message) {
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a presence message"}))
 		}
+		return
+	}
+	if (p.Event == "track" || p.Event == "untrack") && !ch.presenceWin.take(time.Now(), s.rt.opt.Limits.PresenceCalls, s.rt.opt.Limits.PresenceWindow) {
+		s.rt.limited.presence.Add(1)
+		ch.shutdown(reasonPresenceCalls)
 		return
 	}
 	switch p.Event {
