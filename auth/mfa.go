@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"time"
@@ -271,6 +272,12 @@ type verifyFactorParams struct {
 // handleFactorVerify is POST /factors/{factor_id}/verify: a right code verifies
 // the factor (first time) and raises the session to aal2, with a new refresh
 // token; the user's other aal1 sessions end, as in GoTrue.
+//
+// Guessing is limited per client address (RATE_LIMIT_VERIFY, the bucket
+// below) and not per factor: a per-factor bucket lets whoever holds the
+// password spend it and lock the factor's owner out. The guesser is bounded
+// all the same: each challenge is bound to the address that asked for it, and
+// each code opens at most one session.
 func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verifyFactorParams) error {
 	if err := a.limit(r, mfaVerifyRateBucket, a.cfg.RateLimit.Verify); err != nil {
 		return err
@@ -287,12 +294,6 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verif
 			return err
 		}
 		f := fc.f
-		// A second bucket per factor: guessing from many addresses is bounded too.
-		if ok, err := a.take(ctx, r, "factor:"+f.ID, a.cfg.RateLimit.Verify); err != nil {
-			return err
-		} else if !ok {
-			return withRetryAfter(errRateLimited(), a.cfg.RateLimit.Verify)
-		}
 		now := a.now()
 		var (
 			createdAt  time.Time
@@ -325,7 +326,9 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verif
 		if err != nil {
 			return internalError("Database error verifying MFA TOTP secret", err)
 		}
-		if !validTOTP(p.Code, secret, now) {
+		if ok, err := spendTOTP(ctx, c, f.ID, p.Code, secret, now); err != nil {
+			return err
+		} else if !ok {
 			return unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
 		}
 		resp, err = a.raiseSession(ctx, c, fc.cl.SessionID, fc.u.ID, f.ID, p.ChallengeID, now)
@@ -338,6 +341,31 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verif
 		return outcome
 	}
 	return httpx.WriteJSON(w, http.StatusOK, resp)
+}
+
+// spendTOTP accepts code for the factor if it is the code of a step of the
+// window later than the last step accepted, and records that step. A replayed
+// code answers as a wrong one (GoTrue's mfa_verification_failed). The UPDATE's
+// own condition makes the spend atomic whatever locks the caller holds.
+func spendTOTP(ctx context.Context, c pgrole.Conn, factorID, code, secret string, now time.Time) (bool, error) {
+	var used *int64
+	if err := c.QueryRow(ctx, `select last_totp_step from auth.mfa_factors where id = $1`, factorID).Scan(&used); err != nil {
+		return false, err
+	}
+	after := int64(math.MinInt64)
+	if used != nil {
+		after = *used
+	}
+	step, ok := totpStep(code, secret, now, after)
+	if !ok {
+		return false, nil
+	}
+	tag, err := c.Exec(ctx, `update auth.mfa_factors set last_totp_step = $2
+		where id = $1 and (last_totp_step is null or last_totp_step < $2)`, factorID, step)
+	if err != nil {
+		return false, err
+	}
+	return tag.RowsAffected() == 1, nil
 }
 
 // raiseSession records a verified challenge: the factor becomes verified, the

@@ -5,9 +5,11 @@ import (
 	"crypto/cipher"
 	"crypto/hmac"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -37,8 +39,27 @@ func newTOTPKey(issuer, account string) (secret, uri, svg string, err error) {
 
 // validTOTP reports whether code is the secret's code at now, or one step either side.
 func validTOTP(code, secret string, now time.Time) bool {
-	ok, err := totp.ValidateCustom(strings.TrimSpace(code), secret, now.UTC(), totpOpts)
-	return err == nil && ok
+	_, ok := totpStep(code, secret, now, math.MinInt64)
+	return ok
+}
+
+// totpStep finds the time step (Unix time / 30 s) whose code is code, among
+// now's step and one either side, considering only steps after usedStep (the
+// last step accepted for the factor): a code is good once. The earliest match
+// wins, so a later code of the window stays usable.
+func totpStep(code, secret string, now time.Time, usedStep int64) (int64, bool) {
+	code = strings.TrimSpace(code)
+	cur := now.Unix() / int64(totpOpts.Period)
+	for step := cur - int64(totpOpts.Skew); step <= cur+int64(totpOpts.Skew); step++ {
+		if step <= usedStep {
+			continue
+		}
+		want, err := totp.GenerateCodeCustom(secret, time.Unix(step*int64(totpOpts.Period), 0).UTC(), totpOpts)
+		if err == nil && subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return step, true
+		}
+	}
+	return 0, false
 }
 
 // qrSVG draws content as a QR code (error correction H, as GoTrue) in SVG: one

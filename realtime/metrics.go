@@ -33,6 +33,7 @@ var (
 	descSlotLag     = prometheus.NewDesc("realtime_replication_slot_lag_bytes", "WAL the reader's slot holds (current WAL position minus its confirmed position; -1 before the slot exists): it grows while no server reads.", nil, nil)
 	descFanOut      = prometheus.NewDesc("realtime_changes_published_total", "Reader: change notifications published to the servers (large ones through a table).", []string{"via"}, nil)
 	descReclaimed   = prometheus.NewDesc("realtime_presence_reclaimed_total", "Presence entries of dead servers removed.", nil, nil)
+	descLimited     = prometheus.NewDesc("realtime_limited_total", "Client messages refused by a per-client limit (events, joins, channels, bindings, payload, presence).", []string{"limit"}, nil)
 	descLag         = prometheus.NewDesc("realtime_replication_lag_seconds", "On this server, from commit to delivery of the last change that had subscribers (through the reader and the fan-out).", nil, nil)
 )
 
@@ -42,7 +43,7 @@ func (rt *Realtime) Collector() prometheus.Collector { return collector{rt} }
 type collector struct{ rt *Realtime }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descConnections, descChannels, descMessages, descChanges, descUp, descLag, descFanIn, descLeader, descSlotLag, descFanOut, descReclaimed} {
+	for _, d := range []*prometheus.Desc{descConnections, descChannels, descMessages, descChanges, descUp, descLag, descFanIn, descLeader, descSlotLag, descFanOut, descReclaimed, descLimited} {
 		ch <- d
 	}
 }
@@ -69,6 +70,11 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(descFanOut, prometheus.CounterValue, float64(s.fanOut.Load()-s.fanLarge.Load()), "notify")
 	ch <- prometheus.MustNewConstMetric(descFanOut, prometheus.CounterValue, float64(s.fanLarge.Load()), "table")
 	ch <- prometheus.MustNewConstMetric(descReclaimed, prometheus.CounterValue, float64(s.reclaimed.Load()))
+	l := &c.rt.limited
+	for name, n := range map[string]int64{"events": l.events.Load(), "joins": l.joins.Load(), "channels": l.channels.Load(),
+		"bindings": l.bindings.Load(), "payload": l.payload.Load(), "presence": l.presence.Load()} {
+		ch <- prometheus.MustNewConstMetric(descLimited, prometheus.CounterValue, float64(n), name)
+	}
 	ch <- prometheus.MustNewConstMetric(descLag, prometheus.GaugeValue, time.Duration(s.lagNanos.Load()).Seconds())
 }
 

@@ -35,6 +35,8 @@ type Options struct {
 	Verifier *jwtauth.Verifier
 	Logger   *slog.Logger
 	Now      func() time.Time
+	// Limits per client; zero fields take DefaultLimits.
+	Limits Limits
 }
 
 // Realtime is the handler mounted at /realtime/v1 and the replication worker (Run).
@@ -44,6 +46,7 @@ type Realtime struct {
 	hub      *hub
 	tops     *topics
 	stats    stats
+	limited  limitCounts   // refusals by the per-client limits
 	msgOID   atomic.Uint32 // realtime.messages, for private channels
 	serverID string        // tells our own fan-out messages apart
 	rls      *rlsChecker
@@ -76,6 +79,7 @@ func New(o Options) *Realtime {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	o.Limits = o.Limits.withDefaults()
 	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics(), serverID: uuid.NewString(),
 		applied: applier{rels: map[uint32]*relation{}}, missing: map[string]int{}}
 	rt.slotLag.Store(-1)

@@ -32,12 +32,18 @@ type session struct {
 	cancel   context.CancelFunc
 	mu       sync.Mutex
 	channels map[string]*channel // by topic
+	// The read loop's own: the per-client limits (limits.go), and closing, set
+	// when the socket is to be closed once its queued frames are out.
+	events, joins *bucket
+	closing       bool
 }
 
-// frame is one websocket message to send.
+// frame is one websocket message to send, or (closeReason set) the order to
+// close the socket after the frames queued before it.
 type frame struct {
-	typ websocket.MessageType
-	b   []byte
+	typ         websocket.MessageType
+	b           []byte
+	closeReason string
 }
 
 // channel is one joined topic of a session.
@@ -58,6 +64,7 @@ type channel struct {
 	private     bool
 	room        string // where broadcast and presence meet (topics.go)
 	owner       string // this server's id / the channel's: its presence entries' owner
+	presenceWin window // track and untrack calls of the current window (the read loop's)
 	perms       perms  // under mu
 }
 
@@ -120,7 +127,8 @@ func (rt *Realtime) serveWebsocket(w http.ResponseWriter, r *http.Request) {
 	}
 	ws.SetReadLimit(1 << 20)
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan frame, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{}}
+	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan frame, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{},
+		events: newBucket(rt.opt.Limits.EventsPerSecond), joins: newBucket(rt.opt.Limits.JoinsPerSecond)}
 	rt.stats.connections.Add(1)
 	defer rt.stats.connections.Add(-1)
 	go s.writeLoop()
@@ -146,6 +154,11 @@ func (s *session) writeLoop() {
 		case <-s.ctx.Done():
 			return
 		case f := <-s.out:
+			if f.closeReason != "" {
+				_ = s.ws.Close(websocket.StatusPolicyViolation, f.closeReason)
+				s.cancel()
+				return
+			}
 			wctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
 			err := s.ws.Write(wctx, f.typ, f.b)
 			cancel()
@@ -165,7 +178,7 @@ func (s *session) send(m Message) {
 	if err != nil {
 		return
 	}
-	s.sendFrame(frame{websocket.MessageText, b})
+	s.sendFrame(frame{typ: websocket.MessageText, b: b})
 }
 
 func (s *session) sendFrame(f frame) {
@@ -191,6 +204,9 @@ func (s *session) readLoop() {
 			return
 		}
 		s.rt.stats.msgsIn.Add(1)
+		if s.closing {
+			continue
+		}
 		if typ == websocket.MessageBinary {
 			s.binaryBroadcast(data)
 			continue
@@ -203,7 +219,17 @@ func (s *session) readLoop() {
 	}
 }
 
+// closeAfterQueued closes the socket once what is queued has been written, and
+// stops handling what the client sends meanwhile.
+func (s *session) closeAfterQueued(reason string) {
+	s.closing = true
+	s.sendFrame(frame{closeReason: reason})
+}
+
 func (s *session) handle(m Message) {
+	if s.closing {
+		return
+	}
 	if m.Topic == topicPhoenix {
 		if m.Event == evHeartbeat {
 			s.send(reply(m, "ok", nil))
@@ -255,13 +281,30 @@ func (s *session) identify(token string) (*jwtauth.Identity, error) {
 }
 
 func (s *session) join(m Message) {
+	lim := s.rt.opt.Limits
+	if !s.joins.take(time.Now()) {
+		s.rt.limited.joins.Add(1)
+		s.send(reply(m, "error", map[string]any{"reason": reasonTooManyJoins}))
+		s.closeAfterQueued(reasonTooManyJoins)
+		return
+	}
 	if !strings.HasPrefix(m.Topic, "realtime:") {
 		s.send(reply(m, "error", map[string]any{"reason": "unmatched topic"}))
+		return
+	}
+	if s.joinedOthers(m.Topic) >= lim.ChannelsPerClient {
+		s.rt.limited.channels.Add(1)
+		s.send(reply(m, "error", map[string]any{"reason": reasonTooManyChannels}))
 		return
 	}
 	var p joinPayload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		s.send(reply(m, "error", map[string]any{"reason": "invalid join payload"}))
+		return
+	}
+	if len(p.Config.PostgresChanges) > lim.BindingsPerJoin {
+		s.rt.limited.bindings.Add(1)
+		s.send(reply(m, "error", map[string]any{"reason": reasonTooManyBindings(lim.BindingsPerJoin)}))
 		return
 	}
 	id, err := s.identify(p.AccessToken)
@@ -300,6 +343,18 @@ func (s *session) join(m Message) {
 	if len(out) > 0 {
 		s.reportChanges(ch)
 	}
+}
+
+// joinedOthers counts the session's channels other than topic's (a join of a
+// joined topic replaces its channel: it adds none).
+func (s *session) joinedOthers(topic string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := len(s.channels)
+	if _, ok := s.channels[topic]; ok {
+		n--
+	}
+	return n
 }
 
 // newChannel builds the channel a join asks for, with its rights; nil and the
@@ -462,15 +517,48 @@ func (s *session) channel(topic string) *channel {
 	return s.channels[topic]
 }
 
+// overEvents spends one of the socket's events; when none is left, the
+// channel of topic (if joined) is shut down, as realtime does, and the
+// message must be dropped.
+func (s *session) overEvents(topic string) bool {
+	if s.events.take(time.Now()) {
+		return false
+	}
+	s.rt.limited.events.Add(1)
+	if ch := s.channel(topic); ch != nil {
+		ch.shutdown(reasonTooManyEvents)
+	}
+	return true
+}
+
+// tooLarge reports a payload over the size limit (and counts it).
+func (s *session) tooLarge(n int) bool {
+	if n <= s.rt.opt.Limits.PayloadBytes {
+		return false
+	}
+	s.rt.limited.payload.Add(1)
+	return true
+}
+
 // broadcast relays {type: "broadcast", event, payload} to the topic's channels.
 func (s *session) broadcast(m Message) {
+	if s.overEvents(m.Topic) {
+		return
+	}
 	ch := s.channel(m.Topic)
 	var p struct {
-		Event string `json:"event"`
+		Event   string          `json:"event"`
+		Payload json.RawMessage `json:"payload"`
 	}
 	if ch == nil || json.Unmarshal(m.Payload, &p) != nil || p.Event == "" {
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a broadcast"}))
+		}
+		return
+	}
+	if s.tooLarge(len(p.Payload)) {
+		if m.Ref != nil {
+			s.send(reply(m, "error", reasonPayloadTooLarge))
 		}
 		return
 	}
@@ -490,7 +578,7 @@ func (s *session) broadcast(m Message) {
 // binaryBroadcast handles vsn 2.0.0's binary user broadcast push.
 func (s *session) binaryBroadcast(data []byte) {
 	p, err := decodeUserBroadcastPush(data)
-	if err != nil {
+	if err != nil || s.overEvents(p.topic) {
 		return
 	}
 	ch := s.channel(p.topic)
@@ -498,6 +586,12 @@ func (s *session) binaryBroadcast(data []byte) {
 		return
 	}
 	ref, joinRef := p.ref, p.joinRef
+	if s.tooLarge(len(p.payload)) {
+		if ref != "" {
+			s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "error", reasonPayloadTooLarge))
+		}
+		return
+	}
 	if !ch.can(writeBroadcast) {
 		if ref != "" {
 			s.send(reply(Message{JoinRef: &joinRef, Ref: &ref, Topic: p.topic}, "error", map[string]any{"reason": unauthorizedWrite(p.topic)}))
@@ -513,15 +607,23 @@ func (s *session) binaryBroadcast(data []byte) {
 
 // presence handles {type: "presence", event: "track"|"untrack", payload}.
 func (s *session) presence(m Message) {
+	if s.overEvents(m.Topic) {
+		return
+	}
 	ch := s.channel(m.Topic)
 	var p struct {
-		Event   string         `json:"event"`
-		Payload map[string]any `json:"payload"`
+		Event   string          `json:"event"`
+		Payload json.RawMessage `json:"payload"`
 	}
 	if ch == nil || json.Unmarshal(m.Payload, &p) != nil {
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a presence message"}))
 		}
+		return
+	}
+	if (p.Event == "track" || p.Event == "untrack") && !ch.presenceWin.take(time.Now(), s.rt.opt.Limits.PresenceCalls, s.rt.opt.Limits.PresenceWindow) {
+		s.rt.limited.presence.Add(1)
+		ch.shutdown(reasonPresenceCalls)
 		return
 	}
 	switch p.Event {
@@ -532,10 +634,21 @@ func (s *session) presence(m Message) {
 			}
 			return
 		}
-		if p.Payload == nil {
-			p.Payload = map[string]any{}
+		if s.tooLarge(len(p.Payload)) {
+			ch.shutdown(reasonTrackTooLarge)
+			return
 		}
-		e := s.rt.tops.track(ch, p.Payload)
+		var meta map[string]any
+		if len(p.Payload) > 0 && json.Unmarshal(p.Payload, &meta) != nil {
+			if m.Ref != nil {
+				s.send(reply(m, "error", map[string]any{"reason": "Presence track payload must be a map"}))
+			}
+			return
+		}
+		if meta == nil {
+			meta = map[string]any{}
+		}
+		e := s.rt.tops.track(ch, meta)
 		s.rt.fanout(ch.room, fanMsg{Op: "track", Owner: ch.owner, Key: e.key, Ref: e.ref, PMeta: e.meta})
 	case "untrack":
 		if s.rt.tops.untrack(ch) {
@@ -639,7 +752,7 @@ func (ch *channel) sendBinary(b []byte) {
 	closed := ch.closed
 	ch.mu.Unlock()
 	if !closed {
-		ch.s.sendFrame(frame{websocket.MessageBinary, b})
+		ch.s.sendFrame(frame{typ: websocket.MessageBinary, b: b})
 	}
 }
 

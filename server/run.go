@@ -258,9 +258,13 @@ func (a *app) mountSurfaces() error {
 		Logger: a.log.With("surface", "storage"), Now: time.Now,
 	})
 
+	rtl := cfg.Realtime
 	rt := realtime.New(realtime.Options{
 		Pool: a.db.Pool, ReplicationURL: cfg.DatabaseURL, Verifier: a.verifier,
 		Logger: a.log.With("surface", "realtime"), Now: time.Now,
+		Limits: realtime.Limits{EventsPerSecond: rtl.MaxEventsPerSecond, JoinsPerSecond: rtl.MaxJoinsPerSecond,
+			ChannelsPerClient: rtl.MaxChannelsPerClient, BindingsPerJoin: rtl.MaxBindingsPerJoin, PayloadBytes: rtl.MaxPayloadKB << 10,
+			PresenceCalls: rtl.ClientPresenceMaxCalls, PresenceWindow: rtl.ClientPresenceWindow},
 	})
 	a.surf.realtime = rt
 	a.metrics.reg.MustRegister(rt.Collector())

@@ -32,9 +32,10 @@ async function enrolled(tag) {
   const c = await signedIn(email)
   const { data: f, error } = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Téléphone' })
   assert.equal(error, null, error?.message)
-  const v = await c.auth.mfa.challengeAndVerify({ factorId: f.id, code: totp(f.totp.secret) })
+  const enrolledAt = Date.now()
+  const v = await c.auth.mfa.challengeAndVerify({ factorId: f.id, code: totp(f.totp.secret, { time: enrolledAt }) })
   assert.equal(v.error, null, v.error?.message)
-  return { email, user, c, factor: f, secret: f.totp.secret }
+  return { email, user, c, factor: f, secret: f.totp.secret, enrolledAt }
 }
 
 test('enroll answers a TOTP factor with its secret, otpauth URI and SVG QR code; unverified it raises nothing', async () => {
@@ -130,7 +131,7 @@ test('challenge and verify: a wrong code is refused, the right one gives an aal2
 })
 
 test('refreshing keeps aal2; a password sign-in is aal1 with nextLevel aal2 and must verify again', async () => {
-  const { email, c, factor, secret } = await enrolled('mfa-refresh')
+  const { email, c, factor, secret, enrolledAt } = await enrolled('mfa-refresh')
   const r = await c.auth.refreshSession()
   assert.equal(r.error, null)
   assert.equal(claimsOf(r.data.session.access_token).aal, 'aal2')
@@ -152,7 +153,11 @@ test('refreshing keeps aal2; a password sign-in is aal1 with nextLevel aal2 and 
   // The first client's aal2 session survives the second one's verification...
   const e = await signedIn(email) // ...an aal1 one does not
   const eToken = (await e.auth.getSession()).data.session.access_token
-  const v = await d.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(secret) })
+  // A code opens one session: the one enrolled() spent is refused (as a wrong
+  // one); the next step's, inside the drift window, is accepted.
+  const spent = await d.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(secret, { time: enrolledAt }) })
+  assertError(spent.error, 422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+  const v = await d.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totp(secret, { time: enrolledAt, step: 1 }) })
   assert.equal(v.error, null)
   assert.equal(claimsOf(v.data.access_token).aal, 'aal2')
   assert.equal((await c.auth.getUser()).error, null)

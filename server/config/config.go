@@ -55,6 +55,7 @@ type Config struct {
 	Auth      Auth
 	Storage   Storage
 	Functions Functions
+	Realtime  Realtime
 }
 
 // Production reports whether the server runs for real users.
@@ -100,6 +101,7 @@ func Load(get Getenv) (*Config, error) {
 	}
 	c.Storage = loadStorage(e, c.DataDir)
 	c.Functions = loadFunctions(e)
+	c.Realtime = loadRealtime(&e) // by pointer: a malformed value is reported
 	return c, e.err
 }
 
