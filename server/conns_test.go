@@ -73,9 +73,10 @@ func closedBefore(c net.Conn, deadline time.Time) bool {
 }
 
 // Requests that announce a body and never send it are cut at the body deadline,
-// although /health never reads its body (the server would wait for it before
-// answering, without any deadline); /health keeps answering meanwhile. The
-// header and idle timeouts are long here: only the body deadline can close them.
+// whether their handler reads the body or not: /health and pages never do, and
+// the server drains an unread body before answering, without any deadline of
+// its own. /health keeps answering meanwhile. The header and idle timeouts are
+// long here: only the body deadline can close these connections.
 func TestBodiesThatNeverComeAreCutAtTheBodyDeadline(t *testing.T) {
 	const n = 2000
 	_, ln := serveTestApp(t, map[string]string{
@@ -112,6 +113,8 @@ func TestBodiesThatNeverComeAreCutAtTheBodyDeadline(t *testing.T) {
 		}
 	}()
 
+	// Handlers that never read the body (health, pages) and ones that do.
+	targets := []string{"GET /health", "GET /health", "GET /cars", "POST /rest/v1/contacts", "POST /auth/v1/token"}
 	var wg sync.WaitGroup
 	var failed, open atomic.Int64
 	sem := make(chan struct{}, 200) // dials in flight
@@ -127,7 +130,7 @@ func TestBodiesThatNeverComeAreCutAtTheBodyDeadline(t *testing.T) {
 				return
 			}
 			defer c.Close()
-			if _, err := fmt.Fprintf(c, "GET /health?c=%d HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", i); err != nil {
+			if _, err := fmt.Fprintf(c, "%s?c=%d HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n", targets[i%len(targets)], i); err != nil {
 				failed.Add(1)
 				return
 			}
