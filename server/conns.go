@@ -15,8 +15,8 @@ import (
 // has a deadline (newHTTPServer, httpx.BodyDeadline in routes), and the listener
 // caps connections per peer address and in total.
 
-// minConns is the least total cap derived from a file limit: below it the
-// server could not serve a browser and a few API clients at once.
+// minConns is the least total cap a file limit should leave: below it the
+// server could hardly serve a few browsers and API clients at once.
 const minConns = 64
 
 // connCap is the total connection cap: CONN_LIMIT_TOTAL when set, else the file
@@ -24,22 +24,24 @@ const minConns = 64
 // request pool, the replication and migration connections), the storage files
 // and render cache, outgoing HTTP and SMTP, function workers and the log. The
 // room is an eighth of the limit and never less than twice the pool plus 256.
-// 0: no cap (the file limit is unlimited or unknown).
-func connCap(cfg config.HTTP, dbConns int, nofile uint64) (int, error) {
+// 0: no cap (the file limit is unlimited or unknown). A file limit too low for
+// that room still starts the server, with half the limit and a warning: a
+// developer's machine may have one.
+func connCap(cfg config.HTTP, dbConns int, nofile uint64) (total int, warning string, err error) {
 	if cfg.MaxConns > 0 {
 		if nofile > 0 && uint64(cfg.MaxConns) >= nofile {
-			return 0, fmt.Errorf("CONN_LIMIT_TOTAL=%d is not below the open file limit (%d): raise the limit (ulimit -n) or lower the cap", cfg.MaxConns, nofile)
+			return 0, "", fmt.Errorf("CONN_LIMIT_TOTAL=%d is not below the open file limit (%d): raise the limit (ulimit -n) or lower the cap", cfg.MaxConns, nofile)
 		}
-		return cfg.MaxConns, nil
+		return cfg.MaxConns, "", nil
 	}
 	if nofile == 0 {
-		return 0, nil
+		return 0, "", nil
 	}
 	room := max(nofile/8, uint64(2*dbConns+256))
 	if nofile < room+minConns {
-		return 0, fmt.Errorf("the open file limit (%d) leaves fewer than %d connections after %d for the database and files: raise it (ulimit -n) or set CONN_LIMIT_TOTAL", nofile, minConns, room)
+		return int(max(nofile/2, 1)), fmt.Sprintf("the open file limit (%d) leaves little room for connections beside the database and files (%d wanted): raise it (ulimit -n)", nofile, room), nil
 	}
-	return int(nofile - room), nil
+	return int(nofile - room), "", nil
 }
 
 // listen opens LISTEN_ADDR behind the connection caps.
@@ -48,9 +50,12 @@ func listen(cfg *config.Config, log *slog.Logger) (*httpx.LimitListener, error) 
 	if err != nil {
 		log.Warn("cannot read the open file limit", "err", err)
 	}
-	total, err := connCap(cfg.HTTP, cfg.DBMaxConns, nofile)
+	total, warning, err := connCap(cfg.HTTP, cfg.DBMaxConns, nofile)
 	if err != nil {
 		return nil, err
+	}
+	if warning != "" {
+		log.Warn(warning)
 	}
 	ln, err := net.Listen("tcp", cfg.ListenAddr)
 	if err != nil {
