@@ -8,7 +8,7 @@ import (
 )
 
 // LimitListener caps the connections open at once: in total (total) and per
-// peer address (perAddr); 0 is no cap. A connection over a cap is accepted and
+// peer address (perAddr, see connKey); 0 is no cap. A connection over a cap is accepted and
 // closed at once, so the kernel's queue keeps moving and the refusal is
 // immediate; the ones within the caps are served as usual. Dropped counts the
 // refusals.
@@ -35,7 +35,7 @@ func (l *LimitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		addr := hostIP(c.RemoteAddr().String())
+		addr := connKey(c.RemoteAddr().String())
 		if l.take(addr) {
 			return &limitedConn{Conn: c, release: func() { l.release(addr) }}, nil
 		}
@@ -72,6 +72,16 @@ func (l *LimitListener) Open() int {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.open
+}
+
+// connKey is what the per-address cap counts: the peer's IP, an IPv6 one by
+// its /64, which one host usually holds whole.
+func connKey(remote string) string {
+	ip := net.ParseIP(hostIP(remote))
+	if ip == nil || ip.To4() != nil {
+		return hostIP(remote)
+	}
+	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
 
 // limitedConn gives its place back once, on its first Close.

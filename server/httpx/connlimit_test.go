@@ -68,3 +68,16 @@ func TestLimitListenerCapsTheTotal(t *testing.T) {
 		t.Fatalf("open %d after all closed", ln.Open())
 	}
 }
+
+func TestConnKeyCountsIPv6ByItsSlash64(t *testing.T) {
+	for remote, want := range map[string]string{
+		"192.0.2.1:5000":             "192.0.2.1",
+		"[2001:db8:1:2:3:4:5:6]:443": "2001:db8:1:2::/64",
+		"[2001:db8:1:2:ffff::1]:443": "2001:db8:1:2::/64",
+		"[::ffff:192.0.2.1]:80":      "192.0.2.1",
+	} {
+		if got := connKey(remote); got != want {
+			t.Errorf("%s: %q, want %q", remote, got, want)
+		}
+	}
+}
