@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/coder/websocket"
 
 	"casarent/server/config"
 	"casarent/server/httpx"
@@ -226,4 +229,28 @@ func TestConnectionCapFollowsTheFileLimit(t *testing.T) {
 			t.Errorf("%+v: %d, %q, %v; want %d", c, got, warning, err, c.want)
 		}
 	}
+}
+
+// A websocket lives on a connection of the capped listener: it is served, counts
+// against the caps while open and gives its place back when it closes.
+func TestWebsocketsWorkBehindTheConnectionCaps(t *testing.T) {
+	a, ln := serveTestApp(t, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, "ws://"+ln.Addr().String()+"/realtime/v1/websocket?vsn=1.0.0&apikey="+a.cfg.AnonKey, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ws.Write(ctx, websocket.MessageText, []byte(`{"topic":"phoenix","event":"heartbeat","payload":{},"ref":"1"}`)); err != nil {
+		t.Fatal(err)
+	}
+	_, reply, err := ws.Read(ctx)
+	if err != nil || !strings.Contains(string(reply), `"phx_reply"`) || !strings.Contains(string(reply), `"ok"`) {
+		t.Fatalf("heartbeat: %s %v", reply, err)
+	}
+	if ln.Open() != 1 {
+		t.Fatalf("%d connections open with one websocket", ln.Open())
+	}
+	_ = ws.Close(websocket.StatusNormalClosure, "")
+	waitFor(t, 10*time.Second, "the websocket's connection to be given back", func() bool { return ln.Open() == 0 })
 }
