@@ -96,3 +96,21 @@ func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(poolDials, prometheus.CounterValue, float64(c.dials.refused.Load()), "refused")
 	}
 }
+
+// connCollector exports the listener's connection counts.
+type connCollector struct{ ln *httpx.LimitListener }
+
+var (
+	connsOpen    = prometheus.NewDesc("http_connections_open", "Client connections open now.", nil, nil)
+	connsRefused = prometheus.NewDesc("http_connections_refused_total", "Client connections closed at once: over the per-address or total cap.", nil, nil)
+)
+
+func (c connCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- connsOpen
+	ch <- connsRefused
+}
+
+func (c connCollector) Collect(ch chan<- prometheus.Metric) {
+	ch <- prometheus.MustNewConstMetric(connsOpen, prometheus.GaugeValue, float64(c.ln.Open()))
+	ch <- prometheus.MustNewConstMetric(connsRefused, prometheus.CounterValue, float64(c.ln.Dropped.Load()))
+}

@@ -20,15 +20,20 @@ func (a *app) routes() http.Handler {
 	r := chi.NewRouter()
 	// Compress wraps Log: Log's status writer stays what every inner middleware and
 	// handler sees (httpx.Status, Adapt read it).
-	r.Use(httpx.RequestID, httpx.Compress, httpx.Log(a.log), a.metrics.middleware, httpx.CORS)
+	// BodyDeadline covers every route, /health and pages included: the server
+	// drains an unread body after any handler.
+	r.Use(httpx.BodyDeadline(a.cfg.HTTP.BodyTimeout), httpx.RequestID,
+		httpx.TrustProxies(a.cfg.Auth.RateLimit.Header, a.cfg.HTTP.TrustedProxies),
+		httpx.Compress, httpx.Log(a.log), a.metrics.middleware, httpx.CORS)
 
 	r.Get("/health", a.handleHealth)
 	r.Head("/health", a.handleHealth)
 	r.Handle("/metrics", a.requireServiceKey(a.metrics.handler()))
 
-	// Bodies must keep coming: at least 1 KiB/s on average after 5 s, never 10 s
-	// without a byte (storage uploads included: a phone on airport data manages that).
-	api := r.With(a.verifier.Middleware, httpx.MinBodyRate(1<<10, 5*time.Second, 10*time.Second))
+	// Bodies must keep coming: at least 1 KiB/s on average after 5 s, never
+	// HTTP_BODY_TIMEOUT (10 s) without a byte (storage uploads included: a phone on
+	// airport data manages that).
+	api := r.With(a.verifier.Middleware, httpx.MinBodyRate(1<<10, 5*time.Second, a.cfg.HTTP.BodyTimeout))
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/rest/v1", http.StripPrefix("/rest/v1", orUnavailable(a.surf.rest)))
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/auth/v1", http.StripPrefix("/auth/v1", orUnavailable(a.surf.auth)))
 	api.With(httpx.BodyLimit(a.cfg.Storage.FileSizeLimit+1<<20)).Mount("/storage/v1", http.StripPrefix("/storage/v1", orUnavailable(a.surf.storage)))

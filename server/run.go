@@ -10,7 +10,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"strconv"
@@ -183,15 +182,12 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	}
 	go a.db.prepareLoop(bg)
 
-	ln, err := net.Listen("tcp", cfg.ListenAddr)
+	ln, err := listen(cfg, log)
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           a.routes(),
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       120 * time.Second,
-	}
+	a.metrics.reg.MustRegister(connCollector{ln})
+	srv := newHTTPServer(cfg.HTTP, a.routes())
 	if ks := cfg.JWTKeys; ks != nil {
 		log.Info("access tokens signed with JWT_KEYS", "alg", ks.SigningAlg(), "kid", ks.SigningKID(), "published", len(ks.JWKS(time.Now())))
 	}

@@ -127,11 +127,31 @@ func TestPublicWritesAreLimitedByTheAddressTheServerSees(t *testing.T) {
 		t.Fatalf("6th message with a new forged X-Forwarded-For: %d %s", rec.Code, rec.Body)
 	}
 
-	// Behind a trusted proxy the header it writes is the address.
+	// Behind a trusted proxy the address it appends to the header is the client's,
+	// whatever the client wrote in front of it.
 	a, h = newTestApp(t, map[string]string{"RATE_LIMIT_HEADER": "X-Forwarded-For"})
 	for i := range 6 {
-		if rec := post(h, a.cfg.AnonKey, fmt.Sprintf("10.0.0.%d, 198.51.100.9", i)); rec.Code != http.StatusCreated {
+		if rec := post(h, a.cfg.AnonKey, fmt.Sprintf("198.51.100.9, 10.0.0.%d", i)); rec.Code != http.StatusCreated {
 			t.Fatalf("visitor %d behind the proxy: %d %s", i+1, rec.Code, rec.Body)
 		}
+	}
+	for i := range 5 {
+		if rec := post(h, a.cfg.AnonKey, fmt.Sprintf("10.1.0.%d, 203.0.113.5", i)); rec.Code != http.StatusCreated {
+			t.Fatalf("message %d from one visitor behind the proxy: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	if rec := post(h, a.cfg.AnonKey, "10.1.0.99, 203.0.113.5"); rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("6th message from one visitor with a new forged first value: %d %s", rec.Code, rec.Body)
+	}
+
+	// Behind two proxies the client is the second value from the right.
+	a, h = newTestApp(t, map[string]string{"RATE_LIMIT_HEADER": "X-Forwarded-For", "TRUSTED_PROXIES": "2"})
+	for i := range 5 {
+		if rec := post(h, a.cfg.AnonKey, fmt.Sprintf("10.2.0.%d, 203.0.113.6, 10.0.0.%d", i, i)); rec.Code != http.StatusCreated {
+			t.Fatalf("message %d behind two proxies: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	if rec := post(h, a.cfg.AnonKey, "10.2.0.99, 203.0.113.6, 10.0.0.99"); rec.Code != http.StatusTooManyRequests {
+		t.Fatalf("6th message behind two proxies: %d %s", rec.Code, rec.Body)
 	}
 }

@@ -46,7 +46,8 @@ func TestRenderClient(t *testing.T) {
 	for _, c := range []struct{ remote, header, want string }{
 		{"192.0.2.1:5000", "", "192.0.2.1"},
 		{"[2001:db8:1:2:3:4:5:6]:443", "", "2001:db8:1:2::/64"},
-		{"192.0.2.1:5000", "198.51.100.7, 10.0.0.1", "198.51.100.7"},
+		{"192.0.2.1:5000", "198.51.100.7", "198.51.100.7"},
+		{"192.0.2.1:5000", "10.0.0.1, 198.51.100.7", "198.51.100.7"}, // the client wrote the first value
 	} {
 		r := httptest.NewRequest("GET", "/render/image/public/b/x.jpg", nil)
 		r.RemoteAddr = c.remote

@@ -54,7 +54,7 @@ type URLPaths struct {
 // RateLimits are GoTrue's limits. Per-IP limits count per client IP; EmailSent
 // counts per recipient address. Each is "N" (per the default period) or "N/duration".
 type RateLimits struct {
-	Header       string        // RATE_LIMIT_HEADER: trusted header holding the client IP (first value); empty = the peer address
+	Header       string        // RATE_LIMIT_HEADER: the header trusted proxies append the client IP to (see HTTP.TrustedProxies); empty = the peer address
 	TokenRefresh Rate          // RATE_LIMIT_TOKEN_REFRESH, default 150 per 5 min: POST /token
 	Verify       Rate          // RATE_LIMIT_VERIFY, default 30 per 5 min: /verify
 	OTP          Rate          // RATE_LIMIT_OTP, default 30 per 5 min: /signup, /recover, /resend, /otp, /magiclink, PUT /user (each its own bucket)

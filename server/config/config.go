@@ -51,6 +51,7 @@ type Config struct {
 	AdminEmail    string // ADMIN_EMAIL
 	AdminPassword string // ADMIN_PASSWORD
 
+	HTTP      HTTP
 	Rest      Rest
 	Auth      Auth
 	Storage   Storage
@@ -87,6 +88,7 @@ func Load(get Getenv) (*Config, error) {
 		AdminPassword:         e.str("ADMIN_PASSWORD", ""),
 	}
 	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
+	c.HTTP = loadHTTP(e)
 	c.Rest = loadRest(e)
 	c.Auth = loadAuth(e)
 	if c.Auth.JWTIssuer == "" {
@@ -122,7 +124,7 @@ func (c *Config) Validate() error {
 			errs = append(errs, fmt.Errorf("%s must be an absolute URL, not %q", name, u))
 		}
 	}
-	errs = append(errs, c.Auth.validate(), c.Storage.validate(), c.Functions.validate())
+	errs = append(errs, c.HTTP.validate(), c.Auth.validate(), c.Storage.validate(), c.Functions.validate())
 	return errors.Join(errs...)
 }
 

@@ -12,7 +12,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"runtime/debug"
@@ -204,23 +203,6 @@ func CORS(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// ClientIP is the caller's address: the first value of trustedHeader when it is
-// set and present (the header a trusted proxy in front of us writes, e.g.
-// X-Forwarded-For behind one load balancer), else the peer address. No other
-// forwarding header is believed: anyone can send them.
-func ClientIP(r *http.Request, trustedHeader string) string {
-	if trustedHeader != "" {
-		if v := strings.TrimSpace(strings.Split(r.Header.Get(trustedHeader), ",")[0]); v != "" {
-			return v
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // ErrSlowBody is the read error of a request body that arrives too slowly.
