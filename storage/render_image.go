@@ -273,7 +273,7 @@ func (s *Service) sniffStored(r *http.Request, o *objectRow) (string, error) {
 	if mt, ok := s.sniffed.get(key); ok {
 		return mt, nil
 	}
-	obj, _, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
+	obj, _, err := s.openCurrent(r.Context(), o)
 	if err != nil {
 		if errors.Is(err, blob.ErrNotFound) {
 			return "", errNoSuchKey()
@@ -389,7 +389,7 @@ func (t *transformOptions) cacheKey() string {
 // if the bytes read are the ones the row's ETag names (an MD5): a read racing
 // a replace must not file new bytes under the old ETag, or the reverse.
 func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, mt string) (out []byte, cacheable bool, err error) {
-	obj, _, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
+	obj, _, err := s.openCurrent(r.Context(), o)
 	if err != nil {
 		if errors.Is(err, blob.ErrNotFound) {
 			return nil, false, errNoSuchKey()
