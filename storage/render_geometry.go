@@ -7,10 +7,6 @@ import (
 	"golang.org/x/image/draw"
 )
 
-// renderMaxPixels bounds a rendition's pixel count (what its buffer costs:
-// 4 bytes a pixel): the largest box the width and height limits allow.
-const renderMaxPixels = maxDimension * maxDimension
-
 // geometry is what a render of a sw x sh source produces: the output size and
 // the part of the source scaled into it.
 type geometry struct {
@@ -21,10 +17,10 @@ type geometry struct {
 // renderGeometry applies imgproxy's modes to a sw x sh source: cover fills
 // the box and crops the excess (centred), contain fits inside the box, fill
 // stretches; with one side only the other follows the source's ratio. An
-// output past maxDimension on a side or renderMaxPixels in all (a one-sided
-// resize of an extreme ratio: 1000 x 10 at height 320 would be 32000 wide)
-// is refused, as imgproxy refuses a result too big, before anything is
-// decoded or allocated.
+// output past maxDimension on a side (a one-sided resize of an extreme ratio:
+// 1000 x 10 at height 320 would be 32000 wide) is refused, as imgproxy
+// refuses a result too big, before anything is decoded or allocated; so a
+// rendition's buffer is at most 2500 x 2500 x 4 bytes (25 MB).
 func renderGeometry(sw, sh int, t *transformOptions) (geometry, error) {
 	if sw <= 0 || sh <= 0 {
 		return geometry{}, errInvalidRequest("the object is not a decodable image: empty")
@@ -36,7 +32,7 @@ func renderGeometry(sw, sh int, t *transformOptions) (geometry, error) {
 	case h == 0:
 		h = max(1, int64(sh)*w/int64(sw))
 	}
-	if w > maxDimension || h > maxDimension || w*h > renderMaxPixels {
+	if w > maxDimension || h > maxDimension {
 		return geometry{}, errRenditionTooLarge(sw, sh, w, h)
 	}
 	g := geometry{w: int(w), h: int(h), crop: image.Rect(0, 0, sw, sh)}
