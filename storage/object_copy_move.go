@@ -57,17 +57,17 @@ func (s *Service) moveRequest(w http.ResponseWriter, r *http.Request) (caller, m
 }
 
 // stagedChange runs change (the row's insert or rename, as the caller) in one
-// transaction and, when it says there are bytes to copy, copyBytes after it
-// in the same transaction; a stage left by a transaction that then failed is
-// dropped.
-func (s *Service) stagedChange(ctx context.Context, c caller, body moveBody, version string, change func(pgrole.Conn) (bool, error)) error {
+// transaction and, when it returns the source row (there are bytes to copy),
+// copyBytes after it in the same transaction; a stage left by a transaction
+// that then failed is dropped.
+func (s *Service) stagedChange(ctx context.Context, c caller, body moveBody, version string, change func(pgrole.Conn) (*objectRow, error)) error {
 	staged := false
 	err := pgrole.Do(ctx, s.pool, c.session, func(conn pgrole.Conn) error {
-		stage, err := change(conn)
-		if err != nil || !stage {
+		src, err := change(conn)
+		if err != nil || src == nil {
 			return err
 		}
-		if err := s.copyBytes(ctx, conn, body, version); err != nil {
+		if err := s.copyBytes(ctx, conn, src, body, version); err != nil {
 			return err
 		}
 		staged = true
@@ -82,14 +82,19 @@ func (s *Service) stagedChange(ctx context.Context, c caller, body moveBody, ver
 	return nil
 }
 
-// copyBytes copies the source bytes to the stage of the destination's new
-// version inside the caller's transaction, once RLS has accepted the row
+// copyBytes copies the source row's bytes (from its key, or from its stage
+// while not yet published: locateCurrent) to the stage of the destination's
+// new version inside the caller's transaction, once RLS has accepted the row
 // change (beginStage). The commit is followed by publish (see publish.go).
-func (s *Service) copyBytes(ctx context.Context, conn pgrole.Conn, body moveBody, version string) error {
+func (s *Service) copyBytes(ctx context.Context, conn pgrole.Conn, src *objectRow, body moveBody, version string) error {
 	if err := beginStage(ctx, conn, body.DestinationBucket, body.DestinationKey, version); err != nil {
 		return err
 	}
-	if _, err := s.backend.Copy(ctx, body.BucketID, body.SourceKey, blob.StageBucket, stageKey(version, body.DestinationBucket, body.DestinationKey)); err != nil {
+	fromBucket, fromKey, err := s.locateCurrent(ctx, src)
+	if err != nil {
+		return backendErr(err)
+	}
+	if _, err := s.backend.Copy(ctx, fromBucket, fromKey, blob.StageBucket, stageKey(version, body.DestinationBucket, body.DestinationKey)); err != nil {
 		return backendErr(err)
 	}
 	return nil
@@ -109,24 +114,29 @@ func (s *Service) moveObject(w http.ResponseWriter, r *http.Request) error {
 	var oldVersion *string
 	version := uuid.NewString()
 	same := body.BucketID == body.DestinationBucket && body.SourceKey == body.DestinationKey
-	err = s.stagedChange(ctx, c, body, version, func(conn pgrole.Conn) (bool, error) {
+	err = s.stagedChange(ctx, c, body, version, func(conn pgrole.Conn) (*objectRow, error) {
 		var err error
+		var meta []byte
 		if same {
 			err = conn.QueryRow(ctx, `update storage.objects set bucket_id = $1, name = $2
 				where bucket_id = $1 and name = $2 returning id, version`, body.BucketID, body.SourceKey).Scan(&id, &oldVersion)
 		} else {
 			err = conn.QueryRow(ctx, `with old as (select id, version from storage.objects where bucket_id = $1 and name = $2 for update)
 				update storage.objects o set bucket_id = $3, name = $4, version = $5 from old
-				where o.id = old.id returning o.id, old.version`,
-				body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey, version).Scan(&id, &oldVersion)
+				where o.id = old.id returning o.id, old.version, coalesce(o.metadata, '{}'::jsonb)`,
+				body.BucketID, body.SourceKey, body.DestinationBucket, body.DestinationKey, version).Scan(&id, &oldVersion, &meta)
 		}
 		if errors.Is(err, pgx.ErrNoRows) {
-			return false, errNoSuchKey()
+			return nil, errNoSuchKey()
 		}
 		if err != nil {
-			return false, fromDB(err, "ResourceAlreadyExists")
+			return nil, fromDB(err, "ResourceAlreadyExists")
 		}
-		return !same, nil // a move onto itself has no bytes to copy
+		if same {
+			return nil, nil // a move onto itself has no bytes to copy
+		}
+		src := &objectRow{Bucket: body.BucketID, Name: body.SourceKey, Version: oldVersion}
+		return src, json.Unmarshal(meta, &src.Meta)
 	})
 	if err != nil {
 		return err
@@ -170,15 +180,21 @@ func (s *Service) copyObject(w http.ResponseWriter, r *http.Request) error {
 	owner, ownerID := c.owner()
 	var id uuid.UUID
 	version := uuid.NewString()
-	err = s.stagedChange(ctx, c, body, version, func(conn pgrole.Conn) (bool, error) {
+	err = s.stagedChange(ctx, c, body, version, func(conn pgrole.Conn) (*objectRow, error) {
 		var meta, userMeta []byte
-		err := conn.QueryRow(ctx, `select metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2`,
-			body.BucketID, body.SourceKey).Scan(&meta, &userMeta)
+		src := &objectRow{Bucket: body.BucketID, Name: body.SourceKey}
+		err := conn.QueryRow(ctx, `select metadata, user_metadata, version from storage.objects where bucket_id = $1 and name = $2`,
+			body.BucketID, body.SourceKey).Scan(&meta, &userMeta, &src.Version)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return false, errNoSuchKey()
+			return nil, errNoSuchKey()
 		}
 		if err != nil {
-			return false, fromDB(err, "")
+			return nil, fromDB(err, "")
+		}
+		if meta != nil {
+			if err := json.Unmarshal(meta, &src.Meta); err != nil {
+				return nil, err
+			}
 		}
 		if body.CopyMetadata != nil && !*body.CopyMetadata {
 			userMeta = nil
@@ -194,9 +210,9 @@ func (s *Service) copyObject(w http.ResponseWriter, r *http.Request) error {
 		}
 		q += ` returning id`
 		if err := conn.QueryRow(ctx, q, body.DestinationBucket, body.DestinationKey, owner, ownerID, meta, userMeta, version).Scan(&id); err != nil {
-			return false, fromDB(err, "ResourceAlreadyExists")
+			return nil, fromDB(err, "ResourceAlreadyExists")
 		}
-		return true, nil
+		return src, nil
 	})
 	if err != nil {
 		return err

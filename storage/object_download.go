@@ -126,7 +126,7 @@ func (s *Service) getAuthenticated(w http.ResponseWriter, r *http.Request) error
 // serve sends the object's bytes with Storage's headers; http.ServeContent
 // does Range (206), If-None-Match / If-Modified-Since (304) and HEAD.
 func (s *Service) serve(w http.ResponseWriter, r *http.Request, o *objectRow, expires time.Duration) error {
-	obj, info, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
+	obj, info, err := s.openCurrent(r.Context(), o)
 	if err != nil {
 		if errors.Is(err, blob.ErrNotFound) {
 			s.log.ErrorContext(r.Context(), "storage: object row without bytes", "bucket", o.Bucket, "name", o.Name)

@@ -18,8 +18,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/image/draw"
-
 	"casarent/storage/blob"
 )
 
@@ -275,7 +273,7 @@ func (s *Service) sniffStored(r *http.Request, o *objectRow) (string, error) {
 	if mt, ok := s.sniffed.get(key); ok {
 		return mt, nil
 	}
-	obj, _, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
+	obj, _, err := s.openCurrent(r.Context(), o)
 	if err != nil {
 		if errors.Is(err, blob.ErrNotFound) {
 			return "", errNoSuchKey()
@@ -391,7 +389,7 @@ func (t *transformOptions) cacheKey() string {
 // if the bytes read are the ones the row's ETag names (an MD5): a read racing
 // a replace must not file new bytes under the old ETag, or the reverse.
 func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, mt string) (out []byte, cacheable bool, err error) {
-	obj, _, err := s.backend.Open(r.Context(), o.Bucket, o.Name)
+	obj, _, err := s.openCurrent(r.Context(), o)
 	if err != nil {
 		if errors.Is(err, blob.ErrNotFound) {
 			return nil, false, errNoSuchKey()
@@ -406,6 +404,11 @@ func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, 
 	if int64(cfg.Width)*int64(cfg.Height) > s.cfg.ImageMaxPixels {
 		return nil, false, errInvalidRequest("the image is too large to transform")
 	}
+	// The output's size is known from the declared one: refuse before the
+	// source is decoded (up to ImageMaxPixels) or the output allocated.
+	if _, err := renderGeometry(cfg.Width, cfg.Height, t); err != nil {
+		return nil, false, err
+	}
 	if _, err := obj.Seek(0, io.SeekStart); err != nil {
 		return nil, false, errInternal(err)
 	}
@@ -418,7 +421,10 @@ func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, 
 		return nil, false, errInternal(err)
 	}
 	cacheable = strings.Trim(o.Meta.ETag, `"`) == hex.EncodeToString(sum.Sum(nil))
-	dst := resize(src, t)
+	dst, err := resize(src, t)
+	if err != nil {
+		return nil, false, err
+	}
 	var buf bytes.Buffer
 	if mt == "image/png" {
 		err = png.Encode(&buf, dst)
@@ -429,41 +435,4 @@ func (s *Service) transform(r *http.Request, o *objectRow, t *transformOptions, 
 		return nil, false, errInternal(err)
 	}
 	return buf.Bytes(), cacheable, nil
-}
-
-// resize applies imgproxy's modes: cover fills the box and crops the excess
-// (centred), contain fits inside the box, fill stretches; with one side only
-// the aspect ratio is kept.
-func resize(src image.Image, t *transformOptions) image.Image {
-	sb := src.Bounds()
-	sw, sh := sb.Dx(), sb.Dy()
-	w, h := t.Width, t.Height
-	switch {
-	case w == 0:
-		w = max(1, sw*h/sh)
-	case h == 0:
-		h = max(1, sh*w/sw)
-	}
-	crop := sb
-	if t.Width > 0 && t.Height > 0 {
-		switch t.Resize {
-		case "contain":
-			scale := min(float64(w)/float64(sw), float64(h)/float64(sh))
-			w, h = max(1, int(float64(sw)*scale+0.5)), max(1, int(float64(sh)*scale+0.5))
-		case "fill":
-		default: // cover
-			if sw*h > sh*w { // source is wider: crop its width
-				cw := sh * w / h
-				x0 := sb.Min.X + (sw-cw)/2
-				crop = image.Rect(x0, sb.Min.Y, x0+cw, sb.Max.Y)
-			} else {
-				ch := sw * h / w
-				y0 := sb.Min.Y + (sh-ch)/2
-				crop = image.Rect(sb.Min.X, y0, sb.Max.X, y0+ch)
-			}
-		}
-	}
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	draw.CatmullRom.Scale(dst, dst.Bounds(), src, crop, draw.Src, nil)
-	return dst
 }
