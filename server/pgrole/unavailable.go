@@ -3,6 +3,8 @@ package pgrole
 import (
 	"context"
 	"errors"
+	"io"
+	"net"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -47,7 +49,8 @@ func (e *connLostError) Error() string { return e.err.Error() }
 func (e *connLostError) Unwrap() error { return e.err }
 
 // markLost wraps err as connLostError when conn died under it and neither the
-// caller's context nor a server message explains it.
+// caller's context nor a server message explains it and the error is the
+// socket's.
 func markLost(ctx context.Context, conn *pgx.Conn, err error) error {
 	if err == nil || ctx.Err() != nil || !conn.IsClosed() {
 		return err
@@ -56,5 +59,11 @@ func markLost(ctx context.Context, conn *pgx.Conn, err error) error {
 	if errors.As(err, &pe) || pgconn.Timeout(err) {
 		return err
 	}
-	return &connLostError{err}
+	// pgx also closes a connection after errors of its own making (e.g. a
+	// statement whose parameters do not match): only a failing socket is an outage.
+	var ne net.Error
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, pgconn.ErrConnClosed) || errors.As(err, &ne) {
+		return &connLostError{err}
+	}
+	return err
 }
