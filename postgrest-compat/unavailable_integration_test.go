@@ -11,6 +11,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/server/pgtest"
 )
 
 // While the database cannot be reached the answer is 503 PGRST000 with
@@ -56,5 +58,36 @@ func TestDeadConnectionErrorIs503(t *testing.T) {
 	err := fmt.Errorf("failed to deallocate cached statement(s): %w", pgconn.ErrConnClosed)
 	if ae := toAPIError(err, true); ae.Status != 503 || ae.Details != nil {
 		t.Errorf("%v → %d %s details %v, want 503 without details", err, ae.Status, ae.Code, ae.Details)
+	}
+}
+
+// A request in flight when its connection dies (PostgreSQL crashing or its
+// backend killed) is a 503 like any outage, not a 500, with Retry-After and
+// without the driver's error.
+func TestConnectionLostMidRequestAnswers503(t *testing.T) {
+	e := newEnv(t, 0)
+	ctx := context.Background()
+	// One function per case: the backend of an earlier case sleeps on after its
+	// client is gone, and must not be mistaken for the next one's.
+	for _, fn := range []string{"pc_slow_reset", "pc_slow_end"} {
+		e.db.Exec(t, `create function public.`+fn+`() returns int language sql stable as $$ select 1 from pg_sleep(30) $$;
+			grant execute on function public.`+fn+`() to service_role`)
+	}
+	if err := e.h.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, reset := range []bool{true, false} {
+		fn := map[bool]string{true: "pc_slow_reset", false: "pc_slow_end"}[reset]
+		p := pgtest.NewCutProxy(t, e.db)
+		e.h.opts.Pool = p.Pool(t)
+		done := make(chan resp, 1)
+		go func() { done <- e.do(t, "GET", "/rpc/"+fn, "", e.asService()) }()
+		e.db.WaitForStatement(t, fn)
+		p.Cut(reset)
+		r := <-done
+		if r.status != 503 || r.header.Get("Retry-After") == "" {
+			t.Fatalf("reset %v: %d %v %s, want 503 with Retry-After", reset, r.status, r.header, r.body)
+		}
+		expectBody(t, r, `{"code":"PGRST001","details":null,"hint":null,"message":"Database client error. Retrying the connection."}`)
 	}
 }
