@@ -185,6 +185,7 @@ func TestServerFollowsDatabaseWithoutRestart(t *testing.T) {
 		{"GET", "/storage/v1/object/public/car-images/x.jpg", keys["ANON_KEY"], "", `"code":"DatabaseError"`},
 		{"POST", "/functions/v1/admin-users", keys["SERVICE_ROLE_KEY"], `{"action":"list"}`, `"code":"database_unavailable"`},
 		{"GET", "/health", "", "", `"database":"down"`},
+		{"GET", "/sitemap.xml", "", "", "sitemap unavailable"},
 	} {
 		req, _ := http.NewRequest(tc.method, p.url+tc.path, strings.NewReader(tc.body))
 		req.Header.Set("apikey", tc.key)
