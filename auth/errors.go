@@ -69,7 +69,8 @@ func tooManyRequests(code, msg string) *apiError {
 func internalError(msg string, err error) *apiError {
 	if pgrole.Unavailable(err) {
 		// GoTrue has no code of its own for this; the status is what auth-js acts on.
-		return &apiError{Status: http.StatusServiceUnavailable, Code: "unexpected_failure", Msg: "The database is unavailable; please try again shortly", Err: err}
+		return &apiError{Status: http.StatusServiceUnavailable, Code: "unexpected_failure", Msg: "The database is unavailable; please try again shortly", Err: err,
+			Header: map[string]string{"Retry-After": httpx.RetryAfterUnavailable}}
 	}
 	return &apiError{Status: http.StatusInternalServerError, Code: "unexpected_failure", Msg: msg, Err: err}
 }

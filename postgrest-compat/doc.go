@@ -7,7 +7,8 @@
 //  1. handler.go: credentials (jwtauth), routing (/, /<relation>, /rpc/<fn>),
 //     profile headers, the schema cache snapshot for this request;
 //     request.go holds that request in progress (reqCtx) and checks its select
-//     against the request budget. relation.go serves /<relation> (reads, with
+//     against the request budget, budget.go its lists, logic trees and order
+//     (counted in the raw query, before parsing). relation.go serves /<relation> (reads, with
 //     their plans cached per request shape, and writes), rpc.go serves
 //     /rpc/<fn> (arguments from the body or the query), openapi.go serves /.
 //  2. parse_*.go: the URL grammar (select, filters, logic trees, order, limit,

@@ -209,12 +209,14 @@ func toAPIError(err error, anon bool) *apiError {
 	if errors.As(err, &ae) {
 		return ae
 	}
+	// The driver's errors name hosts, ports, users and databases: they go to the
+	// log (ServeHTTP logs every 5xx), never into a body, unlike PostgREST's details.
 	var ce *pgconn.ConnectError
 	switch {
 	case errors.As(err, &ce):
-		return newErr(503, "PGRST000", "Database connection error. Retrying the connection.").withDetails(ce.Error())
+		return newErr(503, "PGRST000", "Database connection error. Retrying the connection.")
 	case pgrole.Unavailable(err):
-		return newErr(503, "PGRST001", "Database client error. Retrying the connection.").withDetails(err.Error())
+		return newErr(503, "PGRST001", "Database client error. Retrying the connection.")
 	}
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
@@ -230,7 +232,7 @@ func toAPIError(err error, anon bool) *apiError {
 	if pgconn.Timeout(err) {
 		return newErr(504, "PGRST003", "Timed out acquiring connection from connection pool.")
 	}
-	return newErr(500, "PGRSTX00", "Internal server error").withDetails(err.Error())
+	return newErr(500, "PGRSTX00", "Internal server error")
 }
 
 // writeError renders e in PostgREST's shape.
@@ -238,6 +240,9 @@ func writeError(w http.ResponseWriter, e *apiError) {
 	h := w.Header()
 	for k, v := range e.Headers {
 		h.Set(k, v)
+	}
+	if e.Status == http.StatusServiceUnavailable && h.Get("Retry-After") == "" {
+		h.Set("Retry-After", httpx.RetryAfterUnavailable) // every 503 says when to come back
 	}
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Proxy-Status", "PostgREST; error="+e.Code)

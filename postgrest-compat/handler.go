@@ -33,6 +33,13 @@ type Options struct {
 	// builds the surface without config.Load).
 	MaxEmbedDepth  int
 	MaxSelectItems int
+	// MaxInValues, MaxLogicTerms and MaxOrderTerms bound the filters' lists,
+	// or=/and= trees and order= columns of one request, checked before the query
+	// is parsed (budget.go; PGRST_MAX_IN_VALUES, PGRST_MAX_LOGIC_TERMS,
+	// PGRST_MAX_ORDER_TERMS).
+	MaxInValues   int
+	MaxLogicTerms int
+	MaxOrderTerms int
 }
 
 // Handler serves paths relative to /rest/v1.

@@ -143,5 +143,6 @@ func testOptions(pool *pgxpool.Pool, schemas []string, maxRows int) Options {
 	if len(schemas) == 0 {
 		schemas = d.Schemas
 	}
-	return Options{Pool: pool, Schemas: schemas, MaxRows: maxRows, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems}
+	return Options{Pool: pool, Schemas: schemas, MaxRows: maxRows, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems,
+		MaxInValues: d.MaxInValues, MaxLogicTerms: d.MaxLogicTerms, MaxOrderTerms: d.MaxOrderTerms}
 }

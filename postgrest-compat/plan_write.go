@@ -18,6 +18,10 @@ type payload struct {
 func decodePayload(body []byte, columns []string, hasColumns bool) (*payload, error) {
 	trimmed := strings.TrimSpace(string(body))
 	if trimmed == "" {
+		if !hasColumns {
+			// PostgREST parses a write's body as JSON, and nothing is not JSON.
+			return nil, errInvalidBody("Empty or invalid json")
+		}
 		trimmed = "{}"
 		body = []byte(trimmed)
 	}
@@ -286,7 +290,10 @@ func (p *planner) onConflictSQL(t *Table, op int, cols []string) (string, error)
 // updateSQL builds PATCH: the body's columns set on the filtered rows.
 func (p *planner) updateSQL(t *Table, pl *payload, where []string, m *mutation) string {
 	if pl.empty {
-		return "SELECT " + strings.Join(m.returning, ", ") + " FROM " + qident(t.QI) + " AS " + m.alias + " WHERE false"
+		// Nothing to set: PostgREST selects the relation WHERE false. The filters
+		// stay, after the false, because their parameters are already bound.
+		return "SELECT " + strings.Join(m.returning, ", ") + " FROM " + qident(t.QI) + " AS " + m.alias +
+			" WHERE false AND " + strings.Join(where, " AND ")
 	}
 	var sets []string
 	for _, c := range pl.keys {

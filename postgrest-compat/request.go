@@ -49,9 +49,13 @@ func (rc *reqCtx) start(rpc bool) (*Request, []kv, accept, error) {
 	return req, rest, acc, nil
 }
 
-// parseQuery parses the URL's query and checks the select against the request
-// budget (Options.MaxEmbedDepth, MaxSelectItems).
+// parseQuery checks the URL's query against the request budget: its lists,
+// logic trees and ordering before parsing it (budget.go), the select after
+// (Options.MaxEmbedDepth, MaxSelectItems).
 func (rc *reqCtx) parseQuery(rpc bool) (*Request, []kv, error) {
+	if err := rc.h.opts.checkQueryBudget(rc.r.URL.RawQuery); err != nil {
+		return nil, nil, err
+	}
 	req, rest, err := parseQuery(rc.r.URL.RawQuery, rpc)
 	if err != nil {
 		return nil, nil, err

@@ -61,6 +61,7 @@ func (a *app) handleHealth(w http.ResponseWriter, r *http.Request) {
 	if err := a.db.health(r.Context()); err != nil {
 		// The driver's error names hosts, users and databases: log it, do not send it.
 		a.log.WarnContext(r.Context(), "health check failed", "err", err, "request_id", httpx.RequestIDFrom(r.Context()))
+		w.Header().Set("Retry-After", httpx.RetryAfterUnavailable)
 		_ = httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "unhealthy", "database": "down"})
 		return
 	}

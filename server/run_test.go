@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -128,6 +129,16 @@ func serverKeys(t *testing.T, bin string) map[string]string {
 	return keys
 }
 
+// connectionDetails are the parts of dbURL an error body must not show.
+func connectionDetails(t *testing.T, dbURL string) []string {
+	t.Helper()
+	u, err := url.Parse(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{u.Host, ":" + u.Port(), "authenticator", "user=", "database=", "dial tcp"}
+}
+
 func healthStatus(url string) int {
 	c := http.Client{Timeout: 5 * time.Second}
 	resp, err := c.Get(url + "/health")
@@ -173,6 +184,8 @@ func TestServerFollowsDatabaseWithoutRestart(t *testing.T) {
 		{"POST", "/auth/v1/token?grant_type=password", keys["ANON_KEY"], `{"email":"a@example.com","password":"secret123"}`, `"error_code":"unexpected_failure"`},
 		{"GET", "/storage/v1/object/public/car-images/x.jpg", keys["ANON_KEY"], "", `"code":"DatabaseError"`},
 		{"POST", "/functions/v1/admin-users", keys["SERVICE_ROLE_KEY"], `{"action":"list"}`, `"code":"database_unavailable"`},
+		{"GET", "/health", "", "", `"database":"down"`},
+		{"GET", "/sitemap.xml", "", "", "sitemap unavailable"},
 	} {
 		req, _ := http.NewRequest(tc.method, p.url+tc.path, strings.NewReader(tc.body))
 		req.Header.Set("apikey", tc.key)
@@ -186,6 +199,16 @@ func TestServerFollowsDatabaseWithoutRestart(t *testing.T) {
 		resp.Body.Close()
 		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), tc.want) {
 			t.Errorf("%s %s with PostgreSQL down = %d %s, want 503 with %s", tc.method, tc.path, resp.StatusCode, body, tc.want)
+		}
+		// Every 503 says when to come back, and none tells an anonymous caller
+		// where the database lives or whom the server connects as.
+		if resp.Header.Get("Retry-After") == "" {
+			t.Errorf("%s %s: 503 without Retry-After", tc.method, tc.path)
+		}
+		for _, leak := range connectionDetails(t, dbURL) {
+			if strings.Contains(string(body), leak) {
+				t.Errorf("%s %s: the body names %q: %s", tc.method, tc.path, leak, body)
+			}
 		}
 	}
 	c.pg("start")

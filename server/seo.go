@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
 
@@ -179,6 +180,7 @@ func (a *app) handleSitemap(w http.ResponseWriter, r *http.Request) {
 	})
 	if err != nil {
 		a.log.ErrorContext(r.Context(), "sitemap", "err", err)
+		w.Header().Set("Retry-After", httpx.RetryAfterUnavailable) // its query failed: the database, usually
 		http.Error(w, "sitemap unavailable", http.StatusServiceUnavailable)
 		return
 	}

@@ -84,7 +84,8 @@ func errNotEmpty() *apiError {
 
 func errInternal(cause error) *apiError {
 	if pgrole.Unavailable(cause) {
-		return &apiError{status: 503, http: 503, code: "DatabaseError", errText: "Service Unavailable", message: "The database is unavailable; please try again shortly", cause: cause}
+		return &apiError{status: 503, http: 503, code: "DatabaseError", errText: "Service Unavailable", message: "The database is unavailable; please try again shortly", cause: cause,
+			retryAfter: time.Second} // as httpx.RetryAfterUnavailable
 	}
 	return &apiError{status: 500, code: "InternalError", errText: "Internal", message: "Internal Server Error", cause: cause}
 }

@@ -284,5 +284,6 @@ func seed(ctx context.Context, c *pgx.Conn) error {
 func newRest(pool *pgxpool.Pool, logger *slog.Logger) *postgrest.Handler {
 	rc := config.RestDefaults()
 	return postgrest.New(postgrest.Options{Pool: pool, Schemas: rc.Schemas, Logger: logger,
-		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems})
+		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems,
+		MaxInValues: rc.MaxInValues, MaxLogicTerms: rc.MaxLogicTerms, MaxOrderTerms: rc.MaxOrderTerms})
 }

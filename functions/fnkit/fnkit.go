@@ -94,8 +94,13 @@ func Renderer(logger *slog.Logger) httpx.Renderer {
 		if fe.Details != nil {
 			body["details"] = fe.Details
 		}
-		if fe.Status == http.StatusTooManyRequests {
+		switch fe.Status {
+		case http.StatusTooManyRequests:
 			w.Header().Set("Retry-After", "60") // every 429 says when to come back
+		case http.StatusServiceUnavailable:
+			if w.Header().Get("Retry-After") == "" {
+				w.Header().Set("Retry-After", httpx.RetryAfterUnavailable) // and every 503
+			}
 		}
 		_ = httpx.WriteJSON(w, fe.Status, body)
 	}

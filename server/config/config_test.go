@@ -146,7 +146,7 @@ func TestJWTKeys(t *testing.T) {
 func TestLoadAppliesTheSurfacesDefaults(t *testing.T) {
 	c, err := load(t, map[string]string{"API_EXTERNAL_URL": "https://api.example.test/",
 		"UPLOAD_SIGNED_URL_EXPIRATION_TIME": "0", "IMAGE_MAX_PIXELS": "0", "STORAGE_ORPHAN_SWEEP_INTERVAL": "0",
-		"PGRST_MAX_EMBED_DEPTH": "0"})
+		"PGRST_MAX_EMBED_DEPTH": "0", "PGRST_MAX_IN_VALUES": "0", "PGRST_MAX_ORDER_TERMS": "7"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,10 @@ func TestLoadAppliesTheSurfacesDefaults(t *testing.T) {
 	if r := c.Rest; r.MaxEmbedDepth != 6 || r.MaxSelectItems != 500 || len(r.Schemas) != 1 || r.Schemas[0] != "public" {
 		t.Errorf("rest: %+v", r)
 	}
-	if r := RestDefaults(); r.MaxEmbedDepth != 6 || r.MaxSelectItems != 500 {
+	if r := c.Rest; r.MaxInValues != 1000 || r.MaxLogicTerms != 500 || r.MaxOrderTerms != 7 {
+		t.Errorf("rest: the filter budget is read and zero keeps the default: %+v", r)
+	}
+	if r := RestDefaults(); r.MaxEmbedDepth != 6 || r.MaxSelectItems != 500 || r.MaxInValues != 1000 || r.MaxLogicTerms != 500 || r.MaxOrderTerms != 100 {
 		t.Errorf("RestDefaults: %+v", r)
 	}
 	if d := StorageDefaults("/data"); d.FilePath != "/data/storage" || d.FileSizeLimit != 50<<20 || d.RenderBurst != 60 || len(d.RenderSizes) == 0 {

@@ -8,6 +8,13 @@ type Rest struct {
 	// name (PGRST_MAX_EMBED_DEPTH, default 6; PGRST_MAX_SELECT_ITEMS, default 500).
 	MaxEmbedDepth  int
 	MaxSelectItems int
+	// And how much the filters and ordering may name in all: values of in= (and
+	// other) lists, conditions of or=/and= trees, columns of order=
+	// (PGRST_MAX_IN_VALUES, default 1000; PGRST_MAX_LOGIC_TERMS, default 500;
+	// PGRST_MAX_ORDER_TERMS, default 100).
+	MaxInValues   int
+	MaxLogicTerms int
+	MaxOrderTerms int
 	// PlanEnabled serves explain() (Accept: application/vnd.pgrst.plan), as
 	// PostgREST's db-plan-enabled: PGRST_DB_PLAN_ENABLED, default false.
 	PlanEnabled bool
@@ -16,7 +23,9 @@ type Rest struct {
 func loadRest(e env) Rest {
 	r := Rest{Schemas: e.list("PGRST_DB_SCHEMAS"), MaxRows: e.int("PGRST_DB_MAX_ROWS", 0),
 		MaxEmbedDepth: e.int("PGRST_MAX_EMBED_DEPTH", 6), MaxSelectItems: e.int("PGRST_MAX_SELECT_ITEMS", 500),
-		PlanEnabled: e.bool("PGRST_DB_PLAN_ENABLED", false)}
+		MaxInValues: e.int("PGRST_MAX_IN_VALUES", 1000), MaxLogicTerms: e.int("PGRST_MAX_LOGIC_TERMS", 500),
+		MaxOrderTerms: e.int("PGRST_MAX_ORDER_TERMS", 100),
+		PlanEnabled:   e.bool("PGRST_DB_PLAN_ENABLED", false)}
 	if len(r.Schemas) == 0 {
 		r.Schemas = []string{"public"}
 	}
@@ -27,6 +36,15 @@ func loadRest(e env) Rest {
 	}
 	if r.MaxSelectItems <= 0 {
 		r.MaxSelectItems = 500
+	}
+	if r.MaxInValues <= 0 {
+		r.MaxInValues = 1000
+	}
+	if r.MaxLogicTerms <= 0 {
+		r.MaxLogicTerms = 500
+	}
+	if r.MaxOrderTerms <= 0 {
+		r.MaxOrderTerms = 100
 	}
 	return r
 }

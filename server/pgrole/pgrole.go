@@ -117,6 +117,7 @@ func do(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, fn fu
 	defer c.Release()
 	conn := c.Conn()
 	if err := conn.SendBatch(ctx, b).Close(); err != nil {
+		err = markLost(ctx, conn, err)
 		finish(ctx, conn, false)
 		return err
 	}
@@ -127,10 +128,11 @@ func do(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, fn fu
 		}
 	}()
 	if err := fn(conn); err != nil {
+		err = markLost(ctx, conn, err)
 		finish(ctx, conn, false)
 		return err
 	}
-	return finish(ctx, conn, !rollback)
+	return markLost(ctx, conn, finish(ctx, conn, !rollback))
 }
 
 // Query sends BEGIN, the settings, one statement and COMMIT (or ROLLBACK) in a
@@ -170,6 +172,7 @@ func Query(ctx context.Context, pool *pgxpool.Pool, s Session, rollback bool, sq
 	if cerr := br.Close(); err == nil {
 		err = cerr
 	}
+	err = markLost(ctx, conn, err)
 	if conn.PgConn().TxStatus() != 'I' {
 		// The statement failed inside the explicit transaction block (or scan gave up).
 		finish(ctx, conn, false)

@@ -1,6 +1,7 @@
 package pgrole
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"testing"
@@ -19,6 +20,10 @@ func TestUnavailable(t *testing.T) {
 		{&pgconn.PgError{Code: "08006"}, true},                            // connection failure
 		{&pgconn.PgError{Code: "42501"}, false},                           // a refusal is the request's
 		{&pgconn.PgError{Code: "57014"}, false},                           // statement timeout
+		// The next statement on a connection that died under the previous one.
+		{fmt.Errorf("failed to deallocate cached statement(s): %w", pgconn.ErrConnClosed), true},
+		{fmt.Errorf("query: %w", context.Canceled), false},
+		{fmt.Errorf("query: %w", context.DeadlineExceeded), false},
 		{errors.New("anything else"), false},
 		{nil, false},
 	} {
