@@ -30,7 +30,8 @@ grant update (max_days_ahead) on public.reservation_settings to authenticated;
 
 -- A visitor's new booking (anon or a signed-in customer, or any role acting for
 -- a client address, as the PayPal function does) starts today or later in the
--- agency's time zone and at most max_days_ahead days from today. Administrators,
+-- agency's time zone and at most max_days_ahead days from today (22023, as the
+-- other date refusals). Administrators,
 -- jobs and SQL without a client address may record any date in the years above
 -- (a rental agreed at the counter, a correction). Runs first among the bookings
 -- triggers (name order), before the price is computed for absurd dates.
@@ -42,6 +43,12 @@ declare
   v_today date := (now() at time zone 'Africa/Casablanca')::date;
   v_ahead integer;
 begin
+  -- The years, for everyone, before the price is computed: a rental to the year
+  -- 294276 would otherwise overflow the price (22003) before the constraint speaks.
+  if new.start_date < date '2000-01-01' or new.end_date >= date '2100-01-01' then
+    raise exception 'booking dates must lie between 2000 and 2099 (% to %)', new.start_date, new.end_date
+      using errcode = 'check_violation', constraint = 'bookings_years_check';
+  end if;
   if public.is_admin()
      or not (coalesce(auth.role(), '') in ('anon', 'authenticated')
              or nullif(current_setting('request.client_ip', true), '') is not null) then
