@@ -19,12 +19,10 @@ func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 	w := newWorld(t)
 	w.super(t, `insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating)
 		values (1600, 'passat-test', 'Passat', 'Volkswagen', 'Berline', 600, '/p.jpg', 5, 'manual', 'diesel', 4.5)`)
-	// The cases' dates are fixed (a leap day among them); visitors may book up to
-	// max_days_ahead days ahead, so this world's agency opens its calendar wider.
-	w.super(t, `update public.reservation_settings set max_days_ahead = 3660`)
 	carByPrice := map[int]int64{300: w.carA, 600: 1600}
 	ctx := context.Background()
 	for _, c := range LoadQuoteCases(t) {
+		c := c.Ahead()
 		t.Run(c.Name, func(t *testing.T) {
 			car := carByPrice[c.DailyPrice]
 			id := "e0000000-0000-4000-8000-" + pad12(c.Name)
