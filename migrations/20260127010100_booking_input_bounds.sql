@@ -28,12 +28,13 @@ alter table public.reservation_settings
   add column max_days_ahead integer not null default 365 check (max_days_ahead between 1 and 3660);
 grant update (max_days_ahead) on public.reservation_settings to authenticated;
 
--- A visitor's new booking (anon or a signed-in customer, or any role acting for
--- a client address, as the PayPal function does) starts today or later in the
--- agency's time zone and at most max_days_ahead days from today (22023, as the
--- other date refusals). Administrators,
--- jobs and SQL without a client address may record any date in the years above
--- (a rental agreed at the counter, a correction). Runs first among the bookings
+-- A visitor's new booking starts today or later in the agency's time zone and at
+-- most max_days_ahead days from today (22023, as the other date refusals). A
+-- visitor is what the write limits call one: a request with a client address
+-- (request.client_ip, which the server sets for every HTTP caller, the PayPal
+-- function's service_role session included) from anyone but an administrator.
+-- Administrators, jobs and SQL without a client address may record any date in
+-- the years above (a rental agreed at the counter, a correction). Runs first among the bookings
 -- triggers (name order), before the price is computed for absurd dates.
 create function public.bookings_bounds() returns trigger
 language plpgsql security definer
@@ -49,9 +50,7 @@ begin
     raise exception 'booking dates must lie between 2000 and 2099 (% to %)', new.start_date, new.end_date
       using errcode = 'check_violation', constraint = 'bookings_years_check';
   end if;
-  if public.is_admin()
-     or not (coalesce(auth.role(), '') in ('anon', 'authenticated')
-             or nullif(current_setting('request.client_ip', true), '') is not null) then
+  if public.is_admin() or nullif(current_setting('request.client_ip', true), '') is null then
     return new;
   end if;
   if new.start_date < v_today then

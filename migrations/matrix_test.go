@@ -82,23 +82,23 @@ func matrix(w *world) []check {
 		// PostgREST appends RETURNING 1 to a plain insert: it must work without a select policy.
 		{"bookings", "insert", "a pending booking (as PostgREST sends it)", `insert into public.bookings
 			(car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method, payment_status, status, total_price, days)
-			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', current_date + 30, current_date + 32, 'whatsapp', 'pending', 'pending', 1, 1) returning 1`, []any{w.carA},
+			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', '2026-09-01', '2026-09-03', 'whatsapp', 'pending', 'pending', 1, 1) returning 1`, []any{w.carA},
 			all(rows(1))},
 		{"bookings", "insert", "an unpaid booking, status left to its default", `insert into public.bookings
 			(car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_status)
-			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', current_date + 30, current_date + 32, 'unpaid')`, []any{w.carA},
+			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', '2026-09-01', '2026-09-03', 'unpaid')`, []any{w.carA},
 			all(rows(1))},
 		{"bookings", "insert", "a confirmed booking", `insert into public.bookings
 			(car_id, customer_name, customer_email, customer_phone, start_date, end_date, status)
-			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', current_date + 30, current_date + 32, 'confirmed')`, []any{w.carA},
+			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', '2026-09-01', '2026-09-03', 'confirmed')`, []any{w.carA},
 			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
 		{"bookings", "insert", "a booking claiming to be paid", `insert into public.bookings
 			(car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_status)
-			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', current_date + 30, current_date + 32, 'paid')`, []any{w.carA},
+			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', '2026-09-01', '2026-09-03', 'paid')`, []any{w.carA},
 			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
 		{"bookings", "insert", "a booking with notes", `insert into public.bookings
 			(car_id, customer_name, customer_email, customer_phone, start_date, end_date, notes)
-			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', current_date + 30, current_date + 32, 'VIP')`, []any{w.carA},
+			values ($1, 'Nadia', 'nadia@example.com', '+212611111111', '2026-09-01', '2026-09-03', 'VIP')`, []any{w.carA},
 			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
 		{"bookings", "update", "status and notes", `update public.bookings set status = 'confirmed', notes = 'Appelé', updated_at = now() where id = $1`, []any{w.booking1},
 			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},

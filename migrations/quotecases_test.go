@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"testing"
-	"time"
 )
 
 // QuoteCase is one row of testdata/quote_cases.json: the quote's figures for a
@@ -42,24 +41,4 @@ func LoadQuoteCases(t *testing.T) []QuoteCase {
 		t.Fatal("no quote cases")
 	}
 	return f.Cases
-}
-
-// Ahead is the case moved by whole leap cycles (4 years: the same days and the
-// same leap days) until its pickup is after today, as a visitor's booking must
-// be; the figures do not change.
-func (c QuoteCase) Ahead() QuoteCase {
-	c.Start, c.End = quoteDatesAhead(c.Start, c.End)
-	return c
-}
-
-func quoteDatesAhead(start, end string) (string, string) {
-	s, err1 := time.Parse(time.DateOnly, start)
-	e, err2 := time.Parse(time.DateOnly, end)
-	if err1 != nil || err2 != nil {
-		return start, end
-	}
-	for !s.After(time.Now()) {
-		s, e = s.AddDate(4, 0, 0), e.AddDate(4, 0, 0)
-	}
-	return s.Format(time.DateOnly), e.Format(time.DateOnly)
 }

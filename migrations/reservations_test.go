@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -14,14 +13,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/server/pgrole"
-)
-
-// The rentals of these tests fall in December of next year (and January of the
-// year after): always ahead of today, as a visitor's booking must be, whatever
-// day the tests run. newWorld opens the agency's calendar that far.
-var (
-	nextYear  = strconv.Itoa(time.Now().Year() + 1)
-	yearAfter = strconv.Itoa(time.Now().Year() + 2)
 )
 
 // refusal is the PostgREST custom error the reservation rules raise
@@ -74,7 +65,7 @@ func TestOverlappingBookingsRaceOneWins(t *testing.T) {
 			defer wg.Done()
 			<-start
 			// Every request overlaps every other: pickups 10..29 Dec, all returning 31 Dec.
-			errs[i] = w.book(w.carA, fmt.Sprintf(nextYear+"-12-%02dT10:00", 10+i), nextYear+"-12-31T10:00")
+			errs[i] = w.book(w.carA, fmt.Sprintf("2026-12-%02dT10:00", 10+i), "2026-12-31T10:00")
 		}()
 	}
 	close(start)
@@ -92,7 +83,7 @@ func TestOverlappingBookingsRaceOneWins(t *testing.T) {
 	if won != 1 {
 		t.Fatalf("%d requests won, want exactly 1", won)
 	}
-	if n := superScalar[int](t, w, `select count(*) from public.bookings where car_id = $1 and start_date >= '`+nextYear+`-12-01'`, w.carA); n != 1 {
+	if n := superScalar[int](t, w, `select count(*) from public.bookings where car_id = $1 and start_date >= '2026-12-01'`, w.carA); n != 1 {
 		t.Fatalf("%d bookings stored, want 1", n)
 	}
 }
@@ -101,16 +92,16 @@ func TestOverlappingBookingsRaceOneWins(t *testing.T) {
 func TestTurnaroundSeparatesRentals(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	w.mustBook(t, w.carA, nextYear+"-12-10T10:00", nextYear+"-12-14T10:00")
+	w.mustBook(t, w.carA, "2026-12-10T10:00", "2026-12-14T10:00")
 	cases := []struct {
 		pickup, ret string
 		code        string // "" = accepted
 		nextFree    string
 	}{
-		{nextYear + "-12-14T11:00", nextYear + "-12-16T10:00", "BK001", nextYear + "-12-14T12:00:00"}, // inside the turnaround
-		{nextYear + "-12-08T10:00", nextYear + "-12-10T09:00", "BK001", nextYear + "-12-14T12:00:00"}, // its own turnaround reaches the pickup
-		{nextYear + "-12-14T12:00", nextYear + "-12-16T10:00", "", ""},                                // right after the turnaround
-		{nextYear + "-12-08T10:00", nextYear + "-12-10T08:00", "", ""},                                // its turnaround ends at the pickup
+		{"2026-12-14T11:00", "2026-12-16T10:00", "BK001", "2026-12-14T12:00:00"}, // inside the turnaround
+		{"2026-12-08T10:00", "2026-12-10T09:00", "BK001", "2026-12-14T12:00:00"}, // its own turnaround reaches the pickup
+		{"2026-12-14T12:00", "2026-12-16T10:00", "", ""},                         // right after the turnaround
+		{"2026-12-08T10:00", "2026-12-10T08:00", "", ""},                         // its turnaround ends at the pickup
 	}
 	for _, c := range cases {
 		t.Run(c.pickup+"→"+c.ret, func(t *testing.T) {
@@ -138,11 +129,11 @@ func TestTurnaroundSeparatesRentals(t *testing.T) {
 	// A longer turnaround applies to the bookings made after it: a return 4 h
 	// before the pickup fits with 2 h, not with 5 h.
 	w.super(t, `update public.reservation_settings set turnaround = interval '5 hours'`)
-	if err := w.book(w.carA, nextYear+"-12-08T10:00", nextYear+"-12-10T06:00"); err == nil {
+	if err := w.book(w.carA, "2026-12-08T10:00", "2026-12-10T06:00"); err == nil {
 		t.Fatal("a return 4 h before a pickup was accepted with a 5 h turnaround")
 	}
 	// The return must come after the pickup.
-	if err := w.book(w.carB, nextYear+"-12-20T10:00", nextYear+"-12-20T10:00"); sqlState(err) != "22023" {
+	if err := w.book(w.carB, "2026-12-20T10:00", "2026-12-20T10:00"); sqlState(err) != "22023" {
 		t.Fatalf("return = pickup: %v, want 22023", err)
 	}
 }
@@ -151,15 +142,15 @@ func TestTurnaroundSeparatesRentals(t *testing.T) {
 func TestCancellingFreesTheDates(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	w.mustBook(t, w.carA, nextYear+"-12-10T10:00", nextYear+"-12-14T10:00")
-	first := superScalar[string](t, w, `select id::text from public.bookings where car_id = $1 and start_date = '`+nextYear+`-12-10'`, w.carA)
-	if err := w.book(w.carA, nextYear+"-12-11T10:00", nextYear+"-12-12T10:00"); err == nil {
+	w.mustBook(t, w.carA, "2026-12-10T10:00", "2026-12-14T10:00")
+	first := superScalar[string](t, w, `select id::text from public.bookings where car_id = $1 and start_date = '2026-12-10'`, w.carA)
+	if err := w.book(w.carA, "2026-12-11T10:00", "2026-12-12T10:00"); err == nil {
 		t.Fatal("an overlapping request was accepted")
 	}
 	if _, err := w.run(admin, `update public.bookings set status = 'cancelled' where id = $1`, first); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.book(w.carA, nextYear+"-12-11T10:00", nextYear+"-12-12T10:00"); err != nil {
+	if err := w.book(w.carA, "2026-12-11T10:00", "2026-12-12T10:00"); err != nil {
 		t.Fatalf("dates still held after the cancellation: %v", err)
 	}
 	if _, err := w.run(admin, `update public.bookings set status = 'pending' where id = $1`, first); err == nil {
@@ -176,8 +167,8 @@ func TestBookabilityIsDecidedByTheDatabase(t *testing.T) {
 	w := newWorld(t)
 	w.super(t, `insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating, available, not_available_until) values
 		(1003, 'off-test', 'Off', 'Renault', 'Compact', 300, '/o.jpg', 5, 'manual', 'diesel', 4, false, null),
-		(1004, 'later-test', 'Later', 'Renault', 'Compact', 300, '/l.jpg', 5, 'manual', 'diesel', 4, true, '`+nextYear+`-12-20')`)
-	w.super(t, `insert into public.car_blocks (car_id, start_date, end_date, reason) values (1001, '`+nextYear+`-12-05', '`+nextYear+`-12-07', 'Vidange')`)
+		(1004, 'later-test', 'Later', 'Renault', 'Compact', 300, '/l.jpg', 5, 'manual', 'diesel', 4, true, '2026-12-20')`)
+	w.super(t, `insert into public.car_blocks (car_id, start_date, end_date, reason) values (1001, '2026-12-05', '2026-12-07', 'Vidange')`)
 	insert := `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, return_time)
 		values ($1, 'V', 'v@example.com', '+2126', $2::date, $3::date, '18:00')`
 	cases := []struct {
@@ -187,10 +178,10 @@ func TestBookabilityIsDecidedByTheDatabase(t *testing.T) {
 		code       string
 		details    map[string]any
 	}{
-		{"unavailable car", 1003, nextYear + "-12-10", nextYear + "-12-12", "BK002", map[string]any{}},
-		{"before its date", 1004, nextYear + "-12-18", nextYear + "-12-22", "BK003", map[string]any{"until": nextYear + "-12-20", "next_free": nextYear + "-12-20T10:00:00"}},
-		{"maintenance block", 1001, nextYear + "-12-06", nextYear + "-12-09", "BK004", map[string]any{"next_free": nextYear + "-12-08T10:00:00"}},
-		{"touching the block's first day", 1001, nextYear + "-12-01", nextYear + "-12-05", "BK004", map[string]any{"next_free": nextYear + "-12-08T10:00:00"}},
+		{"unavailable car", 1003, "2026-12-10", "2026-12-12", "BK002", map[string]any{}},
+		{"before its date", 1004, "2026-12-18", "2026-12-22", "BK003", map[string]any{"until": "2026-12-20", "next_free": "2026-12-20T10:00:00"}},
+		{"maintenance block", 1001, "2026-12-06", "2026-12-09", "BK004", map[string]any{"next_free": "2026-12-08T10:00:00"}},
+		{"touching the block's first day", 1001, "2026-12-01", "2026-12-05", "BK004", map[string]any{"next_free": "2026-12-08T10:00:00"}},
 	}
 	for _, c := range cases {
 		for _, who := range []string{anon, admin, service} {
@@ -210,7 +201,7 @@ func TestBookabilityIsDecidedByTheDatabase(t *testing.T) {
 	for _, ok := range []struct {
 		car        int64
 		start, end string
-	}{{1004, nextYear + "-12-20", nextYear + "-12-22"}, {1001, nextYear + "-12-08", nextYear + "-12-09"}} {
+	}{{1004, "2026-12-20", "2026-12-22"}, {1001, "2026-12-08", "2026-12-09"}} {
 		if _, err := w.try(anon, insert, ok.car, ok.start, ok.end); err != nil {
 			t.Errorf("car %d %s: %v", ok.car, ok.start, err)
 		}
@@ -226,13 +217,13 @@ func TestHoldsLapse(t *testing.T) {
 	ctx := context.Background()
 	// A PayPal attempt, as create-paypal-order stores it (service_role).
 	if _, err := w.run(service, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method)
-		values ('f0000000-0000-4000-8000-000000000001', $1, 'P', 'p@example.com', '+2126', '`+nextYear+`-12-10', '`+nextYear+`-12-12', 'paypal')`, w.carA); err != nil {
+		values ('f0000000-0000-4000-8000-000000000001', $1, 'P', 'p@example.com', '+2126', '2026-12-10', '2026-12-12', 'paypal')`, w.carA); err != nil {
 		t.Fatal(err)
 	}
 	// A WhatsApp request, and one an administrator confirms.
-	w.mustBook(t, w.carB, nextYear+"-12-10T10:00", nextYear+"-12-12T10:00")
-	w.mustBook(t, w.carB, nextYear+"-12-20T10:00", nextYear+"-12-22T10:00")
-	if _, err := w.run(admin, `update public.bookings set status = 'confirmed' where car_id = $1 and start_date = '`+nextYear+`-12-20'`, w.carB); err != nil {
+	w.mustBook(t, w.carB, "2026-12-10T10:00", "2026-12-12T10:00")
+	w.mustBook(t, w.carB, "2026-12-20T10:00", "2026-12-22T10:00")
+	if _, err := w.run(admin, `update public.bookings set status = 'confirmed' where car_id = $1 and start_date = '2026-12-20'`, w.carB); err != nil {
 		t.Fatal(err)
 	}
 	expire := func() int {
@@ -250,22 +241,22 @@ func TestHoldsLapse(t *testing.T) {
 		t.Fatalf("expired %d fresh holds", n)
 	}
 	time.Sleep(500 * time.Millisecond)
-	if n := expire(); n != 1 || status(w.carA, nextYear+"-12-10") != "expired" || status(w.carB, nextYear+"-12-10") != "pending" {
-		t.Fatalf("after the PayPal hold: %d expired, paypal %s, whatsapp %s", n, status(w.carA, nextYear+"-12-10"), status(w.carB, nextYear+"-12-10"))
+	if n := expire(); n != 1 || status(w.carA, "2026-12-10") != "expired" || status(w.carB, "2026-12-10") != "pending" {
+		t.Fatalf("after the PayPal hold: %d expired, paypal %s, whatsapp %s", n, status(w.carA, "2026-12-10"), status(w.carB, "2026-12-10"))
 	}
-	if ps := superScalar[string](t, w, `select payment_status from public.bookings where car_id = $1 and start_date = '`+nextYear+`-12-10'`, w.carA); ps != "abandoned" {
+	if ps := superScalar[string](t, w, `select payment_status from public.bookings where car_id = $1 and start_date = '2026-12-10'`, w.carA); ps != "abandoned" {
 		t.Fatalf("expired PayPal attempt payment_status %s, want abandoned", ps)
 	}
 	time.Sleep(900 * time.Millisecond)
-	if n := expire(); n != 1 || status(w.carB, nextYear+"-12-10") != "expired" {
-		t.Fatalf("after the request hold: %d expired, whatsapp %s", n, status(w.carB, nextYear+"-12-10"))
+	if n := expire(); n != 1 || status(w.carB, "2026-12-10") != "expired" {
+		t.Fatalf("after the request hold: %d expired, whatsapp %s", n, status(w.carB, "2026-12-10"))
 	}
-	if status(w.carB, nextYear+"-12-20") != "confirmed" {
+	if status(w.carB, "2026-12-20") != "confirmed" {
 		t.Fatal("a confirmed booking expired")
 	}
 	// The dates are free again.
 	for _, car := range []int64{w.carA, w.carB} {
-		if err := w.book(car, nextYear+"-12-10T10:00", nextYear+"-12-12T10:00"); err != nil {
+		if err := w.book(car, "2026-12-10T10:00", "2026-12-12T10:00"); err != nil {
 			t.Fatalf("car %d: dates still held after expiry: %v", car, err)
 		}
 	}
@@ -278,7 +269,7 @@ func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 	w.super(t, `update public.reservation_settings set request_hold = interval '1 millisecond'`)
 	const n = 60
 	for i := range n {
-		day := time.Date(time.Now().Year()+2, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 3*i)
+		day := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 3*i)
 		w.mustBook(t, w.carA, day.Format("2006-01-02")+"T10:00", day.AddDate(0, 0, 1).Format("2006-01-02")+"T10:00")
 	}
 	time.Sleep(20 * time.Millisecond)
@@ -307,7 +298,7 @@ func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 	if counts[0]+counts[1] != n {
 		t.Fatalf("workers report %d + %d expiries, want %d in all", counts[0], counts[1], n)
 	}
-	if left := superScalar[int](t, w, `select count(*) from public.bookings where status = 'pending' and car_id = $1 and start_date >= '`+yearAfter+`-01-01'`, w.carA); left != 0 {
+	if left := superScalar[int](t, w, `select count(*) from public.bookings where status = 'pending' and car_id = $1 and start_date >= '2027-01-01'`, w.carA); left != 0 {
 		t.Fatalf("%d holds left pending", left)
 	}
 }
@@ -317,8 +308,8 @@ func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 func TestAvailabilityForVisitors(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	w.mustBook(t, w.carA, nextYear+"-12-10T10:00", nextYear+"-12-14T10:00")
-	w.super(t, `insert into public.car_blocks (car_id, start_date, end_date, reason) values ($1, '`+nextYear+`-12-16', '`+nextYear+`-12-17', 'Révision')`, w.carB)
+	w.mustBook(t, w.carA, "2026-12-10T10:00", "2026-12-14T10:00")
+	w.super(t, `insert into public.car_blocks (car_id, start_date, end_date, reason) values ($1, '2026-12-16', '2026-12-17', 'Révision')`, w.carB)
 	type row struct {
 		Car      int64
 		Free     bool
@@ -344,30 +335,30 @@ func TestAvailabilityForVisitors(t *testing.T) {
 		}
 		return out
 	}
-	got := read(`select * from public.car_availability('` + nextYear + `-12-12T10:00', '` + nextYear + `-12-16T10:00')`)
+	got := read(`select * from public.car_availability('2026-12-12T10:00', '2026-12-16T10:00')`)
 	if len(got) != 2 {
 		t.Fatalf("%d rows, want one per car", len(got))
 	}
 	a, b := got[0], got[1]
-	if a.Free || *a.Reason != "booked" || a.NextFree.Format("2006-01-02T15:04") != nextYear+"-12-14T12:00" {
+	if a.Free || *a.Reason != "booked" || a.NextFree.Format("2006-01-02T15:04") != "2026-12-14T12:00" {
 		t.Errorf("car A: %+v, want booked until 14 Dec 12:00", a)
 	}
-	if b.Free || *b.Reason != "maintenance" || b.NextFree.Format("2006-01-02T15:04") != nextYear+"-12-18T10:00" {
+	if b.Free || *b.Reason != "maintenance" || b.NextFree.Format("2006-01-02T15:04") != "2026-12-18T10:00" {
 		t.Errorf("car B: %+v, want maintenance, free from 18 Dec 10:00", b)
 	}
 	// 4 days: 4 x 300 x 0.9 = 1080 and 4 x 450 x 0.9 = 1620 (basic, no extras, full payment).
 	if a.Days != 4 || a.Total != 1080 || b.Total != 1620 {
 		t.Errorf("totals %+v %+v", a, b)
 	}
-	if got := read(`select * from public.car_availability('`+nextYear+`-12-14T12:00', '`+nextYear+`-12-15T12:00', $1)`, w.carA); len(got) != 1 || !got[0].Free {
+	if got := read(`select * from public.car_availability('2026-12-14T12:00', '2026-12-15T12:00', $1)`, w.carA); len(got) != 1 || !got[0].Free {
 		t.Errorf("after the turnaround: %+v, want free", got)
 	}
-	if _, err := w.try(anon, `select * from public.car_availability('`+nextYear+`-12-14T12:00', '`+nextYear+`-12-14T12:00')`); sqlState(err) != "22023" {
+	if _, err := w.try(anon, `select * from public.car_availability('2026-12-14T12:00', '2026-12-14T12:00')`); sqlState(err) != "22023" {
 		t.Errorf("empty range: %v, want 22023", err)
 	}
 	var states []string
 	err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false,
-		`select state from public.car_calendar($1, '`+nextYear+`-12-09', 7)`, []any{w.carA}, func(r pgx.Rows) error {
+		`select state from public.car_calendar($1, '2026-12-09', 7)`, []any{w.carA}, func(r pgx.Rows) error {
 			for r.Next() {
 				var s string
 				if err := r.Scan(&s); err != nil {

@@ -76,9 +76,6 @@ func newWorld(t *testing.T) *world {
 	w.super(t, `insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating) values
 		(1001, 'renault-clio-test', 'Clio', 'Renault', 'Économique', 300, '/a.jpg', 5, 'manual', 'gasoline', 4.5),
 		(1002, 'peugeot-508-test', '508', 'Peugeot', 'Berline', 450, '/b.jpg', 5, 'automatic', 'diesel', 4.7)`)
-	// Tests book rentals up to two years ahead (reservations_test.go); visitors
-	// may book max_days_ahead days ahead, a year by default.
-	w.super(t, `update public.reservation_settings set max_days_ahead = 3660`)
 	w.super(t, `insert into public.car_images (car_id, image_url, display_order) values
 		(1001, '/a1.jpg', 0), (1001, '/a2.jpg', 1), (1002, '/b1.jpg', 0)`)
 	w.super(t, `insert into public.blog_posts (id, title, slug, status, content) values
