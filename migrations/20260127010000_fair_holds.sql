@@ -80,10 +80,20 @@ declare
   v_fleet integer;
   v_cap integer;
 begin
-  if public.is_admin() then
-    v_ip := null; -- the agency's own bookings are not a visitor's
+  if tg_op = 'INSERT' then
+    if public.is_admin() then
+      v_ip := null; -- the agency's own bookings are not a visitor's
+    end if;
+    new.client_ip := v_ip;
+  else
+    -- A visitor's PayPal attempt turned into a WhatsApp request (paypal-to-whatsapp)
+    -- becomes a request of the address it came from, under the same limits.
+    new.client_ip := old.client_ip;
+    v_ip := old.client_ip;
+    if old.payment_method is distinct from 'paypal' or new.payment_method is not distinct from 'paypal' then
+      return new;
+    end if;
   end if;
-  new.client_ip := v_ip;
   -- A PayPal attempt is left to its own bounds: it holds the car for paypal_hold
   -- (30 minutes) and each one spends a paypal_orders write token.
   if v_ip is null or new.status is distinct from 'pending' or new.payment_method = 'paypal'
@@ -140,12 +150,13 @@ begin
   return new;
 end
 $$;
-create trigger bookings_fair_holds before insert on public.bookings
+create trigger bookings_fair_holds before insert or update of payment_method, client_ip on public.bookings
   for each row execute function public.bookings_fair_holds();
 
 -- A request far ahead or for a long rental holds its car for long_hold instead
 -- of request_hold: the agency answers within hours either way, and such a hold
--- costs the fleet the most car-days. Runs after bookings_hold has set the time.
+-- costs the fleet the most car-days. Runs after bookings_hold has set the time,
+-- and when a PayPal attempt becomes a WhatsApp request.
 create function public.bookings_hold_window() returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -155,7 +166,7 @@ declare
 begin
   if new.status = 'pending' and new.hold_expires_at is not null
      and new.payment_method is distinct from 'paypal'
-     and (tg_op = 'INSERT' or old.status <> 'pending') then
+     and (tg_op = 'INSERT' or old.status <> 'pending' or old.payment_method = 'paypal') then
     select * into v_set from public.reservation_settings;
     if new.start_date > (now() at time zone 'Africa/Casablanca')::date + v_set.long_hold_after_days
        or new.end_date - new.start_date > v_set.long_hold_rental_days then
@@ -165,7 +176,7 @@ begin
   return new;
 end
 $$;
-create trigger bookings_hold_window before insert or update of status on public.bookings
+create trigger bookings_hold_window before insert or update of status, payment_method, hold_expires_at on public.bookings
   for each row execute function public.bookings_hold_window();
 
 -- The back office's view: groups of active unpaid holds sharing an address, an

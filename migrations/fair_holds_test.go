@@ -208,3 +208,42 @@ func TestLongUnpaidHoldsAreShortened(t *testing.T) {
 		}
 	}
 }
+
+// A PayPal attempt is not limited, but turned into a WhatsApp request
+// (paypal-to-whatsapp, as service_role without an address) it becomes a request
+// of the address it came from: refused past the limit, shortened when far off.
+func TestPaypalAttemptsTurnedIntoRequestsAreLimitedToo(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	cars := w.moreCars(t, 5)
+	const ip = "203.0.113.77"
+	var attempts []string
+	for i, car := range cars[:5] {
+		b := visitorBooking{ip: ip, email: fmt.Sprintf("t%d@example.com", i), phone: fmt.Sprintf("+21268000000%d", i), car: car, in: 20, days: 3}
+		role := anon
+		if i >= 3 {
+			b.method, b.in, role = "paypal", 100, service // the PayPal function's session
+		}
+		id, err := w.insertFrom(role, b)
+		if err != nil {
+			t.Fatalf("booking %d: %v", i+1, err)
+		}
+		attempts = append(attempts, id)
+	}
+	toWhatsapp := func(id string) error {
+		_, err := w.run(service, `update public.bookings set payment_method = 'whatsapp', payment_status = 'none', status = 'pending',
+			hold_expires_at = now() + (select s.request_hold from public.reservation_settings s) where id = $1`, id)
+		return err
+	}
+	if err := toWhatsapp(attempts[3]); !refusedWith(err, "BK005", "address") {
+		t.Fatalf("a 4th request from the address by way of PayPal: %v, want BK005", err)
+	}
+	w.super(t, `update public.bookings set status = 'cancelled' where id = $1`, attempts[0])
+	if err := toWhatsapp(attempts[3]); err != nil {
+		t.Fatalf("once the address is under its limit: %v", err)
+	}
+	left := superScalar[float64](t, w, `select extract(epoch from hold_expires_at - now()) / 3600 from public.bookings where id = $1`, attempts[3])
+	if left > 7 {
+		t.Errorf("a request 100 days ahead by way of PayPal holds for %.1f h, want 6", left)
+	}
+}
