@@ -90,7 +90,8 @@ for (const { name, trees, reader, atLeast } of catalogues) {
 // literal, so the test above cannot see them: each one the site can meet is listed here.
 describe("keys built from the database's codes and states", () => {
   const built = [
-    ...["BK001", "BK002", "BK003", "BK004"].map((c) => `reservation.${c}`),
+    ...["BK001", "BK002", "BK003", "BK004", "BK005", "BK006"].map((c) => `reservation.${c}`),
+    ...["BK005", "BK006"].map((c) => `reservation.${c}hint`),
     ...["booked", "maintenance", "unavailable", "not_yet"].map((r) => `availability.reasons.${r}`),
     ...["free", "partial", "taken"].map((s) => `calendar.states.${s}`),
     ...["required", "pastDate", "beforePickup", "tooLong"].map((e) => `search.errors.${e}`),

@@ -66,7 +66,11 @@ func (s *Service) paypalToWhatsapp(w http.ResponseWriter, r *http.Request) error
 				status = 'pending', hold_expires_at = now() + (select s.request_hold from public.reservation_settings s)
 			where id = $1`, id)
 		if err != nil {
-			if fe := bookingRefusal(err); isConflict(fe) {
+			fe := bookingRefusal(err)
+			if isHoldLimit(fe) { // the visitor's address, e-mail or phone already keeps its unpaid requests
+				return fe
+			}
+			if isConflict(fe) {
 				return fnkit.Errorf(http.StatusConflict, "the dates of this booking were taken since its hold lapsed").WithCode("booking_expired").
 					WithDetails(detailsOf(fe))
 			}
@@ -98,6 +102,13 @@ func (s *Service) receiptByOrder(ctx context.Context, orderID string) (json.RawM
 		return nil, fmt.Errorf("read booking: %w", err)
 	}
 	return receipt, nil
+}
+
+// isHoldLimit reports the database's limits on a visitor's unpaid WhatsApp
+// requests (BK005, BK006; docs/reservations.md, "Fair holds").
+func isHoldLimit(err error) bool {
+	var fe *fnkit.Error
+	return errors.As(err, &fe) && (fe.Code == "BK005" || fe.Code == "BK006")
 }
 
 func isConflict(err error) bool {

@@ -169,3 +169,24 @@ func TestSwitchToWhatsappAfterPayPal(t *testing.T) {
 		t.Fatalf("paid booking: %d %v (%s)", status, body, paidID)
 	}
 }
+
+// Turning PayPal attempts into WhatsApp requests is bounded like sending requests:
+// past the limit on one visitor's unpaid requests (2 per e-mail by default), the
+// switch answers the database's BK005 with its details, not "dates taken".
+func TestSwitchToWhatsappKeepsTheLimitOnUnpaidRequests(t *testing.T) {
+	h := newHarness(t, true)
+	var orders []string
+	for range 3 {
+		orders = append(orders, h.create(nil)["orderId"].(string))
+	}
+	for _, order := range orders[:2] {
+		if status, body := h.call("paypal-to-whatsapp", map[string]any{"orderID": order}); status != 200 {
+			t.Fatalf("paypal-to-whatsapp: %d %v", status, body)
+		}
+	}
+	status, body := h.call("paypal-to-whatsapp", map[string]any{"orderID": orders[2]})
+	details, _ := body["details"].(map[string]any)
+	if status != http.StatusConflict || body["code"] != "BK005" || details["by"] != "email" {
+		t.Fatalf("a third request for one e-mail: %d %v, want 409 BK005 by email", status, body)
+	}
+}

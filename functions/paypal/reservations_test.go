@@ -8,6 +8,7 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -142,13 +143,19 @@ func TestCreateOrderChargesTheQuote(t *testing.T) {
 		t.Fatalf("quote cases: %v", err)
 	}
 	h := newHarness(t, true)
+	// The cases' dates are fixed (a leap day among them): open the calendar wider
+	// than the default max_days_ahead.
+	if _, err := h.db.Admin.Exec(context.Background(), `update public.reservation_settings set max_days_ahead = 3660`); err != nil {
+		t.Fatal(err)
+	}
 	cars := map[int]int64{}
 	for _, c := range file.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			if cars[c.DailyPrice] == 0 {
 				cars[c.DailyPrice] = h.car(c.DailyPrice, true, "")
 			}
-			over := map[string]any{"carId": cars[c.DailyPrice], "pickupDate": c.Start, "returnDate": c.End, "extras": c.Extras,
+			start, end := datesAhead(t, c.Start, c.End)
+			over := map[string]any{"carId": cars[c.DailyPrice], "pickupDate": start, "returnDate": end, "extras": c.Extras,
 				"insurance": nil, "paymentOption": nil}
 			if c.Insurance != nil {
 				over["insurance"] = *c.Insurance
@@ -212,4 +219,20 @@ func TestCaptureAfterTheHoldLapsed(t *testing.T) {
 	if r := h.row(taken["bookingId"].(string)); r.Status != "expired" {
 		t.Fatalf("lapsed booking now %+v", r)
 	}
+}
+
+// datesAhead moves a case's dates by whole leap cycles (4 years: the same days
+// and leap days, so the same figures) until the pickup is after today, as a
+// visitor's must be.
+func datesAhead(t *testing.T, start, end string) (string, string) {
+	t.Helper()
+	s, err1 := time.Parse(time.DateOnly, start)
+	e, err2 := time.Parse(time.DateOnly, end)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("case dates %q %q", start, end)
+	}
+	for !s.After(time.Now()) {
+		s, e = s.AddDate(4, 0, 0), e.AddDate(4, 0, 0)
+	}
+	return s.Format(time.DateOnly), e.Format(time.DateOnly)
 }

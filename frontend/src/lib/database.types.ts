@@ -96,6 +96,7 @@ export type Database = {
           car_id: number | null
           charge_amount: number | null
           charge_currency: string | null
+          client_ip: string | null
           created_at: string
           customer_email: string
           customer_name: string
@@ -133,6 +134,7 @@ export type Database = {
           car_id?: number | null
           charge_amount?: number | null
           charge_currency?: string | null
+          client_ip?: string | null
           created_at?: string
           customer_email: string
           customer_name: string
@@ -169,6 +171,7 @@ export type Database = {
           car_id?: number | null
           charge_amount?: number | null
           charge_currency?: string | null
+          client_ip?: string | null
           created_at?: string
           customer_email?: string
           customer_name?: string
@@ -633,22 +636,46 @@ export type Database = {
       }
       reservation_settings: {
         Row: {
+          holds_per_address: number
+          holds_per_email: number
+          holds_per_phone: number
           id: boolean
+          long_hold: string
+          long_hold_after_days: number
+          long_hold_rental_days: number
+          max_days_ahead: number
           paypal_hold: string
           request_hold: string
           turnaround: string
+          whatsapp_fleet_share: number
         }
         Insert: {
+          holds_per_address?: number
+          holds_per_email?: number
+          holds_per_phone?: number
           id?: boolean
+          long_hold?: string
+          long_hold_after_days?: number
+          long_hold_rental_days?: number
+          max_days_ahead?: number
           paypal_hold?: string
           request_hold?: string
           turnaround?: string
+          whatsapp_fleet_share?: number
         }
         Update: {
+          holds_per_address?: number
+          holds_per_email?: number
+          holds_per_phone?: number
           id?: boolean
+          long_hold?: string
+          long_hold_after_days?: number
+          long_hold_rental_days?: number
+          max_days_ahead?: number
           paypal_hold?: string
           request_hold?: string
           turnaround?: string
+          whatsapp_fleet_share?: number
         }
         Relationships: []
       }
@@ -738,6 +765,7 @@ export type Database = {
         }
         Returns: Json
       }
+      release_holds: { Args: { p_ids: string[] }; Returns: number }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -761,6 +789,20 @@ export type Database = {
         Returns: {
           error: true
         } & "the function public.summary_translations with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
+      }
+      suspicious_holds: {
+        Args: { p_min?: number }
+        Returns: {
+          booking_ids: string[]
+          booking_refs: string[]
+          cars: number
+          first_start: string
+          holds: number
+          key: string
+          kind: string
+          last_end: string
+          latest_at: string
+        }[]
       }
       translated: {
         Args: { field: string; lang: string; t: Json }

@@ -6,7 +6,7 @@ import { ltr } from "../../lib/format";
 import { carSlug } from "../../lib/slug";
 import { useFormat } from "../../lib/useFormat";
 import { loadCategory, type FleetCar } from "../cars";
-import { fetchAvailability, pickupMoment, returnMoment, withTrip, type Trip, conflictLines, type Conflict } from "../search";
+import { fetchAvailability, pickupMoment, returnMoment, withTrip, type Trip, conflictLines, type Conflict, HOLD_LIMIT_CODES } from "../search";
 
 interface Alternative {
   car: FleetCar;
@@ -114,7 +114,7 @@ export function ConflictNotice({
           </button>
         )}
       </div>
-      <Alternatives car={car} trip={trip} />
+      {!HOLD_LIMIT_CODES.includes(conflict.code) && <Alternatives car={car} trip={trip} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Formatters } from "../../lib/localeFormat";
+import { conflictLines, conflictOf, HOLD_LIMIT_CODES } from "../search";
 import { paymentErrorText, type FunctionFailure } from "./paymentErrors";
 import { requestOfReceipt, type Receipt } from "./receipt";
 import { paypalOrderBody } from "./types";
@@ -31,6 +32,9 @@ export function wayForwardError(t: TFunction, fmt: Formatters, e: FunctionFailur
     const next = nextFreeOf(e.details);
     return next ? t("wayForward.expiredUntil", { date: fmt.moment(next) }) : t("wayForward.expired");
   }
+  // paypal-to-whatsapp past the limits on a visitor's unpaid requests: why, and what to do instead.
+  const limit = conflictOf(e);
+  if (limit && HOLD_LIMIT_CODES.includes(limit.code)) return conflictLines(limit, t, fmt).join(" ");
   if (e.code === "booking_not_found" || e.code === "order_not_found" || e.code === "invalid_order_id") return t("wayForward.notFound");
   return paymentErrorText(t, e) ?? (e.message ? t("wayForward.failedWith", { message: e.message }) : t("wayForward.failed"));
 }

@@ -19,6 +19,11 @@ describe("conflictOf: the database's refusal for dates", () => {
     expect(conflictOf({ code: "BK004", details: "not json" })).toEqual({ code: "BK004", nextFree: null, until: null });
   });
 
+  it("reads the limits on unpaid requests (BK005, BK006)", () => {
+    expect(conflictOf({ code: "BK005", details: { limit: 3, by: "address" } })).toEqual({ code: "BK005", nextFree: null, until: null });
+    expect(conflictOf({ code: "BK006", details: '{"limit": 6}' })).toEqual({ code: "BK006", nextFree: null, until: null });
+  });
+
   it("is null for other errors", () => {
     expect(conflictOf({ code: "23505", details: null })).toBeNull();
     expect(conflictOf({ code: "car_unavailable" })).toBeNull();
@@ -53,6 +58,10 @@ describe("conflictLines", () => {
   });
   it("says when nothing is free within a year", () => {
     expect(conflictLines({ code: "BK004", nextFree: null, until: null }, t, fmt)).toEqual(["reservation.BK004", "reservation.noneFree"]);
+  });
+  it("says why an unpaid request is refused and what to do instead, never a next free date", () => {
+    expect(conflictLines({ code: "BK005", nextFree: null, until: null }, t, fmt)).toEqual(["reservation.BK005", "reservation.BK005hint"]);
+    expect(conflictLines({ code: "BK006", nextFree: "2030-12-20T10:00:00", until: null }, t, fmt)).toEqual(["reservation.BK006", "reservation.BK006hint"]);
   });
   it("names the date a car comes back, and nothing more for an unavailable car", () => {
     expect(conflictLines({ code: "BK003", nextFree: "2030-12-20T10:00:00", until: "2030-12-20" }, t, fmt)[0]).toBe("reservation.BK003until(D[2030-12-20])");

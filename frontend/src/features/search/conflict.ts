@@ -7,7 +7,14 @@ import type { CarAvailability, HoldReason } from "./availability";
 // {code, message, details, hint}, create-paypal-order with the same code and
 // details. The step-1 check reads the same facts from car_availability.
 
-export const CONFLICT_CODES = ["BK001", "BK002", "BK003", "BK004"] as const;
+export const CONFLICT_CODES = ["BK001", "BK002", "BK003", "BK004", "BK005", "BK006"] as const;
+/**
+ * Refusals of the visitor's unpaid requests, not of the car: too many pending
+ * from this address, e-mail or phone (BK005), or pending requests already hold
+ * the allowed share of the fleet for these dates (BK006). Another car or other
+ * dates do not help; paying online or waiting does.
+ */
+export const HOLD_LIMIT_CODES: readonly ConflictCode[] = ["BK005", "BK006"];
 export type ConflictCode = (typeof CONFLICT_CODES)[number];
 
 export interface Conflict {
@@ -63,6 +70,7 @@ export function conflictOfAvailability(a: CarAvailability, notAvailableUntil: st
  * `moment` and `day` format a local timestamp and a date in the visitor's language.
  */
 export function conflictLines(c: Conflict, t: TFunction, fmt: { moment: (v: string) => string; day: (v: string) => string }): string[] {
+  if (HOLD_LIMIT_CODES.includes(c.code)) return [t(`reservation.${c.code}`), t(`reservation.${c.code}hint`)];
   const reason = c.code === "BK003" && c.until ? t("reservation.BK003until", { date: fmt.day(c.until) }) : t(`reservation.${c.code}`);
   if (c.code === "BK002") return [reason];
   return [reason, c.nextFree ? t("reservation.nextFree", { date: fmt.moment(c.nextFree) }) : t("reservation.noneFree")];

@@ -15,6 +15,7 @@ import { BookingDetailsDialog } from "./BookingDetailsDialog";
 import { BookingEditDialog } from "./BookingEditDialog";
 import { BookingsTable } from "./BookingsTable";
 import { BookingFilters } from "./BookingFilters";
+import { SuspiciousHolds } from "./SuspiciousHolds";
 import { bookingStats, countFailedAttempts, DEFAULT_FILTER, filterBookings, type BookingFilter } from "./bookingView";
 import { downloadBookingsCsv } from "./csvExport";
 import type { AdminBooking } from "./types";
@@ -75,6 +76,7 @@ export default function BookingsPage() {
           testId="bookings-stat-revenue"
         />
       </StatGrid>
+      <SuspiciousHolds />
       <BookingFilters filter={filter} onChange={set} attempts={attempts} />
       <Loaded pending={bookings.isPending}>
         <BookingsTable

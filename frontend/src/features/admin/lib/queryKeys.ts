@@ -16,6 +16,8 @@ export const adminKeys = {
   posts: ["admin", "posts"],
   /** The bookings list with each booking's car. */
   bookings: ["admin", "bookings"],
+  /** Unpaid holds sharing an address, an e-mail or a phone (suspicious_holds). */
+  suspiciousHolds: ["admin", "bookings", "suspicious-holds"],
   /** Every ledger; one booking's payments below it. */
   payments: ["admin", "payments"],
   bookingPayments: (bookingId: string) => ["admin", "payments", bookingId],
