@@ -115,6 +115,7 @@ export type Database = {
           payment_method: string | null
           payment_option: string
           payment_status: string
+          paypal_closed_at: string | null
           paypal_order_id: string | null
           pickup_location: string
           pickup_time: string
@@ -153,6 +154,7 @@ export type Database = {
           payment_method?: string | null
           payment_option?: string
           payment_status?: string
+          paypal_closed_at?: string | null
           paypal_order_id?: string | null
           pickup_location?: string
           pickup_time?: string
@@ -190,6 +192,7 @@ export type Database = {
           payment_method?: string | null
           payment_option?: string
           payment_status?: string
+          paypal_closed_at?: string | null
           paypal_order_id?: string | null
           pickup_location?: string
           pickup_time?: string
@@ -764,6 +767,10 @@ export type Database = {
           p_start: string
         }
         Returns: Json
+      }
+      record_paypal_capture: {
+        Args: { p_booking_id: string; p_capture_id: string }
+        Returns: string
       }
       release_holds: { Args: { p_ids: string[] }; Returns: number }
       revenue_by_month: {
