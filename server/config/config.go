@@ -52,6 +52,7 @@ type Config struct {
 	AdminPassword string // ADMIN_PASSWORD
 
 	Rest      Rest
+	Pages     Pages
 	Auth      Auth
 	Storage   Storage
 	Functions Functions
@@ -87,6 +88,7 @@ func Load(get Getenv) (*Config, error) {
 	}
 	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
 	c.Rest = loadRest(e)
+	c.Pages = loadPages(e)
 	c.Auth = loadAuth(e)
 	if c.Auth.JWTIssuer == "" {
 		c.Auth.JWTIssuer = c.APIExternalURL + "/auth/v1"
