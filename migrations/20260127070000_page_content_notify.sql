@@ -45,7 +45,8 @@ begin
 end
 $$;
 
-revoke all on function public.notify_page_content(), public.notify_car_pictures() from public;
+-- Trigger functions: fired by the tables, never called by an API role.
+revoke all on function public.notify_page_content(), public.notify_car_pictures() from public, anon, authenticated, service_role;
 
 create trigger cars_page_content after insert or update or delete or truncate on public.cars
   for each statement execute function public.notify_page_content();

@@ -214,9 +214,34 @@ type pageSource struct {
 // refresh lists the public pages, reads the data of those todo covers (and of
 // those never built) and renders the ones whose data changed.
 func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
-	var day string
-	var paths []string
-	err := pgrole.Query(ctx, r.pool, anonSession, false,
+	day, paths, err := r.list(ctx)
+	if err != nil {
+		return err
+	}
+	var check []string
+	for _, p := range paths {
+		if todo.covers(p) || r.missing(p) {
+			check = append(check, p)
+		}
+	}
+	sources, err := r.read(ctx, check)
+	if err != nil {
+		return err
+	}
+	jobs := r.plan(day, sources)
+	if len(jobs) == 0 {
+		if r.State() == "starting" {
+			r.state.Store("ready")
+		}
+		return nil
+	}
+	return r.build(ctx, jobs)
+}
+
+// list reads the agency's day and the public pages, and forgets the pages that
+// are no longer among them.
+func (r *pageRenderer) list(ctx context.Context) (day string, paths []string, err error) {
+	err = pgrole.Query(ctx, r.pool, anonSession, false,
 		"select (now() at time zone 'Africa/Casablanca')::date::text, array(select path from public.sitemap_paths())", nil,
 		func(rows pgx.Rows) error {
 			if rows.Next() {
@@ -225,7 +250,7 @@ func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
 			return rows.Err()
 		})
 	if err != nil {
-		return err
+		return "", nil, err
 	}
 	r.store.setPublic(paths)
 	if r.from == nil {
@@ -240,46 +265,43 @@ func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
 			delete(r.from, k)
 		}
 	}
-	var check []string
-	for _, p := range paths {
-		if todo.covers(p) || r.missing(p) {
-			check = append(check, p)
-		}
-	}
-	sources, err := r.read(ctx, check)
-	if err != nil {
-		return err
-	}
-	type job struct {
-		src  *pageSource
-		lang string
-		sum  [32]byte
-	}
-	var jobs []job
+	return day, paths, nil
+}
+
+// pageJob is one page to build in one language (src nil: the not-found page).
+type pageJob struct {
+	src  *pageSource
+	lang string
+	sum  [32]byte
+}
+
+// plan lists the pages whose sources are not what they were built from. Until
+// its render is ready, a page never built is the shell with its meta.
+func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
+	var jobs []pageJob
 	for i := range sources {
 		s := &sources[i]
 		for _, lang := range siteLanguages {
 			sum := sourceSum(day, s.data, s.meta[lang])
-			if k := (pageKey{s.path, lang}); r.from[k] != sum {
-				jobs = append(jobs, job{s, lang, sum})
-				if stored, _, _ := r.store.lookup(s.path, lang); stored == nil {
-					// Until its render is ready, the page is the shell with its meta.
-					r.store.put(s.path, lang, newStoredPage(r.compose(s.path, lang, s.meta[lang], s.data, nil)))
-				}
+			if r.from[pageKey{s.path, lang}] == sum {
+				continue
+			}
+			jobs = append(jobs, pageJob{s, lang, sum})
+			if stored, _, _ := r.store.lookup(s.path, lang); stored == nil {
+				r.store.put(s.path, lang, newStoredPage(r.compose(s.path, lang, s.meta[lang], s.data, nil)))
 			}
 		}
 	}
 	for _, lang := range siteLanguages {
-		if r.from[pageKey{notFoundPath, lang}] != sourceSum(day, nil, nil) {
-			jobs = append(jobs, job{nil, lang, sourceSum(day, nil, nil)})
+		if sum := sourceSum(day, nil, nil); r.from[pageKey{notFoundPath, lang}] != sum {
+			jobs = append(jobs, pageJob{nil, lang, sum})
 		}
 	}
-	if len(jobs) == 0 {
-		if r.State() == "starting" {
-			r.state.Store("ready")
-		}
-		return nil
-	}
+	return jobs
+}
+
+// build renders jobs in one burst and stores them.
+func (r *pageRenderer) build(ctx context.Context, jobs []pageJob) error {
 	r.bursts.Add(1)
 	start := time.Now()
 	b := r.openBurst()
@@ -310,7 +332,7 @@ func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
 		r.state.Store("ready")
 	}
 	n, size := r.store.stats()
-	r.log.Info("pages: rendered", "pages", len(jobs), "took", time.Since(start).Round(time.Millisecond), "stored", n, "bytes", size)
+	r.log.Info("pages: built", "pages", len(jobs), "rendered", b.rendered, "took", time.Since(start).Round(time.Millisecond), "stored", n, "bytes", size)
 	return nil
 }
 
@@ -367,9 +389,10 @@ func sourceSum(day string, data json.RawMessage, meta map[string]string) [32]byt
 
 // burst is one VM for one round of renders, opened on first use.
 type burst struct {
-	r   *pageRenderer
-	vm  *ssr.VM
-	err error // the bundle does not open: the rest of the burst is shells
+	r        *pageRenderer
+	vm       *ssr.VM
+	err      error // the bundle does not open: the rest of the burst is shells
+	rendered int
 }
 
 func (r *pageRenderer) openBurst() *burst { return &burst{r: r} }
@@ -397,6 +420,7 @@ func (b *burst) render(in ssr.Input) *ssr.Output {
 		return nil
 	}
 	b.r.rendered.Add(1)
+	b.rendered++
 	return &out
 }
 
