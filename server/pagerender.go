@@ -30,15 +30,19 @@ import (
 // PAGE_RECHECK_EVERY, and when the agency's day changes (pages show what is
 // bookable today), it re-reads every page's data the same way.
 //
-// A burst builds a VM (server/ssr), renders, drops it and returns the memory to
-// the system: the VM with the site's bundle costs tens of megabytes, a burst a
-// few seconds (docs/performance.md).
+// A burst starts a child process (the server binary's render-pages command) that
+// builds a VM (server/ssr) and renders the pages, then exits: the VM with the
+// site's bundle holds ~150 MB, which the server itself never does
+// (docs/performance.md). PAGE_RENDERER=inline builds the VM in the server
+// instead, and drops it after the burst.
 type pageRenderer struct {
 	store   *pageStore
 	pool    *pgxpool.Pool
 	log     *slog.Logger
-	files   fs.FS // the site's build: its ssr/render.js, read at each burst
-	bundle  bool  // the build has a server bundle (else pages are the shell with their meta)
+	files   fs.FS  // the site's build: its ssr/render.js, read at each burst
+	bundle  bool   // the build has a server bundle (else pages are the shell with their meta)
+	inline  bool   // render in this process (PAGE_RENDERER=inline), not in a child
+	exe     string // the server binary, run as `render-pages` for a burst
 	recheck time.Duration
 	// compose builds a page's HTML from its meta, data and render (out nil: the
 	// shell with the page's meta, as when there is no server bundle).
@@ -304,7 +308,7 @@ func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
 func (r *pageRenderer) build(ctx context.Context, jobs []pageJob) error {
 	r.bursts.Add(1)
 	start := time.Now()
-	b := r.openBurst()
+	b := r.openBurst(ctx)
 	defer b.close()
 	for _, j := range jobs {
 		if ctx.Err() != nil {
@@ -387,34 +391,38 @@ func sourceSum(day string, data json.RawMessage, meta map[string]string) [32]byt
 	return sha256.Sum256(b)
 }
 
-// burst is one VM for one round of renders, opened on first use.
+// burst is one engine (a VM, or a child process with its own) for one round of
+// renders, opened on first use.
 type burst struct {
 	r        *pageRenderer
-	vm       *ssr.VM
-	err      error // the bundle does not open: the rest of the burst is shells
+	ctx      context.Context
+	eng      ssr.Engine
+	opens    int
+	err      error // the bundle does not run: the rest of the burst is shells
 	rendered int
 }
 
-func (r *pageRenderer) openBurst() *burst { return &burst{r: r} }
+func (r *pageRenderer) openBurst(ctx context.Context) *burst { return &burst{r: r, ctx: ctx} }
 
 // render renders one page; nil when it cannot (no bundle, a failing page).
 func (b *burst) render(in ssr.Input) *ssr.Output {
 	if b.err != nil || !b.r.bundle {
 		return nil
 	}
-	if b.vm == nil || b.vm.Broken() != nil {
-		src, err := fs.ReadFile(b.r.files, bundlePath)
-		if err != nil {
-			b.err = err
+	if b.eng == nil || b.eng.Broken() != nil {
+		if b.opens == 3 { // a bundle that keeps breaking its engine: shells until the next burst
+			b.err = b.eng.Broken()
 			return nil
 		}
-		if b.vm, b.err = ssr.Open(src, bundlePath, b.r.log); b.err != nil {
+		b.opens++
+		b.close()
+		if b.eng, b.err = b.r.open(b.ctx); b.err != nil {
 			b.r.log.Error("pages: the server bundle does not run; pages are the shell", "err", b.err)
-			b.vm = nil
+			b.eng = nil
 			return nil
 		}
 	}
-	out, err := b.vm.Render(in)
+	out, err := b.eng.Render(in)
 	if err != nil {
 		b.r.log.Warn("pages: render", "url", in.URL, "lang", in.Lang, "err", err)
 		return nil
@@ -424,12 +432,31 @@ func (b *burst) render(in ssr.Input) *ssr.Output {
 	return &out
 }
 
-// close drops the VM and gives its memory back to the system.
+// open starts an engine with the build's bundle: a child process running the
+// server binary's render-pages command, or (PAGE_RENDERER=inline) a VM here.
+func (r *pageRenderer) open(ctx context.Context) (ssr.Engine, error) {
+	src, err := fs.ReadFile(r.files, bundlePath)
+	if err != nil {
+		return nil, err
+	}
+	if r.inline {
+		return ssr.Open(src, bundlePath, r.log)
+	}
+	return ssr.StartProcess(ctx, r.exe, []string{renderCommand}, src)
+}
+
+// renderCommand is the server's command a child process renders with.
+const renderCommand = "render-pages"
+
+// close drops the engine and gives its memory back to the system.
 func (b *burst) close() {
-	if b.vm == nil {
+	if b.eng == nil {
 		return
 	}
-	b.vm = nil
+	if err := b.eng.Close(); err != nil {
+		b.r.log.Warn("pages: the render process", "err", err)
+	}
+	b.eng = nil
 	runtime.GC()
 	debug.FreeOSMemory()
 }

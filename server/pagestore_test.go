@@ -295,3 +295,15 @@ func decoded(t *testing.T, rec *httptest.ResponseRecorder) string {
 	}
 	return rec.Body.String()
 }
+
+// The test binary is the server's render process when run as render-pages (the
+// page renderer starts os.Executable() so).
+func TestMain(m *testing.M) {
+	if len(os.Args) > 1 && os.Args[1] == renderCommand {
+		if err := run(context.Background(), os.Args[1:], os.Getenv, os.Stdout); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}

@@ -29,6 +29,7 @@ import (
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/mail"
+	"casarent/server/ssr"
 	"casarent/storage"
 )
 
@@ -85,6 +86,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd = args[0]
+	}
+	if cmd == renderCommand { // a child of the server: renders the pages it is sent (pagerender.go)
+		return ssr.ServeChild(os.Stdin, stdout, slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	}
 	if cmd == "jwk" { // `server jwk [ES256|RS256] [kid]`: a new private key for JWT_KEYS
 		return printJWK(args[1:], stdout)
@@ -154,12 +158,15 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 	}
 	a.pages = &pageRenderer{
 		store: newPageStore(cfg.Pages.StoreMaxBytes), pool: db.Pool, log: log.With("component", "pages"),
-		files: a.site.files, recheck: cfg.Pages.RecheckEvery,
+		files: a.site.files, recheck: cfg.Pages.RecheckEvery, inline: cfg.Pages.Renderer == "inline",
 		compose: a.composePage, notFound: a.notFoundPage,
 	}
 	if a.site.files != nil {
 		_, err := fs.Stat(a.site.files, bundlePath)
 		a.pages.bundle = err == nil
+		if a.pages.exe, err = os.Executable(); err != nil {
+			a.pages.inline = true // no binary to run as a child
+		}
 		a.site.pages = a.servePage
 	}
 	a.metrics.reg.MustRegister(a.pages.collector())
