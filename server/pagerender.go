@@ -125,7 +125,16 @@ func (r *pageRenderer) State() string {
 // Run keeps the store up to date until ctx ends.
 func (r *pageRenderer) Run(ctx context.Context) {
 	notes := make(chan string, 256)
-	go r.listen(ctx, notes)
+	listening := make(chan struct{})
+	go r.listen(ctx, notes, listening)
+	// The first render reads the data after LISTEN, so no change in between is
+	// missed (a database that is slow to answer only delays the first burst).
+	select {
+	case <-listening:
+	case <-time.After(5 * time.Second):
+	case <-ctx.Done():
+		return
+	}
 	todo := pageChanges{all: true}
 	loc := agencyLocation()
 	for {
@@ -171,9 +180,11 @@ func (r *pageRenderer) Run(ctx context.Context) {
 	}
 }
 
-// listen forwards page_content notifications on its own connection; "" (every
-// page) after each (re)connection, as notifications may have been missed.
-func (r *pageRenderer) listen(ctx context.Context, notes chan<- string) {
+// listen forwards page_content notifications on its own connection, and closes
+// listening once it first listens; "" (every page) after each reconnection, as
+// notifications may have been missed.
+func (r *pageRenderer) listen(ctx context.Context, notes chan<- string, listening chan struct{}) {
+	first := true
 	for ctx.Err() == nil {
 		err := func() error {
 			conn, err := pgx.ConnectConfig(ctx, r.pool.Config().ConnConfig.Copy())
@@ -184,7 +195,12 @@ func (r *pageRenderer) listen(ctx context.Context, notes chan<- string) {
 			if _, err := conn.Exec(ctx, "listen page_content"); err != nil {
 				return err
 			}
-			notes <- ""
+			if first {
+				first = false
+				close(listening)
+			} else {
+				notes <- ""
+			}
 			for {
 				n, err := conn.WaitForNotification(ctx)
 				if err != nil {
