@@ -50,7 +50,7 @@ type pageRenderer struct {
 	notFound func(lang string, out *ssr.Output) []byte
 
 	rendered atomic.Int64 // pages rendered since start (the bundle ran)
-	bursts   atomic.Int64 // refreshes that built pages
+	bursts   atomic.Int64 // bursts of builds finished
 	state    atomic.Value // "starting", "ready" or "failed" (string)
 
 	from map[pageKey][32]byte // what each stored page was built from
@@ -322,7 +322,7 @@ func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
 
 // build renders jobs in one burst and stores them.
 func (r *pageRenderer) build(ctx context.Context, jobs []pageJob) error {
-	r.bursts.Add(1)
+	defer r.bursts.Add(1)
 	start := time.Now()
 	b := r.openBurst(ctx)
 	defer b.close()
@@ -487,6 +487,7 @@ func agencyLocation() *time.Location {
 
 var (
 	pagesRenderedDesc = prometheus.NewDesc("site_pages_rendered_total", "Public pages rendered by the server bundle since start (each page in each language).", nil, nil)
+	pagesBurstsDesc   = prometheus.NewDesc("site_page_bursts_total", "Bursts of page builds finished since start.", nil, nil)
 	pagesStoredDesc   = prometheus.NewDesc("site_page_store_pages", "Pages in the page store (each language counts).", nil, nil)
 	pagesBytesDesc    = prometheus.NewDesc("site_page_store_bytes", "Bytes of the page store (raw and compressed copies).", nil, nil)
 )
@@ -498,6 +499,7 @@ type pageCollector struct{ r *pageRenderer }
 
 func (c pageCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- pagesRenderedDesc
+	ch <- pagesBurstsDesc
 	ch <- pagesStoredDesc
 	ch <- pagesBytesDesc
 }
@@ -505,6 +507,7 @@ func (c pageCollector) Describe(ch chan<- *prometheus.Desc) {
 func (c pageCollector) Collect(ch chan<- prometheus.Metric) {
 	n, size := c.r.store.stats()
 	ch <- prometheus.MustNewConstMetric(pagesRenderedDesc, prometheus.CounterValue, float64(c.r.rendered.Load()))
+	ch <- prometheus.MustNewConstMetric(pagesBurstsDesc, prometheus.CounterValue, float64(c.r.bursts.Load()))
 	ch <- prometheus.MustNewConstMetric(pagesStoredDesc, prometheus.GaugeValue, float64(n))
 	ch <- prometheus.MustNewConstMetric(pagesBytesDesc, prometheus.GaugeValue, float64(size))
 }
