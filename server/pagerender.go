@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -288,6 +289,19 @@ func (r *pageRenderer) list(ctx context.Context) (day string, paths []string, er
 	return day, paths, nil
 }
 
+// A page whose data changed since it was rendered has its embedded data marked
+// stale until its new render is stored (frontend/src/lib/pageData.ts: the
+// browser then reads the data again after hydrating).
+var (
+	pageDataOpen = []byte(`<script id="page-data" type="application/json">{`)
+	staleMark    = []byte(`<script id="page-data" type="application/json">{"stale":true,`)
+)
+
+// markedStale is page with its embedded data marked stale (as it is without any).
+func markedStale(page []byte) []byte {
+	return bytes.Replace(page, pageDataOpen, staleMark, 1)
+}
+
 // pageJob is one page to build in one language (src nil: the not-found page).
 type pageJob struct {
 	src  *pageSource
@@ -296,7 +310,8 @@ type pageJob struct {
 }
 
 // plan lists the pages whose sources are not what they were built from. Until
-// its render is ready, a page never built is the shell with its meta.
+// its render is ready, a page never built is the shell with its meta, and a page
+// built before is its last render marked stale.
 func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
 	var jobs []pageJob
 	for i := range sources {
@@ -307,8 +322,13 @@ func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
 				continue
 			}
 			jobs = append(jobs, pageJob{s, lang, sum})
-			if stored, _, _ := r.store.lookup(s.path, lang); stored == nil {
+			switch stored, _, _ := r.store.lookup(s.path, lang); {
+			case stored == nil:
 				r.store.put(s.path, lang, newStoredPage(r.compose(s.path, lang, s.meta[lang], s.data, nil)))
+			case !bytes.Contains(stored.raw, staleMark):
+				// Until its new render is ready, the page is its last render, marked so
+				// that the browser reads the data again once it has hydrated.
+				r.store.put(s.path, lang, newStoredPage(markedStale(stored.raw)))
 			}
 		}
 	}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http/httptest"
 
@@ -17,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -40,13 +43,24 @@ func startPages(t *testing.T, a *app) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { defer close(done); a.pages.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	stop := func() { cancel(); <-done }
+	t.Cleanup(stop)
+	stopPagesOf.Store(t, stop)
 	for deadline := time.Now().Add(20 * time.Second); a.pages.State() == "starting"; {
 		if time.Now().After(deadline) {
 			t.Fatal("the pages were not built in 20 s")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// stopPagesOf stops the renderer startPages started for a test (tests that call
+// the renderer's steps themselves must not race its goroutine).
+var stopPagesOf sync.Map // *testing.T → func()
+
+func stopPages(t *testing.T) {
+	stop, _ := stopPagesOf.Load(t)
+	stop.(func())()
 }
 
 // pagesSite is a site with the stand-in bundle and a few cars and posts, its pages built.
@@ -306,4 +320,26 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
+}
+
+// Between a change and the new render, a page is its last render with its data
+// marked stale: visitors without JavaScript keep the content, the browser reads
+// the data again once it has hydrated.
+func TestAChangedPageIsItsLastRenderMarkedStaleUntilRendered(t *testing.T) {
+	a, _ := pagesSite(t, nil)
+	before, _, _ := a.pages.store.lookup("/cars/clio-5", "fr")
+	if before == nil || bytes.Contains(before.raw, []byte(`"stale"`)) {
+		t.Fatalf("the built page: %v", before)
+	}
+	// The renderer's next round, stopped before it renders: the data changed.
+	stopPages(t)
+	changed := []pageSource{{path: "/cars/clio-5", data: json.RawMessage(`{"car":{"name":"Clio 5","price":999}}`)}}
+	if jobs := a.pages.plan("2030-01-01", changed); len(jobs) != 3+len(siteLanguages) {
+		t.Errorf("%d pages to build, want the page in 3 languages and the not-found pages (a new day)", len(jobs))
+	}
+	after, _, _ := a.pages.store.lookup("/cars/clio-5", "fr")
+	if !bytes.Contains(after.raw, []byte(`<script id="page-data" type="application/json">{"stale":true,"path":"/cars/clio-5"`)) ||
+		!bytes.Contains(after.raw, []byte(`<p class=price>300 DH</p>`)) || after.etag == before.etag {
+		t.Errorf("the page until its render:\n%s", after.raw)
+	}
 }
