@@ -54,7 +54,8 @@ type pageRenderer struct {
 	bursts   atomic.Int64 // bursts of builds finished
 	state    atomic.Value // "starting", "ready" or "failed" (string)
 
-	from map[pageKey][32]byte // what each stored page was built from
+	from    map[pageKey][32]byte // what each stored page was built from
+	changes changeLog            // the changes heard of, to mark pages stale
 }
 
 // bundlePath is the server bundle inside the site's build.
@@ -207,6 +208,9 @@ func (r *pageRenderer) listen(ctx context.Context, notes chan<- string, listenin
 				if err != nil {
 					return err
 				}
+				if n.Payload != "" {
+					r.markChanged(r.changes.add(n.Payload))
+				}
 				select {
 				case notes <- n.Payload:
 				default: // the queue is full: a burst is behind, and will look at everything
@@ -235,6 +239,7 @@ type pageSource struct {
 // refresh lists the public pages, reads the data of those todo covers (and of
 // those never built) and renders the ones whose data changed.
 func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
+	seen := r.changes.now() // the data read below shows every change up to here
 	day, paths, err := r.list(ctx)
 	if err != nil {
 		return err
@@ -256,7 +261,7 @@ func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
 		}
 		return nil
 	}
-	return r.build(ctx, jobs)
+	return r.build(ctx, jobs, seen)
 }
 
 // list reads the agency's day and the public pages, and forgets the pages that
@@ -287,19 +292,6 @@ func (r *pageRenderer) list(ctx context.Context) (day string, paths []string, er
 		}
 	}
 	return day, paths, nil
-}
-
-// A page whose data changed since it was rendered has its embedded data marked
-// stale until its new render is stored (frontend/src/lib/pageData.ts: the
-// browser then reads the data again after hydrating).
-var (
-	pageDataOpen = []byte(`<script id="page-data" type="application/json">{`)
-	staleMark    = []byte(`<script id="page-data" type="application/json">{"stale":true,`)
-)
-
-// markedStale is page with its embedded data marked stale (as it is without any).
-func markedStale(page []byte) []byte {
-	return bytes.Replace(page, pageDataOpen, staleMark, 1)
 }
 
 // pageJob is one page to build in one language (src nil: the not-found page).
@@ -340,8 +332,9 @@ func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
 	return jobs
 }
 
-// build renders jobs in one burst and stores them.
-func (r *pageRenderer) build(ctx context.Context, jobs []pageJob) error {
+// build renders jobs in one burst and stores them; seen is the last change the
+// data they were built from shows.
+func (r *pageRenderer) build(ctx context.Context, jobs []pageJob, seen int64) error {
 	defer r.bursts.Add(1)
 	start := time.Now()
 	b := r.openBurst(ctx)
@@ -360,7 +353,11 @@ func (r *pageRenderer) build(ctx context.Context, jobs []pageJob) error {
 			}
 			esc := escapedPath(j.src.path)
 			out := b.render(ssr.Input{URL: esc, Path: esc, Lang: j.lang, Data: data})
-			if !r.store.put(j.src.path, j.lang, newStoredPage(r.compose(j.src.path, j.lang, j.src.meta[j.lang], j.src.data, out))) {
+			page := r.compose(j.src.path, j.lang, j.src.meta[j.lang], j.src.data, out)
+			if r.changes.changedSince(seen, j.src.path) { // changed again while rendering
+				page = markedStale(page)
+			}
+			if !r.store.put(j.src.path, j.lang, newStoredPage(page)) {
 				r.log.Warn("pages: the store is full (PAGE_STORE_MAX_BYTES); the page is the plain shell", "path", j.src.path, "lang", j.lang)
 			}
 		}

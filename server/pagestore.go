@@ -103,6 +103,17 @@ func (s *pageStore) setPublic(paths []string) {
 	}
 }
 
+// keys lists the stored pages.
+func (s *pageStore) keys() []pageKey {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	keys := make([]pageKey, 0, len(s.pages))
+	for k := range s.pages {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
 // stats is the number of pages stored and their bytes.
 func (s *pageStore) stats() (pages int, bytes int64) {
 	s.mu.RLock()

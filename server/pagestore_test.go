@@ -343,3 +343,56 @@ func TestAChangedPageIsItsLastRenderMarkedStaleUntilRendered(t *testing.T) {
 		t.Errorf("the page until its render:\n%s", after.raw)
 	}
 }
+
+// A change is marked on the pages it covers as soon as it is heard of, and a
+// render made from data read before it stays marked until one made after it.
+func TestAChangeDuringARenderLeavesThePageMarkedStale(t *testing.T) {
+	a, h := pagesSite(t, nil)
+	stopPages(t)
+	stale := func(path string) bool {
+		t.Helper()
+		return strings.Contains(decoded(t, do(h, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
+	}
+	seen := a.pages.changes.now()                                // a burst reads its data here…
+	a.pages.markChanged(a.pages.changes.add(`{"table":"cars"}`)) // …then a car changes
+	if !stale("/cars/clio-5") || !stale("/vehicles") || stale("/blog") || stale("/contact") {
+		t.Errorf("stale: car %v, fleet %v, blog %v, contact %v", stale("/cars/clio-5"), stale("/vehicles"), stale("/blog"), stale("/contact"))
+	}
+	sources := []pageSource{{path: "/cars/clio-5", data: json.RawMessage(`{"car":{"name":"Clio 5","price":1}}`)}, {path: "/blog", data: json.RawMessage(`{"posts":[]}`)}}
+	if err := a.pages.build(context.Background(), a.pages.plan("2030-01-01", sources), seen); err != nil {
+		t.Fatal(err)
+	}
+	if !stale("/cars/clio-5") {
+		t.Error("a render from data older than the change is not marked stale")
+	}
+	sources[0].data = json.RawMessage(`{"car":{"name":"Clio 5","price":2}}`)
+	if err := a.pages.build(context.Background(), a.pages.plan("2030-01-01", sources), a.pages.changes.now()); err != nil {
+		t.Fatal(err)
+	}
+	if stale("/cars/clio-5") || stale("/blog") {
+		t.Error("a render from data read after the change is still marked stale")
+	}
+}
+
+func TestTheChangeLogSaysWhatChangedSince(t *testing.T) {
+	var l changeLog
+	start := l.now()
+	l.add(`{"table":"car_images","slugs":["q7"]}`)
+	mid := l.now()
+	l.add(`{"table":"blog_posts"}`)
+	for _, c := range []struct {
+		since int64
+		path  string
+		want  bool
+	}{{start, "/cars/q7", true}, {start, "/cars/clio-5", false}, {mid, "/cars/q7", false}, {mid, "/blog/x", true}, {mid, "/", true}, {l.now(), "/", false}} {
+		if got := l.changedSince(c.since, c.path); got != c.want {
+			t.Errorf("changedSince(%d, %s) = %v", c.since, c.path, got)
+		}
+	}
+	for range 300 {
+		l.add(`{"table":"cars"}`)
+	}
+	if !l.changedSince(start, "/contact") {
+		t.Error("forgotten changes are not assumed to cover every page")
+	}
+}
