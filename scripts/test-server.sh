@@ -34,19 +34,20 @@ start)
   dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
   url=$(db_url "$dbname")
 
-  # wait_pages PORT: a server with a server-render bundle (server/ssr) builds its renderer
-  # in the background; tests want the pages as visitors get them, so wait for it.
+  # wait_pages PORT: a server with a server-render bundle (server/ssr) renders every
+  # public page in the background at start (server/pagerender.go: a minute or more on a
+  # busy 2-core machine); tests want the pages as visitors get them, so wait for it.
   wait_pages() {
     local p=$1 state_now
-    for _ in $(seq 1 600); do
+    for _ in $(seq 1 1500); do
       state_now=$(curl -fs "http://127.0.0.1:$p/health" | sed -n 's/.*"pages":"\([a-z]*\)".*/\1/p' || true)
       case "$state_now" in
         "" | ready) return 0 ;;
-        failed) echo "server render failed:" >&2; grep -i "ssr\|render" "$state/server.log" | tail -n 5 >&2; return 1 ;;
+        failed) echo "server render failed:" >&2; grep -i "ssr\|render\|pages" "$state/server.log" | tail -n 5 >&2; return 1 ;;
       esac
       sleep 0.2
     done
-    echo "server render not ready after 120 s" >&2; return 1
+    echo "server render not ready after 300 s" >&2; return 1
   }
 
   # launch PORT: 0 when the server is healthy there, 2 when the port could not be

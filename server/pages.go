@@ -2,94 +2,155 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"html"
 	"net/http"
+	"net/url"
 	"path"
-	"time"
+	"strconv"
+	"strings"
 
-	"github.com/jackc/pgx/v5"
-
-	"casarent/server/pgrole"
 	"casarent/server/ssr"
 )
 
 // A page of the site as HTML: the built index.html with the page's meta tags
 // (seo.go) and, when the frontend ships a server bundle (server/ssr), the page
 // itself rendered with its data, the data embedded for hydration and <html lang
-// dir> in the visitor's language. One round trip to PostgreSQL: page_meta and
-// page_data of the path, as anon.
+// dir> in its language. Pages are built ahead of visitors (pagerender.go) and
+// answered from the store (pagestore.go); the language the request asks for
+// (lang.go) picks among a page's stored languages, and nothing else of the
+// request (its query string, its other cookies) matters.
 
-// pageInfo is what the database says about a path.
-type pageInfo struct {
-	meta map[string]string
-	data json.RawMessage // nil: not a page of the schema (or no page_data)
-}
-
-// lang is the page's language (pageLanguage): titles and descriptions come in it
-// when the agency wrote them (issue 18).
-func (a *app) pageInfo(ctx context.Context, p, lang string, withData bool) pageInfo {
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	var info pageInfo
-	sql := "select public.page_meta($1, $2), public.page_data($1)"
-	if !withData {
-		sql = "select public.page_meta($1, $2), null::jsonb"
-	}
-	err := pgrole.Query(ctx, a.db.Pool, anonSession, false, sql, []any{p, lang}, func(rows pgx.Rows) error {
-		if rows.Next() {
-			var data []byte
-			if err := rows.Scan(&info.meta, &data); err != nil {
-				return err
-			}
-			if data != nil {
-				info.data = data
-			}
-		}
-		return nil
-	})
-	if err != nil && !isUndefinedFunction(err) {
-		a.log.WarnContext(ctx, "page info", "path", p, "err", err)
-	}
-	return info
-}
-
-// renderPage builds the HTML of the page r asks for.
-func (a *app) renderPage(r *http.Request, index []byte) []byte {
+// servePage answers r from the page store and says whether it did; false: the
+// page is the shell (index.html as built), as for the browser's own pages and
+// for pages not built yet.
+func (a *app) servePage(w http.ResponseWriter, r *http.Request) bool {
 	p := path.Clean("/" + r.URL.Path)
-	lang, urlLang := pageLanguage(r)
-	info := a.pageInfo(r.Context(), p, lang, a.site.renderer != nil)
-	// A page addressed by ?lang= is its own URL (canonical, og:url); without it,
-	// the language follows the visitor and the URL is the x-default one.
-	pageURL := p
-	if urlLang != "" {
-		pageURL = p + "?lang=" + urlLang
+	if a.product.browserOnlyPage(p) {
+		return false
 	}
-	page := withAlternates(withMeta(index, a.cfg.SiteURL, a.product.name, pageURL, info.meta), a.cfg.SiteURL, p, lang, a.product)
-	if a.site.renderer == nil {
+	lang, urlLang := pageLanguage(r)
+	page, public, listed := a.pages.store.lookup(p, lang)
+	h := w.Header()
+	h.Add("Vary", "Cookie, Accept-Language")
+	if listed && !public {
+		// Not a page of the site: the not-found page, kept out of search engines.
+		nf, _, _ := a.pages.store.lookup(notFoundPath, lang)
+		if nf == nil {
+			nf = a.site.plainNotFound
+		}
+		writePage(w, r, nf, http.StatusNotFound)
+		return true
+	}
+	if page == nil {
+		return false
+	}
+	if urlLang != "" {
+		// The language's own address (an hreflang alternate): its canonical URL and
+		// og:url name it. Derived from the stored page, compressed on the way out.
+		raw := withLanguageURL(page.raw, a.cfg.SiteURL, p, urlLang)
+		etag := strings.TrimSuffix(page.etag, `"`) + "-" + urlLang + `"`
+		if notModified(w, r, etag) {
+			return true
+		}
+		h.Set("ETag", etag)
+		h.Set("Content-Length", strconv.Itoa(len(raw)))
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(raw)
+		}
+		return true
+	}
+	writePage(w, r, page, http.StatusOK)
+	return true
+}
+
+// writePage answers a stored page in the best encoding the request accepts.
+func writePage(w http.ResponseWriter, r *http.Request, page *storedPage, status int) {
+	h := w.Header()
+	addVary(h, "Accept-Encoding")
+	body, etag := page.raw, page.etag
+	ae := r.Header.Get("Accept-Encoding")
+	switch {
+	case accepts(ae, "zstd"):
+		body, etag = page.zstd, strings.TrimSuffix(etag, `"`)+`-zstd"`
+		h.Set("Content-Encoding", "zstd")
+	case accepts(ae, "gzip"):
+		body, etag = page.gzip, strings.TrimSuffix(etag, `"`)+`-gzip"`
+		h.Set("Content-Encoding", "gzip")
+	}
+	if status == http.StatusOK {
+		if notModified(w, r, etag) {
+			h.Del("Content-Encoding")
+			return
+		}
+		h.Set("ETag", etag)
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// notModified answers 304 when If-None-Match names etag (or "*").
+func notModified(w http.ResponseWriter, r *http.Request, etag string) bool {
+	inm := r.Header.Get("If-None-Match")
+	if inm == "" {
+		return false
+	}
+	for _, t := range strings.Split(inm, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			w.Header().Set("ETag", etag)
+			w.WriteHeader(http.StatusNotModified)
+			return true
+		}
+	}
+	return false
+}
+
+// withLanguageURL points a page's canonical link and og:url at path?lang=lang.
+func withLanguageURL(page []byte, siteURL, p, lang string) []byte {
+	from := html.EscapeString(siteURL + p)
+	to := html.EscapeString(languageURL(siteURL, p, lang))
+	out := bytes.Replace(page, []byte(`<link rel="canonical" href="`+from+`">`), []byte(`<link rel="canonical" href="`+to+`">`), 1)
+	return bytes.Replace(out, []byte(`<meta property="og:url" content="`+from+`">`), []byte(`<meta property="og:url" content="`+to+`">`), 1)
+}
+
+// escapedPath is path as the browser shows it (percent-encoded).
+func escapedPath(p string) string { return (&url.URL{Path: p}).EscapedPath() }
+
+// composePage builds a public page: index.html with its meta and alternates, and
+// its render (out nil: the shell with the page's meta).
+func (a *app) composePage(p, lang string, meta map[string]string, data json.RawMessage, out *ssr.Output) []byte {
+	page := withAlternates(withMeta(a.site.index, a.cfg.SiteURL, a.product.name, p, meta), a.cfg.SiteURL, p, lang, a.product)
+	if out == nil || out.HTML == "" {
 		return page
 	}
-	data := info.data
 	if data == nil {
 		data = json.RawMessage("{}")
 	}
-	// A visitor does not wait long for the server's render: without it the page
-	// is the single-page app it was before (the browser renders it).
-	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
-	defer cancel()
-	out, err := a.site.renderer.Render(ctx, ssr.Input{
-		URL: r.URL.RequestURI(), Path: r.URL.EscapedPath(), Cookies: r.Header.Get("Cookie"),
-		Lang: lang, Data: data,
-	})
-	if err != nil {
-		a.log.WarnContext(r.Context(), "server render", "path", p, "err", err)
+	return withRendered(page, *out, escapedPath(p), data)
+}
+
+// notFoundPage is the page of an unknown address in lang: no canonical, no
+// alternates, noindex.
+func (a *app) notFoundPage(lang string, out *ssr.Output) []byte {
+	page := withNoindex(a.site.index)
+	if out == nil || out.HTML == "" {
 		return page
 	}
-	if out.HTML == "" {
+	return withRendered(page, *out, notFoundURL, json.RawMessage("{}"))
+}
+
+// withNoindex keeps a page out of search engines.
+func withNoindex(page []byte) []byte {
+	i := bytes.Index(page, []byte("</head>"))
+	if i < 0 {
 		return page
 	}
-	return withRendered(page, out, r.URL.EscapedPath(), data)
+	return append(append(append([]byte{}, page[:i]...), `<meta name="robots" content="noindex">`+"\n"...), page[i:]...)
 }
 
 // withRendered puts the rendered markup into #root, the data beside it and the
@@ -118,7 +179,7 @@ func withRendered(page []byte, out ssr.Output, escapedPath string, data json.Raw
 	b.WriteString(`</script>`)
 	b.Write(page[i+len(root):])
 	res := b.Bytes()
-	// <html lang="fr" dir="ltr"> of the build → the visitor's.
+	// <html lang="fr" dir="ltr"> of the build → the page's.
 	if j := bytes.Index(res, []byte("<html")); j >= 0 {
 		if k := bytes.IndexByte(res[j:], '>'); k >= 0 {
 			tag := `<html lang="` + html.EscapeString(out.Lang) + `" dir="` + html.EscapeString(out.Dir) + `"`

@@ -4,11 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -63,10 +61,18 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 		return v
 	}
 	first := func(v any) any { return v.([]any)[0] }
+	read := func(path string) json.RawMessage {
+		t.Helper()
+		src, err := a.pages.read(ctx, []string{path})
+		if err != nil || len(src) != 1 {
+			t.Fatalf("%s: %v %v", path, src, err)
+		}
+		return src[0].data
+	}
 	data := func(path string) map[string]any {
 		t.Helper()
 		var m map[string]any
-		if err := json.Unmarshal(a.pageInfo(ctx, path, "fr", true).data, &m); err != nil {
+		if err := json.Unmarshal(read(path), &m); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		return m
@@ -105,33 +111,26 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 	if m := data("/cars/nope"); m["car"] != nil || len(m["carImages"].([]any)) != 0 {
 		t.Errorf("an unknown car: %v", m)
 	}
-	if d := a.pageInfo(ctx, "/contact", "fr", true).data; d != nil {
+	if d := read("/contact"); d != nil {
 		t.Errorf("/contact data = %s", d)
 	}
 }
 
 // With a server bundle in the build, pages come with their markup, their data for
-// hydration and the language the bundle chose; the bundle itself is not served.
+// hydration and the language the visitor asks for; the bundle itself is not served.
 func TestPagesAreServedRendered(t *testing.T) {
 	index := `<!doctype html><html lang="fr" dir="ltr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
-	bundle, err := os.ReadFile("ssr/testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dist := siteDist(t, map[string]string{"index.html": index, "ssr/render.js": string(bundle)})
-	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
+	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": siteDist(t, map[string]string{"index.html": index, "ssr/render.js": testBundle(t)})})
 	if _, err := adminExec(t, a, `insert into public.blog_posts (title, slug, content, status) values ('Hi </script>', 'hi', '<p>x</p>', 'published')`); err != nil {
 		t.Fatal(err)
 	}
-	var rec = do(h, http.MethodGet, "/blog/hi", map[string]string{"Accept-Language": "ar-MA,fr;q=0.8", "Cookie": "language=ar"})
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(rec.Body.String(), "<main>") && time.Now().Before(deadline); {
-		time.Sleep(100 * time.Millisecond) // the renderer starts in the background
-		rec = do(h, http.MethodGet, "/blog/hi", map[string]string{"Accept-Language": "ar-MA,fr;q=0.8", "Cookie": "language=ar"})
-	}
+	startPages(t, a)
+	rec := do(h, http.MethodGet, "/blog/hi?utm_source=x", map[string]string{"Accept-Language": "ar-MA,fr;q=0.8", "Cookie": "language=ar"})
 	body := rec.Body.String()
 	for _, want := range []string{
 		`<html lang="ar" dir="rtl">`,
-		`<div id="root"><main></main><p>2 2 `,
+		`<div id="root"><main><h1>Hi </script></h1></main><p>2 2 `, // the stand-in bundle does not escape
+		` ar /blog/hi</p>`,                                         // rendered at the page's path, whatever the query
 		`<script id="page-data" type="application/json">{"path":"/blog/hi","lang":"ar","data":{"post":`,
 		`Hi \u003c/script\u003e`, // the data cannot close its script element
 	} {

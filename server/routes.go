@@ -66,9 +66,9 @@ func (a *app) handleHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := map[string]any{"status": "ok", "database": "up"}
-	if a.site != nil && a.site.renderer != nil {
-		// Pages are served before their server render is ready (as the plain app); say which.
-		body["pages"] = a.site.renderer.State()
+	if a.pages != nil && a.pages.bundle {
+		// Pages are served before their server render is ready (as the shell); say which.
+		body["pages"] = a.pages.State()
 	}
 	_ = httpx.WriteJSON(w, http.StatusOK, body)
 }

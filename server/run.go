@@ -40,7 +40,8 @@ type app struct {
 	verifier *jwtauth.Verifier
 	metrics  *metrics
 	site     *site
-	product  siteProfile // what the site is: the rental's name and private paths
+	pages    *pageRenderer // the public pages, built ahead of visitors
+	product  siteProfile   // what the site is: the rental's name and private paths
 	surf     surfaces
 	rest     *postgrest.Handler // its schema cache is loaded by a worker
 	// background work started once the database is prepared
@@ -84,6 +85,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	cmd := "serve"
 	if len(args) > 0 {
 		cmd = args[0]
+	}
+	if cmd == renderCommand { // a child of the server: renders the pages it is sent (pagerender.go)
+		return ssr.ServeChild(os.Stdin, stdout, slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	}
 	if cmd == "jwk" { // `server jwk [ES256|RS256] [kid]`: a new private key for JWT_KEYS
 		return printJWK(args[1:], stdout)
@@ -151,12 +155,20 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 	if err != nil {
 		return nil, err
 	}
-	a.site.page = a.renderPage
-	if a.site.files != nil {
-		if src, err := fs.ReadFile(a.site.files, "ssr/render.js"); err == nil {
-			a.site.renderer = ssr.New(src, "ssr/render.js", log)
-		}
+	a.pages = &pageRenderer{
+		store: newPageStore(cfg.Pages.StoreMaxBytes), pool: db.Pool, log: log.With("component", "pages"),
+		files: a.site.files, recheck: cfg.Pages.RecheckEvery, inline: cfg.Pages.Renderer == "inline",
+		compose: a.composePage, notFound: a.notFoundPage,
 	}
+	if a.site.files != nil {
+		_, err := fs.Stat(a.site.files, bundlePath)
+		a.pages.bundle = err == nil
+		if a.pages.exe, err = os.Executable(); err != nil {
+			a.pages.inline = true // no binary to run as a child
+		}
+		a.site.pages = a.servePage
+	}
+	a.metrics.reg.MustRegister(a.pages.collector())
 	return a, nil
 }
 
@@ -173,12 +185,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		w := w
 		a.db.onDone = append(a.db.onDone, func() { w(bg) })
 	}
-	if r := a.site.renderer; r != nil {
-		// Once the schema is there, the pages of a first visit are rendered ahead
-		// (page_data has no language: "fr" only names one for page_meta).
-		a.db.onDone = append(a.db.onDone, func() {
-			r.Prerender(bg, func(ctx context.Context, path string) json.RawMessage { return a.pageInfo(ctx, path, "fr", true).data })
-		})
+	if a.site.files != nil {
+		// Once the schema is there, the public pages are built and kept up to date.
+		a.db.onDone = append(a.db.onDone, func() { a.pages.Run(bg) })
 	}
 	go a.db.prepareLoop(bg)
 

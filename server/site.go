@@ -14,8 +14,6 @@ import (
 	"strings"
 	"syscall"
 	"unicode/utf8"
-
-	"casarent/server/ssr"
 )
 
 // siteConfig is what the browser app learns at run time from /app-config.js, so
@@ -33,11 +31,11 @@ type site struct {
 	files    fs.FS // nil when no build exists
 	configJS []byte
 	index    []byte
-	// page builds a page's HTML from index.html (pages.go); nil = index.html as it is.
-	page func(r *http.Request, index []byte) []byte
-	// renderer renders pages on the server (server/ssr), when the build has a
-	// server bundle (ssr/render.js); nil otherwise.
-	renderer *ssr.Renderer
+	// pages answers a page from the page store (pages.go) and says whether it
+	// did; nil or false: index.html as it is (the shell).
+	pages func(w http.ResponseWriter, r *http.Request) bool
+	// plainNotFound is the not-found page until its render is stored.
+	plainNotFound *storedPage
 }
 
 func newSite(files fs.FS, cfg siteConfig) (*site, error) {
@@ -52,6 +50,7 @@ func newSite(files fs.FS, cfg siteConfig) (*site, error) {
 			s.files = nil // a folder without index.html is no site
 		} else {
 			s.index = inlineHead(s.index, files, s.configJS)
+			s.plainNotFound = newStoredPage(withNoindex(s.index))
 		}
 	}
 	return s, nil
@@ -158,15 +157,15 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-	page := s.index
-	if s.page != nil {
-		page = s.page(r, s.index)
-	}
 	// No Last-Modified: the page holds the data of the moment (prices, posts), so a
-	// revalidation must not be answered 304 from the server's start time.
-	h.Set("Content-Length", strconv.Itoa(len(page)))
+	// revalidation must not be answered 304 from the server's start time; stored
+	// pages carry an ETag of their content instead.
+	if s.pages != nil && s.pages(w, r) {
+		return
+	}
+	h.Set("Content-Length", strconv.Itoa(len(s.index)))
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(page)
+		_, _ = w.Write(s.index)
 	}
 }

@@ -53,6 +53,7 @@ type Config struct {
 
 	HTTP      HTTP
 	Rest      Rest
+	Pages     Pages
 	Auth      Auth
 	Storage   Storage
 	Functions Functions
@@ -90,6 +91,7 @@ func Load(get Getenv) (*Config, error) {
 	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
 	c.HTTP = loadHTTP(e)
 	c.Rest = loadRest(e)
+	c.Pages = loadPages(e)
 	c.Auth = loadAuth(e)
 	if c.Auth.JWTIssuer == "" {
 		c.Auth.JWTIssuer = c.APIExternalURL + "/auth/v1"

@@ -1,21 +1,24 @@
 // Package ssr runs the frontend's server bundle (frontend/dist/ssr/render.js, built
-// by frontend/vite.ssr.config.ts) in goja, a JavaScript VM written in Go, so public
-// pages are answered as HTML that already shows them; the browser then hydrates.
+// by frontend/vite.ssr.config.ts) in goja, a JavaScript VM written in Go, to turn a
+// public page and its data into HTML that already shows it; the browser then
+// hydrates.
 //
 // The package knows the bundle's contract, not the pages: the bundle defines the
 // global CasaRentSSR with warm() (render every route once so lazy modules resolve)
 // and render(input) → {html, lang, dir} (html "" = not a server-rendered page).
-// A VM is single-threaded, so a Renderer keeps a small pool of them.
+//
+// Pages are rendered ahead of visitors, in bursts (server/pagerender.go): a burst
+// opens a VM, renders the pages that changed, and drops it. A VM with the site's
+// bundle holds tens of megabytes, so none is kept between bursts; a visitor's
+// request never reaches this package.
 package ssr
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"regexp"
-	"runtime"
 	"time"
 
 	"github.com/dop251/goja"
@@ -24,10 +27,12 @@ import (
 
 // Input is one page to render.
 type Input struct {
-	URL     string          `json:"url"`  // path and query as requested
-	Path    string          `json:"path"` // the escaped path, the key of Data
+	URL  string `json:"url"`  // the page's path, as the browser shows it
+	Path string `json:"path"` // the same: the key of Data
+	// Cookies is always empty: a page is the same for every visitor. Bundles that
+	// still read it get no visitor's state.
 	Cookies string          `json:"cookies"`
-	Lang    string          `json:"lang"` // the page's language (the server's rule, server/lang.go)
+	Lang    string          `json:"lang"` // the page's language (server/lang.go)
 	Data    json.RawMessage `json:"data"` // public.page_data(path)
 }
 
@@ -38,219 +43,26 @@ type Output struct {
 	Dir  string `json:"dir"`
 }
 
-// Renderer renders with a pool of VMs built from one compiled bundle.
-type Renderer struct {
-	ready   chan struct{} // closed once the bundle is compiled and the first VM built
-	err     error         // why it never became ready
-	program *goja.Program
-	pool    chan *vm      // idle VMs
-	unbuilt chan struct{} // one token per VM the pool may still build
+// VM is one JavaScript VM with the bundle loaded and warmed. It renders one page
+// at a time; drop it when the burst is over.
+type VM struct {
+	rt      *goja.Runtime
+	render  goja.Callable
 	timeout time.Duration
-	log     *slog.Logger
-	cache   *cache
+	broken  error // set when a render was interrupted: React may be mid-way
 }
 
-type vm struct {
-	rt        *goja.Runtime
-	render    goja.Callable
-	variant   goja.Callable
-	prerender goja.Callable
-}
-
-// ErrNotReady is returned while the renderer is still starting (or failed to).
-var ErrNotReady = errors.New("ssr: renderer not ready")
-
-// New starts compiling the bundle and building the first VM in the background
-// (seconds for a full site bundle), so the server starts at once; until then
-// Render waits as long as its context allows. A broken bundle is logged.
-func New(src []byte, name string, log *slog.Logger) *Renderer {
-	// Half the processors at most, as for image renders: pages must not starve the API.
-	size := max(1, runtime.GOMAXPROCS(0)/2)
-	r := &Renderer{ready: make(chan struct{}), pool: make(chan *vm, size), unbuilt: make(chan struct{}, size),
-		timeout: 2 * time.Second, log: log, cache: newCache(512)}
-	go func() {
-		defer close(r.ready)
-		start := time.Now()
-		r.program, r.err = goja.Compile(name, string(src), false)
-		if r.err != nil {
-			r.err = fmt.Errorf("ssr: compile %s: %w", name, r.err)
-			log.Error("server-side rendering is off", "err", r.err)
-			return
-		}
-		first, err := r.newVM()
-		if err != nil {
-			r.err = err
-			log.Error("server-side rendering is off", "err", err)
-			return
-		}
-		r.pool <- first
-		// The others are built on demand, up to the pool's size.
-		for range size - 1 {
-			r.unbuilt <- struct{}{}
-		}
-		log.Info("server-side rendering ready", "bundle", name, "took", time.Since(start).Round(time.Millisecond))
-	}()
-	return r
-}
-
-// State says whether pages are rendered yet: "starting", "ready" or "failed".
-func (r *Renderer) State() string {
-	select {
-	case <-r.ready:
-		if r.err != nil {
-			return "failed"
-		}
-		return "ready"
-	default:
-		return "starting"
-	}
-}
-
-func (r *Renderer) acquire(ctx context.Context) (*vm, error) {
-	select {
-	case <-r.ready:
-		if r.err != nil {
-			return nil, r.err
-		}
-	case <-ctx.Done():
-		return nil, ErrNotReady
-	}
-	select {
-	case v := <-r.pool:
-		return v, nil
-	default:
-	}
-	// None idle: grow the pool in the background if it may (a VM takes seconds to
-	// build) and take the first VM that frees up.
-	select {
-	case <-r.unbuilt:
-		go r.grow()
-	default:
-	}
-	select {
-	case v := <-r.pool:
-		return v, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	}
-}
-
-func (r *Renderer) grow() {
-	v, err := r.newVM()
+// Open compiles the bundle, runs it and warms it (seconds for the site's bundle).
+func Open(src []byte, name string, log *slog.Logger) (*VM, error) {
+	program, err := goja.Compile(name, string(src), false)
 	if err != nil {
-		r.log.Error("ssr: a new VM", "err", err)
-		r.unbuilt <- struct{}{}
-		return
+		return nil, fmt.Errorf("ssr: compile %s: %w", name, err)
 	}
-	r.pool <- v
-}
-
-// Render renders one page, or returns its recent render of the same page, data and
-// variant (the bundle says what of the request matters: language, consent). It
-// waits for a free VM (or builds one) as long as ctx allows. A request identical to
-// a recent one (same headers that matter, same data) needs no VM at all.
-func (r *Renderer) Render(ctx context.Context, in Input) (Output, error) {
-	exact := cacheKey(in.URL, in.Path, in.Cookies+"\n"+in.Lang, in.Data, time.Now())
-	if out, ok := r.cache.get(exact); ok {
-		return out, nil
-	}
-	v, err := r.acquire(ctx)
-	if err != nil {
-		return Output{}, err
-	}
-	out, err := r.renderOn(v, in)
-	if err == nil {
-		r.cache.put(exact, out)
-	}
-	if errors.As(err, new(*goja.InterruptedError)) {
-		// An interrupted VM may be mid-way through React's work: build a new one.
-		r.unbuilt <- struct{}{}
-	} else {
-		r.pool <- v
-	}
-	return out, err
-}
-
-func (r *Renderer) renderOn(v *vm, in Input) (Output, error) {
-	arg, err := json.Marshal(in)
-	if err != nil {
-		return Output{}, err
-	}
-	variant, err := v.call(r.timeout, v.variant, string(arg))
-	if err != nil {
-		return Output{}, fmt.Errorf("ssr: variant of %s: %w", in.URL, err)
-	}
-	key := cacheKey(in.URL, in.Path, "variant\n"+variant, in.Data, time.Now())
-	if out, ok := r.cache.get(key); ok {
-		return out, nil
-	}
-	res, err := v.call(r.timeout, v.render, string(arg))
-	if err != nil {
-		return Output{}, fmt.Errorf("ssr: render %s: %w", in.URL, err)
-	}
-	var out Output
-	if err := json.Unmarshal([]byte(res), &out); err != nil {
-		return Output{}, fmt.Errorf("ssr: render %s: %w", in.URL, err)
-	}
-	r.cache.put(key, out)
-	return out, nil
-}
-
-// call runs one function of the bundle with a string argument, stopped after timeout.
-func (v *vm) call(timeout time.Duration, fn goja.Callable, arg string) (string, error) {
-	timer := time.AfterFunc(timeout, func() { v.rt.Interrupt("ssr: timed out") })
-	defer func() {
-		timer.Stop()
-		v.rt.ClearInterrupt()
-	}()
-	res, err := fn(goja.Undefined(), v.rt.ToValue(arg))
-	if err != nil {
-		return "", err
-	}
-	return res.String(), nil
-}
-
-// Prerender renders, once the renderer is ready, the pages the bundle lists for
-// first visits (cookie-less, one per language), with the data data(path) gives, so
-// the first visitors of the day do not wait for a render.
-func (r *Renderer) Prerender(ctx context.Context, data func(ctx context.Context, path string) json.RawMessage) {
-	v, err := r.acquire(ctx)
-	if err != nil {
-		return
-	}
-	list, err := v.call(r.timeout, v.prerender, "")
-	r.pool <- v
-	if err != nil {
-		r.log.Warn("ssr: prerender list", "err", err)
-		return
-	}
-	var pages []struct {
-		URL  string `json:"url"`
-		Lang string `json:"lang"`
-	}
-	if err := json.Unmarshal([]byte(list), &pages); err != nil {
-		r.log.Warn("ssr: prerender list", "err", err)
-		return
-	}
-	for _, p := range pages {
-		if ctx.Err() != nil {
-			return
-		}
-		in := Input{URL: p.URL, Path: p.URL, Lang: p.Lang, Data: data(ctx, p.URL)}
-		if _, err := r.Render(ctx, in); err != nil {
-			r.log.Warn("ssr: prerender", "url", p.URL, "err", err)
-		}
-	}
-}
-
-// newVM builds a VM: the stand-ins the bundle needs from a browser, the bundle, and
-// one render of every route (warm) so lazily imported pages are ready.
-func (r *Renderer) newVM() (*vm, error) {
 	rt := goja.New()
-	if err := installGlobals(rt, r.log); err != nil {
+	if err := installGlobals(rt, log); err != nil {
 		return nil, err
 	}
-	if _, err := rt.RunProgram(r.program); err != nil {
+	if _, err := rt.RunProgram(program); err != nil {
 		return nil, fmt.Errorf("ssr: run bundle: %w", err)
 	}
 	api := rt.Get("CasaRentSSR")
@@ -259,22 +71,54 @@ func (r *Renderer) newVM() (*vm, error) {
 	}
 	obj := api.ToObject(rt)
 	fns := map[string]goja.Callable{}
-	for _, name := range []string{"render", "variant", "prerender", "warm"} {
-		fn, ok := goja.AssertFunction(obj.Get(name))
+	for _, fn := range []string{"render", "warm"} {
+		f, ok := goja.AssertFunction(obj.Get(fn))
 		if !ok {
-			return nil, fmt.Errorf("ssr: CasaRentSSR.%s is not a function", name)
+			return nil, fmt.Errorf("ssr: CasaRentSSR.%s is not a function", fn)
 		}
-		fns[name] = fn
+		fns[fn] = f
 	}
-	warm := fns["warm"]
 	// Each call runs the promise jobs it queued before returning, so a second
 	// pass finds the lazy modules the first one asked for.
 	for range 2 {
-		if _, err := warm(goja.Undefined()); err != nil {
+		if _, err := fns["warm"](goja.Undefined()); err != nil {
 			return nil, fmt.Errorf("ssr: warm: %w", err)
 		}
 	}
-	return &vm{rt: rt, render: fns["render"], variant: fns["variant"], prerender: fns["prerender"]}, nil
+	return &VM{rt: rt, render: fns["render"], timeout: 5 * time.Second}, nil
+}
+
+// SetTimeout bounds each render (5 s by default); a render that runs longer is
+// stopped and the VM is broken.
+func (v *VM) SetTimeout(d time.Duration) { v.timeout = d }
+
+// Broken says why the VM may render no more (nil: it may).
+func (v *VM) Broken() error { return v.broken }
+
+// Render renders one page.
+func (v *VM) Render(in Input) (Output, error) {
+	if v.broken != nil {
+		return Output{}, v.broken
+	}
+	arg, err := json.Marshal(in)
+	if err != nil {
+		return Output{}, err
+	}
+	timer := time.AfterFunc(v.timeout, func() { v.rt.Interrupt("ssr: timed out") })
+	res, err := v.render(goja.Undefined(), v.rt.ToValue(string(arg)))
+	timer.Stop()
+	v.rt.ClearInterrupt()
+	if err != nil {
+		if errors.As(err, new(*goja.InterruptedError)) {
+			v.broken = err
+		}
+		return Output{}, fmt.Errorf("ssr: render %s: %w", in.URL, err)
+	}
+	var out Output
+	if err := json.Unmarshal([]byte(res.String()), &out); err != nil {
+		return Output{}, fmt.Errorf("ssr: render %s: %w", in.URL, err)
+	}
+	return out, nil
 }
 
 // sanitizer keeps what the blog editor writes, as frontend/src/features/blog/sanitize.ts

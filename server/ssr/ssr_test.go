@@ -1,7 +1,6 @@
 package ssr
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"log/slog"
@@ -13,106 +12,66 @@ import (
 	"github.com/dop251/goja"
 )
 
-func testRenderer(t *testing.T, src string) *Renderer {
+func openTestVM(t *testing.T) *VM {
 	t.Helper()
-	return New([]byte(src), "render.js", slog.New(slog.DiscardHandler))
-}
-
-func TestRenderRunsTheBundleWithItsStandIns(t *testing.T) {
 	src, err := os.ReadFile("testdata/render.js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := testRenderer(t, string(src))
+	v, err := Open(src, "render.js", slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestRenderRunsTheBundleWithItsStandIns(t *testing.T) {
+	v := openTestVM(t)
 	data, _ := json.Marshal(map[string]string{"html": `<p onclick="x()">Hi<script>alert(1)</script></p>`})
-	out, err := r.Render(context.Background(), Input{URL: "/blog/x", Path: "/blog/x", Lang: "ar", Cookies: "language=ar", Data: data})
+	out, err := v.Render(Input{URL: "/blog/x", Path: "/blog/x", Lang: "ar", Data: data})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// warm ran twice (lazy modules), é is two UTF-8 bytes, the sanitizer dropped the script and handler.
-	if want := "<main><p>Hi</p></main><p>2 2 1</p>"; out.HTML != want {
+	if want := "<main><p>Hi</p></main><p>2 2 1 ar /blog/x</p>"; out.HTML != want {
 		t.Errorf("html = %q, want %q", out.HTML, want)
 	}
 	if out.Lang != "ar" || out.Dir != "rtl" {
 		t.Errorf("lang, dir = %q, %q", out.Lang, out.Dir)
 	}
-	// The same page, data and variant is the cached render; another variant or other data renders again.
-	render := func(in Input) string {
-		t.Helper()
-		out, err := r.Render(context.Background(), in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out.HTML
-	}
-	same := Input{URL: "/blog/x", Path: "/blog/x", Lang: "ar", Cookies: "language=ar; _ga=1", Data: data}
-	if got := render(same); !strings.HasSuffix(got, " 1</p>") {
-		t.Errorf("same page, data and language: rendered again (%s)", got)
-	}
-	if got := render(Input{URL: "/blog/x", Path: "/blog/x", Lang: "fr", Data: data}); !strings.HasSuffix(got, " 2</p>") {
-		t.Errorf("another language: %s", got)
-	}
-	if got := render(Input{URL: "/blog/x", Path: "/blog/x", Lang: "fr", Data: []byte(`{"html":"new"}`)}); !strings.HasSuffix(got, " 3</p>") {
-		t.Errorf("new data: %s", got)
-	}
-	if _, err := r.Render(context.Background(), Input{Path: "/throw", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := v.Render(Input{Path: "/throw", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("a throwing render: err = %v", err)
 	}
-}
-
-func TestPrerenderFillsTheCacheForFirstVisits(t *testing.T) {
-	src, _ := os.ReadFile("testdata/render.js")
-	r := testRenderer(t, string(src))
-	var asked []string
-	r.Prerender(context.Background(), func(_ context.Context, path string) json.RawMessage {
-		asked = append(asked, path)
-		return json.RawMessage(`{"html":"x"}`)
-	})
-	if len(asked) != 2 {
-		t.Fatalf("data asked for %v", asked)
-	}
-	// A first visit in Arabic is the prerendered page (the second render of the VM).
-	out, err := r.Render(context.Background(), Input{URL: "/", Path: "/", Lang: "ar", Data: json.RawMessage(`{"html":"x"}`)})
-	if err != nil || !strings.HasSuffix(out.HTML, " 2</p>") {
-		t.Errorf("out = %v, %v", out, err)
+	// A render that throws leaves the VM usable.
+	if out, err := v.Render(Input{URL: "/", Path: "/", Lang: "fr", Data: []byte(`{}`)}); err != nil || !strings.Contains(out.HTML, " 2 fr /") {
+		t.Errorf("after a throw: %v, %v", out, err)
 	}
 }
 
-func TestARunawayRenderIsStoppedAndItsVMReplaced(t *testing.T) {
-	src, _ := os.ReadFile("testdata/render.js")
-	r := testRenderer(t, string(src))
-	r.timeout = 200 * time.Millisecond
-	_, err := r.Render(context.Background(), Input{Path: "/loop", Data: []byte(`{}`)})
+func TestARunawayRenderIsStoppedAndBreaksItsVM(t *testing.T) {
+	v := openTestVM(t)
+	v.SetTimeout(200 * time.Millisecond)
+	_, err := v.Render(Input{Path: "/loop", Data: []byte(`{}`)})
 	var interrupted *goja.InterruptedError
 	if !errors.As(err, &interrupted) {
 		t.Fatalf("err = %v, want an interrupted render", err)
 	}
-	// The pool still renders (a fresh VM took the interrupted one's place).
-	for range 3 {
-		if _, err := r.Render(context.Background(), Input{Path: "/", Data: []byte(`{}`)}); err != nil {
-			t.Fatal(err)
-		}
+	// React may have been stopped mid-way: the VM renders no more.
+	if v.Broken() == nil {
+		t.Error("an interrupted VM is not broken")
+	}
+	if _, err := v.Render(Input{Path: "/", Data: []byte(`{}`)}); err == nil {
+		t.Error("a broken VM rendered")
 	}
 }
 
-func TestABrokenBundleIsNeverReady(t *testing.T) {
-	r := testRenderer(t, "this is not javascript (")
-	if _, err := r.Render(context.Background(), Input{Path: "/", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "compile") {
+func TestABrokenBundleDoesNotOpen(t *testing.T) {
+	log := slog.New(slog.DiscardHandler)
+	if _, err := Open([]byte("this is not javascript ("), "render.js", log); err == nil || !strings.Contains(err.Error(), "compile") {
 		t.Errorf("err = %v, want the compile error", err)
 	}
-	r = testRenderer(t, "var x = 1;")
-	if _, err := r.Render(context.Background(), Input{Path: "/", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "CasaRentSSR") {
+	if _, err := Open([]byte("var x = 1;"), "render.js", log); err == nil || !strings.Contains(err.Error(), "CasaRentSSR") {
 		t.Errorf("err = %v, want the missing entry point", err)
-	}
-}
-
-func TestRenderWaitsForReadinessOnlyAsLongAsItsContext(t *testing.T) {
-	// A bundle that takes long to start: the caller's deadline wins.
-	r := testRenderer(t, "var t = Date.now(); while (Date.now() - t < 1500) {} var CasaRentSSR = {warm: function(){}, render: function(){ return '{}' }};")
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	if _, err := r.Render(ctx, Input{Path: "/", Data: []byte(`{}`)}); !errors.Is(err, ErrNotReady) {
-		t.Errorf("err = %v, want ErrNotReady", err)
 	}
 }
 

@@ -11,6 +11,11 @@ export interface PageData {
   /** The language the server rendered in. */
   lang: string;
   data: Record<string, unknown>;
+  /**
+   * The data changed after the page was rendered (the server renders it again in
+   * the background, server/pagerender.go): show what the HTML shows, then read afresh.
+   */
+  stale?: boolean;
 }
 
 let current: PageData | null = null;
@@ -50,6 +55,15 @@ export function pageData<T>(key: string): T | undefined {
     return undefined;
   }
   return key in current.data ? (current.data[key] as T) : undefined;
+}
+
+/**
+ * When the server's data was read, as TanStack Query's initialDataUpdatedAt: 0 (long
+ * ago) when the server marked it stale, so the query refetches right after the
+ * hydration that used it; otherwise the default (now).
+ */
+export function pageDataUpdatedAt(): number | undefined {
+  return current?.stale && current.path === here() ? 0 : undefined;
 }
 
 /** The language the server rendered this page in, if it did. */

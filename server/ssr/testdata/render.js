@@ -1,11 +1,8 @@
 // A stand-in for frontend/dist/ssr/render.js with the same contract (see ssr.go).
 var CasaRentSSR = (function () {
   var warmed = 0, renders = 0;
-  function lang(input) { return input.lang; }
   return {
     warm: function () { warmed++; },
-    variant: function (json) { return lang(JSON.parse(json)); },
-    prerender: function () { return JSON.stringify([{ url: "/", lang: "fr" }, { url: "/", lang: "ar" }]); },
     render: function (json) {
       var input = JSON.parse(json);
       if (input.path === "/loop") { for (;;) {} }
@@ -13,9 +10,13 @@ var CasaRentSSR = (function () {
       setTimeout(function () { throw new Error("timers never fire"); }, 0);
       new MessageChannel().port2.postMessage(null);
       renders++;
-      var html = "<main>" + __sanitizeHTML(input.data.html || "") + "</main>" +
-        "<p>" + warmed + " " + new TextEncoder().encode("é").length + " " + renders + "</p>";
-      var l = lang(input);
+      var d = input.data || {};
+      var html = "<main>" + __sanitizeHTML(d.html || "") +
+        (d.car ? "<h1>" + d.car.name + "</h1><p class=price>" + d.car.price + " DH</p>" : "") +
+        (d.post ? "<h1>" + d.post.title + "</h1>" : "") +
+        (d.fleet ? "<ul>" + d.fleet.map(function (c) { return "<li>" + c.name + "</li>"; }).join("") + "</ul>" : "") +
+        "</main><p>" + warmed + " " + new TextEncoder().encode("é").length + " " + renders + " " + input.lang + " " + input.url + "</p>";
+      var l = input.lang;
       return JSON.stringify({ html: html, lang: l, dir: l === "ar" ? "rtl" : "ltr" });
     },
   };

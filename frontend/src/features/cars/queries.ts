@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { toast } from "../../components/toast";
 import i18n from "../../lib/i18n";
-import { pageData } from "../../lib/pageData";
+import { pageData, pageDataUpdatedAt } from "../../lib/pageData";
 import { loadCar, loadCarImages, loadFleet, loadSuggestions, type CarResult, type FleetResult } from "./api";
 import type { CarImage, FleetCar } from "./types";
 
@@ -21,6 +21,7 @@ export const fleetQuery = queryOptions({
     const cars = pageData<FleetCar[]>("fleet");
     return cars ? { cars, source: "server" } : undefined;
   },
+  initialDataUpdatedAt: pageDataUpdatedAt,
 });
 
 export const carQuery = (slug: string | undefined) =>
@@ -32,6 +33,7 @@ export const carQuery = (slug: string | undefined) =>
       if (car === undefined) return undefined;
       return car ? { car, error: null, fromFallback: false } : { car: null, error: "notFound", fromFallback: false };
     },
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** A car's gallery; null (no car yet, or a sample one the server does not have) asks nothing. */
@@ -41,6 +43,7 @@ export const carImagesQuery = (carId: number | null) =>
     queryFn: () => (carId === null ? [] : loadCarImages(carId)),
     enabled: carId !== null,
     initialData: () => (carId === null ? undefined : pageData<CarImage[]>("carImages")),
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
 
 /** Other cars to suggest beside one (null asks nothing, as above). */
@@ -50,4 +53,5 @@ export const suggestionsQuery = (car: FleetCar | null) =>
     queryFn: () => (car === null ? [] : loadSuggestions(car)),
     enabled: car !== null,
     initialData: () => (car === null ? undefined : pageData<FleetCar[]>("suggestions")),
+    initialDataUpdatedAt: pageDataUpdatedAt,
   });
