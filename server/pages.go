@@ -79,7 +79,9 @@ func (a *app) renderPage(r *http.Request, index []byte) []byte {
 	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
 	defer cancel()
 	out, err := a.site.renderer.Render(ctx, ssr.Input{
-		URL: r.URL.RequestURI(), Path: r.URL.EscapedPath(), Cookies: r.Header.Get("Cookie"),
+		// The page is the same whatever the query string or cookies: the browser
+		// applies what they ask for once it has hydrated.
+		URL: r.URL.EscapedPath(), Path: r.URL.EscapedPath(),
 		Lang: lang, Data: data,
 	})
 	if err != nil {

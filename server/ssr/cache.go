@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// cache keeps recent renders: the same page, data, cookies and language give the
+// cache keeps recent renders: the same page, data and language give the
 // same markup, and most visits are of a few pages whose data rarely changes. The key
 // covers everything the render reads (and the day: pages show today's date), so a
 // change in the data is a new key, never a stale page.
@@ -28,8 +28,8 @@ func newCache(max int) *cache {
 	return &cache{max: max, order: list.New(), items: map[[32]byte]*list.Element{}}
 }
 
-func cacheKey(url, path, variant string, data json.RawMessage, now time.Time) [32]byte {
-	b, _ := json.Marshal([]any{url, path, variant, data, now.Format("2006-01-02")})
+func cacheKey(url, path, lang string, data json.RawMessage, now time.Time) [32]byte {
+	b, _ := json.Marshal([]any{url, path, lang, data, now.Format("2006-01-02")})
 	return sha256.Sum256(b)
 }
 

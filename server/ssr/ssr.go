@@ -24,11 +24,10 @@ import (
 
 // Input is one page to render.
 type Input struct {
-	URL     string          `json:"url"`  // path and query as requested
-	Path    string          `json:"path"` // the escaped path, the key of Data
-	Cookies string          `json:"cookies"`
-	Lang    string          `json:"lang"` // the page's language (the server's rule, server/lang.go)
-	Data    json.RawMessage `json:"data"` // public.page_data(path)
+	URL  string          `json:"url"`  // the path the router renders, without query string: a page is the same for every visitor of its language
+	Path string          `json:"path"` // the escaped path, the key of Data
+	Lang string          `json:"lang"` // the page's language (the server's rule, server/lang.go)
+	Data json.RawMessage `json:"data"` // public.page_data(path)
 }
 
 // Output is the rendered markup of #root and the document's language.
@@ -51,10 +50,8 @@ type Renderer struct {
 }
 
 type vm struct {
-	rt        *goja.Runtime
-	render    goja.Callable
-	variant   goja.Callable
-	prerender goja.Callable
+	rt     *goja.Runtime
+	render goja.Callable
 }
 
 // ErrNotReady is returned while the renderer is still starting (or failed to).
@@ -146,12 +143,10 @@ func (r *Renderer) grow() {
 }
 
 // Render renders one page, or returns its recent render of the same page, data and
-// variant (the bundle says what of the request matters: language, consent). It
-// waits for a free VM (or builds one) as long as ctx allows. A request identical to
-// a recent one (same headers that matter, same data) needs no VM at all.
+// language. It waits for a free VM (or builds one) as long as ctx allows.
 func (r *Renderer) Render(ctx context.Context, in Input) (Output, error) {
-	exact := cacheKey(in.URL, in.Path, in.Cookies+"\n"+in.Lang, in.Data, time.Now())
-	if out, ok := r.cache.get(exact); ok {
+	key := cacheKey(in.URL, in.Path, in.Lang, in.Data, time.Now())
+	if out, ok := r.cache.get(key); ok {
 		return out, nil
 	}
 	v, err := r.acquire(ctx)
@@ -160,7 +155,7 @@ func (r *Renderer) Render(ctx context.Context, in Input) (Output, error) {
 	}
 	out, err := r.renderOn(v, in)
 	if err == nil {
-		r.cache.put(exact, out)
+		r.cache.put(key, out)
 	}
 	if errors.As(err, new(*goja.InterruptedError)) {
 		// An interrupted VM may be mid-way through React's work: build a new one.
@@ -176,14 +171,6 @@ func (r *Renderer) renderOn(v *vm, in Input) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	variant, err := v.call(r.timeout, v.variant, string(arg))
-	if err != nil {
-		return Output{}, fmt.Errorf("ssr: variant of %s: %w", in.URL, err)
-	}
-	key := cacheKey(in.URL, in.Path, "variant\n"+variant, in.Data, time.Now())
-	if out, ok := r.cache.get(key); ok {
-		return out, nil
-	}
 	res, err := v.call(r.timeout, v.render, string(arg))
 	if err != nil {
 		return Output{}, fmt.Errorf("ssr: render %s: %w", in.URL, err)
@@ -192,7 +179,6 @@ func (r *Renderer) renderOn(v *vm, in Input) (Output, error) {
 	if err := json.Unmarshal([]byte(res), &out); err != nil {
 		return Output{}, fmt.Errorf("ssr: render %s: %w", in.URL, err)
 	}
-	r.cache.put(key, out)
 	return out, nil
 }
 
@@ -210,35 +196,22 @@ func (v *vm) call(timeout time.Duration, fn goja.Callable, arg string) (string, 
 	return res.String(), nil
 }
 
-// Prerender renders, once the renderer is ready, the pages the bundle lists for
-// first visits (cookie-less, one per language), with the data data(path) gives, so
-// the first visitors of the day do not wait for a render.
+// firstVisits are the pages rendered ahead of their first visitor, in each language.
+var firstVisits = []string{"/", "/vehicles", "/blog"}
+
+// Prerender renders, once the renderer is ready, the first-visit pages in each
+// language, with the data data(path) gives, so the first visitors of the day do not
+// wait for a render.
 func (r *Renderer) Prerender(ctx context.Context, data func(ctx context.Context, path string) json.RawMessage) {
-	v, err := r.acquire(ctx)
-	if err != nil {
-		return
-	}
-	list, err := v.call(r.timeout, v.prerender, "")
-	r.pool <- v
-	if err != nil {
-		r.log.Warn("ssr: prerender list", "err", err)
-		return
-	}
-	var pages []struct {
-		URL  string `json:"url"`
-		Lang string `json:"lang"`
-	}
-	if err := json.Unmarshal([]byte(list), &pages); err != nil {
-		r.log.Warn("ssr: prerender list", "err", err)
-		return
-	}
-	for _, p := range pages {
-		if ctx.Err() != nil {
-			return
-		}
-		in := Input{URL: p.URL, Path: p.URL, Lang: p.Lang, Data: data(ctx, p.URL)}
-		if _, err := r.Render(ctx, in); err != nil {
-			r.log.Warn("ssr: prerender", "url", p.URL, "err", err)
+	for _, path := range firstVisits {
+		for _, lang := range []string{"fr", "en", "ar"} {
+			if ctx.Err() != nil {
+				return
+			}
+			in := Input{URL: path, Path: path, Lang: lang, Data: data(ctx, path)}
+			if _, err := r.Render(ctx, in); err != nil {
+				r.log.Warn("ssr: prerender", "url", path, "err", err)
+			}
 		}
 	}
 }
@@ -259,7 +232,7 @@ func (r *Renderer) newVM() (*vm, error) {
 	}
 	obj := api.ToObject(rt)
 	fns := map[string]goja.Callable{}
-	for _, name := range []string{"render", "variant", "prerender", "warm"} {
+	for _, name := range []string{"render", "warm"} {
 		fn, ok := goja.AssertFunction(obj.Get(name))
 		if !ok {
 			return nil, fmt.Errorf("ssr: CasaRentSSR.%s is not a function", name)
@@ -274,7 +247,7 @@ func (r *Renderer) newVM() (*vm, error) {
 			return nil, fmt.Errorf("ssr: warm: %w", err)
 		}
 	}
-	return &vm{rt: rt, render: fns["render"], variant: fns["variant"], prerender: fns["prerender"]}, nil
+	return &vm{rt: rt, render: fns["render"]}, nil
 }
 
 // sanitizer keeps what the blog editor writes, as frontend/src/features/blog/sanitize.ts

@@ -4,8 +4,6 @@ var CasaRentSSR = (function () {
   function lang(input) { return input.lang; }
   return {
     warm: function () { warmed++; },
-    variant: function (json) { return lang(JSON.parse(json)); },
-    prerender: function () { return JSON.stringify([{ url: "/", lang: "fr" }, { url: "/", lang: "ar" }]); },
     render: function (json) {
       var input = JSON.parse(json);
       if (input.path === "/loop") { for (;;) {} }
