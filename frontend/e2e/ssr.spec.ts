@@ -108,7 +108,7 @@ describe("with JavaScript", () => {
     }
   });
 
-  it("adopts the server's elements rather than rendering the page again (Preact: the page's chunk is loaded first)", async () => {
+  it("adopts the server's elements rather than rendering the page again", async () => {
     const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
     try {
       // Every element of #root as parsed, before the scripts run (they run after "interactive").
