@@ -60,6 +60,20 @@ describe("without JavaScript", () => {
       }
     });
 
+    it(`the notice about JavaScript is in ${lang} only, and the fleet's search form is not shown`, async () => {
+      const { page, done } = await open({ javaScript: false, locale });
+      try {
+        await page.goto(`${BASE_URL}/vehicles`);
+        const shown = page.locator(".no-js-notice p:visible");
+        expect(await shown.count()).toBe(1);
+        expect(await shown.getAttribute("lang")).toBe(lang);
+        expect(await page.getByTestId("trip-search").count(), "the form is in the markup").toBeGreaterThan(0);
+        expect(await page.getByTestId("trip-search").first().isVisible()).toBe(false);
+      } finally {
+        await done();
+      }
+    });
+
     it(`a blog post shows its text in ${lang} (${dir})`, async () => {
       const { page, done } = await open({ javaScript: false, locale });
       try {
