@@ -103,7 +103,9 @@ describe("React 19", () => {
     try {
       const trip = `pickup=${isoDaysFromNow(20)}T10:00&return=${isoDaysFromNow(23)}T10:00&place=${encodeURIComponent("Aéroport Mohammed V")}`;
       await page.goto(`${BASE_URL}/vehicles?${trip}&utm_source=x`, { waitUntil: "networkidle" });
-      expectReactDom19(await seen(page), "/vehicles?…");
+      const s = await seen(page);
+      expect(s.served, "the server rendered it").toBeGreaterThan(20);
+      expectReactDom19(s, "/vehicles?…");
       await expect.poll(() => page.getByTestId("trip-summary").count()).toBe(1);
       expect(await page.getByTestId("cookie-consent").count()).toBe(0);
       expect(errors).toEqual([]);
@@ -111,6 +113,7 @@ describe("React 19", () => {
       // Without the consent cookie, the card shows once the page is hydrated.
       await ctx.clearCookies();
       await page.goto(`${BASE_URL}/?lang=fr`, { waitUntil: "networkidle" });
+      expect((await seen(page)).served, "the server rendered it").toBeGreaterThan(20);
       await expect.poll(() => page.getByTestId("cookie-consent").count()).toBe(1);
       expect(errors).toEqual([]);
     } finally {
