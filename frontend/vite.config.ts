@@ -9,16 +9,6 @@ import { precompress } from "./build/precompress.ts";
 const backend = process.env.BACKEND_URL ?? "http://localhost:54321";
 const proxied = ["/rest", "/auth", "/storage", "/functions", "/app-config.js"];
 
-// React's API from Preact (preact/compat): the same components, ~45 KB (brotli) less
-// on every first view. Same aliases in vite.ssr.config.ts, so the server renders with
-// what the browser hydrates with. Types still come from @types/react (tsc).
-export const preactAliases = [
-  { find: /^react-dom\/server$/, replacement: "preact/compat/server.browser" },
-  { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: "preact/compat/jsx-runtime" },
-  { find: /^react(-dom)?$/, replacement: "preact/compat" },
-];
-
 // The strings of the pages other than "/" (top-level keys of locales/xx.json), loaded
 // with those pages as the namespace "pages" (lib/i18n.ts, app/App.tsx page()): the
 // first view of "/" downloads the rest only. The source files stay whole.
@@ -38,6 +28,21 @@ function splitStrings(): Plugin {
   };
 }
 
+// The server's runtime configuration, a classic script the server writes (and inlines:
+// server/site.go inlineHead), not a module of the bundle: added as a tag after Vite
+// has read index.html, so the build neither bundles it nor warns about it.
+function appConfigScript(): Plugin {
+  return {
+    name: "app-config-script",
+    transformIndexHtml: () => [{ tag: "script", attrs: { src: "/app-config.js" }, injectTo: "head" }],
+  };
+}
+
+// The one bundler warning turned off: Rolldown's report that plugins took a large share
+// of the build's time. It measures the build machine (on a shared 2-core one the
+// share swings from run to run), not the output; profile the build to study it.
+export const quietChecks = { bundlerTimings: false };
+
 const authStub = fileURLToPath(new URL("./src/lib/stubs/auth.ts", import.meta.url));
 const realtimeStub = fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url));
 
@@ -46,6 +51,7 @@ export default defineConfig({
     react(),
     precompress(),
     splitStrings(),
+    appConfigScript(),
     {
       // supabase-js's own imports of auth-js and realtime-js get the stand-ins
       // (see the files); the back office's direct imports still get the real
@@ -63,7 +69,6 @@ export default defineConfig({
   resolve: {
     // Parts of supabase-js our backend does not serve (see the files): ~16 KB gzip less per page.
     alias: [
-      ...preactAliases,
       { find: "iceberg-js", replacement: fileURLToPath(new URL("./src/lib/stubs/iceberg.ts", import.meta.url)) },
     ],
   },
@@ -81,6 +86,7 @@ export default defineConfig({
     // imports still load them): ~0.5 KB less on every first view.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      checks: quietChecks,
       output: {
         codeSplitting: {
           // What every page runs, as one file rather than six (four of them under 1 KB):
@@ -88,7 +94,7 @@ export default defineConfig({
           groups: [
             {
               name: "framework",
-              test: /node_modules\/(preact|react-router|i18next|react-i18next|use-sync-external-store|@tanstack\/query-core|@tanstack\/react-query)\/|vite\/preload-helper|rolldown\/runtime/,
+              test: /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@tanstack\/query-core|@tanstack\/react-query)\/|vite\/preload-helper|rolldown\/runtime/,
             },
             {
               // The site's shared modules (formatting, images, toasts, icons…, the trip

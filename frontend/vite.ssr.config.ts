@@ -2,11 +2,11 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
-import { preactAliases } from "./vite.config.ts";
+import { quietChecks } from "./vite.config.ts";
 
 // The server bundle: src/ssr/render.tsx and everything the public pages import, as
 // one classic script (dist/ssr/render.js) for the JavaScript VM of the Go server
-// (server/ssr: goja, ES2017 with a few stand-ins, no DOM, no Intl of its own).
+// (server/ssr: goja, ES2020 with a few stand-ins, no DOM, no Intl of its own).
 //
 // A module with a sibling named *.server.ts replaces it here (the browser's
 // supabase client, the lazy language files, DOMPurify): one obvious place for
@@ -17,7 +17,8 @@ function serverSiblings(): Plugin {
     name: "server-siblings",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (!importer || source.includes("\0")) return null;
+      // Only the site's own modules have siblings: leave packages to the resolver.
+      if (!importer || source.includes("\0") || !source.startsWith(".") || importer.includes("/node_modules/")) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       if (!resolved || resolved.external) return resolved;
       const m = /^(.*)\.(ts|tsx)$/.exec(resolved.id);
@@ -45,22 +46,34 @@ function noDynamicImport(): Plugin {
 
 // renderToString appends each chunk to one string (result += chunk); goja copies the
 // whole string on every append, so a 70 KB page took seconds. Collect the chunks and
-// join once. The build fails if React's code no longer reads as expected.
+// join once. React 19's react-dom/server (browser condition: server.browser.js) takes
+// renderToString from the legacy browser renderer below. The build fails if that file
+// is not bundled or no longer reads as expected: a silent miss would only show as slow
+// pages in production.
+export const RENDERER = /react-dom\/cjs\/react-dom-server-legacy\.browser\.production\.js$/;
 function joinRenderedChunks(): Plugin {
   const edits: [string, string][] = [
     ['result = "",', "result = [],"],
     ["null !== chunk && (result += chunk);", "null !== chunk && result.push(chunk);"],
     ["return result;", 'return result.join("");'],
   ];
+  let edited = 0;
   return {
     name: "join-rendered-chunks",
+    buildStart() {
+      edited = 0;
+    },
     transform(code, id) {
-      if (!/react-dom-server-legacy\.browser\.production\.js$/.test(id)) return null;
+      if (!RENDERER.test(id)) return null;
       for (const [from, to] of edits) {
         if (code.split(from).length !== 2) throw new Error(`join-rendered-chunks: "${from}" is not once in ${id}`);
         code = code.replace(from, to);
       }
+      edited++;
       return { code, map: null };
+    },
+    buildEnd(error) {
+      if (!error && edited !== 1) throw new Error(`join-rendered-chunks: React's server renderer (${RENDERER}) was edited ${edited} times, not once: is it still the one bundled?`);
     },
   };
 }
@@ -69,7 +82,6 @@ export default defineConfig({
   plugins: [react(), serverSiblings(), noDynamicImport(), joinRenderedChunks()],
   resolve: {
     alias: [
-      ...preactAliases,
       { find: "@supabase/realtime-js", replacement: fileURLToPath(new URL("./src/lib/stubs/realtime.ts", import.meta.url)) },
       { find: "iceberg-js", replacement: fileURLToPath(new URL("./src/lib/stubs/iceberg.ts", import.meta.url)) },
     ],
@@ -80,7 +92,9 @@ export default defineConfig({
   build: {
     outDir: "dist/ssr",
     emptyOutDir: false,
-    target: "es2017",
+    // What goja parses: ES2020 (BigInt literals, used by the Intl polyfills, ?. and ??);
+    // its lowering of ES2021+ syntax is the bundler's.
+    target: "es2020",
     minify: true,
     copyPublicDir: false,
     lib: {
@@ -89,6 +103,6 @@ export default defineConfig({
       formats: ["iife"],
       fileName: () => "render.js",
     },
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    rolldownOptions: { checks: quietChecks },
   },
 });

@@ -60,6 +60,20 @@ describe("without JavaScript", () => {
       }
     });
 
+    it(`the notice about JavaScript is in ${lang} only, and the fleet's search form is not shown`, async () => {
+      const { page, done } = await open({ javaScript: false, locale });
+      try {
+        await page.goto(`${BASE_URL}/vehicles`);
+        const shown = page.locator(".no-js-notice p:visible");
+        expect(await shown.count()).toBe(1);
+        expect(await shown.getAttribute("lang")).toBe(lang);
+        expect(await page.getByTestId("trip-search").count(), "the form is in the markup").toBeGreaterThan(0);
+        expect(await page.getByTestId("trip-search").first().isVisible()).toBe(false);
+      } finally {
+        await done();
+      }
+    });
+
     it(`a blog post shows its text in ${lang} (${dir})`, async () => {
       const { page, done } = await open({ javaScript: false, locale });
       try {
@@ -108,7 +122,7 @@ describe("with JavaScript", () => {
     }
   });
 
-  it("adopts the server's elements rather than rendering the page again (Preact: the page's chunk is loaded first)", async () => {
+  it("adopts the server's elements rather than rendering the page again", async () => {
     const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
     try {
       // Every element of #root as parsed, before the scripts run (they run after "interactive").

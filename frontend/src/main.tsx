@@ -1,14 +1,14 @@
 import { StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { App, preloadPage } from "./app/App";
-import i18n from "./lib/i18n";
+import { App } from "./app/App";
 import "./app/styles.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("missing #root");
 
 // The first render waits for the visitor's language file (one small chunk); a page
-// the server rendered (server/ssr) stays on screen meanwhile and is hydrated.
+// the server rendered (server/ssr) stays on screen meanwhile and is hydrated as its
+// strings and its page's chunk arrive.
 const app = (
   <StrictMode>
     <Suspense fallback={null}>
@@ -17,14 +17,10 @@ const app = (
   </StrictMode>
 );
 if (root.hasChildNodes()) {
-  // Preact (vite.config.ts) hydrates a subtree that suspends by rendering it anew: load
-  // the strings and the page's chunk first, so the first render suspends nowhere.
-  const strings = i18n.isInitialized ? Promise.resolve() : new Promise((resolve) => i18n.on("initialized", resolve));
-  void Promise.all([strings, preloadPage(location.pathname)]).then(() => {
-    const before = root.textContent;
-    hydrateRoot(root, app);
-    // Preact mends a mismatch silently (React reported it): say so (the e2e suite fails on it).
-    if (root.textContent !== before) console.error("hydration mismatch: the page's text changed while hydrating");
+  hydrateRoot(root, app, {
+    // React mends a mismatch by rendering the subtree again in the browser: say so
+    // plainly (the e2e suite fails on any console error, and looks for these words).
+    onRecoverableError: (error) => console.error("hydration mismatch:", error instanceof Error ? error.message : error),
   });
 } else {
   createRoot(root).render(app);

@@ -27,13 +27,10 @@ import (
 
 // Input is one page to render.
 type Input struct {
-	URL  string `json:"url"`  // the page's path, as the browser shows it
-	Path string `json:"path"` // the same: the key of Data
-	// Cookies is always empty: a page is the same for every visitor. Bundles that
-	// still read it get no visitor's state.
-	Cookies string          `json:"cookies"`
-	Lang    string          `json:"lang"` // the page's language (server/lang.go)
-	Data    json.RawMessage `json:"data"` // public.page_data(path)
+	URL  string          `json:"url"`  // the page's path, without query string: a page is the same for every visitor of its language
+	Path string          `json:"path"` // the escaped path, the key of Data
+	Lang string          `json:"lang"` // the page's language (server/lang.go)
+	Data json.RawMessage `json:"data"` // public.page_data(path)
 }
 
 // Output is the rendered markup of #root and the document's language.

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type ComponentType } from "react";
-import { BrowserRouter, createRoutesFromElements, matchRoutes, Route, Routes } from "react-router";
+import { BrowserRouter, Route, Routes } from "react-router";
 import i18n from "../lib/i18n";
 import HomePage from "../features/home/HomePage";
 import { Layout } from "./Layout";
@@ -10,29 +10,9 @@ import { createQueryClient } from "../lib/query";
 // Every page but the home page is its own chunk; the admin area (issue 8) too,
 // so public visitors never download it.
 
-type Page = ComponentType & { preload: () => Promise<unknown> };
-
-/**
- * A lazy page that can also be loaded before the first render (preloadPage), with the
- * string namespaces it reads: once preloaded it renders without suspending.
- */
-function page(load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []): Page {
-  const withStrings = () => Promise.all([load(), i18n.loadNamespaces(["pages", ...namespaces])]).then(([m]) => m);
-  const Lazy = lazy(withStrings);
-  let Loaded: ComponentType | null = null;
-  const preload = () => withStrings().then((m) => (Loaded = m.default));
-  const Page = () => (Loaded ? <Loaded /> : <Lazy />);
-  return Object.assign(Page, { preload });
-}
-
-/**
- * Loads what the page at pathname suspends on. Preact (vite.config.ts) hydrates a
- * subtree that suspended by rendering it again, so src/main.tsx calls this first.
- */
-export function preloadPage(pathname: string): Promise<unknown> {
-  const routes = createRoutesFromElements(SiteRoutes().props.children);
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return Promise.all(matches.map((m) => ((m.route.element as { type?: Partial<Page> } | null)?.type?.preload ?? (() => null))()));
+/** A lazy page, loaded with the string namespaces it reads. */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []) {
+  return lazy(() => Promise.all([load(), i18n.loadNamespaces(["pages", ...namespaces])]).then(([m]) => m));
 }
 
 const VehiclesPage = page(() => import("../features/cars/VehiclesPage"));

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { SITE } from "../config/site";
@@ -18,9 +18,8 @@ export function Header() {
   const burger = useRef<HTMLButtonElement>(null);
 
   // Escape closes the mobile menu; focus goes back to the button rather than
-  // staying on a link that just disappeared. A layout effect: listening from the
-  // moment the menu shows (Preact runs plain effects a frame later).
-  useLayoutEffect(() => {
+  // staying on a link that just disappeared.
+  useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== "Escape") return;

@@ -19,15 +19,7 @@ export function parseCookieHeader(header: string): Record<string, string> {
   return out;
 }
 
-// The server render (src/ssr) reads the request's Cookie header instead of document.cookie.
-let requestCookies: string | null = null;
-
-export function setRequestCookies(header: string | null): void {
-  requestCookies = header;
-}
-
 export function getCookie(name: string): string | undefined {
-  if (requestCookies !== null) return parseCookieHeader(requestCookies)[name];
   if (typeof document === "undefined") return undefined;
   return parseCookieHeader(document.cookie)[name];
 }

@@ -9,19 +9,21 @@ import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { SiteRoutes } from "../app/App";
 import { LanguageProvider } from "../lib/LanguageProvider";
-import { directionOf, isLanguageCode } from "../config/languages";
-import { CONSENT_COOKIE } from "../lib/consent";
-import { getCookie, setRequestCookies } from "../lib/cookies";
+import { directionOf, isLanguageCode, LANGUAGES, type LanguageCode } from "../config/languages";
+import { formatMonth, formattersFor, plainFormatters, weekdayNames } from "../lib/localeFormat";
 import i18n from "../lib/i18n";
 import { setPageData } from "../lib/pageData";
 import { createQueryClient } from "../lib/query";
 
+/**
+ * One page as every visitor of its language sees it: no cookies, no query string
+ * (what depends on them is the browser's, after hydration: lib/useHydrated.ts).
+ */
 export interface RenderInput {
-  /** Path and query, as requested. */
+  /** The path the router renders (no query string). */
   url: string;
   /** The path as the browser will show it (percent-encoded), the key of the data. */
   path: string;
-  cookies: string;
   /** The page's language, as the server chose it (server/lang.go: the site's rule). */
   lang: string;
   /** public.page_data(path): what the page shows. */
@@ -42,17 +44,16 @@ export function renderPage(input: RenderInput): RenderOutput {
   const lang = isLanguageCode(input.lang) ? input.lang : "fr";
   const dir = directionOf(lang);
   if (BROWSER_ONLY.test(input.path)) return { html: "", lang, dir };
-  setRequestCookies(input.cookies);
   setPageData({ path: input.path, lang, data: input.data ?? {} });
   void i18n.changeLanguage(lang);
   try {
     // The same tree as src/main.tsx under the server's router: hydration matches.
-    // A cache per page: what one visitor's page read is never another's.
+    // A cache per page: what one page read is never another's.
     const html = renderToString(
       <Suspense fallback={null}>
         <QueryClientProvider client={createQueryClient()}>
           <LanguageProvider>
-            <StaticRouter location={input.url}>
+            <StaticRouter location={input.url.split("?")[0]!}>
               <SiteRoutes />
             </StaticRouter>
           </LanguageProvider>
@@ -62,28 +63,7 @@ export function renderPage(input: RenderInput): RenderOutput {
     return { html, lang, dir };
   } finally {
     setPageData(null);
-    setRequestCookies(null);
   }
-}
-
-/**
- * What of the request, besides the page and its data, changes the markup: the
- * language and the consent card's state. The server caches renders by it.
- */
-export function variant(input: string): string {
-  const { cookies, lang } = JSON.parse(input) as RenderInput;
-  setRequestCookies(cookies);
-  try {
-    return `${lang}|${getCookie(CONSENT_COOKIE) ?? ""}`;
-  } finally {
-    setRequestCookies(null);
-  }
-}
-
-/** Pages worth rendering for first visits before anyone asks (server/ssr prerender). */
-export function prerender(): string {
-  const pages = ["/", "/vehicles", "/blog"].flatMap((url) => ["fr", "en", "ar"].map((lang) => ({ url, lang })));
-  return JSON.stringify(pages);
 }
 
 /** The VM's entry point: JSON in, JSON out. */
@@ -92,20 +72,26 @@ export function render(input: string): string {
 }
 
 /**
- * Routes rendered once per VM at start, in each language, so their lazily imported
- * pages are loaded and each language's formatters are built before a visitor waits.
+ * Routes rendered once per VM at start so their lazily imported pages are loaded: the
+ * first call renders each as its fallback and starts loading its module, the server's
+ * second call finds it loaded. One language is enough for that (a render costs
+ * ~0.1–0.3 s in goja). Building an Intl formatter with the polyfills takes up to
+ * seconds in goja, so each language's are built here too, not by a page's render.
  */
 const WARM = ["/", "/vehicles", "/cars/-", "/blog", "/blog/-", "/contact", "/notre-agence", "/pourquoi-nous", "/location-courte-duree", "/location-longue-duree", "/conditions-de-location", "/confidentialite", "/mentions-legales", "/-/-"];
 
 export function warm(): void {
-  for (const lang of ["fr", "en", "ar"])
-    for (const url of WARM) {
-      try {
-        renderPage({ url, path: url, cookies: "", lang, data: {} });
-      } catch (e) {
-        // Preact's synchronous renderToString refuses a page whose lazy module is still
-        // loading (React rendered the fallback); the server's second warm() finds it loaded.
-        if (!/suspense/i.test(String(e))) throw e;
-      }
-    }
+  for (const url of WARM) renderPage({ url, path: url, lang: "fr", data: {} });
+  for (const { code } of LANGUAGES) buildFormatters(code);
+}
+
+function buildFormatters(lang: LanguageCode): void {
+  const f = formattersFor(lang);
+  const day = "2026-01-31";
+  const instant = "2026-01-31T10:00:00+00:00";
+  void [f.price(1300.5), f.money(56.11, "EUR"), f.rate("EUR", 10.8), f.number(1300), f.percent(10), f.day(day), f.numericDay(day), f.shortDay(day), f.longDay(day), f.moment(`${day}T10:00`), f.instant(instant), f.instantDay(instant)];
+  plainFormatters(lang).price(1300.5);
+  formatMonth(lang, 2026, 0);
+  weekdayNames(lang, "short");
+  weekdayNames(lang, "long");
 }

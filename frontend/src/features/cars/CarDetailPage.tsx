@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { scrollToId } from "../../components/AnchorLink";
 import { Icon } from "../../components/Icon";
 import { Tabs } from "../../components/Tabs";
@@ -14,6 +14,7 @@ import { tList } from "../../lib/tList";
 import { plainFormatters } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { useSearchParamsAfterHydration } from "../../lib/useHydrated";
 import { parseTrip, validateTrip, withTrip } from "../search";
 import { openWhatsapp } from "../../lib/whatsapp";
 import { trackWhatsappClick } from "./api";
@@ -39,7 +40,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
   const { t } = useTranslation();
   const { language } = useLanguage();
   const fmt = useFormat();
-  const [params] = useSearchParams();
+  const [params] = useSearchParamsAfterHydration();
   const query = params.toString();
   // The searched trip (from a card or the search) is handed on to the wizard.
   const trip = useMemo(() => {

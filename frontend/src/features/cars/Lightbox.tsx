@@ -32,8 +32,8 @@ export function Lightbox({
   const rtl = i18n.dir() === "rtl";
   const image = images[index];
 
-  // Opened before the browser paints (a layout effect): Preact runs plain effects a
-  // frame later, and a key pressed in between would go to the opener, not the dialog.
+  // Opened before the browser paints (a layout effect): the first frame that shows it
+  // shows it modal and focused.
   useLayoutEffect(() => {
     const d = ref.current;
     const opener = document.activeElement as HTMLElement | null;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { prefersReducedMotion } from "../../components/AnchorLink";
 import { Pagination } from "../../components/Pagination";
 import { toast } from "../../components/toast";
@@ -9,6 +9,7 @@ import { todayISO } from "../../lib/format";
 import { PAGE_SIZE, pageCount, pageSlice } from "../../lib/pagination";
 import { carSlug } from "../../lib/slug";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { useSearchParamsAfterHydration } from "../../lib/useHydrated";
 import { TripSearchForm, TripSummary, defaultTrip, parseTrip, tripQuery, validateTrip, withoutTrip, withTrip, type Trip, useTripAvailability } from "../search";
 import { CarCard } from "./CarCard";
 import { FilterPanel } from "./FilterPanel";
@@ -25,7 +26,7 @@ export default function VehiclesPage() {
 
   // The searched dates live in the URL (?pickup=…&return=…&place=…): filters and
   // pages are state on top of them, so they keep the dates.
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsAfterHydration();
   const today = todayISO();
   const urlTrip = parseTrip(params);
   const tripErrors = urlTrip ? validateTrip(urlTrip, today) : {};

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useHydrated } from "../../lib/useHydrated";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LEGAL_PATHS } from "../../config/site";
@@ -20,18 +21,22 @@ function purge(state: ConsentState) {
 /** The cookie card of SPEC section 2: bottom corner, three choices and a close button. */
 export function CookieConsent() {
   const { t } = useTranslation();
-  const [state, setState] = useState<ConsentState>(() => parseConsent(getCookie(CONSENT_COOKIE)));
+  // The server renders a page once for every visitor: the card is the browser's,
+  // read from the visitor's cookie once the server's markup is adopted.
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<ConsentState | null>(null);
+  const state = chosen ?? (hydrated ? parseConsent(getCookie(CONSENT_COOKIE)) : null);
 
   // A stored "essential" or "rejected" keeps removing cookies on every visit.
-  useEffect(() => purge(state), [state]);
+  useEffect(() => {
+    if (state !== null) purge(state);
+  }, [state]);
 
-  if (!shouldShowBanner(state)) return null;
+  if (state === null || !shouldShowBanner(state)) return null;
 
   const choose = (c: Consent) => {
     setCookie(CONSENT_COOKIE, c);
-    // At once, not only in the effect: Preact runs effects a frame after the render.
-    purge(c);
-    setState(c);
+    setChosen(c);
   };
 
   return (

@@ -26,8 +26,7 @@ export function Dialog({ open, title, onClose, children, footer, size = "md", bu
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  // A layout effect: opened before paint, so focus and keys reach the dialog at once
-  // (Preact runs plain effects a frame later).
+  // A layout effect: the dialog is open (modal, focused) in the frame that first shows it.
   useLayoutEffect(() => {
     const d = ref.current;
     if (!d) return;
