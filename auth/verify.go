@@ -26,6 +26,10 @@ func errOTPExpired(link bool) *apiError {
 
 var verifyTypes = map[string]bool{"signup": true, "invite": true, "recovery": true, "magiclink": true, "email_change": true, "email": true}
 
+// phoneVerifyTypes are GoTrue's phone verifications: known types, answered
+// "Phone logins are disabled" since phone sign-in is off.
+var phoneVerifyTypes = map[string]bool{"sms": true, "phone_change": true}
+
 // verifyResult is the outcome of a verification: a session, or (first half of a
 // secure email change) only a message.
 type verifyResult struct {
@@ -99,7 +103,7 @@ type verifyParams struct {
 // {type, token_hash} → a session.
 func (a *api) handleVerifyPost(w http.ResponseWriter, r *http.Request, p verifyParams) error {
 	switch {
-	case !verifyTypes[p.Type]:
+	case !verifyTypes[p.Type] && !phoneVerifyTypes[p.Type]:
 		return validationFailed("Verify requires a verification type")
 	case p.Token != "" && p.TokenHash != "":
 		return validationFailed("Verify requires either a token or a token hash")
@@ -107,7 +111,7 @@ func (a *api) handleVerifyPost(w http.ResponseWriter, r *http.Request, p verifyP
 		return validationFailed("Verify requires either a token or a token hash")
 	case p.TokenHash != "" && (p.Email != "" || p.Phone != ""):
 		return validationFailed("Only the token_hash and type should be provided")
-	case p.Token != "" && p.Phone != "":
+	case p.Token != "" && p.Phone != "", phoneVerifyTypes[p.Type]:
 		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
 	case p.Token != "" && p.Email == "":
 		return validationFailed("Verify requires an email or a phone number")
