@@ -24,7 +24,7 @@ func (a *api) handleSettings(w http.ResponseWriter, r *http.Request) error {
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{
 		"external": map[string]bool{
-			"anonymous_users": false, "apple": false, "azure": false, "bitbucket": false, "discord": false,
+			"anonymous_users": a.cfg.AnonymousUsersEnabled, "apple": false, "azure": false, "bitbucket": false, "discord": false,
 			"email": a.cfg.EmailEnabled, "facebook": false, "figma": false, "github": false, "gitlab": false,
 			"google": false, "keycloak": false, "linkedin_oidc": false, "notion": false, "phone": false,
 			"slack_oidc": false, "spotify": false, "twitch": false, "twitter": false, "workos": false, "zoom": false,

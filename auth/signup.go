@@ -22,9 +22,6 @@ type signupParams struct {
 // user_already_exists under autoconfirm, where that protection cannot hold).
 func (a *api) handleSignup(w http.ResponseWriter, r *http.Request, p signupParams) error {
 	switch {
-	case p.Email == "" && p.Phone == "":
-		// GoTrue's anonymous sign-in (signInAnonymously), checked before anything else.
-		return errAnonymousDisabled()
 	case a.cfg.DisableSignup:
 		return unprocessable("signup_disabled", "Signups not allowed for this instance")
 	case p.Phone != "" && p.Email == "":

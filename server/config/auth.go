@@ -15,13 +15,16 @@ type Auth struct {
 	// JWTAdminRoles are the JWT roles the admin endpoints (/admin/*, /invite) accept
 	// (JWT_ADMIN_ROLES, comma-separated; default service_role,supabase_admin as GoTrue).
 	JWTAdminRoles          []string
-	AdditionalRedirectURLs []string      // ADDITIONAL_REDIRECT_URLS (or URI_ALLOW_LIST): globs
-	DisableSignup          bool          // DISABLE_SIGNUP
-	EmailEnabled           bool          // ENABLE_EMAIL_SIGNUP (EXTERNAL_EMAIL_ENABLED), default true
-	MailerAutoconfirm      bool          // MAILER_AUTOCONFIRM (ENABLE_EMAIL_AUTOCONFIRM); forced on when no SMTP_HOST
-	MailerOTPExp           time.Duration // MAILER_OTP_EXP, default 86400s: life of email links and codes
-	SecureEmailChange      bool          // MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true: confirm old and new address
-	URLPaths               URLPaths      // MAILER_URLPATHS_*
+	AdditionalRedirectURLs []string // ADDITIONAL_REDIRECT_URLS (or URI_ALLOW_LIST): globs
+	DisableSignup          bool     // DISABLE_SIGNUP
+	EmailEnabled           bool     // ENABLE_EMAIL_SIGNUP (EXTERNAL_EMAIL_ENABLED), default true
+	// AnonymousUsersEnabled (EXTERNAL_ANONYMOUS_USERS_ENABLED, default false):
+	// POST /signup with neither email nor phone makes a guest user (is_anonymous).
+	AnonymousUsersEnabled bool
+	MailerAutoconfirm     bool          // MAILER_AUTOCONFIRM (ENABLE_EMAIL_AUTOCONFIRM); forced on when no SMTP_HOST
+	MailerOTPExp          time.Duration // MAILER_OTP_EXP, default 86400s: life of email links and codes
+	SecureEmailChange     bool          // MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true: confirm old and new address
+	URLPaths              URLPaths      // MAILER_URLPATHS_*
 
 	PasswordMinLength          int    // PASSWORD_MIN_LENGTH, default 6 (lower values are raised to 6)
 	PasswordRequiredCharacters string // PASSWORD_REQUIRED_CHARACTERS: colon-separated sets, one of each required
@@ -59,6 +62,7 @@ type RateLimits struct {
 	Verify       Rate          // RATE_LIMIT_VERIFY, default 30 per 5 min: /verify
 	OTP          Rate          // RATE_LIMIT_OTP, default 30 per 5 min: /signup, /recover, /resend, /otp, /magiclink, PUT /user (each its own bucket)
 	EmailSent    Rate          // RATE_LIMIT_EMAIL_SENT, default 30 per hour, per recipient address
+	Anonymous    Rate          // RATE_LIMIT_ANONYMOUS_USERS, default 30 per hour: anonymous sign-ins per client IP
 	MaxFrequency time.Duration // SMTP_MAX_FREQUENCY, default 60s: minimum gap between two emails of one kind to one user
 }
 
@@ -94,6 +98,7 @@ func loadAuth(e env) Auth {
 		AdditionalRedirectURLs: e.list("ADDITIONAL_REDIRECT_URLS"),
 		DisableSignup:          g.bool("DISABLE_SIGNUP", false),
 		EmailEnabled:           e.bool("ENABLE_EMAIL_SIGNUP", g.bool("EXTERNAL_EMAIL_ENABLED", true)),
+		AnonymousUsersEnabled:  g.bool("EXTERNAL_ANONYMOUS_USERS_ENABLED", false),
 		MailerOTPExp:           g.dur("MAILER_OTP_EXP", 24*time.Hour),
 		SecureEmailChange:      g.bool("MAILER_SECURE_EMAIL_CHANGE_ENABLED", true),
 		URLPaths: URLPaths{
@@ -117,6 +122,7 @@ func loadAuth(e env) Auth {
 			Verify:       g.rate("RATE_LIMIT_VERIFY", Rate{30, 5 * time.Minute}),
 			OTP:          g.rate("RATE_LIMIT_OTP", Rate{30, 5 * time.Minute}),
 			EmailSent:    g.rate("RATE_LIMIT_EMAIL_SENT", Rate{30, time.Hour}),
+			Anonymous:    g.rate("RATE_LIMIT_ANONYMOUS_USERS", Rate{30, time.Hour}),
 			MaxFrequency: g.dur("SMTP_MAX_FREQUENCY", time.Minute),
 		},
 		SMTP: SMTP{
