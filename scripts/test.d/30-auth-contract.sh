@@ -5,8 +5,10 @@
 #      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication) and
 #      mfa.test.mjs (issue 21: TOTP factors, aal2, is_admin());
 #   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session;
-#   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation.
-# Ports: AUTH_CONTRACT_PORT (25381), +1 and +2. Needs DATABASE_URL (make test sets it).
+#   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation;
+#   4. EXTERNAL_ANONYMOUS_USERS_ENABLED=true: guests, RLS on is_anonymous (the
+#      fixture table of anonymous-fixture.sql), conversion by a confirmed address.
+# Ports: AUTH_CONTRACT_PORT (25381), +1, +2 and +3. Needs DATABASE_URL (make test sets it).
 # AUTH_CONTRACT_STATE: where the sink and its logs live (/tmp/casarent-auth-contract).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,6 +27,7 @@ cleanup() {
   scripts/test-server.sh stop auth-confirm >/dev/null 2>&1 || true
   scripts/test-server.sh stop auth-autoconfirm >/dev/null 2>&1 || true
   scripts/test-server.sh stop auth-keys >/dev/null 2>&1 || true
+  scripts/test-server.sh stop auth-anonymous >/dev/null 2>&1 || true
   [ -n "$sink_pid" ] && kill "$sink_pid" 2>/dev/null || true
 }
 trap cleanup EXIT
@@ -60,3 +63,6 @@ echo "-- auth contract, MAILER_AUTOCONFIRM=true"
 run auth-autoconfirm "$((port + 1))" true autoconfirm.test.mjs
 echo "-- auth contract, JWT_KEYS (ES256 current, RS256 previous, one retired past its grace)"
 JWT_KEYS=$(node auth/contract/jwtkeys.mjs) run auth-keys "$((port + 2))" true keys.test.mjs
+echo "-- auth contract, EXTERNAL_ANONYMOUS_USERS_ENABLED=true"
+EXTERNAL_ANONYMOUS_USERS_ENABLED=true FIXTURE_SQL="$repo/auth/contract/anonymous-fixture.sql" \
+  run auth-anonymous "$((port + 3))" false anonymous.test.mjs
