@@ -45,8 +45,36 @@ type Auth struct {
 	// their timing does not tell (AUTH_EMAIL_REPLY_FLOOR, default 400ms; 0 = off).
 	EmailReplyFloor time.Duration
 
+	// ManualLinking (SECURITY_MANUAL_LINKING_ENABLED, default false, as GoTrue):
+	// a signed-in user may link another provider's identity (linkIdentity) and
+	// unlink one (unlinkIdentity, never the last).
+	ManualLinking bool
+
+	// External are the OAuth / OpenID Connect providers, by GoTrue's names
+	// (ExternalProviderNames), each from EXTERNAL_<NAME>_ENABLED, _CLIENT_ID,
+	// _SECRET, _REDIRECT_URI and _URL.
+	External map[string]ExternalProvider
+
 	RateLimit RateLimits
 	SMTP      SMTP
+}
+
+// ExternalProviderNames are the providers /authorize can send a user to. "oidc"
+// is any OpenID Connect provider found from its issuer (EXTERNAL_OIDC_URL) by
+// discovery, its ID tokens checked against its JWKS; keycloak is found the same
+// way from the realm's URL (EXTERNAL_KEYCLOAK_URL, GoTrue's realm address).
+var ExternalProviderNames = []string{"apple", "azure", "github", "gitlab", "google", "keycloak", "oidc"}
+
+// ExternalProvider is one provider's settings.
+type ExternalProvider struct {
+	Enabled     bool   // EXTERNAL_<NAME>_ENABLED, default false
+	ClientID    string // EXTERNAL_<NAME>_CLIENT_ID
+	Secret      string // EXTERNAL_<NAME>_SECRET
+	RedirectURI string // EXTERNAL_<NAME>_REDIRECT_URI, default <API_EXTERNAL_URL>/auth/v1/callback
+	// URL (EXTERNAL_<NAME>_URL): the issuer for oidc and keycloak (required), the
+	// tenant's address for azure and the instance's for gitlab; for the others
+	// it replaces the provider's public address (a local stand-in in tests).
+	URL string
 }
 
 // URLPaths are the paths (on API_EXTERNAL_URL) the links of each email point to.
@@ -115,6 +143,7 @@ func loadAuth(e env) Auth {
 		SessionsTimebox:                       g.dur("SESSIONS_TIMEBOX", 0),
 		SessionsInactivityTimeout:             g.dur("SESSIONS_INACTIVITY_TIMEOUT", 0),
 		UpdatePasswordRequireReauthentication: g.bool("SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", false),
+		ManualLinking:                         g.bool("SECURITY_MANUAL_LINKING_ENABLED", false),
 		EmailReplyFloor:                       g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
 		RateLimit: RateLimits{
 			Header:       g.str("RATE_LIMIT_HEADER", ""),
@@ -134,6 +163,17 @@ func loadAuth(e env) Auth {
 			SenderName: g.str("SMTP_SENDER_NAME", ""),
 			TLS:        e.str("SMTP_TLS", ""),
 		},
+	}
+	a.External = map[string]ExternalProvider{}
+	for _, name := range ExternalProviderNames {
+		n := "EXTERNAL_" + strings.ToUpper(name) + "_"
+		a.External[name] = ExternalProvider{
+			Enabled:     g.bool(n+"ENABLED", false),
+			ClientID:    g.str(n+"CLIENT_ID", ""),
+			Secret:      g.str(n+"SECRET", ""),
+			RedirectURI: g.str(n+"REDIRECT_URI", ""),
+			URL:         strings.TrimRight(g.str(n+"URL", ""), "/"),
+		}
 	}
 	if a.JWTExp <= 0 {
 		a.JWTExp = time.Hour
@@ -161,6 +201,16 @@ func (a Auth) validate() error {
 	case a.JWTExp < 2*time.Minute:
 		// auth-js refreshes 90 s before expiry; shorter tokens would refresh forever.
 		return fmt.Errorf("JWT_EXP must be at least 120 seconds, not %s", a.JWTExp)
+	}
+	for name, p := range a.External {
+		n := "EXTERNAL_" + strings.ToUpper(name) + "_"
+		switch {
+		case !p.Enabled:
+		case p.ClientID == "":
+			return fmt.Errorf("%sCLIENT_ID is required when %sENABLED is true", n, n)
+		case p.URL == "" && (name == "oidc" || name == "keycloak"):
+			return fmt.Errorf("%sURL (the issuer) is required when %sENABLED is true", n, n)
+		}
 	}
 	switch a.SMTP.TLS {
 	case "", "opportunistic", "mandatory", "none", "implicit":
