@@ -150,8 +150,7 @@ func (p *oauthProvider) exchange(ctx context.Context, code, redirectURI string) 
 	return &t, nil
 }
 
-// oidcUser reads the verified ID token's claims; the userinfo endpoint, when
-// the issuer has one, adds what the token left out.
+// oidcUser reads the verified ID token's claims.
 func oidcUser(ctx context.Context, p *oauthProvider, t *providerTokens, now time.Time) (*providerUser, error) {
 	if t.IDToken == "" {
 		return nil, errors.New(p.name + ": no id_token in the token answer")
@@ -160,19 +159,26 @@ func oidcUser(ctx context.Context, p *oauthProvider, t *providerTokens, now time
 	if err != nil {
 		return nil, err
 	}
-	data := map[string]any{}
+	// The userinfo answer, when the issuer has one, adds what the token left
+	// out; only the OpenID Connect profile claims are kept (not the token's
+	// aud, exp, jti… some issuers repeat there), as GoTrue keeps them.
+	all := map[string]any{}
 	if d, err := p.oidc.discovery(ctx); err == nil && d.UserinfoEndpoint != "" {
 		var info map[string]any
 		if getJSON(ctx, p.client, d.UserinfoEndpoint, t.AccessToken, &info) == nil && info["sub"] == claims["sub"] {
 			for k, v := range info {
-				data[k] = v
+				all[k] = v
 			}
 		}
 	}
+	for k, v := range claims {
+		all[k] = v
+	}
+	data := map[string]any{}
 	for _, k := range []string{"iss", "sub", "name", "family_name", "given_name", "middle_name", "nickname",
 		"preferred_username", "profile", "picture", "website", "email", "email_verified", "gender", "birthdate",
 		"zoneinfo", "locale", "phone_number"} {
-		if v, ok := claims[k]; ok {
+		if v, ok := all[k]; ok {
 			data[k] = v
 		}
 	}

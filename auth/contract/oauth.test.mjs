@@ -81,6 +81,7 @@ test('keycloak, PKCE: Dex login page → ?code= → exchangeCodeForSession', asy
   assert.equal(id.identity_data.email_verified, true)
   assert.equal(id.identity_data.sub, id.id)
   assert.equal(id.identity_data.provider_id, id.id)
+  for (const k of ['aud', 'exp', 'iat', 'jti', 'at_hash', 'nonce']) assert.equal(id.identity_data[k], undefined, k)
   assert.equal(id.identity_data.preferred_username ?? id.identity_data.name, id.identity_data.user_name ?? id.identity_data.full_name)
   assert.equal(u.user_metadata.email, DEX_USER)
   assert.equal(u.user_metadata.sub, id.id)
