@@ -9,7 +9,8 @@
 #   4. EXTERNAL_ANONYMOUS_USERS_ENABLED=true: guests, RLS on is_anonymous (the
 #      fixture table of anonymous-fixture.sql), conversion by a confirmed address;
 #   5. OAuth through Dex (scripts/dex.sh, a real OpenID Connect provider, on port +5)
-#      as the keycloak and generic oidc providers, with manual linking on.
+#      as the keycloak and generic oidc providers, with manual linking on; the same
+#      sign-ins in Chromium through Dex's login page (oauth-browser.test.mjs).
 # Ports: AUTH_CONTRACT_PORT (25381), +1, +2, +3, +4 and +5 (Dex). Needs DATABASE_URL (make test sets it).
 # AUTH_CONTRACT_STATE: where the sink and its logs live (/tmp/casarent-auth-contract).
 set -euo pipefail
@@ -80,4 +81,6 @@ eval "$(scripts/dex.sh env | sed 's/^/export /')"
 for p in KEYCLOAK OIDC; do
   export "EXTERNAL_${p}_ENABLED=true" "EXTERNAL_${p}_CLIENT_ID=$DEX_CLIENT_ID" "EXTERNAL_${p}_SECRET=$DEX_CLIENT_SECRET" "EXTERNAL_${p}_URL=$DEX_ISSUER"
 done
-SECURITY_MANUAL_LINKING_ENABLED=true run auth-oauth "$oauth_port" true oauth.test.mjs
+# oauth-browser.test.mjs drives Debian's Chromium (playwright-core, no browser download).
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then apt_install chromium; fi
+SECURITY_MANUAL_LINKING_ENABLED=true run auth-oauth "$oauth_port" true oauth.test.mjs oauth-browser.test.mjs
