@@ -45,7 +45,16 @@ func (a *api) linkIdentity(ctx context.Context, c pgrole.Conn, userID, provider 
 	if err := addIdentity(ctx, c, userID, provider, pu, now); err != nil {
 		return "", err
 	}
-	_, err = c.Exec(ctx, `update auth.users set is_anonymous = false, updated_at = $2 where id = $1 and is_anonymous`, userID, now)
+	if _, err := c.Exec(ctx, `update auth.users set is_anonymous = false, updated_at = $2 where id = $1 and is_anonymous`, userID, now); err != nil {
+		return "", err
+	}
+	if pu.Email != "" && pu.EmailVerified {
+		// A user without an address (a guest) takes the identity's verified one
+		// when nobody else holds it, as GoTrue does on linking.
+		_, err = c.Exec(ctx, `update auth.users set email = $2, email_confirmed_at = $3, updated_at = $3
+			where id = $1 and email is null
+				and not exists (select 1 from auth.users o where lower(o.email) = $2 and o.is_sso_user = false)`, userID, pu.Email, now)
+	}
 	return userID, err
 }
 

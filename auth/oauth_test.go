@@ -299,3 +299,27 @@ func TestLinkingIsOffByDefault(t *testing.T) {
 	tok := e.signIn("di@example.test", "pass-word-1").str("access_token")
 	wantError(t, e.call("GET", "/user/identities/authorize?provider=github", nil, tok), 404, "manual_linking_disabled")
 }
+
+// A guest who links a provider's identity is a guest no more (GoTrue's
+// conversion by linkIdentity); its id stays.
+func TestGuestConvertedByLinkingAnIdentity(t *testing.T) {
+	e, g := oauthEnv(t, func(c *config.Auth) {
+		c.ManualLinking = true
+		c.AnonymousUsersEnabled = true
+	})
+	guest := must(t, e.call("POST", "/signup", map[string]any{}, ""), 200)
+	g.add("guest", githubAccount{ID: 555, Login: "guest-gh", Email: "guest-gh@example.test", Verified: true})
+	r := e.call("GET", "/user/identities/authorize?provider=github&skip_http_redirect=true", nil, guest.str("access_token"))
+	link, _ := url.Parse(must(t, r, 200).str("url"))
+	f := fragment(e.callback(link.Query().Get("state"), "guest"))
+	if f.Get("access_token") == "" {
+		t.Fatalf("link: %v", f)
+	}
+	if c := decodeClaims(t, f.Get("access_token")); c["is_anonymous"] != false || c["sub"] != guest.user()["id"] {
+		t.Fatalf("claims after linking: %v", c)
+	}
+	u := must(t, e.call("GET", "/user", nil, f.Get("access_token")), 200)
+	if u.Body["is_anonymous"] != false || len(u.Body["identities"].([]any)) != 1 || u.Body["email"] != "guest-gh@example.test" || u.Body["email_confirmed_at"] == nil {
+		t.Fatalf("after linking: %s", u.Raw)
+	}
+}
