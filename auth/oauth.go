@@ -67,6 +67,10 @@ func (a *api) startOAuth(w http.ResponseWriter, r *http.Request, linkingUserID s
 	state := newID()
 	redirect := a.redirectTo(r, "")
 	err = a.tx(r.Context(), r, func(c pgrole.Conn) error {
+		// Flows nobody finished are removed by the next one to start.
+		if _, err := c.Exec(r.Context(), `delete from auth.flow_state where created_at < $1`, a.now().Add(-2*flowStateLife)); err != nil {
+			return err
+		}
 		_, err := c.Exec(r.Context(), `insert into auth.flow_state (id, code_challenge, code_challenge_method, provider_type,
 				redirect_to, linking_user_id, authentication_method, created_at, updated_at)
 			values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"casarent/server/config"
 )
@@ -321,5 +322,21 @@ func TestGuestConvertedByLinkingAnIdentity(t *testing.T) {
 	u := must(t, e.call("GET", "/user", nil, f.Get("access_token")), 200)
 	if u.Body["is_anonymous"] != false || len(u.Body["identities"].([]any)) != 1 || u.Body["email"] != "guest-gh@example.test" || u.Body["email_confirmed_at"] == nil {
 		t.Fatalf("after linking: %s", u.Raw)
+	}
+}
+
+// A flow nobody finished does not stay: its state expires, and the next flow
+// to start removes it.
+func TestAbandonedFlowsExpireAndGo(t *testing.T) {
+	e, g := oauthEnv(t, nil)
+	g.add("c1", githubAccount{ID: 8, Login: "late", Email: "late@example.test", Verified: true})
+	old := e.authorize("provider=github").Query().Get("state")
+	e.clock.Add(11 * time.Minute)
+	wantError(t, e.call("GET", "/callback?state="+old+"&code=c1", nil, ""), 400, "bad_oauth_state")
+	e.clock.Add(10 * time.Minute)
+	e.authorize("provider=github")
+	var n int
+	if err := e.db.Admin.QueryRow(t.Context(), `select count(*) from auth.flow_state where id = $1`, old).Scan(&n); err != nil || n != 0 {
+		t.Fatalf("abandoned flow still there: %d %v", n, err)
 	}
 }
