@@ -281,6 +281,16 @@ func (a *api) oauthAccountTx(ctx context.Context, c pgrole.Conn, r *http.Request
 		if u.banned(now) {
 			return "", badRequest("user_banned", "User is banned")
 		}
+		if u.Email != "" && !u.emailConfirmed() {
+			// Known identity, address still unproven: the provider's word now, or
+			// MAILER_AUTOCONFIRM, confirms it; else no session until the email link.
+			if !pu.EmailVerified && !a.cfg.MailerAutoconfirm {
+				return "", errProviderEmailNeedsVerification(f.Provider)
+			}
+			if _, err := c.Exec(ctx, `update auth.users set email_confirmed_at = $2 where id = $1`, uid, now); err != nil {
+				return "", err
+			}
+		}
 		return uid, nil
 	}
 	if !errors.Is(err, pgx.ErrNoRows) {
@@ -337,10 +347,14 @@ func (a *api) oauthAccountTx(ctx context.Context, c pgrole.Conn, r *http.Request
 		if _, err := a.sendConfirmation(ctx, c, r, u, f.RedirectTo, now); err != nil {
 			return "", err
 		}
-		return "", &apiError{Status: http.StatusUnprocessableEntity, Code: "provider_email_needs_verification",
-			Msg: "Unverified email with " + f.Provider + ". A confirmation email has been sent to your " + f.Provider + " email"}
+		return "", errProviderEmailNeedsVerification(f.Provider)
 	}
 	return uid, nil
+}
+
+func errProviderEmailNeedsVerification(provider string) *apiError {
+	return unprocessable("provider_email_needs_verification",
+		"Unverified email with "+provider+". A confirmation email has been sent to your "+provider+" email")
 }
 
 // addIdentity stores the provider's identity of userID and lists the provider

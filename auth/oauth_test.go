@@ -340,3 +340,31 @@ func TestAbandonedFlowsExpireAndGo(t *testing.T) {
 		t.Fatalf("abandoned flow still there: %d %v", n, err)
 	}
 }
+
+// A new user whose provider did not verify the address is not signed in: the
+// address is sent a confirmation first (MAILER_AUTOCONFIRM off), as GoTrue.
+func TestOAuthUnverifiedNewAddressIsConfirmedByEmailFirst(t *testing.T) {
+	e, g := oauthEnv(t, nil)
+	g.add("c1", githubAccount{ID: 77, Login: "unv", Email: "unv@example.test", Verified: false})
+	auth := e.authorize("provider=github&redirect_to=" + url.QueryEscape("http://app.test/x"))
+	f := fragment(e.callback(auth.Query().Get("state"), "c1"))
+	if f.Get("access_token") != "" || f.Get("error_code") != "provider_email_needs_verification" {
+		t.Fatalf("fragment: %v", f)
+	}
+	// Signing in again before confirming gives no session either.
+	again := fragment(e.callback(e.authorize("provider=github").Query().Get("state"), "c1"))
+	if again.Get("access_token") != "" || again.Get("error_code") != "provider_email_needs_verification" {
+		t.Fatalf("before confirming: %v", again)
+	}
+	_, link := e.lastLink("unv@example.test", 1)
+	s := fragment(e.follow(link))
+	u := must(t, e.call("GET", "/user", nil, s.Get("access_token")), 200)
+	if u.Body["email"] != "unv@example.test" || u.Body["email_confirmed_at"] == nil || u.Body["identities"].([]any)[0].(map[string]any)["provider"] != "github" {
+		t.Fatalf("confirmed user: %s", u.Raw)
+	}
+	// Confirmed now: the next GitHub sign-in opens a session.
+	back := e.callback(e.authorize("provider=github").Query().Get("state"), "c1")
+	if fragment(back).Get("access_token") == "" {
+		t.Fatalf("second sign-in: %s", back)
+	}
+}
