@@ -9,7 +9,8 @@ import (
 
 // handleSignupRoute is POST /signup. A body with neither email nor phone is
 // GoTrue's anonymous sign-in (signInAnonymously), which has its own per-hour
-// bucket (RATE_LIMIT_ANONYMOUS_USERS) instead of the sign-up one.
+// bucket (RATE_LIMIT_ANONYMOUS_USERS) instead of the sign-up one. Both pass
+// the captcha check (captcha.go) when SECURITY_CAPTCHA_ENABLED.
 func (a *api) handleSignupRoute(w http.ResponseWriter, r *http.Request, p signupParams) error {
 	if p.Email == "" && p.Phone == "" {
 		if !a.cfg.AnonymousUsersEnabled {
@@ -18,9 +19,15 @@ func (a *api) handleSignupRoute(w http.ResponseWriter, r *http.Request, p signup
 		if err := a.limit(r, "anonymous", a.cfg.RateLimit.Anonymous); err != nil {
 			return err
 		}
+		if err := a.checkCaptcha(r, p.Security); err != nil {
+			return err
+		}
 		return a.handleAnonymousSignup(w, r, p)
 	}
 	if err := a.limit(r, "signup", a.cfg.RateLimit.OTP); err != nil {
+		return err
+	}
+	if err := a.checkCaptcha(r, p.Security); err != nil {
 		return err
 	}
 	return a.handleSignup(w, r, p)

@@ -14,6 +14,7 @@ type signupParams struct {
 	Phone    string         `json:"phone"`
 	Password string         `json:"password"`
 	Data     map[string]any `json:"data"`
+	Security metaSecurity   `json:"gotrue_meta_security"`
 }
 
 // handleSignup is POST /signup: a session when MAILER_AUTOCONFIRM is on, else the

@@ -45,6 +45,8 @@ type Auth struct {
 	// their timing does not tell (AUTH_EMAIL_REPLY_FLOOR, default 400ms; 0 = off).
 	EmailReplyFloor time.Duration
 
+	Captcha Captcha
+
 	// ManualLinking (SECURITY_MANUAL_LINKING_ENABLED, default false, as GoTrue):
 	// a signed-in user may link another provider's identity (linkIdentity) and
 	// unlink one (unlinkIdentity, never the last).
@@ -57,6 +59,18 @@ type Auth struct {
 
 	RateLimit RateLimits
 	SMTP      SMTP
+}
+
+// Captcha is GoTrue's SECURITY_CAPTCHA_*: when enabled, POST /signup (e-mail
+// sign-ups and anonymous sign-ins) needs gotrue_meta_security.captcha_token,
+// checked with the provider's siteverify endpoint.
+type Captcha struct {
+	Enabled  bool   // SECURITY_CAPTCHA_ENABLED, default false
+	Provider string // SECURITY_CAPTCHA_PROVIDER: hcaptcha (default) or turnstile
+	Secret   string // SECURITY_CAPTCHA_SECRET
+	// VerifyURL (SECURITY_CAPTCHA_VERIFY_URL, not GoTrue's) replaces the
+	// provider's siteverify address: a local stand-in in tests.
+	VerifyURL string
 }
 
 // ExternalProviderNames are the providers /authorize can send a user to. "oidc"
@@ -144,7 +158,13 @@ func loadAuth(e env) Auth {
 		SessionsInactivityTimeout:             g.dur("SESSIONS_INACTIVITY_TIMEOUT", 0),
 		UpdatePasswordRequireReauthentication: g.bool("SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", false),
 		ManualLinking:                         g.bool("SECURITY_MANUAL_LINKING_ENABLED", false),
-		EmailReplyFloor:                       g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
+		Captcha: Captcha{
+			Enabled:   g.bool("SECURITY_CAPTCHA_ENABLED", false),
+			Provider:  g.str("SECURITY_CAPTCHA_PROVIDER", "hcaptcha"),
+			Secret:    g.str("SECURITY_CAPTCHA_SECRET", ""),
+			VerifyURL: g.str("SECURITY_CAPTCHA_VERIFY_URL", ""),
+		},
+		EmailReplyFloor: g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
 		RateLimit: RateLimits{
 			Header:       g.str("RATE_LIMIT_HEADER", ""),
 			TokenRefresh: g.rate("RATE_LIMIT_TOKEN_REFRESH", Rate{150, 5 * time.Minute}),
@@ -201,6 +221,14 @@ func (a Auth) validate() error {
 	case a.JWTExp < 2*time.Minute:
 		// auth-js refreshes 90 s before expiry; shorter tokens would refresh forever.
 		return fmt.Errorf("JWT_EXP must be at least 120 seconds, not %s", a.JWTExp)
+	}
+	if a.Captcha.Enabled {
+		switch {
+		case a.Captcha.Provider != "hcaptcha" && a.Captcha.Provider != "turnstile":
+			return fmt.Errorf("SECURITY_CAPTCHA_PROVIDER must be hcaptcha or turnstile, not %q", a.Captcha.Provider)
+		case a.Captcha.Secret == "":
+			return fmt.Errorf("SECURITY_CAPTCHA_SECRET is required when SECURITY_CAPTCHA_ENABLED is true")
+		}
 	}
 	for name, p := range a.External {
 		n := "EXTERNAL_" + strings.ToUpper(name) + "_"
