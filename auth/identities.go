@@ -98,6 +98,35 @@ func (a *api) handleUnlinkIdentity(w http.ResponseWriter, r *http.Request) error
 		if err != nil {
 			return nil, err
 		}
-		return map[string]any{}, nil
+		return map[string]any{}, a.emailFromIdentities(ctx, c, u.ID)
 	})
+}
+
+// emailFromIdentities keeps the user's address only while one of its
+// identities has it, as GoTrue: else the address becomes that of the remaining
+// identity the provider verified (then an unverified one, then none), every
+// pending link and code is voided (they were sent for the old address), and
+// an address nobody verified is unconfirmed unless MAILER_AUTOCONFIRM.
+func (a *api) emailFromIdentities(ctx context.Context, c pgrole.Conn, userID string) error {
+	_, err := c.Exec(ctx, `
+		with pick as (
+			select i.email, coalesce((i.identity_data ->> 'email_verified')::boolean, false) as verified
+			from auth.identities i where i.user_id = $1
+			order by i.email is null, coalesce((i.identity_data ->> 'email_verified')::boolean, false) desc, i.created_at
+			limit 1)
+		update auth.users u set email = pick.email, updated_at = $2,
+			confirmation_token = '', confirmation_sent_at = null, recovery_token = '', recovery_sent_at = null,
+			email_change = '', email_change_token_new = '', email_change_token_current = '', email_change_sent_at = null,
+			email_change_confirm_status = 0, reauthentication_token = '', reauthentication_sent_at = null,
+			email_confirmed_at = case when pick.email is null or (not pick.verified and not $3) then null else u.email_confirmed_at end,
+			raw_user_meta_data = case when pick.email is null or (not pick.verified and not $3)
+				then u.raw_user_meta_data || '{"email_verified": false}' else u.raw_user_meta_data end
+		from pick
+		where u.id = $1 and u.email is distinct from pick.email
+			and not exists (select 1 from auth.identities x where x.user_id = $1 and x.email = lower(u.email))`,
+		userID, a.now(), a.cfg.MailerAutoconfirm)
+	if isUniqueViolation(err, "users_email_partial_key") {
+		return unprocessable("email_exists", "A user with this email address has already been registered")
+	}
+	return err
 }

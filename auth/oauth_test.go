@@ -291,6 +291,10 @@ func TestLinkAndUnlinkIdentity(t *testing.T) {
 	if ids := u.Body["identities"].([]any); len(ids) != 1 || u.Body["app_metadata"].(map[string]any)["provider"] != "github" {
 		t.Fatalf("after unlink: %s", u.Raw)
 	}
+	// The address was the email identity's: it becomes the GitHub one (verified there).
+	if u.Body["email"] != "other@example.test" || u.Body["email_confirmed_at"] == nil {
+		t.Fatalf("address after unlink: %s", u.Raw)
+	}
 	wantError(t, e.call("DELETE", "/user/identities/"+githubID, nil, tok), 422, "single_identity_not_deletable")
 }
 
