@@ -44,8 +44,9 @@ type api struct {
 	now       func() time.Time
 	log       *slog.Logger
 	templates *templates
-	allowList []*regexp.Regexp // ADDITIONAL_REDIRECT_URLS, compiled
-	dummyHash []byte           // compared against when the user does not exist, so timing does not tell
+	allowList []*regexp.Regexp          // ADDITIONAL_REDIRECT_URLS, compiled
+	providers map[string]*oauthProvider // the enabled EXTERNAL_<NAME>_* providers
+	dummyHash []byte                    // compared against when the user does not exist, so timing does not tell
 }
 
 // New returns the handler of /auth/v1 (paths relative to it: "/token", "/signup"...).
@@ -80,6 +81,7 @@ func New(opts Options) http.Handler {
 	for _, p := range a.cfg.AdditionalRedirectURLs {
 		a.allowList = append(a.allowList, compileGlob(p))
 	}
+	a.providers = newProviders(a.cfg.External)
 	a.templates = mustLoadTemplates()
 	a.dummyHash = mustDummyHash(a.cfg.BcryptCost)
 	return a.routes()
@@ -97,7 +99,7 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodGet, "/settings", h(a.handleSettings))
 	r.Method(http.MethodGet, "/.well-known/jwks.json", h(a.handleJWKS))
 
-	r.Method(http.MethodPost, "/signup", h(a.withKey(a.limited("signup", rl.OTP, withBody(a.handleSignup)))))
+	r.Method(http.MethodPost, "/signup", h(a.withKey(withBody(a.handleSignupRoute)))) // its rate limits: anonymous.go
 	r.Method(http.MethodPost, "/token", h(a.withKey(a.handleToken)))
 	r.Method(http.MethodGet, "/user", h(a.handleUserGet))
 	r.Method(http.MethodPut, "/user", h(a.limited("user", rl.OTP, withBody(a.handleUserUpdate))))
@@ -109,6 +111,11 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodPost, "/resend", h(a.withKey(a.evenly(a.limited("resend", rl.OTP, withBody(a.handleResend))))))
 	r.Method(http.MethodPost, "/otp", h(a.withKey(a.evenly(withBody(a.handleOTP)))))
 	r.Method(http.MethodPost, "/magiclink", h(a.withKey(a.evenly(withBody(a.handleMagicLink)))))
+
+	// OAuth / OpenID Connect sign-in (oauth.go) and identity linking (identities.go).
+	r.Method(http.MethodGet, "/authorize", h(a.handleAuthorize))
+	r.Method(http.MethodGet, "/callback", h(a.handleCallback))
+	r.Method(http.MethodPost, "/callback", h(a.handleCallback))
 
 	// TOTP multi-factor (mfa.go).
 	r.Method(http.MethodPost, "/factors", h(withBody(a.handleFactorEnroll)))
@@ -128,9 +135,6 @@ func (a *api) routes() http.Handler {
 
 	// Features not offered, answered as GoTrue answers with them switched off (disabled.go).
 	off := func(e func() *apiError) http.Handler { return h(a.disabled(e)) }
-	r.Method(http.MethodGet, "/authorize", h(a.handleAuthorize))
-	r.Method(http.MethodGet, "/callback", h(a.handleCallback))
-	r.Method(http.MethodPost, "/callback", h(a.handleCallback))
 	r.Handle("/sso", off(errSAMLDisabled))
 	r.Handle("/sso/*", off(errSAMLDisabled))
 	r.Handle("/passkeys", off(errPasskeysDisabled))
@@ -138,6 +142,8 @@ func (a *api) routes() http.Handler {
 	r.Handle("/oauth/*", off(errOAuthServerDisabled))
 	r.Method(http.MethodGet, "/.well-known/oauth-authorization-server", off(errOAuthServerDisabled))
 	r.Handle("/user/oauth/grants", h(a.signedInThen(errOAuthServerDisabled)))
+	r.Method(http.MethodGet, "/user/identities/authorize", h(a.handleLinkIdentity))
+	r.Method(http.MethodDelete, "/user/identities/{identity_id}", h(a.handleUnlinkIdentity))
 	r.Handle("/user/identities/*", h(a.signedInThen(errManualLinkingDisabled)))
 	r.Method(http.MethodGet, "/admin/sso/providers", h(a.withAdmin(a.handleSSOProvidersList)))
 	r.Method(http.MethodPost, "/admin/sso/providers", h(a.withAdmin(a.disabled(errSAMLDisabled))))

@@ -79,31 +79,11 @@ func errWeb3Disabled() *apiError {
 	return unprocessable("web3_provider_disabled", "Web3 provider is disabled")
 }
 
-// handleAuthorize is GET /authorize?provider=: signInWithOAuth's redirect. Every
-// known provider is disabled.
-func (a *api) handleAuthorize(w http.ResponseWriter, r *http.Request) error {
-	return validationFailed("Unsupported provider: " + providerProblem(r.URL.Query().Get("provider")))
-}
-
 func providerProblem(name string) string {
 	if slices.Contains(oauthProviders, strings.ToLower(name)) {
 		return "provider is not enabled"
 	}
 	return fmt.Sprintf("Provider %s could not be found", name)
-}
-
-// handleCallback is GET|POST /callback: no OAuth flow was ever started here, so
-// no state can be valid.
-func (a *api) handleCallback(w http.ResponseWriter, r *http.Request) error {
-	state := r.URL.Query().Get("state")
-	if r.Method == http.MethodPost && state == "" {
-		_ = r.ParseForm()
-		state = r.PostForm.Get("state")
-	}
-	if state == "" {
-		return badRequest("bad_oauth_callback", "OAuth state parameter missing")
-	}
-	return badRequest("bad_oauth_state", "OAuth callback with invalid state")
 }
 
 // idTokenIssuers are the issuers GoTrue uses for the providers signInWithIdToken
@@ -178,21 +158,4 @@ func unverifiedIssuer(tok string) string {
 		return ""
 	}
 	return c.Iss
-}
-
-// pkceGrant is POST /token?grant_type=pkce (exchangeCodeForSession): this server
-// starts no PKCE flow (no OAuth provider; email links use the implicit flow), so
-// no code has a flow state.
-func (a *api) pkceGrant(w http.ResponseWriter, r *http.Request) error {
-	var p struct {
-		AuthCode     string `json:"auth_code"`
-		CodeVerifier string `json:"code_verifier"`
-	}
-	if err := decode(r, &p); err != nil {
-		return err
-	}
-	if p.AuthCode == "" || p.CodeVerifier == "" {
-		return validationFailed("invalid request: both auth code and code verifier should be non-empty")
-	}
-	return &apiError{Status: http.StatusNotFound, Code: "flow_state_not_found", Msg: "invalid flow state, no valid flow state found"}
 }

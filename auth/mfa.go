@@ -279,6 +279,11 @@ type verifyFactorParams struct {
 // all the same: each challenge is bound to the address that asked for it, and
 // each code opens at most one session.
 func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verifyFactorParams) error {
+	// GoTrue authenticates before it reads the body: no token is 401 even
+	// when the code is missing too.
+	if _, err := a.requireCaller(r); err != nil {
+		return err
+	}
 	if err := a.limit(r, mfaVerifyRateBucket, a.cfg.RateLimit.Verify); err != nil {
 		return err
 	}

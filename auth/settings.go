@@ -22,13 +22,17 @@ func (a *api) handleSettings(w http.ResponseWriter, r *http.Request) error {
 	if allow == nil {
 		allow = []string{}
 	}
+	external := map[string]bool{
+		"anonymous_users": a.cfg.AnonymousUsersEnabled, "apple": false, "azure": false, "bitbucket": false, "discord": false,
+		"email": a.cfg.EmailEnabled, "facebook": false, "figma": false, "github": false, "gitlab": false,
+		"google": false, "keycloak": false, "linkedin_oidc": false, "notion": false, "phone": false,
+		"slack_oidc": false, "spotify": false, "twitch": false, "twitter": false, "workos": false, "zoom": false,
+	}
+	for name := range a.providers {
+		external[name] = true
+	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{
-		"external": map[string]bool{
-			"anonymous_users": false, "apple": false, "azure": false, "bitbucket": false, "discord": false,
-			"email": a.cfg.EmailEnabled, "facebook": false, "figma": false, "github": false, "gitlab": false,
-			"google": false, "keycloak": false, "linkedin_oidc": false, "notion": false, "phone": false,
-			"slack_oidc": false, "spotify": false, "twitch": false, "twitter": false, "workos": false, "zoom": false,
-		},
+		"external":                     external,
 		"disable_signup":               a.cfg.DisableSignup,
 		"mailer_autoconfirm":           a.cfg.MailerAutoconfirm,
 		"phone_autoconfirm":            false,

@@ -14,6 +14,7 @@ type signupParams struct {
 	Phone    string         `json:"phone"`
 	Password string         `json:"password"`
 	Data     map[string]any `json:"data"`
+	Security metaSecurity   `json:"gotrue_meta_security"`
 }
 
 // handleSignup is POST /signup: a session when MAILER_AUTOCONFIRM is on, else the
@@ -22,9 +23,6 @@ type signupParams struct {
 // user_already_exists under autoconfirm, where that protection cannot hold).
 func (a *api) handleSignup(w http.ResponseWriter, r *http.Request, p signupParams) error {
 	switch {
-	case p.Email == "" && p.Phone == "":
-		// GoTrue's anonymous sign-in (signInAnonymously), checked before anything else.
-		return errAnonymousDisabled()
 	case a.cfg.DisableSignup:
 		return unprocessable("signup_disabled", "Signups not allowed for this instance")
 	case p.Phone != "" && p.Email == "":

@@ -49,6 +49,10 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request, p userUpd
 		if err != nil {
 			return nil, err
 		}
+		if u.IsAnonymous && p.Password != nil && email == "" {
+			// A guest's password would open nothing: it has no address to sign in with.
+			return nil, unprocessable("validation_failed", "Updating password of an anonymous user without an email or phone is not allowed")
+		}
 		if p.Password != nil {
 			if err := a.changePassword(ctx, c, cl.SessionID, u, *p.Password, newHash, p.Nonce, now); err != nil {
 				return nil, err

@@ -26,6 +26,10 @@ func errOTPExpired(link bool) *apiError {
 
 var verifyTypes = map[string]bool{"signup": true, "invite": true, "recovery": true, "magiclink": true, "email_change": true, "email": true}
 
+// phoneVerifyTypes are GoTrue's phone verifications: known types, answered
+// "Phone logins are disabled" since phone sign-in is off.
+var phoneVerifyTypes = map[string]bool{"sms": true, "phone_change": true}
+
 // verifyResult is the outcome of a verification: a session, or (first half of a
 // secure email change) only a message.
 type verifyResult struct {
@@ -99,7 +103,7 @@ type verifyParams struct {
 // {type, token_hash} → a session.
 func (a *api) handleVerifyPost(w http.ResponseWriter, r *http.Request, p verifyParams) error {
 	switch {
-	case !verifyTypes[p.Type]:
+	case !verifyTypes[p.Type] && !phoneVerifyTypes[p.Type]:
 		return validationFailed("Verify requires a verification type")
 	case p.Token != "" && p.TokenHash != "":
 		return validationFailed("Verify requires either a token or a token hash")
@@ -107,7 +111,7 @@ func (a *api) handleVerifyPost(w http.ResponseWriter, r *http.Request, p verifyP
 		return validationFailed("Verify requires either a token or a token hash")
 	case p.TokenHash != "" && (p.Email != "" || p.Phone != ""):
 		return validationFailed("Only the token_hash and type should be provided")
-	case p.Token != "" && p.Phone != "":
+	case p.Token != "" && p.Phone != "", phoneVerifyTypes[p.Type]:
 		return unprocessable("phone_provider_disabled", "Phone logins are disabled")
 	case p.Token != "" && p.Email == "":
 		return validationFailed("Verify requires an email or a phone number")
@@ -266,7 +270,7 @@ func (a *api) applyEmailChange(ctx context.Context, c pgrole.Conn, userID string
 		with u as (
 			update auth.users set email = lower(email_change), email_change = '', email_change_token_new = '',
 				email_change_token_current = '', email_change_confirm_status = 0,
-				email_confirmed_at = $2, updated_at = $2,
+				email_confirmed_at = $2, updated_at = $2, is_anonymous = false,
 				raw_user_meta_data = case when raw_user_meta_data ? 'email'
 					then raw_user_meta_data || jsonb_build_object('email', lower(email_change), 'email_verified', true)
 					else raw_user_meta_data end
@@ -277,5 +281,29 @@ func (a *api) applyEmailChange(ctx context.Context, c pgrole.Conn, userID string
 	if isUniqueViolation(err, "users_email_partial_key") {
 		return unprocessable("email_exists", "A user with this email address has already been registered")
 	}
+	if err != nil {
+		return err
+	}
+	return ensureEmailIdentity(ctx, c, userID, now)
+}
+
+// ensureEmailIdentity gives a user who confirmed an address without having an
+// email identity (a guest, an OAuth user) one, and lists it in
+// app_metadata.providers, as GoTrue does when it confirms an email change.
+func ensureEmailIdentity(ctx context.Context, c pgrole.Conn, userID string, now time.Time) error {
+	_, err := c.Exec(ctx, `
+		with i as (
+			insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+			select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true,
+				'phone_verified', false), 'email', $2, $2
+			from auth.users u
+			where u.id = $1 and u.email is not null
+				and not exists (select 1 from auth.identities x where x.user_id = u.id and x.provider = 'email')
+			returning user_id)
+		update auth.users u set raw_app_meta_data = u.raw_app_meta_data || jsonb_build_object('providers',
+			(select jsonb_agg(p order by p) from (
+				select distinct provider p from auth.identities where user_id = u.id
+				union select 'email') ps))
+		from i where u.id = i.user_id`, userID, now)
 	return err
 }

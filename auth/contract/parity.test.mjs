@@ -117,6 +117,10 @@ test('item 5: features not offered fail the way GoTrue fails with them disabled'
     400, 'provider_disabled', 'Provider (issuer "https://accounts.google.com") is not enabled')
   assertError((await c.auth.signInWithPassword({ phone: '+212600000000', password: 'pass-word-1' })).error,
     422, 'phone_provider_disabled', 'Phone logins are disabled')
+  for (const type of ['sms', 'phone_change']) {
+    assertError((await c.auth.verifyOtp({ phone: '+212600000000', token: '123456', type })).error,
+      422, 'phone_provider_disabled', 'Phone logins are disabled')
+  }
   assertError((await c.auth.signInWithOtp({ phone: '+212600000000' })).error,
     400, 'phone_provider_disabled', 'Unsupported phone provider')
   assertError((await c.auth.signUp({ phone: '+212600000000', password: 'pass-word-1' })).error,

@@ -5,8 +5,13 @@
 #      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication) and
 #      mfa.test.mjs (issue 21: TOTP factors, aal2, is_admin());
 #   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session;
-#   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation.
-# Ports: AUTH_CONTRACT_PORT (25381), +1 and +2. Needs DATABASE_URL (make test sets it).
+#   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation;
+#   4. EXTERNAL_ANONYMOUS_USERS_ENABLED=true: guests, RLS on is_anonymous (the
+#      fixture table of anonymous-fixture.sql), conversion by a confirmed address;
+#   5. OAuth through Dex (scripts/dex.sh, a real OpenID Connect provider, on port +5)
+#      as the keycloak and generic oidc providers, with manual linking on; the same
+#      sign-ins in Chromium through Dex's login page (oauth-browser.test.mjs).
+# Ports: AUTH_CONTRACT_PORT (25381), +1, +2, +3, +4 and +5 (Dex). Needs DATABASE_URL (make test sets it).
 # AUTH_CONTRACT_STATE: where the sink and its logs live (/tmp/casarent-auth-contract).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,6 +30,9 @@ cleanup() {
   scripts/test-server.sh stop auth-confirm >/dev/null 2>&1 || true
   scripts/test-server.sh stop auth-autoconfirm >/dev/null 2>&1 || true
   scripts/test-server.sh stop auth-keys >/dev/null 2>&1 || true
+  scripts/test-server.sh stop auth-anonymous >/dev/null 2>&1 || true
+  scripts/test-server.sh stop auth-oauth >/dev/null 2>&1 || true
+  DEX_STATE="$state/dex" scripts/dex.sh stop >/dev/null 2>&1 || true
   [ -n "$sink_pid" ] && kill "$sink_pid" 2>/dev/null || true
 }
 trap cleanup EXIT
@@ -60,3 +68,19 @@ echo "-- auth contract, MAILER_AUTOCONFIRM=true"
 run auth-autoconfirm "$((port + 1))" true autoconfirm.test.mjs
 echo "-- auth contract, JWT_KEYS (ES256 current, RS256 previous, one retired past its grace)"
 JWT_KEYS=$(node auth/contract/jwtkeys.mjs) run auth-keys "$((port + 2))" true keys.test.mjs
+echo "-- auth contract, EXTERNAL_ANONYMOUS_USERS_ENABLED=true"
+EXTERNAL_ANONYMOUS_USERS_ENABLED=true FIXTURE_SQL="$repo/auth/contract/anonymous-fixture.sql" \
+  run auth-anonymous "$((port + 3))" false anonymous.test.mjs
+echo "-- auth contract, OAuth through Dex (keycloak and generic oidc), SECURITY_MANUAL_LINKING_ENABLED=true"
+oauth_port=$((port + 4))
+# test-server.sh moves 1000 ports up when a port is taken: Dex accepts those callbacks too.
+export DEX_ADDR=127.0.0.1:$((port + 5)) DEX_STATE="$state/dex"
+export DEX_REDIRECT_URIS="http://127.0.0.1:$oauth_port/auth/v1/callback http://127.0.0.1:$((oauth_port + 1000))/auth/v1/callback http://127.0.0.1:$((oauth_port + 2000))/auth/v1/callback"
+scripts/dex.sh start
+eval "$(scripts/dex.sh env | sed 's/^/export /')"
+for p in KEYCLOAK OIDC; do
+  export "EXTERNAL_${p}_ENABLED=true" "EXTERNAL_${p}_CLIENT_ID=$DEX_CLIENT_ID" "EXTERNAL_${p}_SECRET=$DEX_CLIENT_SECRET" "EXTERNAL_${p}_URL=$DEX_ISSUER"
+done
+# oauth-browser.test.mjs drives Debian's Chromium (playwright-core, no browser download).
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then apt_install chromium; fi
+SECURITY_MANUAL_LINKING_ENABLED=true run auth-oauth "$oauth_port" true oauth.test.mjs oauth-browser.test.mjs

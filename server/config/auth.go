@@ -15,13 +15,16 @@ type Auth struct {
 	// JWTAdminRoles are the JWT roles the admin endpoints (/admin/*, /invite) accept
 	// (JWT_ADMIN_ROLES, comma-separated; default service_role,supabase_admin as GoTrue).
 	JWTAdminRoles          []string
-	AdditionalRedirectURLs []string      // ADDITIONAL_REDIRECT_URLS (or URI_ALLOW_LIST): globs
-	DisableSignup          bool          // DISABLE_SIGNUP
-	EmailEnabled           bool          // ENABLE_EMAIL_SIGNUP (EXTERNAL_EMAIL_ENABLED), default true
-	MailerAutoconfirm      bool          // MAILER_AUTOCONFIRM (ENABLE_EMAIL_AUTOCONFIRM); forced on when no SMTP_HOST
-	MailerOTPExp           time.Duration // MAILER_OTP_EXP, default 86400s: life of email links and codes
-	SecureEmailChange      bool          // MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true: confirm old and new address
-	URLPaths               URLPaths      // MAILER_URLPATHS_*
+	AdditionalRedirectURLs []string // ADDITIONAL_REDIRECT_URLS (or URI_ALLOW_LIST): globs
+	DisableSignup          bool     // DISABLE_SIGNUP
+	EmailEnabled           bool     // ENABLE_EMAIL_SIGNUP (EXTERNAL_EMAIL_ENABLED), default true
+	// AnonymousUsersEnabled (EXTERNAL_ANONYMOUS_USERS_ENABLED, default false):
+	// POST /signup with neither email nor phone makes a guest user (is_anonymous).
+	AnonymousUsersEnabled bool
+	MailerAutoconfirm     bool          // MAILER_AUTOCONFIRM (ENABLE_EMAIL_AUTOCONFIRM); forced on when no SMTP_HOST
+	MailerOTPExp          time.Duration // MAILER_OTP_EXP, default 86400s: life of email links and codes
+	SecureEmailChange     bool          // MAILER_SECURE_EMAIL_CHANGE_ENABLED, default true: confirm old and new address
+	URLPaths              URLPaths      // MAILER_URLPATHS_*
 
 	PasswordMinLength          int    // PASSWORD_MIN_LENGTH, default 6 (lower values are raised to 6)
 	PasswordRequiredCharacters string // PASSWORD_REQUIRED_CHARACTERS: colon-separated sets, one of each required
@@ -42,8 +45,50 @@ type Auth struct {
 	// their timing does not tell (AUTH_EMAIL_REPLY_FLOOR, default 400ms; 0 = off).
 	EmailReplyFloor time.Duration
 
+	Captcha Captcha
+
+	// ManualLinking (SECURITY_MANUAL_LINKING_ENABLED, default false, as GoTrue):
+	// a signed-in user may link another provider's identity (linkIdentity) and
+	// unlink one (unlinkIdentity, never the last).
+	ManualLinking bool
+
+	// External are the OAuth / OpenID Connect providers, by GoTrue's names
+	// (ExternalProviderNames), each from EXTERNAL_<NAME>_ENABLED, _CLIENT_ID,
+	// _SECRET, _REDIRECT_URI and _URL.
+	External map[string]ExternalProvider
+
 	RateLimit RateLimits
 	SMTP      SMTP
+}
+
+// Captcha is GoTrue's SECURITY_CAPTCHA_*: when enabled, POST /signup (e-mail
+// sign-ups and anonymous sign-ins) needs gotrue_meta_security.captcha_token,
+// checked with the provider's siteverify endpoint.
+type Captcha struct {
+	Enabled  bool   // SECURITY_CAPTCHA_ENABLED, default false
+	Provider string // SECURITY_CAPTCHA_PROVIDER: hcaptcha (default) or turnstile
+	Secret   string // SECURITY_CAPTCHA_SECRET
+	// VerifyURL (SECURITY_CAPTCHA_VERIFY_URL, not GoTrue's) replaces the
+	// provider's siteverify address: a local stand-in in tests.
+	VerifyURL string
+}
+
+// ExternalProviderNames are the providers /authorize can send a user to. "oidc"
+// is any OpenID Connect provider found from its issuer (EXTERNAL_OIDC_URL) by
+// discovery, its ID tokens checked against its JWKS; keycloak is found the same
+// way from the realm's URL (EXTERNAL_KEYCLOAK_URL, GoTrue's realm address).
+var ExternalProviderNames = []string{"apple", "azure", "github", "gitlab", "google", "keycloak", "oidc"}
+
+// ExternalProvider is one provider's settings.
+type ExternalProvider struct {
+	Enabled     bool   // EXTERNAL_<NAME>_ENABLED, default false
+	ClientID    string // EXTERNAL_<NAME>_CLIENT_ID
+	Secret      string // EXTERNAL_<NAME>_SECRET
+	RedirectURI string // EXTERNAL_<NAME>_REDIRECT_URI, default <API_EXTERNAL_URL>/auth/v1/callback
+	// URL (EXTERNAL_<NAME>_URL): the issuer for oidc and keycloak (required), the
+	// tenant's address for azure and the instance's for gitlab; for the others
+	// it replaces the provider's public address (a local stand-in in tests).
+	URL string
 }
 
 // URLPaths are the paths (on API_EXTERNAL_URL) the links of each email point to.
@@ -59,6 +104,7 @@ type RateLimits struct {
 	Verify       Rate          // RATE_LIMIT_VERIFY, default 30 per 5 min: /verify
 	OTP          Rate          // RATE_LIMIT_OTP, default 30 per 5 min: /signup, /recover, /resend, /otp, /magiclink, PUT /user (each its own bucket)
 	EmailSent    Rate          // RATE_LIMIT_EMAIL_SENT, default 30 per hour, per recipient address
+	Anonymous    Rate          // RATE_LIMIT_ANONYMOUS_USERS, default 30 per hour: anonymous sign-ins per client IP
 	MaxFrequency time.Duration // SMTP_MAX_FREQUENCY, default 60s: minimum gap between two emails of one kind to one user
 }
 
@@ -94,6 +140,7 @@ func loadAuth(e env) Auth {
 		AdditionalRedirectURLs: e.list("ADDITIONAL_REDIRECT_URLS"),
 		DisableSignup:          g.bool("DISABLE_SIGNUP", false),
 		EmailEnabled:           e.bool("ENABLE_EMAIL_SIGNUP", g.bool("EXTERNAL_EMAIL_ENABLED", true)),
+		AnonymousUsersEnabled:  g.bool("EXTERNAL_ANONYMOUS_USERS_ENABLED", false),
 		MailerOTPExp:           g.dur("MAILER_OTP_EXP", 24*time.Hour),
 		SecureEmailChange:      g.bool("MAILER_SECURE_EMAIL_CHANGE_ENABLED", true),
 		URLPaths: URLPaths{
@@ -110,13 +157,21 @@ func loadAuth(e env) Auth {
 		SessionsTimebox:                       g.dur("SESSIONS_TIMEBOX", 0),
 		SessionsInactivityTimeout:             g.dur("SESSIONS_INACTIVITY_TIMEOUT", 0),
 		UpdatePasswordRequireReauthentication: g.bool("SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION", false),
-		EmailReplyFloor:                       g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
+		ManualLinking:                         g.bool("SECURITY_MANUAL_LINKING_ENABLED", false),
+		Captcha: Captcha{
+			Enabled:   g.bool("SECURITY_CAPTCHA_ENABLED", false),
+			Provider:  g.str("SECURITY_CAPTCHA_PROVIDER", "hcaptcha"),
+			Secret:    g.str("SECURITY_CAPTCHA_SECRET", ""),
+			VerifyURL: g.str("SECURITY_CAPTCHA_VERIFY_URL", ""),
+		},
+		EmailReplyFloor: g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
 		RateLimit: RateLimits{
 			Header:       g.str("RATE_LIMIT_HEADER", ""),
 			TokenRefresh: g.rate("RATE_LIMIT_TOKEN_REFRESH", Rate{150, 5 * time.Minute}),
 			Verify:       g.rate("RATE_LIMIT_VERIFY", Rate{30, 5 * time.Minute}),
 			OTP:          g.rate("RATE_LIMIT_OTP", Rate{30, 5 * time.Minute}),
 			EmailSent:    g.rate("RATE_LIMIT_EMAIL_SENT", Rate{30, time.Hour}),
+			Anonymous:    g.rate("RATE_LIMIT_ANONYMOUS_USERS", Rate{30, time.Hour}),
 			MaxFrequency: g.dur("SMTP_MAX_FREQUENCY", time.Minute),
 		},
 		SMTP: SMTP{
@@ -128,6 +183,17 @@ func loadAuth(e env) Auth {
 			SenderName: g.str("SMTP_SENDER_NAME", ""),
 			TLS:        e.str("SMTP_TLS", ""),
 		},
+	}
+	a.External = map[string]ExternalProvider{}
+	for _, name := range ExternalProviderNames {
+		n := "EXTERNAL_" + strings.ToUpper(name) + "_"
+		a.External[name] = ExternalProvider{
+			Enabled:     g.bool(n+"ENABLED", false),
+			ClientID:    g.str(n+"CLIENT_ID", ""),
+			Secret:      g.str(n+"SECRET", ""),
+			RedirectURI: g.str(n+"REDIRECT_URI", ""),
+			URL:         strings.TrimRight(g.str(n+"URL", ""), "/"),
+		}
 	}
 	if a.JWTExp <= 0 {
 		a.JWTExp = time.Hour
@@ -155,6 +221,24 @@ func (a Auth) validate() error {
 	case a.JWTExp < 2*time.Minute:
 		// auth-js refreshes 90 s before expiry; shorter tokens would refresh forever.
 		return fmt.Errorf("JWT_EXP must be at least 120 seconds, not %s", a.JWTExp)
+	}
+	if a.Captcha.Enabled {
+		switch {
+		case a.Captcha.Provider != "hcaptcha" && a.Captcha.Provider != "turnstile":
+			return fmt.Errorf("SECURITY_CAPTCHA_PROVIDER must be hcaptcha or turnstile, not %q", a.Captcha.Provider)
+		case a.Captcha.Secret == "":
+			return fmt.Errorf("SECURITY_CAPTCHA_SECRET is required when SECURITY_CAPTCHA_ENABLED is true")
+		}
+	}
+	for name, p := range a.External {
+		n := "EXTERNAL_" + strings.ToUpper(name) + "_"
+		switch {
+		case !p.Enabled:
+		case p.ClientID == "":
+			return fmt.Errorf("%sCLIENT_ID is required when %sENABLED is true", n, n)
+		case p.URL == "" && (name == "oidc" || name == "keycloak"):
+			return fmt.Errorf("%sURL (the issuer) is required when %sENABLED is true", n, n)
+		}
 	}
 	switch a.SMTP.TLS {
 	case "", "opportunistic", "mandatory", "none", "implicit":

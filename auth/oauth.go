@@ -1,0 +1,440 @@
+package auth
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"casarent/server/httpx"
+	"casarent/server/pgrole"
+)
+
+// flowStateLife is how long a sign-in started by /authorize may take to come
+// back to /callback, and how long its PKCE code then stays exchangeable.
+const flowStateLife = 10 * time.Minute
+
+// authorizeParams are the parameters of /authorize this server reads; every
+// other one (prompt, login_hint, supabase-js's queryParams…) goes on to the provider.
+var authorizeParams = []string{"provider", "scopes", "redirect_to", "code_challenge", "code_challenge_method",
+	"skip_http_redirect", "invite_token", "flow_type"}
+
+// handleAuthorize is GET /authorize?provider= (signInWithOAuth): a flow_state
+// row whose id is the state, then a 302 to the provider. With code_challenge
+// the flow is PKCE (the callback hands redirect_to a ?code=), else implicit
+// (the session in redirect_to's fragment).
+func (a *api) handleAuthorize(w http.ResponseWriter, r *http.Request) error {
+	return a.startOAuth(w, r, "")
+}
+
+// startOAuth starts a sign-in, or with linkingUserID a link of a new identity to that user.
+func (a *api) startOAuth(w http.ResponseWriter, r *http.Request, linkingUserID string) error {
+	q := r.URL.Query()
+	name := strings.ToLower(q.Get("provider"))
+	p := a.providers[name]
+	if p == nil {
+		return validationFailed("Unsupported provider: " + providerProblem(q.Get("provider")))
+	}
+	challenge, method := q.Get("code_challenge"), strings.ToLower(q.Get("code_challenge_method"))
+	switch {
+	case challenge == "" && method == "":
+	case challenge == "" || method == "":
+		return validationFailed("PKCE flow requires code_challenge_method and code_challenge")
+	case method != "s256" && method != "plain":
+		return validationFailed("Code challenge method not supported: " + method)
+	case len(challenge) < 43 || len(challenge) > 128:
+		return validationFailed("code challenge has to be between 43 and 128 characters")
+	}
+	authURL, _, err := p.endpoints(r.Context())
+	if err != nil {
+		return internalError("Unable to reach the provider", err)
+	}
+	scopes := slices.Clone(p.defaultScopes)
+	for _, s := range strings.FieldsFunc(q.Get("scopes"), func(r rune) bool { return r == ' ' || r == ',' }) {
+		if !slices.Contains(scopes, s) {
+			scopes = append(scopes, s)
+		}
+	}
+	state := newID()
+	redirect := a.redirectTo(r, "")
+	err = a.tx(r.Context(), r, func(c pgrole.Conn) error {
+		// Flows nobody finished are removed by the next one to start.
+		if _, err := c.Exec(r.Context(), `delete from auth.flow_state where created_at < $1`, a.now().Add(-2*flowStateLife)); err != nil {
+			return err
+		}
+		_, err := c.Exec(r.Context(), `insert into auth.flow_state (id, code_challenge, code_challenge_method, provider_type,
+				redirect_to, linking_user_id, authentication_method, created_at, updated_at)
+			values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+			state, nullable(challenge), nullable(method), name, redirect, nullable(linkingUserID),
+			map[bool]string{true: "oauth", false: "identity_linking"}[linkingUserID == ""], a.now())
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	v := url.Values{}
+	for k, vals := range q {
+		if !slices.Contains(authorizeParams, k) {
+			v[k] = vals
+		}
+	}
+	v.Set("response_type", "code")
+	v.Set("client_id", p.cfg.ClientID)
+	v.Set("redirect_uri", a.callbackURL(p))
+	v.Set("scope", strings.Join(scopes, " "))
+	v.Set("state", state)
+	sep := "?"
+	if strings.Contains(authURL, "?") {
+		sep = "&"
+	}
+	to := authURL + sep + v.Encode()
+	if q.Get("skip_http_redirect") == "true" {
+		return httpx.WriteJSON(w, http.StatusOK, map[string]string{"url": to})
+	}
+	http.Redirect(w, r, to, http.StatusFound)
+	return nil
+}
+
+func (a *api) callbackURL(p *oauthProvider) string {
+	if p.cfg.RedirectURI != "" {
+		return p.cfg.RedirectURI
+	}
+	return a.extURL + "/auth/v1/callback"
+}
+
+type flowState struct {
+	ID, Provider, RedirectTo string
+	Challenge, Method        *string
+	LinkingUserID            *string
+}
+
+func (f *flowState) pkce() bool { return f.Challenge != nil }
+
+// handleCallback is GET|POST /callback, where the provider sends the browser
+// back: the state names the flow, the code is traded for the provider's tokens
+// and user, and the browser goes on to redirect_to with a PKCE code (?code=)
+// or, in the implicit flow, the session in the fragment. Failures after the
+// state is known go there too, as GoTrue's error/error_code/error_description.
+func (a *api) handleCallback(w http.ResponseWriter, r *http.Request) error {
+	_ = r.ParseForm() // Apple answers with form_post; Form holds the query too
+	state, code := r.Form.Get("state"), r.Form.Get("code")
+	if state == "" {
+		return badRequest("bad_oauth_callback", "OAuth state parameter missing")
+	}
+	ctx := r.Context()
+	var f flowState
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		err := pgx.ErrNoRows
+		if validUUID(state) {
+			// Taken once: a second callback with the same state finds nothing.
+			err = c.QueryRow(ctx, `update auth.flow_state set updated_at = $2
+				where id = $1 and auth_code is null and updated_at = created_at and created_at > $2::timestamptz - $3::interval
+				returning id::text, provider_type, redirect_to, code_challenge, code_challenge_method, linking_user_id::text`,
+				state, a.now(), flowStateLife.String()).Scan(&f.ID, &f.Provider, &f.RedirectTo, &f.Challenge, &f.Method, &f.LinkingUserID)
+		}
+		return err
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return badRequest("bad_oauth_state", "OAuth callback with invalid state")
+	}
+	if err != nil {
+		return err
+	}
+	fail := func(errName, code, desc string) error {
+		v := url.Values{"error": {errName}, "error_code": {code}, "error_description": {desc}}
+		to := f.RedirectTo
+		if f.pkce() {
+			u, perr := url.Parse(to)
+			if perr == nil {
+				q := u.Query()
+				for k, vs := range v {
+					q[k] = vs
+				}
+				u.RawQuery = q.Encode()
+				to = u.String()
+			}
+		} else {
+			to = withFragment(to, v)
+		}
+		http.Redirect(w, r, to, http.StatusSeeOther)
+		return nil
+	}
+	if e := r.Form.Get("error"); e != "" {
+		return fail(e, "provider_error", r.Form.Get("error_description"))
+	}
+	p := a.providers[f.Provider]
+	if p == nil || code == "" {
+		return fail("invalid_request", "bad_oauth_callback", "OAuth code missing")
+	}
+	toks, err := p.exchange(ctx, code, a.callbackURL(p))
+	if err != nil {
+		a.log.Warn("oauth code exchange failed", "provider", p.name, "err", err)
+		return fail("server_error", "unexpected_failure", "Unable to exchange external code")
+	}
+	pu, err := p.user(ctx, p, toks, a.now())
+	if err != nil || pu.ID == "" {
+		a.log.Warn("oauth user data failed", "provider", p.name, "err", err)
+		return fail("server_error", "unexpected_failure", "Error getting user profile from external provider")
+	}
+	now := a.now()
+	var session *tokenResponse
+	var authCode string
+	var afterCommit *apiError // refused, yet what was done (a confirmation sent) stays
+	err = a.tx(ctx, r, func(c pgrole.Conn) error {
+		var userID string
+		var err error
+		if f.LinkingUserID != nil {
+			userID, err = a.linkIdentity(ctx, c, *f.LinkingUserID, f.Provider, pu, now)
+		} else {
+			userID, afterCommit, err = a.oauthAccount(ctx, c, r, f, pu, now)
+		}
+		if err != nil || afterCommit != nil {
+			return err
+		}
+		if f.pkce() {
+			authCode = newID()
+			_, err = c.Exec(ctx, `update auth.flow_state set user_id = $2, auth_code = $3, auth_code_issued_at = $4,
+				provider_access_token = $5, provider_refresh_token = $6, updated_at = $4 where id = $1`,
+				f.ID, userID, authCode, now, toks.AccessToken, nullable(toks.RefreshToken))
+			return err
+		}
+		if _, err := c.Exec(ctx, `delete from auth.flow_state where id = $1`, f.ID); err != nil {
+			return err
+		}
+		session, err = a.startSession(ctx, c, userID, "oauth", a.clientMeta(r), now)
+		return err
+	})
+	var e *apiError
+	if errors.As(err, &e) && e.Status < 500 {
+		return fail("access_denied", e.Code, e.Msg)
+	}
+	if err != nil {
+		return err
+	}
+	if afterCommit != nil {
+		return fail("access_denied", afterCommit.Code, afterCommit.Msg)
+	}
+	if f.pkce() {
+		u, err := url.Parse(f.RedirectTo)
+		if err != nil {
+			return err
+		}
+		q := u.Query()
+		q.Set("code", authCode)
+		u.RawQuery = q.Encode()
+		http.Redirect(w, r, u.String(), http.StatusFound)
+		return nil
+	}
+	v := url.Values{
+		"access_token":   {session.AccessToken},
+		"expires_at":     {strconv.FormatInt(session.ExpiresAt, 10)},
+		"expires_in":     {strconv.Itoa(session.ExpiresIn)},
+		"refresh_token":  {session.RefreshToken},
+		"token_type":     {"bearer"},
+		"provider_token": {toks.AccessToken},
+	}
+	if toks.RefreshToken != "" {
+		v.Set("provider_refresh_token", toks.RefreshToken)
+	}
+	http.Redirect(w, r, withFragment(f.RedirectTo, v), http.StatusFound)
+	return nil
+}
+
+// oauthAccount finds or makes the user a provider's sign-in is for, by GoTrue's
+// rules: the identity if known (its data refreshed, and the user's metadata
+// with it); else the account with that address, only when the provider
+// verified it; else a new user. An address the provider did not verify never
+// reaches an existing account: that is refused (email_exists) rather than
+// linked. A new user with an unverified address is confirmed by email first,
+// unless MAILER_AUTOCONFIRM.
+func (a *api) oauthAccount(ctx context.Context, c pgrole.Conn, r *http.Request, f flowState, pu *providerUser, now time.Time) (string, *apiError, error) {
+	uid, err := a.oauthAccountTx(ctx, c, r, f, pu, now)
+	var e *apiError
+	if errors.As(err, &e) && e.Code == "provider_email_needs_verification" {
+		return "", e, nil
+	}
+	return uid, nil, err
+}
+
+func (a *api) oauthAccountTx(ctx context.Context, c pgrole.Conn, r *http.Request, f flowState, pu *providerUser, now time.Time) (string, error) {
+	var uid string
+	err := c.QueryRow(ctx, `
+		with i as (
+			update auth.identities set identity_data = $3, last_sign_in_at = $4, updated_at = $4
+			where provider = $1 and provider_id = $2 returning user_id)
+		update auth.users u set raw_user_meta_data = u.raw_user_meta_data || $3::jsonb, updated_at = $4
+		from i where u.id = i.user_id returning u.id::text`, f.Provider, pu.ID, pu.Data, now).Scan(&uid)
+	if err == nil {
+		u, err := userByID(ctx, c, uid, false)
+		if err != nil {
+			return "", err
+		}
+		if u.banned(now) {
+			return "", badRequest("user_banned", "User is banned")
+		}
+		if u.Email != "" && !u.emailConfirmed() {
+			// Known identity, address still unproven: the provider's word now, or
+			// MAILER_AUTOCONFIRM, confirms it; else no session until the email link.
+			if !pu.EmailVerified && !a.cfg.MailerAutoconfirm {
+				return "", errProviderEmailNeedsVerification(f.Provider)
+			}
+			if _, err := c.Exec(ctx, `update auth.users set email_confirmed_at = $2 where id = $1`, uid, now); err != nil {
+				return "", err
+			}
+		}
+		return uid, nil
+	}
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return "", err
+	}
+	if pu.Email != "" {
+		existing, err := userByEmail(ctx, c, pu.Email, true)
+		switch {
+		case err == errNoUser:
+		case err != nil:
+			return "", err
+		case !pu.EmailVerified:
+			return "", unprocessable("email_exists", "A user with this email address has already been registered")
+		default:
+			if existing.banned(now) {
+				return "", badRequest("user_banned", "User is banned")
+			}
+			if !existing.emailConfirmed() {
+				// Nobody proved this address before the provider did: a password set by
+				// whoever signed it up is not the owner's, so it goes.
+				if _, err := c.Exec(ctx, `update auth.users set encrypted_password = '', email_confirmed_at = $2, updated_at = $2 where id = $1`,
+					existing.ID, now); err != nil {
+					return "", err
+				}
+			}
+			return existing.ID, addIdentity(ctx, c, existing.ID, f.Provider, pu, now)
+		}
+	}
+	if a.cfg.DisableSignup {
+		return "", unprocessable("signup_disabled", "Signups not allowed for this instance")
+	}
+	confirmed := pu.Email != "" && (pu.EmailVerified || a.cfg.MailerAutoconfirm)
+	uid = newID()
+	var confirmedAt *time.Time
+	if confirmed {
+		confirmedAt = &now
+	}
+	if _, err := c.Exec(ctx, `
+		insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
+			created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change)
+		values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
+			jsonb_build_object('provider', $4::text, 'providers', jsonb_build_array($4::text)), $5, $6, $6, '', '', '', '')`,
+		uid, nullable(pu.Email), confirmedAt, f.Provider, pu.Data, now); err != nil {
+		return "", err
+	}
+	if err := addIdentity(ctx, c, uid, f.Provider, pu, now); err != nil {
+		return "", err
+	}
+	if pu.Email != "" && !confirmed {
+		u, err := userByID(ctx, c, uid, false)
+		if err != nil {
+			return "", err
+		}
+		if _, err := a.sendConfirmation(ctx, c, r, u, f.RedirectTo, now); err != nil {
+			return "", err
+		}
+		return "", errProviderEmailNeedsVerification(f.Provider)
+	}
+	return uid, nil
+}
+
+func errProviderEmailNeedsVerification(provider string) *apiError {
+	return unprocessable("provider_email_needs_verification",
+		"Unverified email with "+provider+". A confirmation email has been sent to your "+provider+" email")
+}
+
+// addIdentity stores the provider's identity of userID and lists the provider
+// in the user's app_metadata.providers.
+func addIdentity(ctx context.Context, c pgrole.Conn, userID, provider string, pu *providerUser, now time.Time) error {
+	_, err := c.Exec(ctx, `
+		with i as (
+			insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+			values ($2, $1, $3, $4, $5, $5, $5) returning user_id)
+		update auth.users u set updated_at = $5, raw_app_meta_data = u.raw_app_meta_data || jsonb_build_object('providers',
+			(select jsonb_agg(p order by p) from (
+				select distinct provider p from auth.identities where user_id = u.id union select $4::text) ps))
+		from i where u.id = i.user_id`, userID, pu.ID, pu.Data, provider, now)
+	if isUniqueViolation(err, "identities_provider_id_provider_key") {
+		return unprocessable("identity_already_exists", "Identity is already linked to another user")
+	}
+	return err
+}
+
+// pkceGrant is POST /token?grant_type=pkce (exchangeCodeForSession): the code
+// a PKCE callback put in redirect_to and the verifier whose challenge started
+// the flow give the session, with the provider's tokens, once.
+func (a *api) pkceGrant(w http.ResponseWriter, r *http.Request) error {
+	var p struct {
+		AuthCode     string `json:"auth_code"`
+		CodeVerifier string `json:"code_verifier"`
+	}
+	if err := decode(r, &p); err != nil {
+		return err
+	}
+	if p.AuthCode == "" || p.CodeVerifier == "" {
+		return validationFailed("invalid request: both auth code and code verifier should be non-empty")
+	}
+	notFound := &apiError{Status: http.StatusNotFound, Code: "flow_state_not_found", Msg: "invalid flow state, no valid flow state found"}
+	type answer struct {
+		*tokenResponse
+		ProviderToken        string `json:"provider_token,omitempty"`
+		ProviderRefreshToken string `json:"provider_refresh_token,omitempty"`
+	}
+	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*answer, error) {
+		var (
+			id, userID, challenge, method, method2 string
+			providerToken, providerRefresh         *string
+			issued                                 time.Time
+		)
+		err := c.QueryRow(ctx, `select id::text, user_id::text, code_challenge, code_challenge_method, authentication_method,
+				provider_access_token, provider_refresh_token, auth_code_issued_at
+			from auth.flow_state where auth_code = $1 and user_id is not null for update`, p.AuthCode).
+			Scan(&id, &userID, &challenge, &method, &method2, &providerToken, &providerRefresh, &issued)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return nil, notFound
+		}
+		if err != nil {
+			return nil, err
+		}
+		if a.now().Sub(issued) > flowStateLife {
+			return nil, &apiError{Status: http.StatusForbidden, Code: "flow_state_expired", Msg: "Flow state has expired"}
+		}
+		want := p.CodeVerifier
+		if method == "s256" {
+			sum := sha256.Sum256([]byte(p.CodeVerifier))
+			want = base64.RawURLEncoding.EncodeToString(sum[:])
+		}
+		if subtle.ConstantTimeCompare([]byte(want), []byte(challenge)) != 1 {
+			return nil, forbidden("bad_code_verifier", "code challenge does not match previously saved code verifier")
+		}
+		if _, err := c.Exec(ctx, `delete from auth.flow_state where id = $1`, id); err != nil {
+			return nil, err
+		}
+		s, err := a.startSession(ctx, c, userID, method2, a.clientMeta(r), a.now())
+		if err != nil {
+			return nil, err
+		}
+		out := &answer{tokenResponse: s}
+		if providerToken != nil {
+			out.ProviderToken = *providerToken
+		}
+		if providerRefresh != nil {
+			out.ProviderRefreshToken = *providerRefresh
+		}
+		return out, nil
+	})
+}
