@@ -1,0 +1,167 @@
+package functions
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// fileFunction is one function folder of FUNCTIONS_DIR as last scanned.
+type fileFunction struct {
+	Name       string
+	Dir        string // absolute
+	Entry      string // absolute path of the module that calls Deno.serve
+	VerifyJWT  bool
+	ImportMap  string // absolute, "" = none (deno.json's own imports still apply)
+	DenoConfig string // absolute deno.json / deno.jsonc in the folder, "" = none
+	Secrets    map[string]string
+	// Version names what is served: a digest of the folder's files (names, sizes,
+	// times), the shared folder, config.toml and the secrets file. A new one
+	// replaces the worker.
+	Version string
+}
+
+var (
+	envName      = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+	entryNames   = []string{"index.ts", "index.js", "index.tsx", "index.jsx", "index.mjs"}
+	sharedFolder = "_shared"
+)
+
+// isFunctionFolder: _shared and every folder starting with _ or . are not functions.
+func isFunctionFolder(name string) bool {
+	return name != "" && name[0] != '_' && name[0] != '.' && validName.MatchString(name)
+}
+
+// scanFunctions lists the function folders of dir with config.toml's settings and the
+// secrets of dir/.env. A missing dir is no functions.
+func scanFunctions(dir, configPath string) (map[string]*fileFunction, error) {
+	out := map[string]*fileFunction{}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return out, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("FUNCTIONS_DIR: %w", err)
+	}
+	configs := map[string]*functionConfig{}
+	configDir := filepath.Dir(dir)
+	var configStamp string
+	if configPath != "" {
+		configPath, _ = filepath.Abs(configPath)
+		configDir = filepath.Dir(configPath)
+		if f, err := os.Open(configPath); err == nil {
+			configs, err = parseFunctionsConfig(f)
+			st, _ := f.Stat()
+			f.Close()
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", configPath, err)
+			}
+			configStamp = stamp(st)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	secrets := map[string]string{}
+	var secretStamp string
+	if f, err := os.Open(filepath.Join(dir, ".env")); err == nil {
+		secrets, err = parseDotenv(f)
+		st, _ := f.Stat()
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ".env"), err)
+		}
+		secretStamp = stamp(st)
+	}
+	for k := range secrets {
+		// Supabase refuses secrets named SUPABASE_*: those are the platform's.
+		if strings.HasPrefix(k, "SUPABASE_") {
+			delete(secrets, k)
+		}
+	}
+	shared := folderDigest(filepath.Join(dir, sharedFolder))
+	for _, e := range entries {
+		if !e.IsDir() || !isFunctionFolder(e.Name()) {
+			continue
+		}
+		fn := &fileFunction{Name: e.Name(), Dir: filepath.Join(dir, e.Name()), VerifyJWT: true, Secrets: secrets}
+		c := configs[fn.Name]
+		if c != nil && c.VerifyJWT != nil {
+			fn.VerifyJWT = *c.VerifyJWT
+		}
+		if c != nil && c.Entrypoint != "" {
+			fn.Entry = resolveFrom(configDir, c.Entrypoint)
+		} else {
+			for _, n := range entryNames {
+				if st, err := os.Stat(filepath.Join(fn.Dir, n)); err == nil && !st.IsDir() {
+					fn.Entry = filepath.Join(fn.Dir, n)
+					break
+				}
+			}
+		}
+		if fn.Entry == "" {
+			continue // a folder without an entry module is not (yet) a function
+		}
+		if c != nil && c.ImportMap != "" {
+			fn.ImportMap = resolveFrom(configDir, c.ImportMap)
+		} else if _, err := os.Stat(filepath.Join(fn.Dir, "import_map.json")); err == nil {
+			fn.ImportMap = filepath.Join(fn.Dir, "import_map.json")
+		}
+		for _, n := range []string{"deno.json", "deno.jsonc"} {
+			if _, err := os.Stat(filepath.Join(fn.Dir, n)); err == nil {
+				fn.DenoConfig = filepath.Join(fn.Dir, n)
+				break
+			}
+		}
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%v", folderDigest(fn.Dir), shared, configStamp, secretStamp, fn.Entry, fn.VerifyJWT)
+		fn.Version = hex.EncodeToString(h.Sum(nil))[:12]
+		out[fn.Name] = fn
+	}
+	return out, nil
+}
+
+func resolveFrom(base, p string) string {
+	if filepath.IsAbs(p) {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(base, p)
+}
+
+func stamp(st fs.FileInfo) string {
+	if st == nil {
+		return ""
+	}
+	return fmt.Sprintf("%d.%d", st.Size(), st.ModTime().UnixNano())
+}
+
+// folderDigest summarises a folder's files by name, size and modification time
+// (cheap enough to poll every second); "" when it does not exist.
+func folderDigest(dir string) string {
+	var lines []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() && p != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if info, err := d.Info(); err == nil && !d.IsDir() {
+			lines = append(lines, p+"\x00"+stamp(info))
+		}
+		return nil
+	})
+	sort.Strings(lines)
+	h := sha256.Sum256([]byte(strings.Join(lines, "\n")))
+	return hex.EncodeToString(h[:])
+}
