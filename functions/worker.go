@@ -101,12 +101,19 @@ func workerEnv(o *FileOptions, fn *fileFunction) (visible map[string]string, all
 		all = append(all, k+"="+v)
 	}
 	all = append(all, "DENO_DIR="+o.DenoDir, "NO_COLOR=1", "DENO_NO_UPDATE_CHECK=1")
-	// Deno itself may need the proxy to fetch npm: and https: imports.
-	for _, k := range []string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy"} {
+	// Deno itself may need the proxy, the machine's certificate authorities and an
+	// npm mirror to fetch npm: and https: imports (the function cannot read them).
+	for _, k := range []string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy",
+		"SSL_CERT_FILE", "SSL_CERT_DIR", "DENO_CERT", "NPM_CONFIG_REGISTRY"} {
 		if v, ok := os.LookupEnv(k); ok {
 			all = append(all, k+"="+v)
 		}
 	}
+	store := os.Getenv("DENO_TLS_CA_STORE")
+	if store == "" {
+		store = "system,mozilla"
+	}
+	all = append(all, "DENO_TLS_CA_STORE="+store)
 	return visible, all
 }
 
