@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -164,4 +165,26 @@ func folderDigest(dir string) string {
 	sort.Strings(lines)
 	h := sha256.Sum256([]byte(strings.Join(lines, "\n")))
 	return hex.EncodeToString(h[:])
+}
+
+// DefaultDenoPath is where scripts/lib.sh's ensure_deno installs Deno, relative to
+// the repository (the server's working folder under `make run`).
+const DefaultDenoPath = ".tools/deno/node_modules/.bin/deno"
+
+// FindDeno resolves the DENO_PATH setting: that file when set, else
+// DefaultDenoPath, else deno on PATH; "" when there is none.
+func FindDeno(setting string) string {
+	candidates := []string{setting}
+	if setting == "" {
+		candidates = []string{DefaultDenoPath, "deno"}
+	}
+	for _, c := range candidates {
+		if p, err := exec.LookPath(c); err == nil {
+			if abs, err := filepath.Abs(p); err == nil {
+				return abs
+			}
+			return p
+		}
+	}
+	return ""
 }

@@ -105,6 +105,9 @@ func newFileRuntime(o FileOptions, builtins map[string]Function, logger *slog.Lo
 			return nil, fmt.Errorf("functions: %s/%s has the name of a built-in function; rename the folder", o.Dir, name)
 		}
 	}
+	if o.DenoPath == "" && len(fns) > 0 {
+		logger.Warn("Deno is not installed: the file functions answer 503 until it is (make run installs it; or set DENO_PATH)", "functions", len(fns))
+	}
 	fr.apply(fns)
 	return fr, nil
 }

@@ -276,7 +276,21 @@ func (a *app) mountSurfaces() error {
 	fns = append(fns, adminusers.Functions(adminusers.Deps{
 		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
 	})...)
-	a.surf.functions = functions.New(functions.Options{Functions: fns, Logger: fnLog})
+	ff := cfg.Functions.Files
+	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: &functions.FileOptions{
+		Dir: ff.Dir, ConfigPath: ff.ConfigPath, DenoPath: functions.FindDeno(ff.DenoPath), DenoDir: ff.DenoDir,
+		Env: map[string]string{"SUPABASE_URL": ff.SupabaseURL, "SUPABASE_ANON_KEY": cfg.AnonKey,
+			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
+		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
+		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
+		HotReload: ff.HotReload,
+	}})
+	if err != nil {
+		return err
+	}
+	a.surf.functions = fnRuntime
+	a.metrics.reg.MustRegister(fnRuntime.Collectors()...)
+	a.workers = append(a.workers, fnRuntime.Run)
 
 	notify := notifications.Deps{
 		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: cfg.Functions.AgencyEmail, SiteURL: cfg.SiteURL,
