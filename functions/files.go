@@ -55,81 +55,111 @@ func scanFunctions(dir, configPath string) (map[string]*fileFunction, error) {
 	if err != nil {
 		return nil, fmt.Errorf("FUNCTIONS_DIR: %w", err)
 	}
-	configs := map[string]*functionConfig{}
-	configDir := filepath.Dir(dir)
-	var configStamp string
-	if configPath != "" {
-		configPath, _ = filepath.Abs(configPath)
-		configDir = filepath.Dir(configPath)
-		if f, err := os.Open(configPath); err == nil {
-			configs, err = parseFunctionsConfig(f)
-			st, _ := f.Stat()
-			f.Close()
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", configPath, err)
-			}
-			configStamp = stamp(st)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
+	configs, configDir, configStamp, err := readConfig(dir, configPath)
+	if err != nil {
+		return nil, err
 	}
-	secrets := map[string]string{}
-	var secretStamp string
-	if f, err := os.Open(filepath.Join(dir, ".env")); err == nil {
-		secrets, err = parseDotenv(f)
-		st, _ := f.Stat()
-		f.Close()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, ".env"), err)
-		}
-		secretStamp = stamp(st)
-	}
-	for k := range secrets {
-		// Supabase refuses secrets named SUPABASE_*: those are the platform's.
-		if strings.HasPrefix(k, "SUPABASE_") {
-			delete(secrets, k)
-		}
+	secrets, secretStamp, err := readSecrets(dir)
+	if err != nil {
+		return nil, err
 	}
 	shared := folderDigest(filepath.Join(dir, sharedFolder))
 	for _, e := range entries {
 		if !e.IsDir() || !isFunctionFolder(e.Name()) {
 			continue
 		}
-		fn := &fileFunction{Name: e.Name(), Dir: filepath.Join(dir, e.Name()), VerifyJWT: true, Secrets: secrets}
-		c := configs[fn.Name]
-		if c != nil && c.VerifyJWT != nil {
-			fn.VerifyJWT = *c.VerifyJWT
-		}
-		if c != nil && c.Entrypoint != "" {
-			fn.Entry = resolveFrom(configDir, c.Entrypoint)
-		} else {
-			for _, n := range entryNames {
-				if st, err := os.Stat(filepath.Join(fn.Dir, n)); err == nil && !st.IsDir() {
-					fn.Entry = filepath.Join(fn.Dir, n)
-					break
-				}
-			}
-		}
+		fn := newFileFunction(filepath.Join(dir, e.Name()), configs[e.Name()], configDir)
 		if fn.Entry == "" {
 			continue // a folder without an entry module is not (yet) a function
 		}
-		if c != nil && c.ImportMap != "" {
-			fn.ImportMap = resolveFrom(configDir, c.ImportMap)
-		} else if _, err := os.Stat(filepath.Join(fn.Dir, "import_map.json")); err == nil {
-			fn.ImportMap = filepath.Join(fn.Dir, "import_map.json")
-		}
-		for _, n := range []string{"deno.json", "deno.jsonc"} {
-			if _, err := os.Stat(filepath.Join(fn.Dir, n)); err == nil {
-				fn.DenoConfig = filepath.Join(fn.Dir, n)
-				break
-			}
-		}
+		fn.Secrets = secrets
 		h := sha256.New()
 		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%v", folderDigest(fn.Dir), shared, configStamp, secretStamp, fn.Entry, fn.VerifyJWT)
 		fn.Version = hex.EncodeToString(h.Sum(nil))[:12]
 		out[fn.Name] = fn
 	}
 	return out, nil
+}
+
+// readConfig reads config.toml's function tables (none when it does not exist);
+// paths in it are relative to its folder.
+func readConfig(dir, configPath string) (map[string]*functionConfig, string, string, error) {
+	configs := map[string]*functionConfig{}
+	if configPath == "" {
+		return configs, filepath.Dir(dir), "", nil
+	}
+	configPath, _ = filepath.Abs(configPath)
+	f, err := os.Open(configPath)
+	if errors.Is(err, fs.ErrNotExist) {
+		return configs, filepath.Dir(configPath), "", nil
+	}
+	if err != nil {
+		return nil, "", "", err
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	if configs, err = parseFunctionsConfig(f); err != nil {
+		return nil, "", "", fmt.Errorf("%s: %w", configPath, err)
+	}
+	return configs, filepath.Dir(configPath), stamp(st), nil
+}
+
+// readSecrets reads dir/.env. Supabase refuses secrets named SUPABASE_*: those are
+// the platform's, so they are dropped.
+func readSecrets(dir string) (map[string]string, string, error) {
+	f, err := os.Open(filepath.Join(dir, ".env"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]string{}, "", nil
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	defer f.Close()
+	st, _ := f.Stat()
+	secrets, err := parseDotenv(f)
+	if err != nil {
+		return nil, "", fmt.Errorf("%s: %w", filepath.Join(dir, ".env"), err)
+	}
+	for k := range secrets {
+		if strings.HasPrefix(k, "SUPABASE_") {
+			delete(secrets, k)
+		}
+	}
+	return secrets, stamp(st), nil
+}
+
+// newFileFunction applies a folder's files and its config.toml table; Entry is ""
+// when the folder has no entry module.
+func newFileFunction(dir string, c *functionConfig, configDir string) *fileFunction {
+	fn := &fileFunction{Name: filepath.Base(dir), Dir: dir, VerifyJWT: true}
+	if c == nil {
+		c = &functionConfig{}
+	}
+	if c.VerifyJWT != nil {
+		fn.VerifyJWT = *c.VerifyJWT
+	}
+	if c.Entrypoint != "" {
+		fn.Entry = resolveFrom(configDir, c.Entrypoint)
+	} else {
+		for _, n := range entryNames {
+			if st, err := os.Stat(filepath.Join(dir, n)); err == nil && !st.IsDir() {
+				fn.Entry = filepath.Join(dir, n)
+				break
+			}
+		}
+	}
+	if c.ImportMap != "" {
+		fn.ImportMap = resolveFrom(configDir, c.ImportMap)
+	} else if _, err := os.Stat(filepath.Join(dir, "import_map.json")); err == nil {
+		fn.ImportMap = filepath.Join(dir, "import_map.json")
+	}
+	for _, n := range []string{"deno.json", "deno.jsonc"} {
+		if _, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			fn.DenoConfig = filepath.Join(dir, n)
+			break
+		}
+	}
+	return fn
 }
 
 func resolveFrom(base, p string) string {

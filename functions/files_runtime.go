@@ -296,17 +296,7 @@ func (fr *fileRuntime) serve(w http.ResponseWriter, r *http.Request, s *supervis
 		fr.logger.InfoContext(r.Context(), "function invoked", "request_id", httpx.RequestIDFrom(r.Context()),
 			"function", fn.Name, "version", fn.Version, "status", status, "duration_ms", d.Milliseconds(), "cold", cold)
 	}()
-	if fr.opts.DenoPath == "" {
-		gatewayError(sw, r, http.StatusServiceUnavailable, "FUNCTION_RUNTIME_MISSING",
-			"Deno is not installed: run `make run` (or `source scripts/lib.sh && ensure_deno`), or set DENO_PATH to a deno executable")
-		return
-	}
-	if !fr.enqueue(r.Context(), s) {
-		if r.Context().Err() == nil {
-			fr.limitHits.WithLabelValues(fn.Name, "queue").Inc()
-			sw.Header().Set("Retry-After", "1")
-			gatewayError(sw, r, http.StatusServiceUnavailable, "WORKER_BUSY", "Too many concurrent requests to this function; retry shortly")
-		}
+	if !fr.admit(sw, r, s) {
 		return
 	}
 	defer func() { <-s.slots }()
@@ -350,13 +340,14 @@ func (fr *fileRuntime) serve(w http.ResponseWriter, r *http.Request, s *supervis
 		}
 	}()
 	wk.proxy.ServeHTTP(sw, r.WithContext(ctx))
-	if proxyErr == nil || sw.status != 0 {
-		return
+	if proxyErr != nil && sw.status == 0 && r.Context().Err() == nil {
+		fr.noAnswer(ctx, sw, r, wk, proxyErr)
 	}
-	// The worker gave no answer: find out why.
-	if r.Context().Err() != nil {
-		return
-	}
+}
+
+// noAnswer answers for a worker that gave none: a limit (546) or a crash (500).
+func (fr *fileRuntime) noAnswer(ctx context.Context, sw http.ResponseWriter, r *http.Request, wk *worker, proxyErr error) {
+	fn := wk.fn
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		wk.kill("wall_clock")
 	}
@@ -378,6 +369,25 @@ func (fr *fileRuntime) serve(w http.ResponseWriter, r *http.Request, s *supervis
 	fr.logger.ErrorContext(r.Context(), "function crashed", "function", fn.Name, "version", fn.Version, "err", proxyErr, "stderr", wk.stderrTail())
 	wk.kill("")
 	gatewayError(sw, r, http.StatusInternalServerError, "WORKER_ERROR", "Function exited due to an error (please check logs)")
+}
+
+// admit lets a request through to the worker, holding one of the function's
+// slots, or answers it: no runtime (503), queue full (503 + Retry-After).
+func (fr *fileRuntime) admit(sw http.ResponseWriter, r *http.Request, s *supervisor) bool {
+	if fr.opts.DenoPath == "" {
+		gatewayError(sw, r, http.StatusServiceUnavailable, "FUNCTION_RUNTIME_MISSING",
+			"Deno is not installed: run `make run` (or `source scripts/lib.sh && ensure_deno`), or set DENO_PATH to a deno executable")
+		return false
+	}
+	if fr.enqueue(r.Context(), s) {
+		return true
+	}
+	if r.Context().Err() == nil {
+		fr.limitHits.WithLabelValues(s.fn.Load().Name, "queue").Inc()
+		sw.Header().Set("Retry-After", "1")
+		gatewayError(sw, r, http.StatusServiceUnavailable, "WORKER_BUSY", "Too many concurrent requests to this function; retry shortly")
+	}
+	return false
 }
 
 // enqueue takes one of the function's slots, waiting in its queue when they are

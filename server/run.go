@@ -276,15 +276,7 @@ func (a *app) mountSurfaces() error {
 	fns = append(fns, adminusers.Functions(adminusers.Deps{
 		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
 	})...)
-	ff := cfg.Functions.Files
-	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: &functions.FileOptions{
-		Dir: ff.Dir, ConfigPath: ff.ConfigPath, DenoPath: functions.FindDeno(ff.DenoPath), DenoDir: ff.DenoDir,
-		Env: map[string]string{"SUPABASE_URL": ff.SupabaseURL, "SUPABASE_ANON_KEY": cfg.AnonKey,
-			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
-		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
-		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
-		HotReload: ff.HotReload,
-	}})
+	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: fileFunctions(cfg)})
 	if err != nil {
 		return err
 	}
@@ -308,6 +300,19 @@ func (a *app) mountSurfaces() error {
 		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: cfg.Functions.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
 	})
 	return nil
+}
+
+// fileFunctions are the TypeScript functions' settings and environment.
+func fileFunctions(cfg *config.Config) *functions.FileOptions {
+	ff := cfg.Functions.Files
+	return &functions.FileOptions{
+		Dir: ff.Dir, ConfigPath: ff.ConfigPath, DenoPath: functions.FindDeno(ff.DenoPath), DenoDir: ff.DenoDir,
+		Env: map[string]string{"SUPABASE_URL": ff.SupabaseURL, "SUPABASE_ANON_KEY": cfg.AnonKey,
+			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
+		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
+		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
+		HotReload: ff.HotReload,
+	}
 }
 
 // newMailer is the SMTP sender, or without SMTP_HOST the log sender, which in
