@@ -112,3 +112,26 @@ func TestFileFunctionNoReloadInProduction(t *testing.T) {
 		t.Errorf("after the folder went, without hot reload: %d %s, want the running worker", a.status, a.body)
 	}
 }
+
+// A worker is replaced after FUNCTIONS_MAX_REQUESTS requests and stopped when idle.
+func TestFileFunctionWorkersRecycled(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) {
+		o.MaxRequests = 2
+		o.IdleTimeout = 300 * time.Millisecond
+	}, nil)
+	for range 3 {
+		if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
+			t.Fatalf("%d %s", a.status, a.body)
+		}
+	}
+	if n := counter(t, e.rt, "functions_cold_starts_total", "public"); n != 2 {
+		t.Errorf("cold starts after 3 calls with 2 requests per worker: %v, want 2", n)
+	}
+	time.Sleep(2500 * time.Millisecond) // idle for longer than the timeout and a check period
+	if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
+		t.Fatalf("%d %s", a.status, a.body)
+	}
+	if n := counter(t, e.rt, "functions_cold_starts_total", "public"); n != 3 {
+		t.Errorf("cold starts after an idle pause: %v, want 3", n)
+	}
+}

@@ -317,11 +317,10 @@ func (fr *fileRuntime) serve(w http.ResponseWriter, r *http.Request, s *supervis
 	}
 	wk.acquire()
 	defer wk.release()
-	defer func() {
-		if n := wk.served.Add(1); fr.opts.MaxRequests > 0 && n >= int64(fr.opts.MaxRequests) {
-			s.replace(wk)
-		}
-	}()
+	// Counted before the answer: the next request already goes to a new worker.
+	if n := wk.served.Add(1); fr.opts.MaxRequests > 0 && n >= int64(fr.opts.MaxRequests) {
+		s.replace(wk)
+	}
 
 	ctx, cancel := context.WithTimeout(r.Context(), fr.opts.WallClock)
 	defer cancel()
