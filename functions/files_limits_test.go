@@ -135,3 +135,25 @@ func TestFileFunctionWorkersRecycled(t *testing.T) {
 		t.Errorf("cold starts after an idle pause: %v, want 3", n)
 	}
 }
+
+// A worker that dies during a request, or a handler that throws, is a 500 with
+// the function's name in the log; the next call gets a working worker.
+func TestFileFunctionCrashes(t *testing.T) {
+	e := newFileEnv(t, nil, nil)
+	for _, name := range []string{"crash", "throws"} {
+		a := e.call(t, "GET", name, e.anon, "")
+		if a.status != 500 || a.json(t)["code"] != "WORKER_ERROR" {
+			t.Errorf("%s: %d %s, want 500 WORKER_ERROR", name, a.status, a.body)
+		}
+	}
+	eventually(t, "both named in the log", func() bool {
+		log := e.log.String()
+		return strings.Contains(log, `"msg":"function crashed","function":"crash"`) && strings.Contains(log, "thrown by the handler")
+	})
+	if a := e.call(t, "GET", "crash", e.anon, ""); a.status != 500 {
+		t.Errorf("crash again: %d %s, want a new worker and 500 again", a.status, a.body)
+	}
+	if a := e.call(t, "GET", "hello", e.anon, ""); a.status != 200 {
+		t.Errorf("hello: %d %s", a.status, a.body)
+	}
+}
