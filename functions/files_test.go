@@ -194,3 +194,17 @@ func counter(t *testing.T, rt *functions.Runtime, name, function string) float64
 	}
 	return sum
 }
+
+// A function with no variable to see at all (no secrets, no platform variables)
+// still starts.
+func TestFileFunctionWithAnEmptyEnvironment(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) {
+		o.Env = nil
+		if err := os.Remove(filepath.Join(o.Dir, ".env")); err != nil {
+			t.Fatal(err)
+		}
+	}, nil)
+	if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
+		t.Errorf("%d %s", a.status, a.body)
+	}
+}

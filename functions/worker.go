@@ -69,8 +69,10 @@ func denoArgs(o *FileOptions, fn *fileFunction, bootstrap, marker string, env ma
 		read = append(read, fn.Entry)
 	}
 	args := []string{"run", "--quiet", "--no-prompt", "--no-lock",
-		"--allow-net", "--allow-env=" + strings.Join(names, ","), "--allow-read=" + strings.Join(read, ","),
-		fmt.Sprintf("--v8-flags=--max-old-space-size=%d", o.MemoryMB)}
+		"--allow-net", "--allow-read=" + strings.Join(read, ","), fmt.Sprintf("--v8-flags=--max-old-space-size=%d", o.MemoryMB)}
+	if len(names) > 0 { // Deno refuses an empty --allow-env= list
+		args = append(args, "--allow-env="+strings.Join(names, ","))
+	}
 	if fn.DenoConfig != "" {
 		args = append(args, "--config", fn.DenoConfig)
 	} else {
