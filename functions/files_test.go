@@ -208,3 +208,14 @@ func TestFileFunctionWithAnEmptyEnvironment(t *testing.T) {
 		t.Errorf("%d %s", a.status, a.body)
 	}
 }
+
+// A folder's deno.json import map is honoured, and so is config.toml's entrypoint.
+func TestFileFunctionDenoJSONAndEntrypoint(t *testing.T) {
+	e := newFileEnv(t, nil, nil)
+	if a := e.call(t, "GET", "mapped", e.anon, ""); a.status != 200 || a.json(t)["greeting"] != "hello mapped, from deno.json's imports" {
+		t.Errorf("mapped: %d %s", a.status, a.body)
+	}
+	if a := e.call(t, "GET", "entry", e.anon, ""); a.status != 200 || a.json(t)["entry"] != "main.ts" {
+		t.Errorf("entry: %d %s", a.status, a.body)
+	}
+}

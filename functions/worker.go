@@ -28,7 +28,8 @@ type worker struct {
 	cmd    *exec.Cmd
 	port   int
 	proxy  *httputil.ReverseProxy
-	done   chan struct{} // closed when the process has exited
+	conns  *http.Transport // the proxy's connections to this process
+	done   chan struct{}   // closed when the process has exited
 	logger *slog.Logger
 
 	mu       sync.Mutex
@@ -164,8 +165,10 @@ func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstra
 		w.kill("")
 		return nil, ctx.Err()
 	}
+	w.conns = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second, DisableCompression: true}
 	w.proxy = w.newProxy()
 	w.lastUsed.Store(time.Now().UnixNano())
+	go func() { <-w.done; w.conns.CloseIdleConnections() }()
 	return w, nil
 }
 
@@ -324,7 +327,7 @@ func (w *worker) newProxy() *httputil.ReverseProxy {
 			pr.Out.Host = pr.In.Host // the function sees the public URL in req.url
 			pr.SetXForwarded()
 		},
-		Transport:     &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second, DisableCompression: true},
+		Transport:     w.conns,
 		FlushInterval: -1, // stream: server-sent events and chunked bodies pass as written
 		ModifyResponse: func(res *http.Response) error {
 			// A function that answers CORS itself is the only source of those
