@@ -72,6 +72,7 @@ type fileEnv struct {
 	rt                *functions.Runtime
 	dir               string // the copy of testdata: functions/ and config.toml
 	anon, user, other string
+	service           string
 	log               *syncBuffer
 }
 
@@ -120,7 +121,7 @@ func newFileEnv(t *testing.T, tune func(*functions.FileOptions), extra http.Hand
 		mux.Handle("/", extra)
 	}
 	handler = httpx.CORSPassingPreflights("/functions/v1/")(v.Middleware(mux))
-	return &fileEnv{srv: srv, rt: rt, dir: dir, anon: anon, user: user, other: other, log: log}
+	return &fileEnv{srv: srv, rt: rt, dir: dir, anon: anon, user: user, other: other, service: service, log: log}
 }
 
 const (

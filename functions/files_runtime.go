@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"casarent/server/httpx"
@@ -40,6 +41,11 @@ type FileOptions struct {
 	MaxConcurrent int           // requests served at once per function
 	MaxQueue      int           // requests waiting per function; more are answered 503
 	HotReload     bool          // rescan the folder every second (outside production)
+
+	// Pool turns on deployment over HTTP (deploy.go): versions in PostgreSQL,
+	// their bundles written under DeployDir by each replica. nil = off.
+	Pool      *pgxpool.Pool
+	DeployDir string
 }
 
 //go:embed deno/bootstrap.ts
@@ -55,6 +61,10 @@ type fileRuntime struct {
 
 	mu   sync.RWMutex
 	sups map[string]*supervisor
+
+	srcMu    sync.Mutex
+	lastScan map[string]*fileFunction // FUNCTIONS_DIR
+	deployed map[string]*fileFunction // deployed over HTTP: these win
 
 	invocations *prometheus.CounterVec
 	durations   *prometheus.HistogramVec
@@ -108,8 +118,30 @@ func newFileRuntime(o FileOptions, builtins map[string]Function, logger *slog.Lo
 	if o.DenoPath == "" && len(fns) > 0 {
 		logger.Warn("Deno is not installed: the file functions answer 503 until it is (make run installs it; or set DENO_PATH)", "functions", len(fns))
 	}
-	fr.apply(fns)
+	fr.setScan(fns)
 	return fr, nil
+}
+
+// setScan records a scan of FUNCTIONS_DIR and serves it with the deployed functions.
+func (fr *fileRuntime) setScan(fns map[string]*fileFunction) {
+	fr.srcMu.Lock()
+	fr.lastScan = fns
+	fr.srcMu.Unlock()
+	fr.refresh()
+}
+
+// refresh serves the folder's functions and the deployed ones (which win).
+func (fr *fileRuntime) refresh() {
+	fr.srcMu.Lock()
+	all := make(map[string]*fileFunction, len(fr.lastScan)+len(fr.deployed))
+	for n, f := range fr.lastScan {
+		all[n] = f
+	}
+	for n, f := range fr.deployed {
+		all[n] = f
+	}
+	fr.srcMu.Unlock()
+	fr.apply(all)
 }
 
 func defaults(o *FileOptions) {
@@ -133,6 +165,9 @@ func defaults(o *FileOptions) {
 	}
 	if o.DenoDir == "" {
 		o.DenoDir = filepath.Join(os.TempDir(), "casarent-deno")
+	}
+	if o.DeployDir == "" {
+		o.DeployDir = filepath.Join(o.DenoDir, "deployed")
 	}
 }
 
@@ -198,7 +233,12 @@ func (fr *fileRuntime) Run(ctx context.Context) {
 			if fns, err := scanFunctions(fr.opts.Dir, fr.opts.ConfigPath); err != nil {
 				fr.logger.Error("functions: rescan", "err", err)
 			} else {
-				fr.apply(fns)
+				fr.setScan(fns)
+			}
+		}
+		if fr.opts.Pool != nil {
+			if err := fr.syncDeployed(ctx); err != nil && ctx.Err() == nil {
+				fr.logger.Error("functions: reading the deployed versions", "err", err)
 			}
 		}
 		fr.mu.RLock()

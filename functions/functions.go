@@ -101,6 +101,10 @@ func (rt *Runtime) Collectors() []prometheus.Collector {
 
 func (rt *Runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	if name == deployPath && rt.files != nil && rt.files.opts.Pool != nil {
+		rt.files.serveDeploy(w, r)
+		return
+	}
 	if _, builtin := rt.fns[name]; !builtin && rt.files != nil && name != "" {
 		if s := rt.files.lookup(name); s != nil {
 			rt.serveFile(w, r, s)

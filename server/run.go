@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"casarent/auth"
 	"casarent/frontend"
 	"casarent/functions"
@@ -87,6 +89,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	}
 	if cmd == "jwk" { // `server jwk [ES256|RS256] [kid]`: a new private key for JWT_KEYS
 		return printJWK(args[1:], stdout)
+	}
+	if cmd == "functions" { // `server functions deploy|rollback|list`: a client of a running server
+		return functionsCommand(ctx, args[1:], getenv, stdout)
 	}
 	if cmd == "keys" { // needs only the secrets, not a database
 		cfg, err := config.Load(getenv)
@@ -276,7 +281,7 @@ func (a *app) mountSurfaces() error {
 	fns = append(fns, adminusers.Functions(adminusers.Deps{
 		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
 	})...)
-	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: fileFunctions(cfg)})
+	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: fileFunctions(cfg, a.db.Pool)})
 	if err != nil {
 		return err
 	}
@@ -303,7 +308,7 @@ func (a *app) mountSurfaces() error {
 }
 
 // fileFunctions are the TypeScript functions' settings and environment.
-func fileFunctions(cfg *config.Config) *functions.FileOptions {
+func fileFunctions(cfg *config.Config, pool *pgxpool.Pool) *functions.FileOptions {
 	ff := cfg.Functions.Files
 	return &functions.FileOptions{
 		Dir: ff.Dir, ConfigPath: ff.ConfigPath, DenoPath: functions.FindDeno(ff.DenoPath), DenoDir: ff.DenoDir,
@@ -311,7 +316,7 @@ func fileFunctions(cfg *config.Config) *functions.FileOptions {
 			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
 		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
 		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
-		HotReload: ff.HotReload,
+		HotReload: ff.HotReload, Pool: pool, DeployDir: ff.DeployDir,
 	}
 }
 

@@ -41,6 +41,9 @@ type FileFunctions struct {
 	// DenoDir is Deno's dependency cache (npm: and https: imports).
 	// FUNCTIONS_DENO_DIR, default DATA_DIR/deno.
 	DenoDir string
+	// DeployDir is where this replica writes the bundles deployed over HTTP
+	// (`server functions deploy`) it serves. FUNCTIONS_DEPLOY_DIR, default DATA_DIR/functions-deployed.
+	DeployDir string
 	// SupabaseURL is SUPABASE_URL as functions see it: how they reach this server.
 	// FUNCTIONS_SUPABASE_URL, default http://127.0.0.1:<LISTEN_ADDR's port>.
 	SupabaseURL string
@@ -117,6 +120,7 @@ func loadFunctions(e env, dataDir, listenAddr string) Functions {
 			ConfigPath:    e.str("FUNCTIONS_CONFIG", filepath.Join(filepath.Dir(filepath.Clean(dir)), "config.toml")),
 			DenoPath:      e.str("DENO_PATH", ""),
 			DenoDir:       e.str("FUNCTIONS_DENO_DIR", filepath.Join(dataDir, "deno")),
+			DeployDir:     e.str("FUNCTIONS_DEPLOY_DIR", filepath.Join(dataDir, "functions-deployed")),
 			SupabaseURL:   strings.TrimRight(e.str("FUNCTIONS_SUPABASE_URL", "http://127.0.0.1:"+port), "/"),
 			MemoryMB:      e.int("FUNCTIONS_MEMORY_MB", 256),
 			CPUTime:       e.dur("FUNCTIONS_CPU_TIME", 2*time.Second),
