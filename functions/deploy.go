@@ -66,6 +66,11 @@ func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	stored, err := fr.readDBSecrets(ctx)
+	if err != nil {
+		return err
+	}
+	maps.Copy(secrets, stored)
 	next := map[string]*fileFunction{}
 	for _, a := range rows {
 		dir := filepath.Join(fr.opts.DeployDir, a.name, strconv.Itoa(a.version))
@@ -79,9 +84,10 @@ func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
 			Version: "v" + strconv.Itoa(a.version)}
 	}
 	fr.srcMu.Lock()
-	changed := !maps.EqualFunc(next, fr.deployed, func(a, b *fileFunction) bool { return a.Version == b.Version })
+	changed := !maps.EqualFunc(next, fr.deployed, func(a, b *fileFunction) bool { return a.Version == b.Version }) ||
+		!maps.Equal(stored, fr.dbSecrets)
 	if changed {
-		fr.deployed = next
+		fr.deployed, fr.dbSecrets = next, stored
 	}
 	fr.srcMu.Unlock()
 	if changed {
@@ -126,14 +132,18 @@ func (fr *fileRuntime) writeBundle(ctx context.Context, name string, version int
 // serveDeploy is the service role's API: GET lists the versions, POST
 // /_deploy/<name>[?verify_jwt=false] uploads a bundle, POST /_deploy/<name>/rollback
 // brings the version before back.
-func (fr *fileRuntime) serveDeploy(w http.ResponseWriter, r *http.Request) {
+func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area string) {
 	setCORS(w, r)
 	if id, err := jwtauth.FromContext(r.Context()); err != nil || id == nil || id.Role != "service_role" {
-		writeGateway(w, http.StatusUnauthorized, "UNAUTHORIZED", "deploying functions needs the service role key")
+		writeGateway(w, http.StatusUnauthorized, "UNAUTHORIZED", "deploying functions and their secrets needs the service role key")
 		return
 	}
-	rest := strings.Trim(strings.TrimPrefix(strings.TrimPrefix(r.URL.Path, "/"), deployPath), "/")
+	rest := strings.Trim(strings.TrimPrefix(strings.TrimPrefix(r.URL.Path, "/"), area), "/")
 	name, action, _ := strings.Cut(rest, "/")
+	if area == secretsPath {
+		fr.serveSecrets(w, r, name)
+		return
+	}
 	switch {
 	case r.Method == http.MethodGet && name == "":
 		fr.listDeployed(w, r)

@@ -106,7 +106,11 @@ func (c DeployClient) List(ctx context.Context) ([]DeployedVersion, error) {
 }
 
 func (c DeployClient) do(ctx context.Context, method, path string, body []byte, out any) error {
-	req, err := http.NewRequestWithContext(ctx, method, c.URL+"/functions/v1/"+deployPath+path, bytes.NewReader(body))
+	return c.call(ctx, method, "/functions/v1/"+deployPath+path, body, out)
+}
+
+func (c DeployClient) call(ctx context.Context, method, path string, body []byte, out any) error {
+	req, err := http.NewRequestWithContext(ctx, method, c.URL+path, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,9 @@ import (
 // and only the service role may deploy.
 func TestDeployedFunctionServedByEveryReplica(t *testing.T) {
 	db := pgtest.New(t)
-	replica := func(o *functions.FileOptions) { o.Pool = db.Pool; o.DeployDir = t.TempDir() }
+	replica := func(o *functions.FileOptions) {
+		o.Pool, o.DeployDir, o.SecretsKey = db.Pool, t.TempDir(), functions.SecretsKey(secret)
+	}
 	a := newFileEnv(t, replica, nil)
 	b := newFileEnv(t, replica, nil)
 
@@ -76,5 +78,40 @@ Deno.serve(() => Response.json({ v }));`)
 	}
 	if _, err := (functions.DeployClient{URL: a.srv.URL, ServiceKey: a.service}).Rollback(ctx, "greeter"); err == nil || !strings.Contains(err.Error(), "404") {
 		t.Errorf("rollback past the first version: %v, want 404", err)
+	}
+}
+
+// A secret set over HTTP is stored sealed and seen by functions from their next
+// start, over the folder's .env; only the service role may set one.
+func TestSecretsSetOverHTTP(t *testing.T) {
+	db := pgtest.New(t)
+	e := newFileEnv(t, func(o *functions.FileOptions) {
+		o.Pool, o.DeployDir, o.SecretsKey = db.Pool, t.TempDir(), functions.SecretsKey(secret)
+		o.MaxRequests = 1 // every call starts a worker: the next start comes at once
+	}, nil)
+	ctx := context.Background()
+	if err := (functions.DeployClient{URL: e.srv.URL, ServiceKey: e.anon}).SetSecrets(ctx, map[string]string{"GREETING": "x"}); err == nil || !strings.Contains(err.Error(), "401") {
+		t.Fatalf("anon sets a secret: %v, want 401", err)
+	}
+	admin := functions.DeployClient{URL: e.srv.URL, ServiceKey: e.service}
+	if err := admin.SetSecrets(ctx, map[string]string{"SUPABASE_URL": "x"}); err == nil || !strings.Contains(err.Error(), "400") {
+		t.Fatalf("SUPABASE_ secret: %v, want 400", err)
+	}
+	if err := admin.SetSecrets(ctx, map[string]string{"GREETING": "from the database"}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the function sees the stored secret", func() bool {
+		a := e.call(t, "GET", "hello", e.anon, "")
+		return a.status == 200 && a.json(t)["greeting"] == "from the database"
+	})
+	var sealed []byte
+	if err := db.Admin.QueryRow(ctx, `select sealed from private.function_secrets where name = 'GREETING'`).Scan(&sealed); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(sealed), "from the database") {
+		t.Error("the secret is stored in clear")
+	}
+	if names, err := admin.SecretNames(ctx); err != nil || len(names) != 1 || names[0] != "GREETING" {
+		t.Errorf("names: %v, %v", names, err)
 	}
 }

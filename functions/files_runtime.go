@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -46,6 +47,8 @@ type FileOptions struct {
 	// their bundles written under DeployDir by each replica. nil = off.
 	Pool      *pgxpool.Pool
 	DeployDir string
+	// SecretsKey seals the secrets set over HTTP (SecretsKey(JWT_SECRET)).
+	SecretsKey []byte
 }
 
 //go:embed deno/bootstrap.ts
@@ -62,9 +65,10 @@ type fileRuntime struct {
 	mu   sync.RWMutex
 	sups map[string]*supervisor
 
-	srcMu    sync.Mutex
-	lastScan map[string]*fileFunction // FUNCTIONS_DIR
-	deployed map[string]*fileFunction // deployed over HTTP: these win
+	srcMu     sync.Mutex
+	lastScan  map[string]*fileFunction // FUNCTIONS_DIR
+	deployed  map[string]*fileFunction // deployed over HTTP: these win
+	dbSecrets map[string]string        // set over HTTP: they win over .env
 
 	invocations *prometheus.CounterVec
 	durations   *prometheus.HistogramVec
@@ -135,6 +139,12 @@ func (fr *fileRuntime) refresh() {
 	fr.srcMu.Lock()
 	all := make(map[string]*fileFunction, len(fr.lastScan)+len(fr.deployed))
 	for n, f := range fr.lastScan {
+		if len(fr.dbSecrets) > 0 { // seen from the worker's next start (not part of the version)
+			c := *f
+			c.Secrets = maps.Clone(f.Secrets)
+			maps.Copy(c.Secrets, fr.dbSecrets)
+			f = &c
+		}
 		all[n] = f
 	}
 	for n, f := range fr.deployed {

@@ -101,8 +101,8 @@ func (rt *Runtime) Collectors() []prometheus.Collector {
 
 func (rt *Runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
-	if name == deployPath && rt.files != nil && rt.files.opts.Pool != nil {
-		rt.files.serveDeploy(w, r)
+	if (name == deployPath || name == secretsPath) && rt.files != nil && rt.files.opts.Pool != nil {
+		rt.files.serveAdmin(w, r, name)
 		return
 	}
 	if _, builtin := rt.fns[name]; !builtin && rt.files != nil && name != "" {

@@ -18,10 +18,12 @@ import (
 // --service-key (default SERVICE_ROLE_KEY): a client of a running server, which
 // keeps the versions in PostgreSQL for every replica (functions/README.md).
 func functionsCommand(ctx context.Context, args []string, getenv config.Getenv, stdout io.Writer) error {
+	group := args[0]
+	args = args[1:]
 	if len(args) == 0 {
-		return errors.New("usage: server functions deploy <dir> [name…] | rollback <name> | list  [--url URL] [--service-key KEY]")
+		return errors.New("usage: server functions deploy <dir> [name…] | rollback <name> | list, server secrets set NAME=VALUE… | list  [--url URL] [--service-key KEY]")
 	}
-	fs := flag.NewFlagSet("functions "+args[0], flag.ContinueOnError)
+	fs := flag.NewFlagSet(group+" "+args[0], flag.ContinueOnError)
 	url := fs.String("url", "http://127.0.0.1:54321", "the server")
 	key := fs.String("service-key", getenv("SERVICE_ROLE_KEY"), "the service role key")
 	if err := fs.Parse(reorderFlags(args[1:])); err != nil {
@@ -32,6 +34,9 @@ func functionsCommand(ctx context.Context, args []string, getenv config.Getenv, 
 	}
 	c := functions.DeployClient{URL: *url, ServiceKey: *key}
 	rest := fs.Args()
+	if group == "secrets" {
+		return secretsCommand(ctx, c, args[0], rest, stdout)
+	}
 	switch {
 	case args[0] == "deploy" && len(rest) >= 1:
 		return deployFunctions(ctx, c, rest[0], rest[1:], getenv, stdout)
@@ -53,6 +58,34 @@ func functionsCommand(ctx context.Context, args []string, getenv config.Getenv, 
 		return err
 	}
 	return fmt.Errorf("functions %s: wrong arguments %q", args[0], rest)
+}
+
+// secretsCommand is `server secrets set NAME=VALUE… | list`: functions see the
+// values from their next start.
+func secretsCommand(ctx context.Context, c functions.DeployClient, sub string, rest []string, stdout io.Writer) error {
+	switch {
+	case sub == "set" && len(rest) > 0:
+		in := map[string]string{}
+		for _, kv := range rest {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok || k == "" {
+				return fmt.Errorf("secrets set: %q is not NAME=VALUE", kv)
+			}
+			in[k] = v
+		}
+		if err := c.SetSecrets(ctx, in); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%d secret(s) stored; functions see them from their next start\n", len(in))
+		return nil
+	case sub == "list" && len(rest) == 0:
+		names, err := c.SecretNames(ctx)
+		for _, n := range names {
+			fmt.Fprintln(stdout, n)
+		}
+		return err
+	}
+	return fmt.Errorf("secrets %s: wrong arguments", sub)
 }
 
 // deployFunctions bundles the functions of dir (Deno inlines their dependencies:

@@ -90,8 +90,8 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	if cmd == "jwk" { // `server jwk [ES256|RS256] [kid]`: a new private key for JWT_KEYS
 		return printJWK(args[1:], stdout)
 	}
-	if cmd == "functions" { // `server functions deploy|rollback|list`: a client of a running server
-		return functionsCommand(ctx, args[1:], getenv, stdout)
+	if cmd == "functions" || cmd == "secrets" { // `server functions deploy|rollback|list`, `server secrets set|list`: clients of a running server
+		return functionsCommand(ctx, args, getenv, stdout)
 	}
 	if cmd == "keys" { // needs only the secrets, not a database
 		cfg, err := config.Load(getenv)
@@ -316,7 +316,7 @@ func fileFunctions(cfg *config.Config, pool *pgxpool.Pool) *functions.FileOption
 			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
 		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
 		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
-		HotReload: ff.HotReload, Pool: pool, DeployDir: ff.DeployDir,
+		HotReload: ff.HotReload, Pool: pool, DeployDir: ff.DeployDir, SecretsKey: functions.SecretsKey(cfg.JWTSecret),
 	}
 }
 
