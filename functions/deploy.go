@@ -40,10 +40,11 @@ func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
 		name    string
 		version int
 		verify  bool
+		digest  string
 	}
 	var rows []active
 	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-		rs, err := c.Query(ctx, `select a.name, a.version, v.verify_jwt from private.function_active a
+		rs, err := c.Query(ctx, `select a.name, a.version, v.verify_jwt, v.digest from private.function_active a
 			join private.function_versions v using (name, version)`)
 		if err != nil {
 			return err
@@ -51,7 +52,7 @@ func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
 		return pgrole.ScanRows(rs, func(r pgx.Rows) error {
 			for r.Next() {
 				var a active
-				if err := r.Scan(&a.name, &a.version, &a.verify); err != nil {
+				if err := r.Scan(&a.name, &a.version, &a.verify, &a.digest); err != nil {
 					return err
 				}
 				rows = append(rows, a)
@@ -73,7 +74,7 @@ func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
 	maps.Copy(secrets, stored)
 	next := map[string]*fileFunction{}
 	for _, a := range rows {
-		dir := filepath.Join(fr.opts.DeployDir, a.name, strconv.Itoa(a.version))
+		dir := filepath.Join(fr.opts.DeployDir, a.name, fmt.Sprintf("v%d-%.16s", a.version, a.digest))
 		entry := filepath.Join(dir, "index.js")
 		if _, err := os.Stat(entry); err != nil {
 			if err := fr.writeBundle(ctx, a.name, a.version, dir); err != nil {

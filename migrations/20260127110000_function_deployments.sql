@@ -5,6 +5,9 @@ create table private.function_versions (
   name text not null check (name ~ '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$'),
   version integer not null check (version > 0),
   bundle bytea not null check (octet_length(bundle) > 0),
+  -- names the bundle on the replicas' disks: a version number alone may come back
+  -- with other content (another database, a restored one)
+  digest text generated always as (encode(sha256(bundle), 'hex')) stored,
   verify_jwt boolean not null default true,
   created_at timestamptz not null default now(),
   primary key (name, version)
