@@ -2,7 +2,8 @@
 # Node contract suite of /functions/v1 (functions/contract): the real server, the
 # PayPal emulator, the SMTP sink and the TypeScript example functions of
 # functions/testdata (run by Deno), driven by @supabase/supabase-js.
-#   Ports: emulator FN_EMULATOR_PORT (25361), server FN_SERVER_PORT (25362).
+#   Ports: emulator FN_EMULATOR_PORT (25361), server FN_SERVER_PORT (25362), a page of
+#   another origin FN_PAGE_PORT (25363).
 #   Needs DATABASE_URL (a superuser URL of the test cluster; make test sets it).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -13,6 +14,7 @@ source scripts/lib.sh
 state=/tmp/casarent-fn-contract
 mkdir -p "$state"
 emu_port=${FN_EMULATOR_PORT:-25361}
+export FN_PAGE_PORT=${FN_PAGE_PORT:-25363} # the page of another origin in files-browser.test.mjs
 server_port=${FN_SERVER_PORT:-25362}
 
 go build -o "$state/paypal-emulator" ./functions/paypal/emulator/cmd/paypal-emulator

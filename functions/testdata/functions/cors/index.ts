@@ -1,5 +1,5 @@
 const cors = {
-  "Access-Control-Allow-Origin": "https://app.example",
+  "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Headers": "authorization, x-client-info, apikey, content-type, x-custom",
   "Access-Control-Allow-Methods": "POST, OPTIONS",
 };

@@ -1,7 +1,10 @@
+import { preflight } from "../_shared/cors.ts";
 import { json } from "../_shared/reply.ts";
 
 // Echoes what it received and the secret it sees.
 Deno.serve(async (req) => {
+  const pre = preflight(req);
+  if (pre) return pre;
   console.log("hello was called");
   const url = new URL(req.url);
   return json({
