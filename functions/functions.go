@@ -228,6 +228,9 @@ func setCORS(w http.ResponseWriter, r *http.Request) {
 			}
 			h.Set("Access-Control-Allow-Headers", allow)
 		}
+		if h.Get("Access-Control-Max-Age") == "" {
+			h.Set("Access-Control-Max-Age", "86400") // as the server's own preflights
+		}
 	}
 	if h.Get("Access-Control-Expose-Headers") == "" {
 		h.Set("Access-Control-Expose-Headers", httpx.CORSExpose)
