@@ -157,3 +157,30 @@ func TestFileFunctionCrashes(t *testing.T) {
 		t.Errorf("hello: %d %s", a.status, a.body)
 	}
 }
+
+// The CPU limit is about synchronous code blocking the worker: a stream that
+// waits is not charged for the CPU the worker's other requests use meanwhile.
+func TestFileFunctionCPULimitSparesWaitingRequests(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) { o.CPUTime = 500 * time.Millisecond }, nil)
+	res, err := http.Get(e.srv.URL + "/functions/v1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	r := bufio.NewReader(res.Body)
+	if line, _ := r.ReadString('\n'); line != "data: first\n" {
+		t.Fatalf("first line %q", line)
+	}
+	for i := range 8 { // 1.6 s of CPU in all, 0.2 s at a time, in the stream's worker
+		if a := e.call(t, "GET", "events/burn?ms=200", e.anon, ""); a.status != 200 {
+			t.Fatalf("burn %d: %d %s", i, a.status, a.body)
+		}
+	}
+	if a := e.call(t, "POST", "events/release", "", ""); a.status != 200 {
+		t.Fatalf("release: %d %s", a.status, a.body)
+	}
+	rest, _ := r.ReadString(0)
+	if !strings.Contains(rest, "data: second\n") {
+		t.Errorf("the waiting stream was cut: rest %q", rest)
+	}
+}

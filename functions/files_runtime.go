@@ -34,7 +34,7 @@ type FileOptions struct {
 	Env map[string]string
 
 	MemoryMB      int           // V8 heap per worker
-	CPUTime       time.Duration // CPU time per request
+	CPUTime       time.Duration // CPU time the event loop may stay blocked by synchronous code
 	WallClock     time.Duration // wall-clock time per request
 	StartTimeout  time.Duration // from process start to listening (includes fetching dependencies)
 	IdleTimeout   time.Duration // a worker without requests for this long is stopped
@@ -377,9 +377,7 @@ func (fr *fileRuntime) serve(w http.ResponseWriter, r *http.Request, s *supervis
 	var proxyErr error
 	ctx = context.WithValue(ctx, proxyErrKey, &proxyErr)
 	ctx = context.WithValue(ctx, respHeaderKey, sw.Header())
-	stopCPU := wk.watchCPU(fr.opts.CPUTime)
 	defer func() {
-		stopCPU()
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
 			// Past the wall clock, streaming or not: the worker is replaced.
 			wk.kill("wall_clock")

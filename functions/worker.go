@@ -40,6 +40,7 @@ type worker struct {
 	inflight atomic.Int32
 	served   atomic.Int64
 	lastUsed atomic.Int64 // unix nanoseconds
+	lastBeat atomic.Int64 // unix nanoseconds of the event loop's last beat
 }
 
 // errBoot is a function that could not start (an exception at import, no Deno.serve).
@@ -168,7 +169,9 @@ func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstra
 	w.conns = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second, DisableCompression: true}
 	w.proxy = w.newProxy()
 	w.lastUsed.Store(time.Now().UnixNano())
+	w.lastBeat.Store(time.Now().UnixNano())
 	go func() { <-w.done; w.conns.CloseIdleConnections() }()
+	go w.watchCPU(o.CPUTime)
 	return w, nil
 }
 
@@ -178,6 +181,10 @@ func (w *worker) readStdout(r io.Reader, marker string, ready chan<- int) {
 	for sc.Scan() {
 		line := sc.Text()
 		if rest, ok := strings.CutPrefix(line, marker+" "); ok {
+			if rest == "beat" {
+				w.lastBeat.Store(time.Now().UnixNano())
+				continue
+			}
 			if port, err := strconv.Atoi(rest); err == nil {
 				select {
 				case ready <- port:
@@ -264,9 +271,11 @@ func (w *worker) release() {
 	}
 }
 
-// cpuTime is the process's user + system CPU time (Linux /proc; 0 elsewhere).
+// cpuTime is the CPU time of the worker's main thread, where its JavaScript runs
+// (Linux /proc; 0 elsewhere).
 func (w *worker) cpuTime() time.Duration {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", w.cmd.Process.Pid))
+	pid := w.cmd.Process.Pid
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/stat", pid, pid))
 	if err != nil {
 		return 0
 	}
@@ -287,32 +296,44 @@ func (w *worker) cpuTime() time.Duration {
 // clockTicks is USER_HZ, 100 on every Linux the server targets.
 const clockTicks = 100
 
-// watchCPU kills the worker when it spends more than limit of CPU time during a
-// request; the returned func stops watching.
-func (w *worker) watchCPU(limit time.Duration) (stop func()) {
+// beatEvery is how often the bootstrap's event loop says it turns; missing beats
+// for longer than beatLate means the loop is blocked by synchronous code.
+const (
+	beatEvery = 100 * time.Millisecond
+	beatLate  = 3 * beatEvery
+)
+
+// watchCPU enforces the CPU limit: synchronous work that keeps the event loop
+// blocked (no beat) while spending more than limit of CPU time stops the worker.
+// A request that waits (a stream, a fetch) costs nothing, however long it lasts,
+// and neither do the other requests the worker serves meanwhile. It runs until
+// the worker exits.
+func (w *worker) watchCPU(limit time.Duration) {
 	if limit <= 0 {
-		return func() {}
+		return
 	}
-	start := w.cpuTime()
-	quit := make(chan struct{})
-	go func() {
-		t := time.NewTicker(50 * time.Millisecond)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case <-w.done:
-				return
-			case <-t.C:
-				if w.cpuTime()-start > limit {
-					w.kill("cpu")
-					return
-				}
-			}
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	last := w.cpuTime()
+	var blocked time.Duration
+	for {
+		select {
+		case <-w.done:
+			return
+		case <-t.C:
 		}
-	}()
-	return func() { close(quit) }
+		now := w.cpuTime()
+		delta := now - last
+		last = now
+		if time.Since(time.Unix(0, w.lastBeat.Load())) < beatLate {
+			blocked = 0
+			continue
+		}
+		if blocked += delta; blocked > limit {
+			w.kill("cpu")
+			return
+		}
+	}
 }
 
 type ctxKey int

@@ -48,7 +48,7 @@ type FileFunctions struct {
 	// FUNCTIONS_SUPABASE_URL, default http://127.0.0.1:<LISTEN_ADDR's port>.
 	SupabaseURL string
 	MemoryMB    int           // FUNCTIONS_MEMORY_MB, V8 heap per worker, default 256
-	CPUTime     time.Duration // FUNCTIONS_CPU_TIME per request, default 2s
+	CPUTime     time.Duration // FUNCTIONS_CPU_TIME: CPU spent with the event loop blocked, default 2s
 	WallClock   time.Duration // FUNCTIONS_WALL_CLOCK per request, default 150s
 	// StartTimeout bounds a worker's start, fetching its imports included.
 	// FUNCTIONS_START_TIMEOUT, default 60s.

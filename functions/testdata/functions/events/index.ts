@@ -4,7 +4,14 @@
 let release: () => void = () => {};
 
 Deno.serve((req) => {
-  if (new URL(req.url).pathname.endsWith("/release")) {
+  const url = new URL(req.url);
+  if (url.pathname.endsWith("/burn")) { // keeps the CPU busy for ?ms=, synchronously
+    const end = Date.now() + Number(url.searchParams.get("ms") ?? 200);
+    let n = 0;
+    while (Date.now() < end) n++;
+    return Response.json({ n });
+  }
+  if (url.pathname.endsWith("/release")) {
     release();
     return Response.json({ released: true });
   }
