@@ -4,11 +4,14 @@
 package functions
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"regexp"
 	"strings"
+
+	"github.com/prometheus/client_golang/prometheus"
 
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
@@ -25,13 +28,16 @@ type Function struct {
 type Options struct {
 	Functions []Function
 	Logger    *slog.Logger
+	// Files adds the TypeScript functions of a folder, run by Deno; nil = none.
+	Files *FileOptions
 }
 
 var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 
-// runtime dispatches to the registered functions.
-type runtime struct {
+// Runtime dispatches to the registered functions and to the file functions.
+type Runtime struct {
 	fns    map[string]Function
+	files  *fileRuntime
 	logger *slog.Logger
 }
 
@@ -40,7 +46,18 @@ type runtime struct {
 // unchanged. It panics on an invalid or duplicate name: that is a programming error
 // caught at start.
 func New(opts Options) http.Handler {
-	rt := &runtime{fns: map[string]Function{}, logger: opts.Logger}
+	rt, err := Build(opts)
+	if err != nil {
+		panic(err)
+	}
+	return rt
+}
+
+// Build is New returning an error for what the files folder can get wrong (a
+// function with a built-in's name, an unreadable config.toml). Call Run for hot
+// reload, idle recycling and stopping the workers.
+func Build(opts Options) (*Runtime, error) {
+	rt := &Runtime{fns: map[string]Function{}, logger: opts.Logger}
 	if rt.logger == nil {
 		rt.logger = slog.Default()
 	}
@@ -56,10 +73,44 @@ func New(opts Options) http.Handler {
 		}
 		rt.fns[f.Name] = f
 	}
-	return rt
+	if opts.Files != nil {
+		files, err := newFileRuntime(*opts.Files, rt.fns, rt.logger)
+		if err != nil {
+			return nil, err
+		}
+		rt.files = files
+	}
+	return rt, nil
 }
 
-func (rt *runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// Run supervises the file functions until ctx ends (then their workers stop).
+func (rt *Runtime) Run(ctx context.Context) {
+	if rt.files != nil {
+		rt.files.Run(ctx)
+	}
+}
+
+// Collectors are the file functions' metrics (none without them).
+func (rt *Runtime) Collectors() []prometheus.Collector {
+	if rt.files == nil {
+		return nil
+	}
+	f := rt.files
+	return []prometheus.Collector{f.invocations, f.durations, f.coldStarts, f.limitHits}
+}
+
+func (rt *Runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	if (name == deployPath || name == secretsPath) && rt.files != nil && rt.files.opts.Pool != nil {
+		rt.files.serveAdmin(w, r, name)
+		return
+	}
+	if _, builtin := rt.fns[name]; !builtin && rt.files != nil && name != "" {
+		if s := rt.files.lookup(name); s != nil {
+			rt.serveFile(w, r, s)
+			return
+		}
+	}
 	setCORS(w, r)
 	// Preflight: answered before any credential check, as the edge runtime does.
 	if r.Method == http.MethodOptions {
@@ -68,7 +119,6 @@ func (rt *runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte("ok"))
 		return
 	}
-	name, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	if name == "" {
 		writeGateway(w, http.StatusBadRequest, "", "missing function name in request")
 		return
@@ -97,6 +147,19 @@ func (rt *runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 	f.Handler.ServeHTTP(tw, r)
+}
+
+// serveFile hands the request to a file function: OPTIONS as is (the function
+// answers CORS itself, as on Supabase), anything else after the verify_jwt check.
+func (rt *Runtime) serveFile(w http.ResponseWriter, r *http.Request, s *supervisor) {
+	if r.Method != http.MethodOptions && s.fn.Load().VerifyJWT {
+		if code, msg := verify(r); code != "" {
+			setCORS(w, r)
+			writeGateway(w, http.StatusUnauthorized, code, msg)
+			return
+		}
+	}
+	rt.files.serve(w, r, s)
 }
 
 // trackWriter remembers whether the function started its response, so a panic
@@ -164,6 +227,9 @@ func setCORS(w http.ResponseWriter, r *http.Request) {
 				allow = "authorization, x-client-info, apikey, content-type, x-region, x-retry-count, traceparent, tracestate, baggage"
 			}
 			h.Set("Access-Control-Allow-Headers", allow)
+		}
+		if h.Get("Access-Control-Max-Age") == "" {
+			h.Set("Access-Control-Max-Age", "86400") // as the server's own preflights
 		}
 	}
 	if h.Get("Access-Control-Expose-Headers") == "" {

@@ -52,7 +52,21 @@ ensure_tools() {
   fi
   command -v go >/dev/null 2>&1 || { echo "Go is required (https://go.dev/dl)" >&2; return 1; }
   command -v npm >/dev/null 2>&1 || { echo "Node.js 20+ with npm is required" >&2; return 1; }
+  ensure_deno
   go mod download
+}
+
+# DENO_VERSION is the Deno that runs the TypeScript functions (functions/README.md),
+# installed from npm (the package ships the binary) into .tools/deno, where the
+# server looks first (DENO_PATH).
+DENO_VERSION=2.9.6
+ensure_deno() {
+  local root bin
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  bin="$root/.tools/deno/node_modules/.bin/deno"
+  if [ -x "$bin" ] && "$bin" --version 2>/dev/null | grep -q "^deno $DENO_VERSION "; then return 0; fi
+  step "installing Deno $DENO_VERSION (npm package deno) into .tools/deno"
+  npm install --prefix "$root/.tools/deno" --no-save --no-audit --no-fund --loglevel=error "deno@$DENO_VERSION"
 }
 
 ensure_browser() {

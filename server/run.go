@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"casarent/auth"
 	"casarent/frontend"
 	"casarent/functions"
@@ -91,6 +93,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	}
 	if cmd == "jwk" { // `server jwk [ES256|RS256] [kid]`: a new private key for JWT_KEYS
 		return printJWK(args[1:], stdout)
+	}
+	if cmd == "functions" || cmd == "secrets" { // `server functions deploy|rollback|list`, `server secrets set|list`: clients of a running server
+		return functionsCommand(ctx, args, getenv, stdout)
 	}
 	if cmd == "keys" { // needs only the secrets, not a database
 		cfg, err := config.Load(getenv)
@@ -286,7 +291,13 @@ func (a *app) mountSurfaces() error {
 	fns = append(fns, adminusers.Functions(adminusers.Deps{
 		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
 	})...)
-	a.surf.functions = functions.New(functions.Options{Functions: fns, Logger: fnLog})
+	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: fileFunctions(cfg, a.db.Pool)})
+	if err != nil {
+		return err
+	}
+	a.surf.functions = fnRuntime
+	a.metrics.reg.MustRegister(fnRuntime.Collectors()...)
+	a.workers = append(a.workers, fnRuntime.Run)
 
 	notify := notifications.Deps{
 		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: cfg.Functions.AgencyEmail, SiteURL: cfg.SiteURL,
@@ -304,6 +315,19 @@ func (a *app) mountSurfaces() error {
 		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: cfg.Functions.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
 	})
 	return nil
+}
+
+// fileFunctions are the TypeScript functions' settings and environment.
+func fileFunctions(cfg *config.Config, pool *pgxpool.Pool) *functions.FileOptions {
+	ff := cfg.Functions.Files
+	return &functions.FileOptions{
+		Dir: ff.Dir, ConfigPath: ff.ConfigPath, DenoPath: functions.FindDeno(ff.DenoPath), DenoDir: ff.DenoDir,
+		Env: map[string]string{"SUPABASE_URL": ff.SupabaseURL, "SUPABASE_ANON_KEY": cfg.AnonKey,
+			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
+		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
+		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
+		HotReload: ff.HotReload, Pool: pool, DeployDir: ff.DeployDir, SecretsKey: functions.SecretsKey(cfg.JWTSecret),
+	}
 }
 
 // newMailer is the SMTP sender, or without SMTP_HOST the log sender, which in

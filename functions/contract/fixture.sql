@@ -10,3 +10,12 @@ on conflict (id) do nothing;
 -- write limits (migration 20260110000000; their own tests are in Go) so the suite
 -- does not depend on how many bookings it makes.
 update private.write_limits set max_burst = max_burst * 20;
+
+-- The TypeScript example function `notes` (functions/testdata/functions) reads this
+-- table as its caller: each user sees only their own rows.
+create table if not exists public.fn_notes (owner uuid not null, body text not null);
+alter table public.fn_notes enable row level security;
+drop policy if exists fn_notes_own on public.fn_notes;
+create policy fn_notes_own on public.fn_notes for select to authenticated using (owner = auth.uid());
+grant select on public.fn_notes to anon, authenticated;
+grant all on public.fn_notes to service_role;

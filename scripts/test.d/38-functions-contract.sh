@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Node contract suite of /functions/v1 (functions/contract): the real server, the
-# PayPal emulator and the SMTP sink, driven by @supabase/supabase-js.
-#   Ports: emulator FN_EMULATOR_PORT (25361), server FN_SERVER_PORT (25362).
+# PayPal emulator, the SMTP sink and the TypeScript example functions of
+# functions/testdata (run by Deno), driven by @supabase/supabase-js.
+#   Ports: emulator FN_EMULATOR_PORT (25361), server FN_SERVER_PORT (25362), a page of
+#   another origin FN_PAGE_PORT (25363).
 #   Needs DATABASE_URL (a superuser URL of the test cluster; make test sets it).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,6 +14,7 @@ source scripts/lib.sh
 state=/tmp/casarent-fn-contract
 mkdir -p "$state"
 emu_port=${FN_EMULATOR_PORT:-25361}
+export FN_PAGE_PORT=${FN_PAGE_PORT:-25363} # the page of another origin in files-browser.test.mjs
 server_port=${FN_SERVER_PORT:-25362}
 
 go build -o "$state/paypal-emulator" ./functions/paypal/emulator/cmd/paypal-emulator
@@ -44,6 +47,9 @@ export PAYPAL_BASE_URL=$PAYPAL_EMULATOR_URL PAYPAL_SIMULATED=true PAYPAL_CURRENC
 export SMTP_HOST=${smtp_addr%:*} SMTP_PORT=${smtp_addr##*:} SMTP_TLS=none SMTP_ADMIN_EMAIL=noreply@casarent.test
 export AGENCY_EMAIL=agence@casarent.test OUTBOX_POLL_INTERVAL=1s MAILER_AUTOCONFIRM=true
 export FIXTURE_SQL="$repo/functions/contract/fixture.sql"
+# The TypeScript example functions, run by the Deno ensure_tools installed.
+export FUNCTIONS_DIR="$repo/functions/testdata/functions" FUNCTIONS_CONFIG="$repo/functions/testdata/config.toml"
+export FUNCTIONS_DENO_DIR="$repo/.tools/deno/cache"
 start_test_server functions-contract "$server_port"
 
 cd functions/contract

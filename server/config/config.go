@@ -104,7 +104,7 @@ func Load(get Getenv) (*Config, error) {
 		c.JWTKeys = ks
 	}
 	c.Storage = loadStorage(e, c.DataDir)
-	c.Functions = loadFunctions(e)
+	c.Functions = loadFunctions(e, c.DataDir, c.ListenAddr)
 	c.Realtime = loadRealtime(&e) // by pointer: a malformed value is reported
 	return c, e.err
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -20,6 +21,45 @@ type Functions struct {
 	// attempts, unconfirmed WhatsApp requests; their durations are database
 	// settings, docs/reservations.md). HOLD_EXPIRY_INTERVAL, default 1m; 0 turns it off.
 	HoldExpiryEvery time.Duration
+	// Files are the TypeScript functions run by Deno (functions/README.md).
+	Files FileFunctions
+}
+
+// FileFunctions configures the TypeScript functions of a folder, each run by a
+// supervised Deno process. Limits default to Supabase's edge-runtime's.
+type FileFunctions struct {
+	// Dir holds one folder per function (the Supabase CLI's layout).
+	// FUNCTIONS_DIR, default supabase/functions; a missing folder is no functions.
+	Dir string
+	// ConfigPath is the Supabase CLI's config.toml ([functions.<name>] verify_jwt,
+	// import_map, entrypoint). FUNCTIONS_CONFIG, default config.toml in Dir's parent
+	// (supabase/config.toml).
+	ConfigPath string
+	// DenoPath is the deno executable. DENO_PATH; empty: .tools/deno (where `make run`
+	// installs it), then PATH. Without one, a file function answers 503.
+	DenoPath string
+	// DenoDir is Deno's dependency cache (npm: and https: imports).
+	// FUNCTIONS_DENO_DIR, default DATA_DIR/deno.
+	DenoDir string
+	// DeployDir is where this replica writes the bundles deployed over HTTP
+	// (`server functions deploy`) it serves. FUNCTIONS_DEPLOY_DIR, default DATA_DIR/functions-deployed.
+	DeployDir string
+	// SupabaseURL is SUPABASE_URL as functions see it: how they reach this server.
+	// FUNCTIONS_SUPABASE_URL, default http://127.0.0.1:<LISTEN_ADDR's port>.
+	SupabaseURL string
+	MemoryMB    int           // FUNCTIONS_MEMORY_MB, V8 heap per worker, default 256
+	CPUTime     time.Duration // FUNCTIONS_CPU_TIME: CPU spent with the event loop blocked, default 2s
+	WallClock   time.Duration // FUNCTIONS_WALL_CLOCK per request, default 150s
+	// StartTimeout bounds a worker's start, fetching its imports included.
+	// FUNCTIONS_START_TIMEOUT, default 60s.
+	StartTimeout  time.Duration
+	IdleTimeout   time.Duration // FUNCTIONS_IDLE_TIMEOUT: an unused worker stops, default 2m
+	MaxRequests   int           // FUNCTIONS_MAX_REQUESTS: a worker is replaced after, default 10000 (0 = never)
+	MaxConcurrent int           // FUNCTIONS_MAX_CONCURRENT requests per function at once, default 32
+	MaxQueue      int           // FUNCTIONS_MAX_QUEUE requests waiting per function (more: 503), default 64
+	// HotReload serves a changed function folder within 2 s. FUNCTIONS_HOT_RELOAD,
+	// default on outside production, off in production.
+	HotReload bool
 }
 
 // PayPal configures the online payment (PayPal Orders v2).
@@ -68,8 +108,30 @@ const (
 	PayPalLiveURL    = "https://api-m.paypal.com"
 )
 
-func loadFunctions(e env) Functions {
+func loadFunctions(e env, dataDir, listenAddr string) Functions {
+	dir := e.str("FUNCTIONS_DIR", "supabase/functions")
+	port := "54321"
+	if i := strings.LastIndexByte(listenAddr, ':'); i >= 0 && i < len(listenAddr)-1 {
+		port = listenAddr[i+1:]
+	}
 	return Functions{
+		Files: FileFunctions{
+			Dir:           dir,
+			ConfigPath:    e.str("FUNCTIONS_CONFIG", filepath.Join(filepath.Dir(filepath.Clean(dir)), "config.toml")),
+			DenoPath:      e.str("DENO_PATH", ""),
+			DenoDir:       e.str("FUNCTIONS_DENO_DIR", filepath.Join(dataDir, "deno")),
+			DeployDir:     e.str("FUNCTIONS_DEPLOY_DIR", filepath.Join(dataDir, "functions-deployed")),
+			SupabaseURL:   strings.TrimRight(e.str("FUNCTIONS_SUPABASE_URL", "http://127.0.0.1:"+port), "/"),
+			MemoryMB:      e.int("FUNCTIONS_MEMORY_MB", 256),
+			CPUTime:       e.dur("FUNCTIONS_CPU_TIME", 2*time.Second),
+			WallClock:     e.dur("FUNCTIONS_WALL_CLOCK", 150*time.Second),
+			StartTimeout:  e.dur("FUNCTIONS_START_TIMEOUT", 60*time.Second),
+			IdleTimeout:   e.dur("FUNCTIONS_IDLE_TIMEOUT", 2*time.Minute),
+			MaxRequests:   e.int("FUNCTIONS_MAX_REQUESTS", 10000),
+			MaxConcurrent: e.int("FUNCTIONS_MAX_CONCURRENT", 32),
+			MaxQueue:      e.int("FUNCTIONS_MAX_QUEUE", 64),
+			HotReload:     e.bool("FUNCTIONS_HOT_RELOAD", e.str("ENVIRONMENT", "development") != "production"),
+		},
 		PayPal: PayPal{
 			ClientID:     e.str("PAYPAL_CLIENT_ID", ""),
 			ClientSecret: e.str("PAYPAL_CLIENT_SECRET", ""),
@@ -134,6 +196,14 @@ func (f Functions) validate() error {
 	}
 	if f.HoldExpiryEvery < 0 {
 		errs = append(errs, errors.New("HOLD_EXPIRY_INTERVAL cannot be negative (0 turns expiry off)"))
+	}
+	ff := f.Files
+	if ff.MemoryMB < 16 || ff.CPUTime <= 0 || ff.WallClock <= 0 || ff.StartTimeout <= 0 || ff.IdleTimeout <= 0 ||
+		ff.MaxConcurrent <= 0 || ff.MaxQueue < 0 || ff.MaxRequests < 0 {
+		errs = append(errs, errors.New("FUNCTIONS_MEMORY_MB (at least 16), FUNCTIONS_CPU_TIME, FUNCTIONS_WALL_CLOCK, FUNCTIONS_START_TIMEOUT, FUNCTIONS_IDLE_TIMEOUT and FUNCTIONS_MAX_CONCURRENT must be positive; FUNCTIONS_MAX_QUEUE and FUNCTIONS_MAX_REQUESTS not negative"))
+	}
+	if u, err := url.Parse(ff.SupabaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		errs = append(errs, fmt.Errorf("FUNCTIONS_SUPABASE_URL must be an absolute http(s) URL, not %q", ff.SupabaseURL))
 	}
 	o := f.Outbox
 	if o.PollInterval <= 0 || o.BatchSize <= 0 || o.MaxBackoff <= 0 || o.Lease <= 0 {

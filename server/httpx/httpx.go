@@ -179,7 +179,16 @@ const CORSExpose = "Content-Range, Content-Location, Location, Range-Unit, Prefe
 // sets itself, never cookies or HTTP auth, and a reflected origin together with
 // credentials would let any site ride whatever ambient credentials a browser may
 // one day hold for this (shared API and site) origin.
-func CORS(next http.Handler) http.Handler {
+func CORS(next http.Handler) http.Handler { return CORSPassingPreflights("")(next) }
+
+// CORSPassingPreflights is CORS, except that preflights under prefix reach the
+// handler (with the headers above already set): Supabase's functions answer
+// their own preflight. "" = none pass.
+func CORSPassingPreflights(prefix string) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler { return cors(prefix, next) }
+}
+
+func cors(passPrefix string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		origin := r.Header.Get("Origin")
@@ -190,7 +199,8 @@ func CORS(next http.Handler) http.Handler {
 		}
 		h.Set("Access-Control-Allow-Origin", origin)
 		h.Set("Access-Control-Expose-Headers", CORSExpose)
-		if r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != "" {
+		preflight := r.Method == http.MethodOptions && r.Header.Get("Access-Control-Request-Method") != ""
+		if preflight && (passPrefix == "" || !strings.HasPrefix(r.URL.Path, passPrefix)) {
 			h.Set("Access-Control-Allow-Methods", "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
 			allow := r.Header.Get("Access-Control-Request-Headers")
 			if allow == "" {

@@ -1,0 +1,237 @@
+package functions
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"casarent/server/httpx"
+	"casarent/server/jwtauth"
+	"casarent/server/pgrole"
+)
+
+// Functions deployed over HTTP: `server functions deploy` uploads a bundle (one
+// module, its dependencies included) to /functions/v1/_deploy/<name>; PostgreSQL
+// keeps every version and which one is active; each replica polls the active
+// versions, writes their bundles under FileOptions.DeployDir and serves them. A
+// deployed function takes precedence over a folder of FUNCTIONS_DIR with its name.
+
+// deployPath is the admin path under /functions/v1 ("_" names are never functions).
+const deployPath = "_deploy"
+
+const maxBundleBytes = 20 << 20
+
+var service = pgrole.Session{Role: "service_role"}
+
+// syncDeployed reads the active versions and serves them: new bundles are written
+// to disk first, then the functions are swapped in.
+func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
+	type active struct {
+		name    string
+		version int
+		verify  bool
+		digest  string
+	}
+	var rows []active
+	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
+		rs, err := c.Query(ctx, `select a.name, a.version, v.verify_jwt, v.digest from private.function_active a
+			join private.function_versions v using (name, version)`)
+		if err != nil {
+			return err
+		}
+		return pgrole.ScanRows(rs, func(r pgx.Rows) error {
+			for r.Next() {
+				var a active
+				if err := r.Scan(&a.name, &a.version, &a.verify, &a.digest); err != nil {
+					return err
+				}
+				rows = append(rows, a)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		return err
+	}
+	secrets, _, err := readSecrets(fr.absDir())
+	if err != nil {
+		return err
+	}
+	stored, err := fr.readDBSecrets(ctx)
+	if err != nil {
+		return err
+	}
+	maps.Copy(secrets, stored)
+	next := map[string]*fileFunction{}
+	for _, a := range rows {
+		dir := filepath.Join(fr.opts.DeployDir, a.name, fmt.Sprintf("v%d-%.16s", a.version, a.digest))
+		entry := filepath.Join(dir, "index.js")
+		if _, err := os.Stat(entry); err != nil {
+			if err := fr.writeBundle(ctx, a.name, a.version, dir); err != nil {
+				return err
+			}
+		}
+		next[a.name] = &fileFunction{Name: a.name, Dir: dir, Entry: entry, VerifyJWT: a.verify, Secrets: secrets,
+			Version: "v" + strconv.Itoa(a.version)}
+	}
+	fr.srcMu.Lock()
+	changed := !maps.EqualFunc(next, fr.deployed, func(a, b *fileFunction) bool { return a.Version == b.Version }) ||
+		!maps.Equal(stored, fr.dbSecrets)
+	if changed {
+		fr.deployed, fr.dbSecrets = next, stored
+	}
+	fr.srcMu.Unlock()
+	if changed {
+		fr.refresh()
+	}
+	return nil
+}
+
+func (fr *fileRuntime) absDir() string {
+	d, err := filepath.Abs(fr.opts.Dir)
+	if err != nil {
+		return fr.opts.Dir
+	}
+	return d
+}
+
+// writeBundle fetches one version's bundle into dir (written aside, then renamed:
+// a worker never sees half a file).
+func (fr *fileRuntime) writeBundle(ctx context.Context, name string, version int, dir string) error {
+	var bundle []byte
+	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
+		return c.QueryRow(ctx, `select bundle from private.function_versions where name = $1 and version = $2`, name, version).Scan(&bundle)
+	})
+	if err != nil {
+		return fmt.Errorf("functions: bundle of %s v%d: %w", name, version, err)
+	}
+	tmp := dir + ".tmp" + strconv.Itoa(os.Getpid())
+	_ = os.RemoveAll(tmp)
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "index.js"), bundle, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dir); err != nil && !errors.Is(err, os.ErrExist) && !dirExists(dir) {
+		return err
+	}
+	_ = os.RemoveAll(tmp)
+	return nil
+}
+
+// serveDeploy is the service role's API: GET lists the versions, POST
+// /_deploy/<name>[?verify_jwt=false] uploads a bundle, POST /_deploy/<name>/rollback
+// brings the version before back.
+func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area string) {
+	setCORS(w, r)
+	if id, err := jwtauth.FromContext(r.Context()); err != nil || id == nil || id.Role != "service_role" {
+		writeGateway(w, http.StatusUnauthorized, "UNAUTHORIZED", "deploying functions and their secrets needs the service role key")
+		return
+	}
+	rest := strings.Trim(strings.TrimPrefix(strings.TrimPrefix(r.URL.Path, "/"), area), "/")
+	name, action, _ := strings.Cut(rest, "/")
+	if area == secretsPath {
+		fr.serveSecrets(w, r, name)
+		return
+	}
+	switch {
+	case r.Method == http.MethodGet && name == "":
+		fr.listDeployed(w, r)
+	case r.Method == http.MethodPost && name != "" && action == "":
+		fr.deploy(w, r, name)
+	case r.Method == http.MethodPost && name != "" && action == "rollback":
+		var v int
+		err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
+			return c.QueryRow(r.Context(), `select private.rollback_function($1)`, name).Scan(&v)
+		})
+		fr.deployAnswer(w, name, v, err)
+	default:
+		writeGateway(w, http.StatusNotFound, "NOT_FOUND", "unknown deploy request")
+	}
+}
+
+func (fr *fileRuntime) deploy(w http.ResponseWriter, r *http.Request, name string) {
+	if !isFunctionFolder(name) {
+		writeGateway(w, http.StatusBadRequest, "INVALID_NAME", "invalid function name")
+		return
+	}
+	if _, builtin := fr.builtins[name]; builtin {
+		writeGateway(w, http.StatusConflict, "BUILTIN", name+" is a built-in function")
+		return
+	}
+	bundle, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBundleBytes))
+	if err != nil || len(bundle) == 0 {
+		writeGateway(w, http.StatusBadRequest, "INVALID_BUNDLE", "the body must be the bundled module (at most 20 MiB)")
+		return
+	}
+	verify := r.URL.Query().Get("verify_jwt") != "false"
+	var v int
+	err = pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
+		return c.QueryRow(r.Context(), `select private.deploy_function($1, $2, $3)`, name, bundle, verify).Scan(&v)
+	})
+	fr.deployAnswer(w, name, v, err)
+}
+
+func (fr *fileRuntime) deployAnswer(w http.ResponseWriter, name string, version int, err error) {
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr) && pgErr.Code == "P0002":
+		writeGateway(w, http.StatusNotFound, "NOT_FOUND", pgErr.Message)
+	case err != nil:
+		fr.logger.Error("functions: deploy", "function", name, "err", err)
+		writeGateway(w, http.StatusInternalServerError, "DEPLOY_FAILED", "the deployment could not be stored")
+	default:
+		fr.logger.Info("function deployed", "function", name, "version", version)
+		_ = httpx.WriteJSON(w, http.StatusOK, map[string]any{"name": name, "version": version})
+	}
+}
+
+// DeployedVersion is one line of `server functions list`.
+type DeployedVersion struct {
+	Name      string `json:"name"`
+	Version   int    `json:"version"`
+	Active    bool   `json:"active"`
+	VerifyJWT bool   `json:"verify_jwt"`
+	Bytes     int    `json:"bytes"`
+	CreatedAt string `json:"created_at"`
+}
+
+func (fr *fileRuntime) listDeployed(w http.ResponseWriter, r *http.Request) {
+	out := []DeployedVersion{}
+	err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
+		rs, err := c.Query(r.Context(), `select v.name, v.version, a.version is not null, v.verify_jwt, octet_length(v.bundle),
+			to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+			from private.function_versions v left join private.function_active a using (name, version)
+			order by v.name, v.version`)
+		if err != nil {
+			return err
+		}
+		return pgrole.ScanRows(rs, func(r pgx.Rows) error {
+			for r.Next() {
+				var d DeployedVersion
+				if err := r.Scan(&d.Name, &d.Version, &d.Active, &d.VerifyJWT, &d.Bytes, &d.CreatedAt); err != nil {
+					return err
+				}
+				out = append(out, d)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		fr.logger.Error("functions: list deployed", "err", err)
+		writeGateway(w, http.StatusInternalServerError, "LIST_FAILED", "the deployments could not be read")
+		return
+	}
+	_ = httpx.WriteJSON(w, http.StatusOK, out)
+}

@@ -1,0 +1,186 @@
+package functions_test
+
+import (
+	"bufio"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"casarent/functions"
+)
+
+// An endless loop passes the CPU limit, endless allocation the memory limit, a
+// request that never ends the wall clock: each is 546 WORKER_LIMIT and the worker
+// is replaced. An exception at import is a 500 with the function's name in the
+// log. After all of them, a good function still answers.
+func TestFileFunctionLimits(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) {
+		o.CPUTime = time.Second
+		o.WallClock = 6 * time.Second // well past the CPU limit on a busy machine
+		o.MemoryMB = 64
+	}, nil)
+	for _, name := range []string{"spin", "hog", "sleepy"} {
+		a := e.call(t, "GET", name, e.anon, "")
+		if a.status != 546 || a.json(t)["code"] != "WORKER_LIMIT" {
+			t.Errorf("%s: %d %s, want 546 WORKER_LIMIT", name, a.status, a.body)
+		}
+	}
+	a := e.call(t, "GET", "broken", e.anon, "")
+	if a.status != 500 || a.json(t)["code"] != "BOOT_ERROR" {
+		t.Errorf("broken: %d %s, want 500 BOOT_ERROR", a.status, a.body)
+	}
+	if log := e.log.String(); !strings.Contains(log, `"function":"broken"`) || !strings.Contains(log, "broken at import") {
+		t.Errorf("the log does not name the function and its error:\n%s", log)
+	}
+	for _, limit := range []string{"cpu", "memory", "wall_clock"} {
+		if !strings.Contains(e.log.String(), `"limit":"`+limit+`"`) {
+			t.Errorf("no %s limit in the log", limit)
+		}
+	}
+	if a := e.call(t, "GET", "hello", e.anon, ""); a.status != 200 {
+		t.Errorf("hello after the limits: %d %s", a.status, a.body)
+	}
+	// The looping function gets a new worker, which fails the same way (no stuck worker).
+	if a := e.call(t, "GET", "spin", e.anon, ""); a.status != 546 {
+		t.Errorf("spin again: %d %s, want 546", a.status, a.body)
+	}
+}
+
+// Past the concurrency cap and its queue, callers are told to come back.
+func TestFileFunctionConcurrencyCap(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) {
+		o.MaxConcurrent = 1
+		o.MaxQueue = 0
+	}, nil)
+	res, err := http.Get(e.srv.URL + "/functions/v1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	r := bufio.NewReader(res.Body)
+	if line, _ := r.ReadString('\n'); line != "data: first\n" {
+		t.Fatalf("first line %q", line)
+	}
+	// The stream holds the only slot.
+	a := e.call(t, "POST", "events/release", "", "")
+	if a.status != 503 || a.header.Get("Retry-After") == "" || a.json(t)["code"] != "WORKER_BUSY" {
+		t.Fatalf("second call: %d %v %s, want 503 with Retry-After", a.status, a.header, a.body)
+	}
+	res.Body.Close() // the caller leaves: the slot is free again
+	eventually(t, "the slot freed", func() bool {
+		return e.call(t, "POST", "events/release", "", "").status == 200
+	})
+}
+
+// Outside production an edited function is served without a restart, and a
+// deleted one is gone.
+func TestFileFunctionHotReload(t *testing.T) {
+	e := newFileEnv(t, nil, nil)
+	if a := e.call(t, "GET", "public", "", ""); a.status != 200 || !strings.Contains(a.body, `"public":true`) {
+		t.Fatalf("before: %d %s", a.status, a.body)
+	}
+	file := filepath.Join(e.dir, "functions", "public", "index.ts")
+	if err := os.WriteFile(file, []byte(`Deno.serve(() => Response.json({ edited: true }));`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the edit served", func() bool {
+		return strings.Contains(e.call(t, "GET", "public", "", "").body, `"edited":true`)
+	})
+	if err := os.RemoveAll(filepath.Dir(file)); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the deleted function gone", func() bool {
+		a := e.call(t, "GET", "public", "", "")
+		return a.status == 404 && strings.Contains(a.body, `"code":"NOT_FOUND"`) && strings.Contains(a.body, "Requested function was not found")
+	})
+}
+
+// Without hot reload (production) the folder is read once.
+func TestFileFunctionNoReloadInProduction(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) { o.HotReload = false }, nil)
+	if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
+		t.Fatalf("before: %d %s", a.status, a.body)
+	}
+	if err := os.RemoveAll(filepath.Join(e.dir, "functions", "public")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond) // longer than a rescan period
+	if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
+		t.Errorf("after the folder went, without hot reload: %d %s, want the running worker", a.status, a.body)
+	}
+}
+
+// A worker is replaced after FUNCTIONS_MAX_REQUESTS requests and stopped when idle.
+func TestFileFunctionWorkersRecycled(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) {
+		o.MaxRequests = 2
+		o.IdleTimeout = 300 * time.Millisecond
+	}, nil)
+	for range 3 {
+		if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
+			t.Fatalf("%d %s", a.status, a.body)
+		}
+	}
+	if n := counter(t, e.rt, "functions_cold_starts_total", "public"); n != 2 {
+		t.Errorf("cold starts after 3 calls with 2 requests per worker: %v, want 2", n)
+	}
+	time.Sleep(2500 * time.Millisecond) // idle for longer than the timeout and a check period
+	if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
+		t.Fatalf("%d %s", a.status, a.body)
+	}
+	if n := counter(t, e.rt, "functions_cold_starts_total", "public"); n != 3 {
+		t.Errorf("cold starts after an idle pause: %v, want 3", n)
+	}
+}
+
+// A worker that dies during a request, or a handler that throws, is a 500 with
+// the function's name in the log; the next call gets a working worker.
+func TestFileFunctionCrashes(t *testing.T) {
+	e := newFileEnv(t, nil, nil)
+	for _, name := range []string{"crash", "throws"} {
+		a := e.call(t, "GET", name, e.anon, "")
+		if a.status != 500 || a.json(t)["code"] != "WORKER_ERROR" {
+			t.Errorf("%s: %d %s, want 500 WORKER_ERROR", name, a.status, a.body)
+		}
+	}
+	eventually(t, "both named in the log", func() bool {
+		log := e.log.String()
+		return strings.Contains(log, `"msg":"function crashed","function":"crash"`) && strings.Contains(log, "thrown by the handler")
+	})
+	if a := e.call(t, "GET", "crash", e.anon, ""); a.status != 500 {
+		t.Errorf("crash again: %d %s, want a new worker and 500 again", a.status, a.body)
+	}
+	if a := e.call(t, "GET", "hello", e.anon, ""); a.status != 200 {
+		t.Errorf("hello: %d %s", a.status, a.body)
+	}
+}
+
+// The CPU limit is about synchronous code blocking the worker: a stream that
+// waits is not charged for the CPU the worker's other requests use meanwhile.
+func TestFileFunctionCPULimitSparesWaitingRequests(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) { o.CPUTime = 500 * time.Millisecond }, nil)
+	res, err := http.Get(e.srv.URL + "/functions/v1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	r := bufio.NewReader(res.Body)
+	if line, _ := r.ReadString('\n'); line != "data: first\n" {
+		t.Fatalf("first line %q", line)
+	}
+	for i := range 8 { // 1.6 s of CPU in all, 0.2 s at a time, in the stream's worker
+		if a := e.call(t, "GET", "events/burn?ms=200", e.anon, ""); a.status != 200 {
+			t.Fatalf("burn %d: %d %s", i, a.status, a.body)
+		}
+	}
+	if a := e.call(t, "POST", "events/release", "", ""); a.status != 200 {
+		t.Fatalf("release: %d %s", a.status, a.body)
+	}
+	rest, _ := r.ReadString(0)
+	if !strings.Contains(rest, "data: second\n") {
+		t.Errorf("the waiting stream was cut: rest %q", rest)
+	}
+}

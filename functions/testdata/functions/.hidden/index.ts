@@ -1,0 +1,1 @@
+Deno.serve(() => new Response("a hidden folder is not a function"));

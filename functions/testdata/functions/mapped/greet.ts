@@ -1,0 +1,1 @@
+export const greet = (who: string) => `hello ${who}, from deno.json's imports`;

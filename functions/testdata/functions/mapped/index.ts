@@ -1,0 +1,3 @@
+import { greet } from "greet";
+
+Deno.serve(() => Response.json({ greeting: greet("mapped") }));

@@ -1,0 +1,2 @@
+// Never answers, without using the CPU.
+Deno.serve(() => new Promise<Response>(() => {}));

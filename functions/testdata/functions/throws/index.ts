@@ -1,0 +1,4 @@
+// An uncaught exception in the handler.
+Deno.serve(() => {
+  throw new Error("thrown by the handler");
+});

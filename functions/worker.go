@@ -1,0 +1,376 @@
+package functions
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// worker is one Deno process serving one version of one function on a loopback port.
+type worker struct {
+	fn     *fileFunction
+	cmd    *exec.Cmd
+	port   int
+	proxy  *httputil.ReverseProxy
+	conns  *http.Transport // the proxy's connections to this process
+	done   chan struct{}   // closed when the process has exited
+	logger *slog.Logger
+
+	mu       sync.Mutex
+	tail     []string // last lines of stderr (why it died)
+	limit    string   // the limit it was killed for, "" = none
+	retiring bool     // replaced: stops once its requests are done
+
+	inflight atomic.Int32
+	served   atomic.Int64
+	lastUsed atomic.Int64 // unix nanoseconds
+	lastBeat atomic.Int64 // unix nanoseconds of the event loop's last beat
+}
+
+// errBoot is a function that could not start (an exception at import, no Deno.serve).
+var errBoot = errors.New("function failed to start")
+
+// errStartTimeout is a function that did not start listening in time.
+var errStartTimeout = errors.New("function did not start in time")
+
+const tailLines = 30
+
+// denoArgs are the permissions of a worker: network, the function's environment
+// names only, reading its folder, the shared folder and the dependency cache;
+// nothing else (no write, subprocess, FFI or system information).
+func denoArgs(o *FileOptions, fn *fileFunction, bootstrap, marker string, env map[string]string) []string {
+	names := make([]string, 0, len(env))
+	for k := range env {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	read := []string{fn.Dir, o.DenoDir, bootstrap}
+	if shared := strings.TrimSuffix(fn.Dir, "/"+fn.Name) + "/" + sharedFolder; dirExists(shared) {
+		read = append(read, shared)
+	}
+	if fn.ImportMap != "" {
+		read = append(read, fn.ImportMap)
+	}
+	if !strings.HasPrefix(fn.Entry, fn.Dir+"/") {
+		read = append(read, fn.Entry)
+	}
+	args := []string{"run", "--quiet", "--no-prompt", "--no-lock",
+		"--allow-net", "--allow-read=" + strings.Join(read, ","), fmt.Sprintf("--v8-flags=--max-old-space-size=%d", o.MemoryMB)}
+	if len(names) > 0 { // Deno refuses an empty --allow-env= list
+		args = append(args, "--allow-env="+strings.Join(names, ","))
+	}
+	if fn.DenoConfig != "" {
+		args = append(args, "--config", fn.DenoConfig)
+	} else {
+		args = append(args, "--no-config")
+	}
+	if fn.ImportMap != "" {
+		args = append(args, "--import-map", fn.ImportMap)
+	}
+	return append(args, bootstrap, (&url.URL{Scheme: "file", Path: fn.Entry}).String(), marker)
+}
+
+func dirExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// workerEnv is the whole environment of the process: the platform's variables, the
+// secrets, and Deno's own settings (not readable by the function).
+func workerEnv(o *FileOptions, fn *fileFunction) (visible map[string]string, all []string) {
+	visible = map[string]string{}
+	for k, v := range fn.Secrets {
+		visible[k] = v
+	}
+	for k, v := range o.Env {
+		visible[k] = v
+	}
+	for k, v := range visible {
+		all = append(all, k+"="+v)
+	}
+	all = append(all, "DENO_DIR="+o.DenoDir, "NO_COLOR=1", "DENO_NO_UPDATE_CHECK=1")
+	// Deno itself may need the proxy, the machine's certificate authorities and an
+	// npm mirror to fetch npm: and https: imports (the function cannot read them).
+	for _, k := range []string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy",
+		"SSL_CERT_FILE", "SSL_CERT_DIR", "DENO_CERT", "NPM_CONFIG_REGISTRY"} {
+		if v, ok := os.LookupEnv(k); ok {
+			all = append(all, k+"="+v)
+		}
+	}
+	store := os.Getenv("DENO_TLS_CA_STORE")
+	if store == "" {
+		store = "system,mozilla"
+	}
+	all = append(all, "DENO_TLS_CA_STORE="+store)
+	return visible, all
+}
+
+// startWorker runs the function and waits until it listens.
+func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstrap string, logger *slog.Logger) (*worker, error) {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	marker := "casarent-ready-" + hex.EncodeToString(b[:])
+	visible, env := workerEnv(o, fn)
+	cmd := exec.Command(o.DenoPath, denoArgs(o, fn, bootstrap, marker, visible)...)
+	cmd.Dir = fn.Dir
+	cmd.Env = env
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	w := &worker{fn: fn, cmd: cmd, done: make(chan struct{}), logger: logger.With("function", fn.Name, "version", fn.Version)}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start deno: %w", err)
+	}
+	ready := make(chan int, 1)
+	var pipes sync.WaitGroup
+	pipes.Add(2)
+	go func() { defer pipes.Done(); w.readStdout(stdout, marker, ready) }()
+	go func() { defer pipes.Done(); w.readStderr(stderr) }()
+	go func() {
+		pipes.Wait()
+		_ = cmd.Wait()
+		close(w.done)
+	}()
+	timer := time.NewTimer(o.StartTimeout)
+	defer timer.Stop()
+	select {
+	case w.port = <-ready:
+	case <-w.done:
+		w.logger.Error("function failed to start", "stderr", w.stderrTail())
+		return nil, errBoot
+	case <-timer.C:
+		w.kill("start")
+		return nil, errStartTimeout
+	case <-ctx.Done():
+		w.kill("")
+		return nil, ctx.Err()
+	}
+	w.conns = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second, DisableCompression: true}
+	w.proxy = w.newProxy()
+	w.lastUsed.Store(time.Now().UnixNano())
+	w.lastBeat.Store(time.Now().UnixNano())
+	go func() { <-w.done; w.conns.CloseIdleConnections() }()
+	go w.watchCPU(o.CPUTime)
+	return w, nil
+}
+
+func (w *worker) readStdout(r io.Reader, marker string, ready chan<- int) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, marker+" "); ok {
+			if rest == "beat" {
+				w.lastBeat.Store(time.Now().UnixNano())
+				continue
+			}
+			if port, err := strconv.Atoi(rest); err == nil {
+				select {
+				case ready <- port:
+				default:
+				}
+				continue
+			}
+		}
+		w.logger.Info("function log", "stream", "stdout", "line", line)
+	}
+	_, _ = io.Copy(io.Discard, r)
+}
+
+func (w *worker) readStderr(r io.Reader) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		w.mu.Lock()
+		w.tail = append(w.tail, line)
+		if len(w.tail) > tailLines {
+			w.tail = w.tail[len(w.tail)-tailLines:]
+		}
+		w.mu.Unlock()
+		w.logger.Warn("function log", "stream", "stderr", "line", line)
+	}
+	_, _ = io.Copy(io.Discard, r)
+}
+
+func (w *worker) stderrTail() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.tail, "\n")
+}
+
+// kill stops the process; limit names the limit it passed ("" for a plain stop).
+func (w *worker) kill(limit string) {
+	w.mu.Lock()
+	if w.limit == "" {
+		w.limit = limit
+	}
+	w.mu.Unlock()
+	if w.cmd.Process != nil {
+		_ = w.cmd.Process.Kill()
+	}
+}
+
+func (w *worker) limitHit() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.limit
+}
+
+func (w *worker) exited() bool {
+	select {
+	case <-w.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// retire stops the worker once its running requests are answered.
+func (w *worker) retire() {
+	w.mu.Lock()
+	w.retiring = true
+	w.mu.Unlock()
+	if w.inflight.Load() == 0 {
+		w.kill("")
+	}
+}
+
+func (w *worker) acquire() { w.inflight.Add(1) }
+
+func (w *worker) release() {
+	w.lastUsed.Store(time.Now().UnixNano())
+	if w.inflight.Add(-1) == 0 {
+		w.mu.Lock()
+		r := w.retiring
+		w.mu.Unlock()
+		if r {
+			w.kill("")
+		}
+	}
+}
+
+// cpuTime is the CPU time of the worker's main thread, where its JavaScript runs
+// (Linux /proc; 0 elsewhere).
+func (w *worker) cpuTime() time.Duration {
+	pid := w.cmd.Process.Pid
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/stat", pid, pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / clockTicks
+}
+
+// clockTicks is USER_HZ, 100 on every Linux the server targets.
+const clockTicks = 100
+
+// beatEvery is how often the bootstrap's event loop says it turns; missing beats
+// for longer than beatLate means the loop is blocked by synchronous code.
+const (
+	beatEvery = 100 * time.Millisecond
+	beatLate  = 3 * beatEvery
+)
+
+// watchCPU enforces the CPU limit: synchronous work that keeps the event loop
+// blocked (no beat) while spending more than limit of CPU time stops the worker.
+// A request that waits (a stream, a fetch) costs nothing, however long it lasts,
+// and neither do the other requests the worker serves meanwhile. It runs until
+// the worker exits.
+func (w *worker) watchCPU(limit time.Duration) {
+	if limit <= 0 {
+		return
+	}
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	last := w.cpuTime()
+	var blocked time.Duration
+	for {
+		select {
+		case <-w.done:
+			return
+		case <-t.C:
+		}
+		now := w.cpuTime()
+		delta := now - last
+		last = now
+		if time.Since(time.Unix(0, w.lastBeat.Load())) < beatLate {
+			blocked = 0
+			continue
+		}
+		if blocked += delta; blocked > limit {
+			w.kill("cpu")
+			return
+		}
+	}
+}
+
+type ctxKey int
+
+const respHeaderKey ctxKey = 1
+
+func (w *worker) newProxy() *httputil.ReverseProxy {
+	target := &url.URL{Scheme: "http", Host: "127.0.0.1:" + strconv.Itoa(w.port)}
+	return &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			pr.Out.Host = pr.In.Host // the function sees the public URL in req.url
+			pr.SetXForwarded()
+		},
+		Transport:     w.conns,
+		FlushInterval: -1, // stream: server-sent events and chunked bodies pass as written
+		ModifyResponse: func(res *http.Response) error {
+			// A function that answers CORS itself is the only source of those
+			// headers (two Access-Control-Allow-Origin values are refused by browsers).
+			if res.Header.Get("Access-Control-Allow-Origin") == "" {
+				return nil
+			}
+			if h, ok := res.Request.Context().Value(respHeaderKey).(http.Header); ok {
+				for k := range h {
+					if strings.HasPrefix(k, "Access-Control-") {
+						h.Del(k)
+					}
+				}
+			}
+			return nil
+		},
+		ErrorHandler: func(rw http.ResponseWriter, r *http.Request, err error) {
+			if v, ok := r.Context().Value(proxyErrKey).(*error); ok {
+				*v = err
+			}
+		},
+	}
+}
+
+const proxyErrKey ctxKey = 2
