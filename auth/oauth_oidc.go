@@ -145,9 +145,18 @@ func (j publicJWK) public() (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := &ecdsa.PublicKey{Curve: elliptic.P256(), X: x, Y: y}
-		if !k.Curve.IsOnCurve(x, y) {
-			return nil, errors.New("point not on curve")
+		// The uncompressed point (0x04 || X || Y, 32 bytes each): the parser checks
+		// that it lies on the curve.
+		if len(x.Bytes()) > 32 || len(y.Bytes()) > 32 {
+			return nil, errors.New("bad ec coordinates")
+		}
+		point := make([]byte, 65)
+		point[0] = 4
+		x.FillBytes(point[1:33])
+		y.FillBytes(point[33:])
+		k, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), point)
+		if err != nil {
+			return nil, fmt.Errorf("ec key: %w", err)
 		}
 		return k, nil
 	}

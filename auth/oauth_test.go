@@ -22,7 +22,6 @@ type githubStandIn struct {
 	*httptest.Server
 	mu    sync.Mutex
 	users map[string]githubAccount
-	seen  url.Values // the last authorization request
 }
 
 type githubAccount struct {

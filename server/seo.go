@@ -3,14 +3,12 @@ package main
 import (
 	"bytes"
 	"encoding/xml"
-	"errors"
 	"html"
 	"net/http"
 	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/server/httpx"
 	"casarent/server/pgrole"
@@ -42,11 +40,6 @@ func (p siteProfile) browserOnlyPage(path string) bool {
 }
 
 var anonSession = pgrole.Session{Role: "anon", ReadOnly: true, Method: "GET", Path: "/"}
-
-func isUndefinedFunction(err error) bool {
-	var pe *pgconn.PgError
-	return errors.As(err, &pe) && pe.Code == "42883"
-}
 
 // withMeta returns index.html with the page's title, description, canonical URL and
 // Open Graph / Twitter tags.
