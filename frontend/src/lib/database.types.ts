@@ -114,6 +114,7 @@ export type Database = {
           payment_method: string | null
           payment_option: string
           payment_status: string
+          paypal_closed_at: string | null
           paypal_order_id: string | null
           pickup_location: string
           pickup_time: string
@@ -151,6 +152,7 @@ export type Database = {
           payment_method?: string | null
           payment_option?: string
           payment_status?: string
+          paypal_closed_at?: string | null
           paypal_order_id?: string | null
           pickup_location?: string
           pickup_time?: string
@@ -187,6 +189,7 @@ export type Database = {
           payment_method?: string | null
           payment_option?: string
           payment_status?: string
+          paypal_closed_at?: string | null
           paypal_order_id?: string | null
           pickup_location?: string
           pickup_time?: string
@@ -689,6 +692,26 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_customers: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          booking_count: number
+          bookings: Json
+          customer_key: string
+          email: string
+          last_booked_at: string
+          last_visit: string
+          name: string
+          phone: string
+          total_paid: number
+        }[]
+      }
+      admin_search_bookings: {
+        Args: { p_query: string }
+        Returns: {
+          id: string
+        }[]
+      }
       bookable: {
         Args: { "": Database["public"]["Tables"]["cars"]["Row"] }
         Returns: {
@@ -727,6 +750,7 @@ export type Database = {
       page_meta:
         | { Args: { p_path: string }; Returns: Json }
         | { Args: { p_lang: string; p_path: string }; Returns: Json }
+      phone_key: { Args: { p: string }; Returns: string }
       quote_booking: {
         Args: {
           p_car_id: number
@@ -737,6 +761,10 @@ export type Database = {
           p_start: string
         }
         Returns: Json
+      }
+      record_paypal_capture: {
+        Args: { p_booking_id: string; p_capture_id: string }
+        Returns: string
       }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
