@@ -16,6 +16,10 @@ export const adminKeys = {
   posts: ["admin", "posts"],
   /** The bookings list with each booking's car. */
   bookings: ["admin", "bookings"],
+  /** The ids the database's search matches for one query (stale with the bookings). */
+  bookingSearch: (query: string) => ["admin", "bookings", "search", query],
+  /** The Clients screen (admin_customers): stale with bookings and payments. */
+  customers: ["admin", "customers"],
   /** Every ledger; one booking's payments below it. */
   payments: ["admin", "payments"],
   bookingPayments: (bookingId: string) => ["admin", "payments", bookingId],
@@ -36,8 +40,8 @@ export const adminKeys = {
 
 /** The tables the back office shows, and what each one's changes make stale. */
 export const staleAfter = {
-  bookings: [adminKeys.bookings, adminKeys.dashboard, adminKeys.planning, adminKeys.payments, adminKeys.revenue],
-  payments: [adminKeys.payments, adminKeys.revenue, adminKeys.bookings, adminKeys.dashboard],
+  bookings: [adminKeys.bookings, adminKeys.dashboard, adminKeys.planning, adminKeys.payments, adminKeys.revenue, adminKeys.customers],
+  payments: [adminKeys.payments, adminKeys.revenue, adminKeys.bookings, adminKeys.dashboard, adminKeys.customers],
   cars: [adminKeys.cars, adminKeys.dashboard, adminKeys.planning, adminKeys.bookings],
   car_images: [adminKeys.cars],
   car_blocks: [adminKeys.planning],
