@@ -97,10 +97,10 @@ describe("admin access", () => {
     await page.waitForURL(`${BASE_URL}/admin/dashboard`);
     await page.getByRole("heading", { name: "Tableau de bord" }).waitFor();
     await page.goto(`${BASE_URL}/admin/customers`);
-    await page.getByText("Fonctionnalité à venir").waitFor();
+    await page.getByRole("heading", { name: "Clients" }).waitFor();
     // The session survives a reload (the role is checked again).
     await page.reload();
-    await page.getByText("Fonctionnalité à venir").waitFor();
+    await page.getByRole("heading", { name: "Clients" }).waitFor();
   });
 
   it("keeps the admin code out of the public pages", async () => {
