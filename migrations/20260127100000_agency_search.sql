@@ -29,7 +29,7 @@ create index bookings_phone_key_idx on public.bookings (public.phone_key(custome
 -- security applies, so it answers administrators only; the explicit is_admin()
 -- says so and returns nothing to anyone else rather than relying on it alone.
 create function public.admin_search_bookings(p_query text)
-returns table (id uuid)
+returns setof uuid
 language sql stable
 set search_path = ''
 as $$

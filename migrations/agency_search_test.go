@@ -16,7 +16,7 @@ func searchIDs(t *testing.T, w *world, audience, query string) []string {
 	t.Helper()
 	var ids []string
 	err := pgrole.Query(context.Background(), w.db.Pool, w.as(audience), false,
-		`select id::text from public.admin_search_bookings($1)`, []any{query},
+		`select found::text from public.admin_search_bookings($1) as found`, []any{query},
 		func(r pgx.Rows) error {
 			for r.Next() {
 				var id string

@@ -706,12 +706,7 @@ export type Database = {
           total_paid: number
         }[]
       }
-      admin_search_bookings: {
-        Args: { p_query: string }
-        Returns: {
-          id: string
-        }[]
-      }
+      admin_search_bookings: { Args: { p_query: string }; Returns: string[] }
       bookable: {
         Args: { "": Database["public"]["Tables"]["cars"]["Row"] }
         Returns: {

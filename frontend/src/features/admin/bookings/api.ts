@@ -22,7 +22,7 @@ export async function listBookings(): Promise<AdminBooking[]> {
  */
 export async function searchBookingIds(query: string): Promise<Set<string>> {
   const rows = check(await supabase.rpc("admin_search_bookings", { p_query: query }));
-  return new Set(rows.map((r) => r.id));
+  return new Set(rows);
 }
 
 export async function updateBooking(id: string, status: BookingStatus, notes: string): Promise<AdminBooking> {
