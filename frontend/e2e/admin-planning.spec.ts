@@ -96,8 +96,8 @@ describe("planning at 1366 px", () => {
     // Each bar's name says the customer, the dates and the status.
     const nameA = (await a.textContent()) ?? "";
     expect(nameA).toContain(`${who.a}, du `);
-    expect(nameA).toContain(" 10:00, Pending, option jusqu'au ");
-    expect(await b.textContent()).toMatch(new RegExp(`^${who.b}${who.b}, du .+ 10:00 au .+ 10:00, Confirmed$`));
+    expect(nameA).toContain(" 10:00, En attente, option jusqu'au ");
+    expect(await b.textContent()).toMatch(new RegExp(`^${who.b}${who.b}, du .+ 10:00 au .+ 10:00, Confirmée$`));
     expect(await page.getByRole("button", { name: new RegExp(`^${who.b}, du `) }).count()).toBe(1);
     // Different colours.
     const bg = (l: Locator) => l.evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -233,7 +233,7 @@ describe("planning at 360 px", () => {
     const k = blockBar(list.locator(`[data-car-id="${cars[2]}"]`));
     for (const l of [a, b, k]) expect(await l.isVisible()).toBe(true);
     expect(await a.textContent()).toContain(`${who.a}, du `);
-    expect(await b.textContent()).toContain(", Confirmed");
+    expect(await b.textContent()).toContain(", Confirmée");
     expect(await k.textContent()).toContain(reason);
     expect(await sticksOutSideways(page)).toBeNull();
     expect(await seriousViolations(page)).toEqual([]);

@@ -269,7 +269,7 @@ describe("a WhatsApp booking with options", () => {
     await form.locator('input[name="amount"]').fill("450,50");
     await form.locator('input[name="note"]').fill("Acompte e2e, ticket 0042");
     await form.getByTestId("counter-submit").click();
-    await expectToast(page, "Paiement au comptoir de \u2066450,5 DH\u2069 enregistré");
+    await expectToast(page, "Paiement au comptoir de \u2066450,50 DH\u2069 enregistré");
     await dialog.waitFor({ state: "hidden" });
 
     // At once: the movement in the details, the payment state, what remains, the page's figure.
@@ -350,7 +350,7 @@ describe("refunds through PayPal", () => {
     const toast = page.getByTestId("toast").locator("span").filter({ hasText: /^Réservation annulée et remboursée : .+ rendus au client/ });
     await toast.waitFor({ timeout: 15_000 });
     expect(amountOf(await toast.textContent())).toBe(Number(captured!.amount_mad));
-    await expect.poll(() => tr.getByTestId("booking-status").textContent()).toBe("Cancelled");
+    await expect.poll(() => tr.getByTestId("booking-status").textContent()).toBe("Annulée");
     expect(await tr.getByTestId("payment-status").textContent()).toBe("Remboursé");
 
     const refunds = (await payments(id)).filter((p) => p.kind === "refund");
@@ -456,7 +456,7 @@ describe("payment attempts that never became bookings", () => {
     await svc.from("bookings").update({ payment_method: "paypal", payment_status: "failed" }).eq("id", id).throwOnError();
     await openBookings(name);
     const tr = page.locator(`[data-booking-id="${id}"]`);
-    await page.getByText("No bookings found.").waitFor();
+    await page.getByText("Aucune réservation trouvée.").waitFor();
     expect(await page.getByTestId("show-attempts").isChecked()).toBe(false);
     await page.getByTestId("show-attempts").check();
     await tr.waitFor();

@@ -127,6 +127,20 @@ describe("a non-administrator cannot do what the back office does", () => {
     expect(archived.data).toEqual([]);
   });
 
+  it("cannot search bookings by phone nor list the customers (Clients screen)", async () => {
+    for (const [who, c] of callers()) {
+      const found = await c.rpc("admin_search_bookings", { p_query: "+212600112233" });
+      expect(found.data ?? [], who).toEqual([]);
+      const customers = await c.rpc("admin_customers");
+      expect(customers.data ?? [], who).toEqual([]);
+    }
+    // The same calls answer the administrator (insertBooking's phone, written another way).
+    const admin = await adminClient();
+    expect((await admin.rpc("admin_search_bookings", { p_query: "0600112233" })).data).toContain(bookingId);
+    const customers = (await admin.rpc("admin_customers")).data as { email: string; booking_count: number }[];
+    expect(customers.some((c) => c.email === "rls@example.com" && c.booking_count >= 1)).toBe(true);
+  });
+
   it("cannot read, add, move or delete maintenance blocks, nor read or change the reservation settings", async () => {
     const before = (await svc.from("car_blocks").select("*").eq("id", blockId).single()).data;
     const settings = (await svc.from("reservation_settings").select("*").single()).data;

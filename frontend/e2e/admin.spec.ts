@@ -97,10 +97,10 @@ describe("admin access", () => {
     await page.waitForURL(`${BASE_URL}/admin/dashboard`);
     await page.getByRole("heading", { name: "Tableau de bord" }).waitFor();
     await page.goto(`${BASE_URL}/admin/customers`);
-    await page.getByText("Fonctionnalité à venir").waitFor();
+    await page.getByRole("heading", { name: "Clients" }).waitFor();
     // The session survives a reload (the role is checked again).
     await page.reload();
-    await page.getByText("Fonctionnalité à venir").waitFor();
+    await page.getByRole("heading", { name: "Clients" }).waitFor();
   });
 
   it("keeps the admin code out of the public pages", async () => {
@@ -295,7 +295,7 @@ describe("blog", () => {
     await page.goto(`${BASE_URL}/admin/blogs`);
     await page.getByTestId("blog-table").waitFor();
     await page.getByPlaceholder("Rechercher des articles...").fill("zzz-no-such-post");
-    await page.getByText("No articles found for this search.").waitFor();
+    await page.getByText("Aucun article ne correspond à cette recherche.").waitFor();
     await page.getByPlaceholder("Rechercher des articles...").fill("Guide E2E");
     const row = page.getByTestId("post-row").first();
     const title = (await row.getAttribute("data-post-title")) ?? "";
@@ -328,12 +328,12 @@ describe("bookings", () => {
     await form.locator('textarea[name="notes"]').fill("Client VIP — siège bébé prêt.");
     await form.getByRole("button", { name: "Enregistrer" }).click();
     await expectToast(page, "Statut mis à jour avec succès");
-    await expect.poll(() => row.getByTestId("booking-status").textContent()).toBe("Confirmed");
+    await expect.poll(() => row.getByTestId("booking-status").textContent()).toBe("Confirmée");
     const { data } = await (await adminClient()).from("bookings").select("status, notes").eq("id", id).single();
     expect(data).toEqual({ status: "confirmed", notes: "Client VIP — siège bébé prêt." });
     // The status filter finds it among confirmed ones only.
     await page.getByLabel("Filtrer par statut").selectOption("cancelled");
-    await page.getByText("No bookings found.").waitFor();
+    await page.getByText("Aucune réservation trouvée.").waitFor();
     await page.getByLabel("Filtrer par statut").selectOption("confirmed");
     await row.waitFor();
     // Details show the notes.
@@ -353,7 +353,7 @@ describe("bookings", () => {
     await page.getByPlaceholder(/Rechercher par client/).fill(name);
     const row = page.locator(`[data-booking-id="${id}"]`);
     await row.waitFor();
-    expect(await row.getByTestId("booking-status").textContent()).toBe("Pending");
+    expect(await row.getByTestId("booking-status").textContent()).toBe("En attente");
     // The hold's end in Casablanca's wall clock ("13/01 à 14:30"), by the browser's
     // own time-zone data (Node's and Chromium's may differ about Morocco's offset).
     const parts = await page.evaluate((iso) => {
@@ -365,7 +365,7 @@ describe("bookings", () => {
     const { data: stored } = await serviceClient().from("bookings").select("reference").eq("id", id).single();
     await row.getByRole("button", { name: `Confirmer la réservation ${stored!.reference}` }).click();
     await expectToast(page, "Réservation confirmée : elle n'expirera pas");
-    await expect.poll(() => row.getByTestId("booking-status").textContent()).toBe("Confirmed");
+    await expect.poll(() => row.getByTestId("booking-status").textContent()).toBe("Confirmée");
     expect(await row.getByTestId("booking-hold").count()).toBe(0);
     expect(await row.getByRole("button", { name: /Confirmer la réservation/ }).count()).toBe(0);
     const { data } = await serviceClient().from("bookings").select("status, hold_expires_at").eq("id", id).single();
@@ -460,7 +460,7 @@ describe("bookings", () => {
     await page.getByRole("dialog", { name: "Supprimer la réservation" }).getByText("Êtes-vous sûr de vouloir supprimer cette réservation ? Cette action est irréversible.").waitFor();
     await page.getByTestId("confirm-action").click();
     await expectToast(page, "Réservation supprimée avec succès");
-    await page.getByText("No bookings found.").waitFor();
+    await page.getByText("Aucune réservation trouvée.").waitFor();
 
     await page.getByRole("link", { name: "Tableau de bord" }).click();
     const deleted = page.getByTestId("deleted-bookings");

@@ -719,6 +719,21 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      admin_customers: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          booking_count: number
+          bookings: Json
+          customer_key: string
+          email: string
+          last_booked_at: string
+          last_visit: string
+          name: string
+          phone: string
+          total_paid: number
+        }[]
+      }
+      admin_search_bookings: { Args: { p_query: string }; Returns: string[] }
       bookable: {
         Args: { "": Database["public"]["Tables"]["cars"]["Row"] }
         Returns: {
@@ -757,6 +772,7 @@ export type Database = {
       page_meta:
         | { Args: { p_path: string }; Returns: Json }
         | { Args: { p_lang: string; p_path: string }; Returns: Json }
+      phone_key: { Args: { p: string }; Returns: string }
       quote_booking: {
         Args: {
           p_car_id: number

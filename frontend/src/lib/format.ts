@@ -2,13 +2,16 @@
 // whatever the interface language.
 
 const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+const centimes = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * "1 300 DH". Wrapped in Unicode left-to-right isolates so it reads the same
- * inside Arabic text (otherwise the bidi algorithm shows "DH 1 300").
+ * "1 300 DH", and "8 989,50 DH" when there are centimes (always two digits:
+ * "8 989,5 DH" reads as a typo). Wrapped in Unicode left-to-right isolates so it
+ * reads the same inside Arabic text (otherwise the bidi algorithm shows "DH 1 300").
  */
 export function formatPrice(amount: number): string {
-  return `\u2066${number.format(amount)} DH\u2069`;
+  const whole = Math.round(amount * 100) % 100 === 0;
+  return `\u2066${(whole ? number : centimes).format(amount)} DH\u2069`;
 }
 
 export function formatNumber(n: number): string {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
 import { formatPrice } from "../../../lib/format";
 import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { IconCalendar, IconCheck, IconDownload, IconMoney, IconCar } from "../components/icons";
@@ -10,7 +10,7 @@ import { useConfirmDelete } from "../lib/useConfirmDelete";
 import { useAdminQuery, useListCache } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
 import { useNow } from "../lib/useNow";
-import { deleteBooking, listBookings } from "./api";
+import { deleteBooking, listBookings, searchBookingIds } from "./api";
 import { BookingDetailsDialog } from "./BookingDetailsDialog";
 import { BookingEditDialog } from "./BookingEditDialog";
 import { BookingsTable } from "./BookingsTable";
@@ -48,7 +48,19 @@ export default function BookingsPage() {
   const saver = useBookingSave(stored);
 
   const all = useMemo(() => bookings.data ?? [], [bookings.data]);
-  const shown = useMemo(() => filterBookings(all, filter), [all, filter]);
+  // The database's search (phone in any form...) for what is typed, once typing pauses.
+  const typed = useDeferredValue(filter.query.trim());
+  const search = useAdminQuery({
+    queryKey: adminKeys.bookingSearch(typed),
+    queryFn: () => searchBookingIds(typed),
+    enabled: typed !== "",
+    keepPrevious: true,
+    errorMessage: t("bookings.messages.searchError"),
+  });
+  const found = typed !== "" ? search.data : undefined;
+  const shown = useMemo(() => filterBookings(all, filter, found), [all, filter, found]);
+  // The open record is the list's row: a change read again (live, another administrator) shows in it.
+  const open = viewing ? (all.find((b) => b.id === viewing.id) ?? viewing) : null;
   const attempts = useMemo(() => countFailedAttempts(all), [all]);
   const stats = bookingStats(all);
 
@@ -89,7 +101,7 @@ export default function BookingsPage() {
           now={now}
         />
       </Loaded>
-      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onDelete={del.ask} onEdit={setEditing} onChanged={stored} now={now} />
+      <BookingDetailsDialog booking={open} onClose={() => setViewing(null)} onDelete={del.ask} onEdit={setEditing} onChanged={stored} now={now} />
       <BookingEditDialog booking={editing} saver={saver} onClose={() => setEditing(null)} now={now} />
       <ConfirmDeleteDialog del={del} title={t("bookings.confirmDeleteTitle")} message={() => t("bookings.confirmDelete")} />
     </section>

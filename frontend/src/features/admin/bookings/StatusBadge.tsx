@@ -3,7 +3,7 @@ import { formatAgencyDateTime, holdState, normalizeBookingStatus } from "./booki
 
 const tone = { pending: "amber", confirmed: "blue", in_progress: "violet", completed: "green", cancelled: "red", expired: "gray" } as const;
 
-/** SPEC section 4: English badge labels ('Expirée' for a lapsed hold); an unknown status shows as pending. */
+/** The status in French (the back office speaks French throughout); an unknown status shows as pending. */
 export function BookingStatusBadge({ status }: { status: string | null }) {
   const { t } = useAdminTranslation();
   const s = normalizeBookingStatus(status);

@@ -15,6 +15,16 @@ export async function listBookings(): Promise<AdminBooking[]> {
   return check(await supabase.from("bookings").select(SELECT).order("created_at", { ascending: false })).map(toAdminBooking);
 }
 
+/**
+ * The ids of the bookings the database's search matches (admin_search_bookings):
+ * a phone number however it is written ("+212 6 61 23 45 67", "0661234567",
+ * "212661234567"), the e-mail, the name, the car or the reference. One call.
+ */
+export async function searchBookingIds(query: string): Promise<Set<string>> {
+  const rows = check(await supabase.rpc("admin_search_bookings", { p_query: query }));
+  return new Set(rows);
+}
+
 export async function updateBooking(id: string, status: BookingStatus, notes: string): Promise<AdminBooking> {
   const trimmed = notes.trim();
   const row = check(

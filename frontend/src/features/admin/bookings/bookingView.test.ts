@@ -80,6 +80,17 @@ describe("bookings helpers", () => {
     for (const q of ["CR-XY789", "cr-xy789", "crxy789", "XY789", "xy7", " cr xy789 "]) expect(ids(q), q).toEqual(["bbbb2222-x"]);
     expect(ids("CR-XY780")).toEqual([]);
   });
+  it("shows the bookings the database's search found (a phone in any form) along with its own matches", () => {
+    const list = [
+      booking({ id: "phone", customer_name: "Khadija", customer_phone: "+212 6 61 23 45 67" }),
+      booking({ id: "other", customer_name: "Omar" }),
+    ];
+    expect(filterBookings(list, { query: "0661234567" }).map((b) => b.id)).toEqual([]);
+    expect(filterBookings(list, { query: "0661234567" }, new Set(["phone"])).map((b) => b.id)).toEqual(["phone"]);
+    expect(filterBookings(list, { query: "omar" }, new Set(["phone"])).map((b) => b.id)).toEqual(["phone", "other"]);
+    // The status filter still applies to what the database found.
+    expect(filterBookings(list, { query: "0661234567", status: "confirmed" }, new Set(["phone"]))).toEqual([]);
+  });
   it("matches a reference only from 3 letters or digits on, without its punctuation", () => {
     expect(matchesReference("CR-7K3Q9", "7k3q9")).toBe(true);
     expect(matchesReference("CR-7K3Q9", "CR7K3")).toBe(true);
@@ -224,7 +235,7 @@ describe("CSV export", () => {
       "À payer à la prise en charge (DH)": "677",
       "Caution (DH)": "4000",
       "État du paiement": "Payé au comptoir",
-      Statut: "Pending",
+      Statut: "En attente",
     });
   });
   it("gives an extra the site does not know a column of its own", () => {

@@ -65,9 +65,12 @@ export const DEFAULT_FILTER: BookingFilter = { query: "", status: "all", payment
  * SPEC: search over customer name, customer email, booking id and car name;
  * issue 14: and the reference. Failed and abandoned payment attempts that
  * never became bookings are left out unless asked for (the checkbox, or the
- * payment filter set to failed or abandoned).
+ * payment filter set to failed or abandoned). `found`: the ids the database's
+ * search matched for the same query (a phone number in any form, see
+ * searchBookingIds), shown along with what the text matches here (accents
+ * folded).
  */
-export function filterBookings(list: readonly AdminBooking[], f: Partial<BookingFilter>): AdminBooking[] {
+export function filterBookings(list: readonly AdminBooking[], f: Partial<BookingFilter>, found?: ReadonlySet<string>): AdminBooking[] {
   const { query, status, payment, showAttempts } = { ...DEFAULT_FILTER, ...f };
   const q = fold(query.trim());
   const attemptsShown = showAttempts || payment === "failed" || payment === "abandoned";
@@ -77,6 +80,7 @@ export function filterBookings(list: readonly AdminBooking[], f: Partial<Booking
     if (!attemptsShown && isFailedAttempt(b)) return false;
     if (!q) return true;
     return (
+      found?.has(b.id) === true ||
       [b.customer_name, b.customer_email, b.id, b.reference ?? "", b.cars?.name ?? ""].some((s) => fold(s ?? "").includes(q)) ||
       matchesReference(b.reference, query)
     );

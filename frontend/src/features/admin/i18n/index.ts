@@ -5,6 +5,7 @@ import blog from "./fr/blog.json";
 import bookings from "./fr/bookings.json";
 import cars from "./fr/cars.json";
 import common from "./fr/common.json";
+import customers from "./fr/customers.json";
 import dashboard from "./fr/dashboard.json";
 import live from "./fr/live.json";
 import login from "./fr/login.json";
@@ -23,7 +24,7 @@ export const ADMIN_NS = "admin";
 export const ADMIN_LANGUAGE = "fr";
 
 export const CATALOGUES = {
-  fr: { ...common, ...login, ...dashboard, ...cars, ...blog, ...bookings, ...payments, ...planning, ...messages, ...admins, ...live },
+  fr: { ...common, ...login, ...dashboard, ...cars, ...blog, ...bookings, ...payments, ...planning, ...messages, ...admins, ...live, ...customers },
 };
 
 if (!i18next.isInitialized && !i18next.store) {

@@ -18,6 +18,10 @@ export const adminKeys = {
   bookings: ["admin", "bookings"],
   /** Unpaid holds sharing an address, an e-mail or a phone (suspicious_holds). */
   suspiciousHolds: ["admin", "bookings", "suspicious-holds"],
+  /** The ids the database's search matches for one query (stale with the bookings). */
+  bookingSearch: (query: string) => ["admin", "bookings", "search", query],
+  /** The Clients screen (admin_customers): stale with bookings and payments. */
+  customers: ["admin", "customers"],
   /** Every ledger; one booking's payments below it. */
   payments: ["admin", "payments"],
   bookingPayments: (bookingId: string) => ["admin", "payments", bookingId],
@@ -38,8 +42,8 @@ export const adminKeys = {
 
 /** The tables the back office shows, and what each one's changes make stale. */
 export const staleAfter = {
-  bookings: [adminKeys.bookings, adminKeys.dashboard, adminKeys.planning, adminKeys.payments, adminKeys.revenue],
-  payments: [adminKeys.payments, adminKeys.revenue, adminKeys.bookings, adminKeys.dashboard],
+  bookings: [adminKeys.bookings, adminKeys.dashboard, adminKeys.planning, adminKeys.payments, adminKeys.revenue, adminKeys.customers],
+  payments: [adminKeys.payments, adminKeys.revenue, adminKeys.bookings, adminKeys.dashboard, adminKeys.customers],
   cars: [adminKeys.cars, adminKeys.dashboard, adminKeys.planning, adminKeys.bookings],
   car_images: [adminKeys.cars],
   car_blocks: [adminKeys.planning],

@@ -19,9 +19,9 @@ export const useLive = (): LiveState => useContext(LiveContext);
 const SOUND_KEY = "casarent.admin.liveSound";
 
 /**
- * Keeps the back office current while it is open: every change to bookings or
- * messages refreshes the queries that show them (dashboard, bookings list,
- * planning, messages and their badge), and a new booking or message is announced
+ * Keeps the back office current while it is open: every change to bookings,
+ * payments or messages refreshes the queries that show them (dashboard, bookings
+ * list, an open booking record, planning, messages and their badge), and a new booking or message is announced
  * by a toast (and a chime when the administrator turned the sound on).
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
@@ -34,7 +34,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     return openAdminFeed(
       (change) => {
         void invalidateAfter(queryClient, change.table);
-        if (change.type !== "INSERT") return;
+        // A payment refreshes what shows it (the open record, money received) without a toast.
+        if (change.type !== "INSERT" || change.table === "payments") return;
         void announce(change).then((message) => {
           notify.info(message);
           if (soundRef.current) playChime();

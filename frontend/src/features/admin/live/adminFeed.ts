@@ -6,7 +6,7 @@ import { currentAccessToken } from "../../../lib/supabase";
 // tables the agency follows. What reaches it is decided by the database (RLS on
 // delivery): an administrator receives every change, anyone else nothing.
 
-export type LiveTable = "bookings" | "contacts";
+export type LiveTable = "bookings" | "contacts" | "payments";
 export type LiveStatus = "connecting" | "live" | "offline";
 
 export interface LiveChange {
@@ -16,7 +16,9 @@ export interface LiveChange {
   old: Record<string, unknown>;
 }
 
-const TABLES: readonly LiveTable[] = ["bookings", "contacts"];
+// Payments too: an open booking record shows a refund or a counter payment made
+// by another administrator without being reopened.
+const TABLES: readonly LiveTable[] = ["bookings", "contacts", "payments"];
 
 // Its own realtime client: the site's supabase client carries a stand-in (see
 // lib/stubs/realtime.ts). The socket opens with the first channel and closes

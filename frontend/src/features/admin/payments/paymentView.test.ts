@@ -124,7 +124,7 @@ describe("amounts typed by an administrator", () => {
 describe("refund refusals in French", () => {
   it("tells each code of refund-paypal-payment", () => {
     expect(refundErrorMessage({ code: "refund_exceeds", details: { refundableMAD: 250.5 } }).message).toBe(
-      "Ce montant dépasse ce qui peut encore être remboursé : \u2066250,5 DH\u2069 au plus.",
+      "Ce montant dépasse ce qui peut encore être remboursé : \u2066250,50 DH\u2069 au plus.",
     );
     expect(refundErrorMessage({ code: "refund_refused", details: { failure: "PayPal a refusé le remboursement : REFUND_FAILED_INSUFFICIENT_FUNDS (debug_id x)" } })).toEqual({
       message: "PayPal a refusé le remboursement : rien n'a été rendu et la réservation n'a pas été modifiée.",

@@ -83,6 +83,8 @@ export default function PlanningPage() {
   const days = useMemo(() => windowDays(shownFrom, today), [shownFrom, today]);
   const rows = useMemo(() => (data ? groupByCar(data.cars, data.bookings, data.blocks, showLapsed) : []), [data, showLapsed]);
   const lapsed = data ? data.bookings.filter((b) => !holdsCar(b.status)).length : 0;
+  // The open record is the window's row: a change read again (live, another administrator) shows in it.
+  const open = viewing ? (data?.bookings.find((b) => b.id === viewing.id) ?? viewing) : null;
   const carOf = (id: number | undefined) => data?.cars.find((c) => c.id === id);
 
   const go = (day: string | null) => setParams(day ? { from: day } : {});
@@ -148,7 +150,7 @@ export default function PlanningPage() {
           )}
         </section>
       )}
-      <BookingDetailsDialog booking={viewing} onClose={() => setViewing(null)} onEdit={setEditing} onChanged={stored} now={now} />
+      <BookingDetailsDialog booking={open} onClose={() => setViewing(null)} onEdit={setEditing} onChanged={stored} now={now} />
       <BookingEditDialog booking={editing} saver={saver} onClose={() => setEditing(null)} now={now} />
       <BlockDetailsDialog block={block} car={carOf(block?.car_id)} onClose={() => setBlock(null)} onDelete={setDeleting} />
       <ConfirmDialog

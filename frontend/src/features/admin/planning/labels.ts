@@ -3,7 +3,7 @@ import { tAdmin } from "../i18n";
 import { shortDateTime } from "./planningView";
 import type { CarBlock, PlanBooking } from "./types";
 
-/** "Amine Benali, du lun. 12 janv. 10:00 au jeu. 15 janv. 10:00, Pending, option jusqu'au 13/01 à 14:30" */
+/** "Amine Benali, du lun. 12 janv. 10:00 au jeu. 15 janv. 10:00, En attente, option jusqu'au 13/01 à 14:30" */
 export function bookingText(b: PlanBooking, now: Date): string {
   const from = b.start_date ? shortDateTime(b.start_date, b.pickup_time) : tAdmin("common.none");
   const to = b.end_date ? shortDateTime(b.end_date, b.return_time) : tAdmin("common.none");
