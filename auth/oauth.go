@@ -131,64 +131,87 @@ func (a *api) handleCallback(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("bad_oauth_callback", "OAuth state parameter missing")
 	}
 	ctx := r.Context()
-	var f flowState
-	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		err := pgx.ErrNoRows
-		if validUUID(state) {
-			// Taken once: a second callback with the same state finds nothing.
-			err = c.QueryRow(ctx, `update auth.flow_state set updated_at = $2
-				where id = $1 and auth_code is null and updated_at = created_at and created_at > $2::timestamptz - $3::interval
-				returning id::text, provider_type, redirect_to, code_challenge, code_challenge_method, linking_user_id::text`,
-				state, a.now(), flowStateLife.String()).Scan(&f.ID, &f.Provider, &f.RedirectTo, &f.Challenge, &f.Method, &f.LinkingUserID)
-		}
-		return err
-	})
+	f, err := a.takeFlowState(ctx, r, state)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return badRequest("bad_oauth_state", "OAuth callback with invalid state")
 	}
 	if err != nil {
 		return err
 	}
-	fail := func(errName, code, desc string) error {
-		v := url.Values{"error": {errName}, "error_code": {code}, "error_description": {desc}}
-		to := f.RedirectTo
-		if f.pkce() {
-			u, perr := url.Parse(to)
-			if perr == nil {
-				q := u.Query()
-				for k, vs := range v {
-					q[k] = vs
-				}
-				u.RawQuery = q.Encode()
-				to = u.String()
-			}
-		} else {
-			to = withFragment(to, v)
-		}
-		http.Redirect(w, r, to, http.StatusSeeOther)
-		return nil
-	}
 	if e := r.Form.Get("error"); e != "" {
-		return fail(e, "provider_error", r.Form.Get("error_description"))
+		return f.redirectError(w, r, e, "provider_error", r.Form.Get("error_description"))
 	}
 	p := a.providers[f.Provider]
 	if p == nil || code == "" {
-		return fail("invalid_request", "bad_oauth_callback", "OAuth code missing")
+		return f.redirectError(w, r, "invalid_request", "bad_oauth_callback", "OAuth code missing")
 	}
 	toks, err := p.exchange(ctx, code, a.callbackURL(p))
 	if err != nil {
 		a.log.Warn("oauth code exchange failed", "provider", p.name, "err", err)
-		return fail("server_error", "unexpected_failure", "Unable to exchange external code")
+		return f.redirectError(w, r, "server_error", "unexpected_failure", "Unable to exchange external code")
 	}
 	pu, err := p.user(ctx, p, toks, a.now())
 	if err != nil || pu.ID == "" {
 		a.log.Warn("oauth user data failed", "provider", p.name, "err", err)
-		return fail("server_error", "unexpected_failure", "Error getting user profile from external provider")
+		return f.redirectError(w, r, "server_error", "unexpected_failure", "Error getting user profile from external provider")
 	}
+	session, authCode, afterCommit, err := a.completeFlow(ctx, r, f, pu, toks)
+	var e *apiError
+	if errors.As(err, &e) && e.Status < 500 {
+		return f.redirectError(w, r, "access_denied", e.Code, e.Msg)
+	}
+	if err != nil {
+		return err
+	}
+	if afterCommit != nil {
+		return f.redirectError(w, r, "access_denied", afterCommit.Code, afterCommit.Msg)
+	}
+	return f.redirectSignedIn(w, r, session, authCode, toks)
+}
+
+// takeFlowState claims the flow a callback's state names, once: a second
+// callback with the same state finds nothing (pgx.ErrNoRows).
+func (a *api) takeFlowState(ctx context.Context, r *http.Request, state string) (flowState, error) {
+	var f flowState
+	err := a.tx(ctx, r, func(c pgrole.Conn) error {
+		if !validUUID(state) {
+			return pgx.ErrNoRows
+		}
+		return c.QueryRow(ctx, `update auth.flow_state set updated_at = $2
+			where id = $1 and auth_code is null and updated_at = created_at and created_at > $2::timestamptz - $3::interval
+			returning id::text, provider_type, redirect_to, code_challenge, code_challenge_method, linking_user_id::text`,
+			state, a.now(), flowStateLife.String()).Scan(&f.ID, &f.Provider, &f.RedirectTo, &f.Challenge, &f.Method, &f.LinkingUserID)
+	})
+	return f, err
+}
+
+// redirectError sends the browser back to the flow's redirect_to with GoTrue's
+// error parameters: in the query for PKCE, in the fragment for the implicit flow.
+func (f flowState) redirectError(w http.ResponseWriter, r *http.Request, errName, code, desc string) error {
+	v := url.Values{"error": {errName}, "error_code": {code}, "error_description": {desc}}
+	to := f.RedirectTo
+	if f.pkce() {
+		if u, err := url.Parse(to); err == nil {
+			q := u.Query()
+			for k, vs := range v {
+				q[k] = vs
+			}
+			u.RawQuery = q.Encode()
+			to = u.String()
+		}
+	} else {
+		to = withFragment(to, v)
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+	return nil
+}
+
+// completeFlow finds or makes the account (or links the identity) and then
+// either stores an auth code for the PKCE exchange or starts the session of
+// the implicit flow. afterCommit is a refusal whose side effects (a
+// confirmation e-mail sent) stay committed.
+func (a *api) completeFlow(ctx context.Context, r *http.Request, f flowState, pu *providerUser, toks *providerTokens) (session *tokenResponse, authCode string, afterCommit *apiError, err error) {
 	now := a.now()
-	var session *tokenResponse
-	var authCode string
-	var afterCommit *apiError // refused, yet what was done (a confirmation sent) stays
 	err = a.tx(ctx, r, func(c pgrole.Conn) error {
 		var userID string
 		var err error
@@ -213,16 +236,12 @@ func (a *api) handleCallback(w http.ResponseWriter, r *http.Request) error {
 		session, err = a.startSession(ctx, c, userID, "oauth", a.clientMeta(r), now)
 		return err
 	})
-	var e *apiError
-	if errors.As(err, &e) && e.Status < 500 {
-		return fail("access_denied", e.Code, e.Msg)
-	}
-	if err != nil {
-		return err
-	}
-	if afterCommit != nil {
-		return fail("access_denied", afterCommit.Code, afterCommit.Msg)
-	}
+	return session, authCode, afterCommit, err
+}
+
+// redirectSignedIn sends the browser back with the auth code (PKCE) or the
+// session in the fragment (implicit), as GoTrue does.
+func (f flowState) redirectSignedIn(w http.ResponseWriter, r *http.Request, session *tokenResponse, authCode string, toks *providerTokens) error {
 	if f.pkce() {
 		u, err := url.Parse(f.RedirectTo)
 		if err != nil {
@@ -266,6 +285,25 @@ func (a *api) oauthAccount(ctx context.Context, c pgrole.Conn, r *http.Request, 
 }
 
 func (a *api) oauthAccountTx(ctx context.Context, c pgrole.Conn, r *http.Request, f flowState, pu *providerUser, now time.Time) (string, error) {
+	uid, err := a.knownIdentity(ctx, c, f, pu, now)
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return uid, err
+	}
+	if pu.Email != "" {
+		uid, err := a.linkByEmail(ctx, c, f, pu, now)
+		if !errors.Is(err, errNoUser) {
+			return uid, err
+		}
+	}
+	if a.cfg.DisableSignup {
+		return "", unprocessable("signup_disabled", "Signups not allowed for this instance")
+	}
+	return a.newOAuthUser(ctx, c, r, f, pu, now)
+}
+
+// knownIdentity signs in the user of an identity seen before, with the
+// provider's fresh data; pgx.ErrNoRows when the identity is new.
+func (a *api) knownIdentity(ctx context.Context, c pgrole.Conn, f flowState, pu *providerUser, now time.Time) (string, error) {
 	var uid string
 	err := c.QueryRow(ctx, `
 		with i as (
@@ -273,57 +311,58 @@ func (a *api) oauthAccountTx(ctx context.Context, c pgrole.Conn, r *http.Request
 			where provider = $1 and provider_id = $2 returning user_id)
 		update auth.users u set raw_user_meta_data = u.raw_user_meta_data || $3::jsonb, updated_at = $4
 		from i where u.id = i.user_id returning u.id::text`, f.Provider, pu.ID, pu.Data, now).Scan(&uid)
-	if err == nil {
-		u, err := userByID(ctx, c, uid, false)
-		if err != nil {
-			return "", err
-		}
-		if u.banned(now) {
-			return "", badRequest("user_banned", "User is banned")
-		}
-		if u.Email != "" && !u.emailConfirmed() {
-			// Known identity, address still unproven: the provider's word now, or
-			// MAILER_AUTOCONFIRM, confirms it; else no session until the email link.
-			if !pu.EmailVerified && !a.cfg.MailerAutoconfirm {
-				return "", errProviderEmailNeedsVerification(f.Provider)
-			}
-			if _, err := c.Exec(ctx, `update auth.users set email_confirmed_at = $2 where id = $1`, uid, now); err != nil {
-				return "", err
-			}
-		}
-		return uid, nil
-	}
-	if !errors.Is(err, pgx.ErrNoRows) {
+	if err != nil {
 		return "", err
 	}
-	if pu.Email != "" {
-		existing, err := userByEmail(ctx, c, pu.Email, true)
-		switch {
-		case err == errNoUser:
-		case err != nil:
+	u, err := userByID(ctx, c, uid, false)
+	if err != nil {
+		return "", err
+	}
+	if u.banned(now) {
+		return "", badRequest("user_banned", "User is banned")
+	}
+	if u.Email != "" && !u.emailConfirmed() {
+		// Known identity, address still unproven: the provider's word now, or
+		// MAILER_AUTOCONFIRM, confirms it; else no session until the email link.
+		if !pu.EmailVerified && !a.cfg.MailerAutoconfirm {
+			return "", errProviderEmailNeedsVerification(f.Provider)
+		}
+		if _, err := c.Exec(ctx, `update auth.users set email_confirmed_at = $2 where id = $1`, uid, now); err != nil {
 			return "", err
-		case !pu.EmailVerified:
-			return "", unprocessable("email_exists", "A user with this email address has already been registered")
-		default:
-			if existing.banned(now) {
-				return "", badRequest("user_banned", "User is banned")
-			}
-			if !existing.emailConfirmed() {
-				// Nobody proved this address before the provider did: a password set by
-				// whoever signed it up is not the owner's, so it goes.
-				if _, err := c.Exec(ctx, `update auth.users set encrypted_password = '', email_confirmed_at = $2, updated_at = $2 where id = $1`,
-					existing.ID, now); err != nil {
-					return "", err
-				}
-			}
-			return existing.ID, addIdentity(ctx, c, existing.ID, f.Provider, pu, now)
 		}
 	}
-	if a.cfg.DisableSignup {
-		return "", unprocessable("signup_disabled", "Signups not allowed for this instance")
+	return uid, nil
+}
+
+// linkByEmail adds the identity to the account that holds the provider's
+// address, when the provider verified it; errNoUser when no account does.
+func (a *api) linkByEmail(ctx context.Context, c pgrole.Conn, f flowState, pu *providerUser, now time.Time) (string, error) {
+	existing, err := userByEmail(ctx, c, pu.Email, true)
+	switch {
+	case err != nil:
+		return "", err
+	case !pu.EmailVerified:
+		return "", unprocessable("email_exists", "A user with this email address has already been registered")
+	case existing.banned(now):
+		return "", badRequest("user_banned", "User is banned")
 	}
+	if !existing.emailConfirmed() {
+		// Nobody proved this address before the provider did: a password set by
+		// whoever signed it up is not the owner's, so it goes.
+		if _, err := c.Exec(ctx, `update auth.users set encrypted_password = '', email_confirmed_at = $2, updated_at = $2 where id = $1`,
+			existing.ID, now); err != nil {
+			return "", err
+		}
+	}
+	return existing.ID, addIdentity(ctx, c, existing.ID, f.Provider, pu, now)
+}
+
+// newOAuthUser makes the account of a first sign-in. An address the provider
+// did not verify (and MAILER_AUTOCONFIRM off) gets a confirmation e-mail and no
+// session yet.
+func (a *api) newOAuthUser(ctx context.Context, c pgrole.Conn, r *http.Request, f flowState, pu *providerUser, now time.Time) (string, error) {
 	confirmed := pu.Email != "" && (pu.EmailVerified || a.cfg.MailerAutoconfirm)
-	uid = newID()
+	uid := newID()
 	var confirmedAt *time.Time
 	if confirmed {
 		confirmedAt = &now
@@ -339,17 +378,17 @@ func (a *api) oauthAccountTx(ctx context.Context, c pgrole.Conn, r *http.Request
 	if err := addIdentity(ctx, c, uid, f.Provider, pu, now); err != nil {
 		return "", err
 	}
-	if pu.Email != "" && !confirmed {
-		u, err := userByID(ctx, c, uid, false)
-		if err != nil {
-			return "", err
-		}
-		if _, err := a.sendConfirmation(ctx, c, r, u, f.RedirectTo, now); err != nil {
-			return "", err
-		}
-		return "", errProviderEmailNeedsVerification(f.Provider)
+	if pu.Email == "" || confirmed {
+		return uid, nil
 	}
-	return uid, nil
+	u, err := userByID(ctx, c, uid, false)
+	if err != nil {
+		return "", err
+	}
+	if _, err := a.sendConfirmation(ctx, c, r, u, f.RedirectTo, now); err != nil {
+		return "", err
+	}
+	return "", errProviderEmailNeedsVerification(f.Provider)
 }
 
 func errProviderEmailNeedsVerification(provider string) *apiError {

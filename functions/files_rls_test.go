@@ -22,7 +22,8 @@ func TestFileFunctionQueriesAsTheCaller(t *testing.T) {
 		grant select on public.fn_notes to anon, authenticated;
 		insert into public.fn_notes values ('`+aliceID+`', 'alice 1'), ('`+aliceID+`', 'alice 2'), ('`+bobID+`', 'bob 1');`)
 	d := config.RestDefaults()
-	rest := postgrest.New(postgrest.Options{Pool: db.Pool, Schemas: []string{"public"}, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems})
+	rest := postgrest.New(postgrest.Options{Pool: db.Pool, Schemas: []string{"public"}, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems,
+		MaxInValues: d.MaxInValues, MaxLogicTerms: d.MaxLogicTerms, MaxOrderTerms: d.MaxOrderTerms})
 	if err := rest.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
