@@ -113,7 +113,7 @@ func (h *harness) booking(over map[string]any) map[string]any {
 	week := 7 * h.slots
 	h.slots++
 	b := map[string]any{
-		"carId": h.carID, "pickupDate": today(2 + week), "returnDate": today(5 + week), "pickupTime": "10:00", "returnTime": "18:30",
+		"carId": h.carID, "pickupDate": today(2 + week), "returnDate": today(5 + week), "pickupTime": "10:00", "returnTime": "10:30", // three 24-hour periods (within the grace)
 		"pickupLocation": "Aéroport Mohammed V", "returnLocation": "Gare Casa-Port",
 		"customerName": "Amina Test", "customerEmail": "amina@example.com", "customerPhone": "+212600000000",
 		"insurance": "premium", "extras": map[string]bool{"gps": true, "wifi": false}, "paymentOption": "full", "language": "en",

@@ -128,10 +128,15 @@ func TestCreateOrderChargesTheQuote(t *testing.T) {
 		t.Fatal(err)
 	}
 	var file struct {
+		Cars map[int]struct {
+			Includes []string
+		}
 		Cases []struct {
 			Name          string
 			DailyPrice    int `json:"daily_price"`
 			Start, End    string
+			PickupTime    string `json:"pickup_time"`
+			ReturnTime    string `json:"return_time"`
 			Insurance     *string
 			Extras        map[string]bool
 			PaymentOption *string `json:"payment_option"`
@@ -141,14 +146,29 @@ func TestCreateOrderChargesTheQuote(t *testing.T) {
 	if err := json.Unmarshal(raw, &file); err != nil || len(file.Cases) == 0 {
 		t.Fatalf("quote cases: %v", err)
 	}
+	includeSQL, err := os.ReadFile("../../migrations/testdata/include_extras.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
 	h := newHarness(t, true)
+	// One address books every case: more orders than the public hourly limit.
+	if _, err := h.db.Admin.Exec(context.Background(), `update private.write_limits set max_burst = 1000 where kind = 'paypal_orders'`); err != nil {
+		t.Fatal(err)
+	}
 	cars := map[int]int64{}
 	for _, c := range file.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			if cars[c.DailyPrice] == 0 {
 				cars[c.DailyPrice] = h.car(c.DailyPrice, true, "")
+				// The car includes what the seed car of its price includes.
+				var got []string
+				if err := h.db.Admin.QueryRow(context.Background(), string(includeSQL), cars[c.DailyPrice], file.Cars[c.DailyPrice].Includes).Scan(&got); err != nil ||
+					len(got) != len(file.Cars[c.DailyPrice].Includes) {
+					t.Fatalf("car includes %v (%v), want %v", got, err, file.Cars[c.DailyPrice].Includes)
+				}
 			}
 			over := map[string]any{"carId": cars[c.DailyPrice], "pickupDate": c.Start, "returnDate": c.End, "extras": c.Extras,
+				"pickupTime": c.PickupTime, "returnTime": c.ReturnTime,
 				"insurance": nil, "paymentOption": nil}
 			if c.Insurance != nil {
 				over["insurance"] = *c.Insurance

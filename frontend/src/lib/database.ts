@@ -25,6 +25,8 @@ export interface QuoteJson {
   base: number;
   insurance: number;
   extras: number;
+  /** The extras the car includes (they cost 0); absent from quotes stored before cars' inclusions were priced. */
+  included?: string[];
   subtotal: number;
   discount_rate: number;
   discount: number;

@@ -68,6 +68,7 @@ export type Database = {
       }
       booking_options: {
         Row: {
+          included_by: string | null
           key: string
           kind: string
           per_day: boolean
@@ -75,6 +76,7 @@ export type Database = {
           price: number
         }
         Insert: {
+          included_by?: string | null
           key: string
           kind: string
           per_day: boolean
@@ -82,6 +84,7 @@ export type Database = {
           price: number
         }
         Update: {
+          included_by?: string | null
           key?: string
           kind?: string
           per_day?: boolean
@@ -114,6 +117,7 @@ export type Database = {
           payment_method: string | null
           payment_option: string
           payment_status: string
+          paypal_closed_at: string | null
           paypal_order_id: string | null
           pickup_location: string
           pickup_time: string
@@ -151,6 +155,7 @@ export type Database = {
           payment_method?: string | null
           payment_option?: string
           payment_status?: string
+          paypal_closed_at?: string | null
           paypal_order_id?: string | null
           pickup_location?: string
           pickup_time?: string
@@ -187,6 +192,7 @@ export type Database = {
           payment_method?: string | null
           payment_option?: string
           payment_status?: string
+          paypal_closed_at?: string | null
           paypal_order_id?: string | null
           pickup_location?: string
           pickup_time?: string
@@ -631,6 +637,21 @@ export type Database = {
         }
         Relationships: []
       }
+      rental_rules: {
+        Row: {
+          id: boolean
+          period_grace: string
+        }
+        Insert: {
+          id?: boolean
+          period_grace?: string
+        }
+        Update: {
+          id?: boolean
+          period_grace?: string
+        }
+        Relationships: []
+      }
       reservation_settings: {
         Row: {
           id: boolean
@@ -722,6 +743,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      included_extras: { Args: { p_car: Json }; Returns: string[] }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       page_data: { Args: { p_path: string }; Returns: Json }
       page_meta:
@@ -734,9 +756,19 @@ export type Database = {
           p_extras?: Json
           p_insurance?: string
           p_payment_option?: string
+          p_pickup_time?: string
+          p_return_time?: string
           p_start: string
         }
         Returns: Json
+      }
+      record_paypal_capture: {
+        Args: { p_booking_id: string; p_capture_id: string }
+        Returns: string
+      }
+      rental_periods: {
+        Args: { p_pickup: string; p_return: string }
+        Returns: number
       }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }

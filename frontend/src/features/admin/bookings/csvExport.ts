@@ -16,7 +16,10 @@ export function csvAmount(n: number | string | null | undefined): string {
   return String(Math.round(v * 100) / 100).replace(".", ",");
 }
 
-function q(b: AdminBooking, key: keyof BookingQuote): string {
+/** The quote's amounts (its list of included extras is not an amount). */
+type QuoteAmount = Exclude<keyof BookingQuote, "included">;
+
+function q(b: AdminBooking, key: QuoteAmount): string {
   return csvAmount(b.quote?.[key] ?? null);
 }
 
