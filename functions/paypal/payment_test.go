@@ -551,7 +551,8 @@ func TestCreateValidation(t *testing.T) {
 		{"unavailable car", map[string]any{"carId": unavailable}, 409, ""},
 		{"not available until later", map[string]any{"carId": later}, 409, ""},
 		{"unknown car", map[string]any{"carId": 999999}, 400, "booking"},
-		{"pickup in the past", map[string]any{"pickupDate": today(-1)}, 400, "pickupDate"},
+		// The earliest pickup is the database's rule (rental_rules): its message is passed on.
+		{"pickup in the past", map[string]any{"pickupDate": today(-1)}, 400, "booking"},
 		{"return before pickup", map[string]any{"returnDate": today(1)}, 400, "returnDate"},
 		{"no name", map[string]any{"customerName": " "}, 400, "customerName"},
 		{"bad email", map[string]any{"customerEmail": "nope"}, 400, "customerEmail"},

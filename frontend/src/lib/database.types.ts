@@ -639,15 +639,21 @@ export type Database = {
       }
       rental_rules: {
         Row: {
+          earliest_pickup_days: number
           id: boolean
+          longest_rental_days: number
           period_grace: string
         }
         Insert: {
+          earliest_pickup_days?: number
           id?: boolean
+          longest_rental_days?: number
           period_grace?: string
         }
         Update: {
+          earliest_pickup_days?: number
           id?: boolean
+          longest_rental_days?: number
           period_grace?: string
         }
         Relationships: []
@@ -766,6 +772,7 @@ export type Database = {
         Args: { p_booking_id: string; p_capture_id: string }
         Returns: string
       }
+      rental_is_visitor: { Args: Record<PropertyKey, never>; Returns: boolean }
       rental_periods: {
         Args: { p_pickup: string; p_return: string }
         Returns: number
