@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
+import { useExtraOrder } from "../../lib/extraOrder";
 import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { locationLabel } from "../search";
@@ -15,7 +16,7 @@ import { breakdownLines, orderedExtras, signedPrice, type Order } from "./receip
 export function OrderReceipt({ order, paid = false, children }: { order: Order; paid?: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const extras = orderedExtras(order.extras);
+  const extras = orderedExtras(order.extras, useExtraOrder());
   const lines = breakdownLines(t, fmt, order, paid);
   return (
     <div className="card receipt" data-testid="order-receipt">
