@@ -640,18 +640,21 @@ export type Database = {
       rental_rules: {
         Row: {
           earliest_pickup_days: number
+          free_cancellation_hours: number
           id: boolean
           longest_rental_days: number
           period_grace: string
         }
         Insert: {
           earliest_pickup_days?: number
+          free_cancellation_hours?: number
           id?: boolean
           longest_rental_days?: number
           period_grace?: string
         }
         Update: {
           earliest_pickup_days?: number
+          free_cancellation_hours?: number
           id?: boolean
           longest_rental_days?: number
           period_grace?: string
