@@ -79,6 +79,8 @@ type quote struct {
 	DueNow      float64 `json:"due_now"`
 	DueAtPickup float64 `json:"due_at_pickup"`
 	Deposit     float64 `json:"deposit"`
+	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00".
+	FreeCancellationUntil string `json:"free_cancellation_until"`
 }
 
 // ref is what customers and staff quote: the database's reference (CR-XXXXX),
@@ -184,6 +186,7 @@ type words struct {
 	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
 	Total, PaidOnline, Remaining, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
+	FreeCancellation                                                                     string
 	InsuranceNames                                                                       map[string]string // the site's names (locales booking.insurances.*.name)
 	ExtraNames                                                                           map[string]string // the site's names (locales booking.extras)
 	Info                                                                                 []string
@@ -367,6 +370,10 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	}
 	if rest := b.TotalPrice - paidOnline; rest > 0.004 {
 		rows = append(rows, ltr(w.Remaining, w.dh(rest)))
+	}
+	if b.Quote != nil && len(b.Quote.FreeCancellationUntil) >= 16 {
+		at := b.Quote.FreeCancellationUntil
+		rows = append(rows, line{Label: w.FreeCancellation, Value: fmt.Sprintf("%s, %s", w.longDate(at[:10]), at[11:16])})
 	}
 	if b.Quote != nil && b.Quote.Deposit > 0 {
 		rows = append(rows, ltr(w.Deposit, w.dh(b.Quote.Deposit)))
