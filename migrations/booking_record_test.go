@@ -188,7 +188,7 @@ func TestBookingReceipt(t *testing.T) {
 	id := "e1000000-0000-4000-8000-000000000001"
 	if _, err := w.run(anon, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
 			return_time, insurance_type, extras, payment_option, payment_method)
-		values ($1, $2, 'Nadia', 'n@example.com', '+2126', '2027-05-01', '2027-05-04', '18:00', 'premium', '{"gps": true, "childSeat": true}', 'half', 'whatsapp')`,
+		values ($1, $2, 'Nadia', 'n@example.com', '+2126', '2027-05-01', '2027-05-04', '10:30', 'premium', '{"gps": true, "childSeat": true}', 'half', 'whatsapp')`,
 		id, w.carA); err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestBookingReceipt(t *testing.T) {
 		t.Fatal(err)
 	}
 	q, _ := receipt["quote"].(map[string]any)
-	// 3 days x 300 = 900; premium 225; gps + child seat 300; 1425 x 0.95 = 1353.75 -> 1354; half now 677.
+	// 10:00 -> 10:30 three days later: 3 periods (within the grace); 3 x 300 = 900; premium 225; gps + child seat 300; 1425 x 0.95 = 1353.75 -> 1354; half now 677.
 	if ref, _ := receipt["reference"].(string); !strings.HasPrefix(ref, "CR-") || receipt["payment_status"] != "none" ||
 		q["total"] != 1354.0 || q["due_now"] != 677.0 || q["due_at_pickup"] != 677.0 || q["deposit"] != 3000.0 || q["insurance"] != 225.0 {
 		t.Fatalf("receipt %v", receipt)

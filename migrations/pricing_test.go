@@ -3,6 +3,7 @@ package migrations_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -21,15 +22,25 @@ func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 		values (1600, 'passat-test', 'Passat', 'Volkswagen', 'Berline', 600, '/p.jpg', 5, 'manual', 'diesel', 4.5)`)
 	carByPrice := map[int]int64{300: w.carA, 600: 1600}
 	ctx := context.Background()
+	// The test cars include what the seed cars of their price include.
+	for price, car := range LoadCaseCars(t) {
+		var got []string
+		if err := w.db.Admin.QueryRow(ctx, IncludeExtrasSQL(t), carByPrice[price], car.Includes).Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(sorted(got), sorted(car.Includes)) {
+			t.Fatalf("car at %d DH includes %v, want %v", price, got, car.Includes)
+		}
+	}
 	for _, c := range LoadQuoteCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
 			car := carByPrice[c.DailyPrice]
 			id := "e0000000-0000-4000-8000-" + pad12(c.Name)
 			_, err := w.run(anon, `insert into public.bookings
-				(id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, return_time,
+				(id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, pickup_time, return_time,
 				 insurance_type, extras, payment_option, days, total_price, payment_status, payment_method, status)
-				values ($1, $2, 'Visiteur', 'v@example.com', '+212600000000', $3, $4, '18:00', $5, $6::jsonb, $7, 99, 1, null, 'whatsapp', 'pending')`,
-				id, car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption)
+				values ($1, $2, 'Visiteur', 'v@example.com', '+212600000000', $3, $4, $5, $6, $7, $8::jsonb, $9, 99, 1, null, 'whatsapp', 'pending')`,
+				id, car, c.Start, c.End, c.PickupTime, c.ReturnTime, c.Insurance, c.ExtrasJSON(), c.PaymentOption)
 			if err != nil {
 				t.Fatalf("anon insert: %v", err)
 			}
@@ -41,10 +52,10 @@ func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 			if days != int(c.Expect["days"]) || total != int(c.Expect["total"]) || dueNow != c.Expect["due_now"] {
 				t.Fatalf("stored days=%d total=%d due now=%v, want %v", days, total, dueNow, c.Expect)
 			}
-			var quote map[string]float64
+			var quote map[string]any
 			err = pgrole.Query(ctx, w.db.Pool, w.as(anon), false,
-				`select public.quote_booking($1, $2::date, $3::date, $4, $5::jsonb, $6)`,
-				[]any{car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption},
+				`select public.quote_booking($1, $2::date, $3::date, $4, $5::jsonb, $6, $7::time, $8::time)`,
+				[]any{car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption, c.PickupTime, c.ReturnTime},
 				func(r pgx.Rows) error {
 					r.Next()
 					var raw []byte
@@ -90,7 +101,7 @@ func TestQuoteBreakdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var q map[string]float64
+	var q map[string]any
 	if err := json.Unmarshal(raw, &q); err != nil {
 		t.Fatal(err)
 	}
@@ -173,4 +184,10 @@ func TestBookingPriceFollowsChanges(t *testing.T) {
 	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 1440 {
 		t.Fatalf("after the car was deleted total %d, want 1440", got)
 	}
+}
+
+func sorted(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
 }

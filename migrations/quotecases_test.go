@@ -12,6 +12,8 @@ import (
 type QuoteCase struct {
 	Name          string             `json:"name"`
 	DailyPrice    int                `json:"daily_price"`
+	PickupTime    string             `json:"pickup_time"`
+	ReturnTime    string             `json:"return_time"`
 	Start         string             `json:"start"`
 	End           string             `json:"end"`
 	Insurance     *string            `json:"insurance"`
@@ -27,18 +29,50 @@ func (c QuoteCase) ExtrasJSON() string {
 	return string(b)
 }
 
+// CaseCar is the seed car the cases of one daily price stand for: its slug and
+// the extras it includes (those cost 0 in the quote).
+type CaseCar struct {
+	Slug     string   `json:"slug"`
+	Includes []string `json:"includes"`
+}
+
+// IncludeExtrasSQL is testdata/include_extras.sql: car $1 gets exactly the extras
+// $2 (text[]) as included; it answers the car's included extras.
+func IncludeExtrasSQL(t *testing.T) string {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/include_extras.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}
+
 func LoadQuoteCases(t *testing.T) []QuoteCase {
+	cases, _ := loadQuoteFile(t)
+	return cases
+}
+
+// LoadCaseCars is the table's cars by daily price.
+func LoadCaseCars(t *testing.T) map[int]CaseCar {
+	_, cars := loadQuoteFile(t)
+	return cars
+}
+
+func loadQuoteFile(t *testing.T) ([]QuoteCase, map[int]CaseCar) {
 	t.Helper()
 	raw, err := os.ReadFile("testdata/quote_cases.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f struct{ Cases []QuoteCase }
+	var f struct {
+		Cars  map[int]CaseCar
+		Cases []QuoteCase
+	}
 	if err := json.Unmarshal(raw, &f); err != nil {
 		t.Fatal(err)
 	}
 	if len(f.Cases) == 0 {
 		t.Fatal("no quote cases")
 	}
-	return f.Cases
+	return f.Cases, f.Cars
 }

@@ -46,7 +46,8 @@ async function sendWizard(
   await atEachStep(3);
   await page.locator('input[name="insurance"][value="premium"]').check();
   await page.locator('input[name="extras"][value="gps"]').check();
-  await page.locator('input[name="extras"][value="roadAssistance"]').check();
+  // An extra no seed car includes (an included one has no box: it costs nothing).
+  await page.locator('input[name="extras"][value="carFridge"]').check();
   await page.locator('input[name="paymentOption"][value="half"]').check();
   await next.click();
   await page.getByTestId("booking-summary").waitFor();
@@ -61,7 +62,7 @@ async function sendWizard(
 async function quote(from: string, to: string): Promise<{ total: number; days: number }> {
   return anon("rpc/quote_booking", {
     method: "POST",
-    body: JSON.stringify({ p_car_id: car.id, p_start: from, p_end: to, p_insurance: "premium", p_extras: { gps: true, roadAssistance: true }, p_payment_option: "half" }),
+    body: JSON.stringify({ p_car_id: car.id, p_start: from, p_end: to, p_insurance: "premium", p_extras: { gps: true, carFridge: true }, p_payment_option: "half" }),
   });
 }
 
@@ -84,7 +85,7 @@ describe("booking", () => {
     expect(rows).toHaveLength(1);
     const b = rows[0]!;
     expect(b).toMatchObject({ status: "pending", payment_method: "whatsapp", total_price: q.total, days: 3, language: "en", insurance_type: "premium" });
-    expect(b.extras).toMatchObject({ gps: true, roadAssistance: true, wifi: false });
+    expect(b.extras).toEqual({ gps: true, carFridge: true });
     const clicksAfter = (await admin<unknown[]>(`whatsapp_clicks?select=id&car_id=eq.${car.id}`)).length;
     expect(clicksAfter).toBe(clicksBefore + 1);
     expect(errors).toEqual([]);

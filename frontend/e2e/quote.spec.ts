@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { anon, BASE_URL, visitor } from "./helpers.ts";
+import { anon, BASE_URL, freeDates, visitor } from "./helpers.ts";
 
 // Issue 13, acceptance 4: one table of hand-worked cases (migrations/testdata/
 // quote_cases.json) holds the quote function, the PayPal function (Go tests) and
@@ -14,15 +14,21 @@ interface QuoteCase {
   daily_price: number;
   start: string;
   end: string;
+  pickup_time: string;
+  return_time: string;
   insurance: string | null;
   extras: Record<string, boolean>;
   payment_option: string | null;
   expect: Record<string, number>;
 }
-const cases = (JSON.parse(readFileSync(new URL("../../migrations/testdata/quote_cases.json", import.meta.url), "utf8")) as { cases: QuoteCase[] }).cases;
+const file = JSON.parse(readFileSync(new URL("../../migrations/testdata/quote_cases.json", import.meta.url), "utf8")) as {
+  cars: Record<string, { slug: string; includes: string[] }>;
+  cases: QuoteCase[];
+};
+const cases = file.cases;
 
-// The seed's cars at the cases' two daily prices.
-const SLUG_BY_PRICE: Record<number, string> = { 300: "renault-clio-5", 600: "volkswagen-passat" };
+// The seed's cars at the cases' daily prices, and the extras each includes.
+const SLUG_BY_PRICE: Record<number, string> = Object.fromEntries(Object.entries(file.cars).map(([price, car]) => [Number(price), car.slug]));
 interface CarRow {
   id: number;
   slug: string;
@@ -39,6 +45,12 @@ beforeAll(async () => {
     const [car] = await anon<CarRow[]>(`cars?select=id,slug,price&slug=eq.${slug}`);
     expect(car?.price).toBe(Number(price));
     cars[Number(price)] = car!;
+    // The table's figures assume the seed car includes exactly these extras.
+    const q = await anon<{ included: string[] }>("rpc/quote_booking", {
+      method: "POST",
+      body: JSON.stringify({ p_car_id: car!.id, p_start: "2027-07-01", p_end: "2027-07-02" }),
+    });
+    expect([slug, [...q.included].sort()]).toEqual([slug, [...file.cars[price]!.includes].sort()]);
   }
 });
 afterAll(() => close());
@@ -58,6 +70,8 @@ describe("the quote, one table for every caller", () => {
           p_car_id: cars[c.daily_price]!.id,
           p_start: c.start,
           p_end: c.end,
+          p_pickup_time: c.pickup_time,
+          p_return_time: c.return_time,
           p_insurance: c.insurance,
           p_extras: c.extras,
           p_payment_option: c.payment_option,
@@ -72,7 +86,7 @@ describe("the quote, one table for every caller", () => {
     for (const c of [cases.find((x) => x.name === "three days basic full")!, cases.find((x) => x.name.includes("centimes"))!]) {
       const car = cars[c.daily_price]!;
       const { ctx, page } = await visitor(browser, { lang: "fr" });
-      await page.goto(`${BASE_URL}/booking/${car.slug}?pickup=${c.start}T10:00&return=${c.end}T10:00&place=${encodeURIComponent("Aéroport Mohammed V")}`);
+      await page.goto(`${BASE_URL}/booking/${car.slug}?pickup=${c.start}T${c.pickup_time}&return=${c.end}T${c.return_time}&place=${encodeURIComponent("Aéroport Mohammed V")}`);
       await page.getByTestId("booking-wizard").waitFor();
       await page.getByTestId("wizard-next").click();
       await page.locator("#customerName").waitFor();
@@ -95,5 +109,36 @@ describe("the quote, one table for every caller", () => {
       }
       await ctx.close();
     }
+  });
+
+  it("every car of the seed: the wizard shows what the car includes as included, never as a paid option", async () => {
+    const all = await anon<CarRow[]>("cars?select=id,slug,price&available=is.true&order=id");
+    expect(all.length).toBeGreaterThan(5);
+    let inclusions = 0;
+    for (const car of all) {
+      // Dates this car is free on (other specs book the seed's cars), after any date it is back in service.
+      const { from, to } = await freeDates([car.id], 2, 40);
+      const q = await anon<{ included: string[] }>("rpc/quote_booking", {
+        method: "POST",
+        body: JSON.stringify({ p_car_id: car.id, p_start: from, p_end: to }),
+      });
+      inclusions += q.included.length;
+      const { ctx, page } = await visitor(browser, { lang: "en" });
+      await page.goto(`${BASE_URL}/booking/${car.slug}?pickup=${from}T10:00&return=${to}T10:00&place=${encodeURIComponent("Aéroport Mohammed V")}`);
+      await page.getByTestId("booking-wizard").waitFor();
+      await page.getByTestId("wizard-next").click();
+      await page.locator("#customerName").waitFor();
+      await page.fill("#customerName", "Included Test");
+      await page.fill("#customerEmail", "included@example.com");
+      await page.fill("#customerPhone", "+212 600 000 000");
+      await page.getByTestId("wizard-next").click();
+      await page.locator('input[name="insurance"]').first().waitFor();
+      await expect.poll(async () => (await page.locator("[data-included]").evaluateAll((els) => els.map((e) => e.getAttribute("data-included")))).sort()).toEqual([...q.included].sort());
+      for (const key of q.included) {
+        expect([car.slug, key, await page.locator(`input[name="extras"][value="${key}"]`).count()]).toEqual([car.slug, key, 0]);
+      }
+      await ctx.close();
+    }
+    expect(inclusions).toBeGreaterThan(0);
   });
 });

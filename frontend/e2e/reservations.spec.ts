@@ -375,12 +375,17 @@ describe("prices have one home", () => {
     await next.click();
     await page.locator('input[name="insurance"][value="premium"]').waitFor();
 
-    // Step 3's prices are the price list's.
+    // Step 3's prices are the price list's; what the car includes is shown as included, with no price.
     const options = await anon<{ key: string; price: number; per_day: boolean }[]>("booking_options?select=key,price,per_day");
-    for (const o of options.filter((x) => x.price > 0)) {
+    const { included } = await anon<{ included: string[] }>("rpc/quote_booking", {
+      method: "POST",
+      body: JSON.stringify({ p_car_id: target.id, p_start: trip.from, p_end: trip.to }),
+    });
+    for (const o of options.filter((x) => x.price > 0 && !included.includes(x.key))) {
       const label = page.locator(`label:has(input[value="${o.key}"]) .choice-price`);
       expect(priceOf(await label.textContent()), o.key).toBe(o.price);
     }
+    for (const key of included) expect(await page.locator(`[data-included="${key}"]`).count(), key).toBe(1);
 
     // en: "1,234.50 DH" -> 1234.5
     const amount = async (id: string) => Number(((await page.getByTestId(id).textContent()) ?? "").replace(/[^\d.]/g, ""));

@@ -66,8 +66,9 @@ var (
 // the request. The options (insurance, extras, payment option), the price and
 // whether the car can be booked are the database's to judge (quote_booking and
 // the bookings triggers), so they are not checked twice here; an empty option is
-// sent as null and takes its default there. today is the agency's date (YYYY-MM-DD).
-func (b *bookingRequest) normalize(today string) error {
+// sent as null and takes its default there. So are the earliest pickup and the
+// longest rental (public.rental_rules).
+func (b *bookingRequest) normalize() error {
 	problems := map[string]string{}
 	if b.CarID == 0 && b.Car != nil {
 		b.CarID = b.Car.ID
@@ -83,11 +84,8 @@ func (b *bookingRequest) normalize(today string) error {
 	b.PickupDate, b.ReturnDate = dateOnly(b.PickupDate), dateOnly(b.ReturnDate)
 	pickup, perr := time.Parse(time.DateOnly, b.PickupDate)
 	ret, rerr := time.Parse(time.DateOnly, b.ReturnDate)
-	switch {
-	case perr != nil:
+	if perr != nil {
 		problems["pickupDate"] = "required, as YYYY-MM-DD"
-	case b.PickupDate < today:
-		problems["pickupDate"] = "cannot be before today"
 	}
 	switch {
 	case rerr != nil:

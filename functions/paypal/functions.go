@@ -87,13 +87,3 @@ type Service struct {
 	client *Client // nil when PayPal is not configured
 	rate   *big.Rat
 }
-
-// casablanca is the agency's time zone: "today" for the booking rules.
-var casablanca = func() *time.Location {
-	if loc, err := time.LoadLocation("Africa/Casablanca"); err == nil {
-		return loc
-	}
-	return time.FixedZone("Africa/Casablanca", 3600)
-}()
-
-func (s *Service) today() string { return s.deps.Now().In(casablanca).Format(time.DateOnly) }

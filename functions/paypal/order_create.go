@@ -27,7 +27,7 @@ func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 	if err := readPost(r, &req); err != nil {
 		return err
 	}
-	if err := req.normalize(s.today()); err != nil {
+	if err := req.normalize(); err != nil {
 		return err
 	}
 	b, err := s.insertBooking(r.Context(), &req, httpx.ClientIP(r, s.deps.ClientIPHeader))

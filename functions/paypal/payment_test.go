@@ -113,7 +113,7 @@ func (h *harness) booking(over map[string]any) map[string]any {
 	week := 7 * h.slots
 	h.slots++
 	b := map[string]any{
-		"carId": h.carID, "pickupDate": today(2 + week), "returnDate": today(5 + week), "pickupTime": "10:00", "returnTime": "18:30",
+		"carId": h.carID, "pickupDate": today(2 + week), "returnDate": today(5 + week), "pickupTime": "10:00", "returnTime": "10:30", // three 24-hour periods (within the grace)
 		"pickupLocation": "Aéroport Mohammed V", "returnLocation": "Gare Casa-Port",
 		"customerName": "Amina Test", "customerEmail": "amina@example.com", "customerPhone": "+212600000000",
 		"insurance": "premium", "extras": map[string]bool{"gps": true, "wifi": false}, "paymentOption": "full", "language": "en",
@@ -551,7 +551,8 @@ func TestCreateValidation(t *testing.T) {
 		{"unavailable car", map[string]any{"carId": unavailable}, 409, ""},
 		{"not available until later", map[string]any{"carId": later}, 409, ""},
 		{"unknown car", map[string]any{"carId": 999999}, 400, "booking"},
-		{"pickup in the past", map[string]any{"pickupDate": today(-1)}, 400, "pickupDate"},
+		// The earliest pickup is the database's rule (rental_rules): its message is passed on.
+		{"pickup in the past", map[string]any{"pickupDate": today(-1)}, 400, "booking"},
 		{"return before pickup", map[string]any{"returnDate": today(1)}, 400, "returnDate"},
 		{"no name", map[string]any{"customerName": " "}, 400, "customerName"},
 		{"bad email", map[string]any{"customerEmail": "nope"}, 400, "customerEmail"},

@@ -129,10 +129,15 @@ func TestCreateOrderChargesTheQuote(t *testing.T) {
 		t.Fatal(err)
 	}
 	var file struct {
+		Cars map[int]struct {
+			Includes []string
+		}
 		Cases []struct {
 			Name          string
 			DailyPrice    int `json:"daily_price"`
 			Start, End    string
+			PickupTime    string `json:"pickup_time"`
+			ReturnTime    string `json:"return_time"`
 			Insurance     *string
 			Extras        map[string]bool
 			PaymentOption *string `json:"payment_option"`
@@ -142,10 +147,16 @@ func TestCreateOrderChargesTheQuote(t *testing.T) {
 	if err := json.Unmarshal(raw, &file); err != nil || len(file.Cases) == 0 {
 		t.Fatalf("quote cases: %v", err)
 	}
+	includeSQL, err := os.ReadFile("../../migrations/testdata/include_extras.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
 	h := newHarness(t, true)
 	// The cases' dates are fixed (a leap day among them): open the calendar wider
-	// than the default max_days_ahead.
-	if _, err := h.db.Admin.Exec(context.Background(), `update public.reservation_settings set max_days_ahead = 3660`); err != nil {
+	// than the default max_days_ahead. One address books every case: more orders
+	// than the public hourly limit.
+	if _, err := h.db.Admin.Exec(context.Background(), `update public.reservation_settings set max_days_ahead = 3660;
+		update private.write_limits set max_burst = 1000 where kind = 'paypal_orders'`); err != nil {
 		t.Fatal(err)
 	}
 	cars := map[int]int64{}
@@ -153,9 +164,16 @@ func TestCreateOrderChargesTheQuote(t *testing.T) {
 		t.Run(c.Name, func(t *testing.T) {
 			if cars[c.DailyPrice] == 0 {
 				cars[c.DailyPrice] = h.car(c.DailyPrice, true, "")
+				// The car includes what the seed car of its price includes.
+				var got []string
+				if err := h.db.Admin.QueryRow(context.Background(), string(includeSQL), cars[c.DailyPrice], file.Cars[c.DailyPrice].Includes).Scan(&got); err != nil ||
+					len(got) != len(file.Cars[c.DailyPrice].Includes) {
+					t.Fatalf("car includes %v (%v), want %v", got, err, file.Cars[c.DailyPrice].Includes)
+				}
 			}
 			start, end := datesAhead(t, c.Start, c.End)
 			over := map[string]any{"carId": cars[c.DailyPrice], "pickupDate": start, "returnDate": end, "extras": c.Extras,
+				"pickupTime": c.PickupTime, "returnTime": c.ReturnTime,
 				"insurance": nil, "paymentOption": nil}
 			if c.Insurance != nil {
 				over["insurance"] = *c.Insurance

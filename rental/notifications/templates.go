@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"math"
 	"path"
+	"sort"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -54,7 +55,14 @@ type booking struct {
 	CreatedAt      string          `json:"created_at"`
 	Reference      string          `json:"reference"`
 	Quote          *quote          `json:"quote"`
-	Car            *struct {
+	// ExtraKeys is the price list's extras in its order (booking_options).
+	ExtraKeys []string `json:"extra_keys"`
+	// PaymentTerms are the booking's payment option's terms (payment_options).
+	PaymentTerms *struct {
+		DiscountPercent int `json:"discount_percent"`
+		DueNowPercent   int `json:"due_now_percent"`
+	} `json:"payment_terms"`
+	Car *struct {
 		Name     string `json:"name"`
 		Brand    string `json:"brand"`
 		Category string `json:"category"`
@@ -71,6 +79,8 @@ type quote struct {
 	DueNow      float64 `json:"due_now"`
 	DueAtPickup float64 `json:"due_at_pickup"`
 	Deposit     float64 `json:"deposit"`
+	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00".
+	FreeCancellationUntil string `json:"free_cancellation_until"`
 }
 
 // ref is what customers and staff quote: the database's reference (CR-XXXXX),
@@ -82,16 +92,35 @@ func (b *booking) ref() string {
 	return Number(b.ID)
 }
 
-// extraKeys is the order extras are listed in (the wizard's).
-var extraKeys = []string{"gps", "wifi", "childSeat", "additionalDriver", "roadAssistance", "carFridge", "jawazPass"}
+// extraName is the site's name of an extra, or its key when the site has none.
+func (w words) extraName(key string) string {
+	if n, ok := w.ExtraNames[key]; ok {
+		return n
+	}
+	return key
+}
 
-// ordered lists the chosen extras in the language ("" when none).
-func (w words) ordered(extras map[string]bool) string {
+// ordered lists the chosen extras in the language ("" when none), in the price
+// list's order (keys, from the payload); an extra the list does not name (a
+// payload written before it carried the list) follows, in key order.
+func (w words) ordered(extras map[string]bool, keys []string) string {
 	var names []string
-	for _, k := range extraKeys {
+	seen := map[string]bool{}
+	for _, k := range keys {
+		seen[k] = true
 		if extras[k] {
-			names = append(names, w.ExtraNames[k])
+			names = append(names, w.extraName(k))
 		}
+	}
+	var rest []string
+	for k, on := range extras {
+		if on && !seen[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	for _, k := range rest {
+		names = append(names, w.extraName(k))
 	}
 	sep := ", "
 	if w.Dir == "rtl" {
@@ -157,6 +186,7 @@ type words struct {
 	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
 	Total, PaidOnline, Remaining, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
+	FreeCancellation                                                                     string
 	InsuranceNames                                                                       map[string]string // the site's names (locales booking.insurances.*.name)
 	ExtraNames                                                                           map[string]string // the site's names (locales booking.extras)
 	Info                                                                                 []string
@@ -308,7 +338,7 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	if b.Car != nil {
 		vehicle = strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)
 	}
-	extras := w.ordered(b.Extras)
+	extras := w.ordered(b.Extras, b.ExtraKeys)
 	if extras == "" {
 		extras = w.NoExtras
 	}
@@ -340,6 +370,10 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	}
 	if rest := b.TotalPrice - paidOnline; rest > 0.004 {
 		rows = append(rows, ltr(w.Remaining, w.dh(rest)))
+	}
+	if b.Quote != nil && len(b.Quote.FreeCancellationUntil) >= 16 {
+		at := b.Quote.FreeCancellationUntil
+		rows = append(rows, line{Label: w.FreeCancellation, Value: fmt.Sprintf("%s, %s", w.longDate(at[:10]), at[11:16])})
 	}
 	if b.Quote != nil && b.Quote.Deposit > 0 {
 		rows = append(rows, ltr(w.Deposit, w.dh(b.Quote.Deposit)))
@@ -416,7 +450,23 @@ type agencyMail struct {
 	Rows                            []row
 }
 
-var optionNames = map[string]string{"full": "Paiement total (-10 %)", "half": "50 % maintenant (-5 %)", "reserve": "Réservation, 20 % maintenant"}
+// optionName is the booking's payment option for the agency, with the terms the
+// database gave it (payment_options): "Paiement total (−10 %)".
+func optionName(b *booking) string {
+	name := map[string]string{"full": "Paiement total", "half": "Paiement partiel", "reserve": "Réservation"}[b.PaymentOption]
+	if name == "" {
+		name = b.PaymentOption
+	}
+	t := b.PaymentTerms
+	switch {
+	case t == nil:
+		return name
+	case t.DiscountPercent > 0:
+		return fmt.Sprintf("%s, %d %% d'avance (−%d %%)", name, t.DueNowPercent, t.DiscountPercent)
+	default:
+		return fmt.Sprintf("%s, %d %% d'avance", name, t.DueNowPercent)
+	}
+}
 
 // renderAgencyBooking is the agency's "new booking" email (French, the agency's language).
 func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
@@ -425,7 +475,7 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 	if b.Car != nil {
 		vehicle = fmt.Sprintf("%s %s (%s)", b.Car.Brand, b.Car.Name, b.Car.Category)
 	}
-	extras := fr.ordered(b.Extras)
+	extras := fr.ordered(b.Extras, b.ExtraKeys)
 	if extras == "" {
 		extras = fr.NoExtras
 	}
@@ -453,7 +503,7 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 		{"Durée", fmt.Sprintf("%d jour(s)", b.Days)},
 		{"Assurance", fr.InsuranceNames[b.Insurance]},
 		{"Options", extras},
-		{"Formule", optionNames[b.PaymentOption]},
+		{"Formule", optionName(b)},
 	}
 	if q := b.Quote; q != nil {
 		rows = append(rows, row{"Location du véhicule", dh(q.Base)}, row{"Assurance (montant)", dh(q.Insurance)},

@@ -84,7 +84,7 @@ func (e *env) book(lang, email string) string {
 	}
 	e.asAnon(`insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
 		pickup_time, return_time, pickup_location, return_location, language, payment_method, extras, insurance_type)
-		values ($4, $1, 'Client '||$2, $3, '+212611111111', '2026-12-24', '2026-12-27', '09:30', '18:00',
+		values ($4, $1, 'Client '||$2, $3, '+212611111111', '2026-12-24', '2026-12-27', '09:30', '10:15',
 		'Aéroport Mohammed V', 'Gare Casa-Port', $2, 'whatsapp', '{"gps": true, "childSeat": true}', 'premium')`, car, lang, email, id)
 	return id
 }
@@ -181,11 +181,11 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 	// 3 days x 300 = 900; premium 3 x 75 = 225; gps + child seat 3 x 100 = 300; 1425 x 0.9 = 1282.5 -> 1283 DH (discount 142);
 	// deposit of a Compact 4000 DH. Insurance and extras named as on the site; figures as the site writes them in each language.
 	want := map[string][]string{
-		"fr": {"Réservation confirmée – n° " + ref["fr"], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 18:00",
+		"fr": {"Réservation confirmée – n° " + ref["fr"], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 10:15", "Annulation gratuite jusqu'au: mercredi 23 décembre 2026, 09:30",
 			"Aéroport Mohammed V", "Gare Casa-Port", "1.283 DH", "permis de conduire", "15 minutes", "même niveau de carburant",
 			"Numéro de réservation: " + ref["fr"], "Assurance: Premium", "Options: GPS, Siège enfant", "Location du véhicule: 900 DH",
 			"Remise: −142 DH", "Reste à payer à l'arrivée: 1.283 DH", "4.000 DH"},
-		"en": {"Booking confirmed – no. " + ref["en"], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 18:00",
+		"en": {"Booking confirmed – no. " + ref["en"], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 10:15", "Free cancellation until: Wednesday 23 December 2026, 09:30",
 			"Mohammed V Airport", "Casa-Port station", "1,283 DH", "driving licence", "15 minutes", "same fuel level",
 			"Insurance: Premium", "Extras: GPS, Child seat", "Car rental: 900 DH", "Deposit (pre-authorised on your card at pickup, not charged): 4,000 DH"},
 		"ar": {"تم تأكيد الحجز – رقم " + ref["ar"], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026",

@@ -25,6 +25,8 @@ export interface QuoteJson {
   base: number;
   insurance: number;
   extras: number;
+  /** The extras the car includes (they cost 0); absent from quotes stored before cars' inclusions were priced. */
+  included?: string[];
   subtotal: number;
   discount_rate: number;
   discount: number;
@@ -32,6 +34,10 @@ export interface QuoteJson {
   due_now_percent: number;
   due_now: number;
   due_at_pickup: number;
+  /** The deposit held at pickup (DH, not part of the total). */
+  deposit?: number | null;
+  /** Until when cancelling is free: a local (Casablanca) timestamp, "YYYY-MM-DDTHH:MM:SS". */
+  free_cancellation_until?: string | null;
 }
 
 /** The breakdown stored with a booking (bookings.quote): quote_booking's figures plus the deposit. */

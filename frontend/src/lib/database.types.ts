@@ -68,6 +68,7 @@ export type Database = {
       }
       booking_options: {
         Row: {
+          included_by: string | null
           key: string
           kind: string
           per_day: boolean
@@ -75,6 +76,7 @@ export type Database = {
           price: number
         }
         Insert: {
+          included_by?: string | null
           key: string
           kind: string
           per_day: boolean
@@ -82,6 +84,7 @@ export type Database = {
           price: number
         }
         Update: {
+          included_by?: string | null
           key?: string
           kind?: string
           per_day?: boolean
@@ -637,6 +640,30 @@ export type Database = {
         }
         Relationships: []
       }
+      rental_rules: {
+        Row: {
+          earliest_pickup_days: number
+          free_cancellation_hours: number
+          id: boolean
+          longest_rental_days: number
+          period_grace: string
+        }
+        Insert: {
+          earliest_pickup_days?: number
+          free_cancellation_hours?: number
+          id?: boolean
+          longest_rental_days?: number
+          period_grace?: string
+        }
+        Update: {
+          earliest_pickup_days?: number
+          free_cancellation_hours?: number
+          id?: boolean
+          longest_rental_days?: number
+          period_grace?: string
+        }
+        Relationships: []
+      }
       reservation_settings: {
         Row: {
           holds_per_address: number
@@ -767,6 +794,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      included_extras: { Args: { p_car: Json }; Returns: string[] }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       page_data: { Args: { p_path: string }; Returns: Json }
       page_meta:
@@ -780,6 +808,8 @@ export type Database = {
           p_extras?: Json
           p_insurance?: string
           p_payment_option?: string
+          p_pickup_time?: string
+          p_return_time?: string
           p_start: string
         }
         Returns: Json
@@ -789,6 +819,11 @@ export type Database = {
         Returns: string
       }
       release_holds: { Args: { p_ids: string[] }; Returns: number }
+      rental_is_visitor: { Args: Record<PropertyKey, never>; Returns: boolean }
+      rental_periods: {
+        Args: { p_pickup: string; p_return: string }
+        Returns: number
+      }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
         Returns: {

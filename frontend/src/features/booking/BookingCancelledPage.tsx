@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { fetchExtraOrder } from "../../lib/extraOrder";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -150,7 +151,7 @@ function WayForward({ orderId, declined }: { orderId: string; declined: boolean 
     }
     sessionStorage.removeItem(PENDING_BOOKING_KEY);
     sessionStorage.removeItem(PAYPAL_ORDER_KEY);
-    openWhatsapp(whatsappBookingText(t, fmt, r.booking));
+    openWhatsapp(whatsappBookingText(t, fmt, r.booking, await fetchExtraOrder()));
     setConverted(r.booking);
   }
 

@@ -12,6 +12,7 @@ import { ConflictNotice } from "./ConflictNotice";
 import { PriceSummary, RunningTotal } from "./PriceSummary";
 import { SentView } from "./SentView";
 import { useBookingWizard, type Refusal } from "./useBookingWizard";
+import { includedExtras } from "./useBookingData";
 import { STEP_COUNT } from "./validation";
 import { DriverStep } from "./wizard/DriverStep";
 import { OptionsStep } from "./wizard/OptionsStep";
@@ -132,7 +133,7 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
             />
           )}
           {step === 2 && <DriverStep form={form} errors={errors} set={w.set} />}
-          {step === 3 && <OptionsStep form={form} set={w.set} prices={w.prices} />}
+          {step === 3 && <OptionsStep form={form} set={w.set} prices={w.prices} included={includedExtras(quote)} />}
           {step === 4 && <SummaryStep carTitle={`${car.brand} ${car.name}`} form={form} quote={quote} />}
           <div className="wizard-nav">
             <button type="button" className="btn btn-outline" disabled={step === 1} onClick={w.back}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
+import { useExtraOrder } from "../../lib/extraOrder";
 import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { locationLabel } from "../search";
@@ -9,13 +10,14 @@ import { breakdownLines, orderedExtras, signedPrice, type Order } from "./receip
 
 /**
  * What a booking ordered, as stored: its reference, the car, pickup and return
- * (place, day, time), days, insurance, each extra, and the price lines (total,
- * due now or paid online, due at pickup, deposit). `children`: the page's own rows.
+ * (place, day, time), days, insurance, each extra, until when cancelling is free,
+ * and the price lines (total, due now or paid online, due at pickup, deposit).
+ * `children`: the page's own rows.
  */
 export function OrderReceipt({ order, paid = false, children }: { order: Order; paid?: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const extras = orderedExtras(order.extras);
+  const extras = orderedExtras(order.extras, useExtraOrder());
   const lines = breakdownLines(t, fmt, order, paid);
   return (
     <div className="card receipt" data-testid="order-receipt">
@@ -62,6 +64,11 @@ export function OrderReceipt({ order, paid = false, children }: { order: Order; 
           )}
         </Row>
         {order.payment_option && <Row label={t("booking.payment")}>{t(`booking.paymentOptions.${order.payment_option}.name`)}</Row>}
+        {order.quote?.free_cancellation_until && (
+          <Row label={t("booking.cancellation")} testId="order-free-cancellation">
+            {t("booking.freeCancellationUntil", { date: fmt.moment(order.quote.free_cancellation_until) })}
+          </Row>
+        )}
       </dl>
       {lines.length > 0 && (
         <>

@@ -29,7 +29,7 @@ export async function loadPriceList(): Promise<PriceList> {
 }
 
 /** What the price depends on. */
-export type PricedFields = Pick<BookingRequest, "car_id" | "start_date" | "end_date" | "insurance_type" | "extras" | "payment_option">;
+export type PricedFields = Pick<BookingRequest, "car_id" | "start_date" | "end_date" | "pickup_time" | "return_time" | "insurance_type" | "extras" | "payment_option">;
 
 /** The database's price (public.quote_booking), null when it cannot answer. */
 export async function fetchQuote(r: PricedFields): Promise<Quote | null> {
@@ -38,6 +38,9 @@ export async function fetchQuote(r: PricedFields): Promise<Quote | null> {
       p_car_id: r.car_id,
       p_start: r.start_date,
       p_end: r.end_date,
+      // started 24-hour periods: the hours count
+      p_pickup_time: r.pickup_time,
+      p_return_time: r.return_time,
       p_insurance: r.insurance_type,
       p_extras: r.extras,
       p_payment_option: r.payment_option,

@@ -25,6 +25,7 @@ describe("priceList: the wizard's choices from the database's price list", () =>
       { key: "platinum", price: 120, perDay: true },
     ]);
     expect(list.extras).toEqual([
+      { key: "teleporter", price: 9999, perDay: true },
       { key: "gps", price: 50, perDay: true },
       { key: "roadAssistance", price: 350, perDay: false },
     ]);
@@ -34,8 +35,9 @@ describe("priceList: the wizard's choices from the database's price list", () =>
     ]);
   });
 
-  it("leaves out a key the site has no words for", () => {
-    expect(priceList(options, payments).extras.map((x) => x.key)).not.toContain("teleporter");
+  it("offers the database's list of extras, not one of its own (the wizard leaves out a key it has no words for)", () => {
+    expect(priceList(options, payments).extras.map((x) => x.key)).toEqual(["teleporter", "gps", "roadAssistance"]);
+    expect(priceList(null, payments).extras).toEqual([]);
   });
 
   it("without the list, offers every choice with no price rather than a guessed one", () => {

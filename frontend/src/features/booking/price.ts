@@ -9,22 +9,15 @@ import { isOneOf } from "../../lib/guards";
 
 export type Insurance = "basic" | "premium" | "platinum";
 export type PaymentOption = "full" | "half" | "reserve";
-export type ExtraKey = "gps" | "wifi" | "childSeat" | "additionalDriver" | "roadAssistance" | "carFridge" | "jawazPass";
+/** An extra's key, as public.booking_options names it (the list lives there). */
+export type ExtraKey = string;
 export type Extras = Record<ExtraKey, boolean>;
 
 export const INSURANCES: readonly Insurance[] = ["basic", "premium", "platinum"];
 export const PAYMENT_OPTIONS: readonly PaymentOption[] = ["full", "half", "reserve"];
-export const EXTRA_KEYS: readonly ExtraKey[] = ["gps", "wifi", "childSeat", "additionalDriver", "roadAssistance", "carFridge", "jawazPass"];
 
-export const NO_EXTRAS: Extras = {
-  gps: false,
-  wifi: false,
-  childSeat: false,
-  additionalDriver: false,
-  roadAssistance: false,
-  carFridge: false,
-  jawazPass: false,
-};
+/** No extra chosen. */
+export const NO_EXTRAS: Extras = {};
 
 /** public.quote_booking's answer (DH; due_now and due_at_pickup may have centimes). */
 export type Quote = QuoteJson;
@@ -65,8 +58,9 @@ export const isPaymentOption = (key: string): key is PaymentOption => isOneOf(PA
 
 /**
  * The wizard's choices in the database's order with the database's prices.
- * Keys the site has no words for are left out; without rows (the list could
- * not be read) every choice is offered without a price.
+ * Insurances and payment options the site has no words for are left out; the
+ * extras are the database's list. Without rows (the list could not be read)
+ * insurances and payments are offered without a price, and no extra.
  */
 export function priceList(options: BookingOptionRow[] | null, payments: PaymentOptionRow[] | null): PriceList {
   const rows = options ? [...options].sort(byPosition) : null;
@@ -74,9 +68,10 @@ export function priceList(options: BookingOptionRow[] | null, payments: PaymentO
     rows
       ? rows.flatMap((r) => ((r.kind === "insurance") === insurances && isOneOf(keys, r.key) ? [{ key: r.key, price: Number(r.price), perDay: r.per_day }] : []))
       : keys.map((key) => ({ key, price: null, perDay: true }));
+  const extras: OptionPrice<ExtraKey>[] = rows ? rows.flatMap((r) => (r.kind === "extra" ? [{ key: r.key, price: Number(r.price), perDay: r.per_day }] : [])) : [];
   return {
     insurances: pick(INSURANCES, true),
-    extras: pick(EXTRA_KEYS, false),
+    extras,
     payments: payments
       ? [...payments]
           .sort(byPosition)

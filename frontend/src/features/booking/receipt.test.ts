@@ -58,9 +58,12 @@ const receipt: Receipt = {
   },
 };
 
+/** The extras' order as public.booking_options answers it (a fixture: the list lives in the database). */
+const PRICE_LIST_ORDER = ["gps", "wifi", "childSeat", "additionalDriver"];
+
 describe("the WhatsApp text of a booking", () => {
   it("carries the reference, each thing ordered and every figure of the stored breakdown (en)", () => {
-    const text = plain(whatsappBookingText(ts.en!, formattersFor("en"), receipt));
+    const text = plain(whatsappBookingText(ts.en!, formattersFor("en"), receipt, PRICE_LIST_ORDER));
     const lines = text.split("\n");
     expect(lines[0]).toBe("Hello, I would like to confirm my booking:");
     for (const expected of [
@@ -89,11 +92,11 @@ describe("the WhatsApp text of a booking", () => {
   });
 
   it("speaks French and Arabic with the site's names for the extras", () => {
-    const frText = plain(whatsappBookingText(ts.fr!, formattersFor("fr"), receipt));
+    const frText = plain(whatsappBookingText(ts.fr!, formattersFor("fr"), receipt, PRICE_LIST_ORDER));
     expect(frText).toContain("Référence : CR-7K3Q9");
     expect(frText).toContain(`Options : GPS, ${fr.booking.extras.childSeat}`);
     expect(frText).toContain(`Caution : 5.000 DH`); // fr-MA groups with a dot
-    const arText = plain(whatsappBookingText(ts.ar!, formattersFor("ar"), receipt));
+    const arText = plain(whatsappBookingText(ts.ar!, formattersFor("ar"), receipt, PRICE_LIST_ORDER));
     expect(arText.split("\n")[0]).toBe(ar.whatsapp.intro);
     expect(arText).toContain(`${ar.order.reference}: CR-7K3Q9`);
     expect(arText).toContain(`${ar.booking.extrasTitle}: ${ar.booking.extras.gps}، ${ar.booking.extras.childSeat}`);
@@ -102,10 +105,10 @@ describe("the WhatsApp text of a booking", () => {
 
   it("carries no invisible mark in French or English; in Arabic isolates only what reads left to right (issue 18)", () => {
     for (const lang of ["fr", "en"] as const) {
-      const text = whatsappBookingText(ts[lang]!, formattersFor(lang), receipt);
+      const text = whatsappBookingText(ts[lang]!, formattersFor(lang), receipt, PRICE_LIST_ORDER);
       expect(text, lang).not.toMatch(/[\u2066-\u2069\u200e\u200f\u202a-\u202e]/);
     }
-    const arText = whatsappBookingText(ts.ar!, formattersFor("ar"), receipt);
+    const arText = whatsappBookingText(ts.ar!, formattersFor("ar"), receipt, PRICE_LIST_ORDER);
     expect(arText).toContain(`${ar.booking.phone}: ${LRI}+212 600 000 000${PDI}`);
     expect(arText).toContain(`${ar.order.deposit}: ${LRI}5.000 DH${PDI}`);
     // Every mark opened is closed on its line, and only around Latin letters or digits.
@@ -116,7 +119,7 @@ describe("the WhatsApp text of a booking", () => {
   });
 
   it("without a stored breakdown or reference says the agency confirms the price, and lists no extra as 'none'", () => {
-    const text = plain(whatsappBookingText(ts.en!, formattersFor("en"), { ...receipt, reference: null, quote: null, extras: {} } as unknown as Receipt));
+    const text = plain(whatsappBookingText(ts.en!, formattersFor("en"), { ...receipt, reference: null, quote: null, extras: {} } as unknown as Receipt, PRICE_LIST_ORDER));
     expect(text).not.toContain("Reference");
     expect(text).toContain("Extras: None");
     expect(text).toContain(en.bookingPrice.failed);
@@ -133,8 +136,8 @@ describe("the price lines", () => {
   });
 
   it("orders the extras as the wizard does", () => {
-    expect(orderedExtras({ childSeat: true, gps: true, wifi: false })).toEqual(["gps", "childSeat"]);
-    expect(orderedExtras(null)).toEqual([]);
+    expect(orderedExtras({ childSeat: true, gps: true, wifi: false }, PRICE_LIST_ORDER)).toEqual(["gps", "childSeat"]);
+    expect(orderedExtras(null, PRICE_LIST_ORDER)).toEqual([]);
   });
 });
 
@@ -167,7 +170,8 @@ describe("trying PayPal again", () => {
   it("narrows the receipt's text columns to the site's choices, the defaults otherwise", () => {
     const odd = requestOfReceipt({ ...receipt, insurance_type: "gold", payment_option: "later", language: "de", extras: { gps: true, sunroof: true } }, "g");
     expect([odd.insurance_type, odd.payment_option, odd.language]).toEqual(["basic", "full", "fr"]);
-    expect(odd.extras).toEqual({ gps: true, wifi: false, childSeat: false, additionalDriver: false, roadAssistance: false, carFridge: false, jawazPass: false });
+    // The extras as stored: the database's list decides which exist.
+    expect(odd.extras).toEqual({ gps: true, sunroof: true });
     const none = requestOfReceipt({ ...receipt, insurance_type: null, payment_option: null, extras: null }, "g");
     expect([none.insurance_type, none.payment_option, none.language]).toEqual(["basic", "full", "en"]);
   });

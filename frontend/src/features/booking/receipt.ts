@@ -3,7 +3,8 @@ import { isLanguageCode } from "../../config/languages";
 import type { BookingTrip, ReceiptJson, StoredQuoteJson } from "../../lib/database";
 import { plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "../search";
-import { EXTRA_KEYS, isInsurance, isPaymentOption, NO_EXTRAS, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
+import { chosenExtras } from "../../lib/extraOrder";
+import { isInsurance, isPaymentOption, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import { tripColumns, type BookingForm, type BookingRequest } from "./types";
 
 // What a booking ordered, as the database stored it (docs/booking-record.md):
@@ -43,9 +44,9 @@ export function orderOfForm(car: { name: string; brand: string; category?: strin
   };
 }
 
-/** The extras ordered, in the wizard's order. */
-export function orderedExtras(extras: Partial<Extras> | null | undefined): ExtraKey[] {
-  return EXTRA_KEYS.filter((k) => extras?.[k] === true);
+/** The extras ordered, in the price list's order (`order`, from public.booking_options). */
+export function orderedExtras(extras: Partial<Extras> | null | undefined, order: readonly string[]): ExtraKey[] {
+  return chosenExtras(extras as Record<string, boolean> | null | undefined, order);
 }
 
 const hhmm = (time: string) => time.slice(0, 5);
@@ -55,8 +56,8 @@ const hhmm = (time: string) => time.slice(0, 5);
  * rebuilt from its receipt (when the browser lost its copy).
  */
 export function requestOfReceipt(r: Receipt, userId: string): BookingRequest {
-  const extras: Extras = { ...NO_EXTRAS };
-  for (const k of EXTRA_KEYS) extras[k] = r.extras?.[k] === true;
+  const extras: Extras = {};
+  for (const [k, on] of Object.entries(r.extras ?? {})) extras[k] = on === true;
   return {
     user_id: userId,
     car_id: 0, // set by the caller: the receipt names the car, not its id
@@ -118,16 +119,16 @@ export function signedPrice(fmt: Formatters, amount: number): string {
 /**
  * The WhatsApp message that confirms a booking, in the visitor's language:
  * reference, car, pickup and return (place, day, time), days, insurance, each
- * extra as the site names it, the breakdown, what is due now and at pickup, the
+ * extra as the site names it (in `extraOrder`, the price list's order), the breakdown, what is due now and at pickup, the
  * deposit, and who books. Plain text: no invisible marks but in Arabic, around
  * what reads left to right (amounts, phone, reference, times).
  */
-export function whatsappBookingText(t: TFunction, pageFmt: Formatters, order: Order): string {
+export function whatsappBookingText(t: TFunction, pageFmt: Formatters, order: Order, extraOrder: readonly string[]): string {
   const fmt = plainFormatters(pageFmt.language);
   const ltr = fmt.ltr;
   const line = (label: string, value: string) => t("order.line", { label, value });
   const q = order.quote;
-  const extras = orderedExtras(order.extras).map((k) => t(`booking.extras.${k}`));
+  const extras = orderedExtras(order.extras, extraOrder).map((k) => t(`booking.extras.${k}`));
   const sep = t("order.separator");
   const out: string[] = [t("whatsapp.intro")];
   if (order.reference) out.push(line(t("order.reference"), ltr(order.reference)));

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { fetchExtraOrder } from "../../lib/extraOrder";
 import type { Formatters } from "../../lib/useFormat";
 import { trackWhatsappClick, type FleetCar } from "../cars";
 import { fetchAvailability, pickupMoment, returnMoment, conflictOf, conflictOfAvailability, type Conflict } from "../search";
@@ -49,7 +50,7 @@ export async function sendWhatsapp(p: {
   const [receipt] = await Promise.all([result.stored ? fetchReceipt(id) : Promise.resolve(null), trackWhatsappClick(p.fromFallback ? null : car.id)]);
   // Without the stored booking (sample car, or the read failed) the text says what the wizard sent.
   const order = receipt ?? orderOfForm(car, form, request, p.quote);
-  openWhatsapp(whatsappBookingText(t, fmt, order));
+  openWhatsapp(whatsappBookingText(t, fmt, order, await fetchExtraOrder()));
   return { kind: "sent", order };
 }
 

@@ -52,11 +52,19 @@ const quoteQuery = (fields: PricedFields | null) =>
  * the priced fields stop changing; nothing is computed here. `request` null
  * (no car, dates missing or wrong, local fallback car) asks nothing.
  */
+/** The extras the car includes, from the quote (or the last one while the next is asked). */
+export function includedExtras(q: QuoteState): readonly string[] {
+  const quote = q.status === "ready" ? q.quote : q.status === "loading" ? q.previous : null;
+  return quote?.included ?? [];
+}
+
 export function useServerQuote(request: BookingRequest | null): QuoteState {
   const fields: PricedFields | null = request && {
     car_id: request.car_id,
     start_date: request.start_date,
     end_date: request.end_date,
+    pickup_time: request.pickup_time,
+    return_time: request.return_time,
     insurance_type: request.insurance_type,
     extras: request.extras,
     payment_option: request.payment_option,

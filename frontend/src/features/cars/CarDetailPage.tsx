@@ -15,7 +15,7 @@ import { plainFormatters } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { useSearchParamsAfterHydration } from "../../lib/useHydrated";
-import { parseTrip, validateTrip, withTrip } from "../search";
+import { parseTrip, useRentalRules, validateTrip, withTrip } from "../search";
 import { openWhatsapp } from "../../lib/whatsapp";
 import { trackWhatsappClick } from "./api";
 import { AvailabilityCalendar } from "./AvailabilityCalendar";
@@ -43,10 +43,11 @@ function CarDetail({ slug }: { slug: string | undefined }) {
   const [params] = useSearchParamsAfterHydration();
   const query = params.toString();
   // The searched trip (from a card or the search) is handed on to the wizard.
+  const rules = useRentalRules();
   const trip = useMemo(() => {
     const found = parseTrip(new URLSearchParams(query));
-    return found && Object.keys(validateTrip(found, todayISO())).length === 0 ? found : null;
-  }, [query]);
+    return found && Object.keys(validateTrip(found, todayISO(), rules)).length === 0 ? found : null;
+  }, [query, rules]);
   const { data: result } = useQuery(carQuery(slug));
   // The gallery and suggestions of a car the server has (not of a sample one).
   const served = result?.car && !result.fromFallback ? result.car : null;

@@ -10,7 +10,7 @@ import { PAGE_SIZE, pageCount, pageSlice } from "../../lib/pagination";
 import { carSlug } from "../../lib/slug";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { useSearchParamsAfterHydration } from "../../lib/useHydrated";
-import { TripSearchForm, TripSummary, defaultTrip, parseTrip, tripQuery, validateTrip, withoutTrip, withTrip, type Trip, useTripAvailability } from "../search";
+import { TripSearchForm, TripSummary, defaultTrip, parseTrip, tripQuery, useRentalRules, validateTrip, withoutTrip, withTrip, type Trip, useTripAvailability } from "../search";
 import { CarCard } from "./CarCard";
 import { FilterPanel } from "./FilterPanel";
 import { DEFAULT_FILTERS, type FilterState } from "./filters";
@@ -29,7 +29,8 @@ export default function VehiclesPage() {
   const [params, setParams] = useSearchParamsAfterHydration();
   const today = todayISO();
   const urlTrip = parseTrip(params);
-  const tripErrors = urlTrip ? validateTrip(urlTrip, today) : {};
+  const rules = useRentalRules();
+  const tripErrors = urlTrip ? validateTrip(urlTrip, today, rules) : {};
   const trip = urlTrip && Object.keys(tripErrors).length === 0 ? urlTrip : null;
   const availability = useTripAvailability(trip);
   const byCar = availability.status === "ready" ? availability.byCar : null;

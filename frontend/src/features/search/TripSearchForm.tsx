@@ -4,6 +4,7 @@ import { fieldErrors } from "../../components/fieldErrors";
 import { Icon } from "../../components/Icon";
 import { todayISO } from "../../lib/format";
 import { locationLabel } from "./locationLabel";
+import { useRentalRules } from "./rentalRules";
 import { movePickupDate, PICKUP_PLACES, validateTrip, type Trip, type TripErrors, type TripField } from "./trip";
 
 const ORDER: TripField[] = ["place", "pickupDate", "pickupTime", "returnDate", "returnTime"];
@@ -32,6 +33,7 @@ export function TripSearchForm({
   const [trip, setTrip] = useState<Trip>(initial);
   const [errors, setErrors] = useState<TripErrors>(initialErrors);
   const today = todayISO();
+  const rules = useRentalRules();
 
   const change = (next: Trip, field: TripField) => {
     setTrip(next);
@@ -41,7 +43,7 @@ export function TripSearchForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateTrip(trip, today);
+    const found = validateTrip(trip, today, rules);
     setErrors(found);
     const first = ORDER.find((f) => found[f]);
     if (first) {
@@ -54,7 +56,7 @@ export function TripSearchForm({
   const fieldId = (f: TripField) => `${id}-${f}`;
   const { err: error, described: invalid } = fieldErrors<TripField>(
     errors,
-    (code) => t(`search.errors.${code}`),
+    (code) => t(`search.errors.${code}`, { count: rules?.longestRentalDays }),
     (f) => `${fieldId(f)}-error`,
     (f) => `search-error-${f}`,
   );

@@ -1,6 +1,7 @@
 // The search's public entry (eslint.layers.js): what other features may use.
 // The searched trip and its URL, the database's availability and its refusals, place labels.
 export * from "./trip";
+export { rentalRulesQuery, useRentalRules, type RentalRules } from "./rentalRules";
 export * from "./availability";
 export * from "./conflict";
 export * from "./locationLabel";

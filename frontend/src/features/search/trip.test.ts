@@ -85,9 +85,14 @@ describe("trip rules", () => {
     expect(validateTrip({ ...trip, returnDate: "2030-12-10", returnTime: "13:00" }, today)).toEqual({});
   });
 
-  it("refuses a rental longer than a year (the database answers up to one)", () => {
-    expect(validateTrip({ ...trip, returnDate: "2031-12-11" }, today)).toEqual({ returnDate: "tooLong" });
-    expect(validateTrip({ ...trip, returnDate: "2031-12-10" }, today)).toEqual({});
+  it("refuses what the rental rules read from the database refuse, and leaves it to the database until they are read", () => {
+    const rules = { longestRentalDays: 40, earliestPickupDays: 0 };
+    expect(validateTrip({ ...trip, returnDate: "2031-01-20" }, today, rules)).toEqual({ returnDate: "tooLong" }); // 41 days
+    expect(validateTrip({ ...trip, returnDate: "2031-01-19" }, today, rules)).toEqual({});
+    expect(validateTrip({ ...trip, returnDate: "2031-12-11" }, today)).toEqual({});
+    // The earliest pickup: 2030-12-01 + 9 days is the pickup day itself; + 10 is after it.
+    expect(validateTrip(trip, today, { ...rules, earliestPickupDays: 9 })).toEqual({});
+    expect(validateTrip(trip, today, { ...rules, earliestPickupDays: 10 })).toEqual({ pickupDate: "pastDate" });
   });
 
   it("moving the pickup past the return moves the return and keeps the length", () => {

@@ -4,6 +4,8 @@
 // to the fleet, the car page and the wizard. Only shapes and dates here: whether
 // a car is free and what it costs is the database's answer (car_availability).
 
+import type { RentalRules } from "./rentalRules";
+
 export const PICKUP_PLACES = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (livraison)"] as const;
 export const RETURN_PLACES = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (collecte)"] as const;
 export const DEFAULT_PLACE = "Aéroport Mohammed V";
@@ -21,8 +23,6 @@ export interface Trip {
 
 export type TripField = keyof Trip;
 export type TripError = "required" | "pastDate" | "beforePickup" | "tooLong";
-/** The longest rental the database answers for (car_availability: a year). */
-export const MAX_LENGTH_DAYS = 365;
 export type TripErrors = Partial<Record<TripField, TripError>>;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -122,12 +122,17 @@ export function withoutTrip(params: URLSearchParams): URLSearchParams {
   return next;
 }
 
-/** Field errors of a trip: every field required, pickup not before today, return after pickup. */
-export function validateTrip(t: Trip, today: string): TripErrors {
+/**
+ * Field errors of a trip: every field required, pickup not before today (or the
+ * earliest day of the rental rules), return after pickup and, once the rules are
+ * read (public.rental_rules), no longer than their longest rental. The database
+ * refuses the same; this only says it before a search.
+ */
+export function validateTrip(t: Trip, today: string, rules: RentalRules | null = null): TripErrors {
   const e: TripErrors = {};
   if (!t.place) e.place = "required";
   if (!t.pickupDate || !isISODate(t.pickupDate)) e.pickupDate = "required";
-  else if (t.pickupDate < today) e.pickupDate = "pastDate";
+  else if (t.pickupDate < addDays(today, rules?.earliestPickupDays ?? 0)) e.pickupDate = "pastDate";
   if (!t.pickupTime || !isTime(t.pickupTime)) e.pickupTime = "required";
   if (!t.returnDate || !isISODate(t.returnDate)) e.returnDate = "required";
   if (!t.returnTime || !isTime(t.returnTime)) e.returnTime = "required";
@@ -135,7 +140,7 @@ export function validateTrip(t: Trip, today: string): TripErrors {
     // The field to correct: the date when it is earlier, else the time of the same day.
     if (t.returnDate < t.pickupDate) e.returnDate = "beforePickup";
     else e.returnTime = "beforePickup";
-  } else if (!e.pickupDate && !e.returnDate && daysBetween(t.pickupDate, t.returnDate) > MAX_LENGTH_DAYS) {
+  } else if (rules && !e.pickupDate && !e.returnDate && daysBetween(t.pickupDate, t.returnDate) > rules.longestRentalDays) {
     e.returnDate = "tooLong";
   }
   return e;

@@ -14,6 +14,7 @@ import { canRefund, ledgerSummary, remainingDue, type LedgerSummary } from "../p
 import { RefundForm } from "../payments/RefundForm";
 import { useBookingPayments } from "../payments/useBookingPayments";
 import { formatAgencyDateTime, holdsCar, holdState } from "./bookingView";
+import { useExtraOrder } from "../../../lib/extraOrder";
 import { insuranceName, orderedExtras, paymentMethodName, paymentOptionName } from "./options";
 import { BookingRef } from "./BookingRef";
 import { BookingStatusBadge } from "./StatusBadge";
@@ -101,12 +102,13 @@ interface Props {
 
 export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, onChanged, now = new Date() }: Props) {
   const { t } = useAdminTranslation();
+  const extraOrder = useExtraOrder();
   const hold = b ? holdState(b, now) : null;
   const ledger = useBookingPayments(b?.id ?? null);
   const summary: LedgerSummary | null = ledger.payments ? ledgerSummary(ledger.payments) : null;
   const [action, setAction] = useState<"counter" | "refund" | null>(null);
   const remaining = b && summary ? remainingDue(b.total_price, summary.received) : null;
-  const extras = b ? orderedExtras(b.extras) : [];
+  const extras = b ? orderedExtras(b.extras, extraOrder) : [];
 
   function close() {
     setAction(null);

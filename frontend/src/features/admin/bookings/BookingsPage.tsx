@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from "react";
+import { useExtraOrder } from "../../../lib/extraOrder";
 import { formatPrice } from "../../../lib/format";
 import { ConfirmDeleteDialog } from "../components/ConfirmDialog";
 import { IconCalendar, IconCheck, IconDownload, IconMoney, IconCar } from "../components/icons";
@@ -46,6 +47,7 @@ export default function BookingsPage() {
     setViewing((v) => (v?.id === updated.id ? updated : v));
   };
   const saver = useBookingSave(stored);
+  const extraOrder = useExtraOrder();
 
   const all = useMemo(() => bookings.data ?? [], [bookings.data]);
   // The database's search (phone in any form...) for what is typed, once typing pauses.
@@ -70,7 +72,7 @@ export default function BookingsPage() {
         title={t("bookings.title")}
         badge={<span className="adm-count" data-testid="bookings-count">{t("bookings.count", { count: all.length })}</span>}
         actions={
-          <button type="button" className="adm-btn adm-btn--secondary" onClick={() => downloadBookingsCsv(shown)} disabled={shown.length === 0} data-testid="export-csv">
+          <button type="button" className="adm-btn adm-btn--secondary" onClick={() => downloadBookingsCsv(shown, extraOrder)} disabled={shown.length === 0} data-testid="export-csv">
             <IconDownload size={18} /> {t("bookings.exportCsv")}
           </button>
         }

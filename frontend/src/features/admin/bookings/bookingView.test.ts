@@ -48,6 +48,9 @@ function booking(p: Partial<AdminBooking>): AdminBooking {
   };
 }
 
+/** The extras' order as public.booking_options answers it (a fixture: the list lives in the database). */
+const PRICE_LIST_ORDER = ["gps", "wifi", "childSeat", "additionalDriver"];
+
 describe("bookings helpers", () => {
   it("days are the rounded-up absolute difference", () => {
     expect(bookingDays("2026-03-01", "2026-03-04")).toBe(3);
@@ -213,7 +216,7 @@ describe("CSV export", () => {
         total: 1354, due_now_percent: 50, due_now: 677, due_at_pickup: 677, deposit: 4000,
       },
     });
-    const [header, line] = bookingsCsv([b]).trimEnd().split("\r\n");
+    const [header, line] = bookingsCsv([b], PRICE_LIST_ORDER).trimEnd().split("\r\n");
     const cells = Object.fromEntries((header ?? "").split(";").map((h, i) => [h, (line ?? "").split(";")[i]]));
     expect(cells).toMatchObject({
       Référence: "CR-7K3Q9",
@@ -239,18 +242,21 @@ describe("CSV export", () => {
     });
   });
   it("gives an extra the site does not know a column of its own", () => {
-    const header = bookingsCsv([booking({ extras: { snowChains: true } })]).split("\r\n")[0] ?? "";
+    const header = bookingsCsv([booking({ extras: { snowChains: true } })], PRICE_LIST_ORDER).split("\r\n")[0] ?? "";
     expect(header.split(";")).toContain("snowChains");
     expect(header.split(";").filter((h) => h === "GPS")).toHaveLength(1);
   });
 });
 
 describe("ordered options", () => {
+  it("follows the price list's order, whatever it is", () => {
+    expect(orderedExtras({ childSeat: true, gps: true }, ["childSeat", "gps"]).map((e) => e.key)).toEqual(["childSeat", "gps"]);
+  });
   it("names the insurance, the extras in the wizard's order and the payment option", () => {
     expect(insuranceName("premium")).toBe("Premium");
     expect(insuranceName(null)).toBe("Basique");
-    expect(orderedExtras({ childSeat: true, gps: true, wifi: false, zzz: true }).map((e) => e.label)).toEqual(["GPS", "Siège enfant", "zzz"]);
-    expect(orderedExtras(null)).toEqual([]);
+    expect(orderedExtras({ childSeat: true, gps: true, wifi: false, zzz: true }, PRICE_LIST_ORDER).map((e) => e.label)).toEqual(["GPS", "Siège enfant", "zzz"]);
+    expect(orderedExtras(null, PRICE_LIST_ORDER)).toEqual([]);
     expect(paymentOptionName("reserve")).toBe("Réservation simple");
   });
 });

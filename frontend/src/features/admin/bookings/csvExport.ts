@@ -2,7 +2,7 @@ import { formatDate, formatTime } from "../../../lib/format";
 import { tAdmin } from "../i18n";
 import { paymentStateLabel } from "../payments/paymentView";
 import { bookingDays, normalizeBookingStatus, toCsv, type CsvColumn } from "./bookingView";
-import { EXTRA_KEYS, extraName, insuranceName, paymentMethodName, paymentOptionName } from "./options";
+import { extraName, insuranceName, paymentMethodName, paymentOptionName } from "./options";
 import type { AdminBooking, BookingQuote } from "./types";
 
 /**
@@ -16,7 +16,10 @@ export function csvAmount(n: number | string | null | undefined): string {
   return String(Math.round(v * 100) / 100).replace(".", ",");
 }
 
-function q(b: AdminBooking, key: keyof BookingQuote): string {
+/** The quote's amounts (its list of included extras is not an amount). */
+type QuoteAmount = Exclude<keyof BookingQuote, "included">;
+
+function q(b: AdminBooking, key: QuoteAmount): string {
   return csvAmount(b.quote?.[key] ?? null);
 }
 
@@ -25,9 +28,9 @@ function q(b: AdminBooking, key: keyof BookingQuote): string {
  * extra: the site's extras, then any other one found in the rows), the
  * breakdown, what is due now and at pickup, the deposit and the payment state.
  */
-export function bookingCsvColumns(rows: readonly AdminBooking[]): CsvColumn<AdminBooking>[] {
-  const others = [...new Set(rows.flatMap((b) => Object.keys(b.extras ?? {})))].filter((k) => !(EXTRA_KEYS as readonly string[]).includes(k)).sort();
-  const extras: CsvColumn<AdminBooking>[] = [...EXTRA_KEYS, ...others].map((key) => ({
+export function bookingCsvColumns(rows: readonly AdminBooking[], extraOrder: readonly string[]): CsvColumn<AdminBooking>[] {
+  const others = [...new Set(rows.flatMap((b) => Object.keys(b.extras ?? {})))].filter((k) => !extraOrder.includes(k)).sort();
+  const extras: CsvColumn<AdminBooking>[] = [...extraOrder, ...others].map((key) => ({
     header: extraName(key),
     value: (b) => (b.extras?.[key] === true ? tAdmin("bookings.csv.yes") : tAdmin("bookings.csv.no")),
   }));
@@ -66,13 +69,13 @@ export function bookingCsvColumns(rows: readonly AdminBooking[]): CsvColumn<Admi
 }
 
 /** The CSV text of these bookings (";" separated, CRLF; the BOM is added when saving). */
-export function bookingsCsv(list: readonly AdminBooking[]): string {
-  return toCsv(list, bookingCsvColumns(list));
+export function bookingsCsv(list: readonly AdminBooking[], extraOrder: readonly string[]): string {
+  return toCsv(list, bookingCsvColumns(list, extraOrder));
 }
 
 /** Saves the given bookings as a CSV file (UTF-8 with BOM, ";" separated). */
-export function downloadBookingsCsv(list: readonly AdminBooking[], now = new Date()): void {
-  const blob = new Blob(["\uFEFF", bookingsCsv(list)], { type: "text/csv;charset=utf-8" });
+export function downloadBookingsCsv(list: readonly AdminBooking[], extraOrder: readonly string[], now = new Date()): void {
+  const blob = new Blob(["\uFEFF", bookingsCsv(list, extraOrder)], { type: "text/csv;charset=utf-8" });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;

@@ -1,8 +1,7 @@
+import { chosenExtras } from "../../../lib/extraOrder";
 import { hasAdminText, tAdmin } from "../i18n";
 
 export const INSURANCE_KEYS = ["basic", "premium", "platinum"] as const;
-export const EXTRA_KEYS = ["gps", "wifi", "childSeat", "additionalDriver", "roadAssistance", "carFridge", "jawazPass"] as const;
-export type ExtraKey = (typeof EXTRA_KEYS)[number];
 
 function isKey<K extends string>(keys: readonly K[], k: string | null | undefined): k is K {
   return (keys as readonly string[]).includes(k ?? "");
@@ -14,17 +13,14 @@ export function insuranceName(key: string | null | undefined): string {
   return isKey(INSURANCE_KEYS, k) ? tAdmin(`bookings.insurances.${k}`) : k;
 }
 
+/** An extra's name in the back office's words; a key it has no words for as it is. */
 export function extraName(key: string): string {
-  return isKey(EXTRA_KEYS, key) ? tAdmin(`bookings.extras.${key}`) : key;
+  return hasAdminText(`bookings.extras.${key}`) ? tAdmin(`bookings.extras.${key}`) : key;
 }
 
-/** The extras that were ordered (value true), known ones in the wizard's order, then any other. */
-export function orderedExtras(extras: Record<string, boolean> | null | undefined): { key: string; label: string }[] {
-  const chosen = Object.entries(extras ?? {})
-    .filter(([, v]) => v === true)
-    .map(([k]) => k);
-  const rank = (k: string) => (isKey(EXTRA_KEYS, k) ? EXTRA_KEYS.indexOf(k) : EXTRA_KEYS.length);
-  return chosen.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)).map((key) => ({ key, label: extraName(key) }));
+/** The extras that were ordered (value true), in the price list's order (`order`, public.booking_options), then any other. */
+export function orderedExtras(extras: Record<string, boolean> | null | undefined, order: readonly string[]): { key: string; label: string }[] {
+  return chosenExtras(extras, order).map((key) => ({ key, label: extraName(key) }));
 }
 
 export function paymentOptionName(key: string | null | undefined): string {

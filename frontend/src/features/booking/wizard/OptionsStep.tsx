@@ -3,12 +3,18 @@ import { useFormat } from "../../../lib/useFormat";
 import { priceList, type OptionPrice, type PriceList } from "../price";
 import type { StepProps } from "./fields";
 
-/** Step 3: insurance, extras and payment, with the prices of the database's price list. */
-export function OptionsStep({ form, set, prices }: Omit<StepProps, "errors"> & { prices: PriceList | null }) {
-  const { t } = useTranslation();
+/**
+ * Step 3: insurance, extras and payment, with the prices of the database's price
+ * list. `included`: the extras the car includes (the quote's answer), shown as
+ * included, never offered as a paid option.
+ */
+export function OptionsStep({ form, set, prices, included }: Omit<StepProps, "errors"> & { prices: PriceList | null; included: readonly string[] }) {
+  const { t, i18n } = useTranslation();
   const fmt = useFormat();
   // Until the list is read (or if it cannot be), the choices show without prices.
   const list = prices ?? priceList(null, null);
+  // The database's extras; a key the site has no words for yet is left out.
+  const extras = list.extras.filter((x) => i18n.exists(`booking.extras.${x.key}`));
   const priceText = (o: OptionPrice<string>) => {
     if (o.price === null) return null;
     if (o.price === 0) return t("booking.included");
@@ -32,13 +38,20 @@ export function OptionsStep({ form, set, prices }: Omit<StepProps, "errors"> & {
       <fieldset>
         <legend>{t("booking.extrasTitle")}</legend>
         <div className="choice-grid two">
-          {list.extras.map((x) => (
-            <label key={x.key} className={`choice choice-inline ${form.extras[x.key] ? "is-checked" : ""}`}>
-              <input type="checkbox" name="extras" value={x.key} checked={form.extras[x.key]} onChange={(e) => set("extras", { ...form.extras, [x.key]: e.target.checked })} />
-              <span className="choice-title">{t(`booking.extras.${x.key}`)}</span>
-              {priceText(x) && <span className="choice-price">{priceText(x)}</span>}
-            </label>
-          ))}
+          {extras.map((x) =>
+            included.includes(x.key) ? (
+              <div key={x.key} className="choice choice-inline is-checked is-included" data-included={x.key}>
+                <span className="choice-title">{t(`booking.extras.${x.key}`)}</span>
+                <span className="choice-price">{t("booking.extraIncluded")}</span>
+              </div>
+            ) : (
+              <label key={x.key} className={`choice choice-inline ${form.extras[x.key] === true ? "is-checked" : ""}`}>
+                <input type="checkbox" name="extras" value={x.key} checked={form.extras[x.key] === true} onChange={(e) => set("extras", { ...form.extras, [x.key]: e.target.checked })} />
+                <span className="choice-title">{t(`booking.extras.${x.key}`)}</span>
+                {priceText(x) && <span className="choice-price">{priceText(x)}</span>}
+              </label>
+            ),
+          )}
         </div>
       </fieldset>
       <fieldset>
