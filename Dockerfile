@@ -14,8 +14,16 @@ COPY . .
 COPY --from=site /src/frontend/dist ./frontend/dist
 RUN CGO_ENABLED=0 go build -tags embedui -trimpath -ldflags="-s -w" -o /out/server ./server
 
-FROM gcr.io/distroless/static-debian12:nonroot
+# Deno runs the TypeScript functions of FUNCTIONS_DIR (functions/README.md): the
+# pinned version of scripts/lib.sh, from npm, whose package ships the binary.
+FROM node:20-bookworm-slim AS deno
+RUN npm install --prefix /opt/deno --no-save --no-audit --no-fund deno@2.9.6 \
+ && cp -L /opt/deno/node_modules/.bin/deno /deno && /deno --version
+
+# Deno is linked against glibc: the distroless image with the C runtime.
+FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /out/server /server
-ENV LISTEN_ADDR=:54321
+COPY --from=deno /deno /usr/local/bin/deno
+ENV LISTEN_ADDR=:54321 DENO_PATH=/usr/local/bin/deno
 EXPOSE 54321
 ENTRYPOINT ["/server"]

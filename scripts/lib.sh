@@ -59,7 +59,7 @@ ensure_tools() {
 # DENO_VERSION is the Deno that runs the TypeScript functions (functions/README.md),
 # installed from npm (the package ships the binary) into .tools/deno, where the
 # server looks first (DENO_PATH).
-DENO_VERSION=2.9.6
+DENO_VERSION=2.9.6 # also in Dockerfile
 ensure_deno() {
   local root bin
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
