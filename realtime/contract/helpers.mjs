@@ -94,7 +94,8 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 // Booking dates that never overlap another booking of the suite (the car has one
 // exclusion constraint on its holds): a day range per call, far in the future.
-let slot = Math.floor(Math.random() * 1000)
+// (2031 + at most ~4 years: within the fixture's max_days_ahead.)
+let slot = Math.floor(Math.random() * 300)
 export function bookingFields() {
   const start = new Date(Date.UTC(2031, 0, 1) + slot * 5 * 86400000)
   slot += 1
