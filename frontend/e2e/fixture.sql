@@ -6,5 +6,8 @@ update private.write_limits set max_burst = max_burst * 20;
 -- Likewise the bounds on unpaid holds (migration 20260127010000, tested in Go):
 -- the specs' requests share this address and a few e-mails and phones, and the
 -- seed fleet is small.
+-- Specs book one to three years ahead (freeDates' offsets) so as never to meet
+-- each other: open the visitor's booking window as far (tested in Go).
 update public.reservation_settings set holds_per_address = 10000, holds_per_email = 10000,
-  holds_per_phone = 10000, whatsapp_fleet_share = 1;
+  holds_per_phone = 10000, whatsapp_fleet_share = 1,
+  max_days_ahead = 3660;
