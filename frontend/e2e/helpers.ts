@@ -370,3 +370,24 @@ export async function submitWizard(page: Page): Promise<void> {
   await page.getByTestId("wizard-submit").click();
   await page.getByTestId("booking-confirm").waitFor();
 }
+
+/**
+ * Waits until the server's stored render of each path is current in each language:
+ * pages are rendered ahead of visitors, in the background, after the data they show
+ * changes (server/pagerender.go). Until then a page is its last render with its
+ * embedded data marked stale (the browser refetches it), or, for a page never
+ * rendered, the shell. Specs that edit cars or posts leave such pages behind them.
+ */
+export async function untilRendered(paths: string[], langs: string[] = ["fr", "en", "ar"], timeoutMs = 240_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (const path of paths)
+    for (const lang of langs) {
+      for (;;) {
+        const html = await fetch(`${BASE_URL}${path}?lang=${lang}`).then((r) => r.text());
+        const data = html.indexOf('<script id="page-data" type="application/json">');
+        if (data >= 0 && !html.startsWith('{"stale":true', data + '<script id="page-data" type="application/json">'.length)) break;
+        if (Date.now() > deadline) throw new Error(`${path} (${lang}) is not rendered after ${timeoutMs / 1000} s`);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+}

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { anon, BASE_URL, priceOf } from "./helpers.ts";
+import { anon, BASE_URL, priceOf, untilRendered } from "./helpers.ts";
 
 // Issue 17, item 2: the public pages arrive as HTML that already shows them (server/ssr),
 // in the visitor's language and direction, and the browser hydrates without a mismatch
@@ -18,7 +18,10 @@ beforeAll(async () => {
   const posts = await anon<(typeof post)[]>("blog_posts?select=slug,title,content,translations&status=eq.published&order=created_at.desc&limit=1");
   if (!posts[0]) throw new Error("the seed has no published post");
   post = posts[0];
-});
+  // What other specs changed is rendered in the background: the markup checked here
+  // is the server's current render, not the last one marked stale.
+  await untilRendered(["/", "/vehicles", `/cars/${cars[0]!.slug}`, "/blog", `/blog/${post.slug}`, "/mentions-legales"]);
+}, 300_000);
 afterAll(() => close());
 
 async function open(opts: { javaScript: boolean; locale: string }): Promise<{ page: Page; done: () => Promise<void> }> {

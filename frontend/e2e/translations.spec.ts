@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, siteCookies } from "./browser.ts";
-import { admin, seriousViolations, untilReady } from "./helpers.ts";
+import { admin, seriousViolations, untilReady, untilRendered } from "./helpers.ts";
 import { adminPage, BASE_URL, expectToast, loginAsAdmin, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
@@ -189,6 +189,8 @@ describe("a post", () => {
   });
 
   it("the public pages show each language: the list, the post and its head", async () => {
+    // A new post's page is rendered in the background, ahead of its readers.
+    await untilRendered(["/blog", `/blog/${slug}`]);
     for (const lang of ["fr", "en", "ar"] as const) {
       const r = await reader(lang);
       await r.p.goto(`${BASE_URL}/blog`);
@@ -207,7 +209,7 @@ describe("a post", () => {
       }
       await r.done();
     }
-  });
+  }, 300_000);
 
   it("a translation left empty shows the French with its note", async () => {
     // The Arabic content removed in the back office (title kept).
