@@ -311,6 +311,11 @@ func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
 		for _, lang := range siteLanguages {
 			sum := sourceSum(day, s.data, s.meta[lang])
 			if r.from[pageKey{s.path, lang}] == sum {
+				// Marked stale by a change that left what it shows as it was (or by
+				// one during its render, whose data is read now): its render is current.
+				if stored, _, _ := r.store.lookup(s.path, lang); stored != nil && bytes.Contains(stored.raw, staleMark) {
+					r.store.put(s.path, lang, newStoredPage(unmarkedStale(stored.raw)))
+				}
 				continue
 			}
 			jobs = append(jobs, pageJob{s, lang, sum})

@@ -17,6 +17,11 @@ var (
 	staleMark    = []byte(`<script id="page-data" type="application/json">{"stale":true,`)
 )
 
+// unmarkedStale is page with the stale mark of its embedded data taken off.
+func unmarkedStale(page []byte) []byte {
+	return bytes.Replace(page, staleMark, pageDataOpen, 1)
+}
+
 // markedStale is page with its embedded data marked stale (as it is without any).
 func markedStale(page []byte) []byte {
 	return bytes.Replace(page, pageDataOpen, staleMark, 1)

@@ -374,6 +374,32 @@ func TestAChangeDuringARenderLeavesThePageMarkedStale(t *testing.T) {
 	}
 }
 
+// A page marked stale by a change that left its data as it was is current again
+// once the data is read: it does not stay marked (its readers would refetch
+// forever) and is not rendered again.
+func TestAPageMarkedByAChangeThatLeftItsDataIsCurrentAgain(t *testing.T) {
+	a, h := pagesSite(t, nil)
+	stopPages(t)
+	stale := func(path string) bool {
+		t.Helper()
+		return strings.Contains(decoded(t, do(h, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
+	}
+	sources := []pageSource{{path: "/cars/clio-5", data: json.RawMessage(`{"car":{"name":"Clio 5","price":7}}`)}}
+	if err := a.pages.build(context.Background(), a.pages.plan("2030-01-01", sources), a.pages.changes.now()); err != nil {
+		t.Fatal(err)
+	}
+	a.pages.markChanged(a.pages.changes.add(`{"table":"cars"}`)) // another car changed
+	if !stale("/cars/clio-5") {
+		t.Fatal("the change is not marked on the page it covers")
+	}
+	if jobs := a.pages.plan("2030-01-01", sources); len(jobs) != 0 {
+		t.Errorf("%d pages to render, want none: the data is what the page was rendered from", len(jobs))
+	}
+	if stale("/cars/clio-5") {
+		t.Error("the page whose data did not change is still marked stale")
+	}
+}
+
 func TestTheChangeLogSaysWhatChangedSince(t *testing.T) {
 	var l changeLog
 	start := l.now()
