@@ -27,7 +27,7 @@ unformatted=$(gofmt -l $(git ls-files '*.go'))
 if [ -n "$unformatted" ]; then echo "gofmt needed:"; echo "$unformatted"; exit 1; fi
 
 step "go mod tidy"
-# go.mod and go.sum say what the code uses (issue 20): fails when tidy would change them.
+# go.mod and go.sum say what the code uses: fails when tidy would change them.
 go mod tidy -diff
 
 step "staticcheck"

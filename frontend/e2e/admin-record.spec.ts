@@ -165,6 +165,7 @@ describe("a WhatsApp booking with options", () => {
     const details = dialog.getByTestId("booking-details");
     expect(await details.getByTestId("booking-reference").textContent()).toBe(`Référence ${ref}`);
     expect(await details.getByTestId("order-insurance").locator("dd").textContent()).toBe("Premium");
+    await details.getByTestId("order-extras").locator("li").first().waitFor();
     expect(await details.getByTestId("order-extras").locator("li").allTextContents()).toEqual(["GPS", "Siège enfant"]);
     await details.getByText("Casablanca centre (Maarif)").waitFor();
     await details.getByText("11:15").waitFor();

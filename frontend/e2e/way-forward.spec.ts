@@ -96,6 +96,7 @@ describe("the booking record on the public site", () => {
     // The "sent" page: the same reference and what was ordered.
     expect(await page.getByTestId("booking-reference").textContent()).toBe(b.reference);
     expect(await page.getByTestId("order-insurance").textContent()).toBe("Premium");
+    await page.getByTestId("order-extras").locator("li").first().waitFor();
     expect(await page.getByTestId("order-extras").locator("li").allTextContents()).toEqual([fr.booking.extras.gps, fr.booking.extras.childSeat]);
     expect(plain((await page.getByTestId("price-line-total").locator("dd").textContent()) ?? "")).toBe(plain(formatAmount("fr", Number(b.quote.total))));
     expect(plain((await page.getByTestId("price-line-deposit").locator("dd").textContent()) ?? "")).toBe(plain(formatAmount("fr", Number(b.quote.deposit))));
@@ -144,6 +145,7 @@ describe("the booking record on the public site", () => {
       await page.waitForURL(/\/booking-success\?/);
       await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
       expect(await page.getByTestId("booking-reference").textContent()).toBe(b!.reference);
+      await page.getByTestId("order-extras").locator("li").first().waitFor();
       expect(await page.getByTestId("order-extras").locator("li").allTextContents()).toEqual([T.booking.extras.gps, T.booking.extras.childSeat]);
       expect(plain((await page.getByTestId("price-line-dueNow").locator("dt").textContent()) ?? "")).toBe(T.order.paidNow);
       await clean(page, "paid after retry", found);

@@ -42,6 +42,8 @@ export E2E_BASE_URL="$SUPABASE_URL"
 
 cd frontend
 status=0
-NO_COLOR=1 npx vitest run --config vitest.e2e.config.ts --reporter=dot 2>&1 | grep -v -e "nodedir" -e "^[·x*-]*$" | tail -n 80 || status=$?
+# E2E_SPECS narrows the run to some spec files (e.g. "e2e/way-forward.spec.ts") while working on them.
+# shellcheck disable=SC2086
+NO_COLOR=1 npx vitest run --config vitest.e2e.config.ts --reporter=${E2E_REPORTER:-dot} ${E2E_SPECS:-} 2>&1 | grep -v -e "nodedir" -e "^[·x*-]*$" | tail -n 80 || status=$?
 if [ "$status" -ne 0 ]; then echo "server log (last lines):"; tail -n 30 "$SERVER_LOG" || true; exit "$status"; fi
 npx tsx e2e/bundle-report.ts 2>&1 | grep -v "nodedir" | tail -n 1

@@ -22,9 +22,12 @@ export async function fetchExtraOrder(): Promise<string[]> {
 
 export const extraOrderQuery = queryOptions({ queryKey: ["booking_options", "extras"], queryFn: fetchExtraOrder, staleTime: 10 * 60_000 });
 
-/** The extras' order once read (empty until then). */
-export function useExtraOrder(): readonly string[] {
-  return useQuery(extraOrderQuery).data ?? [];
+/**
+ * The extras' order once read; undefined while it is being read, so that a list
+ * is shown once, in its order, rather than re-ordering under the reader's eyes.
+ */
+export function useExtraOrder(): readonly string[] | undefined {
+  return useQuery(extraOrderQuery).data;
 }
 
 /** The extras chosen (value true): those of `order` in its order, then any other by key. */

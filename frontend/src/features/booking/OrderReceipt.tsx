@@ -17,7 +17,8 @@ import { breakdownLines, orderedExtras, signedPrice, type Order } from "./receip
 export function OrderReceipt({ order, paid = false, children }: { order: Order; paid?: boolean; children?: ReactNode }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const extras = orderedExtras(order.extras, useExtraOrder());
+  const extraOrder = useExtraOrder();
+  const extras = orderedExtras(order.extras, extraOrder ?? []);
   const lines = breakdownLines(t, fmt, order, paid);
   return (
     <div className="card receipt" data-testid="order-receipt">
@@ -54,11 +55,13 @@ export function OrderReceipt({ order, paid = false, children }: { order: Order; 
         )}
         <Row label={t("booking.extrasTitle")} testId="order-extras">
           {extras.length ? (
-            <ul className="order-extras">
-              {extras.map((k) => (
-                <li key={k}>{t(`booking.extras.${k}`)}</li>
-              ))}
-            </ul>
+            extraOrder !== undefined && (
+              <ul className="order-extras">
+                {extras.map((k) => (
+                  <li key={k}>{t(`booking.extras.${k}`)}</li>
+                ))}
+              </ul>
+            )
           ) : (
             t("order.noExtras")
           )}

@@ -108,7 +108,7 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
   const summary: LedgerSummary | null = ledger.payments ? ledgerSummary(ledger.payments) : null;
   const [action, setAction] = useState<"counter" | "refund" | null>(null);
   const remaining = b && summary ? remainingDue(b.total_price, summary.received) : null;
-  const extras = b ? orderedExtras(b.extras, extraOrder) : [];
+  const extras = b ? orderedExtras(b.extras, extraOrder ?? []) : [];
 
   function close() {
     setAction(null);
@@ -177,7 +177,7 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
                 <Row label={t("bookings.details.extras")} testId="order-extras">
                   {extras.length === 0 ? (
                     <span className="adm-muted">{t("bookings.details.noExtras")}</span>
-                  ) : (
+                  ) : extraOrder === undefined ? null : (
                     <ul className="adm-plain-list">
                       {extras.map((e) => (
                         <li key={e.key}>{e.label}</li>

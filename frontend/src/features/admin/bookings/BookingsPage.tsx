@@ -72,7 +72,7 @@ export default function BookingsPage() {
         title={t("bookings.title")}
         badge={<span className="adm-count" data-testid="bookings-count">{t("bookings.count", { count: all.length })}</span>}
         actions={
-          <button type="button" className="adm-btn adm-btn--secondary" onClick={() => downloadBookingsCsv(shown, extraOrder)} disabled={shown.length === 0} data-testid="export-csv">
+          <button type="button" className="adm-btn adm-btn--secondary" onClick={() => downloadBookingsCsv(shown, extraOrder ?? [])} disabled={shown.length === 0} data-testid="export-csv">
             <IconDownload size={18} /> {t("bookings.exportCsv")}
           </button>
         }

@@ -34,7 +34,7 @@ export function OptionIcons({ insurance, extras }: { insurance: string | null; e
   const level = insurance ?? "basic";
   const items = [
     { key: `insurance-${level}`, label: t("bookings.insuranceLabel", { name: insuranceName(level) }), icon: <IconShield size={16} />, cls: `adm-opt--${level}` },
-    ...orderedExtras(extras, useExtraOrder()).map((e) => {
+    ...orderedExtras(extras, useExtraOrder() ?? []).map((e) => {
       const Icon = icons[e.key] ?? IconPlus;
       return { key: e.key, label: e.label, icon: <Icon size={16} />, cls: "" };
     }),
