@@ -31,10 +31,12 @@ import (
 // PAGE_RECHECK_EVERY, and when the agency's day changes (pages show what is
 // bookable today), it re-reads every page's data the same way.
 //
-// A burst starts a child process (the server binary's render-pages command) that
-// builds a VM (server/ssr) and renders the pages, then exits: the VM with the
-// site's bundle holds ~150 MB, which the server itself never does
-// (docs/performance.md). PAGE_RENDERER=inline builds the VM in the server
+// A burst starts a process that loads the site's server bundle and renders the
+// pages, then exits: the engine with the bundle holds ~140 MB, which the server
+// itself never does (docs/performance.md). The process is Deno when there is one
+// (V8: about a second for a burst, so a changed price is on its pages within
+// seconds), else the server binary's render-pages command with goja (server/ssr;
+// ten to fifteen seconds). PAGE_RENDERER=inline builds a goja VM in the server
 // instead, and drops it after the burst.
 type pageRenderer struct {
 	store   *pageStore
@@ -43,6 +45,7 @@ type pageRenderer struct {
 	files   fs.FS  // the site's build: its ssr/render.js, read at each burst
 	bundle  bool   // the build has a server bundle (else pages are the shell with their meta)
 	inline  bool   // render in this process (PAGE_RENDERER=inline), not in a child
+	deno    string // the Deno a burst runs the bundle in ("": goja)
 	exe     string // the server binary, run as `render-pages` for a burst
 	recheck time.Duration
 	// compose builds a page's HTML from its meta, data and render (out nil: the
@@ -470,15 +473,19 @@ func (b *burst) render(in ssr.Input) *ssr.Output {
 	return &out
 }
 
-// open starts an engine with the build's bundle: a child process running the
-// server binary's render-pages command, or (PAGE_RENDERER=inline) a VM here.
+// open starts an engine with the build's bundle: a Deno process, a child process
+// running the server binary's render-pages command, or (PAGE_RENDERER=inline) a
+// VM here.
 func (r *pageRenderer) open(ctx context.Context) (ssr.Engine, error) {
 	src, err := fs.ReadFile(r.files, bundlePath)
 	if err != nil {
 		return nil, err
 	}
-	if r.inline {
+	switch {
+	case r.inline:
 		return ssr.Open(src, bundlePath, r.log)
+	case r.deno != "":
+		return ssr.StartDeno(ctx, r.deno, src, r.log)
 	}
 	return ssr.StartProcess(ctx, r.exe, []string{renderCommand}, src)
 }

@@ -165,6 +165,12 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 		files: a.site.files, recheck: cfg.Pages.RecheckEvery, inline: cfg.Pages.Renderer == "inline",
 		compose: a.composePage, notFound: a.notFoundPage,
 	}
+	if r := cfg.Pages.Renderer; r == "deno" || r == "auto" {
+		a.pages.deno = functions.FindDeno(cfg.Functions.Files.DenoPath)
+		if a.pages.deno == "" && r == "deno" {
+			log.Warn("pages: PAGE_RENDERER=deno but no Deno is found (DENO_PATH, .tools/deno, PATH); rendering with goja in a child process")
+		}
+	}
 	if a.site.files != nil {
 		_, err := fs.Stat(a.site.files, bundlePath)
 		a.pages.bundle = err == nil

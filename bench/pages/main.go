@@ -1,7 +1,8 @@
 // Command pages measures the public pages the server renders ahead of visitors
 // (server/pagerender.go), with the site's real server bundle, once per way of
-// running the renderer (PAGE_RENDERER=process, a child process per burst, and
-// PAGE_RENDERER=inline, a VM in the server dropped after each burst):
+// running the renderer (PAGE_RENDERER=deno, a Deno process per burst;
+// PAGE_RENDERER=process, a child process of the server with goja per burst; and
+// PAGE_RENDERER=inline, a goja VM in the server dropped after each burst):
 //
 //	start-up: time to render every page, peak RSS of the server (and of its
 //	          render process) meanwhile, RSS once idle
@@ -14,7 +15,7 @@
 // cluster) and a built site (cd frontend && npm run build); it creates a
 // throw-away database, seeds it, and drops it at the end. RSS is Linux's VmRSS.
 //
-//	go run ./bench/pages [-modes process,inline] [-n 2000] [-c 4] [-addr 127.0.0.1:26210]
+//	go run ./bench/pages [-modes deno,process,inline] [-n 2000] [-c 4] [-addr 127.0.0.1:26210]
 package main
 
 import (
@@ -45,7 +46,7 @@ import (
 )
 
 func main() {
-	modes := flag.String("modes", "process,inline", "ways of running the renderer to compare")
+	modes := flag.String("modes", "deno,process,inline", "ways of running the renderer to compare")
 	n := flag.Int("n", 2000, "requests of the flood")
 	conc := flag.Int("c", 4, "concurrent clients of the flood")
 	addr := flag.String("addr", "127.0.0.1:26210", "the server's address")

@@ -1,11 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
+import { adminClient } from "./admin-helpers.ts";
 import { anon, BASE_URL, priceOf, untilRendered } from "./helpers.ts";
 
-// Issue 17, item 2: the public pages arrive as HTML that already shows them (server/ssr),
-// in the visitor's language and direction, and the browser hydrates without a mismatch
-// or a second fetch of what the HTML holds.
+// The public pages arrive as HTML that already shows them (server/ssr), in the
+// visitor's language and direction, and the browser hydrates without a mismatch or a
+// second fetch of what the HTML holds. Pages are rendered ahead of visitors: a change
+// of data is on the pages that show it within seconds.
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -92,6 +94,42 @@ describe("without JavaScript", () => {
       }
     });
   }
+});
+
+describe("a price changed in the back office", () => {
+  it("is on the car's page and the fleet, served without JavaScript, within 5 s, in fr, en and ar", async () => {
+    const car = cars[0]!;
+    const db = await adminClient();
+    const newPrice = car.price + 7;
+    const { page, done } = await open({ javaScript: false, locale: "fr-FR" });
+    try {
+      // As the administrator, through /rest/v1, as the back office does.
+      const { error } = await db.from("cars").update({ price: newPrice }).eq("slug", car.slug);
+      expect(error).toBeNull();
+      const deadline = Date.now() + 5_000;
+      const seen: string[] = [];
+      for (const lang of ["fr", "en", "ar"]) {
+        for (const [path, price] of [
+          [`/cars/${car.slug}`, ".car-hero-price strong"],
+          ["/vehicles", `[data-slug="${car.slug}"] .price strong`],
+        ] as const) {
+          for (;;) {
+            await page.goto(`${BASE_URL}${path}?lang=${lang}`);
+            const shown = priceOf(await page.locator(price).first().textContent());
+            if (shown === newPrice && (await page.locator("html").getAttribute("lang")) === lang) break;
+            if (Date.now() > deadline) throw new Error(`5 s after the change ${path} in ${lang} shows ${shown}, not ${newPrice} (seen so far: ${seen.join(", ")})`);
+            await new Promise((r) => setTimeout(r, 200));
+          }
+          seen.push(`${path} ${lang}`);
+        }
+      }
+    } finally {
+      await done();
+      await db.from("cars").update({ price: car.price }).eq("slug", car.slug);
+      await db.auth.signOut();
+      await untilRendered([`/cars/${car.slug}`, "/vehicles", "/"]);
+    }
+  });
 });
 
 describe("with JavaScript", () => {

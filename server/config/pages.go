@@ -13,17 +13,22 @@ type Pages struct {
 	// notification was lost (a dropped connection): PAGE_RECHECK_EVERY, default
 	// 5m. Only pages whose data changed are rendered again.
 	RecheckEvery time.Duration
-	// Renderer is where a burst of renders runs: "process" (default) a child
-	// process that exits after the burst, so the VM's memory leaves with it;
-	// "inline" a VM in the server, dropped after the burst (PAGE_RENDERER).
+	// Renderer is what runs a burst of renders (PAGE_RENDERER): "deno" the
+	// bundle in a Deno process (V8: a burst takes about a second), "process" in a
+	// child process of the server binary with goja (no Deno needed; ten times
+	// slower), "inline" in goja inside the server, dropped after the burst. Both
+	// processes exit after the burst, so their memory leaves with them. Default
+	// "auto": Deno when one is found (DENO_PATH, .tools/deno, PATH), else "process".
 	Renderer string
 }
 
 func loadPages(e env) Pages {
 	p := Pages{StoreMaxBytes: e.int64("PAGE_STORE_MAX_BYTES", 64<<20), RecheckEvery: e.dur("PAGE_RECHECK_EVERY", 5*time.Minute),
-		Renderer: e.str("PAGE_RENDERER", "process")}
-	if p.Renderer != "inline" {
-		p.Renderer = "process"
+		Renderer: e.str("PAGE_RENDERER", "auto")}
+	switch p.Renderer {
+	case "deno", "process", "inline":
+	default:
+		p.Renderer = "auto"
 	}
 	if p.StoreMaxBytes <= 0 {
 		p.StoreMaxBytes = 64 << 20

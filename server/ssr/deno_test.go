@@ -1,0 +1,125 @@
+package ssr
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// denoPath finds the Deno the scripts install (scripts/lib.sh ensure_deno), or
+// DENO_PATH, or one on PATH.
+func denoPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("DENO_PATH"); p != "" {
+		return p
+	}
+	if p, err := filepath.Abs("../../.tools/deno/node_modules/.bin/deno"); err == nil {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("deno"); err == nil {
+		return p
+	}
+	t.Skip("Deno is not installed: source scripts/lib.sh && ensure_deno (make test does)")
+	return ""
+}
+
+func startTestDeno(t *testing.T, src []byte) *Deno {
+	t.Helper()
+	d, err := StartDeno(context.Background(), denoPath(t), src, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = d.Close() })
+	return d
+}
+
+func TestDenoRendersAsTheVMDoes(t *testing.T) {
+	src, err := os.ReadFile("testdata/render.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := startTestDeno(t, src)
+	for i, lang := range []string{"fr", "ar"} {
+		// The blog's HTML goes through the server's sanitizer, as in goja.
+		out, err := d.Render(Input{URL: "/x", Path: "/x", Lang: lang, Data: []byte(`{"html":"<b onclick=\"x()\">b</b><script>alert(1)</script>"}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "<main><b>b</b></main><p>2 2 " + string(rune('1'+i)) + " " + lang + " /x</p>"
+		if out.HTML != want || out.Lang != lang {
+			t.Errorf("%s: %+v, want %s", lang, out, want)
+		}
+	}
+	if _, err := d.Render(Input{Path: "/throw", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("a throwing render: %v", err)
+	}
+	if out, err := d.Render(Input{URL: "/", Path: "/", Lang: "fr", Data: []byte(`{}`)}); err != nil || !strings.Contains(out.HTML, " 3 fr /") {
+		t.Errorf("after a throw: %v, %v", out, err)
+	}
+	if err := d.Close(); err != nil {
+		t.Errorf("the process did not exit cleanly: %v", err)
+	}
+	if _, err := os.Stat(d.dir); !os.IsNotExist(err) {
+		t.Errorf("its files are left behind: %v", err)
+	}
+}
+
+func TestARunawayRenderEndsTheDenoProcess(t *testing.T) {
+	src, err := os.ReadFile("testdata/render.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := startTestDeno(t, src)
+	d.SetTimeout(300 * time.Millisecond)
+	if _, err := d.Render(Input{Path: "/loop", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "timed out") {
+		t.Fatalf("err = %v, want a timed out render", err)
+	}
+	if d.Broken() == nil {
+		t.Fatal("the process is not marked broken")
+	}
+	if _, err := d.Render(Input{URL: "/", Path: "/", Lang: "fr", Data: []byte(`{}`)}); err == nil {
+		t.Error("a broken process rendered")
+	}
+}
+
+func TestABundleThatDoesNotOpenInDenoIsTheStartsError(t *testing.T) {
+	for src, want := range map[string]string{"var x = 1;": "CasaRentSSR", "var CasaRentSSR = {": "SyntaxError"} {
+		if _, err := StartDeno(context.Background(), denoPath(t), []byte(src), nil); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err = %v, want %s", src, err, want)
+		}
+	}
+}
+
+// The site's bundle writes the same markup in both engines: the browser hydrates
+// whichever rendered the page.
+func TestTheSiteBundleRendersTheSameInDenoAndGoja(t *testing.T) {
+	vm := siteBundle(t)
+	src, _ := os.ReadFile("../../frontend/dist/ssr/render.js")
+	start := time.Now()
+	d := startTestDeno(t, src)
+	t.Logf("Deno started and warmed in %v", time.Since(start))
+	post := []byte(`{"post":{"id":"00000000-0000-0000-0000-000000000001","slug":"p","title":"Un article","content":"<p onclick=\"x()\">Texte <b>gras</b></p><script>alert(1)</script>","excerpt":"x","author":"CasaRent","status":"published","tags":[],"translations":{},"created_at":"2026-01-01T00:00:00Z","updated_at":"2026-01-01T00:00:00Z","featured_image":null,"meta_title":null,"meta_description":null},"similarPosts":[]}`)
+	for _, lang := range []string{"fr", "en", "ar"} {
+		for _, in := range []Input{{URL: "/", Path: "/", Data: []byte(`{}`)}, {URL: "/vehicles", Path: "/vehicles", Data: []byte(`{}`)}, {URL: "/blog/p", Path: "/blog/p", Data: post}} {
+			in.Lang = lang
+			a, err := vm.Render(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := d.Render(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a != b {
+				t.Errorf("%s %s: goja and Deno differ:\n%.400s\n%.400s", lang, in.URL, a.HTML, b.HTML)
+			}
+		}
+	}
+}
