@@ -13,7 +13,9 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cmd=${1:?start|stop}
 name=${2:?name}
-state=${TEST_SERVER_STATE:-/tmp/casarent-ts}/$name
+# Each checkout keeps its own servers' state: two checkouts (worktrees) starting a
+# server of the same name must not stop each other's.
+state=${TEST_SERVER_STATE:-/tmp/casarent-ts-$(printf %s "$repo" | cksum | cut -d' ' -f1)}/$name
 export TEST_JWT_SECRET=${TEST_JWT_SECRET:-test-jwt-secret-0123456789abcdef0123456789}
 
 db_url() { # $1 = database name: DATABASE_URL with its path replaced

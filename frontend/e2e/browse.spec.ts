@@ -74,7 +74,9 @@ describe("browsing the fleet", () => {
     const { page, ctx } = await visitor(browser, { lang: "en" });
     await page.goto(BASE_URL + "/vehicles");
     await page.getByTestId("car-card").first().waitFor();
-    expect(await page.getByTestId("car-card").count()).toBe(12);
+    // The cars added above reach the served page with its next render; until then the
+    // page is its last render marked stale, and the browser reads the fleet again.
+    await expect.poll(() => page.getByTestId("car-card").count(), { timeout: 30_000 }).toBe(12);
     await page.getByRole("button", { name: "Page 2", exact: true }).click();
     await expect.poll(() => page.getByTestId("car-card").count()).toBe(cars.length - 12);
     expect(await page.getByRole("button", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");

@@ -187,6 +187,29 @@ describe("with JavaScript", () => {
     }
   });
 
+  it("draws the not-found answer of an unknown car, post or path without a mismatch, in fr and ar", async () => {
+    for (const locale of ["fr-FR", "ar-MA"]) {
+      const { page, done } = await open({ javaScript: true, locale });
+      const errors: string[] = [];
+      page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+      try {
+        for (const [path, shown] of [
+          ["/cars/no-such-car", "car-not-found"],
+          ["/blog/no-such-post", "post-not-found"],
+          ["/no-such-page", "not-found"],
+        ] as const) {
+          const res = await page.goto(BASE_URL + path);
+          expect(res?.status(), path).toBe(404);
+          await page.getByTestId(shown).waitFor();
+          expect(await page.locator("html").getAttribute("dir")).toBe(locale === "ar-MA" ? "rtl" : "ltr");
+        }
+        expect(errors.filter((e) => e.includes("hydration mismatch"))).toEqual([]);
+      } finally {
+        await done();
+      }
+    }
+  });
+
   it("would report a mismatch: data that differs from the markup is caught (the check above can fail)", async () => {
     const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
     const errors: string[] = [];

@@ -1,6 +1,7 @@
 import { StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { renderedHere } from "./lib/pageData";
 import "./app/styles.css";
 
 const root = document.getElementById("root");
@@ -16,7 +17,11 @@ const app = (
     </Suspense>
   </StrictMode>
 );
-if (root.hasChildNodes()) {
+// The markup is adopted only where the server rendered it for this very path: the
+// not-found page the server answers an unknown car or post with was rendered at
+// another address (server/pagerender.go), and the browser's route for that path
+// draws its own "not found" — that one is rendered afresh rather than mended.
+if (root.hasChildNodes() && renderedHere()) {
   hydrateRoot(root, app, {
     // React mends a mismatch by rendering the subtree again in the browser: say so
     // plainly (the e2e suite fails on any console error, and looks for these words).

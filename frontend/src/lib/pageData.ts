@@ -1,4 +1,4 @@
-// Data the server rendered the page with (issue 17: HTML with content). The Go
+// Data the server rendered the page with (HTML with content). The Go
 // server runs public.page_data(path) as anon, renders the page with it and puts
 // the same JSON into the HTML (<script id="page-data">), so the browser's first
 // render shows — and hydrates — exactly what the HTML shows, without a second
@@ -34,6 +34,11 @@ function readEmbedded(): PageData | null {
 }
 
 current = readEmbedded();
+
+/** Whether the server's markup in the document was rendered for the path the browser is on. */
+export function renderedHere(): boolean {
+  return readEmbedded()?.path === location.pathname;
+}
 
 /** Server side: the page about to be rendered and its data. */
 export function setPageData(page: PageData | null): void {

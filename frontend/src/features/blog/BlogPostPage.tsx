@@ -68,7 +68,7 @@ function BlogPostView({ slug }: { slug: string }) {
   if (post === undefined) return <Spinner label={t("blog.loading")} />;
   if (post === null) {
     return (
-      <section className="container section center not-found">
+      <section className="container section center not-found" data-testid="post-not-found">
         <h1>{t("blog.notFound")}</h1>
         <Link to="/blog" className="btn btn-primary">
           {t("blog.back")}

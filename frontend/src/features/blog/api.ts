@@ -62,7 +62,7 @@ export async function loadPost(slug: string): Promise<BlogPost | null> {
     .select("*")
     .eq("slug", slug)
     .eq("status", "published")
-    .single()
+    .maybeSingle()
     .then(({ data, error }) => {
       if (error) throw error;
       return data;

@@ -46,7 +46,9 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
   if (!slug) return { car: null, error: "noSlug", fromFallback: false };
   const local = FALLBACK_FLEET.find((c) => c.slug === slug) ?? null;
   try {
-    const { data, error } = await (await db()).from("cars").select(CAR_COLUMNS).eq("slug", slug).single();
+    const { data, error } = await (await db()).from("cars").select(CAR_COLUMNS).eq("slug", slug).maybeSingle();
+    // No such car is an answer, not a failure: nothing to log.
+    if (!error && !data) return { car: null, error: "notFound", fromFallback: false };
     if (error) {
       // The server answered "no such car": that is the truth. Any other failure
       // (network, 5xx) falls back to the sample fleet the lists showed.
@@ -56,7 +58,7 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
       }
       return { car: local, error: null, fromFallback: true };
     }
-    return { car: data, error: null, fromFallback: false };
+    return { car: data!, error: null, fromFallback: false };
   } catch (e) {
     console.error("Failed to load car details", e);
     return local ? { car: local, error: null, fromFallback: true } : { car: null, error: "failed", fromFallback: false };
