@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { admin, anon, BASE_URL, visitor } from "./helpers.ts";
+import { admin, anon, BASE_URL, untilRendered, visitor } from "./helpers.ts";
 
 interface CarRow {
   id: number;
@@ -28,6 +28,8 @@ beforeAll(async () => {
     });
     extra.push(row!.id);
   }
+  // The pages that list the fleet are rendered again in the background: read them once current.
+  if (missing > 0) await untilRendered(["/", "/vehicles"]);
   cars = await anon<CarRow[]>("cars?select=id,slug,brand,name,price&order=id");
 });
 
