@@ -46,6 +46,7 @@ type pageRenderer struct {
 	bundle  bool   // the build has a server bundle (else pages are the shell with their meta)
 	inline  bool   // render in this process (PAGE_RENDERER=inline), not in a child
 	deno    string // the Deno a burst runs the bundle in ("": goja)
+	cache   string // where Deno keeps the bundle's compiled code between bursts
 	exe     string // the server binary, run as `render-pages` for a burst
 	recheck time.Duration
 	// compose builds a page's HTML from its meta, data and render (out nil: the
@@ -485,7 +486,7 @@ func (r *pageRenderer) open(ctx context.Context) (ssr.Engine, error) {
 	case r.inline:
 		return ssr.Open(src, bundlePath, r.log)
 	case r.deno != "":
-		return ssr.StartDeno(ctx, r.deno, src, r.log)
+		return ssr.StartDeno(ctx, r.deno, r.cache, src, r.log)
 	}
 	return ssr.StartProcess(ctx, r.exe, []string{renderCommand}, src)
 }

@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -167,6 +168,7 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 	}
 	if r := cfg.Pages.Renderer; r == "deno" || r == "auto" {
 		a.pages.deno = functions.FindDeno(cfg.Functions.Files.DenoPath)
+		a.pages.cache = filepath.Join(cfg.DataDir, "render")
 		if a.pages.deno == "" && r == "deno" {
 			log.Warn("pages: PAGE_RENDERER=deno but no Deno is found (DENO_PATH, .tools/deno, PATH); rendering with goja in a child process")
 		}

@@ -3,7 +3,9 @@ package ssr
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,7 +40,7 @@ type Deno struct {
 	cmd     *exec.Cmd
 	in      io.WriteCloser
 	out     *bufio.Reader
-	dir     string // the runner and Deno's cache, removed on Close
+	scratch string // a directory of its own when there is no cache, removed on Close
 	log     *slog.Logger
 	policy  *bluemonday.Policy
 	timeout time.Duration
@@ -55,45 +57,108 @@ type denoMessage struct {
 	Log      []string `json:"log"`
 }
 
-// StartDeno runs deno (its path) on the runner and hands it the bundle; it
-// returns once the bundle is loaded and warmed.
-func StartDeno(ctx context.Context, deno string, bundle []byte, log *slog.Logger) (*Deno, error) {
-	dir, err := os.MkdirTemp("", "casarent-render-")
-	if err != nil {
-		return nil, err
+// StartDeno runs deno (its path) on the runner with the bundle; it returns once
+// the bundle is loaded and warmed. cache is a directory of the server's own
+// (DATA_DIR) where the bundle, the runner and Deno's cache are kept between
+// bursts, so that V8 reuses the bundle's compiled code (a faster start, and 110
+// rather than 145 MB at the peak); "" keeps nothing.
+func StartDeno(ctx context.Context, deno, cache string, bundle []byte, log *slog.Logger) (*Deno, error) {
+	d := &Deno{log: log, policy: sanitizer(), timeout: 5 * time.Second}
+	if cache == "" {
+		var err error
+		if cache, err = os.MkdirTemp("", "casarent-render-"); err != nil {
+			return nil, err
+		}
+		d.scratch = cache
 	}
-	runner := filepath.Join(dir, "runner.js")
-	if err := os.WriteFile(runner, denoRunner, 0o600); err != nil {
-		_ = os.RemoveAll(dir)
+	runner, module, err := placeFiles(cache, bundle)
+	if err != nil {
+		d.removeScratch()
 		return nil, err
 	}
 	cmd := exec.CommandContext(ctx, deno, "run", "--quiet", "--no-prompt", "--no-config", "--no-lock", "--no-npm", "--no-remote",
-		"--v8-flags="+denoV8Flags, runner)
-	// No permission is granted, and nothing of the server's environment is passed.
-	cmd.Env = []string{"DENO_DIR=" + filepath.Join(dir, "cache"), "NO_COLOR=1", "DENO_NO_UPDATE_CHECK=1", "HOME=" + dir}
+		"--allow-read="+module, "--v8-flags="+denoV8Flags, runner, "file://"+module)
+	// Nothing of the server's environment is passed.
+	cmd.Env = []string{"DENO_DIR=" + filepath.Join(cache, "deno"), "NO_COLOR=1", "DENO_NO_UPDATE_CHECK=1", "HOME=" + cache}
 	cmd.Stderr = os.Stderr
-	d := &Deno{cmd: cmd, dir: dir, log: log, policy: sanitizer(), timeout: 5 * time.Second}
+	d.cmd = cmd
 	if d.in, err = cmd.StdinPipe(); err != nil {
-		_ = os.RemoveAll(dir)
+		d.removeScratch()
 		return nil, err
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		_ = os.RemoveAll(dir)
+		d.removeScratch()
 		return nil, err
 	}
 	d.out = bufio.NewReaderSize(out, 1<<16)
 	if err := cmd.Start(); err != nil {
-		_ = os.RemoveAll(dir)
+		d.removeScratch()
 		return nil, fmt.Errorf("ssr: start %s: %w", deno, err)
 	}
-	src, _ := json.Marshal(string(bundle))
 	// Compiling and warming the site's bundle takes about a second in V8.
-	if _, err := d.exchange(src, 60*time.Second); err != nil {
+	if _, err := d.exchange(nil, 60*time.Second); err != nil {
 		_ = d.Close()
 		return nil, err
 	}
 	return d, nil
+}
+
+// placeFiles writes the runner and the bundle (as a module exporting its
+// CasaRentSSR) into dir under names made of their content, once, and removes the
+// bundles of other builds.
+func placeFiles(dir string, bundle []byte) (runner, module string, err error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", "", err
+	}
+	if runner, err = placeFile(dir, "runner-", ".js", denoRunner); err != nil {
+		return "", "", err
+	}
+	src := append(append([]byte{}, bundle...), "\nexport default CasaRentSSR;\n"...)
+	if module, err = placeFile(dir, "bundle-", ".mjs", src); err != nil {
+		return "", "", err
+	}
+	old, _ := filepath.Glob(filepath.Join(dir, "bundle-*.mjs"))
+	for _, f := range old {
+		if f != module {
+			_ = os.Remove(f)
+		}
+	}
+	return runner, module, nil
+}
+
+func placeFile(dir, prefix, ext string, content []byte) (string, error) {
+	sum := sha256.Sum256(content)
+	path, err := filepath.Abs(filepath.Join(dir, prefix+hex.EncodeToString(sum[:8])+ext))
+	if err != nil {
+		return "", err
+	}
+	if _, err := os.Stat(path); err == nil {
+		return path, nil
+	}
+	// Written aside and renamed: another server sharing the directory never reads half a file.
+	tmp, err := os.CreateTemp(dir, prefix+"*.tmp")
+	if err != nil {
+		return "", err
+	}
+	_, err = tmp.Write(content)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+		return "", err
+	}
+	return path, nil
+}
+
+func (d *Deno) removeScratch() {
+	if d.scratch != "" {
+		_ = os.RemoveAll(d.scratch)
+	}
 }
 
 // SetTimeout bounds each render (5 s by default); a render that runs longer
@@ -122,8 +187,8 @@ func (d *Deno) Render(in Input) (Output, error) {
 	return *m.Out, nil
 }
 
-// exchange sends one line and answers the runner's requests until its reply
-// (ok or out); past timeout, the process is ended.
+// exchange sends one line (nil: none) and answers the runner's requests until its
+// reply (ok or out); past timeout, the process is ended.
 func (d *Deno) exchange(line []byte, timeout time.Duration) (denoMessage, error) {
 	var timedOut atomic.Bool
 	timer := time.AfterFunc(timeout, func() {
@@ -131,8 +196,10 @@ func (d *Deno) exchange(line []byte, timeout time.Duration) (denoMessage, error)
 		_ = d.cmd.Process.Kill()
 	})
 	defer timer.Stop()
-	if err := d.send(line); err != nil {
-		return denoMessage{}, d.stopped(err, timedOut.Load())
+	if line != nil {
+		if err := d.send(line); err != nil {
+			return denoMessage{}, d.stopped(err, timedOut.Load())
+		}
 	}
 	for {
 		raw, err := d.out.ReadBytes('\n')
@@ -193,7 +260,7 @@ func (d *Deno) logLine(l []string) {
 // Broken says why the process renders no more.
 func (d *Deno) Broken() error { return d.dead }
 
-// Close ends the process, waits for it and removes its files.
+// Close ends the process, waits for it and removes its scratch directory.
 func (d *Deno) Close() error {
 	var err error
 	d.once.Do(func() {
@@ -202,7 +269,7 @@ func (d *Deno) Close() error {
 		if d.dead != nil {
 			err = nil // it was ended on purpose
 		}
-		_ = os.RemoveAll(d.dir)
+		d.removeScratch()
 	})
 	return err
 }

@@ -1,10 +1,12 @@
-// The Deno side of a render burst (deno.go). It runs with no permission at all:
-// everything comes and goes as lines of JSON on stdin and stdout.
+// The Deno side of a render burst (deno.go). It runs with no permission but to
+// read the bundle, which it imports as a module (Deno.args[0]: V8 keeps its
+// compiled code in Deno's cache, so the next burst starts sooner); everything
+// else comes and goes as lines of JSON on stdin and stdout.
 //
-//   in:  the bundle (a JSON string), then one Input per line
-//   out: {"ok":true} or {"error":…} once the bundle is warmed, then for each Input
-//        {"out":Output} or {"error":…}; in between, {"log":[level, text]} and
-//        {"sanitize":html}, to which the server answers {"html":…} on stdin
+//   out: {"ok":true} or {"error":…} once the bundle is warmed
+//   in:  one Input per line
+//   out: for each Input {"out":Output} or {"error":…}; in between, {"log":[level,
+//        text]} and {"sanitize":html}, to which the server answers {"html":…}
 //
 // The bundle gets the same stand-ins as in goja (globals.go): timers never fire,
 // MessageChannel is inert, and the blog's HTML is cleaned by the server's own
@@ -81,10 +83,7 @@ function describe(e) {
 }
 
 async function open() {
-  const bundle = readLine();
-  if (bundle === null) return null;
-  (0, eval)(JSON.parse(bundle));
-  const api = globalThis.CasaRentSSR;
+  const api = (await import(Deno.args[0])).default;
   if (!api) throw new Error("ssr: the bundle defines no CasaRentSSR");
   for (const fn of ["render", "warm"]) if (typeof api[fn] !== "function") throw new Error(`ssr: CasaRentSSR.${fn} is not a function`);
   // The second pass finds the lazy modules the first one asked for.
@@ -102,17 +101,15 @@ try {
   send({ error: "ssr: " + describe(e) });
   Deno.exit(1);
 }
-if (api) {
-  send({ ok: true });
-  for (let line = readLine(); line !== null; line = readLine()) {
-    let reply;
-    try {
-      reply = '{"out":' + api.render(line) + "}";
-    } catch (e) {
-      reply = JSON.stringify({ error: describe(e) });
-    }
-    writeLine(reply);
-    await nextTask(); // what the render queued runs before the next one, as in goja
+send({ ok: true });
+for (let line = readLine(); line !== null; line = readLine()) {
+  let reply;
+  try {
+    reply = '{"out":' + api.render(line) + "}";
+  } catch (e) {
+    reply = JSON.stringify({ error: describe(e) });
   }
+  writeLine(reply);
+  await nextTask(); // what the render queued runs before the next one, as in goja
 }
 Deno.exit(0);

@@ -32,7 +32,7 @@ func denoPath(t *testing.T) string {
 
 func startTestDeno(t *testing.T, src []byte) *Deno {
 	t.Helper()
-	d, err := StartDeno(context.Background(), denoPath(t), src, slog.New(slog.DiscardHandler))
+	d, err := StartDeno(context.Background(), denoPath(t), "", src, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestDenoRendersAsTheVMDoes(t *testing.T) {
 	if err := d.Close(); err != nil {
 		t.Errorf("the process did not exit cleanly: %v", err)
 	}
-	if _, err := os.Stat(d.dir); !os.IsNotExist(err) {
+	if _, err := os.Stat(d.scratch); !os.IsNotExist(err) {
 		t.Errorf("its files are left behind: %v", err)
 	}
 }
@@ -91,9 +91,45 @@ func TestARunawayRenderEndsTheDenoProcess(t *testing.T) {
 
 func TestABundleThatDoesNotOpenInDenoIsTheStartsError(t *testing.T) {
 	for src, want := range map[string]string{"var x = 1;": "CasaRentSSR", "var CasaRentSSR = {": "SyntaxError"} {
-		if _, err := StartDeno(context.Background(), denoPath(t), []byte(src), nil); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := StartDeno(context.Background(), denoPath(t), "", []byte(src), nil); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: err = %v, want %s", src, err, want)
 		}
+	}
+}
+
+// With a cache directory, the bundle and the runner are written once, under
+// names of their content, and a new build's bundle replaces the old one.
+func TestDenoKeepsOneBundleInItsCache(t *testing.T) {
+	src, err := os.ReadFile("testdata/render.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	for range 2 {
+		d, err := StartDeno(context.Background(), denoPath(t), cache, src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := d.Render(Input{URL: "/", Path: "/", Lang: "fr", Data: []byte(`{}`)}); err != nil || !strings.Contains(out.HTML, " fr /") {
+			t.Errorf("render: %v, %v", out, err)
+		}
+		if err := d.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+	next := append([]byte("var built = 2;\n"), src...)
+	d, err := StartDeno(context.Background(), denoPath(t), cache, next, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = d.Close()
+	bundles, _ := filepath.Glob(filepath.Join(cache, "bundle-*.mjs"))
+	runners, _ := filepath.Glob(filepath.Join(cache, "runner-*.js"))
+	if len(bundles) != 1 || len(runners) != 1 {
+		t.Errorf("bundles %v, runners %v: want one of each", bundles, runners)
+	}
+	if b, _ := os.ReadFile(bundles[0]); !strings.HasPrefix(string(b), "var built = 2;") {
+		t.Errorf("the bundle kept is not the last build's: %.40s", b)
 	}
 }
 
