@@ -9,6 +9,15 @@ func TestFactorVerifyWithoutBearerAsksForOne(t *testing.T) {
 	e := mfaEnv(t, nil)
 	r := e.call("POST", "/factors/6b1b4c0a-3f6e-4d53-9d0e-2a7f6f0c1d11/verify", map[string]any{"challenge_id": "x"}, "", "Authorization", "")
 	wantError(t, r, 401, "no_authorization")
+	if r.str("msg") != "This endpoint requires a Bearer token" {
+		t.Fatalf("GoTrue's wording: %s", r.Raw)
+	}
+	// The same answer wherever a signed-in user is required.
+	r = e.call("GET", "/user", nil, "", "Authorization", "")
+	wantError(t, r, 401, "no_authorization")
+	if r.str("msg") != "This endpoint requires a Bearer token" {
+		t.Fatalf("GET /user: %s", r.Raw)
+	}
 }
 
 // verifyOtp with a phone number and a phone type reports phone logins off, as

@@ -64,7 +64,7 @@ type caller struct {
 // session are checked against the database by loadCaller.
 func (a *api) requireCaller(r *http.Request) (*caller, error) {
 	if jwtauth.BearerToken(r) == "" {
-		return nil, &apiError{Status: http.StatusUnauthorized, Code: "no_authorization", Msg: "This endpoint requires a valid Bearer token"}
+		return nil, &apiError{Status: http.StatusUnauthorized, Code: "no_authorization", Msg: "This endpoint requires a Bearer token"}
 	}
 	id, err := jwtauth.FromContext(r.Context())
 	if err != nil {

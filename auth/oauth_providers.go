@@ -2,15 +2,19 @@ package auth
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
+	"path"
+	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/golang-jwt/jwt/v5"
 
 	"casarent/server/config"
 )
@@ -40,7 +44,8 @@ type oauthProvider struct {
 	authURL       string // "" for OpenID Connect: from discovery
 	tokenURL      string
 	defaultScopes []string
-	oidc          *oidcIssuer // oidc and keycloak
+	oidc          *oidcIssuer      // oidc and keycloak
+	idIssuers     *providerIssuers // azure and apple: who may sign their ID tokens
 	client        *http.Client
 	user          func(ctx context.Context, p *oauthProvider, t *providerTokens, now time.Time) (*providerUser, error)
 }
@@ -98,12 +103,15 @@ func newProviders(ext map[string]config.ExternalProvider) map[string]*oauthProvi
 			host := base("https://login.microsoftonline.com/common")
 			p.authURL, p.tokenURL = host+"/oauth2/v2.0/authorize", host+"/oauth2/v2.0/token"
 			p.defaultScopes = []string{"openid"}
-			p.user = claimsUser(false)
+			p.idIssuers = azureIssuers(host, client)
+			p.user = idTokenUser(false)
 		case "apple":
 			host := base("https://appleid.apple.com")
 			p.authURL, p.tokenURL = host+"/auth/authorize", host+"/auth/token"
 			p.defaultScopes = []string{"email", "name"}
-			p.user = claimsUser(true)
+			// Apple's address is its issuer; its discovery document names its JWKS.
+			p.idIssuers = &providerIssuers{fixed: host, client: client}
+			p.user = idTokenUser(true)
 		default:
 			continue
 		}
@@ -185,35 +193,86 @@ func oidcUser(ctx context.Context, p *oauthProvider, t *providerTokens, now time
 	return standardUser(data), nil
 }
 
-// claimsUser reads an ID token's claims without a JWKS at hand (azure, apple:
-// the token comes straight from the provider's token endpoint over TLS, as
-// OpenID Connect Core §3.1.3.7 allows). Apple's addresses are verified by Apple.
-func claimsUser(appleVerified bool) func(context.Context, *oauthProvider, *providerTokens, time.Time) (*providerUser, error) {
-	return func(ctx context.Context, p *oauthProvider, t *providerTokens, _ time.Time) (*providerUser, error) {
-		parts := strings.Split(t.IDToken, ".")
-		if len(parts) != 3 {
+// idTokenUser reads the ID token of the provider's token answer (azure, apple)
+// once it is verified as an OpenID Connect provider's: signed by a key of its
+// issuer's JWKS, that issuer one the provider may use, for our client id, not
+// expired. Apple's addresses are verified by Apple.
+func idTokenUser(appleVerified bool) func(context.Context, *oauthProvider, *providerTokens, time.Time) (*providerUser, error) {
+	return func(ctx context.Context, p *oauthProvider, t *providerTokens, now time.Time) (*providerUser, error) {
+		if t.IDToken == "" {
 			return nil, errors.New(p.name + ": no id_token in the token answer")
 		}
-		raw, err := base64URLDecode(parts[1])
+		unverified := jwt.MapClaims{}
+		if _, _, err := jwt.NewParser().ParseUnverified(t.IDToken, unverified); err != nil {
+			return nil, fmt.Errorf("%s: id_token: %w", p.name, err)
+		}
+		iss, _ := unverified["iss"].(string)
+		o, err := p.idIssuers.issuer(iss)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", p.name, err)
 		}
-		var data map[string]any
-		if err := json.Unmarshal(raw, &data); err != nil {
-			return nil, err
+		claims, err := o.verifyIDToken(ctx, t.IDToken, p.cfg.ClientID, now)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.name, err)
 		}
-		if aud, _ := data["aud"].(string); aud != p.cfg.ClientID {
-			return nil, errors.New(p.name + ": id_token for another client")
+		data := map[string]any{}
+		for k, v := range claims {
+			data[k] = v
 		}
-		delete(data, "aud")
-		delete(data, "exp")
-		delete(data, "iat")
-		delete(data, "nonce")
+		for _, k := range []string{"aud", "exp", "iat", "nbf", "nonce"} {
+			delete(data, k)
+		}
 		if appleVerified {
 			data["email_verified"] = data["email_verified"] == true || data["email_verified"] == "true"
 		}
 		return standardUser(data), nil
 	}
+}
+
+// azureMultiTenant is the issuer of every Azure tenant (Microsoft identity
+// platform v2.0), which the common, organizations and consumers endpoints hand
+// out (GoTrue accepts the same).
+var azureMultiTenant = regexp.MustCompile(`^https://login\.microsoftonline\.com/[^/]+/v2\.0$`)
+
+// azureIssuers: a tenant's endpoint (EXTERNAL_AZURE_URL ending in its id) has
+// one issuer, <tenant>/v2.0; the multi-tenant ones accept any tenant's.
+func azureIssuers(host string, client *http.Client) *providerIssuers {
+	switch path.Base(host) {
+	case "common", "organizations", "consumers":
+		return &providerIssuers{accept: azureMultiTenant, client: client}
+	}
+	return &providerIssuers{fixed: host + "/v2.0", client: client}
+}
+
+// providerIssuers are the issuers whose ID tokens a provider accepts, each
+// with its discovery document and keys read once (oidcIssuer).
+type providerIssuers struct {
+	fixed  string         // the one issuer accepted; "" when accept decides
+	accept *regexp.Regexp // the issuers accepted when fixed is ""
+	client *http.Client
+
+	mu    sync.Mutex
+	known map[string]*oidcIssuer
+}
+
+// maxKnownIssuers bounds the issuers remembered for a multi-tenant provider.
+const maxKnownIssuers = 256
+
+func (s *providerIssuers) issuer(iss string) (*oidcIssuer, error) {
+	if iss == "" || (s.fixed != "" && iss != s.fixed) || (s.fixed == "" && !s.accept.MatchString(iss)) {
+		return nil, fmt.Errorf("id_token from issuer %q, not one of this provider's", iss)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.known == nil || len(s.known) >= maxKnownIssuers {
+		s.known = map[string]*oidcIssuer{}
+	}
+	o := s.known[iss]
+	if o == nil {
+		o = &oidcIssuer{url: iss, client: s.client}
+		s.known[iss] = o
+	}
+	return o, nil
 }
 
 // standardUser fills the fields GoTrue adds to every identity's data.
@@ -313,8 +372,4 @@ func dropEmpty(m map[string]any) map[string]any {
 		}
 	}
 	return m
-}
-
-func base64URLDecode(s string) ([]byte, error) {
-	return base64.RawURLEncoding.DecodeString(strings.TrimRight(s, "="))
 }

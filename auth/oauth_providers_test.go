@@ -1,21 +1,74 @@
 package auth_test
 
 import (
+	"crypto/rand"
+	"crypto/rsa"
 	"encoding/base64"
 	"encoding/json"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
 
 	"casarent/server/config"
 )
 
-// fakeIDToken is a JWT-shaped token whose claims azure and apple read from
-// their token endpoint's answer.
-func fakeIDToken(claims map[string]any) string {
-	h := base64.RawURLEncoding.EncodeToString([]byte(`{"alg":"RS256","kid":"k"}`))
-	b, _ := json.Marshal(claims)
-	return h + "." + base64.RawURLEncoding.EncodeToString(b) + ".c2ln"
+// idTokenSigner is the signing key of an ID-token issuer stand-in (azure,
+// apple): it signs the tokens and publishes its public half as a JWKS.
+type idTokenSigner struct {
+	key *rsa.PrivateKey
+	kid string
+}
+
+func newIDTokenSigner(t *testing.T, kid string) *idTokenSigner {
+	t.Helper()
+	k, err := rsa.GenerateKey(rand.Reader, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &idTokenSigner{key: k, kid: kid}
+}
+
+// sign makes an RS256 ID token of claims (an hour's expiry added).
+func (s *idTokenSigner) sign(t *testing.T, claims map[string]any) string {
+	t.Helper()
+	c := jwt.MapClaims{"iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix()}
+	for k, v := range claims {
+		c[k] = v
+	}
+	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, c)
+	tok.Header["kid"] = s.kid
+	raw, err := tok.SignedString(s.key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+func (s *idTokenSigner) jwks() map[string]any {
+	pub := s.key.PublicKey
+	return map[string]any{"keys": []any{map[string]any{
+		"kty": "RSA", "kid": s.kid, "use": "sig", "alg": "RS256",
+		"n": base64.RawURLEncoding.EncodeToString(pub.N.Bytes()),
+		"e": base64.RawURLEncoding.EncodeToString(big.NewInt(int64(pub.E)).Bytes()),
+	}}}
+}
+
+// serveIssuer adds an OpenID Connect issuer's discovery document and JWKS
+// under issuerPath of the stand-in whose address base will be known later.
+func serveIssuer(mux *http.ServeMux, base *string, issuerPath string, s *idTokenSigner) {
+	mux.HandleFunc("GET "+issuerPath+"/.well-known/openid-configuration", func(w http.ResponseWriter, r *http.Request) {
+		iss := *base + issuerPath
+		json.NewEncoder(w).Encode(map[string]any{"issuer": iss, "authorization_endpoint": iss + "/authorize",
+			"token_endpoint": iss + "/token", "jwks_uri": iss + "/keys"})
+	})
+	mux.HandleFunc("GET "+issuerPath+"/keys", func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(s.jwks())
+	})
 }
 
 // Each provider's stand-in answers its token endpoint and its user-info call
@@ -37,17 +90,21 @@ func TestProvidersUserInfo(t *testing.T) {
 			user:   map[string]any{"id": 31, "username": "gl", "name": "Git Lab", "email": "gl@example.test", "avatar_url": "https://gl.example.test/a.png", "confirmed_at": ""},
 			wantID: "31", wantEmail: "gl@example.test", wantVerified: false,
 			wantData: map[string]any{"user_name": "gl", "full_name": "Git Lab"}},
-		{provider: "azure", tokenPath: "/oauth2/v2.0/token",
-			idToken: map[string]any{"aud": "az-client", "iss": "https://login.microsoftonline.com/tid/v2.0", "sub": "az-sub", "email": "az@example.test", "name": "Az Ure"},
+		{provider: "azure", tokenPath: "/tid/oauth2/v2.0/token",
+			idToken: map[string]any{"aud": "az-client", "sub": "az-sub", "email": "az@example.test", "name": "Az Ure"},
 			wantID:  "az-sub", wantEmail: "az@example.test", wantVerified: false,
 			wantData: map[string]any{"full_name": "Az Ure"}},
 		{provider: "apple", tokenPath: "/auth/token",
-			idToken: map[string]any{"aud": "az-client", "iss": "https://appleid.apple.com", "sub": "001.apple", "email": "ap@privaterelay.example.test", "email_verified": "true"},
+			idToken: map[string]any{"aud": "az-client", "sub": "001.apple", "email": "ap@privaterelay.example.test", "email_verified": "true"},
 			wantID:  "001.apple", wantEmail: "ap@privaterelay.example.test", wantVerified: true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.provider, func(t *testing.T) {
 			mux := http.NewServeMux()
+			var base string
+			signer := newIDTokenSigner(t, "k1")
+			issuerPath := idTokenIssuerPath[tc.provider]
+			serveIssuer(mux, &base, issuerPath, signer)
 			mux.HandleFunc("POST "+tc.tokenPath, func(w http.ResponseWriter, r *http.Request) {
 				_ = r.ParseForm()
 				if r.Form.Get("client_secret") != "az-secret" || r.Form.Get("code") != "the-code" {
@@ -56,7 +113,11 @@ func TestProvidersUserInfo(t *testing.T) {
 				}
 				ans := map[string]any{"access_token": "at-1", "token_type": "Bearer", "refresh_token": "rt-1"}
 				if tc.idToken != nil {
-					ans["id_token"] = fakeIDToken(tc.idToken)
+					claims := map[string]any{"iss": base + issuerPath}
+					for k, v := range tc.idToken {
+						claims[k] = v
+					}
+					ans["id_token"] = signer.sign(t, claims)
 				}
 				json.NewEncoder(w).Encode(ans)
 			})
@@ -71,9 +132,10 @@ func TestProvidersUserInfo(t *testing.T) {
 			}
 			standIn := httptest.NewServer(mux)
 			defer standIn.Close()
+			base = standIn.URL
 			e := newEnv(t, func(c *config.Auth) {
 				c.MailerAutoconfirm = true
-				c.External[tc.provider] = config.ExternalProvider{Enabled: true, ClientID: "az-client", Secret: "az-secret", URL: standIn.URL}
+				c.External[tc.provider] = config.ExternalProvider{Enabled: true, ClientID: "az-client", Secret: "az-secret", URL: standIn.URL + providerURLPath[tc.provider]}
 			})
 			auth := e.authorize("provider=" + tc.provider)
 			if auth.Scheme+"://"+auth.Host != standIn.URL {
@@ -96,5 +158,61 @@ func TestProvidersUserInfo(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Where the azure and apple stand-ins live: EXTERNAL_AZURE_URL names a tenant
+// (its issuer is <tenant>/v2.0, as Microsoft's), EXTERNAL_APPLE_URL Apple's
+// issuer itself.
+var (
+	providerURLPath   = map[string]string{"azure": "/tid"}
+	idTokenIssuerPath = map[string]string{"azure": "/tid/v2.0", "apple": ""}
+)
+
+// Azure's and Apple's ID tokens are checked as any OpenID Connect provider's:
+// a token whose signature is not the issuer's key, from another issuer, or
+// for another client signs nobody in.
+func TestProvidersRefuseIDTokensTheIssuerDidNotSign(t *testing.T) {
+	for _, provider := range []string{"azure", "apple"} {
+		for _, bad := range []string{"forged", "other issuer", "other client"} {
+			t.Run(provider+"/"+bad, func(t *testing.T) {
+				mux := http.NewServeMux()
+				var base string
+				signer, forger := newIDTokenSigner(t, "k1"), newIDTokenSigner(t, "k1")
+				issuerPath := idTokenIssuerPath[provider]
+				serveIssuer(mux, &base, issuerPath, signer)
+				tokenPath := map[string]string{"azure": "/tid/oauth2/v2.0/token", "apple": "/auth/token"}[provider]
+				mux.HandleFunc("POST "+tokenPath, func(w http.ResponseWriter, r *http.Request) {
+					claims := map[string]any{"iss": base + issuerPath, "aud": "az-client", "sub": "victim-sub", "email": "victim@example.test", "email_verified": true}
+					by := signer
+					switch bad {
+					case "forged":
+						by = forger
+					case "other issuer":
+						claims["iss"] = "https://login.microsoftonline.com/attacker/v2.0"
+					case "other client":
+						claims["aud"] = "another-client"
+					}
+					json.NewEncoder(w).Encode(map[string]any{"access_token": "at-1", "token_type": "Bearer", "id_token": by.sign(t, claims)})
+				})
+				standIn := httptest.NewServer(mux)
+				defer standIn.Close()
+				base = standIn.URL
+				e := newEnv(t, func(c *config.Auth) {
+					c.MailerAutoconfirm = true
+					c.External[provider] = config.ExternalProvider{Enabled: true, ClientID: "az-client", Secret: "az-secret", URL: standIn.URL + providerURLPath[provider]}
+				})
+				auth := e.authorize("provider=" + provider)
+				back := e.callback(auth.Query().Get("state"), "the-code")
+				f := fragment(back)
+				if f.Get("access_token") != "" || !strings.Contains(f.Get("error_description"), "user profile") {
+					t.Fatalf("signed in with a %s token: %s", bad, back)
+				}
+				users := must(t, e.admin("GET", "/admin/users", nil), 200).Body["users"].([]any)
+				if len(users) != 0 {
+					t.Fatalf("users made: %v", users)
+				}
+			})
+		}
 	}
 }

@@ -9,6 +9,7 @@ type otpParams struct {
 	Phone      string         `json:"phone"`
 	Data       map[string]any `json:"data"`
 	CreateUser *bool          `json:"create_user"`
+	Security   metaSecurity   `json:"gotrue_meta_security"`
 }
 
 // handleOTP is POST /otp (signInWithOtp by email): a magic link (with its code)
@@ -16,6 +17,9 @@ type otpParams struct {
 // 200 {} either way.
 func (a *api) handleOTP(w http.ResponseWriter, r *http.Request, p otpParams) error {
 	if err := a.limit(r, "otp", a.cfg.RateLimit.OTP); err != nil {
+		return err
+	}
+	if err := a.checkCaptcha(r, p.Security); err != nil {
 		return err
 	}
 	if p.Phone != "" && p.Email == "" {

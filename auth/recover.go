@@ -9,12 +9,16 @@ import (
 )
 
 type emailParams struct {
-	Email string `json:"email"`
+	Email    string       `json:"email"`
+	Security metaSecurity `json:"gotrue_meta_security"`
 }
 
 // handleRecover is POST /recover: 200 {} whether or not the address has an
 // account; a recovery email when it does.
 func (a *api) handleRecover(w http.ResponseWriter, r *http.Request, p emailParams) error {
+	if err := a.checkCaptcha(r, p.Security); err != nil {
+		return err
+	}
 	if normalizeEmail(p.Email) == "" {
 		return validationFailed("Password recovery requires an email")
 	}

@@ -8,14 +8,18 @@ import (
 )
 
 type resendParams struct {
-	Type  string `json:"type"`
-	Email string `json:"email"`
-	Phone string `json:"phone"`
+	Type     string       `json:"type"`
+	Email    string       `json:"email"`
+	Phone    string       `json:"phone"`
+	Security metaSecurity `json:"gotrue_meta_security"`
 }
 
 // handleResend is POST /resend {type: signup|email_change, email}: sends the
 // pending confirmation again. 200 {} even when there is nothing to resend.
 func (a *api) handleResend(w http.ResponseWriter, r *http.Request, p resendParams) error {
+	if err := a.checkCaptcha(r, p.Security); err != nil {
+		return err
+	}
 	switch p.Type {
 	case "signup", "email_change":
 	case "sms", "phone_change":

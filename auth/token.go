@@ -55,12 +55,16 @@ func oauthCode(e *apiError) string {
 }
 
 type passwordGrantParams struct {
-	Email    string `json:"email"`
-	Phone    string `json:"phone"`
-	Password string `json:"password"`
+	Email    string       `json:"email"`
+	Phone    string       `json:"phone"`
+	Password string       `json:"password"`
+	Security metaSecurity `json:"gotrue_meta_security"`
 }
 
 func (a *api) passwordGrant(w http.ResponseWriter, r *http.Request, p passwordGrantParams) error {
+	if err := a.checkCaptcha(r, p.Security); err != nil {
+		return err
+	}
 	email := normalizeEmail(p.Email)
 	switch {
 	case email != "" && p.Phone != "":
