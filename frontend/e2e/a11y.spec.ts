@@ -28,6 +28,7 @@ beforeAll(async () => {
     "/mentions-legales",
     "/booking-success",
     "/booking-cancelled",
+    "/my-booking",
     "/no-such-page",
   ];
 });
