@@ -28,7 +28,6 @@ beforeAll(async () => {
     "/mentions-legales",
     "/booking-success",
     "/booking-cancelled",
-    "/my-booking",
     "/no-such-page",
   ];
 });
