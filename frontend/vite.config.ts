@@ -12,7 +12,7 @@ const proxied = ["/rest", "/auth", "/storage", "/functions", "/app-config.js"];
 // The strings of the pages other than "/" (top-level keys of locales/xx.json), loaded
 // with those pages as the namespace "pages" (lib/i18n.ts, app/App.tsx page()): the
 // first view of "/" downloads the rest only. The source files stay whole.
-export const PAGE_STRINGS = ["paymentErrors", "whyUs", "wayForward", "agency", "shortTerm", "longTerm", "success", "reservation", "order", "cancelled", "notFound", "bookingPrice"];
+export const PAGE_STRINGS = ["paymentErrors", "whyUs", "wayForward", "agency", "shortTerm", "longTerm", "success", "reservation", "order", "cancelled", "notFound", "bookingPrice", "myBooking"];
 
 function splitStrings(): Plugin {
   return {

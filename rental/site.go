@@ -17,6 +17,6 @@ const SiteName = "Casablanca Airport Car Rental"
 var PrivatePaths = []string{"/admin"}
 
 // BrowserOnlyPaths are the pages that are the browser's alone (the back office,
-// a booking in progress and its outcome): each with its sub-paths, they get no
+// a booking in progress and its outcome, a traveller's own booking): each with its sub-paths, they get no
 // hreflang alternates and are not in the sitemap.
-var BrowserOnlyPaths = []string{"/admin", "/booking", "/booking-success", "/booking-cancelled"}
+var BrowserOnlyPaths = []string{"/admin", "/booking", "/booking-success", "/booking-cancelled", "/my-booking"}

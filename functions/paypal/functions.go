@@ -67,7 +67,8 @@ func New(d Deps) *Service {
 
 // Functions returns create-paypal-order, capture-paypal-payment, paypal-config,
 // the way forward after a failed payment (paypal-booking, paypal-to-whatsapp) and
-// the administrators' refund-paypal-payment.
+// the administrators' refund-paypal-payment and my-booking-refund (a traveller's
+// free cancellation).
 func (s *Service) Functions() []functions.Function {
 	d := s.deps
 	return []functions.Function{
@@ -77,6 +78,7 @@ func (s *Service) Functions() []functions.Function {
 		{Name: "paypal-booking", VerifyJWT: true, Handler: handler(d.Logger, s.paypalBooking)},
 		{Name: "paypal-to-whatsapp", VerifyJWT: true, Handler: handler(d.Logger, s.paypalToWhatsapp)},
 		{Name: "refund-paypal-payment", VerifyJWT: true, Handler: handler(d.Logger, s.refund)},
+		{Name: "my-booking-refund", VerifyJWT: true, Handler: handler(d.Logger, s.travellerRefund)},
 	}
 }
 

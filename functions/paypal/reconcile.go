@@ -84,7 +84,8 @@ func (s *Service) RunReconciler(ctx context.Context) {
 }
 
 // ReconcileOnce makes one pass over the open PayPal orders (at most 200, oldest
-// first), then over the automatic refunds still pending.
+// first), then over the automatic refunds and the refunds of travellers'
+// cancellations still pending.
 func (s *Service) ReconcileOnce(ctx context.Context) (ReconcileReport, error) {
 	var rep ReconcileReport
 	if s.client == nil {
@@ -122,6 +123,19 @@ func (s *Service) ReconcileOnce(ctx context.Context) (ReconcileReport, error) {
 		if err := s.refundLateCapture(ctx, captureID); err != nil {
 			rep.Failed++
 			s.deps.Logger.WarnContext(ctx, "paypal automatic refund", "capture", captureID, "err", err)
+		}
+	}
+	keys, err := s.pendingTravellerRefunds(ctx)
+	if err != nil {
+		return rep, err
+	}
+	for _, key := range keys {
+		if ctx.Err() != nil {
+			break
+		}
+		if err := s.refundPendingByKey(ctx, key); err != nil {
+			rep.Failed++
+			s.deps.Logger.WarnContext(ctx, "paypal refund of a traveller's cancellation", "key", key, "err", err)
 		}
 	}
 	return rep, nil

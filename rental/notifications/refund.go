@@ -23,6 +23,7 @@ type refundedBooking struct {
 // refundWords are the refund e-mail's texts in one language.
 type refundWords struct {
 	Subject, Title, DatesTaken, Cancelled, Amount, Closing string
+	TravellerCancelled                                     string // the traveller cancelled on "My booking" while it was free
 }
 
 // renderRefund tells the traveller that a payment which came too late for the
@@ -33,8 +34,11 @@ func renderRefund(code string, b *refundedBooking, siteURL string) (mail.Message
 		code, w = "fr", lang["fr"]
 	}
 	intro := w.Refund.DatesTaken
-	if b.Refund.Reason == "cancelled" {
+	switch b.Refund.Reason {
+	case "cancelled":
 		intro = w.Refund.Cancelled
+	case "traveller_cancelled":
+		intro = w.Refund.TravellerCancelled
 	}
 	vehicle := "—"
 	if b.Car != nil {
@@ -68,9 +72,12 @@ func renderRefund(code string, b *refundedBooking, siteURL string) (mail.Message
 // renderAgencyRefund tells the agency (in French) that a payment was refunded
 // automatically and why; the refund is in the booking's payment ledger.
 func renderAgencyRefund(b *refundedBooking, siteURL string) (mail.Message, error) {
-	why := "la réservation avait expiré et ses dates ont été réservées entre-temps"
-	if b.Refund.Reason == "cancelled" {
-		why = "la réservation était annulée"
+	why := "paiement PayPal reçu trop tard : la réservation avait expiré et ses dates ont été réservées entre-temps"
+	switch b.Refund.Reason {
+	case "cancelled":
+		why = "paiement PayPal reçu trop tard : la réservation était annulée"
+	case "traveller_cancelled":
+		why = "annulation gratuite par le client sur « Ma réservation »"
 	}
 	rows := []row{
 		{"Réservation", b.ref()},
@@ -78,7 +85,7 @@ func renderAgencyRefund(b *refundedBooking, siteURL string) (mail.Message, error
 		{"Email", b.CustomerEmail},
 		{"Téléphone", b.CustomerPhone},
 		{"Dates", fmt.Sprintf("%s → %s", b.StartDate, b.EndDate)},
-		{"Motif", "paiement PayPal reçu trop tard : " + why},
+		{"Motif", why},
 		{"Montant remboursé", fmt.Sprintf("%s (%.2f %s)", dh(b.Refund.AmountMAD), b.Refund.Amount, b.Refund.Currency)},
 		{"Encaissement PayPal", b.Refund.CaptureID},
 	}

@@ -163,6 +163,18 @@ func Render(kind, lang string, payload []byte, siteURL string) (mail.Message, er
 			return renderRefund(lang, &b, siteURL)
 		}
 		return renderAgencyRefund(&b, siteURL)
+	case KindBookingLink, KindChangeRequestDecided, KindTravellerRequestAgency:
+		var b linkedBooking
+		if err := json.Unmarshal(payload, &b); err != nil {
+			return mail.Message{}, err
+		}
+		switch kind {
+		case KindBookingLink:
+			return renderBookingLink(lang, &b, siteURL)
+		case KindChangeRequestDecided:
+			return renderChangeDecided(lang, &b, siteURL)
+		}
+		return renderTravellerRequest(&b, siteURL)
 	case KindContactCreated:
 		var c contact
 		if err := json.Unmarshal(payload, &c); err != nil {
@@ -196,6 +208,7 @@ type words struct {
 	DateForm                                                                             string // "%[1]s %[2]d %[3]s %[4]d": weekday, day, month, year
 	Group, Decimal                                                                       string // how the site's locale (docs/languages.md: fr-MA, en-GB, ar-MA with Latin digits) writes 1.283,50
 	Refund                                                                               refundWords
+	MyBooking                                                                            myBookingWords
 }
 
 // lang holds the customer email's texts by language code, one catalogue per
@@ -327,7 +340,11 @@ type confirmation struct {
 	Lang, Dir, Title, Hello, Intro, InfoTitle, Closing, Signature, SiteURL string
 	Rows, TextRows                                                         []line
 	Info                                                                   []string
+	Action                                                                 *action // a link under the rows
 }
+
+// action is a link the e-mail offers (a button in HTML, a line in text).
+type action struct{ Label, URL string }
 
 func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, error) {
 	w, ok := lang[code]
@@ -396,7 +413,8 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 		}
 	}
 	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: w.Intro,
-		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: textRows, Info: w.Info}
+		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: textRows, Info: w.Info,
+		Action: &action{Label: w.MyBooking.Manage, URL: myBookingURL(siteURL, code, "")}}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {
 		return mail.Message{}, err
@@ -414,7 +432,8 @@ var (
 <table style="width:100%;border-collapse:collapse">{{range .Rows}}
 <tr><th style="text-align:start;padding:6px;border-bottom:1px solid #e5e7eb;width:40%">{{.Label}}</th><td style="padding:6px;border-bottom:1px solid #e5e7eb">{{if .LTR}}<bdi dir="ltr">{{.Value}}</bdi>{{else}}{{.Value}}{{end}}</td></tr>{{end}}
 </table>
-{{if .Info}}<h2 style="font-size:17px;margin-top:24px">{{.InfoTitle}}</h2>
+{{with .Action}}<p style="margin:20px 0"><a href="{{.URL}}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">{{.Label}}</a></p>
+{{end}}{{if .Info}}<h2 style="font-size:17px;margin-top:24px">{{.InfoTitle}}</h2>
 <ul>{{range .Info}}<li>{{.}}</li>{{end}}</ul>
 {{end}}<p>{{.Closing}}</p><p>{{.Signature}}<br><a href="{{.SiteURL}}">{{.SiteURL}}</a></p>
 </div></body></html>`))
@@ -424,7 +443,9 @@ var (
 {{.Intro}}
 {{range .TextRows}}
 {{.Label}}: {{.Value}}{{end}}
-
+{{with .Action}}
+{{.Label}}: {{.URL}}
+{{end}}
 {{if .Info}}{{.InfoTitle}}:{{range .Info}}
 - {{.}}{{end}}
 

@@ -30,6 +30,7 @@ const LongTermPage = page(() => import("../features/pages/ServicePage").then((m)
 const TermsPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.TermsPage })), ["legal"]);
 const PrivacyPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })), ["legal"]);
 const LegalNoticePage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })), ["legal"]);
+const MyBookingPage = page(() => import("../features/mybooking/MyBookingPage"));
 const NotFoundPage = page(() => import("../features/pages/NotFoundPage"));
 const AdminApp = lazy(() => Promise.all([import("../features/admin/AdminApp"), i18n.loadNamespaces("pages")]).then(([m]) => m));
 
@@ -66,6 +67,7 @@ export function SiteRoutes() {
         <Route path="booking/:slug" element={<BookingPage />} />
         <Route path="booking-success" element={<BookingSuccessPage />} />
         <Route path="booking-cancelled" element={<BookingCancelledPage />} />
+        <Route path="my-booking" element={<MyBookingPage />} />
         <Route path="blog" element={<BlogListPage />} />
         <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="contact" element={<ContactPage />} />

@@ -32,6 +32,7 @@ export const FOOTER_NAV: NavItem[] = [
   { to: "/pourquoi-nous", label: "nav.whyUsPage" },
   { to: "/blog", label: "nav.blog" },
   { to: "/contact", label: "nav.contact" },
+  { to: "/my-booking", label: "nav.myBooking" },
 ];
 
 /** The three legal texts (footer, and the legal pages' own menu). */

@@ -66,6 +66,78 @@ export type Database = {
         }
         Relationships: []
       }
+      booking_change_requests: {
+        Row: {
+          available: boolean | null
+          booking_id: string
+          car_id: number | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          end_date: string | null
+          id: string
+          kind: string
+          message: string | null
+          pickup_time: string | null
+          quote: Json | null
+          refund_mad: number | null
+          return_time: string | null
+          start_date: string | null
+          state: string
+        }
+        Insert: {
+          available?: boolean | null
+          booking_id: string
+          car_id?: number | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          end_date?: string | null
+          id?: string
+          kind: string
+          message?: string | null
+          pickup_time?: string | null
+          quote?: Json | null
+          refund_mad?: number | null
+          return_time?: string | null
+          start_date?: string | null
+          state?: string
+        }
+        Update: {
+          available?: boolean | null
+          booking_id?: string
+          car_id?: number | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          end_date?: string | null
+          id?: string
+          kind?: string
+          message?: string | null
+          pickup_time?: string | null
+          quote?: Json | null
+          refund_mad?: number | null
+          return_time?: string | null
+          start_date?: string | null
+          state?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_change_requests_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: false
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_change_requests_car_id_fkey"
+            columns: ["car_id"]
+            isOneToOne: false
+            referencedRelation: "cars"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       booking_options: {
         Row: {
           included_by: string | null
@@ -96,6 +168,7 @@ export type Database = {
       bookings: {
         Row: {
           amount_due_now: number | null
+          arrival_note: string | null
           car_id: number | null
           charge_amount: number | null
           charge_currency: string | null
@@ -107,8 +180,11 @@ export type Database = {
           days: number
           end_date: string
           extras: NonNullable<Json>
+          flight_number: string | null
           hold: unknown
           hold_expires_at: string | null
+          hotel_address: string | null
+          hotel_name: string | null
           id: string
           insurance_type: string
           language: string
@@ -135,6 +211,7 @@ export type Database = {
         }
         Insert: {
           amount_due_now?: number | null
+          arrival_note?: string | null
           car_id?: number | null
           charge_amount?: number | null
           charge_currency?: string | null
@@ -146,8 +223,11 @@ export type Database = {
           days: number
           end_date: string
           extras?: NonNullable<Json>
+          flight_number?: string | null
           hold?: unknown
           hold_expires_at?: string | null
+          hotel_address?: string | null
+          hotel_name?: string | null
           id?: string
           insurance_type?: string
           language?: string
@@ -173,6 +253,7 @@ export type Database = {
         }
         Update: {
           amount_due_now?: number | null
+          arrival_note?: string | null
           car_id?: number | null
           charge_amount?: number | null
           charge_currency?: string | null
@@ -184,8 +265,11 @@ export type Database = {
           days?: number
           end_date?: string
           extras?: NonNullable<Json>
+          flight_number?: string | null
           hold?: unknown
           hold_expires_at?: string | null
+          hotel_address?: string | null
+          hotel_name?: string | null
           id?: string
           insurance_type?: string
           language?: string
@@ -674,6 +758,7 @@ export type Database = {
           long_hold_after_days: number
           long_hold_rental_days: number
           max_days_ahead: number
+          my_booking_link_ttl: string
           paypal_hold: string
           request_hold: string
           turnaround: string
@@ -688,6 +773,7 @@ export type Database = {
           long_hold_after_days?: number
           long_hold_rental_days?: number
           max_days_ahead?: number
+          my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
           turnaround?: string
@@ -702,6 +788,7 @@ export type Database = {
           long_hold_after_days?: number
           long_hold_rental_days?: number
           max_days_ahead?: number
+          my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
           turnaround?: string
@@ -790,12 +877,61 @@ export type Database = {
           state: string
         }[]
       }
+      decide_change_request: {
+        Args: { p_accept: boolean; p_id: string }
+        Returns: {
+          available: boolean | null
+          booking_id: string
+          car_id: number | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          end_date: string | null
+          id: string
+          kind: string
+          message: string | null
+          pickup_time: string | null
+          quote: Json | null
+          refund_mad: number | null
+          return_time: string | null
+          start_date: string | null
+          state: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "booking_change_requests"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       expire_booking_holds: {
         Args: Record<PropertyKey, never>
         Returns: number
       }
       included_extras: { Args: { p_car: Json }; Returns: string[] }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      my_booking: { Args: { p_token: string }; Returns: Json }
+      my_booking_cancel: { Args: { p_token: string }; Returns: Json }
+      my_booking_change_request: {
+        Args: {
+          p_car_id: number
+          p_end: string
+          p_message?: string
+          p_pickup_time?: string
+          p_return_time?: string
+          p_start: string
+          p_token: string
+        }
+        Returns: Json
+      }
+      my_booking_request_link: {
+        Args: { p_email: string; p_reference: string }
+        Returns: Json
+      }
+      my_booking_update: {
+        Args: { p_details: Json; p_token: string }
+        Returns: Json
+      }
       page_data: { Args: { p_path: string }; Returns: Json }
       page_meta:
         | { Args: { p_path: string }; Returns: Json }

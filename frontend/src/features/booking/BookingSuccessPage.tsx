@@ -8,6 +8,7 @@ import { FIGURES } from "../../config/site";
 import { useFormat } from "../../lib/useFormat";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { ManageLink } from "./ManageLink";
 import { OrderReceipt } from "./OrderReceipt";
 import { Row } from "./Row";
 import { HomeButton, StatusLoading, StatusPage } from "./StatusPage";
@@ -128,6 +129,7 @@ export default function BookingSuccessPage() {
           <bdi dir="ltr">{b.payment_id}</bdi>
         </Row>
       </OrderReceipt>
+      <ManageLink />
       <div className="card">
         <h2>{t("success.infoTitle")}</h2>
         <CheckList items={info} />

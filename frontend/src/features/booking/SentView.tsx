@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ManageLink } from "./ManageLink";
 import { OrderReceipt } from "./OrderReceipt";
 import type { Order } from "./receipt";
 import { HomeButton, StatusPage } from "./StatusPage";
@@ -10,6 +11,7 @@ export function SentView({ order, title, text }: { order: Order | null; title?: 
   return (
     <StatusPage ok narrow testId="booking-sent" title={title ?? t("booking.sentTitle")} lead={text ?? t("booking.sentText")}>
       {order && <OrderReceipt order={order} />}
+      {order?.reference && <ManageLink />}
       <div className="hero-actions center">
         <HomeButton />
       </div>

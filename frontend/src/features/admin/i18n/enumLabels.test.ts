@@ -44,6 +44,8 @@ const LABELLED: Record<string, string> = {
   "contacts.status": "messages.statuses",
   "cars.transmission": "cars.transmissions",
   "cars.fuel": "cars.fuels",
+  "booking_change_requests.kind": "requests.kinds",
+  "booking_change_requests.state": "requests.states",
 };
 
 /** Labels that are the same word in French (names of brands and products). */

@@ -33,6 +33,8 @@ export const adminKeys = {
   /** The bookings of one car a maintenance block would cover (block form). */
   coveredBookings: (carId: number, from: string, to: string) => ["admin", "planning", "covered", carId, from, to],
   messages: ["admin", "messages"],
+  /** Travellers' change requests and cancellations ("My booking"). */
+  requests: ["admin", "requests"],
   admins: ["admin", "admins"],
   /** Which administrators have a verified second factor (admin-users list). */
   adminsMfa: ["admin", "admins", "mfa"],
@@ -42,12 +44,13 @@ export const adminKeys = {
 
 /** The tables the back office shows, and what each one's changes make stale. */
 export const staleAfter = {
-  bookings: [adminKeys.bookings, adminKeys.dashboard, adminKeys.planning, adminKeys.payments, adminKeys.revenue, adminKeys.customers],
+  bookings: [adminKeys.bookings, adminKeys.dashboard, adminKeys.planning, adminKeys.payments, adminKeys.revenue, adminKeys.customers, adminKeys.requests],
   payments: [adminKeys.payments, adminKeys.revenue, adminKeys.bookings, adminKeys.dashboard, adminKeys.customers],
   cars: [adminKeys.cars, adminKeys.dashboard, adminKeys.planning, adminKeys.bookings],
   car_images: [adminKeys.cars],
   car_blocks: [adminKeys.planning],
   contacts: [adminKeys.messages, adminKeys.dashboard],
+  booking_change_requests: [adminKeys.requests, adminKeys.bookings, adminKeys.planning, adminKeys.dashboard],
   blog_posts: [adminKeys.posts],
   whatsapp_clicks: [adminKeys.dashboard],
   deleted_bookings: [adminKeys.dashboard],

@@ -90,6 +90,7 @@ function carName(id: number): Promise<string> {
 async function announce(change: LiveChange): Promise<string> {
   const r = change.record;
   if (change.table === "contacts") return tAdmin("live.newMessage", { name: String(r.name ?? ""), subject: String(r.subject ?? "") });
+  if (change.table === "booking_change_requests") return tAdmin(r.kind === "cancellation" ? "live.newCancellation" : "live.newChangeRequest");
   const name = String(r.customer_name ?? "");
   const car = typeof r.car_id === "number" ? await carName(r.car_id).catch(() => "") : "";
   return car ? tAdmin("live.newBooking", { name, car }) : tAdmin("live.newBookingNoCar", { name });

@@ -6,7 +6,7 @@ import { currentAccessToken } from "../../../lib/supabase";
 // tables the agency follows. What reaches it is decided by the database (RLS on
 // delivery): an administrator receives every change, anyone else nothing.
 
-export type LiveTable = "bookings" | "contacts" | "payments";
+export type LiveTable = "bookings" | "contacts" | "payments" | "booking_change_requests";
 export type LiveStatus = "connecting" | "live" | "offline";
 
 export interface LiveChange {
@@ -17,8 +17,9 @@ export interface LiveChange {
 }
 
 // Payments too: an open booking record shows a refund or a counter payment made
-// by another administrator without being reopened.
-const TABLES: readonly LiveTable[] = ["bookings", "contacts", "payments"];
+// by another administrator without being reopened. Travellers' requests from
+// "My booking" too: the agency's list of them is live.
+const TABLES: readonly LiveTable[] = ["bookings", "contacts", "payments", "booking_change_requests"];
 
 // Its own realtime client: the site's supabase client carries a stand-in (see
 // lib/stubs/realtime.ts). The socket opens with the first channel and closes

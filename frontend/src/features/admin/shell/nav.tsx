@@ -19,6 +19,7 @@ export const NAV: readonly NavItem[] = [
   { path: "bookings", label: tAdmin("shell.nav.bookings"), icon: <IconCalendar />, Screen: lazy(() => import("../bookings/BookingsPage")) },
   { path: "planning", label: tAdmin("shell.nav.planning"), icon: <IconPlanning />, Screen: lazy(() => import("../planning/PlanningPage")) },
   { path: "contacts", label: tAdmin("shell.nav.contacts"), icon: <IconMail />, Screen: lazy(() => import("../messages/MessagesPage")) },
+  { path: "requests", label: tAdmin("shell.nav.requests"), icon: <IconMail />, Screen: lazy(() => import("../requests/RequestsPage")) },
   { path: "customers", label: tAdmin("shell.nav.customers"), icon: <IconUsers />, Screen: lazy(() => import("../customers/CustomersPage")) },
   { path: "settings", label: tAdmin("shell.nav.settings"), icon: <IconShield />, Screen: lazy(() => import("../admins/AdminsPage")) },
 ];

@@ -1,0 +1,60 @@
+// The back office's « Demandes »: a traveller's change request made on "My
+// booking" (through the same database functions the page calls) appears live,
+// with its new price and availability; one click accepts it: the booking moves
+// and is re-priced by the database, and the traveller is told in their language.
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launch } from "./browser.ts";
+import { admin, anon, bookableCars, bookingsOf, freeDates, holdCar, type BookingRow } from "./helpers.ts";
+import { adminPage, loginAsAdmin } from "./admin-helpers.ts";
+
+let browser: Browser;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ browser, close } = await launch());
+});
+afterAll(async () => {
+  await close();
+});
+
+describe("the back office's travellers' requests", () => {
+  it("a change request shows live with its price; accepting moves and re-prices the booking and tells the traveller", async () => {
+    const { ctx, page } = await adminPage(browser);
+    await loginAsAdmin(page, "/admin/requests");
+    await expect.poll(() => page.getByTestId("live-status").getAttribute("data-status"), { timeout: 15_000 }).toBe("live");
+    await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+    const carId = (await bookableCars())[4]!.id;
+    const email = `mb-admin-${Date.now()}@example.com`;
+    const { from, to } = await freeDates([carId], 2, 690);
+    const id = await holdCar(carId, from, to, email);
+    await admin(`bookings?id=eq.${id}`, { method: "PATCH", body: JSON.stringify({ language: "en" }) });
+    const [b] = await bookingsOf(email);
+    await anon("rpc/my_booking_request_link", { method: "POST", body: JSON.stringify({ p_reference: b!.reference, p_email: email }) });
+    const [mail] = await admin<{ payload: { link: { token: string } } }[]>(`notification_outbox?subject_id=eq.${id}&kind=eq.booking_link&select=payload`);
+    const later = await freeDates([carId], 3, 720);
+    await anon("rpc/my_booking_change_request", {
+      method: "POST",
+      body: JSON.stringify({ p_token: mail!.payload.link.token, p_car_id: carId, p_start: later.from, p_end: later.to, p_message: "Flight moved" }),
+    });
+
+    const row = page.locator(`[data-testid="request-row"][data-reference="${b!.reference}"]`);
+    await row.waitFor({ timeout: 15_000 }); // live: no reload
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    expect(await row.getByTestId("request-state").textContent()).toBe("En attente");
+    expect(await row.textContent()).toContain("Flight moved");
+    await row.getByTestId("accept-request").click();
+    await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("accepted");
+
+    const [moved] = await bookingsOf(email);
+    const quote = await anon<{ total: number }>("rpc/quote_booking", {
+      method: "POST",
+      body: JSON.stringify({ p_car_id: carId, p_start: later.from, p_end: later.to, p_pickup_time: "10:00", p_return_time: "10:00" }),
+    });
+    expect(moved as BookingRow).toMatchObject({ start_date: later.from, end_date: later.to, total_price: quote.total });
+    const told = await admin<{ recipient: string; language: string }[]>(`notification_outbox?subject_id=eq.${id}&kind=eq.change_request_decided&select=recipient,language`);
+    expect(told).toEqual([{ recipient: email, language: "en" }]);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,206 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import ar from "../locales/ar.json";
+import en from "../locales/en.json";
+import fr from "../locales/fr.json";
+import {
+  admin,
+  availability,
+  BASE_URL,
+  type BookableCar,
+  bookableCars,
+  bookingsOf,
+  freeDates,
+  holdCar,
+  isoDaysFromNow,
+  seriousViolations,
+  sendByWhatsApp,
+  specBrowser,
+  sticksOutSideways,
+  submitWizard,
+  visitor,
+  wizardToOptions,
+  wizardToSummary,
+} from "./helpers.ts";
+
+// "My booking": a traveller asks for a link with the reference and the e-mail,
+// opens the e-mailed link, adds a flight number and cancels inside the free
+// window (dates free at once, an online payment refunded once); after the window
+// the page states the cost and does not cancel. The e-mails are read from the
+// notification outbox (no SMTP relay in the suite: the worker logs them); the
+// link is the one the e-mail carries (rental/notifications renders it, Go-tested).
+
+const TEXTS = { fr, en, ar } as const;
+type Lang = keyof typeof TEXTS;
+
+const browser = specBrowser();
+let cars: BookableCar[];
+
+beforeAll(async () => {
+  cars = await bookableCars();
+});
+
+interface Outbox {
+  kind: string;
+  recipient: string | null;
+  language: string;
+  payload: { link?: { token: string }; refund?: { reason: string; amount_mad: number } };
+}
+
+function mails(bookingId: string, kind: string): Promise<Outbox[]> {
+  return admin<Outbox[]>(`notification_outbox?subject_id=eq.${bookingId}&kind=eq.${kind}&select=kind,recipient,language,payload&order=id`);
+}
+
+/** Problems a visitor would meet on the page at both sizes: axe (serious, critical) and sideways scrolling. */
+async function checkBothSizes(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const width of [360, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const v of await seriousViolations(page)) found.push(`${where} ${width}px [${v.impact}] ${v.id}: ${v.help}`);
+    const wide = await sticksOutSideways(page);
+    if (wide) found.push(`${where} ${width}px: ${wide}`);
+  }
+  return found;
+}
+
+/** From the footer to "check your e-mail", then the link the e-mail carries opened. */
+async function openFromEmail(page: Page, lang: Lang, bookingId: string, reference: string, email: string, found?: string[]): Promise<void> {
+  const T = TEXTS[lang].myBooking;
+  await page.goto(`${BASE_URL}/`);
+  await page.locator(`footer a[href="/my-booking"]`).click();
+  await page.getByTestId("my-booking-request").waitFor();
+  if (found) found.push(...(await checkBothSizes(page, "request form")));
+  // The keyboard alone: type, Tab, type, Enter.
+  await page.getByLabel(T.reference).fill(reference.toLowerCase());
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  await page.getByTestId("my-booking-sent").waitFor();
+  expect(await page.getByTestId("my-booking-sent").textContent()).toContain(T.sentTitle);
+  const [mail] = await mails(bookingId, "booking_link");
+  expect(mail).toMatchObject({ recipient: email, language: lang });
+  await page.goto(`${BASE_URL}/my-booking?lang=${lang}#token=${mail!.payload.link!.token}`);
+  await page.getByTestId("my-booking").waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId("booking-reference").textContent()).toBe(reference);
+  expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+}
+
+async function addFlight(page: Page, lang: Lang, flight: string) {
+  const T = TEXTS[lang].myBooking;
+  await page.getByLabel(T.flight).fill(flight);
+  await page.getByRole("button", { name: T.save }).click();
+  await page.getByText(T.saved).waitFor();
+}
+
+/** Cancel, then the confirmation pressed twice: one cancellation, one refund. */
+async function cancelTwice(page: Page, lang: Lang) {
+  const T = TEXTS[lang].myBooking;
+  await page.getByRole("button", { name: T.cancel }).click();
+  await page.getByRole("button", { name: T.confirmCancel }).dblclick();
+  await expect.poll(() => page.getByTestId("my-booking").getAttribute("data-status"), { timeout: 30_000 }).toBe("cancelled");
+}
+
+describe("My booking", () => {
+  it("PayPal, en: the success page leads to it; flight added; cancelled in the free window: dates free, one refund in the ledger and the e-mail", async () => {
+    const { page, ctx, errors } = await visitor(browser(), { lang: "en", width: 1366 });
+    const car = cars[2]!;
+    const email = `mb-pp-${Date.now()}@example.com`;
+    const { from, to } = await freeDates([car.id], 2, 630);
+    await wizardToOptions(page, car.slug, { from, to }, { name: "Paula Manage", email });
+    await wizardToSummary(page);
+    await submitWizard(page);
+    await page.getByTestId("pay-paypal").click();
+    await page.waitForURL(/checkoutnow/);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("manage-link").locator("a").getAttribute("href")).toBe("/my-booking");
+    const [b] = await bookingsOf(email);
+    expect(b).toMatchObject({ status: "confirmed", payment_status: "paid" });
+    const confirmation = await mails(b!.id, "booking_confirmed");
+    expect(confirmation).toHaveLength(1);
+
+    await openFromEmail(page, "en", b!.id, b!.reference, email);
+    expect(await page.getByTestId("my-booking-payment").textContent()).toBe(en.myBooking.payments.paid);
+    await addFlight(page, "en", "at 811");
+    const found = await checkBothSizes(page, "open");
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await cancelTwice(page, "en");
+
+    // The refund, once, completed through the emulator; the ledger on the page shows it.
+    const refunds = await admin<{ status: string; amount_mad: number }[]>(`payments?booking_id=eq.${b!.id}&kind=eq.refund&select=status,amount_mad`);
+    expect(refunds).toHaveLength(1);
+    await expect.poll(async () => (await admin<{ status: string }[]>(`payments?booking_id=eq.${b!.id}&kind=eq.refund&select=status`))[0]!.status, { timeout: 30_000 }).toBe("completed");
+    await page.reload();
+    await page.getByTestId("my-booking").waitFor({ timeout: 30_000 });
+    const refundLine = page.getByTestId("my-booking-ledger").locator('li[data-kind="refund"]');
+    expect(await refundLine.getAttribute("data-state")).toBe("completed");
+    expect(await page.getByTestId("my-booking-payment").textContent()).toBe(en.myBooking.payments.refunded);
+    const [after] = await bookingsOf(email);
+    expect(after).toMatchObject({ status: "cancelled", payment_status: "refunded", flight_number: "AT 811" });
+    const refundMail = await mails(b!.id, "payment_refunded");
+    expect(refundMail).toHaveLength(1);
+    expect(refundMail[0]!.payload.refund).toMatchObject({ reason: "traveller_cancelled", amount_mad: refunds[0]!.amount_mad });
+    // The dates are bookable again at once.
+    const [free] = await availability(`${from}T10:00`, `${to}T10:00`, car.id);
+    expect(free!.free).toBe(true);
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("WhatsApp, ar (360 px, right to left): flight added, cancelled in the free window, the dates free at once", async () => {
+    const { page, ctx, errors } = await visitor(browser(), { lang: "ar", width: 360 });
+    const car = cars[3]!;
+    const email = `mb-wa-${Date.now()}@example.com`;
+    const { from, to } = await freeDates([car.id], 2, 660);
+    await wizardToOptions(page, car.slug, { from, to }, { name: "سعاد", email });
+    await wizardToSummary(page);
+    await submitWizard(page);
+    await sendByWhatsApp(page);
+    expect(await page.getByTestId("manage-link").isVisible()).toBe(true);
+    const [b] = await bookingsOf(email);
+
+    await openFromEmail(page, "ar", b!.id, b!.reference, email);
+    await addFlight(page, "ar", "AT 200");
+    const found = await checkBothSizes(page, "open");
+    await page.setViewportSize({ width: 360, height: 900 });
+    await cancelTwice(page, "ar");
+    const [after] = await bookingsOf(email);
+    expect(after).toMatchObject({ status: "cancelled", flight_number: "AT 200" });
+    expect(await admin<unknown[]>(`payments?booking_id=eq.${b!.id}&kind=eq.refund`)).toHaveLength(0);
+    const [free] = await availability(`${from}T10:00`, `${to}T10:00`, car.id);
+    expect(free!.free).toBe(true);
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("after the free window, fr: the page states the cost and offers contact, and nothing is cancelled", async () => {
+    const { page, ctx, errors } = await visitor(browser(), { lang: "fr", width: 360 });
+    const email = `mb-late-${Date.now()}@example.com`;
+    // Picked up tomorrow at midnight: cancelling stopped being free at midnight today.
+    const tomorrow = isoDaysFromNow(1);
+    let id = "";
+    for (const car of cars) {
+      const [row] = await availability(`${tomorrow}T00:00`, `${isoDaysFromNow(3)}T00:00`, car.id);
+      if (!row?.free) continue;
+      id = await holdCar(car.id, tomorrow, isoDaysFromNow(3), email, { pickup: "00:00", ret: "00:00" });
+      break;
+    }
+    expect(id).not.toBe("");
+    const [b] = await bookingsOf(email);
+    const found: string[] = [];
+    await openFromEmail(page, "fr", b!.id, b!.reference, email, found);
+    const late = page.getByTestId("my-booking-late");
+    expect(await late.textContent()).toContain(fr.myBooking.late.split("{{until}}")[0]!);
+    expect(await page.getByRole("button", { name: fr.myBooking.cancel }).count()).toBe(0);
+    expect(await page.getByTestId("my-booking-cancel").locator('a[href="/contact"]').count()).toBe(1);
+    found.push(...(await checkBothSizes(page, "late")));
+    // The database refuses too, whatever the page shows.
+    const [still] = await bookingsOf(email);
+    expect(still!.status).toBe("confirmed");
+    expect(found).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,144 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { todayISO } from "../../lib/format";
+import { useFormat } from "../../lib/useFormat";
+import { askChange, listCars, updateDetails, type Details, type MyBooking } from "./api";
+import { failureText, type Status } from "./failureText";
+
+/** The details that do not change the price. */
+export function DetailsForm({ token, booking, onSaved }: { token: string; booking: MyBooking; onSaved: (b: MyBooking) => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const id = useId();
+  const [form, setForm] = useState<Required<Details>>({
+    flight_number: booking.flight_number ?? "",
+    hotel_name: booking.hotel_name ?? "",
+    hotel_address: booking.hotel_address ?? "",
+    arrival_note: booking.arrival_note ?? "",
+    customer_phone: booking.customer_phone ?? "",
+  });
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const field = (name: keyof Details, label: string, props: Record<string, string> = {}) => (
+    <div className="field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      <input id={`${id}-${name}`} name={name} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} {...props} />
+    </div>
+  );
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setStatus({ kind: "busy" });
+    const r = await updateDetails(token, form);
+    if (r.ok) {
+      onSaved(r.value);
+      setStatus({ kind: "done" });
+    } else setStatus({ kind: "failed", failure: r.failure });
+  }
+  return (
+    <form className="card my-booking-form" onSubmit={(e) => void save(e)} noValidate data-testid="my-booking-details">
+      <h2>{t("myBooking.detailsTitle")}</h2>
+      <p className="muted">{t("myBooking.detailsText")}</p>
+      <div className="form-row">
+        {field("flight_number", t("myBooking.flight"), { dir: "ltr", autoComplete: "off", maxLength: "20" })}
+        {field("customer_phone", t("myBooking.phone"), { dir: "ltr", type: "tel", autoComplete: "tel" })}
+      </div>
+      <div className="form-row">
+        {field("hotel_name", t("myBooking.hotelName"), { maxLength: "200" })}
+        {field("hotel_address", t("myBooking.hotelAddress"), { maxLength: "300" })}
+      </div>
+      {field("arrival_note", t("myBooking.arrivalNote"), { maxLength: "500" })}
+      <button type="submit" className="btn btn-primary" disabled={status.kind === "busy"}>
+        {status.kind === "busy" ? t("myBooking.saving") : t("myBooking.save")}
+      </button>
+      <div aria-live="polite">
+        {status.kind === "done" && <p className="alert alert-success">{t("myBooking.saved")}</p>}
+        {status.kind === "failed" && <p className="alert alert-error">{failureText(t, status.failure, fmt)}</p>}
+      </div>
+    </form>
+  );
+}
+
+/** Other dates or another car: a request the agency decides. */
+export function ChangeForm({ token, booking, onSent }: { token: string; booking: MyBooking; onSent: (b: MyBooking) => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const id = useId();
+  const { data: cars } = useQuery({ queryKey: ["myBooking", "cars"], queryFn: listCars });
+  const [form, setForm] = useState({
+    carId: String(booking.car?.id ?? ""),
+    start: booking.start_date,
+    end: booking.end_date,
+    pickupTime: booking.pickup_time.slice(0, 5),
+    returnTime: booking.return_time.slice(0, 5),
+    message: "",
+  });
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
+  async function send(e: FormEvent) {
+    e.preventDefault();
+    if (!form.start || !form.end || form.end < form.start || form.start < todayISO()) {
+      setStatus({ kind: "failed", failure: { kind: "invalid", field: "dates" } });
+      return;
+    }
+    setStatus({ kind: "busy" });
+    const r = await askChange(token, { ...form, carId: Number(form.carId) });
+    if (r.ok) {
+      onSent(r.value);
+      setStatus({ kind: "done" });
+    } else setStatus({ kind: "failed", failure: r.failure });
+  }
+  return (
+    <form className="card my-booking-form" onSubmit={(e) => void send(e)} noValidate data-testid="my-booking-change">
+      <h2>{t("myBooking.changeTitle")}</h2>
+      <p className="muted">{t("myBooking.changeText")}</p>
+      <div className="field">
+        <label htmlFor={`${id}-car`}>{t("myBooking.car")}</label>
+        <select id={`${id}-car`} value={form.carId} onChange={set("carId")}>
+          {booking.car && !cars?.some((c) => c.id === booking.car?.id) && (
+            <option value={booking.car.id}>
+              {booking.car.brand} {booking.car.name}
+            </option>
+          )}
+          {(cars ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.brand} {c.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={`${id}-start`}>{t("myBooking.pickupDate")}</label>
+          <input id={`${id}-start`} type="date" min={todayISO()} value={form.start} onChange={set("start")} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-pt`}>{t("myBooking.pickupTime")}</label>
+          <input id={`${id}-pt`} type="time" value={form.pickupTime} onChange={set("pickupTime")} />
+        </div>
+      </div>
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={`${id}-end`}>{t("myBooking.returnDate")}</label>
+          <input id={`${id}-end`} type="date" min={form.start || todayISO()} value={form.end} onChange={set("end")} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-rt`}>{t("myBooking.returnTime")}</label>
+          <input id={`${id}-rt`} type="time" value={form.returnTime} onChange={set("returnTime")} />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-msg`}>{t("myBooking.message")}</label>
+        <textarea id={`${id}-msg`} rows={2} maxLength={1000} value={form.message} onChange={set("message")} />
+      </div>
+      <button type="submit" className="btn btn-outline" disabled={status.kind === "busy"}>
+        {status.kind === "busy" ? t("myBooking.sending") : t("myBooking.askChange")}
+      </button>
+      <div aria-live="polite">
+        {status.kind === "done" && <p className="alert alert-success">{t("myBooking.changeSent")}</p>}
+        {status.kind === "failed" && (
+          <p className="alert alert-error">{status.failure.kind === "invalid" ? t("myBooking.changeInvalid") : failureText(t, status.failure, fmt)}</p>
+        )}
+      </div>
+    </form>
+  );
+}

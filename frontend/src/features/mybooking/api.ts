@@ -1,0 +1,182 @@
+import { FunctionsHttpError } from "@supabase/supabase-js";
+import { db, PG_CODES } from "../../lib/db";
+import type { StoredQuoteJson as StoredQuote } from "../../lib/database";
+
+/** One line of the booking's ledger (public.payments) as the page shows it. */
+export interface LedgerLine {
+  kind: "paypal" | "refund" | "counter";
+  status: string;
+  amount: number;
+  currency: string;
+  amount_mad: number;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** A change request or a cancellation made on the page. */
+export interface TravellerRequest {
+  id: string;
+  kind: "change" | "cancellation";
+  state: "pending" | "accepted" | "refused" | "done";
+  car: { id: number; name: string; brand: string } | null;
+  start_date: string | null;
+  end_date: string | null;
+  pickup_time: string | null;
+  return_time: string | null;
+  total: number | null;
+  available: boolean | null;
+  created_at: string;
+}
+
+/** public.my_booking(token): the booking a link opens (migrations/20260128010000_my_booking.sql). */
+export interface MyBooking {
+  reference: string;
+  status: string;
+  payment_status: string;
+  payment_method: string | null;
+  language: string;
+  car: { id: number; name: string; brand: string; category: string; image: string | null } | null;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  return_time: string;
+  pickup_location: string;
+  return_location: string;
+  insurance_type: string;
+  extras: Record<string, boolean>;
+  payment_option: string;
+  days: number;
+  total_price: number;
+  quote: StoredQuote | null;
+  customer_name: string;
+  customer_phone: string;
+  flight_number: string | null;
+  hotel_name: string | null;
+  hotel_address: string | null;
+  arrival_note: string | null;
+  payments: LedgerLine[];
+  cancellation: { free_until: string; free_now: boolean; cost: number; possible: boolean };
+  requests: TravellerRequest[];
+}
+
+/** What went wrong, as the page words it. */
+export type Failure =
+  | { kind: "link" } // MB001: the link is invalid or expired
+  | { kind: "late"; cost: number; freeUntil: string } // MB002
+  | { kind: "closed" } // MB003: cancelled, expired, started or over
+  | { kind: "invalid"; field?: string } // MB004 or the quote's 22023
+  | { kind: "taken" } // BK00x
+  | { kind: "limited" } // 429
+  | { kind: "other" };
+
+function failure(error: { code?: string; details?: unknown }): Failure {
+  let details: Record<string, unknown> = {};
+  if (error.details && typeof error.details === "object") details = error.details as Record<string, unknown>;
+  else if (typeof error.details === "string") {
+    try {
+      details = JSON.parse(error.details) as Record<string, unknown>;
+    } catch {
+      details = {};
+    }
+  }
+  switch (error.code) {
+    case "MB001":
+      return { kind: "link" };
+    case "MB002":
+      return { kind: "late", cost: Number(details.cost ?? 0), freeUntil: String(details.free_until ?? "") };
+    case "MB003":
+      return { kind: "closed" };
+    case "MB004":
+    case "22023":
+      return { kind: "invalid", field: typeof details.field === "string" ? details.field : undefined };
+    case PG_CODES.tooManyWrites:
+      return { kind: "limited" };
+  }
+  if (error.code?.startsWith("BK")) return { kind: "taken" };
+  return { kind: "other" };
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+async function rpc<T>(call: (c: Awaited<ReturnType<typeof db>>) => PromiseLike<{ data: unknown; error: { code?: string; details?: unknown } | null }>): Promise<Result<T>> {
+  try {
+    const { data, error } = await call(await db());
+    if (error) return { ok: false, failure: failure(error) };
+    return { ok: true, value: data as T };
+  } catch {
+    return { ok: false, failure: { kind: "other" } };
+  }
+}
+
+/** Step 1: the same answer whether the pair matches or not; a match gets its link by e-mail. */
+export function requestLink(reference: string, email: string): Promise<Result<unknown>> {
+  return rpc((c) => c.rpc("my_booking_request_link", { p_reference: reference, p_email: email }));
+}
+
+export function readBooking(token: string): Promise<Result<MyBooking>> {
+  return rpc((c) => c.rpc("my_booking", { p_token: token }));
+}
+
+/** The details that do not change the price. */
+export type Details = Partial<Record<"flight_number" | "hotel_name" | "hotel_address" | "arrival_note" | "customer_phone", string>>;
+
+export function updateDetails(token: string, details: Details): Promise<Result<MyBooking>> {
+  return rpc((c) => c.rpc("my_booking_update", { p_token: token, p_details: details }));
+}
+
+export function cancelBooking(token: string): Promise<Result<MyBooking>> {
+  return rpc((c) => c.rpc("my_booking_cancel", { p_token: token }));
+}
+
+export interface ChangeAsked {
+  carId: number;
+  start: string;
+  end: string;
+  pickupTime: string;
+  returnTime: string;
+  message: string;
+}
+
+export function askChange(token: string, a: ChangeAsked): Promise<Result<MyBooking>> {
+  return rpc((c) =>
+    c.rpc("my_booking_change_request", {
+      p_token: token,
+      p_car_id: a.carId,
+      p_start: a.start,
+      p_end: a.end,
+      p_pickup_time: a.pickupTime,
+      p_return_time: a.returnTime,
+      p_message: a.message,
+    }),
+  );
+}
+
+/**
+ * Asks the payment functions to carry out at once the refund the cancellation
+ * wrote (the amount is the database's; the reconciliation loop would do it
+ * later anyway). A failure here changes nothing the page shows but the timing.
+ */
+export async function refundNow(token: string): Promise<void> {
+  try {
+    const { error } = await (await db()).functions.invoke("my-booking-refund", { body: { token } });
+    if (error && !(error instanceof FunctionsHttpError)) throw error;
+  } catch {
+    // The loop retries; the ledger shows the refund as pending meanwhile.
+  }
+}
+
+/** The cars a change may ask for. */
+export async function listCars(): Promise<{ id: number; name: string; brand: string }[]> {
+  try {
+    const { data } = await (await db()).from("cars").select("id,name,brand").eq("available", true).order("name");
+    return data ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** The token of an e-mailed link: in the fragment, which is never sent to a server. */
+export function tokenOf(hash: string): string | null {
+  const m = /(?:^#|&)token=([0-9a-f]{64})(?:&|$)/.exec(hash);
+  return m ? m[1]! : null;
+}

@@ -1,0 +1,311 @@
+package migrations_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"casarent/server/pgrole"
+)
+
+// visitorIP is the address the traveller's requests come from.
+const visitorIP = "203.0.113.40"
+
+// traveller is an anonymous visitor's session, as the server opens it.
+func (w *world) traveller() pgrole.Session { return w.from(anon, visitorIP) }
+
+// callJSON runs a function returning jsonb in session s and commits.
+func (w *world) callJSON(s pgrole.Session, sql string, args ...any) (map[string]any, error) {
+	var raw []byte
+	err := pgrole.Do(context.Background(), w.db.Pool, s, func(c pgrole.Conn) error {
+		return c.QueryRow(context.Background(), sql, args...).Scan(&raw)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var out map[string]any
+	return out, json.Unmarshal(raw, &out)
+}
+
+// customCode is the code of a PostgREST custom error (raise sqlstate 'PGRST').
+func customCode(err error) string {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "PGRST" {
+		return ""
+	}
+	var m struct{ Code string }
+	_ = json.Unmarshal([]byte(pe.Message), &m)
+	return m.Code
+}
+
+// myBookingFixture books car A for a traveller in ten days (paid online when
+// paid) and returns the booking's id and reference.
+func myBookingFixture(t *testing.T, w *world, id string, car int64, paid bool) (string, string) {
+	t.Helper()
+	start := time.Now().UTC().AddDate(0, 0, 10).Format(time.DateOnly)
+	end := time.Now().UTC().AddDate(0, 0, 13).Format(time.DateOnly)
+	w.super(t, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
+			pickup_time, return_time, status, language)
+		values ($1, $2, 'Lina', 'Lina@Example.com', '+212661234567', $3, $4, '10:00', '10:00', 'confirmed', 'en')`, id, car, start, end)
+	if paid {
+		w.super(t, `insert into public.payments (booking_id, kind, status, amount, currency, amount_mad, method, provider_order_id,
+				provider_capture_id, settled_at)
+			values ($1, 'paypal', 'captured', 80.50, 'EUR', 870, 'paypal', $2, $3, now())`, id, "ORDER"+id[len(id)-6:], "CAP"+id[len(id)-6:])
+		w.super(t, `update public.bookings set payment_status = 'paid', payment_method = 'paypal' where id = $1`, id)
+	}
+	return id, superScalar[string](t, w, `select reference from public.bookings where id = $1`, id)
+}
+
+// linkToken is the token of the latest link e-mailed for the booking.
+func linkToken(t *testing.T, w *world, id string) string {
+	t.Helper()
+	return superScalar[string](t, w, `select payload -> 'link' ->> 'token' from public.notification_outbox
+		where kind = 'booking_link' and subject_id = $1 order by id desc limit 1`, id)
+}
+
+// Asking for the link answers the same for a match, a wrong reference and a
+// wrong e-mail; only the match e-mails a link, and the link opens that booking.
+func TestMyBookingLinkAnswersTheSameAndMailsOnlyOnAMatch(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000001", w.carA, false)
+	ask := func(ref, email string) string {
+		t.Helper()
+		out, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, $2)`, ref, email)
+		if err != nil {
+			t.Fatalf("link for %s / %s: %v", ref, email, err)
+		}
+		b, _ := json.Marshal(out)
+		return string(b)
+	}
+	right := ask(strings.ToLower(ref), " lina@example.COM ")
+	if wrongRef, wrongMail := ask("CR-22222", "lina@example.com"), ask(ref, "other@example.com"); right != wrongRef || right != wrongMail {
+		t.Fatalf("answers differ: match %s, wrong reference %s, wrong e-mail %s", right, wrongRef, wrongMail)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.notification_outbox where kind = 'booking_link'`); n != 1 {
+		t.Fatalf("%d link e-mails, want 1 (the match only)", n)
+	}
+	if to := superScalar[string](t, w, `select recipient || ' ' || language from public.notification_outbox where kind = 'booking_link'`); to != "Lina@Example.com en" {
+		t.Fatalf("link e-mailed to %q", to)
+	}
+	token := linkToken(t, w, id)
+	if len(token) < 40 {
+		t.Fatalf("token %q is too short to be unguessable", token)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from private.booking_links where token_hash = sha256(convert_to($1, 'UTF8'))`, token); n != 1 {
+		t.Fatalf("the token's hash is stored %d times", n)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from private.booking_links where encode(token_hash, 'escape') like '%' || $1 || '%'`, token); n != 0 {
+		t.Fatal("the token itself is stored")
+	}
+	b, err := w.callJSON(w.as(anon), `select public.my_booking($1)`, token)
+	if err != nil || b["reference"] != ref || b["customer_name"] != "Lina" || b["car"].(map[string]any)["name"] != "Clio" {
+		t.Fatalf("booking through the link: %v %v", b, err)
+	}
+	if _, hasEmail := b["customer_email"]; hasEmail {
+		t.Fatal("the page's view repeats the e-mail address")
+	}
+	for name, bad := range map[string]string{"a wrong token": strings.Repeat("0", 64), "no token": ""} {
+		if _, err := w.callJSON(w.as(anon), `select public.my_booking($1)`, bad); customCode(err) != "MB001" {
+			t.Fatalf("%s: %v, want MB001", name, err)
+		}
+	}
+	w.super(t, `update private.booking_links set expires_at = now() - interval '1 second'`)
+	if _, err := w.callJSON(w.as(anon), `select public.my_booking($1)`, token); customCode(err) != "MB001" {
+		t.Fatalf("an expired link: %v, want MB001", err)
+	}
+}
+
+// The 11th request for a link in a minute from one address is refused (429
+// through /rest/v1); another address is not.
+func TestMyBookingLinkIsLimitedPerAddress(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for i := range 10 {
+		if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link('CR-23456', 'x@example.com')`); err != nil {
+			t.Fatalf("attempt %d: %v", i+1, err)
+		}
+	}
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link('CR-23456', 'x@example.com')`); !isLimited(err) {
+		t.Fatalf("11th attempt: %v, want PT429", err)
+	}
+	if _, err := w.callJSON(w.from(anon, "198.51.100.9"), `select public.my_booking_request_link('CR-23456', 'x@example.com')`); err != nil {
+		t.Fatalf("another address: %v", err)
+	}
+}
+
+// Details that do not change the price are the traveller's to change; the
+// price, the dates and anything else are not.
+func TestMyBookingDetailsChangeWithoutChangingThePrice(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000002", w.carA, false)
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
+		t.Fatal(err)
+	}
+	token := linkToken(t, w, id)
+	total := superScalar[int32](t, w, `select total_price from public.bookings where id = $1`, id)
+	b, err := w.callJSON(w.traveller(), `select public.my_booking_update($1, $2)`, token,
+		`{"flight_number": " at 811 ", "hotel_address": "Hôtel Kenzi, Casablanca", "arrival_note": "Landing 22:40", "customer_phone": "+212 6 61 00 00 00"}`)
+	if err != nil || b["flight_number"] != "AT 811" || b["hotel_address"] != "Hôtel Kenzi, Casablanca" || b["customer_phone"] != "+212 6 61 00 00 00" {
+		t.Fatalf("update: %v %v", b, err)
+	}
+	if got := superScalar[int32](t, w, `select total_price from public.bookings where id = $1`, id); got != total {
+		t.Fatalf("total %d after the details, was %d", got, total)
+	}
+	for name, details := range map[string]string{
+		"the price":           `{"total_price": 1}`,
+		"the dates":           `{"start_date": "2027-01-01"}`,
+		"a phone that is not": `{"customer_phone": "call me"}`,
+		"a long flight":       `{"flight_number": "` + strings.Repeat("A", 30) + `"}`,
+	} {
+		if _, err := w.callJSON(w.traveller(), `select public.my_booking_update($1, $2)`, token, details); customCode(err) != "MB004" {
+			t.Fatalf("%s: %v, want MB004", name, err)
+		}
+	}
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_update($1, '{"flight_number": "X1"}')`, "nottoken"); customCode(err) != "MB001" {
+		t.Fatalf("without a valid link: %v", err)
+	}
+}
+
+// Cancelling inside the free window frees the dates at once and reserves one
+// refund of what was paid online, however often it is pressed; the traveller
+// and the agency are told. After the window nothing changes and the cost is stated.
+func TestMyBookingCancelInsideTheFreeWindowRefundsOnce(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000003", w.carA, true)
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
+		t.Fatal(err)
+	}
+	token := linkToken(t, w, id)
+	for i := range 2 { // two clicks
+		b, err := w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, token)
+		if err != nil || b["status"] != "cancelled" {
+			t.Fatalf("cancel %d: %v %v", i+1, b, err)
+		}
+	}
+	refund := superScalar[string](t, w, `select string_agg(status || ' ' || amount || ' ' || currency || ' ' || amount_mad || ' ' || refund_key, ';')
+		from public.payments where booking_id = $1 and kind = 'refund'`, id)
+	if refund != "pending 80.50 EUR 870.00 traveller-cancel-"+id {
+		t.Fatalf("refunds: %q, want one pending refund of everything", refund)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.notification_outbox where subject_id = $1 and kind = 'payment_refunded'
+		and payload -> 'refund' ->> 'reason' = 'traveller_cancelled' and recipient = 'Lina@Example.com'`, id); n != 1 {
+		t.Fatalf("%d refund e-mails to the traveller", n)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.notification_outbox where subject_id = $1 and kind = 'traveller_request_agency'`, id); n != 1 {
+		t.Fatalf("%d notices to the agency", n)
+	}
+	if s := superScalar[string](t, w, `select kind || ' ' || state || ' ' || refund_mad from public.booking_change_requests where booking_id = $1`, id); s != "cancellation done 870.00" {
+		t.Fatalf("the agency's list: %q", s)
+	}
+	// The dates are bookable again at once.
+	if _, err := w.run(admin, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date)
+		select car_id, 'Next', 'next@example.com', '+212600000009', start_date, end_date from public.bookings where id = $1`, id); err != nil {
+		t.Fatalf("booking the freed dates: %v", err)
+	}
+
+	// Outside the window: refused with the cost, nothing changes.
+	late, lateRef := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000004", w.carB, true)
+	w.super(t, `update public.rental_rules set free_cancellation_hours = 720`)
+	w.super(t, `update public.bookings set quote = quote - 'free_cancellation_until' where id = $1`, late)
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, lateRef); err != nil {
+		t.Fatal(err)
+	}
+	lateToken := linkToken(t, w, late)
+	b, err := w.callJSON(w.traveller(), `select public.my_booking($1)`, lateToken)
+	c, _ := b["cancellation"].(map[string]any)
+	if err != nil || c["free_now"] != false || c["cost"] != 450.0 {
+		t.Fatalf("late booking's terms: %v %v", c, err)
+	}
+	var pe *pgconn.PgError
+	_, err = w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, lateToken)
+	if customCode(err) != "MB002" || !errors.As(err, &pe) || !strings.Contains(pe.Message, `"cost": 450`) {
+		t.Fatalf("late cancel: %v, want MB002 with the cost", err)
+	}
+	if s := superScalar[string](t, w, `select status from public.bookings where id = $1`, late); s != "confirmed" {
+		t.Fatalf("late booking became %s", s)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.payments where booking_id = $1 and kind = 'refund'`, late); n != 0 {
+		t.Fatalf("%d refunds for a refused cancellation", n)
+	}
+}
+
+// Other dates: the request carries the one quote's price and the car's
+// availability; the agency accepts it (the booking is re-priced) or refuses it,
+// and the traveller is told.
+func TestChangeRequestIsQuotedThenDecidedByTheAgency(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000005", w.carA, false)
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
+		t.Fatal(err)
+	}
+	token := linkToken(t, w, id)
+	start := time.Now().UTC().AddDate(0, 0, 20).Format(time.DateOnly)
+	end := time.Now().UTC().AddDate(0, 0, 25).Format(time.DateOnly)
+	b, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, w.carB, start, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs, _ := b["requests"].([]any)
+	if len(reqs) != 1 {
+		t.Fatalf("requests: %v", b["requests"])
+	}
+	r := reqs[0].(map[string]any)
+	want := superScalar[float64](t, w, `select (public.quote_booking($1, $2::date, $3::date, 'basic', '{}', 'full', '10:00', '10:00') ->> 'total')::numeric`, w.carB, start, end)
+	if r["state"] != "pending" || r["available"] != true || r["total"] != want {
+		t.Fatalf("request %v, want pending, available, total %v", r, want)
+	}
+	reqID := r["id"].(string)
+	for _, a := range []string{anon, user} {
+		if _, err := w.try(a, `select public.decide_change_request($1, true)`, reqID); err == nil {
+			t.Fatalf("%s decided a change request", a)
+		}
+	}
+	if n, err := w.try(user, `select * from public.booking_change_requests`); err != nil || n != 0 {
+		t.Fatalf("a signed-in traveller sees %d requests (%v)", n, err)
+	}
+	if _, err := w.try(anon, `select * from public.booking_change_requests`); err == nil {
+		t.Fatal("anon reads change requests")
+	}
+	if _, err := w.run(admin, `select public.decide_change_request($1, true)`, reqID); err != nil {
+		t.Fatalf("accept: %v", err)
+	}
+	got := superScalar[string](t, w, `select car_id || ' ' || start_date || ' ' || end_date || ' ' || total_price from public.bookings where id = $1`, id)
+	if got != "1002 "+start+" "+end+" "+strings.TrimSuffix(strings.TrimSuffix(jsonNumber(want), ".0"), ".00") {
+		t.Fatalf("booking after acceptance: %q (total %v)", got, want)
+	}
+	if s := superScalar[string](t, w, `select recipient || ' ' || language || ' ' || (payload -> 'request' ->> 'state') from public.notification_outbox
+		where kind = 'change_request_decided' and subject_id = $1`, id); s != "Lina@Example.com en accepted" {
+		t.Fatalf("traveller told: %q", s)
+	}
+	if _, err := w.run(admin, `select public.decide_change_request($1, false)`, reqID); customCode(err) != "MB005" {
+		t.Fatalf("deciding twice: %v", err)
+	}
+}
+
+func jsonNumber(v float64) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// Nothing of this opens a table to anon: the links and the requests stay hidden.
+func TestMyBookingOpensNoTable(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for _, a := range []string{anon, user} {
+		if _, err := w.try(a, `select * from private.booking_links`); err == nil {
+			t.Fatalf("%s reads the links", a)
+		}
+		if _, err := w.try(a, `insert into public.booking_change_requests (booking_id, kind) values ($1, 'cancellation')`, w.booking1); err == nil {
+			t.Fatalf("%s writes a change request", a)
+		}
+	}
+}
