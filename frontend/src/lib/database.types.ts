@@ -107,8 +107,11 @@ export type Database = {
           days: number
           end_date: string
           extras: NonNullable<Json>
+          flight_number: string | null
           hold: unknown
           hold_expires_at: string | null
+          hotel_address: string | null
+          hotel_name: string | null
           id: string
           insurance_type: string
           language: string
@@ -146,8 +149,11 @@ export type Database = {
           days: number
           end_date: string
           extras?: NonNullable<Json>
+          flight_number?: string | null
           hold?: unknown
           hold_expires_at?: string | null
+          hotel_address?: string | null
+          hotel_name?: string | null
           id?: string
           insurance_type?: string
           language?: string
@@ -184,8 +190,11 @@ export type Database = {
           days?: number
           end_date?: string
           extras?: NonNullable<Json>
+          flight_number?: string | null
           hold?: unknown
           hold_expires_at?: string | null
+          hotel_address?: string | null
+          hotel_name?: string | null
           id?: string
           insurance_type?: string
           language?: string
@@ -777,9 +786,13 @@ export type Database = {
         Returns: {
           car_id: number
           days: number
+          deposit: number
           free: boolean
+          free_cancellation_until: string
           next_free: string
+          online_discount_percent: number
           reason: string
+          subtotal: number
           total: number
         }[]
       }
@@ -796,6 +809,7 @@ export type Database = {
       }
       included_extras: { Args: { p_car: Json }; Returns: string[] }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_e164: { Args: { p: string }; Returns: boolean }
       page_data: { Args: { p_path: string }; Returns: Json }
       page_meta:
         | { Args: { p_path: string }; Returns: Json }
