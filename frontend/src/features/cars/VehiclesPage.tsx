@@ -93,7 +93,7 @@ export default function VehiclesPage() {
   };
 
   return (
-    <>
+    <div className={`fleet-page${trip ? " has-trip" : ""}`}>
       <PageHero title={t("fleet.title")} subtitle={t("fleet.subtitle")} />
       <section className="section" aria-label={t("fleet.title")}>
         <div className="container">
@@ -186,6 +186,6 @@ export default function VehiclesPage() {
           )}
         </div>
       </section>
-    </>
+    </div>
   );
 }
