@@ -141,3 +141,24 @@ func TestSearchTotalsHideNoDiscount(t *testing.T) {
 		t.Fatalf("the total before the discount (%d) is not above the total paid online (%d)", got.Subtotal, got.Total)
 	}
 }
+
+// The pages that state the free-cancellation hours (the terms, the short-term
+// rental page) are rendered with the rental rule, and follow it when it changes.
+func TestPagesStateTheFreeCancellationRule(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	hours := func(path string) int {
+		t.Helper()
+		return superScalar[int](t, w, `select (public.page_data($1) -> 'rentalRules' ->> 'free_cancellation_hours')::int`, path)
+	}
+	want := superScalar[int](t, w, `select free_cancellation_hours from public.rental_rules`)
+	for _, path := range []string{"/conditions-de-location", "/location-courte-duree"} {
+		if got := hours(path); got != want {
+			t.Fatalf("%s: %d hours, want the rule's %d", path, got, want)
+		}
+	}
+	w.super(t, `update public.rental_rules set free_cancellation_hours = 48`)
+	if got := hours("/conditions-de-location"); got != 48 {
+		t.Fatalf("after the rule changed: %d hours, want 48", got)
+	}
+}
