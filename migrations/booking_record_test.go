@@ -24,7 +24,7 @@ func TestReferencesAreUniqueAndUnpredictable(t *testing.T) {
 		select 2000 + i, 'ref-car-' || i, 'Car', 'Renault', 'Compact', 300, '/c.jpg', 5, 'manual', 'diesel', 4
 		from generate_series(0, 9) i`)
 	w.super(t, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, return_time)
-		select 2000 + i % 10, 'C', 'c@example.com', '+2126', date '2030-01-01' + i / 10, date '2030-01-01' + i / 10, '18:00'
+		select 2000 + i % 10, 'C', 'c@example.com', '+212600000000', date '2030-01-01' + i / 10, date '2030-01-01' + i / 10, '18:00'
 		from generate_series(0, $1 - 1) i`, n)
 	rows, err := w.db.Admin.Query(context.Background(), `select reference from public.bookings where car_id >= 2000 order by created_at, start_date, car_id`)
 	if err != nil {
@@ -93,7 +93,7 @@ func TestRevenueIsMoneyReceived(t *testing.T) {
 		var id string
 		if err := w.db.Admin.QueryRow(ctx, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
 				start_date, end_date, return_time, status, payment_method)
-			values ($1, 'C', 'c@example.com', '+2126', $2::date, $2::date + 2, '18:00', $3, $4) returning id::text`,
+			values ($1, 'C', 'c@example.com', '+212600000000', $2::date, $2::date + 2, '18:00', $3, $4) returning id::text`,
 			car, start, status, method).Scan(&id); err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +188,7 @@ func TestBookingReceipt(t *testing.T) {
 	id := "e1000000-0000-4000-8000-000000000001"
 	if _, err := w.run(anon, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
 			return_time, insurance_type, extras, payment_option, payment_method)
-		values ($1, $2, 'Nadia', 'n@example.com', '+2126', '2027-05-01', '2027-05-04', '10:30', 'premium', '{"gps": true, "childSeat": true}', 'half', 'whatsapp')`,
+		values ($1, $2, 'Nadia', 'n@example.com', '+212600000000', '2027-05-01', '2027-05-04', '10:30', 'premium', '{"gps": true, "childSeat": true}', 'half', 'whatsapp')`,
 		id, w.carA); err != nil {
 		t.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func TestTurnaroundSeparatesRentals(t *testing.T) {
 			r, _ := time.Parse("2006-01-02T15:04", c.ret)
 			_, err := w.try(anon, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
 					start_date, pickup_time, end_date, return_time)
-				values ($1, 'V', 'v@example.com', '+2126', $2::date, $3::time, $4::date, $5::time)`,
+				values ($1, 'V', 'v@example.com', '+212600000000', $2::date, $3::time, $4::date, $5::time)`,
 				w.carA, p.Format(time.DateOnly), p.Format("15:04"), r.Format(time.DateOnly), r.Format("15:04"))
 			if c.code == "" {
 				if err != nil {
@@ -170,7 +170,7 @@ func TestBookabilityIsDecidedByTheDatabase(t *testing.T) {
 		(1004, 'later-test', 'Later', 'Renault', 'Compact', 300, '/l.jpg', 5, 'manual', 'diesel', 4, true, '2026-12-20')`)
 	w.super(t, `insert into public.car_blocks (car_id, start_date, end_date, reason) values (1001, '2026-12-05', '2026-12-07', 'Vidange')`)
 	insert := `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, return_time)
-		values ($1, 'V', 'v@example.com', '+2126', $2::date, $3::date, '18:00')`
+		values ($1, 'V', 'v@example.com', '+212600000000', $2::date, $3::date, '18:00')`
 	cases := []struct {
 		name       string
 		car        int64
@@ -217,7 +217,7 @@ func TestHoldsLapse(t *testing.T) {
 	ctx := context.Background()
 	// A PayPal attempt, as create-paypal-order stores it (service_role).
 	if _, err := w.run(service, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method)
-		values ('f0000000-0000-4000-8000-000000000001', $1, 'P', 'p@example.com', '+2126', '2026-12-10', '2026-12-12', 'paypal')`, w.carA); err != nil {
+		values ('f0000000-0000-4000-8000-000000000001', $1, 'P', 'p@example.com', '+212600000000', '2026-12-10', '2026-12-12', 'paypal')`, w.carA); err != nil {
 		t.Fatal(err)
 	}
 	// A WhatsApp request, and one an administrator confirms.
@@ -335,7 +335,7 @@ func TestAvailabilityForVisitors(t *testing.T) {
 		}
 		return out
 	}
-	got := read(`select * from public.car_availability('2026-12-12T10:00', '2026-12-16T10:00')`)
+	got := read(`select car_id, free, reason, next_free, days, total from public.car_availability('2026-12-12T10:00', '2026-12-16T10:00')`)
 	if len(got) != 2 {
 		t.Fatalf("%d rows, want one per car", len(got))
 	}
@@ -350,7 +350,7 @@ func TestAvailabilityForVisitors(t *testing.T) {
 	if a.Days != 4 || a.Total != 1080 || b.Total != 1620 {
 		t.Errorf("totals %+v %+v", a, b)
 	}
-	if got := read(`select * from public.car_availability('2026-12-14T12:00', '2026-12-15T12:00', $1)`, w.carA); len(got) != 1 || !got[0].Free {
+	if got := read(`select car_id, free, reason, next_free, days, total from public.car_availability('2026-12-14T12:00', '2026-12-15T12:00', $1)`, w.carA); len(got) != 1 || !got[0].Free {
 		t.Errorf("after the turnaround: %+v, want free", got)
 	}
 	if _, err := w.try(anon, `select * from public.car_availability('2026-12-14T12:00', '2026-12-14T12:00')`); sqlState(err) != "22023" {

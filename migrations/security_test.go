@@ -16,11 +16,11 @@ func TestDirectBookingsCannotPoseAsPayPal(t *testing.T) {
 	for _, who := range []string{anon, user, admin} {
 		for name, sql := range map[string]string{
 			"paypal method": `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method)
-				values ($1, 'Eve', 'eve@example.com', '+2126', '2027-03-01', '2027-03-03', 'paypal')`,
+				values ($1, 'Eve', 'eve@example.com', '+212600000000', '2027-03-01', '2027-03-03', 'paypal')`,
 			"PayPal method, other case": `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method)
-				values ($1, 'Eve', 'eve@example.com', '+2126', '2027-03-01', '2027-03-03', ' PayPal')`,
+				values ($1, 'Eve', 'eve@example.com', '+212600000000', '2027-03-01', '2027-03-03', ' PayPal')`,
 			"payment id": `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method, payment_id)
-				values ($1, 'Eve', 'eve@example.com', '+2126', '2027-03-01', '2027-03-03', 'whatsapp', '8MC585209K746392H')`,
+				values ($1, 'Eve', 'eve@example.com', '+212600000000', '2027-03-01', '2027-03-03', 'whatsapp', '8MC585209K746392H')`,
 		} {
 			if _, err := w.try(who, sql, w.carA); sqlState(err) != "42501" {
 				t.Errorf("%s, %s: err = %v, want 42501", who, name, err)
@@ -28,12 +28,12 @@ func TestDirectBookingsCannotPoseAsPayPal(t *testing.T) {
 		}
 		// What the site sends still works.
 		if _, err := w.try(who, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method, payment_id, status, payment_status)
-			values ($1, 'Nadia', 'nadia@example.com', '+2126', '2027-03-01', '2027-03-03', 'whatsapp', null, 'pending', null)`, w.carA); err != nil {
+			values ($1, 'Nadia', 'nadia@example.com', '+212600000000', '2027-03-01', '2027-03-03', 'whatsapp', null, 'pending', null)`, w.carA); err != nil {
 			t.Errorf("%s: the site's insert: %v", who, err)
 		}
 	}
 	if _, err := w.try(service, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method, payment_id)
-		values ($1, 'Eve', 'eve@example.com', '+2126', '2027-03-01', '2027-03-03', 'paypal', 'CAPTURE1')`, w.carA); err != nil {
+		values ($1, 'Eve', 'eve@example.com', '+212600000000', '2027-03-01', '2027-03-03', 'paypal', 'CAPTURE1')`, w.carA); err != nil {
 		t.Errorf("service_role: %v", err)
 	}
 }

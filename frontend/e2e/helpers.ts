@@ -269,7 +269,13 @@ export interface Availability {
   reason: "booked" | "maintenance" | "unavailable" | "not_yet" | null;
   next_free: string | null;
   days: number;
+  /** Paid online in full (the default options). */
   total: number;
+  /** Before any discount: paid at the counter. */
+  subtotal: number;
+  online_discount_percent: number;
+  deposit: number;
+  free_cancellation_until: string | null;
 }
 
 /** The database's availability for a trip ("YYYY-MM-DDTHH:MM" local times), as an anonymous visitor asks it. */

@@ -156,7 +156,14 @@ describe("search by dates, book, and the dates are taken for the next visitor", 
       await searchFromHome(first.page, trip);
       const targetCard = card(first.page, target);
       expect(await targetCard.getAttribute("data-free")).toBe("true");
-      expect(priceOf(await targetCard.getByTestId("car-total").locator("strong").textContent())).toBe(row!.total);
+      // The total before any discount, then the pay-online one on its own line, the free cancellation and the deposit: the database's figures.
+      expect(priceOf(await targetCard.getByTestId("car-total").locator("strong").textContent())).toBe(row!.subtotal);
+      expect(row!.total).toBeLessThan(row!.subtotal);
+      const online = (await targetCard.getByTestId("car-online-total").textContent()) ?? "";
+      expect(priceOf(online.slice(online.lastIndexOf(lang === "fr" ? " : " : ":")))).toBe(row!.total);
+      expect(online).toContain(t.booking.paymentOptions.full.name);
+      expect(await targetCard.getByTestId("car-free-cancellation").textContent()).toContain(formatMoment(lang, row!.free_cancellation_until!));
+      expect(priceOf(await targetCard.getByTestId("car-deposit").textContent())).toBe(row!.deposit);
       const totalFor = (t.availability as unknown as Record<string, string>)[lang === "ar" ? "totalFor_few" : "totalFor_other"]!;
       expect(await targetCard.getByTestId("car-total").textContent()).toContain(totalFor.replace("{{count}}", "3"));
       await clean(first.page, "fleet (free)", found);

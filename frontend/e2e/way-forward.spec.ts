@@ -65,13 +65,14 @@ function expectOrderInText(text: string, lang: Lang, b: BookingRow) {
   const q = b.quote;
   const money = (v: number) => plain(formatAmount(lang, Number(v)));
   has(T.booking.total, money(q.total));
-  has(T.order.dueAtPickup, money(q.due_at_pickup));
+  // A WhatsApp request pays nothing online: no "due now", all of it at the agency.
+  has(T.order.paidAtAgency, money(q.total));
+  expect(lines.some((l) => l.startsWith(T.bookingPrice.dueNow.split("(")[0]!))).toBe(false);
   has(T.order.deposit, money(q.deposit));
   has(T.booking.extrasTitle, money(q.extras));
   has(T.order.insuranceLine.replace("{{name}}", T.booking.insurances.premium.name), money(q.insurance));
-  // The rental and due-now labels carry a count and a percentage: matched by their figure.
+  // The rental label carries a count: matched by its figure.
   expect(lines.some((l) => l.endsWith(`${sep}${money(q.base)}`) && l.startsWith(T.booking.base_other.split("(")[0]!))).toBe(true);
-  expect(lines.some((l) => l.startsWith(T.bookingPrice.dueNow.split("(")[0]!) && l.endsWith(`${sep}${money(q.due_now)}`))).toBe(true);
   if (Number(q.discount) > 0) expect(lines.some((l) => l.endsWith(`${sep}−${money(q.discount)}`))).toBe(true);
 }
 
@@ -92,8 +93,12 @@ describe("the booking record on the public site", () => {
     expect(plain(text).split("\n")[0]).toBe(fr.whatsapp.intro);
     expectOrderInText(text, "fr", b);
     expect(plain(text)).toContain(email);
+    // Until when the dates are held, in the message and on the page, on Casablanca's clock.
+    const held = fr.order.heldUntil.replace("{{until}}", plain(formatInstant("fr", String(b.hold_expires_at))));
+    expect(plain(text).split("\n")).toContain(`${fr.order.heldUntilLabel} : ${held}`);
 
     // The "sent" page: the same reference and what was ordered.
+    expect(plain((await page.getByTestId("order-held-until").textContent()) ?? "")).toBe(held);
     expect(await page.getByTestId("booking-reference").textContent()).toBe(b.reference);
     expect(await page.getByTestId("order-insurance").textContent()).toBe("Premium");
     await page.getByTestId("order-extras").locator("li").first().waitFor();

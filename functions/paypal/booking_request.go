@@ -27,11 +27,16 @@ type bookingRequest struct {
 	CustomerName   string               `json:"customerName"`
 	CustomerEmail  string               `json:"customerEmail"`
 	CustomerPhone  string               `json:"customerPhone"`
-	Insurance      string               `json:"insurance"`
-	Extras         map[string]bool      `json:"extras"`
-	PaymentOption  string               `json:"paymentOption"`
-	Language       string               `json:"language"`
-	UserID         string               `json:"userId"`
+	// The hotel of a hotel delivery or collection, the flight of an airport
+	// pickup (optional); the database checks them (bookings_bounds_details).
+	HotelName     string          `json:"hotelName"`
+	HotelAddress  string          `json:"hotelAddress"`
+	FlightNumber  string          `json:"flightNumber"`
+	Insurance     string          `json:"insurance"`
+	Extras        map[string]bool `json:"extras"`
+	PaymentOption string          `json:"paymentOption"`
+	Language      string          `json:"language"`
+	UserID        string          `json:"userId"`
 	// BookingID is chosen by the browser once per booking, so sending the same
 	// request again (an answer lost on the way back) reuses the stored booking
 	// and its PayPal order instead of making a second one. Optional.

@@ -557,6 +557,10 @@ func TestCreateValidation(t *testing.T) {
 		{"no name", map[string]any{"customerName": " "}, 400, "customerName"},
 		{"bad email", map[string]any{"customerEmail": "nope"}, 400, "customerEmail"},
 		{"no phone", map[string]any{"customerPhone": nil}, 400, "customerPhone"},
+		// Phones in E.164, a hotel's name and address, a flight's shape: the database's rules.
+		{"a phone in a local form", map[string]any{"customerPhone": "06 00 00 00 00"}, 400, "booking"},
+		{"a hotel delivery without the hotel", map[string]any{"pickupLocation": "Hôtel (livraison)"}, 400, "booking"},
+		{"a flight number that is not one", map[string]any{"flightNumber": "hello"}, 400, "booking"},
 		// The options are the database's to judge (quote_booking): its message is passed on.
 		{"unknown insurance", map[string]any{"insurance": "gold"}, 400, "booking"},
 		{"unknown extra", map[string]any{"extras": map[string]bool{"jetpack": true}}, 400, "booking"},
@@ -580,6 +584,13 @@ func TestCreateValidation(t *testing.T) {
 	_ = h.db.Admin.QueryRow(context.Background(), `select count(*) from public.bookings`).Scan(&n)
 	if n != 0 {
 		t.Fatalf("%d bookings stored by invalid requests", n)
+	}
+	// The hotel and the flight are stored with the booking.
+	hotel := h.create(map[string]any{"pickupLocation": "Hôtel (livraison)", "hotelName": "Hyatt Regency", "hotelAddress": "Place des Nations Unies", "flightNumber": "AT200"})
+	var details string
+	_ = h.db.Admin.QueryRow(context.Background(), `select hotel_name || ', ' || hotel_address || ', ' || flight_number from public.bookings where id = $1`, hotel["bookingId"]).Scan(&details)
+	if details != "Hyatt Regency, Place des Nations Unies, AT200" {
+		t.Fatalf("stored details %q", details)
 	}
 	// Available again from today, ISO timestamps and a string car id are fine.
 	h.create(map[string]any{"carId": fmt.Sprint(fromToday), "pickupDate": today(0) + "T00:00:00.000Z", "returnDate": today(0)})

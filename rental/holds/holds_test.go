@@ -25,7 +25,7 @@ func TestLoopsOnTwoReplicasExpireEachHoldOnce(t *testing.T) {
 		start := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 3*day)
 		return pgrole.Do(ctx, db.Pool, pgtest.As("anon", ""), func(c pgrole.Conn) error {
 			_, err := c.Exec(ctx, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method)
-				values (1, 'V', 'v@example.com', '+2126', $1::date, $1::date + 1, 'whatsapp')`, start.Format(time.DateOnly))
+				values (1, 'V', 'v@example.com', '+212600000000', $1::date, $1::date + 1, 'whatsapp')`, start.Format(time.DateOnly))
 			return err
 		})
 	}

@@ -228,7 +228,7 @@ func TestPaidPayPalBookingNotifiesOnPayment(t *testing.T) {
 	e := newEnv(t)
 	var id string
 	err := e.db.Admin.QueryRow(context.Background(), `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
-		start_date, end_date, language, payment_method, payment_option) values ($1, 'Sara', 'sara@example.com', '+2126', '2026-12-24', '2026-12-26', 'en', 'paypal', 'half')
+		start_date, end_date, language, payment_method, payment_option) values ($1, 'Sara', 'sara@example.com', '+212600000000', '2026-12-24', '2026-12-26', 'en', 'paypal', 'half')
 		returning id::text`, e.car).Scan(&id)
 	if err != nil {
 		t.Fatal(err)
@@ -424,7 +424,7 @@ func TestLatePayPalPaymentRefundEmails(t *testing.T) {
 	ctx := context.Background()
 	var id string
 	err := e.db.Admin.QueryRow(ctx, `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
-		start_date, end_date, language, payment_method, payment_option) values ($1, 'Sara', 'sara@example.com', '+2126', '2026-12-24', '2026-12-26', 'en', 'paypal', 'half')
+		start_date, end_date, language, payment_method, payment_option) values ($1, 'Sara', 'sara@example.com', '+212600000000', '2026-12-24', '2026-12-26', 'en', 'paypal', 'half')
 		returning id::text`, e.car).Scan(&id)
 	if err != nil {
 		t.Fatal(err)

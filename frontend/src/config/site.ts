@@ -29,7 +29,6 @@ export const TRUST = { vehicles: 150, customers: 5000, satisfaction: 99, rating:
 export const FIGURES = {
   minAge: 21,
   licenceYears: 1,
-  freeCancellationHours: 24,
   replyHours: 24,
   arriveEarlyMinutes: 15,
   shortTermMaxDays: 30,

@@ -64,6 +64,10 @@ export interface ReceiptJson extends BookingTrip {
   customer_name: string;
   customer_email: string;
   customer_phone: string;
+  /** When the receipt carries them: the hotel of a hotel delivery, the flight of an airport pickup. */
+  hotel_name?: string | null;
+  hotel_address?: string | null;
+  flight_number?: string | null;
   quote: StoredQuoteJson | null;
 }
 

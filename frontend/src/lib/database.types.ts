@@ -864,9 +864,13 @@ export type Database = {
         Returns: {
           car_id: number
           days: number
+          deposit: number
           free: boolean
+          free_cancellation_until: string
           next_free: string
+          online_discount_percent: number
           reason: string
+          subtotal: number
           total: number
         }[]
       }
@@ -910,6 +914,7 @@ export type Database = {
       }
       included_extras: { Args: { p_car: Json }; Returns: string[] }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_e164: { Args: { p: string }; Returns: boolean }
       my_booking: { Args: { p_token: string }; Returns: Json }
       my_booking_cancel: { Args: { p_token: string }; Returns: Json }
       my_booking_change_request: {

@@ -7,7 +7,8 @@ import { categoryKey, type FleetCar } from "../cars";
 import { locationLabel } from "../search";
 import { PriceSummary } from "./PriceSummary";
 import { DatesRow, Row } from "./Row";
-import type { BookingForm } from "./types";
+import { phoneE164 } from "../../lib/phone";
+import { placeDetails, type BookingForm } from "./types";
 import type { QuoteState } from "./useBookingData";
 
 /** The payment/confirmation view of SPEC section 2: the booking's details, WhatsApp and PayPal. */
@@ -39,6 +40,8 @@ export function ConfirmView({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  // As it will be sent: the phone in E.164, the hotel and flight the places ask for.
+  const request = { ...placeDetails(form), customer_phone: phoneE164(form.customerPhone) ?? form.customerPhone };
   const ready = quote.status === "ready" ? quote.quote : null;
   const { currency, madPerUnit } = appConfig.payments;
   const converted = ready && madPerUnit > 0 ? Math.round((ready.due_now / madPerUnit) * 100) / 100 : null;
@@ -67,9 +70,21 @@ export function ConfirmView({
               <bdi dir="ltr">{form.customerEmail}</bdi>
             </Row>
             <Row label={t("booking.phone")} testId="confirm-phone">
-              {/* Digits with spaces and no letter: in Arabic they would be drawn last group first. */}
-              <bdi dir="ltr">{form.customerPhone}</bdi>
+              {/* Digits and no letter: in Arabic they would be drawn last group first. */}
+              <bdi dir="ltr">{request.customer_phone}</bdi>
             </Row>
+            {request.hotel_name && (
+              <Row label={t("booking.hotel")} testId="confirm-hotel">
+                <bdi>
+                  {request.hotel_name}, {request.hotel_address}
+                </bdi>
+              </Row>
+            )}
+            {request.flight_number && (
+              <Row label={t("booking.flight")} testId="confirm-flight">
+                <bdi dir="ltr">{request.flight_number}</bdi>
+              </Row>
+            )}
             <Row label={t("booking.insurance")}>{t(`booking.insurances.${form.insurance}.name`)}</Row>
             <Row label={t("booking.payment")}>{t(`booking.paymentOptions.${form.paymentOption}.name`)}</Row>
           </dl>

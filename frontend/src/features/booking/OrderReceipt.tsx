@@ -6,7 +6,7 @@ import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { locationLabel } from "../search";
 import { Row } from "./Row";
-import { breakdownLines, orderedExtras, signedPrice, type Order } from "./receipt";
+import { breakdownLines, heldUntil, orderedExtras, signedPrice, type Order } from "./receipt";
 
 /**
  * What a booking ordered, as stored: its reference, the car, pickup and return
@@ -20,12 +20,18 @@ export function OrderReceipt({ order, paid = false, children }: { order: Order; 
   const extraOrder = useExtraOrder();
   const extras = orderedExtras(order.extras, extraOrder ?? []);
   const lines = breakdownLines(t, fmt, order, paid);
+  const held = heldUntil(order);
   return (
     <div className="card receipt" data-testid="order-receipt">
       <dl className="receipt-grid">
         {order.reference && (
           <Row label={t("order.reference")} className="mono reference" testId="booking-reference" dir="ltr">
             {order.reference}
+          </Row>
+        )}
+        {held && (
+          <Row label={t("order.heldUntilLabel")} testId="order-held-until">
+            {t("order.heldUntil", { until: fmt.instant(held) })}
           </Row>
         )}
         {children}

@@ -44,7 +44,8 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
           </Row>
           {shown.due_at_pickup > 0 && (
             <>
-              <Row label={t("bookingPrice.dueNow", { percent: fmt.percent(Number(shown.due_now_percent)) })} testId="price-due-now">
+              {/* Only an online payment takes anything now: a WhatsApp request pays at the agency. */}
+              <Row label={t("bookingPrice.dueNowOnline", { percent: fmt.percent(Number(shown.due_now_percent)) })} testId="price-due-now">
                 {fmt.price(shown.due_now)}
               </Row>
               <Row label={t("booking.dueOnArrival")} testId="price-due-at-pickup">
@@ -55,6 +56,11 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
         </dl>
       ) : (
         quote.status === "none" && <p className="muted small">{t("booking.pickDates")}</p>
+      )}
+      {shown && (
+        <p className="muted small" data-testid="price-whatsapp-note">
+          {t("booking.whatsappPaysAtAgency")}
+        </p>
       )}
       {quote.status !== "none" && (
         <p className="muted small" data-testid="price-source" data-source={quote.status === "ready" ? "server" : quote.status}>

@@ -32,6 +32,7 @@ const TEXT_OF_CODE: Record<string, string> = {
   order_not_found: "not_found",
   invalid_order_id: "not_found",
   already_paid: "already_paid",
+  invalid_link: "invalid_link", // "My booking": a link that expired or was replaced
   // Refunds are the back office's (refund-paypal-payment); a visitor never meets
   // them, but a code never goes out without words.
   invalid_refund: "refund_failed",

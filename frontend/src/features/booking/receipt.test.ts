@@ -80,15 +80,24 @@ describe("the WhatsApp text of a booking", () => {
       "Extras: 115 DH",
       "5% discount: −58.25 DH",
       "Total: 1,106.75 DH",
-      "Due now (50%): 553.38 DH",
-      "Due at pickup: 553.37 DH",
+      // A WhatsApp request pays nothing online: all of it at the agency.
+      "To pay at the agency: 1,106.75 DH",
       "Deposit: 5,000 DH",
+      "Dates held: until 1 December 2026 at 10:00 (Casablanca time), while the agency confirms",
       "Full name: Wanda Whatsapp",
       "Email: wanda@example.com",
       "Phone: +212 600 000 000",
     ])
       expect(lines, expected).toContain(expected);
     expect(text).not.toContain("Wi-Fi"); // not ordered
+    expect(text).not.toContain("Due now");
+  });
+
+  it("says until when the dates are held in each language, on Casablanca's clock, only while the request waits", () => {
+    expect(plain(whatsappBookingText(ts.fr!, formattersFor("fr"), receipt, PRICE_LIST_ORDER))).toContain("Dates réservées : jusqu’au 1 décembre 2026 à 10:00 (heure de Casablanca)");
+    expect(plain(whatsappBookingText(ts.ar!, formattersFor("ar"), receipt, PRICE_LIST_ORDER))).toContain(`${ar.order.heldUntilLabel}: حتى `);
+    const confirmed = plain(whatsappBookingText(ts.en!, formattersFor("en"), { ...receipt, status: "confirmed" }, PRICE_LIST_ORDER));
+    expect(confirmed).not.toContain("Dates held");
   });
 
   it("speaks French and Arabic with the site's names for the extras", () => {
@@ -133,6 +142,14 @@ describe("the price lines", () => {
     const lines = breakdownLines(ts.en!, formattersFor("en"), { ...receipt, quote: q }, true);
     expect(lines.map((l) => l.key)).toEqual(["base", "insurance", "extras", "total", "dueNow", "dueAtPickup", "deposit"]);
     expect(lines.find((l) => l.key === "dueNow")?.label).toBe("Paid online");
+  });
+
+  it("show a PayPal attempt what is due now, and a WhatsApp request no 'due now' at all", () => {
+    const online = breakdownLines(ts.en!, formattersFor("en"), { ...receipt, payment_method: "paypal" });
+    expect(online.map((l) => l.key)).toEqual(["base", "insurance", "extras", "discount", "total", "dueNow", "dueAtPickup", "deposit"]);
+    const whatsapp = breakdownLines(ts.en!, formattersFor("en"), receipt);
+    expect(whatsapp.map((l) => l.key)).toEqual(["base", "insurance", "extras", "discount", "total", "dueAtPickup", "deposit"]);
+    expect(whatsapp.find((l) => l.key === "dueAtPickup")).toEqual({ key: "dueAtPickup", label: "To pay at the agency", amount: 1106.75 });
   });
 
   it("orders the extras as the wizard does", () => {

@@ -26,14 +26,25 @@ export interface Order extends BookingTrip {
   customer_email: string;
   customer_phone?: string | null;
   quote: StoredQuote | null;
+  /** "whatsapp": a request paid at the agency, nothing due online. */
+  payment_method?: string | null;
+  status?: string | null;
+  /** Until when a pending request holds its dates (an instant; shown on Casablanca's clock). */
+  hold_expires_at?: string | null;
+}
+
+/** A WhatsApp request still waiting for the agency: until when its dates are held, else null. */
+export function heldUntil(order: Order): string | null {
+  return order.payment_method === "whatsapp" && order.status === "pending" ? (order.hold_expires_at ?? null) : null;
 }
 
 /** public.booking_receipt(p_id): the booking as its maker may read it back. */
 export type Receipt = ReceiptJson;
 
 /** The order the wizard sent, for when the stored one cannot be read (no reference then). */
-export function orderOfForm(car: { name: string; brand: string; category?: string }, form: BookingForm, request: BookingRequest, quote: Quote | null): Order {
+export function orderOfForm(car: { name: string; brand: string; category?: string }, form: BookingForm, request: BookingRequest, quote: Quote | null, paymentMethod?: string): Order {
   return {
+    payment_method: paymentMethod ?? null,
     reference: null,
     car: { name: car.name, brand: car.brand, category: car.category },
     ...tripColumns(form),
@@ -64,6 +75,9 @@ export function requestOfReceipt(r: Receipt, userId: string): BookingRequest {
     customer_name: r.customer_name,
     customer_email: r.customer_email,
     customer_phone: r.customer_phone,
+    hotel_name: r.hotel_name ?? null,
+    hotel_address: r.hotel_address ?? null,
+    flight_number: r.flight_number ?? null,
     start_date: r.start_date,
     end_date: r.end_date,
     pickup_time: hhmm(r.pickup_time),
@@ -89,6 +103,8 @@ export interface BreakdownLine {
  * The price lines of an order, in the visitor's language: rental, insurance,
  * extras, discount (when there is one), total, then what is due now, what is
  * left for the pickup and the deposit. `paid`: the amount due now was paid online.
+ * A WhatsApp request pays nothing online: its whole total is due at the agency,
+ * and no "due now" is shown.
  */
 export function breakdownLines(t: TFunction, fmt: Formatters, order: Order, paid = false): BreakdownLine[] {
   const q = order.quote;
@@ -101,6 +117,11 @@ export function breakdownLines(t: TFunction, fmt: Formatters, order: Order, paid
   ];
   if (Number(q.discount) > 0) lines.push({ key: "discount", label: t("booking.discount", { rate: fmt.percent(Number(q.discount_rate) * 100) }), amount: -Number(q.discount) });
   lines.push({ key: "total", label: t("booking.total"), amount: Number(q.total) });
+  if (order.payment_method === "whatsapp" && !paid) {
+    lines.push({ key: "dueAtPickup", label: t("order.paidAtAgency"), amount: Number(q.total) });
+    if (q.deposit != null) lines.push({ key: "deposit", label: t("order.deposit"), amount: Number(q.deposit) });
+    return lines;
+  }
   lines.push({
     key: "dueNow",
     label: paid ? t("order.paidNow") : t("bookingPrice.dueNow", { percent: fmt.percent(Number(q.due_now_percent)) }),
@@ -139,6 +160,8 @@ export function whatsappBookingText(t: TFunction, pageFmt: Formatters, order: Or
   if (order.insurance_type) out.push(line(t("booking.insurance"), t(`booking.insurances.${order.insurance_type}.name`)));
   out.push(line(t("booking.extrasTitle"), extras.length ? extras.join(sep) : t("order.noExtras")));
   if (order.payment_option) out.push(line(t("booking.payment"), t(`booking.paymentOptions.${order.payment_option}.name`)));
+  const held = heldUntil(order);
+  if (held) out.push(line(t("order.heldUntilLabel"), t("order.heldUntil", { until: fmt.instant(held) })));
   if (q) {
     out.push("", t("order.priceTitle"));
     for (const l of breakdownLines(t, fmt, order)) out.push(line(l.label, signedPrice(fmt, l.amount)));

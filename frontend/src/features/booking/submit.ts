@@ -49,7 +49,7 @@ export async function sendWhatsapp(p: {
   if (result.stored) p.onStored();
   const [receipt] = await Promise.all([result.stored ? fetchReceipt(id) : Promise.resolve(null), trackWhatsappClick(p.fromFallback ? null : car.id)]);
   // Without the stored booking (sample car, or the read failed) the text says what the wizard sent.
-  const order = receipt ?? orderOfForm(car, form, request, p.quote);
+  const order = receipt ?? orderOfForm(car, form, request, p.quote, "whatsapp");
   openWhatsapp(whatsappBookingText(t, fmt, order, await fetchExtraOrder()));
   return { kind: "sent", order };
 }

@@ -1,5 +1,7 @@
 import type { LanguageCode } from "../../config/languages";
 import type { BookingTrip } from "../../lib/database";
+import { isAirportPlace, isHotelPlace, normalFlightNumber } from "./details";
+import { phoneE164 } from "../../lib/phone";
 import type { Extras, Insurance, PaymentOption } from "./price";
 
 /** SPEC section 3, booking form data. */
@@ -13,6 +15,11 @@ export interface BookingForm {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
+  /** For a delivery to (or a collection from) a hotel. */
+  hotelName: string;
+  hotelAddress: string;
+  /** Optional, for an airport pickup. */
+  flightNumber: string;
   insurance: Insurance;
   paymentOption: PaymentOption;
   extras: Extras;
@@ -27,7 +34,11 @@ export interface BookingRequest extends BookingTrip {
   car_id: number;
   customer_name: string;
   customer_email: string;
+  /** E.164 (the database refuses any other form). */
   customer_phone: string;
+  hotel_name: string | null;
+  hotel_address: string | null;
+  flight_number: string | null;
   insurance_type: Insurance;
   extras: Extras;
   payment_option: PaymentOption;
@@ -45,9 +56,22 @@ export function toBookingRequest(
     car_id: carId,
     customer_name: form.customerName.trim(),
     customer_email: form.customerEmail.trim(),
-    customer_phone: form.customerPhone.trim(),
+    // Checked at step 2; a number that is not one is sent as typed, for the database to refuse.
+    customer_phone: phoneE164(form.customerPhone) ?? form.customerPhone.trim(),
+    ...placeDetails(form),
     ...tripColumns(form),
     language,
+  };
+}
+
+/** The hotel for a hotel place, the flight for an airport pickup; null when the places ask for none. */
+export function placeDetails(form: BookingForm): Pick<BookingRequest, "hotel_name" | "hotel_address" | "flight_number"> {
+  const hotel = isHotelPlace(form.pickupLocation) || isHotelPlace(form.returnLocation);
+  const flight = isAirportPlace(form.pickupLocation) ? normalFlightNumber(form.flightNumber) : "";
+  return {
+    hotel_name: hotel ? form.hotelName.trim() : null,
+    hotel_address: hotel ? form.hotelAddress.trim() : null,
+    flight_number: flight || null,
   };
 }
 
@@ -82,6 +106,9 @@ export function paypalOrderBody(r: BookingRequest) {
     customerName: r.customer_name,
     customerEmail: r.customer_email,
     customerPhone: r.customer_phone,
+    hotelName: r.hotel_name,
+    hotelAddress: r.hotel_address,
+    flightNumber: r.flight_number,
     insurance: r.insurance_type,
     extras: r.extras,
     paymentOption: r.payment_option,

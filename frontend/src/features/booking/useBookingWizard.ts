@@ -27,7 +27,7 @@ export type Refusal = { conflict: Conflict; trip: Trip; at: "check" | "submit" }
 
 const TRIP_FIELDS: (keyof BookingForm)[] = ["pickupDate", "pickupTime", "returnDate", "returnTime"];
 /** Fields of step 2: an error there at submit leads back to that step. */
-const DRIVER_FIELDS: string[] = ["customerName", "customerEmail", "customerPhone"];
+const DRIVER_FIELDS: string[] = ["customerName", "customerEmail", "customerPhone", "hotelName", "hotelAddress", "flightNumber"];
 
 export function useBookingWizard(slug: string | undefined, searched: Trip | null) {
   const { t } = useTranslation();

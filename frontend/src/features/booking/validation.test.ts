@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NO_EXTRAS } from "./price";
-import type { BookingForm } from "./types";
+import { toBookingRequest, type BookingForm } from "./types";
 import { canGoNext, validateStep } from "./validation";
 
 const empty: BookingForm = {
@@ -13,6 +13,9 @@ const empty: BookingForm = {
   customerName: "",
   customerEmail: "",
   customerPhone: "",
+  hotelName: "",
+  hotelAddress: "",
+  flightNumber: "",
   insurance: "basic",
   paymentOption: "full",
   extras: NO_EXTRAS,
@@ -48,7 +51,30 @@ describe("field rules (SPEC section 5)", () => {
     expect(validateStep(1, { ...sameDay, returnTime: "18:00" }, today)).toEqual({});
   });
   it("email must look like an address", () => {
-    const e = validateStep(2, { ...empty, customerName: "A", customerEmail: "nope", customerPhone: "1" }, today);
+    const e = validateStep(2, { ...empty, customerName: "A", customerEmail: "nope", customerPhone: "0612345678" }, today);
     expect(e).toEqual({ customerEmail: "email" });
+  });
+  it("a phone must be a real number of its country (Moroccan when written without a code)", () => {
+    const driver = { ...empty, customerName: "A", customerEmail: "a@b.co" };
+    for (const phone of ["12", "0600", "+212 12", "+33 1"]) expect(validateStep(2, { ...driver, customerPhone: phone }, today), phone).toEqual({ customerPhone: "phone" });
+    for (const phone of ["06 12 34 56 78", "+212 6 12 34 56 78", "+33 6 12 34 56 78", "0522-00-00-00"]) expect(validateStep(2, { ...driver, customerPhone: phone }, today), phone).toEqual({});
+  });
+  it("is sent in E.164", () => {
+    expect(toBookingRequest({ ...empty, customerPhone: "06 12 34 56 78" }, 1, "fr", "u").customer_phone).toBe("+212612345678");
+    expect(toBookingRequest({ ...empty, customerPhone: "0033 6 12 34 56 78" }, 1, "fr", "u").customer_phone).toBe("+33612345678");
+  });
+  it("a hotel delivery or collection needs the hotel's name and address", () => {
+    const driver = { ...empty, customerName: "A", customerEmail: "a@b.co", customerPhone: "0612345678" };
+    expect(validateStep(2, { ...driver, pickupLocation: "Hôtel (livraison)" }, today)).toEqual({ hotelName: "required", hotelAddress: "required" });
+    expect(validateStep(2, { ...driver, returnLocation: "Hôtel (collecte)", hotelName: "Hyatt" }, today)).toEqual({ hotelAddress: "required" });
+    const hotel = { ...driver, pickupLocation: "Hôtel (livraison)", hotelName: " Hyatt ", hotelAddress: "Place des Nations Unies", flightNumber: "AT200" };
+    expect(validateStep(2, hotel, today)).toEqual({});
+    expect(toBookingRequest(hotel, 1, "fr", "u")).toMatchObject({ hotel_name: "Hyatt", hotel_address: "Place des Nations Unies", flight_number: null });
+  });
+  it("a flight number, optional at the airport, has a flight number's shape", () => {
+    const driver = { ...empty, customerName: "A", customerEmail: "a@b.co", customerPhone: "0612345678" };
+    expect(validateStep(2, { ...driver, flightNumber: "hello" }, today)).toEqual({ flightNumber: "flight" });
+    expect(validateStep(2, { ...driver, flightNumber: "at 200" }, today)).toEqual({});
+    expect(toBookingRequest({ ...driver, flightNumber: "at 200" }, 1, "fr", "u")).toMatchObject({ flight_number: "AT200", hotel_name: null });
   });
 });

@@ -1,6 +1,8 @@
 import { isEmail } from "../../lib/email";
 import { todayISO } from "../../lib/format";
 import { returnsAfterPickup } from "../search";
+import { isAirportPlace, isFlightNumber, isHotelPlace, normalFlightNumber } from "./details";
+import { phoneE164 } from "../../lib/phone";
 import type { BookingForm } from "./types";
 
 // SPEC sections 4 and 5: step gating and field rules of the booking wizard.
@@ -15,7 +17,7 @@ export function canGoNext(step: number, f: BookingForm): boolean {
   return step < STEP_COUNT;
 }
 
-export type FieldError = "required" | "pastDate" | "beforePickup" | "email";
+export type FieldError = "required" | "pastDate" | "beforePickup" | "email" | "phone" | "flight";
 export type BookingErrors = Partial<Record<keyof BookingForm, FieldError>>;
 
 /** Field errors of one step (1-3); step 4 checks all of them. */
@@ -43,6 +45,13 @@ export function validateStep(step: number, f: BookingForm, today = todayISO()): 
     if (!f.customerEmail.trim()) e.customerEmail = "required";
     else if (!isEmail(f.customerEmail)) e.customerEmail = "email";
     if (!f.customerPhone.trim()) e.customerPhone = "required";
+    else if (!phoneE164(f.customerPhone)) e.customerPhone = "phone";
+    if (isHotelPlace(f.pickupLocation) || isHotelPlace(f.returnLocation)) {
+      if (!f.hotelName.trim()) e.hotelName = "required";
+      if (!f.hotelAddress.trim()) e.hotelAddress = "required";
+    }
+    const flight = normalFlightNumber(f.flightNumber);
+    if (isAirportPlace(f.pickupLocation) && flight && !isFlightNumber(flight)) e.flightNumber = "flight";
   }
   return e;
 }

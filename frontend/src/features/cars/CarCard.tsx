@@ -18,8 +18,10 @@ const CARD_SIZES = "(min-width: 1240px) 390px, (min-width: 620px) 50vw, 100vw";
 
 /**
  * A car of the fleet. With a searched trip and the database's answer for it
- * (`availability`), the card shows the total for those dates, or that the car
- * is taken and from when it is free, with no book button.
+ * (`availability`), the card shows the total for those dates before any
+ * discount, the pay-online discount as its own line with its condition, until
+ * when cancelling is free and the deposit — or that the car is taken and from
+ * when it is free, with no book button.
  */
 export function CarCard({
   car,
@@ -101,9 +103,29 @@ export function CarCard({
         </div>
         {forDates &&
           (forDates.free ? (
-            <p className="car-card-total" data-testid="car-total">
-              <span>{t("availability.totalFor", { count: forDates.days })}</span> <strong>{fmt.price(forDates.total)}</strong>
-            </p>
+            <div className="car-card-deal">
+              {/* The total for the dates before any discount: what is paid at the counter. */}
+              <p className="car-card-total" data-testid="car-total">
+                <span>{t("availability.totalFor", { count: forDates.days })}</span> <strong>{fmt.price(forDates.subtotal)}</strong>
+              </p>
+              {forDates.online_discount_percent > 0 && forDates.total < forDates.subtotal && (
+                <p className="car-card-discount small" data-testid="car-online-total">
+                  {t("availability.onlineDiscount", {
+                    rate: `−${fmt.percent(forDates.online_discount_percent)}`,
+                    option: t("booking.paymentOptions.full.name"),
+                    total: fmt.price(forDates.total),
+                  })}
+                </p>
+              )}
+              <ul className="car-card-terms small">
+                {forDates.free_cancellation_until && (
+                  <li data-testid="car-free-cancellation">
+                    <Icon name="check" size={14} /> {t("booking.freeCancellationUntil", { date: fmt.moment(forDates.free_cancellation_until) })}
+                  </li>
+                )}
+                {forDates.deposit > 0 && <li data-testid="car-deposit">{t("availability.deposit", { amount: fmt.price(forDates.deposit) })}</li>}
+              </ul>
+            </div>
           ) : (
             <p className="car-card-taken" data-testid="car-taken">
               <Icon name="clock" size={16} />

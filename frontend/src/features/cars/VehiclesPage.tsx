@@ -1,9 +1,10 @@
-import { useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { prefersReducedMotion } from "../../components/AnchorLink";
 import { Pagination } from "../../components/Pagination";
 import { toast } from "../../components/toast";
+import { Icon } from "../../components/Icon";
 import { PageHero, Spinner } from "../../components/ui";
 import { todayISO } from "../../lib/format";
 import { PAGE_SIZE, pageCount, pageSlice } from "../../lib/pagination";
@@ -13,7 +14,8 @@ import { useSearchParamsAfterHydration } from "../../lib/useHydrated";
 import { TripSearchForm, TripSummary, defaultTrip, parseTrip, tripQuery, useRentalRules, validateTrip, withoutTrip, withTrip, type Trip, useTripAvailability } from "../search";
 import { CarCard } from "./CarCard";
 import { FilterPanel } from "./FilterPanel";
-import { DEFAULT_FILTERS, type FilterState } from "./filters";
+import { activeFilterCount, DEFAULT_FILTERS, type FilterState } from "./filters";
+import { isSort, sortResults, SORTS, type Sort } from "./sortResults";
 import type { FleetCar } from "./types";
 import { useFilteredFleet } from "./useFleet";
 
@@ -35,11 +37,28 @@ export default function VehiclesPage() {
   const availability = useTripAvailability(trip);
   const byCar = availability.status === "ready" ? availability.byCar : null;
 
-  const matching = useMemo(() => {
-    if (!byCar) return found;
-    // Free cars first, in the fleet's order; taken ones after them.
-    return [...found.filter((c) => byCar.get(c.id)?.free !== false), ...found.filter((c) => byCar.get(c.id)?.free === false)];
-  }, [found, byCar]);
+  const [sort, setSort] = useState<Sort>("recommended");
+  // Free cars first; in the fleet's order or by total price.
+  const matching = useMemo(() => sortResults(found, sort, byCar), [found, sort, byCar]);
+
+  // After a search, a phone shows the results first: the search and the filters
+  // fold behind "Modify" and "Filter" (the fold is CSS, ≤ 480 px; wider screens
+  // show both and hide the buttons). Opening one moves the focus into it.
+  const [open, setOpen] = useState<"search" | "filters" | null>(null);
+  const foldId = useId();
+  const searchId = `${foldId}-search`;
+  const filtersId = `${foldId}-filters`;
+  const modifyButton = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (!opened.current || !open) return;
+    document.getElementById(open === "search" ? searchId : filtersId)?.querySelector<HTMLElement>("select, input")?.focus();
+  }, [open, searchId, filtersId]);
+  const toggle = (which: "search" | "filters") => {
+    opened.current = true;
+    setOpen((o) => (o === which ? null : which));
+  };
+  const folded = (which: "search" | "filters") => (trip && open !== which ? " is-folded" : "");
   const freeCount = byCar ? matching.filter((c) => byCar.get(c.id)?.free).length : 0;
   const pages = pageCount(matching.length, PAGE_SIZE);
   const current = Math.min(page, pages);
@@ -58,6 +77,11 @@ export default function VehiclesPage() {
     for (const [k, v] of new URLSearchParams(tripQuery(next))) q.set(k, v);
     setParams(q);
     setPage(1);
+    // The form folds away on a phone: the focus goes back to its button.
+    if (open === "search") {
+      setOpen(null);
+      modifyButton.current?.focus();
+    }
   };
   const clear = () => {
     setParams(withoutTrip(params));
@@ -69,36 +93,80 @@ export default function VehiclesPage() {
   };
 
   return (
-    <>
+    <div className={`fleet-page${trip ? " has-trip" : ""}`}>
       <PageHero title={t("fleet.title")} subtitle={t("fleet.subtitle")} />
       <section className="section" aria-label={t("fleet.title")}>
         <div className="container">
-          <TripSearchForm
-            key={`${params.get("pickup")}|${params.get("return")}|${params.get("place")}`}
-            variant="bar"
-            initial={urlTrip ?? defaultTrip(today)}
-            initialErrors={tripErrors}
-            onSearch={search}
-            onClear={urlTrip ? clear : undefined}
-          />
+          {trip && (
+            <div className="results-bar" data-testid="results-bar">
+              <TripSummary trip={trip} status={availability.status} />
+              <div className="results-bar-actions">
+                <button
+                  ref={modifyButton}
+                  type="button"
+                  className="btn btn-outline fold-toggle"
+                  aria-expanded={open === "search"}
+                  aria-controls={searchId}
+                  aria-label={t("fleet.modifyLabel")}
+                  onClick={() => toggle("search")}
+                  data-testid="fold-search"
+                >
+                  <Icon name="calendar" size={18} /> {t("fleet.modify")}
+                </button>
+                <button type="button" className="btn btn-outline fold-toggle" aria-expanded={open === "filters"} aria-controls={filtersId} onClick={() => toggle("filters")} data-testid="fold-filters">
+                  {t("fleet.filter")}
+                  {activeFilterCount(filters) > 0 && <span className="badge badge-info">{activeFilterCount(filters)}</span>}
+                </button>
+              </div>
+            </div>
+          )}
+          <div id={searchId} className={`fold${folded("search")}`}>
+            <TripSearchForm
+              key={`${params.get("pickup")}|${params.get("return")}|${params.get("place")}`}
+              variant="bar"
+              initial={urlTrip ?? defaultTrip(today)}
+              initialErrors={tripErrors}
+              onSearch={search}
+              onClear={urlTrip ? clear : undefined}
+            />
+          </div>
           {urlTrip && !trip && (
             <p className="alert alert-error" role="alert">
               {t("search.invalid")}
             </p>
           )}
-          {trip && <TripSummary trip={trip} status={availability.status} />}
-          <FilterPanel value={filters} onChange={changeFilters} onReset={() => changeFilters({ ...DEFAULT_FILTERS })} showActiveCount />
+          <div id={filtersId} className={`fold${folded("filters")}`}>
+            <FilterPanel value={filters} onChange={changeFilters} onReset={() => changeFilters({ ...DEFAULT_FILTERS })} showActiveCount />
+          </div>
           {loading ? (
             <Spinner label={t("fleet.loading")} />
           ) : (
             <>
-              <p className="results-count" aria-live="polite" data-testid="results-count">
-                {t("fleet.count", { count: matching.length })}
-                {byCar && (
-                  <span data-testid="free-count"> · {t("search.freeCount", { count: freeCount })}</span>
-                )}
-                {pages > 1 && <span className="muted"> · {t("pagination.status", { page: current, pages })}</span>}
-              </p>
+              <div className="results-head">
+                <p className="results-count" aria-live="polite" data-testid="results-count">
+                  {t("fleet.count", { count: matching.length })}
+                  {byCar && <span data-testid="free-count"> · {t("search.freeCount", { count: freeCount })}</span>}
+                  {pages > 1 && <span className="muted"> · {t("pagination.status", { page: current, pages })}</span>}
+                </p>
+                <div className="results-sort">
+                  <label htmlFor={`${foldId}-sort`}>{t("fleet.sort")}</label>
+                  <select
+                    id={`${foldId}-sort`}
+                    value={sort}
+                    onChange={(e) => {
+                      if (isSort(e.target.value)) setSort(e.target.value);
+                      setPage(1);
+                    }}
+                    data-testid="results-sort"
+                  >
+                    {SORTS.map((s) => (
+                      <option key={s} value={s}>
+                        {t(`fleet.sortOptions.${s}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              </div>
               {matching.length === 0 ? (
                 <div className="empty">
                   <p>{t("fleet.empty")}</p>
@@ -118,6 +186,6 @@ export default function VehiclesPage() {
           )}
         </div>
       </section>
-    </>
+    </div>
   );
 }

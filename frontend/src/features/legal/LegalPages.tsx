@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { LEGAL_NAV, NavItems } from "../../components/NavItems";
 import { PageHero } from "../../components/ui";
 import { FIGURES, LEGAL, LEGAL_PATHS, SITE } from "../../config/site";
+import { useRentalRules } from "../search";
 import { tList } from "../../lib/tList";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -25,6 +26,7 @@ interface Section {
 function useLegalVars() {
   const { t: tl } = useTranslation("legal");
   const fmt = useFormat();
+  const rules = useRentalRules();
   return {
     site: SITE.name,
     email: SITE.email,
@@ -34,7 +36,8 @@ function useLegalVars() {
     minAge: FIGURES.minAge,
     // "1 an", "one year", "سنة واحدة": the count in words each language's grammar wants.
     licence: tl("licenceYears", { count: FIGURES.licenceYears }),
-    freeCancellationHours: FIGURES.freeCancellationHours,
+    // The rental rule (page_data renders the page with it); "…" until it is read.
+    freeCancellationHours: rules?.freeCancellationHours ?? "…",
     arriveEarlyMinutes: FIGURES.arriveEarlyMinutes,
     replyHours: FIGURES.replyHours,
     updated: fmt.day(LEGAL.updated),

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { todayISO } from "../../lib/format";
+import { phoneE164 } from "../../lib/phone";
 import { useFormat } from "../../lib/useFormat";
 import { askChange, listCars, updateDetails, type Details, type MyBooking } from "./api";
 import { failureText, type Status } from "./failureText";
@@ -28,7 +29,11 @@ export function DetailsForm({ token, booking, onSaved }: { token: string; bookin
   async function save(e: FormEvent) {
     e.preventDefault();
     setStatus({ kind: "busy" });
-    const r = await updateDetails(token, form);
+    // As the wizard stores them: a flight number without spaces, a phone in E.164
+    // (one that is not a real number goes as typed, and the database says so).
+    const flight = form.flight_number.replace(/\s+/g, "").toUpperCase();
+    const phone = form.customer_phone.trim() ? (phoneE164(form.customer_phone) ?? form.customer_phone) : "";
+    const r = await updateDetails(token, { ...form, flight_number: flight, customer_phone: phone });
     if (r.ok) {
       onSaved(r.value);
       setStatus({ kind: "done" });

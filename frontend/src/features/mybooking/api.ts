@@ -64,12 +64,12 @@ export type Failure =
   | { kind: "link" } // MB001: the link is invalid or expired
   | { kind: "late"; cost: number; freeUntil: string } // MB002
   | { kind: "closed" } // MB003: cancelled, expired, started or over
-  | { kind: "invalid"; field?: string } // MB004 or the quote's 22023
+  | { kind: "invalid"; field?: string } // MB004, the quote's 22023 or a booking's bounds (23514)
   | { kind: "taken" } // BK00x
   | { kind: "limited" } // 429
   | { kind: "other" };
 
-function failure(error: { code?: string; details?: unknown }): Failure {
+function failure(error: { code?: string; message?: string; details?: unknown }): Failure {
   let details: Record<string, unknown> = {};
   if (error.details && typeof error.details === "object") details = error.details as Record<string, unknown>;
   else if (typeof error.details === "string") {
@@ -91,6 +91,8 @@ function failure(error: { code?: string; details?: unknown }): Failure {
       return { kind: "invalid", field: typeof details.field === "string" ? details.field : undefined };
     case PG_CODES.tooManyWrites:
       return { kind: "limited" };
+    case "23514": // the database's bounds of a booking name the field first ("customer_phone …")
+      return { kind: "invalid", field: /^(\w+)/.exec(error.message ?? "")?.[1] };
   }
   if (error.code?.startsWith("BK")) return { kind: "taken" };
   return { kind: "other" };

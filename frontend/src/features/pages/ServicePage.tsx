@@ -8,6 +8,7 @@ import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { useFormat } from "../../lib/useFormat";
 import { localFigures } from "../../lib/figures";
+import { useRentalRules } from "../search";
 
 const ICONS: IconName[] = ["clock", "shield", "tag", "plane"];
 
@@ -17,7 +18,9 @@ export function ServicePage({ kind }: { kind: "shortTerm" | "longTerm" }) {
   const figures = localFigures(useFormat());
   const path = kind === "shortTerm" ? "/location-courte-duree" : "/location-longue-duree";
   usePageMeta(t(`meta.${kind}.title`), t(`meta.${kind}.description`), path);
-  const vars = { ...FIGURES, ...figures };
+  // The free-cancellation hours are the rental rule's (page_data renders the page with it).
+  const rules = useRentalRules();
+  const vars = { ...FIGURES, ...figures, freeCancellationHours: rules?.freeCancellationHours ?? "…" };
   const advantages = tList<{ title: string; text: string }>(t, `${kind}.advantages`, vars);
   const services = tList<string>(t, `${kind}.services`, vars);
   const primary = kind === "shortTerm" ? ("/#vehicles" as const) : ("/#contact" as const);

@@ -32,7 +32,17 @@ describe("conflictOf: the database's refusal for dates", () => {
 });
 
 describe("conflictOfAvailability: step 1's check", () => {
-  const row = { car_id: 3, free: false, next_free: "2030-12-14T16:00:00", days: 4, total: 1260 };
+  const row = {
+    car_id: 3,
+    free: false,
+    next_free: "2030-12-14T16:00:00",
+    days: 4,
+    total: 1260,
+    subtotal: 1400,
+    online_discount_percent: 10,
+    deposit: 5000,
+    free_cancellation_until: "2030-12-09T10:00:00",
+  };
   it.each([
     ["booked", "BK001"],
     ["unavailable", "BK002"],

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { db } from "../../lib/db";
+import { pageData, pageDataUpdatedAt } from "../../lib/pageData";
 
 // The rental terms have one home: public.rental_rules (docs/reservations.md,
 // "Rental terms"). The site reads them; it states none of them itself.
@@ -9,17 +10,34 @@ export interface RentalRules {
   longestRentalDays: number;
   /** A pickup is at the earliest this many days after today (Casablanca). */
   earliestPickupDays: number;
+  /** Cancelling is free until this many hours before the pickup. */
+  freeCancellationHours: number;
 }
+
+/** The columns read, as public.rental_rules (and page_data's "rentalRules") names them. */
+interface RulesRow {
+  longest_rental_days: number;
+  earliest_pickup_days: number;
+  free_cancellation_hours: number;
+}
+
+const COLUMNS = "longest_rental_days,earliest_pickup_days,free_cancellation_hours";
+
+const rulesOf = (r: RulesRow): RentalRules => ({
+  longestRentalDays: r.longest_rental_days,
+  earliestPickupDays: r.earliest_pickup_days,
+  freeCancellationHours: r.free_cancellation_hours,
+});
 
 /** The rules, null when they cannot be read (the database still refuses what breaks them). */
 export async function fetchRentalRules(): Promise<RentalRules | null> {
   try {
-    const { data, error } = await (await db()).from("rental_rules").select("longest_rental_days,earliest_pickup_days").maybeSingle();
+    const { data, error } = await (await db()).from("rental_rules").select(COLUMNS).maybeSingle();
     if (error || !data) {
       if (error) console.error("rental_rules read failed", error);
       return null;
     }
-    return { longestRentalDays: data.longest_rental_days, earliestPickupDays: data.earliest_pickup_days };
+    return rulesOf(data);
   } catch (e) {
     console.error("rental_rules read failed", e);
     return null;
@@ -30,6 +48,12 @@ export const rentalRulesQuery = queryOptions({
   queryKey: ["rental_rules"],
   queryFn: fetchRentalRules,
   staleTime: 10 * 60_000,
+  // The pages that state a rule are rendered by the server with it (page_data).
+  initialData: () => {
+    const row = pageData<RulesRow>("rentalRules");
+    return row ? rulesOf(row) : undefined;
+  },
+  initialDataUpdatedAt: pageDataUpdatedAt,
 });
 
 /** The rental rules once read (null until then, or when they cannot be read). */

@@ -128,7 +128,7 @@ export function withoutTrip(params: URLSearchParams): URLSearchParams {
  * read (public.rental_rules), no longer than their longest rental. The database
  * refuses the same; this only says it before a search.
  */
-export function validateTrip(t: Trip, today: string, rules: RentalRules | null = null): TripErrors {
+export function validateTrip(t: Trip, today: string, rules: Pick<RentalRules, "longestRentalDays" | "earliestPickupDays"> | null = null): TripErrors {
   const e: TripErrors = {};
   if (!t.place) e.place = "required";
   if (!t.pickupDate || !isISODate(t.pickupDate)) e.pickupDate = "required";

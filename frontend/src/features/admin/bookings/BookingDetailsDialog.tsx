@@ -158,6 +158,12 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
                 <Row label={t("bookings.details.phone")}>
                   <a href={`tel:${b.customer_phone}`}>{b.customer_phone}</a>
                 </Row>
+                {b.hotel_name && (
+                  <Row label={t("bookings.details.hotel")}>
+                    {b.hotel_name}, {b.hotel_address}
+                  </Row>
+                )}
+                {b.flight_number && <Row label={t("bookings.details.flight")}>{b.flight_number}</Row>}
               </dl>
             </Block>
             <Block title={t("bookings.details.vehicle")}>

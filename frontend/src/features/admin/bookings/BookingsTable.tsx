@@ -31,7 +31,7 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
       testId="bookings-table"
       columns={[t("bookings.colBooking"), t("bookings.colCustomer"), t("bookings.colVehicle"), t("bookings.colDates"), t("bookings.colAmount"), t("bookings.colStatus")]}
       renderRow={(b) => {
-        const days = b.quote?.days ?? b.days ?? bookingDays(b.start_date, b.end_date);
+        const days = bookingDays(b);
         const label = bookingLabel(b);
         return (
           <tr key={b.id} data-testid="booking-row" data-booking-id={b.id}>
@@ -56,7 +56,7 @@ export function BookingsTable({ bookings, onView, onEdit, onDelete, onConfirm, c
             </td>
             <td data-label={t("bookings.colDates")}>
               {b.start_date ? formatDate(b.start_date) : t("common.none")} → {b.end_date ? formatDate(b.end_date) : t("common.none")}
-              <span className="adm-muted adm-block">{t("bookings.days", { count: days })}</span>
+              {days !== null && <span className="adm-muted adm-block">{t("bookings.days", { count: days })}</span>}
             </td>
             <td data-label={t("bookings.colAmount")}>
               <strong>{formatPrice(b.total_price ?? 0)}</strong>

@@ -52,11 +52,13 @@ function booking(p: Partial<AdminBooking>): AdminBooking {
 const PRICE_LIST_ORDER = ["gps", "wifi", "childSeat", "additionalDriver"];
 
 describe("bookings helpers", () => {
-  it("days are the rounded-up absolute difference", () => {
-    expect(bookingDays("2026-03-01", "2026-03-04")).toBe(3);
-    expect(bookingDays("2026-03-04", "2026-03-01")).toBe(3);
-    expect(bookingDays("2026-03-28", "2026-03-31")).toBe(3); // across the DST change
-    expect(bookingDays(null, "2026-03-01")).toBe(0);
+  it("days are the database's count, never the calendar's", () => {
+    // 09:00 on the 1st to 18:00 on the 4th: 3 calendar days, 4 started 24-hour periods (stored).
+    const b = { start_date: "2026-03-01", end_date: "2026-03-04", pickup_time: "09:00", return_time: "18:00" };
+    expect(bookingDays({ ...b, quote: { days: 4 }, days: 4 })).toBe(4);
+    expect(bookingDays({ ...b, quote: { days: "4" }, days: null })).toBe(4);
+    expect(bookingDays({ ...b, quote: null, days: 4 })).toBe(4);
+    expect(bookingDays({ ...b, quote: null, days: null })).toBeNull();
   });
   it("shows an unknown status as pending", () => {
     expect(normalizeBookingStatus("weird")).toBe("pending");

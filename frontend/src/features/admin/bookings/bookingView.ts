@@ -1,4 +1,3 @@
-import { parseISODate } from "../../../lib/format";
 import { isOneOf } from "../../../lib/guards";
 import { fold } from "../blog/blogForm";
 import { isFailedAttempt } from "../payments/paymentView";
@@ -11,16 +10,15 @@ export function normalizeBookingStatus(status: string | null | undefined): Booki
   return isOneOf(BOOKING_STATUSES, status) ? status : "pending";
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
-/** SPEC section 2: days shown as the rounded-up difference between the dates. */
-export function bookingDays(start: string | null, end: string | null): number {
-  const a = start ? parseISODate(start) : null;
-  const b = end ? parseISODate(end) : null;
-  if (!a || !b) return 0;
-  // Calendar dates: UTC avoids a daylight-saving hour turning 3 days into 3.04.
-  const diff = Date.UTC(b.getFullYear(), b.getMonth(), b.getDate()) - Date.UTC(a.getFullYear(), a.getMonth(), a.getDate());
-  return Math.ceil(Math.abs(diff) / DAY);
+/**
+ * The days a booking is charged, as the database counted them (started 24-hour
+ * periods with a grace, docs/reservations.md): its stored quote's, else the
+ * column the same trigger sets; null when it was never priced. Never counted
+ * here from the dates: 09:00 to 18:00 three days later is 4 days, not 3.
+ */
+export function bookingDays(b: { quote?: { days: number | string } | null; days?: number | null }): number | null {
+  const days = b.quote?.days ?? b.days;
+  return days == null ? null : Number(days);
 }
 
 export function shortId(id: string): string {

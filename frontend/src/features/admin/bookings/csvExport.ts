@@ -47,7 +47,7 @@ export function bookingCsvColumns(rows: readonly AdminBooking[], extraOrder: rea
     { header: tAdmin("bookings.csv.pickupTime"), value: (b) => formatTime(b.pickup_time) },
     { header: tAdmin("bookings.csv.endDate"), value: (b) => (b.end_date ? formatDate(b.end_date) : "") },
     { header: tAdmin("bookings.csv.returnTime"), value: (b) => formatTime(b.return_time) },
-    { header: tAdmin("bookings.csv.days"), value: (b) => b.quote?.days ?? b.days ?? bookingDays(b.start_date, b.end_date) },
+    { header: tAdmin("bookings.csv.days"), value: (b) => bookingDays(b) ?? "" },
     { header: tAdmin("bookings.csv.pickupLocation"), value: (b) => b.pickup_location },
     { header: tAdmin("bookings.csv.returnLocation"), value: (b) => b.return_location },
     { header: tAdmin("bookings.csv.insurance"), value: (b) => insuranceName(b.insurance_type) },

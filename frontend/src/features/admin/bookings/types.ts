@@ -24,6 +24,10 @@ export interface AdminBooking {
   customer_name: string;
   customer_email: string;
   customer_phone: string;
+  /** The hotel of a hotel delivery or collection, the flight of an airport pickup (optional). */
+  hotel_name?: string | null;
+  hotel_address?: string | null;
+  flight_number?: string | null;
   start_date: string | null;
   end_date: string | null;
   pickup_time: string | null;
