@@ -13,7 +13,7 @@ import (
 	"testing"
 )
 
-// maxFuncLines is the house's limit for one Go function (issue 20): a
+// maxFuncLines is the house's limit for one Go function: a
 // function longer than this is several steps that want names of their own.
 const maxFuncLines = 80
 

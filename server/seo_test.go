@@ -73,7 +73,7 @@ func TestPageMetaAndSitemapComeFromTheDatabaseAsAnon(t *testing.T) {
 	if strings.Contains(body, "secret-draft") {
 		t.Error("the sitemap lists a draft")
 	}
-	// The legal pages (issue 18) are public pages too.
+	// The legal pages are public pages too.
 	for _, p := range []string{"/conditions-de-location", "/confidentialite", "/mentions-legales"} {
 		if !strings.Contains(body, "<loc>https://site.test"+p+"</loc>") {
 			t.Errorf("the sitemap lacks %s:\n%s", p, body)
@@ -81,7 +81,7 @@ func TestPageMetaAndSitemapComeFromTheDatabaseAsAnon(t *testing.T) {
 	}
 }
 
-// Agency content per language (issue 18): the page's title and Open Graph tags
+// Agency content per language: the page's title and Open Graph tags
 // are in its language (?lang=, else the cookie, else Accept-Language), and every
 // public page names its alternates; the sitemap lists each language.
 func TestPagesPerLanguage(t *testing.T) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
 import { anon, BASE_URL, priceOf, untilRendered } from "./helpers.ts";
 
-// Issue 17, item 2: the public pages arrive as HTML that already shows them (server/ssr),
+// The public pages arrive as HTML that already shows them (server/ssr),
 // in the visitor's language and direction, and the browser hydrates without a mismatch
 // or a second fetch of what the HTML holds.
 
@@ -82,7 +82,7 @@ describe("without JavaScript", () => {
       try {
         await page.goto(`${BASE_URL}/blog/${post.slug}`);
         expect(await page.locator("html").getAttribute("dir")).toBe(dir);
-        // In the page's language where the agency wrote it (issue 18), else the French.
+        // In the page's language where the agency wrote it, else the French.
         await expect(page.locator("h1").textContent()).resolves.toContain(post.translations[lang]?.title ?? post.title);
         const text = firstParagraph(post.translations[lang]?.content ?? post.content);
         expect(text.length).toBeGreaterThan(10);

@@ -43,7 +43,7 @@ export const FIGURES = {
 /**
  * The agency's legal identity, read by the legal pages (terms, privacy policy,
  * legal notice) and nowhere else: the one place to change when a registration
- * changes (issue 18). Kept here rather than in a database table because every
+ * changes. Kept here rather than in a database table because every
  * page renders it on the server and in the browser without a request, like the
  * contact details above; see README.md "Legal pages".
  *

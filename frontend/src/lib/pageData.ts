@@ -1,4 +1,4 @@
-// Data the server rendered the page with (issue 17: HTML with content). The Go
+// Data the server rendered the page with (HTML with content). The Go
 // server runs public.page_data(path) as anon, renders the page with it and puts
 // the same JSON into the HTML (<script id="page-data">), so the browser's first
 // render shows — and hydrates — exactly what the HTML shows, without a second
