@@ -7,7 +7,7 @@ import (
 	"casarent/server/config"
 )
 
-// Issue 15, item 5: the endpoints that take an email answer an address with an
+// The endpoints that take an email answer an address with an
 // account exactly as one without, including when asked twice within a minute
 // (the second time nothing is sent to either). They also take at least the reply
 // floor, so the email sent for one does not show in the timing.

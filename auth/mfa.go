@@ -17,8 +17,8 @@ import (
 	"casarent/server/pgrole"
 )
 
-// TOTP multi-factor authentication, GoTrue's /factors API as auth-js calls it
-// (issue 21, item 6). Phone and WebAuthn factors answer as GoTrue does with
+// TOTP multi-factor authentication, GoTrue's /factors API as auth-js calls it.
+// Phone and WebAuthn factors answer as GoTrue does with
 // them switched off.
 
 // GoTrue's defaults (MFA_CHALLENGE_EXPIRY_DURATION, MFA_FACTOR_EXPIRY_DURATION,

@@ -1,4 +1,4 @@
-// The site's layers (issue 20): shared → features → app. An import may only go
+// The site's layers: shared → features → app. An import may only go
 // down this list, never up:
 //   app      src/app, src/main.tsx, src/ssr          may import anything
 //   feature  src/features/<name>                     shared, its own files, and another

@@ -252,7 +252,7 @@ func matrix(w *world) []check {
 			map[string]outcome{anon: rows(0), user: rows(0), admin: rows(0), service: rows(1)}},
 		{"storage.buckets", "select", "the buckets", `select * from storage.buckets where id in ('car-images', 'blog-images')`, nil,
 			all(rows(2))},
-		// Issue 21, item 12: a private bucket's row is hidden from anon and users.
+		// A private bucket's row is hidden from anon and users.
 		{"storage.buckets", "select", "a private bucket", `select * from storage.buckets where id = 'private-docs'`, nil,
 			map[string]outcome{anon: rows(0), user: rows(0), admin: rows(1), service: rows(1)}},
 	}

@@ -209,11 +209,11 @@ func TestBookabilityIsDecidedByTheDatabase(t *testing.T) {
 }
 
 // Unconfirmed holds lapse after their settings; a confirmed booking never does;
-// expiry frees the dates.
+// expiry frees the dates. Time is the test's: it elapses by ageing the rows.
 func TestHoldsLapse(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	w.super(t, `update public.reservation_settings set paypal_hold = interval '300 milliseconds', request_hold = interval '1200 milliseconds'`)
+	w.super(t, `update public.reservation_settings set paypal_hold = interval '30 minutes', request_hold = interval '2 hours', long_hold = interval '6 hours'`)
 	ctx := context.Background()
 	// A PayPal attempt, as create-paypal-order stores it (service_role).
 	if _, err := w.run(service, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, payment_method)
@@ -240,14 +240,18 @@ func TestHoldsLapse(t *testing.T) {
 	if n := expire(); n != 0 {
 		t.Fatalf("expired %d fresh holds", n)
 	}
-	time.Sleep(500 * time.Millisecond)
+	w.elapse(t, 29*time.Minute)
+	if n := expire(); n != 0 {
+		t.Fatalf("expired %d holds a minute before the PayPal hold ends", n)
+	}
+	w.elapse(t, 2*time.Minute)
 	if n := expire(); n != 1 || status(w.carA, "2026-12-10") != "expired" || status(w.carB, "2026-12-10") != "pending" {
 		t.Fatalf("after the PayPal hold: %d expired, paypal %s, whatsapp %s", n, status(w.carA, "2026-12-10"), status(w.carB, "2026-12-10"))
 	}
 	if ps := superScalar[string](t, w, `select payment_status from public.bookings where car_id = $1 and start_date = '2026-12-10'`, w.carA); ps != "abandoned" {
 		t.Fatalf("expired PayPal attempt payment_status %s, want abandoned", ps)
 	}
-	time.Sleep(900 * time.Millisecond)
+	w.elapse(t, 90*time.Minute)
 	if n := expire(); n != 1 || status(w.carB, "2026-12-10") != "expired" {
 		t.Fatalf("after the request hold: %d expired, whatsapp %s", n, status(w.carB, "2026-12-10"))
 	}
@@ -266,13 +270,13 @@ func TestHoldsLapse(t *testing.T) {
 func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	w.super(t, `update public.reservation_settings set request_hold = interval '1 millisecond'`)
+	w.super(t, `update public.reservation_settings set request_hold = interval '1 minute'`)
 	const n = 60
 	for i := range n {
 		day := time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, 3*i)
 		w.mustBook(t, w.carA, day.Format("2006-01-02")+"T10:00", day.AddDate(0, 0, 1).Format("2006-01-02")+"T10:00")
 	}
-	time.Sleep(20 * time.Millisecond)
+	w.elapse(t, 2*time.Minute)
 	var wg sync.WaitGroup
 	counts := make([]int, 2)
 	for i := range counts {

@@ -155,14 +155,13 @@ func TestTimestampsAreTheDatabases(t *testing.T) {
 	w := newWorld(t)
 	before := superScalar[time.Time](t, w, `select updated_at from public.contacts where id = $1`, w.contact1)
 	created := superScalar[time.Time](t, w, `select created_at from public.contacts where id = $1`, w.contact1)
-	time.Sleep(10 * time.Millisecond)
 	// The admin screen sends its own updated_at; the database's clock wins.
 	if _, err := w.run(admin, `update public.contacts set status = 'read', updated_at = '2000-01-01' where id = $1`, w.contact1); err != nil {
 		t.Fatal(err)
 	}
 	after := superScalar[time.Time](t, w, `select updated_at from public.contacts where id = $1`, w.contact1)
-	if !after.After(before) {
-		t.Fatalf("updated_at %v not after %v", after, before)
+	if after.Year() == 2000 || after.Before(before) {
+		t.Fatalf("updated_at %v, want the database's clock (at or after %v)", after, before)
 	}
 	if _, err := w.run(service, `update public.contacts set created_at = '2000-01-01' where id = $1`, w.contact1); err != nil {
 		t.Fatal(err)

@@ -47,7 +47,7 @@ func TestSeedDevIsIdempotentAndComplete(t *testing.T) {
 		`select count(*) from public.cars`:                                  10,
 		`select count(*) from public.blog_posts`:                            4,
 		`select count(*) from public.blog_posts where status = 'published'`: 3,
-		// Every car and published post in English and Arabic, every field; the draft French-only (issue 18).
+		// Every car and published post in English and Arabic, every field; the draft French-only.
 		`select count(*) from public.cars where translations ?& array['en', 'ar'] and translations->'en' ? 'description' and translations->'ar' ? 'description'`:                                                                 10,
 		`select count(*) from public.blog_posts b, unnest(array['en', 'ar']) l, unnest(array['title', 'excerpt', 'content', 'tags', 'meta_title', 'meta_description']) f where b.status = 'published' and b.translations->l ? f`: 36,
 		`select count(*) from public.blog_posts where status = 'draft' and translations = '{}'`:                                                                                                                                  1,

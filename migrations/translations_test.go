@@ -9,7 +9,7 @@ import (
 	"casarent/server/pgrole"
 )
 
-// Translations of cars and posts (issue 18) are columns of their rows, so they
+// Translations of cars and posts are columns of their rows, so they
 // have the rows' permissions: anon reads a car's and a published post's, never a
 // draft's; only administrators write them; the shape is checked.
 func TestTranslationsFollowTheirRows(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -108,6 +109,16 @@ func (w *world) super(t *testing.T, sql string, args ...any) {
 	if _, err := w.db.Admin.Exec(context.Background(), sql, args...); err != nil {
 		t.Fatalf("setup %q: %v", sql, err)
 	}
+}
+
+// elapse lets d go by for the bookings of this world. The rules compare stored
+// instants with now(), which PostgreSQL fixes at each transaction's start and
+// cannot be set; moving every stored instant back by d is what d elapsing looks
+// like to them, with no sleep and no race with a slow machine.
+func (w *world) elapse(t *testing.T, d time.Duration) {
+	t.Helper()
+	w.super(t, `update public.bookings set created_at = created_at - make_interval(secs => $1),
+		hold_expires_at = hold_expires_at - make_interval(secs => $1)`, d.Seconds())
 }
 
 // superScalar reads one value as the superuser, to look behind RLS after a check.

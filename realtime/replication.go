@@ -16,7 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgproto3"
 )
 
-// The change stream (issue 19, items 5 and 7). Every server competes for one
+// The change stream. Every server competes for one
 // advisory lock (leaderLock, taken on its replication connection and held as long
 // as that connection lives); the holder is the reader: it streams the permanent
 // slot Options.SlotName (pgoutput, proto 1, publication Options.Publication) and

@@ -128,7 +128,7 @@ func slotActive(t *testing.T, db *pgtest.DB, slot string) (exists, active bool) 
 	return
 }
 
-// Issue 19, items 5 and 7: one reader among the servers; its slot is permanent,
+// One reader among the servers; its slot is permanent,
 // so what is committed while no server reads is read by the next reader, and what
 // a stopped reader had published but not acknowledged is not published twice.
 // A slot a dead server of the old kind left is dropped; large changes go through

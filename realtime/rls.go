@@ -201,13 +201,25 @@ func (c *rlsChecker) visible(ctx context.Context, relid uint32, schema, table st
 // allowed evaluates the policies of cmd (SELECT or INSERT) on image for each
 // audience; topic, when set, is what realtime.topic() returns meanwhile.
 func (c *rlsChecker) allowed(ctx context.Context, cmd byte, topic string, relid uint32, schema, table string, meta *tableMeta, image map[string]*string, auds []audience) (map[audience]bool, error) {
+	out, pending, exprs, err := c.triage(ctx, relid, cmd, auds)
+	if err != nil || len(pending) == 0 {
+		return out, err
+	}
+	from, args := imageRelation(meta, image, table)
+	err = c.evaluate(ctx, topic, fmt.Sprintf("%s.%s", schema, table), pending, exprs, from, args, out)
+	return out, err
+}
+
+// triage decides the audiences whose policy needs no row (allow all, deny all)
+// and returns the others with the expression each must evaluate on the image.
+func (c *rlsChecker) triage(ctx context.Context, relid uint32, cmd byte, auds []audience) (map[audience]bool, []audience, []string, error) {
 	out := make(map[audience]bool, len(auds))
 	var pending []audience
 	var exprs []string
 	for _, a := range auds {
 		e, err := c.policy(ctx, relid, a.role, cmd)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		switch e.mode {
 		case allowAll:
@@ -219,10 +231,12 @@ func (c *rlsChecker) allowed(ctx context.Context, cmd byte, topic string, relid 
 			exprs = append(exprs, e.expr)
 		}
 	}
-	if len(pending) == 0 {
-		return out, nil
-	}
-	// The image: one typed column per known column, values as bind parameters.
+	return out, pending, exprs, nil
+}
+
+// imageRelation is the changed row as a one-row relation named like its table:
+// one typed column per known column, values as bind parameters.
+func imageRelation(meta *tableMeta, image map[string]*string, table string) (string, []any) {
 	var cols []string
 	var args []any
 	for name, sqlt := range meta.sqltype {
@@ -234,11 +248,15 @@ func (c *rlsChecker) allowed(ctx context.Context, cmd byte, topic string, relid 
 			cols = append(cols, fmt.Sprintf("null::%s as %s", sqlt, ident))
 		}
 	}
-	from := fmt.Sprintf("(select %s) as %s", strings.Join(cols, ", "), pgx.Identifier{table}.Sanitize())
+	return fmt.Sprintf("(select %s) as %s", strings.Join(cols, ", "), pgx.Identifier{table}.Sanitize()), args
+}
 
+// evaluate runs each pending audience's policy expression on the row, as that
+// audience, in one read-only transaction sent as one batch, into out.
+func (c *rlsChecker) evaluate(ctx context.Context, topic, qualified string, pending []audience, exprs []string, from string, args []any, out map[audience]bool) error {
 	conn, err := c.pool.Acquire(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer conn.Release()
 	b := &pgx.Batch{}
@@ -250,32 +268,35 @@ func (c *rlsChecker) allowed(ctx context.Context, cmd byte, topic string, relid 
 	}
 	b.Queue("rollback")
 	br := conn.Conn().SendBatch(ctx, b)
-	err = func() error {
-		if _, err := br.Exec(); err != nil {
-			return err
-		}
-		if _, err := br.Exec(); err != nil {
-			return err
-		}
-		for _, a := range pending {
-			if _, err := br.Exec(); err != nil {
-				return err
-			}
-			var ok bool
-			if err := br.QueryRow().Scan(&ok); err != nil {
-				return fmt.Errorf("policy of %s.%s as %s: %w", schema, table, a.role, err)
-			}
-			out[a] = ok
-		}
-		return nil
-	}()
+	err = readVerdicts(br, qualified, pending, out)
 	if cerr := br.Close(); err == nil && cerr != nil {
 		err = cerr
 	}
 	if err != nil {
 		// The connection may be mid-transaction: do not return it to the pool so.
 		_ = conn.Conn().Close(context.Background())
-		return out, err
 	}
-	return out, nil
+	return err
+}
+
+// readVerdicts reads evaluate's batch: begin, settings, then per audience its
+// role and its verdict.
+func readVerdicts(br pgx.BatchResults, qualified string, pending []audience, out map[audience]bool) error {
+	if _, err := br.Exec(); err != nil {
+		return err
+	}
+	if _, err := br.Exec(); err != nil {
+		return err
+	}
+	for _, a := range pending {
+		if _, err := br.Exec(); err != nil {
+			return err
+		}
+		var ok bool
+		if err := br.QueryRow().Scan(&ok); err != nil {
+			return fmt.Errorf("policy of %s as %s: %w", qualified, a.role, err)
+		}
+		out[a] = ok
+	}
+	return nil
 }

@@ -10,8 +10,11 @@
 // server/run.go is the one place that wires them in.
 package rental
 
-// SiteName is every page's og:site_name.
-const SiteName = "Casablanca Airport Car Rental"
+import "casarent/frontend"
+
+// SiteName is every page's og:site_name: the name the site shows, from the one
+// place it is written (frontend/src/config/brand.json).
+var SiteName = frontend.SiteName()
 
 // PrivatePaths are the paths robots.txt disallows: the back office.
 var PrivatePaths = []string{"/admin"}

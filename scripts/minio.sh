@@ -5,9 +5,16 @@
 #   MINIO_DATA      data directory             (default /tmp/casarent-minio/data)
 #   MINIO_BUCKET    bucket the tests use       (default casarent-test; the backend creates it)
 #
-# The binary is built once from the Go module proxy (about three minutes) into
-# $(go env GOPATH)/bin and reused. Credentials are fixed test values, printed by
-# `env` as the STORAGE_S3_* variables the server and the tests read.
+#   MINIO_CACHE     where built binaries are kept (default ${XDG_CACHE_HOME:-~/.cache}/casarent/minio)
+#
+# No registry this project reaches ships a MinIO binary (Debian has none, the npm
+# packages download one at install time), so it is built from the Go module proxy
+# once per MINIO_VERSION (minutes on a cold machine) into MINIO_CACHE/<version>/,
+# outside the work tree: every clone and CI run on the machine reuses it, and a
+# changed version never runs an old binary. Concurrent test processes build it
+# once (a lock), and a build that fails or is cut leaves nothing half-written.
+# Credentials are fixed test values, printed by `env` as the STORAGE_S3_* variables
+# the server and the tests read.
 set -euo pipefail
 
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
@@ -22,12 +29,26 @@ console="$host:$((port + 1))"
 state=$(dirname "$MINIO_DATA")
 pidfile="$state/minio.pid"
 logfile="$state/minio.log"
-bin="$(go env GOPATH)/bin/minio"
+MINIO_CACHE=${MINIO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/casarent/minio}
+bin="$MINIO_CACHE/$MINIO_VERSION/minio"
 
 build() {
   if [ -x "$bin" ]; then return 0; fi
-  echo "minio.sh: building MinIO $MINIO_VERSION (takes a few minutes, once)" >&2
-  go install "github.com/minio/minio@$MINIO_VERSION"
+  mkdir -p "$MINIO_CACHE"
+  exec 9>"$MINIO_CACHE/build.lock"
+  flock 9
+  if [ -x "$bin" ]; then exec 9>&-; return 0; fi # another process built it meanwhile
+  echo "minio.sh: building MinIO $MINIO_VERSION into $MINIO_CACHE (minutes, once per version and machine)" >&2
+  local tmp
+  tmp=$(mktemp -d "$MINIO_CACHE/build.XXXXXX")
+  if ! GOBIN="$tmp" go install "github.com/minio/minio@$MINIO_VERSION"; then
+    rm -rf "$tmp"
+    exit 1
+  fi
+  mkdir -p "$(dirname "$bin")"
+  mv "$tmp/minio" "$bin"
+  rm -rf "$tmp"
+  exec 9>&-
 }
 
 running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }

@@ -88,7 +88,7 @@ case "$cmd" in
     if ! running; then
       port_free || exit 1
       # Logical replication settings on the command line, so clusters made before
-      # /realtime/v1 (issue 19) get them at their next start too.
+      # /realtime/v1 get them at their next start too.
       as_pg "$BIN/pg_ctl" -D "$PG_DATA" -o "-p $PG_PORT -c wal_level=logical -c max_replication_slots=20 -c max_wal_senders=20" -l "$PG_DATA/server.log" -w -t 60 start >/dev/null
     fi
     echo "postgres running on 127.0.0.1:$PG_PORT ($PG_DATA)"

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// The house's Go boundaries (issue 20): each surface (/auth/v1, /storage/v1,
+// The house's Go boundaries: each surface (/auth/v1, /storage/v1,
 // /rest/v1, /functions/v1, /realtime/v1) stands on the platform packages of
 // server/ and on nothing of another surface; a platform package knows no surface.
 // The product (rental/: the car rental's own code) may stand on surfaces and

@@ -24,7 +24,7 @@ func nestedSelect(depth int) string {
 	return b.String()
 }
 
-// Issue 15, acceptance 1: one URL cannot stall the API. An 18-level embed is
+// One URL cannot stall the API. An 18-level embed is
 // refused at once with its own code; 20 clients hammering the deepest embed
 // allowed leave a plain read answering (well under a second).
 func TestDeepEmbedsCannotStallTheAPI(t *testing.T) {

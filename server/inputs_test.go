@@ -13,7 +13,7 @@ import (
 	"casarent/server/pgtest"
 )
 
-// Issue 15, item 7: inputs that answered 500 answer a clear 4xx.
+// Inputs that answered 500 answer a clear 4xx.
 func TestOddInputsGetA4xx(t *testing.T) {
 	dist := siteDist(t, map[string]string{"index.html": "<!doctype html><title>site</title>"})
 	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist})
@@ -49,7 +49,7 @@ func TestOddInputsGetA4xx(t *testing.T) {
 	}
 }
 
-// Issue 15, item 8: a body that trickles (10 bytes every 2 s) is cut after a few
+// A body that trickles (10 bytes every 2 s) is cut after a few
 // seconds with 408, instead of holding the connection for as long as it lasts.
 func TestTricklingBodiesAreCut(t *testing.T) {
 	a, h := newTestApp(t, nil)

@@ -23,7 +23,7 @@ func adminExec(t *testing.T, a *app, sql string) (pgconn.CommandTag, error) {
 	return conn.Exec(context.Background(), sql)
 }
 
-// The browser's first render reuses page_data instead of querying (issue 17), so
+// The browser's first render reuses page_data instead of querying, so
 // each key must be exactly what the site's own query returns (frontend/src/features/*/api.ts).
 func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 	a, h := newTestApp(t, nil)

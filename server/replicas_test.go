@@ -18,7 +18,7 @@ import (
 	"casarent/server/mail/mailtest"
 )
 
-// Issue 15, acceptance 6: two server processes on one database, as behind a load
+// Two server processes on one database, as behind a load
 // balancer. Bookings made through either give exactly one agency email each; a
 // paid booking whose capture is asked of both at once is captured once and
 // confirmed to its customer once; a schema change reaches both; the limit on

@@ -276,7 +276,7 @@ func TestSIGTERMLetsInFlightRequestFinish(t *testing.T) {
 	}
 }
 
-// Issue 15, acceptance 3: PostgreSQL stopped for 20 s under 20 busy clients starts
+// PostgreSQL stopped for 20 s under 20 busy clients starts
 // again at the first try, the API answers within 5 s of it, and meanwhile the
 // server dialled a few times a second at most (counted by /metrics).
 func TestDatabaseRestartUnderTraffic(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 	"casarent/storage/fsbackend"
 )
 
-// Acceptance 2: the site's buckets (migration 20260102000900): anon upload
+// The site's buckets (migration 20260102000900): anon upload
 // denied, a signed-in non-admin denied, an admin allowed, everyone reads.
 func TestSiteBucketsRLS(t *testing.T) {
 	bothBackends(t, func(t *testing.T, e *env) {
@@ -65,7 +65,7 @@ func TestSiteBucketsRLS(t *testing.T) {
 	})
 }
 
-// Acceptance 3: an 11 MB upload and HTML into an image bucket are refused with
+// An 11 MB upload and HTML into an image bucket are refused with
 // Storage's errors; a key with ".." is refused.
 func TestLimitsAndNames(t *testing.T) {
 	bothBackends(t, func(t *testing.T, e *env) {
@@ -120,7 +120,7 @@ func TestGlobalLimit(t *testing.T) {
 	}
 }
 
-// Acceptance 4: a client that hangs up midway leaves no object and no file.
+// A client that hangs up midway leaves no object and no file.
 func TestAbortedUpload(t *testing.T) {
 	bothBackends(t, func(t *testing.T, e *env) {
 		e.sql(`insert into storage.buckets (id, name) values ('b', 'b')`)
@@ -169,7 +169,7 @@ func (f *failingDeletes) Delete(ctx context.Context, bucket, key string) error {
 	return f.Backend.Delete(ctx, bucket, key)
 }
 
-// Issue item 5: a byte delete that fails is recorded and retried; an upload
+// A byte delete that fails is recorded and retried; an upload
 // whose commit fails leaves no bytes.
 func TestConsistency(t *testing.T) {
 	fb := &failingDeletes{Backend: fsKind().make(t)}

@@ -100,7 +100,7 @@ var sizeRe = regexp.MustCompile(`^(?i)([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$`)
 // parseSizeLimit accepts a number of bytes or a "20MB"-style string; null or
 // absent means no bucket limit. Units are decimal and the number keeps three
 // significant digits, as storage-api's parseFileSizeToBytes: "20mb" is
-// 20,000,000 bytes and "1.234MB" 1,230,000 (before issue 21 they were binary).
+// 20,000,000 bytes and "1.234MB" 1,230,000 (they were once read as binary).
 func parseSizeLimit(raw json.RawMessage) (*int64, error) {
 	s := strings.TrimSpace(string(raw))
 	if s == "" || s == "null" {

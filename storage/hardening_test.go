@@ -97,7 +97,7 @@ func (e *env) rawRequest(t *testing.T, method, path string, headers map[string]s
 	}
 }
 
-// Issue 15 item 4: an upsert whose client hangs up once the body is sent.
+// An upsert whose client hangs up once the body is sent.
 // Before: the new bytes replaced the old ones, then the metadata update failed
 // with "context canceled", leaving the old size and ETag over new bytes.
 func TestAbandonedUpserts(t *testing.T) {
@@ -146,7 +146,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// Issue 15 item 6: a 49 MB JSON body to a storage JSON endpoint is refused with
+// A 49 MB JSON body to a storage JSON endpoint is refused with
 // 413 in Storage's shape, before it is read (declared length), or after the
 // first MiB (chunked).
 func TestJSONBodyLimit(t *testing.T) {
@@ -277,7 +277,7 @@ func (e *env) render(t *testing.T, query string, headers map[string]string) resp
 	return e.do("GET", "/render/image/public/pub/photo.jpg?"+query, "", nil, headers)
 }
 
-// Issue 15 item 2 (acceptance 2): 200 distinct render requests leave the cache
+// 200 distinct render requests leave the cache
 // under its byte limit; requests that snap to the same size share a rendition.
 func TestRenderCacheBounded(t *testing.T) {
 	for _, k := range []backendKind{fsKind(), s3Kind()} {
@@ -404,7 +404,7 @@ func TestRenderRevalidation(t *testing.T) {
 	}
 }
 
-// Issue 15 item 8 (storage's part): the server cuts a body that trickles
+// The server cuts a body that trickles
 // (httpx.MinBodyRate, mounted in front of every surface); storage answers it
 // with a 408 in its own shape, on uploads and JSON endpoints, and keeps
 // nothing of the upload.

@@ -202,11 +202,7 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 		return s.serve(w, r, o, 0)
 	}
 	s.snapTransform(t, mt)
-	sum := sha256.Sum256([]byte(o.Bucket + "\x00" + o.Name + "\x00" + o.Meta.ETag + "\x00" + t.cacheKey()))
-	id := hex.EncodeToString(sum[:])
-	cacheKey := id[:2] + "/" + id
-	etag := `"r-` + id[:32] + `"`
-
+	cacheKey, etag := renditionKeys(o, t)
 	h := w.Header()
 	setObjectHeaders(h, r, o, 0)
 	h.Set("Content-Type", mt)
@@ -214,54 +210,71 @@ func (s *Service) renderImage(w http.ResponseWriter, r *http.Request, o *objectR
 	if t.asked != "" {
 		h.Set("X-Transformations", t.asked)
 	}
-	modified := o.UpdatedAt
-	serveCached := func(cached blob.Object) error {
-		defer cached.Close()
-		h.Set("X-Transformation-Cache", "HIT")
-		http.ServeContent(w, r, "", modified, cached)
-		return nil
-	}
-
 	if notModified(r, etag) { // the client holds this very rendition: no need to have it
 		h.Del("Content-Type")
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
 	if cached, ok := s.renders.get(r.Context(), cacheKey); ok {
-		return serveCached(cached)
+		serveRendition(w, r, o, cached)
+		return nil
 	}
-	fail := func(err error) error {
+	if err := s.renderMiss(w, r, o, t, mt, cacheKey); err != nil {
+		// The rendition's headers do not describe the error answer.
 		for _, k := range []string{"ETag", "Cache-Control", "Content-Type", "Accept-Ranges", "X-Transformations"} {
 			h.Del(k)
 		}
 		return err
 	}
+	return nil
+}
+
+// renditionKeys names a rendition of o by the object's version and the snapped
+// options: its key in the render cache and the ETag it is served with.
+func renditionKeys(o *objectRow, t *transformOptions) (cacheKey, etag string) {
+	sum := sha256.Sum256([]byte(o.Bucket + "\x00" + o.Name + "\x00" + o.Meta.ETag + "\x00" + t.cacheKey()))
+	id := hex.EncodeToString(sum[:])
+	return id[:2] + "/" + id, `"r-` + id[:32] + `"`
+}
+
+// serveRendition answers with a rendition the cache holds.
+func serveRendition(w http.ResponseWriter, r *http.Request, o *objectRow, cached blob.Object) {
+	defer cached.Close()
+	w.Header().Set("X-Transformation-Cache", "HIT")
+	http.ServeContent(w, r, "", o.UpdatedAt, cached)
+}
+
+// renderMiss makes a rendition the cache does not hold: it spends one of the
+// client address's renders, waits for a render slot, and serves (and caches)
+// what the transform gives, unless the same rendition was cached meanwhile.
+func (s *Service) renderMiss(w http.ResponseWriter, r *http.Request, o *objectRow, t *transformOptions, mt, cacheKey string) error {
 	ok, wait, err := s.limiter.Take(r.Context(), renderClient(r, s.cfg.ClientIPHeader))
 	if err != nil {
-		return fail(errInternal(err))
+		return errInternal(err)
 	}
 	if !ok {
-		return fail(errRenderLimited(wait))
+		return errRenderLimited(wait)
 	}
 	release, ok := s.slots.acquire(r.Context())
 	if !ok {
-		return fail(errRenderBusy())
+		return errRenderBusy()
 	}
 	// The same rendition may have been made while this request waited.
 	if cached, ok := s.renders.get(r.Context(), cacheKey); ok {
 		release()
-		return serveCached(cached)
+		serveRendition(w, r, o, cached)
+		return nil
 	}
 	out, cacheable, err := s.transform(r, o, t, mt)
 	release()
 	if err != nil {
-		return fail(err)
+		return err
 	}
 	if cacheable {
 		s.renders.put(r.Context(), cacheKey, out, mt)
 	}
-	h.Set("X-Transformation-Cache", "MISS")
-	http.ServeContent(w, r, "", modified, bytes.NewReader(out))
+	w.Header().Set("X-Transformation-Cache", "MISS")
+	http.ServeContent(w, r, "", o.UpdatedAt, bytes.NewReader(out))
 	return nil
 }
 

@@ -1,4 +1,4 @@
-// Asymmetric signing keys (issue 21, item 7), against a server started with
+// Asymmetric signing keys, against a server started with
 // JWT_KEYS from jwtkeys.mjs: the current ES256 key signs; "previous" (RS256) was
 // retired now and still verifies; "expired" was retired two days ago, past its
 // grace. Checks jwks.json, supabase-js getClaims() verifying locally (no /user

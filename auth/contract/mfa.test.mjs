@@ -1,4 +1,4 @@
-// Issue 21, item 6: TOTP multi-factor authentication as GoTrue answers it, driven
+// TOTP multi-factor authentication as GoTrue answers it, driven
 // by supabase-js's auth.mfa and auth.admin.mfa. Codes are computed here from the
 // enrolled secret (totp.mjs), as an authenticator app would. TEST_DATABASE_URL
 // (exported by scripts/test-server.sh) makes a user administrator for the

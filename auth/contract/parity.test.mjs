@@ -1,5 +1,4 @@
-// Issue 21 (auth items 1-5 and 8): where supabase-js saw the server differ from
-// GoTrue. Each test names the item it covers. Needs the server started by
+// Where supabase-js saw the server differ from GoTrue: one test per difference. Needs the server started by
 // scripts/test.d/30-auth-contract.sh with SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION=true,
 // JWT_SECRET (to sign a supabase_admin token) and TEST_DATABASE_URL (to age a session).
 import { test } from 'node:test'
@@ -43,7 +42,7 @@ function assertError(error, status, code, message) {
   assert.deepEqual({ status: error.status, code: error.code, message: error.message }, { status, code, message })
 }
 
-test('item 1: createUser, updateUserById, inviteUserByEmail and generateLink(signup) return only the user_metadata sent', async () => {
+test('createUser, updateUserById, inviteUserByEmail and generateLink(signup) return only the user_metadata sent', async () => {
   const email = uniqueEmail('meta')
   const created = await admin.auth.admin.createUser({ email, password: 'pass-word-1', email_confirm: true, user_metadata: { first_name: 'Rania' } })
   assert.equal(created.error, null)
@@ -68,7 +67,7 @@ test('item 1: createUser, updateUserById, inviteUserByEmail and generateLink(sig
   assert.deepEqual(invited.data.user.user_metadata, { first_name: 'Ines' })
 })
 
-test('item 2: listUsers refuses bad pagination as GoTrue does', async () => {
+test('listUsers refuses bad pagination as GoTrue does', async () => {
   const neg = await admin.auth.admin.listUsers({ page: -1 })
   assertError(neg.error, 400, 'validation_failed', 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax')
   const zero = await admin.auth.admin.listUsers({ page: 1, perPage: 0 })
@@ -78,7 +77,7 @@ test('item 2: listUsers refuses bad pagination as GoTrue does', async () => {
   assert.equal(ok.data.users.length, 1)
 })
 
-test('item 3: email links read token, type, then redirect_to (generateLink email_change_new)', async () => {
+test('email links read token, type, then redirect_to (generateLink email_change_new)', async () => {
   const email = uniqueEmail('order')
   await createConfirmedUser(admin, email, 'pass-word-1')
   const redirectTo = `${SUPABASE_URL}/account`
@@ -90,7 +89,7 @@ test('item 3: email links read token, type, then redirect_to (generateLink email
   assert.equal(data.properties.verification_type, 'email_change')
 })
 
-test('item 4: a token with role supabase_admin is an admin on /auth/v1, and nothing more elsewhere', async () => {
+test('a token with role supabase_admin is an admin on /auth/v1, and nothing more elsewhere', async () => {
   const now = Math.floor(Date.now() / 1000)
   const token = signHS256({ role: 'supabase_admin', iat: now, exp: now + 600 })
   const asSupabaseAdmin = clientWith({ Authorization: `Bearer ${token}` })
@@ -107,7 +106,7 @@ test('item 4: a token with role supabase_admin is an admin on /auth/v1, and noth
   assert.equal(rest.status, 401)
 })
 
-test('item 5: features not offered fail the way GoTrue fails with them disabled', async () => {
+test('features not offered fail the way GoTrue fails with them disabled', async () => {
   const c = client()
   assertError((await c.auth.signInAnonymously()).error, 422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
   assertError((await c.auth.signInWithSSO({ domain: 'example.test' })).error, 404, 'saml_provider_disabled', 'SAML 2.0 is disabled')
@@ -146,7 +145,7 @@ test('item 5: features not offered fail the way GoTrue fails with them disabled'
   assert.deepEqual([pkce.status, pkce.body.error_code], [404, 'flow_state_not_found'])
 })
 
-test('item 5: the routes supabase-js does not wrap answer the same way', async () => {
+test('the routes supabase-js does not wrap answer the same way', async () => {
   const SERVICE = env('SERVICE_ROLE_KEY')
   const asAdmin = { apikey: SERVICE, Authorization: `Bearer ${SERVICE}` }
   const cases = [
@@ -171,7 +170,7 @@ test('item 5: the routes supabase-js does not wrap answer the same way', async (
   assert.deepEqual([list.status, list.body], [200, { items: [] }])
 })
 
-test('item 8: reauthenticate emails a nonce; an old session needs it to change the password', async () => {
+test('reauthenticate emails a nonce; an old session needs it to change the password', async () => {
   const email = uniqueEmail('reauth')
   await createConfirmedUser(admin, email, 'pass-word-1')
   const c = client()

@@ -1,5 +1,5 @@
-// Command realtime benchmarks /realtime/v1's postgres_changes on one box (issue 19,
-// acceptance 5): many websocket subscribers (default 1,000, over -users distinct
+// Command realtime benchmarks /realtime/v1's postgres_changes on one box:
+// many websocket subscribers (default 1,000, over -users distinct
 // signed-in users, so row-level security is evaluated for -users audiences per
 // change), inserts committed as fast as -writers connections manage, and it prints
 //

@@ -141,8 +141,8 @@ export function isoDay(offsetDays: number): string {
 
 /**
  * `n` cars free from `startInDays` days ahead for `days` days (10:00 to 10:00),
- * as the database tells visitors (car_availability). A car holds its dates now
- * (issue 13), and every spec shares one database (and its earlier runs): each
+ * as the database tells visitors (car_availability). A car holds its dates,
+ * and every spec shares one database (and its earlier runs): each
  * test books dates nobody holds, looking further ahead until n cars are free.
  */
 export async function freeCars(

@@ -1,4 +1,4 @@
-// Issue 19, item 6 and acceptance 4: the back office follows bookings and messages
+// The back office follows bookings and messages
 // live through /realtime/v1 (supabase-js channels against the real server). A
 // visitor books in one browser context; the administrator's bookings list, in
 // another, shows the booking without a reload and a toast names the customer and

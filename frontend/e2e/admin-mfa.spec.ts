@@ -1,4 +1,4 @@
-// Issue 21, item 6, acceptance 2: an administrator enrols an authenticator app
+// An administrator enrols an authenticator app
 // from the back office, then signs in with password + code; the password alone
 // reaches no admin data (REST at aal1 reads no bookings). The test plays the
 // phone: it computes RFC 6238 codes from the secret the page shows.

@@ -1,4 +1,4 @@
-// Issue 13, item 7 and acceptance 5 (planning part): the back office's planning,
+// The back office's planning,
 // fleet x days, in a real browser against the real server and database. Two
 // bookings made the way the site makes them (a visitor's pending request, a
 // confirmed one as the PayPal capture leaves it) and a maintenance block added

@@ -1,4 +1,4 @@
-// The booking record in the back office (issue 14): what was ordered, the
+// The booking record in the back office: what was ordered, the
 // reference, money received, counter payments and PayPal refunds, in a real
 // browser against the real server, database and PayPal emulator. Every
 // expected figure is read from the database (service role), none is typed here.

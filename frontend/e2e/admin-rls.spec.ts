@@ -1,4 +1,4 @@
-// Issue 8, acceptance 3: the calls the back office makes, made through
+// The calls the back office makes, made through
 // supabase-js with a signed-in NON-administrator (and with no session at all),
 // fail or change nothing. The database's row-level security and the admin-users
 // function decide, not the UI. Each write is checked afterwards with the

@@ -46,7 +46,7 @@ const admin = await adminClient();
 const { count } = await admin.from("bookings").select("id", { count: "exact", head: true });
 if (!count) {
   const anon = await client();
-  // One car each: a car holds its dates (issue 13).
+  // One car each: a car holds its dates.
   const { carIds: cars, startInDays } = await freeCars(3, { startInDays: 5, days: 12 });
   const people = [
     ["Yasmine Alaoui", "yasmine.alaoui@example.com"],

@@ -1,4 +1,4 @@
-// The back office end to end (issue 8, acceptance 2): a real browser against the
+// The back office end to end: a real browser against the
 // real server and database. Each test leaves what it made for the next ones only
 // where the story needs it (the car, the post), and names everything uniquely.
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -319,7 +319,7 @@ describe("bookings", () => {
     const row = page.locator(`[data-booking-id="${id}"]`);
     await row.waitFor();
     expect(await page.getByTestId("booking-row").count()).toBe(1);
-    // Named by the reference the database gave it (issue 14).
+    // Named by the reference the database gave it.
     const { data: stored } = await serviceClient().from("bookings").select("reference").eq("id", id).single();
     expect(await row.getByTestId("booking-reference").textContent()).toBe(stored!.reference);
     await row.getByRole("button", { name: /Modifier le statut et les notes/ }).click();
@@ -406,7 +406,7 @@ describe("bookings", () => {
     await page.getByLabel("Filtrer par statut").selectOption("pending");
     await expect.poll(() => row.count()).toBe(0);
     await page.getByLabel("Filtrer par statut").selectOption("all");
-    // Revenue is money received (issue 14): a request that lapsed unpaid changes nothing.
+    // Revenue is money received: a request that lapsed unpaid changes nothing.
     expect(await digits("bookings-stat-revenue")).toBe(before.revenue);
     expect(await digits("bookings-stat-total")).toBe(before.total - 1);
     await page.goto(`${BASE_URL}/admin/dashboard`);

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
 import { admin, anon, BASE_URL, untilRendered, visitor } from "./helpers.ts";
@@ -113,22 +113,35 @@ describe("browsing the fleet", () => {
     await ctx.close();
   });
 
-  it("falls back to the local sample fleet when the server errors or cannot be reached", async () => {
+  it("falls back to the fleet last read when the server errors or cannot be reached, never to made-up prices", async () => {
     for (const [how, toastText] of [
       ["error", "Loading from local data"],
       ["abort", "Connection error - using local data"],
     ] as const) {
       const { page, ctx } = await visitor(browser, { lang: "en" });
+      // A first visit reads the fleet (in /vehicles' HTML, server/ssr) and keeps it.
+      await page.goto(BASE_URL + "/vehicles");
+      const count = await page.getByTestId("results-count").textContent();
+      const cars = await carLinksAndPrices(page);
+      expect(cars.length).toBeGreaterThan(0);
+      // A later visit, the server failing: its own read falls back to that fleet.
+      const later = await ctx.newPage();
       await ctx.route(/\/rest\/v1\/cars\b/, (r) => (how === "error" ? r.fulfill({ status: 500, contentType: "application/json", body: '{"message":"boom"}' }) : r.abort()));
-      // /vehicles arrives with the fleet in its HTML (server/ssr); the browser's own
-      // read, which falls back, happens on a visit within the site.
-      await page.goto(BASE_URL + "/contact");
-      await page.locator('header a[href="/vehicles"]').first().click();
-      await page.getByTestId("toast").filter({ hasText: toastText }).waitFor();
-      await expect.poll(() => page.getByTestId("results-count").textContent()).toBe("10 vehicles found");
-      expect(await page.locator('a[href="/cars/dacia-logan"]').count()).toBeGreaterThan(0);
+      await later.goto(BASE_URL + "/contact");
+      await later.locator('header a[href="/vehicles"]').first().click();
+      await later.getByTestId("toast").filter({ hasText: toastText }).waitFor();
+      await expect.poll(() => later.getByTestId("results-count").textContent()).toBe(count);
+      expect(await carLinksAndPrices(later)).toEqual(cars);
       await ctx.close();
     }
+    // A browser that never read the fleet is shown no car rather than invented ones.
+    const { page, ctx } = await visitor(browser, { lang: "en" });
+    await ctx.route(/\/rest\/v1\/cars\b/, (r) => r.abort());
+    await page.goto(BASE_URL + "/contact");
+    await page.locator('header a[href="/vehicles"]').first().click();
+    await page.getByTestId("toast").filter({ hasText: "Connection error - using local data" }).waitFor();
+    expect(await page.getByTestId("car-card").count()).toBe(0);
+    await ctx.close();
   });
 
   it("an unknown car shows the localized not-found text", async () => {
@@ -172,3 +185,11 @@ describe("browsing the fleet", () => {
     await ctx.close();
   });
 });
+
+/** The cars a fleet page shows: each one's slug and the price it says. */
+async function carLinksAndPrices(page: Page): Promise<string[]> {
+  await page.getByTestId("car-card").first().waitFor();
+  return page
+    .getByTestId("car-card")
+    .evaluateAll((cards) => cards.map((c) => `${c.getAttribute("data-slug")} ${c.querySelector(".price strong")?.textContent ?? ""}`));
+}

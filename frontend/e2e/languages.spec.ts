@@ -2,8 +2,8 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE_URL, type BookableCar, bookableCars, drawnText, freeDates, specBrowser, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
 
-// Issue 18: Arabic that reads right (item 2) and dates and numbers in the
-// visitor's language (item 3). Checked from where the characters are drawn,
+// Arabic that reads right, and dates and numbers in the
+// visitor's language. Checked from where the characters are drawn,
 // not only from the DOM text: the bidi algorithm reorders what the DOM keeps.
 
 const browser = specBrowser();
@@ -39,7 +39,7 @@ async function toConfirmation(page: Page, phone: string, from: string, to: strin
   await submitWizard(page);
 }
 
-describe("Arabic reads right (issue 18, item 2)", () => {
+describe("Arabic reads right", () => {
   it("the confirmation card draws the phone digits in their written order and the rate as 1 EUR = 10,8 DH (ar-MA)", async () => {
     const { page, ctx, errors } = await visitor(browser(), { lang: "ar", width: 1366 });
     const phone = "+212 6 12 34 56 78";
@@ -75,7 +75,7 @@ function longDay(lang: keyof typeof LOCALE, iso: string): { month: string; weekd
   };
 }
 
-describe("Arabic fields (issue 18, item 2)", () => {
+describe("Arabic fields", () => {
   it("phone and e-mail fields of the wizard and the contact form write left to right", async () => {
     const { page, ctx } = await visitor(browser(), { lang: "ar" });
     const direction = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).direction);
@@ -97,7 +97,7 @@ describe("Arabic fields (issue 18, item 2)", () => {
   });
 });
 
-describe("dates and numbers in the visitor's language (issue 18, item 3)", () => {
+describe("dates and numbers in the visitor's language", () => {
   for (const [lang, offset] of [["en", 640], ["ar", 680]] as const) {
     it(`the PayPal success page (${lang}) writes the pickup day and the amount charged as ${lang} does`, async () => {
       const { page, ctx, errors } = await visitor(browser(), { lang });

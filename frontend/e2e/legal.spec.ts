@@ -10,7 +10,7 @@ import { LEGAL, LEGAL_PATHS } from "../src/config/site.ts";
 import { launch } from "./browser.ts";
 import { BASE_URL, visitor } from "./helpers.ts";
 
-// Issue 18, item 4: terms of rental, privacy policy and legal notice exist in
+// Terms of rental, privacy policy and legal notice exist in
 // fr/en/ar, are linked from the footer and the cookie card, show their texts in
 // the page's language (right to left in Arabic), quote the agency's identifiers
 // from config/site.ts, and arrive rendered by the server.

@@ -1,5 +1,5 @@
 // Lighthouse (npm package, Debian's Chromium, its default mobile emulation: slow 4G
-// and 4x CPU) on the public pages issue 17 names, in French and Arabic. The language
+// and 4x CPU) on the public pages a visitor lands on, in French and Arabic. The language
 // is the browser's own too (--lang, so Accept-Language says it).
 //
 // Prints the four category scores and FCP/LCP/TBT/CLS per page. Exits non-zero only

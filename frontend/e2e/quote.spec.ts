@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
 import { anon, BASE_URL, freeDates, visitor } from "./helpers.ts";
 
-// Issue 13, acceptance 4: one table of hand-worked cases (migrations/testdata/
+// One table of hand-worked cases (migrations/testdata/
 // quote_cases.json) holds the quote function, the PayPal function (Go tests) and
 // the site (here) to the same figures. The site has no price rule of its own: the
 // wizard shows what public.quote_booking answers.

@@ -20,7 +20,7 @@ import {
   type Availability,
 } from "./helpers.ts";
 
-// Issue 13, "dates are the inventory", as a visitor sees it (docs/reservations.md):
+// "Dates are the inventory", as a visitor sees it (docs/reservations.md):
 // search by dates from the home page, totals and taken cars on the fleet page, the
 // wizard that starts with the searched dates and refuses taken ones, the race lost
 // at submit with other free cars offered, the car page's calendar, and the prices

@@ -7,8 +7,8 @@ import { loginAsAdmin } from "./admin-helpers.ts";
 import { CHROMIUM, launch } from "./browser.ts";
 import { anon, BASE_URL, freeDates, sticksOutSideways, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
 
-// Issue 18, point 6 (the rough edges a visitor hits) and the contact form's
-// inline errors (item 5): one test per item.
+// The rough edges a visitor hits, and the contact form's inline errors: one
+// test per edge.
 
 const LOCALES = { fr, en, ar } as const;
 
@@ -37,7 +37,7 @@ const box = async (page: Page, selector: string) => {
   return b;
 };
 
-describe("point 6", () => {
+describe("rough edges", () => {
   it("the home hero's text starts where the header's logo does at 1366 and 1920 px (fr and ar)", async () => {
     for (const lang of ["fr", "ar"] as const) {
       for (const width of [1366, 1920]) {
@@ -148,7 +148,7 @@ describe("point 6", () => {
   });
 });
 
-describe("the contact form (item 5)", () => {
+describe("the contact form", () => {
   for (const lang of ["fr", "en", "ar"] as const) {
     it(`shows its errors inline, in the page's language (${lang}), never the browser's bubbles`, async () => {
       const words = LOCALES[lang];
@@ -186,7 +186,7 @@ describe("the contact form (item 5)", () => {
   }
 });
 
-describe("point 6: back from PayPal to the host name the visitor started on", () => {
+describe("back from PayPal to the host name the visitor started on", () => {
   // Two other names for this server: localhost (in ADDITIONAL_REDIRECT_URLS, set by
   // scripts/test.d/50-e2e.sh) and alias.test (not in it), resolved by Chromium itself.
   const site = new URL(BASE_URL);

@@ -54,7 +54,7 @@ describe("contact", () => {
 
 describe("blog", () => {
   it("lists published posts and reads one with similar posts", async () => {
-    // An English visitor reads the English title where there is one (issue 18).
+    // An English visitor reads the English title where there is one.
     const rows = await anon<{ slug: string; title: string; en: string | null }[]>(
       "blog_posts?select=slug,title,en:translations->en->>title&status=eq.published&order=created_at.desc",
     );
@@ -74,7 +74,7 @@ describe("blog", () => {
   });
 
   it("on the Arabic site a French post and car description read left to right, the page right to left", async () => {
-    // French-only content (the seed's is translated since issue 18: its Arabic reads right to left).
+    // French-only content (the seed's is translated: its Arabic reads right to left).
     const slug = `fr-only-${Date.now()}`;
     await admin("blog_posts", { method: "POST", body: JSON.stringify({ title: "Article en français", slug, excerpt: "x", status: "published", content: "<p>Texte en français.</p>" }) });
     const [car] = await admin<{ slug: string }[]>("cars", {

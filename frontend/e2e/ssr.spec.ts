@@ -84,7 +84,7 @@ describe("without JavaScript", () => {
       try {
         await page.goto(`${BASE_URL}/blog/${post.slug}`);
         expect(await page.locator("html").getAttribute("dir")).toBe(dir);
-        // In the page's language where the agency wrote it (issue 18), else the French.
+        // In the page's language where the agency wrote it, else the French.
         await expect(page.locator("h1").textContent()).resolves.toContain(post.translations[lang]?.title ?? post.title);
         const text = firstParagraph(post.translations[lang]?.content ?? post.content);
         expect(text.length).toBeGreaterThan(10);

@@ -1,4 +1,4 @@
-// Agency content per language (issue 18, item 1; acceptance 1): an administrator
+// Agency content per language: an administrator
 // writes a car description and a post in French, English and Arabic in the back
 // office's language tabs; the public pages show each language, and a missing
 // translation shows the French text, marked lang="fr", with its note.

@@ -21,7 +21,7 @@ import {
   wizardToSummary,
 } from "./helpers.ts";
 
-// Issue 14 on the public site: a WhatsApp booking's message and "sent" page carry
+// The booking record on the public site: a WhatsApp booking's message and "sent" page carry
 // its reference and everything ordered; after a declined or cancelled PayPal
 // payment the booking is kept and goes on (PayPal again, or WhatsApp) without
 // the wizard.

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// Small rooms (issue 20, acceptance 3): a file that grows past these sizes is a sign that
+// Small rooms: a file that grows past these sizes is a sign that
 // it holds more than one thing. Split it (a component per step, a sheet per feature)
 // rather than raising the limit.
 const MAX_CSS_LINES = 600;

@@ -129,6 +129,14 @@ func DecodeJSON(r *http.Request, v any) error {
 	return nil
 }
 
+// ReadPost refuses any method but POST, then reads the JSON body into v.
+func ReadPost(r *http.Request, v any) error {
+	if r.Method != http.MethodPost {
+		return Errorf(http.StatusMethodNotAllowed, "use POST")
+	}
+	return DecodeJSON(r, v)
+}
+
 // Caller returns the request's identity as established by the jwtauth middleware.
 // A refused credential is a 401.
 func Caller(r *http.Request) (*jwtauth.Identity, error) {

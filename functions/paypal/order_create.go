@@ -24,7 +24,7 @@ func (s *Service) createOrder(w http.ResponseWriter, r *http.Request) error {
 		return notConfigured()
 	}
 	var req bookingRequest
-	if err := readPost(r, &req); err != nil {
+	if err := fnkit.ReadPost(r, &req); err != nil {
 		return err
 	}
 	if err := req.normalize(); err != nil {

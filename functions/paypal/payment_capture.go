@@ -28,7 +28,7 @@ type orderRequest struct {
 // orderFromBody reads the order id of a POST's orderRequest.
 func orderFromBody(r *http.Request) (string, error) {
 	var req orderRequest
-	if err := readPost(r, &req); err != nil {
+	if err := fnkit.ReadPost(r, &req); err != nil {
 		return "", err
 	}
 	id := strings.TrimSpace(firstNonEmpty(req.OrderID, req.OrderIDAlt, req.Token))
@@ -36,14 +36,6 @@ func orderFromBody(r *http.Request) (string, error) {
 		return "", fnkit.Errorf(http.StatusBadRequest, "orderID is missing or malformed").WithCode("invalid_order_id")
 	}
 	return id, nil
-}
-
-// readPost refuses any method but POST, then reads the JSON body into v.
-func readPost(r *http.Request, v any) error {
-	if r.Method != http.MethodPost {
-		return fnkit.Errorf(http.StatusMethodNotAllowed, "use POST")
-	}
-	return fnkit.DecodeJSON(r, v)
 }
 
 type paymentRow struct {

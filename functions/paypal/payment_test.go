@@ -566,7 +566,7 @@ func TestCreateValidation(t *testing.T) {
 		{"unknown extra", map[string]any{"extras": map[string]bool{"jetpack": true}}, 400, "booking"},
 		{"unknown option", map[string]any{"paymentOption": "later"}, 400, "booking"},
 		{"bad time", map[string]any{"pickupTime": "25:00"}, 400, "pickupTime"},
-		// Issue 15: a return in year 9999 overflowed the price (500) or priced an absurd order.
+		// A return in year 9999 overflowed the price (500) or priced an absurd order.
 		{"a return in 9999", map[string]any{"returnDate": "9999-12-31"}, 400, "booking"},
 	} {
 		status, body := h.call("create-paypal-order", h.booking(tc.over))
@@ -617,7 +617,7 @@ func TestCreateIsLimitedPerAddress(t *testing.T) {
 	if n := h.emu.Stats()["create"]; n != 10 {
 		t.Fatalf("%d PayPal orders, want 10", n)
 	}
-	// Every 429 says when to come back (issue 15).
+	// Every 429 says when to come back.
 	b, _ := json.Marshal(h.booking(nil))
 	req, _ := http.NewRequest(http.MethodPost, h.fn.URL+"/functions/v1/create-paypal-order", bytes.NewReader(b))
 	req.Header.Set("Content-Type", "application/json")
@@ -685,7 +685,7 @@ func TestCreateTwiceWithTheSameBookingID(t *testing.T) {
 	}
 }
 
-// Issue 18: a visitor who booked from another host name the site answers on
+// A visitor who booked from another host name the site answers on
 // (auth's redirect allow-list) comes back there from PayPal, where their
 // language and consent cookies are, and in their language in any case; an
 // origin outside the list (or none) is sent to SITE_URL.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"net/http"
 
 	"github.com/jackc/pgx/v5"
@@ -103,53 +102,18 @@ func (s *Service) reserveRefund(ctx context.Context, req *refundRequest) (*refun
 			}
 			return err
 		}
-		var captureID, currency string
-		var capturedCents, capturedMAD, refundedCents, refundedMAD int64
-		err = c.QueryRow(ctx, `select p.provider_capture_id, p.currency, (p.amount * 100)::bigint, (p.amount_mad * 100)::bigint,
-				coalesce((select sum(r.amount * 100)::bigint from public.payments r
-				          where r.booking_id = p.booking_id and r.kind = 'refund' and r.status in ('pending', 'completed')), 0),
-				coalesce((select sum(r.amount_mad * 100)::bigint from public.payments r
-				          where r.booking_id = p.booking_id and r.kind = 'refund' and r.status in ('pending', 'completed')), 0)
-			from public.payments p
-			where p.booking_id = $1 and p.kind = 'paypal' and p.status = 'captured'
-			order by p.settled_at limit 1`, req.BookingID).
-			Scan(&captureID, &currency, &capturedCents, &capturedMAD, &refundedCents, &refundedMAD)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return fnkit.Errorf(http.StatusConflict, "this booking has no PayPal payment to refund").WithCode("nothing_to_refund")
-		}
+		ledger, err := readCapture(ctx, c, req.BookingID)
 		if err != nil {
-			return fmt.Errorf("read capture: %w", err)
+			return err
 		}
-		leftMAD, leftCents := capturedMAD-refundedMAD, capturedCents-refundedCents
-		wantMAD := int64(req.AmountMAD*100 + 0.5)
-		if wantMAD == 0 {
-			wantMAD = leftMAD
-		}
-		if leftMAD <= 0 {
-			return fnkit.Errorf(http.StatusConflict, "this payment was already refunded in full").WithCode("nothing_to_refund")
-		}
-		if wantMAD > leftMAD {
-			return fnkit.Errorf(http.StatusConflict, "at most %d.%02d DH can still be refunded", leftMAD/100, leftMAD%100).WithCode("refund_exceeds").
-				WithDetails(map[string]any{"refundableMAD": float64(leftMAD) / 100})
-		}
-		// The amount in the payment's currency: what remains for the rest, else the
-		// same proportion of the capture, rounded half up.
-		row = refundRow{captureID: captureID, currency: currency, madCents: wantMAD, full: wantMAD == leftMAD, status: "pending"}
-		if row.full {
-			row.amountCents = leftCents
-		} else {
-			q := new(big.Rat).Mul(big.NewRat(wantMAD, 1), big.NewRat(capturedCents, capturedMAD))
-			q.Add(q, big.NewRat(1, 2))
-			row.amountCents = new(big.Int).Quo(q.Num(), q.Denom()).Int64()
-		}
-		if row.amountCents <= 0 {
-			return fnkit.Errorf(http.StatusBadRequest, "the amount is too small to be refunded").WithCode("invalid_refund")
+		if row, err = ledger.plan(req.AmountMAD); err != nil {
+			return err
 		}
 		err = c.QueryRow(ctx, `insert into public.payments (booking_id, kind, status, amount, currency, amount_mad, method,
 				provider_capture_id, refund_key, note)
 			values ($1, 'refund', 'pending', $2::numeric / 100, $3, $4::numeric / 100, 'paypal', $5, $6, nullif($7, ''))
 			on conflict (refund_key) do nothing
-			returning id::text`, req.BookingID, row.amountCents, currency, wantMAD, captureID, req.Key, req.Note).Scan(&row.id)
+			returning id::text`, req.BookingID, row.amountCents, row.currency, row.madCents, row.captureID, req.Key, req.Note).Scan(&row.id)
 		if errors.Is(err, pgx.ErrNoRows) { // the same key, committed meanwhile
 			found, err := refundByKey(ctx, c, req.Key)
 			if found != nil {

@@ -51,7 +51,7 @@ func (h *harness) refunds(bookingID string) (completed, failed int, refundedMAD 
 	return
 }
 
-// Acceptance 4 of issue 14: a partial then a full refund through the emulator, a
+// A partial then a full refund through the emulator, a
 // refund PayPal refuses, and two concurrent clicks that refund once.
 func TestRefunds(t *testing.T) {
 	h := newHarness(t, true)

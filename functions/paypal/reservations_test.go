@@ -35,7 +35,7 @@ func (h *harness) anonInsert(email, pickup, ret string) (string, error) {
 	return "", err
 }
 
-// Acceptance 1 of issue 13: 20 visitors at once, half through the WhatsApp insert,
+// 20 visitors at once, half through the WhatsApp insert,
 // half through create-paypal-order, all for overlapping dates of one car: one
 // booking is made; every other visitor gets BK001, and no PayPal order is opened
 // for a booking that was refused.
@@ -121,7 +121,7 @@ func TestCreateOrderForTakenDates(t *testing.T) {
 	}
 }
 
-// Acceptance 4 of issue 13: for every case of the shared table, create-paypal-order
+// For every case of the shared table, create-paypal-order
 // stores and answers the quote function's figures and charges its due-now amount.
 func TestCreateOrderChargesTheQuote(t *testing.T) {
 	raw, err := os.ReadFile("../../migrations/testdata/quote_cases.json")

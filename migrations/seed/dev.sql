@@ -193,7 +193,7 @@ on conflict (slug) do update set
   featured_image = excluded.featured_image, status = excluded.status, author = excluded.author,
   meta_title = excluded.meta_title, meta_description = excluded.meta_description, tags = excluded.tags;
 
--- The cars' descriptions in English and Arabic (issue 18; the French column is the
+-- The cars' descriptions in English and Arabic (the French column is the
 -- source and the fallback).
 update public.cars c set translations = jsonb_build_object('en', jsonb_build_object('description', v.en),
                                                            'ar', jsonb_build_object('description', v.ar))

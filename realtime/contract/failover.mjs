@@ -1,4 +1,4 @@
-// Failover of the replication reader (issue 19, items 5 and 7), against the real
+// Failover of the replication reader, against the real
 // binaries: run by scripts/test.d/39-realtime-contract.sh after the rest of the
 // suite (it kills a server), not picked up by `node --test`'s default patterns.
 // The reader is killed (SIGKILL) in the middle of a stream of inserts: the other

@@ -1,4 +1,4 @@
-// Two servers on one database (issue 19, acceptance 3): 1,000 inserts, and each of
+// Two servers on one database: 1,000 inserts, and each of
 // 10 subscribers spread over both servers receives exactly 1,000 events, in commit order.
 import { test, after } from 'node:test'
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// Row-level security on delivery (issue 19, acceptance 2): subscribed to bookings,
+// Row-level security on delivery: subscribed to bookings,
 // anon and a plain user receive nothing while an administrator receives every
 // insert, update and delete.
 import { test, after } from 'node:test'

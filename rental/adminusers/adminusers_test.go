@@ -264,7 +264,7 @@ func TestConcurrentRemovalsKeepAnAdministrator(t *testing.T) {
 	}
 }
 
-// enrolTOTP enrols and verifies a TOTP factor from s (issue 21, item 6): the
+// enrolTOTP enrols and verifies a TOTP factor from s: the
 // answer is an aal2 session.
 func (e *env) enrolTOTP(s session) (session, string) {
 	e.t.Helper()

@@ -52,7 +52,7 @@ func TestNamesMatchTheSite(t *testing.T) {
 	}
 }
 
-// Issue 18: the customer's email writes amounts as the site does in its language
+// The customer's email writes amounts as the site does in its language
 // (docs/languages.md), isolates left-to-right values inside Arabic (<bdi> in HTML,
 // U+2066/U+2069 in the text part) and puts no invisible mark in French or English text.
 func TestConfirmationNumbersAndDirection(t *testing.T) {

@@ -139,7 +139,7 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 		switch {
 		case strings.HasPrefix(m.Subject, "Nouvelle réservation CR-"):
 			bookingMails++
-			// What was ordered and what is due, for the agency (issue 14).
+			// What was ordered and what is due, for the agency.
 			for _, part := range []string{"+212611111111", "Renault Clio 5", "Premium", "GPS, Siège enfant", "Location du véhicule: 900 DH",
 				"Assurance (montant): 225 DH", "Options (montant): 300 DH", "Remise: −142 DH", "Montant total: 1\u202f283 DH",
 				"À payer d'avance: 1\u202f283 DH", "À payer à la prise en charge: 0 DH", "Caution: 4\u202f000 DH"} {

@@ -2,8 +2,8 @@
 # Node contract suite of /auth/v1 (auth/contract, @supabase/supabase-js from npm)
 # against the real server and a real SMTP server (the sink), three times:
 #   1. MAILER_AUTOCONFIRM=false: sessions, email flows, admin API, rate limits,
-#      parity.test.mjs (issue 21: what differed from GoTrue, reauthentication) and
-#      mfa.test.mjs (issue 21: TOTP factors, aal2, is_admin());
+#      parity.test.mjs (what differed from GoTrue, reauthentication) and
+#      mfa.test.mjs (TOTP factors, aal2, is_admin());
 #   2. MAILER_AUTOCONFIRM=true: sign-up with an immediate session;
 #   3. JWT_KEYS (asymmetric signing keys, jwtkeys.mjs): jwks.json, getClaims, rotation;
 #   4. EXTERNAL_ANONYMOUS_USERS_ENABLED=true: guests, RLS on is_anonymous (the

@@ -2,7 +2,7 @@
 # Lighthouse (npm package, Debian's Chromium, mobile emulation) on /, /vehicles, a car
 # page and a blog post, in fr, en and ar, against the built site on the real server
 # (seeded database). Prints the four scores and FCP/LCP/TBT/CLS per page; fails only
-# when accessibility, best practices or SEO is below 100 (issue 17). Performance
+# when accessibility, best practices or SEO is below 100. Performance
 # depends on the machine and is reported, not asserted.
 # Needs DATABASE_URL (make test sets it). Port: LIGHTHOUSE_PORT (25490).
 set -euo pipefail

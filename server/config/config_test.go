@@ -141,7 +141,7 @@ func TestJWTKeys(t *testing.T) {
 	}
 }
 
-// Issue 20: defaults are applied once, here; auth.New and storage.New use what
+// Defaults are applied once, here; auth.New and storage.New use what
 // they receive. So Load must leave no setting those surfaces need unset.
 func TestLoadAppliesTheSurfacesDefaults(t *testing.T) {
 	c, err := load(t, map[string]string{"API_EXTERNAL_URL": "https://api.example.test/",

@@ -29,8 +29,8 @@ func Compress(next http.Handler) http.Handler {
 }
 
 // CompressPages is Compress with zstd's tighter setting, for the server-rendered
-// pages: the HTML is the largest part of a first view on mobile data (issue 17:
-// 10% smaller than the default, ~2 ms of CPU on a 120 KB page that took longer to
+// pages: the HTML is the largest part of a first view on mobile data
+// (10% smaller than the default, ~2 ms of CPU on a 120 KB page that took longer to
 // render). Wrapped inside Compress, which then leaves the encoded answer alone.
 func CompressPages(next http.Handler) http.Handler {
 	return compressAt(next, zstd.SpeedBetterCompression)

@@ -124,62 +124,19 @@ func parseJWK(j jwk) (*signingKey, error) {
 		return nil, fmt.Errorf("use must be \"sig\", not %q", j.Use)
 	}
 	k := &signingKey{kid: j.Kid, alg: j.Alg}
+	var err error
 	switch j.Kty {
 	case "EC":
-		if j.Crv != "P-256" {
-			return nil, fmt.Errorf("EC keys must be on P-256 (ES256), not %q", j.Crv)
-		}
-		if k.alg == "" {
-			k.alg = "ES256"
-		}
-		x, err1 := b64(j.X)
-		y, err2 := b64(j.Y)
-		if err1 != nil || err2 != nil || len(x) != 32 || len(y) != 32 {
-			return nil, errors.New("x and y must be 32-byte base64url values")
-		}
-		pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
-		if err != nil {
-			return nil, errors.New("x, y is not a point of P-256")
-		}
-		k.public = pub
-		if j.D != "" {
-			d, err := b64(j.D)
-			if err != nil {
-				return nil, errors.New("d is not base64url")
-			}
-			priv, err := ecdsa.ParseRawPrivateKey(elliptic.P256(), d)
-			if err != nil || !priv.PublicKey.Equal(pub) {
-				return nil, errors.New("d does not match x, y")
-			}
-			k.private = priv
-		}
-		k.jwk = map[string]any{"kty": "EC", "crv": "P-256", "x": j.X, "y": j.Y}
+		err = k.parseEC(j)
 	case "RSA":
-		if k.alg == "" {
-			k.alg = "RS256"
-		}
-		n, err1 := bigInt(j.N)
-		e, err2 := bigInt(j.E)
-		if err1 != nil || err2 != nil || !e.IsInt64() || e.Int64() < 3 || e.Int64() > 1<<31 {
-			return nil, errors.New("n and e must be base64url integers")
-		}
-		if n.BitLen() < 2048 {
-			return nil, fmt.Errorf("RSA keys must have at least 2048 bits, not %d", n.BitLen())
-		}
-		pub := &rsa.PublicKey{N: n, E: int(e.Int64())}
-		k.public = pub
-		if j.D != "" {
-			priv, err := rsaPrivate(pub, j)
-			if err != nil {
-				return nil, err
-			}
-			k.private = priv
-		}
-		k.jwk = map[string]any{"kty": "RSA", "n": j.N, "e": j.E}
+		err = k.parseRSA(j)
 	case "oct":
 		return nil, errors.New("symmetric (oct) keys are not accepted: JWT_SECRET is the HS256 key, and it is never published")
 	default:
 		return nil, fmt.Errorf("kty must be EC or RSA, not %q", j.Kty)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if (j.Kty == "EC" && k.alg != "ES256") || (j.Kty == "RSA" && k.alg != "RS256") {
 		return nil, fmt.Errorf("alg %q does not fit kty %s (ES256 for EC P-256, RS256 for RSA)", k.alg, j.Kty)
@@ -193,6 +150,67 @@ func parseJWK(j jwk) (*signingKey, error) {
 	}
 	k.jwk["kid"], k.jwk["alg"], k.jwk["use"], k.jwk["key_ops"] = k.kid, k.alg, "sig", []string{"verify"}
 	return k, nil
+}
+
+// parseEC reads an EC P-256 key (ES256): its point, and its private scalar
+// when given, which must match it.
+func (k *signingKey) parseEC(j jwk) error {
+	if j.Crv != "P-256" {
+		return fmt.Errorf("EC keys must be on P-256 (ES256), not %q", j.Crv)
+	}
+	if k.alg == "" {
+		k.alg = "ES256"
+	}
+	x, err1 := b64(j.X)
+	y, err2 := b64(j.Y)
+	if err1 != nil || err2 != nil || len(x) != 32 || len(y) != 32 {
+		return errors.New("x and y must be 32-byte base64url values")
+	}
+	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
+	if err != nil {
+		return errors.New("x, y is not a point of P-256")
+	}
+	k.public = pub
+	if j.D != "" {
+		d, err := b64(j.D)
+		if err != nil {
+			return errors.New("d is not base64url")
+		}
+		priv, err := ecdsa.ParseRawPrivateKey(elliptic.P256(), d)
+		if err != nil || !priv.PublicKey.Equal(pub) {
+			return errors.New("d does not match x, y")
+		}
+		k.private = priv
+	}
+	k.jwk = map[string]any{"kty": "EC", "crv": "P-256", "x": j.X, "y": j.Y}
+	return nil
+}
+
+// parseRSA reads an RSA key (RS256) of at least 2048 bits, and its private
+// part when given.
+func (k *signingKey) parseRSA(j jwk) error {
+	if k.alg == "" {
+		k.alg = "RS256"
+	}
+	n, err1 := bigInt(j.N)
+	e, err2 := bigInt(j.E)
+	if err1 != nil || err2 != nil || !e.IsInt64() || e.Int64() < 3 || e.Int64() > 1<<31 {
+		return errors.New("n and e must be base64url integers")
+	}
+	if n.BitLen() < 2048 {
+		return fmt.Errorf("RSA keys must have at least 2048 bits, not %d", n.BitLen())
+	}
+	pub := &rsa.PublicKey{N: n, E: int(e.Int64())}
+	k.public = pub
+	if j.D != "" {
+		priv, err := rsaPrivate(pub, j)
+		if err != nil {
+			return err
+		}
+		k.private = priv
+	}
+	k.jwk = map[string]any{"kty": "RSA", "n": j.N, "e": j.E}
+	return nil
 }
 
 func rsaPrivate(pub *rsa.PublicKey, j jwk) (*rsa.PrivateKey, error) {

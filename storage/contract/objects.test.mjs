@@ -148,7 +148,7 @@ test('bucket methods', async () => {
 
   r = await st.getBucket(id)
   assert.equal(r.error, null)
-  assert.equal(r.data.file_size_limit, 1_000_000) // decimal, as storage-api (issue 21, item 11)
+  assert.equal(r.data.file_size_limit, 1_000_000) // decimal, as storage-api
   assert.deepEqual(r.data.allowed_mime_types, ['text/*'])
   assert.equal(r.data.public, false)
 

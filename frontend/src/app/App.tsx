@@ -7,7 +7,7 @@ import { Layout } from "./Layout";
 import { LanguageProvider } from "../lib/LanguageProvider";
 import { createQueryClient } from "../lib/query";
 
-// Every page but the home page is its own chunk; the admin area (issue 8) too,
+// Every page but the home page is its own chunk; the admin area too,
 // so public visitors never download it.
 
 /** A lazy page, loaded with the string namespaces it reads. */

@@ -1,8 +1,11 @@
+import brand from "./brand.json";
+
 // The one source of the agency's contact details and marketing figures. SPEC
 // section 1 quotes two inconsistent sets (home/why-us vs agency page); every page
 // reads the set below so the site never contradicts itself (see README.md).
 export const SITE = {
-  name: "CasaRent",
+  /** Written once, in brand.json: the server's pages (og:site_name) read it there too. */
+  name: brand.name,
   phone: "+212 6 61 23 45 67",
   /** Digits only, international form, for tel: and wa.me links. */
   phoneDigits: "212661234567",
@@ -42,7 +45,7 @@ export const FIGURES = {
 /**
  * The agency's legal identity, read by the legal pages (terms, privacy policy,
  * legal notice) and nowhere else: the one place to change when a registration
- * changes (issue 18). Kept here rather than in a database table because every
+ * changes. Kept here rather than in a database table because every
  * page renders it on the server and in the browser without a request, like the
  * contact details above; see README.md "Legal pages".
  *

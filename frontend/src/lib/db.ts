@@ -3,7 +3,7 @@ import type { Database } from "./database";
 
 // The public pages reach the backend through db(): supabase-js is its own chunk,
 // loaded when a page first talks to the API. A page the server rendered with its
-// data (lib/pageData.ts) needs none on its first view (issue 17: less JavaScript).
+// data (lib/pageData.ts) needs none on its first view (less JavaScript).
 // The back office imports lib/supabase.ts directly.
 
 export function db(): Promise<SupabaseClient<Database>> {

@@ -4,7 +4,7 @@ import { formattersFor } from "./localeFormat";
 
 const plain = (s: string) => s.replace(/[\u2066-\u2069\u200e]/g, "");
 
-describe("trust figures in the visitor's language (issue 18)", () => {
+describe("trust figures in the visitor's language", () => {
   it("write thousands, decimals and percentages as each language does", () => {
     const fr = localFigures(formattersFor("fr"));
     const en = localFigures(formattersFor("en"));

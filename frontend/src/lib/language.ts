@@ -10,7 +10,7 @@ export const LANGUAGE_COOKIE = "language";
 export function detectLanguage(
   cookieValue: string | undefined | null,
   browserLanguages: readonly string[],
-  /** `?lang=` of the page: the PayPal return pages carry the booking's language (issue 18). */
+  /** `?lang=` of the page: the PayPal return pages carry the booking's language. */
   urlLanguage: string | null = null,
 ): LanguageCode {
   if (isLanguageCode(cookieValue)) return cookieValue;

@@ -11,7 +11,7 @@ describe("formatting in the visitor's language", () => {
     expect(formatAmount("ar", 1300)).toBe(`${LRI}1.300 DH${PDI}`);
   });
 
-  it("writes an amount in the payment currency and the rate with each language's decimal mark (issue 18)", () => {
+  it("writes an amount in the payment currency and the rate with each language's decimal mark", () => {
     expect(plainMoney("fr", 56.11, "EUR")).toBe("56,11 EUR");
     expect(plainMoney("en", 56.11, "EUR")).toBe("56.11 EUR");
     expect(plainMoney("ar", 56.1, "EUR")).toBe("56,10 EUR");

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-// One data layer for the site and the back office (issue 20): TanStack Query
+// One data layer for the site and the back office: TanStack Query
 // caches each read under its key (a second page asking the same thing gets it
 // without a request), shares loading and error state, and runs writes as
 // mutations. The browser has one client (app/App.tsx); the server render makes

@@ -30,7 +30,7 @@ function BlogPostView({ slug }: { slug: string }) {
   const { data: post } = useQuery(postQuery(slug));
   const { data: similar = [] } = useQuery(similarPostsQuery(slug));
 
-  // Each field in the visitor's language where written, else the French (issue 18).
+  // Each field in the visitor's language where written, else the French.
   const tr = post?.translations;
   const title = localized(post?.title ?? "", tr, language, "title");
   const content = localized(post?.content ?? "", tr, language, "content");

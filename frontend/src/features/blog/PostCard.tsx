@@ -13,7 +13,7 @@ export function PostCard({ post, index, headingLevel = 3 }: { post: BlogPostSumm
   const fmt = useFormat();
   const { language } = useLanguage();
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  // The visitor's language where written, else the French (issue 18).
+  // The visitor's language where written, else the French.
   const tr = post.summary_translations;
   const title = localized(post.title, tr, language, "title");
   const excerpt = localized(post.excerpt, tr, language, "excerpt");

@@ -112,7 +112,7 @@ describe("the WhatsApp text of a booking", () => {
     expect(arText).toContain(`${ar.order.deposit}: 5.000 DH`);
   });
 
-  it("carries no invisible mark in French or English; in Arabic isolates only what reads left to right (issue 18)", () => {
+  it("carries no invisible mark in French or English; in Arabic isolates only what reads left to right", () => {
     for (const lang of ["fr", "en"] as const) {
       const text = whatsappBookingText(ts[lang]!, formattersFor(lang), receipt, PRICE_LIST_ORDER);
       expect(text, lang).not.toMatch(/[\u2066-\u2069\u200e\u200f\u202a-\u202e]/);

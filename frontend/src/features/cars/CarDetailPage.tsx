@@ -182,7 +182,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
               <h2 id="details-title">{t("car.description")}</h2>
               {description.value ? (
                 <>
-                  {/* The visitor's language when written, else the French (issue 18). */}
+                  {/* The visitor's language when written, else the French. */}
                   <p {...contentAttrs(description)} data-testid="car-description">
                     {description.value}
                   </p>

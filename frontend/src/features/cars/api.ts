@@ -1,5 +1,5 @@
 import { db } from "../../lib/db";
-import { FALLBACK_FLEET } from "./fallbackFleet";
+import { lastFleet, rememberFleet } from "./lastFleet";
 import type { CarImage, FleetCar } from "./types";
 
 /** Every column and the database's bookable rule (docs/reservations.md). */
@@ -15,19 +15,22 @@ export interface FleetResult {
 }
 
 export async function loadFleet(): Promise<FleetResult> {
+  // What the visitor sees when the server cannot answer: the fleet it last gave.
+  const fallback = (source: FleetSource): FleetResult => ({ cars: lastFleet() ?? [], source });
   try {
     const { data, error, status } = await (await db()).from("cars").select(CAR_COLUMNS).order("id");
     if (error) {
       // postgrest-js reports a network failure as an error with status 0: that
       // is SPEC's "exception" case, anything else the server's "error" case.
       console.error("cars load failed", error);
-      return { cars: [...FALLBACK_FLEET], source: status === 0 ? "fallback-exception" : "fallback-error" };
+      return fallback(status === 0 ? "fallback-exception" : "fallback-error");
     }
-    if (!data || data.length === 0) return { cars: [...FALLBACK_FLEET], source: "fallback-empty" };
+    if (!data || data.length === 0) return fallback("fallback-empty");
+    rememberFleet(data);
     return { cars: data, source: "server" };
   } catch (e) {
     console.error("cars load exception", e);
-    return { cars: [...FALLBACK_FLEET], source: "fallback-exception" };
+    return fallback("fallback-exception");
   }
 }
 
@@ -44,14 +47,14 @@ const NO_ROW = "PGRST116";
 
 export async function loadCar(slug: string | undefined): Promise<CarResult> {
   if (!slug) return { car: null, error: "noSlug", fromFallback: false };
-  const local = FALLBACK_FLEET.find((c) => c.slug === slug) ?? null;
+  const local = lastFleet()?.find((c) => c.slug === slug) ?? null;
   try {
     const { data, error } = await (await db()).from("cars").select(CAR_COLUMNS).eq("slug", slug).maybeSingle();
     // No such car is an answer, not a failure: nothing to log.
     if (!error && !data) return { car: null, error: "notFound", fromFallback: false };
     if (error) {
       // The server answered "no such car": that is the truth. Any other failure
-      // (network, 5xx) falls back to the sample fleet the lists showed.
+      // (network, 5xx) falls back to the car as the fleet last read showed it.
       if (error.code === NO_ROW || !local) {
         console.error("Car not found", error);
         return { car: null, error: "notFound", fromFallback: false };

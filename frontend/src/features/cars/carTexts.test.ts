@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fr from "../../../locales/fr.json";
 import { plainFormatters } from "../../lib/localeFormat";
 
-// Issue 18, point 6: "la Audi Q7". French elides its articles before a vowel
+// "la Audi Q7". French elides its articles before a vowel
 // ("l'Audi") but a sentence cannot know the car's name: no article may stand
 // right before {{brand}} or {{name}}.
 

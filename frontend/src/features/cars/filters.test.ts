@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK_FLEET } from "./fallbackFleet";
+import { SAMPLE_FLEET } from "./sampleFleet";
 import { activeFilterCount, DEFAULT_FILTERS, filterCars, matchesFilters, type FilterState } from "./filters";
 import type { Car } from "./types";
 
-const car = (over: Partial<Car>): Car => ({ ...FALLBACK_FLEET[0]!, ...over });
+const car = (over: Partial<Car>): Car => ({ ...SAMPLE_FLEET[0]!, ...over });
 const f = (over: Partial<FilterState>): FilterState => ({ ...DEFAULT_FILTERS, ...over });
 
 describe("filters (SPEC section 5)", () => {
   it("defaults keep every car", () => {
-    expect(filterCars(FALLBACK_FLEET, DEFAULT_FILTERS)).toHaveLength(FALLBACK_FLEET.length);
+    expect(filterCars(SAMPLE_FLEET, DEFAULT_FILTERS)).toHaveLength(SAMPLE_FLEET.length);
   });
 
   it("compares category case-insensitively against the lower-case option", () => {
@@ -49,7 +49,7 @@ describe("filters (SPEC section 5)", () => {
   });
 
   it("combines every rule", () => {
-    const r = filterCars(FALLBACK_FLEET, f({ transmission: "automatic", maxPrice: "700" }));
+    const r = filterCars(SAMPLE_FLEET, f({ transmission: "automatic", maxPrice: "700" }));
     expect(r.map((c) => c.slug)).toEqual(["peugeot-208", "volkswagen-golf-8", "peugeot-3008"]);
   });
 

@@ -3,6 +3,7 @@ import { toast } from "../../components/toast";
 import i18n from "../../lib/i18n";
 import { pageData, pageDataUpdatedAt } from "../../lib/pageData";
 import { loadCar, loadCarImages, loadFleet, loadSuggestions, type CarResult, type FleetResult } from "./api";
+import { rememberFleet } from "./lastFleet";
 import type { CarImage, FleetCar } from "./types";
 
 // The fleet's reads as TanStack Query options (lib/query.ts): one key each, and
@@ -19,6 +20,7 @@ export const fleetQuery = queryOptions({
   },
   initialData: (): FleetResult | undefined => {
     const cars = pageData<FleetCar[]>("fleet");
+    if (cars) rememberFleet(cars);
     return cars ? { cars, source: "server" } : undefined;
   },
   initialDataUpdatedAt: pageDataUpdatedAt,

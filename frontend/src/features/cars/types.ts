@@ -10,8 +10,8 @@ export type Fuel = "gasoline" | "diesel" | "hybrid" | "electric";
 /**
  * A car as the public site reads it (`select=*,bookable`): the row of public.cars
  * (docs/schema.md) with the database's "bookable today" display rule
- * (docs/reservations.md). The timestamps are not shown, so the built-in sample
- * fleet (fallbackFleet.ts) does without them.
+ * (docs/reservations.md). The timestamps are not shown, so the sample fleet of
+ * the tests (sampleFleet.ts) does without them.
  */
 export type FleetCar = Omit<Tables<"cars">, "created_at" | "updated_at">;
 export type Car = FleetCar;

@@ -1,4 +1,4 @@
-// The three legal pages (issue 18, item 4): terms of rental, privacy policy and
+// The three legal pages: terms of rental, privacy policy and
 // legal notice, in fr/en/ar. Their titles are in locales/*.json (the footer and
 // the cookie card show them); their texts are the i18next namespace "legal"
 // (locales/legal/*.json), downloaded only by these pages so they add nothing to

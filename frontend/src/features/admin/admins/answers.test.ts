@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCreateOutcome, readMfa } from "./answers";
 
-// admin-users' answers are read with a check (issue 20: no cast on a query result).
+// admin-users' answers are read with a check (no cast on a query result).
 
 const user = { id: "u1", email: "a@b.test", first_name: null, last_name: "B", role: "admin", created_at: "2026-01-01T00:00:00+00:00" };
 

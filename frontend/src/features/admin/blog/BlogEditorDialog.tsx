@@ -145,7 +145,7 @@ export function BlogEditorDialog({ target, onClose }: Props) {
           />
         </Field>
       </div>
-      {/* The texts in fr (required), en and ar (issue 18); the slug, image and status are shared. */}
+      {/* The texts in fr (required), en and ar; the slug, image and status are shared. */}
       <LanguageTabs
         active={tab}
         onChange={setTab}

@@ -97,7 +97,7 @@ describe("editor rules (SPEC 5)", () => {
   });
 });
 
-describe("translations (issue 18)", () => {
+describe("translations", () => {
   it("keeps the written fields of each language and leaves out blanks and empty editors", async () => {
     const { toTranslations, translationState, EMPTY_TRANSLATION } = await import("./blogForm");
     const en = { ...EMPTY_TRANSLATION, title: " Title ", excerpt: "Ex", content: "<p>Body</p>", tags: "a, , b" };

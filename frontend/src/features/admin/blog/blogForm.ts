@@ -27,7 +27,7 @@ export interface BlogFormValues extends BlogTranslationValues {
   slug: string;
   featured_image: string;
   status: BlogStatus;
-  /** The English and Arabic tabs (issue 18). */
+  /** The English and Arabic tabs. */
   translations: Record<TranslatedLanguage, BlogTranslationValues>;
 }
 

@@ -61,7 +61,7 @@ export const DEFAULT_FILTER: BookingFilter = { query: "", status: "all", payment
 
 /**
  * SPEC: search over customer name, customer email, booking id and car name;
- * issue 14: and the reference. Failed and abandoned payment attempts that
+ * and the reference. Failed and abandoned payment attempts that
  * never became bookings are left out unless asked for (the checkbox, or the
  * payment filter set to failed or abandoned). `found`: the ids the database's
  * search matched for the same query (a phone number in any form, see

@@ -18,7 +18,7 @@ export type BookingQuote = StoredQuoteJson;
 /** A row of public.bookings with its car (SPEC section 7: name, brand, category). */
 export interface AdminBooking {
   id: string;
-  /** CR-XXXXX, set by the database on insert (absent only from rows older than issue 14's schema). */
+  /** CR-XXXXX, set by the database on insert (absent only from rows older than the booking-record schema). */
   reference?: string | null;
   car_id: number | null;
   customer_name: string;

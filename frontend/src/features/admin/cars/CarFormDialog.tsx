@@ -159,7 +159,7 @@ export function CarFormDialog({ target, onClose }: Props) {
 
       <Check switch name="available" label={t("cars.fields.available")} checked={values.available} onChange={(on) => set("available", on)} />
 
-      {/* The description in fr, en and ar (issue 18); a missing one shows the French on the site. */}
+      {/* The description in fr, en and ar; a missing one shows the French on the site. */}
       <LanguageTabs
         active={tab}
         onChange={setTab}

@@ -96,7 +96,7 @@ describe("gallery order", () => {
   });
 });
 
-describe("description translations (issue 18)", () => {
+describe("description translations", () => {
   it("writes the non-blank ones and reads them back", async () => {
     const { EMPTY_CAR_FORM, toCarRow, carToForm, carTranslationState } = await import("./carForm");
     const values = { ...EMPTY_CAR_FORM, name: "Clio", brand: "Renault", price: "300", image: "/a.jpg", description_en: " City car ", description_ar: "  " };
@@ -108,7 +108,7 @@ describe("description translations (issue 18)", () => {
   });
 });
 
-describe("a row read back (schema-derived types, issue 20)", () => {
+describe("a row read back (schema-derived types)", () => {
   it("narrows transmission and fuel to the form's choices and reads odd translations as none", async () => {
     const { carToForm } = await import("./carForm");
     const row: AdminCar = {

@@ -33,7 +33,7 @@ export interface CarFormValues {
   review_count: string;
   available: boolean;
   description: string;
-  /** The description's English and Arabic versions (issue 18): cars.translations. */
+  /** The description's English and Arabic versions: cars.translations. */
   description_en: string;
   description_ar: string;
   gps_included: boolean;

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useAdminTranslation } from "../i18n";
 
-// Tabs of a form's agency content, one per language (issue 18): French (the
+// Tabs of a form's agency content, one per language: French (the
 // source, required) then English and Arabic, each marked when its translation is
 // missing or incomplete. A panel mounts when first shown and then stays mounted
 // (hidden when not active), so an editor keeps its text and undo history while

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 
 // Query keys of every back-office read (TanStack Query), in one place: a write
-// here, or a change the database reports (realtime, issue 19), invalidates the
+// here, or a change the database reports (realtime), invalidates the
 // screens that show the rows with `invalidateAfter(client, table)`. Every key
 // starts with "admin" (the public site's queries never do); a key is a prefix of
 // the more precise ones below it (["admin", "planning"] covers every window).

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateAdminForm } from "../admins/adminForm";
 import { stillWrong } from "./validation";
 
-// Issue 18, point 6: after a failed save, "Le nom est requis" stayed under a field since filled.
+// After a failed save, "Le nom est requis" stayed under a field since filled.
 describe("errors shown after a failed save", () => {
   it("go as soon as their field is fixed, and no new one appears before the next save", () => {
     const empty = { first_name: "", last_name: "", email: "", password: "" };

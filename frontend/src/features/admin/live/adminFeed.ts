@@ -2,7 +2,7 @@ import { RealtimeClient, type RealtimePostgresChangesPayload } from "@supabase/r
 import { appConfig } from "../../../lib/appConfig";
 import { currentAccessToken } from "../../../lib/supabase";
 
-// The back office's live feed (issue 19, item 6): one realtime channel on the
+// The back office's live feed: one realtime channel on the
 // tables the agency follows. What reaches it is decided by the database (RLS on
 // delivery): an administrator receives every change, anyone else nothing.
 

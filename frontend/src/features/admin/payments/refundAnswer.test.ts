@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readRefundAnswer } from "./refundAnswer";
 
-// refund-paypal-payment's 2xx answers, read with a check (issue 20: no cast on a function's answer).
+// refund-paypal-payment's 2xx answers, read with a check (no cast on a function's answer).
 
 const done = { refundId: "R1", status: "COMPLETED", amountMAD: 300, amount: 27.5, currency: "EUR", full: false };
 

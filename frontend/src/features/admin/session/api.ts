@@ -57,7 +57,7 @@ export function onAuthChange(fn: () => void): () => void {
   return () => data.subscription.unsubscribe();
 }
 
-// Second factor (TOTP, issue 21 item 6). GoTrue's MFA through auth-js: the
+// Second factor (TOTP). GoTrue's MFA through auth-js: the
 // database's is_admin() wants aal2 once the administrator has a verified factor.
 
 /** The verified TOTP factor to ask a code for, when this session is still at aal1. */

@@ -1,7 +1,9 @@
 import type { Car, FleetCar } from "./types";
 
-// SPEC section 3: the local sample fleet shown when the server fails or returns
-// no car. Images ship with the site under /fleet/.
+// Sample cars for the tests of the fleet's rules (filters, the fleet last read).
+// The site never shows them: when the server cannot be read it shows the fleet it
+// last read (lastFleet.ts), since a list of its own would invent prices. The
+// images ship with the site under /fleet/.
 
 type Sample = Pick<Car, "id" | "slug" | "name" | "brand" | "category" | "price" | "seats" | "transmission" | "fuel" | "rating" | "review_count"> &
   Partial<Car>;
@@ -28,9 +30,8 @@ const DESCRIPTIONS: Record<string, string> = {
   Utilitaire: "Grand volume et 9 places pour les groupes et les déménagements.",
 };
 
-// Every sample car is available with no date, so each carries bookable: true
-// (the database's flag cannot be asked when this list is shown).
-export const FALLBACK_FLEET: readonly FleetCar[] = SAMPLES.map((s) => ({
+// Every sample car is available with no date, so each carries bookable: true.
+export const SAMPLE_FLEET: readonly FleetCar[] = SAMPLES.map((s) => ({
   image: `/fleet/${s.slug}.svg`,
   available: true,
   description: DESCRIPTIONS[s.category] ?? null,

@@ -1,4 +1,4 @@
-// Issue 21, storage: the differences an outside run of storage-js found
+// The differences an outside run of storage-js found
 // (list-v2, transforms decided by the bytes, decimal size strings, anon's
 // bucket list, getBucket's fields and emptyBucket's message).
 import { test } from 'node:test'
@@ -26,7 +26,7 @@ function jpegSize(b) {
   throw new Error('no SOF marker')
 }
 
-test('listV2: flat, with delimiter, cursor pages, sortBy, RLS (item 9)', async () => {
+test('listV2: flat, with delimiter, cursor pages, sortBy, RLS', async () => {
   const s = asUser(USER_ID).storage.from(BUCKET)
   const dir = unique('listv2')
   const names = ['b.txt', 'a.txt', 'sub/d.txt', 'c.txt', 'sub2/f.txt', 'sub/e.txt']
@@ -106,7 +106,7 @@ test('listV2: flat, with delimiter, cursor pages, sortBy, RLS (item 9)', async (
   await s.remove(names.map(full))
 })
 
-test('image transforms decide by the bytes and send X-Transformations (item 10)', async () => {
+test('image transforms decide by the bytes and send X-Transformations', async () => {
   const s = asUser(USER_ID).storage.from(BUCKET)
   const path = `${unique('sniff')}/photo.txt`
   // A JPEG stored as text/plain (the bucket has no type list).
@@ -143,7 +143,7 @@ test('image transforms decide by the bytes and send X-Transformations (item 10)'
   await s.remove([path, txt])
 })
 
-test('size strings are decimal, as storage-api parses them (item 11)', async () => {
+test('size strings are decimal, as storage-api parses them', async () => {
   const st = service().storage
   const cases = [['20mb', 20_000_000], ['1.5KB', 1500], ['1.234MB', 1_230_000], ['2GB', 2_000_000_000], ['300b', 300], [1048576, 1048576]]
   for (const [limit, want] of cases) {
@@ -163,7 +163,7 @@ test('size strings are decimal, as storage-api parses them (item 11)', async () 
   }
 })
 
-test('anon lists public buckets only (item 12)', async () => {
+test('anon lists public buckets only', async () => {
   const a = anon().storage
   const r = await a.listBuckets()
   assert.equal(r.error, null)
@@ -182,7 +182,7 @@ test('anon lists public buckets only (item 12)', async () => {
   assert.ok(sv.data.map((b) => b.id).includes(BUCKET))
 })
 
-test('getBucket fields and emptyBucket message as storage-api (item 13)', async () => {
+test('getBucket fields and emptyBucket message as storage-api', async () => {
   const st = service().storage
   const id = unique('contract-fields')
   assert.equal((await st.createBucket(id, { public: false })).error, null)
