@@ -33,7 +33,7 @@ cleanup() {
     kill -TERM "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
   fi
-  DATA_DIR="$work/data" scripts/paypal-emulator.sh stop >/dev/null 2>&1 || true
+  DATA_DIR="$work/data" "$repo/scripts/paypal-emulator.sh" stop >/dev/null 2>&1 || true
   psql -q "$DATABASE_URL" -c "select pg_terminate_backend(active_pid) from pg_replication_slots where database = '$dbname' and active" >/dev/null 2>&1 || true
   psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" >/dev/null 2>&1 || true
   rm -rf "$work"
