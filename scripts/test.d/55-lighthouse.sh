@@ -22,6 +22,7 @@ port=${LIGHTHOUSE_PORT:-25490}
 base="http://127.0.0.1:$port"
 work=$(mktemp -d /tmp/casarent-lighthouse.XXXXXX)
 dbname=lighthouse_run
+cluster_url=$DATABASE_URL # the cluster's superuser: DATABASE_URL becomes the step's database below
 cluster=${DATABASE_URL%%\?*}
 query=""
 case "$DATABASE_URL" in *\?*) query="?${DATABASE_URL#*\?}" ;; esac
@@ -34,8 +35,8 @@ cleanup() {
     wait "$pid" 2>/dev/null || true
   fi
   DATA_DIR="$work/data" "$repo/scripts/paypal-emulator.sh" stop >/dev/null 2>&1 || true
-  psql -q "$DATABASE_URL" -c "select pg_terminate_backend(active_pid) from pg_replication_slots where database = '$dbname' and active" >/dev/null 2>&1 || true
-  psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" >/dev/null 2>&1 || true
+  psql -q "$cluster_url" -c "select pg_terminate_backend(active_pid) from pg_replication_slots where database = '$dbname' and active" >/dev/null 2>&1 || true
+  psql -q "$cluster_url" -c "drop database if exists $dbname with (force)" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
