@@ -15,7 +15,7 @@ beforeAll(async () => {
   ({ browser, close } = await launch());
   // A page whose data changed since its render is refetched on purpose: measure a current one.
   await untilRendered(["/"], ["fr"]);
-});
+}, 300_000); // the server renders in the background, minutes on a busy machine
 afterAll(() => close());
 
 describe("the first view of the home page", () => {
