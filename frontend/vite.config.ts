@@ -4,15 +4,11 @@ import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { precompress } from "./build/precompress.ts";
+import { stringsPart } from "./build/strings.ts";
 
 // The Go server (make run) listens on 54321 and serves the API and /app-config.js.
 const backend = process.env.BACKEND_URL ?? "http://localhost:54321";
 const proxied = ["/rest", "/auth", "/storage", "/functions", "/app-config.js"];
-
-// The strings of the pages other than "/" (top-level keys of locales/xx.json), loaded
-// with those pages as the namespace "pages" (lib/i18n.ts, app/App.tsx page()): the
-// first view of "/" downloads the rest only. The source files stay whole.
-export const PAGE_STRINGS = ["paymentErrors", "whyUs", "wayForward", "agency", "shortTerm", "longTerm", "success", "reservation", "order", "cancelled", "notFound", "bookingPrice", "myBooking"];
 
 function splitStrings(): Plugin {
   return {
@@ -22,8 +18,7 @@ function splitStrings(): Plugin {
       const m = /^(.*\/locales\/[a-z]+\.json)\?part=(site|pages)$/.exec(id);
       if (!m) return null;
       const all = JSON.parse(readFileSync(m[1]!, "utf8")) as Record<string, unknown>;
-      const part = Object.fromEntries(Object.entries(all).filter(([k]) => PAGE_STRINGS.includes(k) === (m[2] === "pages")));
-      return `export default ${JSON.stringify(part)};`;
+      return `export default ${JSON.stringify(stringsPart(all, m[2] === "pages"))};`;
     },
   };
 }
@@ -94,15 +89,18 @@ export default defineConfig({
           groups: [
             {
               name: "framework",
-              test: /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store|@tanstack\/query-core|@tanstack\/react-query)\/|vite\/preload-helper|rolldown\/runtime/,
+              // (not use-sync-external-store's with-selector: only the back office's editor reads it)
+              test: /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store(?!\/(cjs\/use-sync-external-store-shim|shim)\/with-selector)|@tanstack\/query-core|@tanstack\/react-query)\/|vite\/preload-helper|rolldown\/runtime/,
             },
             {
               // The site's shared modules (formatting, images, toasts, icons…, the trip
               // search, the fleet's and the blog's reads), small files the pages share:
               // one file too. Not the client (supabase.ts and
-              // what it imports load on first use) nor the stand-ins.
+              // what it imports load on first use) nor the stand-ins, nor the few that
+              // "/" never runs (pagination, tabs, the booking's extras): they load with
+              // the pages that use them.
               name: "shared",
-              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database)|\/src\/features\/search\/|\/src\/features\/(cars|blog)\/(queries|api|fallbackFleet|CarCard|labels)\.tsx?/,
+              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database|appConfig\.ts|extraOrder\.ts|pagination\.ts|Pagination\.tsx|Tabs\.tsx)|\/src\/features\/search\/|\/src\/features\/(cars|blog)\/(queries|api|fallbackFleet|CarCard|labels)\.tsx?/,
             },
           ],
         },

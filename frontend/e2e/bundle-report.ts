@@ -23,6 +23,11 @@ try {
     if (row) row.sent = e.encodedDataLength;
   });
   await page.goto(BASE_URL + "/", { waitUntil: "networkidle" });
+  // Half a second without requests is not the end of the first view on a busy machine
+  // (the language file is asked for once the framework has run): wait until the page
+  // is interactive (components/ReadyMarker.tsx), then quiet again.
+  await page.locator("html[data-ready]").waitFor({ state: "attached" });
+  await page.waitForLoadState("networkidle");
   const rows = [...seen.values()].filter((r) => !r.url.startsWith("data:"));
   const total = (f: (r: Row) => boolean) => rows.filter(f).reduce((n, r) => n + r.sent, 0);
   for (const r of rows.sort((a, b) => b.sent - a.sent)) {

@@ -1,4 +1,4 @@
-import { StrictMode, Suspense } from "react";
+import { startTransition, StrictMode, Suspense } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { renderedHere } from "./lib/pageData";
@@ -22,10 +22,17 @@ const app = (
 // another address (server/pagerender.go), and the browser's route for that path
 // draws its own "not found" — that one is rendered afresh rather than mended.
 if (root.hasChildNodes() && renderedHere()) {
-  hydrateRoot(root, app, {
-    // React mends a mismatch by rendering the subtree again in the browser: say so
-    // plainly (the e2e suite fails on any console error, and looks for these words).
-    onRecoverableError: (error) => console.error("hydration mismatch:", error instanceof Error ? error.message : error),
+  // Hydrated as a transition: React then works in slices of a few milliseconds and
+  // lets the browser paint and answer input between them, instead of one task as
+  // long as the whole page (hundreds of milliseconds on a phone: Lighthouse's total
+  // blocking time). The page is on screen meanwhile; a click on a part not yet
+  // hydrated makes React hydrate that part first and replays the click.
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      // React mends a mismatch by rendering the subtree again in the browser: say so
+      // plainly (the e2e suite fails on any console error, and looks for these words).
+      onRecoverableError: (error) => console.error("hydration mismatch:", error instanceof Error ? error.message : error),
+    });
   });
 } else {
   createRoot(root).render(app);

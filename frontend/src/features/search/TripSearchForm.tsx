@@ -1,10 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors } from "../../components/fieldErrors";
 import { Icon } from "../../components/Icon";
 import { todayISO } from "../../lib/format";
 import { locationLabel } from "./locationLabel";
-import { useRentalRules } from "./rentalRules";
+import { rentalRulesQuery, useRentalRules } from "./rentalRules";
 import { movePickupDate, PICKUP_PLACES, validateTrip, type Trip, type TripErrors, type TripField } from "./trip";
 
 const ORDER: TripField[] = ["place", "pickupDate", "pickupTime", "returnDate", "returnTime"];
@@ -33,7 +34,13 @@ export function TripSearchForm({
   const [trip, setTrip] = useState<Trip>(initial);
   const [errors, setErrors] = useState<TripErrors>(initialErrors);
   const today = todayISO();
-  const rules = useRentalRules();
+  // The rules matter on submit only: read them once the visitor starts using the
+  // form, not on every page view (the home page's first view would load the API
+  // client for them: 15 KB of its 150 KB budget).
+  const queryClient = useQueryClient();
+  const [inUse, setInUse] = useState(false);
+  const use = () => setInUse(true);
+  const rules = useRentalRules(inUse);
 
   const change = (next: Trip, field: TripField) => {
     setTrip(next);
@@ -41,9 +48,10 @@ export function TripSearchForm({
     setErrors((e) => ({ ...e, [field]: undefined, ...(field === "pickupDate" || field === "pickupTime" ? { returnDate: undefined, returnTime: undefined } : {}) }));
   };
 
-  function submit(e: FormEvent) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = validateTrip(trip, today, rules);
+    // A submit without a focus first (a browser that does not focus a clicked button) waits for them.
+    const found = validateTrip(trip, today, rules ?? (await queryClient.ensureQueryData(rentalRulesQuery)));
     setErrors(found);
     const first = ORDER.find((f) => found[f]);
     if (first) {
@@ -62,7 +70,7 @@ export function TripSearchForm({
   );
 
   return (
-    <form ref={form} className={`trip-search trip-search-${variant}`} role="search" aria-labelledby={`${id}-title`} noValidate onSubmit={submit} data-testid="trip-search">
+    <form ref={form} className={`trip-search trip-search-${variant}`} role="search" aria-labelledby={`${id}-title`} noValidate onSubmit={submit} onFocus={use} onPointerDown={use} data-testid="trip-search">
       <h2 id={`${id}-title`} className="trip-search-title">
         {t("search.title")}
       </h2>

@@ -56,7 +56,11 @@ export const rentalRulesQuery = queryOptions({
   initialDataUpdatedAt: pageDataUpdatedAt,
 });
 
-/** The rental rules once read (null until then, or when they cannot be read). */
-export function useRentalRules(): RentalRules | null {
-  return useQuery(rentalRulesQuery).data ?? null;
+/**
+ * The rental rules once read (null until then, or when they cannot be read). With
+ * read false it only shows what another reader has read: a form that needs the
+ * rules on submit only reads them once the visitor starts using it.
+ */
+export function useRentalRules(read = true): RentalRules | null {
+  return useQuery({ ...rentalRulesQuery, enabled: read }).data ?? null;
 }
