@@ -221,6 +221,8 @@ begin
     'mileage_km_per_day', v_facts.mileage_km_per_day,
     'fuel_policy', v_facts.fuel_policy,
     'min_driver_age', v_facts.min_driver_age,
-    'min_licence_years', v_facts.min_licence_years);
+    'min_licence_years', v_facts.min_licence_years,
+    -- the rental terms this quote is made under (a visitor's booking sends it back as accepted)
+    'terms_version', v_rules.terms_version);
 end
 $$;

@@ -49,7 +49,7 @@ func TestQuoteStatesTheKeyFactsAndTheLateCancellationCost(t *testing.T) {
 	if q["excess"].(float64) <= keyFactsQuote(t, w, w.carA, "premium")["excess"].(float64) {
 		t.Errorf("basic insurance should leave a larger excess than premium: %v", q["excess"])
 	}
-	for _, k := range []string{"deposit", "total", "free_cancellation_until", "included", "due_now"} {
+	for _, k := range []string{"deposit", "total", "free_cancellation_until", "included", "due_now", "terms_version"} {
 		if _, ok := q[k]; !ok {
 			t.Errorf("the quote lost %q: %v", k, q)
 		}
