@@ -16,6 +16,10 @@ export interface BookingForm {
   insurance: Insurance;
   paymentOption: PaymentOption;
   extras: Extras;
+  /** The version of the rental terms the traveller accepted in step 4 (the quote's terms_version); null until the box is ticked. */
+  termsAccepted: string | null;
+  /** The traveller confirmed in step 4 that the driver meets the car's minimum age and licence years. */
+  driverConfirmed: boolean;
 }
 
 // One list of places and defaults for the search and the wizard (SPEC section 9).
@@ -32,6 +36,8 @@ export interface BookingRequest extends BookingTrip {
   extras: Extras;
   payment_option: PaymentOption;
   language: LanguageCode;
+  terms_version: string | null;
+  driver_requirements_confirmed: boolean;
 }
 
 export function toBookingRequest(
@@ -48,6 +54,8 @@ export function toBookingRequest(
     customer_phone: form.customerPhone.trim(),
     ...tripColumns(form),
     language,
+    terms_version: form.termsAccepted,
+    driver_requirements_confirmed: form.driverConfirmed,
   };
 }
 
@@ -87,5 +95,7 @@ export function paypalOrderBody(r: BookingRequest) {
     paymentOption: r.payment_option,
     language: r.language,
     userId: r.user_id,
+    termsVersion: r.terms_version,
+    driverConfirmed: r.driver_requirements_confirmed,
   };
 }
