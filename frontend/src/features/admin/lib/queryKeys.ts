@@ -33,6 +33,8 @@ export const adminKeys = {
   /** The bookings of one car a maintenance block would cover (block form). */
   coveredBookings: (carId: number, from: string, to: string) => ["admin", "planning", "covered", carId, from, to],
   messages: ["admin", "messages"],
+  /** Rental terms and each category's key facts (« Conditions de location »). */
+  keyFacts: ["admin", "key-facts"],
   admins: ["admin", "admins"],
   /** Which administrators have a verified second factor (admin-users list). */
   adminsMfa: ["admin", "admins", "mfa"],
