@@ -341,14 +341,27 @@ export async function wizardToOptions(page: Page, slug: string, trip: { from: st
   await page.locator('input[name="paymentOption"]').first().waitFor();
 }
 
-/** Step 3's choices, then step 4 once the database's price has replaced the estimate. */
-export async function wizardToSummary(page: Page, choices: { insurance?: string; extras?: string[]; paymentOption?: string } = {}): Promise<void> {
+/** Step 4's boxes: the driver meets the car's minimums, the rental terms are accepted. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByTestId("confirm-driver").check();
+  await page.getByTestId("accept-terms").check();
+}
+
+/**
+ * Step 3's choices, then step 4 once the database's price has replaced the
+ * estimate, its boxes ticked (`accept: false` leaves them for the spec).
+ */
+export async function wizardToSummary(
+  page: Page,
+  choices: { insurance?: string; extras?: string[]; paymentOption?: string; accept?: boolean } = {},
+): Promise<void> {
   if (choices.insurance) await page.locator(`input[name="insurance"][value="${choices.insurance}"]`).check();
   for (const extra of choices.extras ?? []) await page.locator(`input[name="extras"][value="${extra}"]`).check();
   if (choices.paymentOption) await page.locator(`input[name="paymentOption"][value="${choices.paymentOption}"]`).check();
   await page.getByTestId("wizard-next").click();
   await page.getByTestId("booking-summary").waitFor();
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+  if (choices.accept !== false) await acceptTerms(page);
 }
 
 /**
