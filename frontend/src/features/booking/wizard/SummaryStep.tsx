@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LEGAL_PATHS } from "../../../config/site";
@@ -21,6 +22,15 @@ export function SummaryStep({ carTitle, quote, step }: { carTitle: string; quote
   const { err, described } = useFieldErrors(step.errors);
   const { form, set } = step;
   const ready = quote.status === "ready" ? quote.quote : null;
+  // A refused submit moves the focus to the first box left unticked, so a
+  // keyboard or screen-reader user lands on it and hears its error.
+  const driverBox = useRef<HTMLInputElement>(null);
+  const termsBox = useRef<HTMLInputElement>(null);
+  const { driverConfirmed: driverError, termsAccepted: termsError } = step.errors;
+  useEffect(() => {
+    if (driverError) driverBox.current?.focus();
+    else if (termsError) termsBox.current?.focus();
+  }, [driverError, termsError]);
   return (
     <>
       <dl className="summary-list" data-testid="booking-summary">
@@ -37,6 +47,7 @@ export function SummaryStep({ carTitle, quote, step }: { carTitle: string; quote
           <input
             type="checkbox"
             name="driverConfirmed"
+            ref={driverBox}
             checked={form.driverConfirmed}
             onChange={(e) => set("driverConfirmed", e.target.checked)}
             data-testid="confirm-driver"
@@ -57,6 +68,7 @@ export function SummaryStep({ carTitle, quote, step }: { carTitle: string; quote
           <input
             type="checkbox"
             name="termsAccepted"
+            ref={termsBox}
             checked={form.termsAccepted !== null}
             disabled={!ready?.terms_version}
             onChange={(e) => set("termsAccepted", e.target.checked ? (ready?.terms_version ?? null) : null)}
