@@ -28,6 +28,9 @@ export function SummaryStep({ carTitle, quote, step }: { carTitle: string; quote
   const termsBox = useRef<HTMLInputElement>(null);
   const { driverConfirmed: driverError, termsAccepted: termsError } = step.errors;
   useEffect(() => {
+    // Not while the traveller is ticking them (the other box's error stays).
+    const active = document.activeElement;
+    if (active === driverBox.current || active === termsBox.current) return;
     if (driverError) driverBox.current?.focus();
     else if (termsError) termsBox.current?.focus();
   }, [driverError, termsError]);
