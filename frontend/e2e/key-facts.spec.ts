@@ -99,6 +99,8 @@ describe("the key facts before the traveller commits, repeated by the confirmati
       expect(await page.getByTestId("accept-terms").getAttribute("aria-invalid")).toBe("true");
       expect(await page.getByTestId("accept-terms").getAttribute("aria-describedby")).toBe("err-termsAccepted");
       expect(await page.getByTestId("booking-confirm").count()).toBe(0);
+      // The focus is on the first box left unticked (its error is read with it).
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("confirm-driver");
       expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
       const wide: string[] = [];
       await fitsAt(page, 360, "step 4", wide);
