@@ -216,8 +216,9 @@ begin
     'late_cancellation_days', v_rules.late_cancellation_days,
     'late_cancellation_fee', least(v_total, least(v_rules.late_cancellation_days, v_days) * v_car.price),
     -- the key facts of the car's category, with the excess of the chosen insurance
-    'excess', coalesce((select x.amount from public.category_excess x
-                        where x.category = v_car.category and x.insurance = v_insurance_key), 0),
+    -- (null when the agency has not set one: nothing is claimed rather than a zero excess)
+    'excess', (select x.amount from public.category_excess x
+               where x.category = v_car.category and x.insurance = v_insurance_key),
     'mileage_km_per_day', v_facts.mileage_km_per_day,
     'fuel_policy', v_facts.fuel_policy,
     'min_driver_age', v_facts.min_driver_age,
