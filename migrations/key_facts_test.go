@@ -80,6 +80,11 @@ func TestQuoteStatesTheKeyFactsAndTheLateCancellationCost(t *testing.T) {
 			t.Errorf("after the administrator's change %s = %v, want %v", k, q[k], want)
 		}
 	}
+	// An insurance level the agency has not priced states no excess (never a zero excess).
+	w.super(t, `delete from public.category_excess where category = 'Économique' and insurance = 'platinum'`)
+	if q := keyFactsQuote(t, w, w.carA, "platinum"); q["excess"] != nil {
+		t.Errorf("excess without a row: %v, want null", q["excess"])
+	}
 	// Nobody else edits them; everyone reads them.
 	for _, a := range []string{anon, user} {
 		for _, sql := range []string{
