@@ -296,11 +296,18 @@ export async function freeDates(carIds: number[], days: number, fromOffset: numb
   throw new Error(`no free ${days}-day trip for cars ${carIds.join(",")} from day ${fromOffset}`);
 }
 
-/** A confirmed booking stored by the agency (service role): it holds the car for these dates. */
+/**
+ * A confirmed booking stored with the service role: it holds the car for these
+ * dates. The request comes from an address, as create-paypal-order's do, so the
+ * database takes it for a visitor's: it carries the accepted terms.
+ */
 export async function holdCar(carId: number, from: string, to: string, email: string, times: { pickup?: string; ret?: string } = {}): Promise<string> {
+  const [rules] = await anon<{ terms_version: string }[]>("rental_rules?select=terms_version");
   const [row] = await admin<{ id: string }[]>("bookings", {
     method: "POST",
     body: JSON.stringify({
+      terms_version: rules!.terms_version,
+      driver_requirements_confirmed: true,
       user_id: crypto.randomUUID(),
       car_id: carId,
       customer_name: "Agency Hold",
