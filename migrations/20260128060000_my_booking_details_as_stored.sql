@@ -50,3 +50,14 @@ exception when check_violation then
   perform private.my_booking_error(400, 'MB004', v_message, jsonb_build_object('field', split_part(v_message, ' ', 1)));
 end
 $$;
+
+-- What a cancellation after the free window costs is the one quote's
+-- late_cancellation_fee (20260128020000, rental_rules.late_cancellation_days);
+-- a booking quoted before that figure existed costs its first rental period.
+create or replace function private.late_cancellation_cost(b public.bookings) returns numeric
+language sql stable
+set search_path = ''
+as $$
+  select coalesce((b.quote ->> 'late_cancellation_fee')::numeric, (b.quote ->> 'daily_price')::numeric,
+                  round(b.total_price::numeric / greatest(b.days, 1), 2))
+$$;

@@ -28,7 +28,9 @@ func anonBooking(field, expr string) string {
 	for i, c := range cols {
 		vals[i] = values[c]
 	}
-	return `insert into public.bookings (car_id, ` + strings.Join(cols, ", ") + `) values ($1, ` + strings.Join(vals, ", ") + `)`
+	// The terms accepted and the driver confirmed, as the site sends them.
+	return `insert into public.bookings (car_id, ` + strings.Join(cols, ", ") + `, terms_version, driver_requirements_confirmed) values ($1, ` +
+		strings.Join(vals, ", ") + `, (select r.terms_version from public.rental_rules r), true)`
 }
 
 // Each finding of the attack run is refused for a visitor, with the SQLSTATE

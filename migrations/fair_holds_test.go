@@ -28,9 +28,9 @@ func (w *world) insertFrom(audience string, b visitorBooking) (string, error) {
 	id := uuid.NewString()
 	err := pgrole.Do(context.Background(), w.db.Pool, w.from(audience, b.ip), func(c pgrole.Conn) error {
 		_, err := c.Exec(context.Background(), `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone,
-				start_date, end_date, payment_method)
+				start_date, end_date, payment_method, terms_version, driver_requirements_confirmed)
 			values ($1, $2, 'Visiteur', $3, $4, (now() at time zone 'Africa/Casablanca')::date + $5::int,
-				(now() at time zone 'Africa/Casablanca')::date + $5::int + $6::int, $7)`,
+				(now() at time zone 'Africa/Casablanca')::date + $5::int + $6::int, $7, (select r.terms_version from public.rental_rules r), true)`,
 			id, b.car, b.email, b.phone, b.in, b.days, b.method)
 		return err
 	})

@@ -10,8 +10,8 @@ import (
 // expression) lasting days 24-hour periods from 10:00.
 func visitorBookingSQL(pickup string, days int) string {
 	return fmt.Sprintf(`insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
-		start_date, end_date, pickup_time, return_time, payment_method)
-		values ($1, 'Visiteur', 'v@example.com', '+212600000000', %[1]s, %[1]s + %[2]d, '10:00', '10:00', 'whatsapp')`, pickup, days)
+		start_date, end_date, pickup_time, return_time, payment_method, terms_version, driver_requirements_confirmed)
+		values ($1, 'Visiteur', 'v@example.com', '+212600000000', %[1]s, %[1]s + %[2]d, '10:00', '10:00', 'whatsapp', (select r.terms_version from public.rental_rules r), true)`, pickup, days)
 }
 
 // The longest rental and the earliest pickup are rental_rules' (one home): a

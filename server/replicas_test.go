@@ -88,7 +88,7 @@ func TestTwoReplicas(t *testing.T) {
 	const requests = 10
 	for i := range requests {
 		st, body := call(replicas[i%2], "POST", "/rest/v1/bookings", keys["ANON_KEY"], fmt.Sprintf(`{"car_id": 1, "customer_name": "Client %d",
-			"customer_email": "c%d@example.com", "customer_phone": "+212600000000", "start_date": "%s", "end_date": "%s", "payment_method": "whatsapp"}`,
+			"customer_email": "c%d@example.com", "customer_phone": "+212600000000", "start_date": "%s", "end_date": "%s", "payment_method": "whatsapp", "terms_version": "2026-11-01", "driver_requirements_confirmed": true}`,
 			i, i, day(10+3*i), day(11+3*i)))
 		if st != 201 {
 			t.Fatalf("booking %d: %d %s", i, st, body)
@@ -100,7 +100,7 @@ func TestTwoReplicas(t *testing.T) {
 	for i := range paid {
 		st, body := call(replicas[i%2], "POST", "/functions/v1/create-paypal-order", keys["ANON_KEY"], fmt.Sprintf(`{"carId": 1,
 			"pickupDate": "%s", "returnDate": "%s", "customerName": "Payeur %d", "customerEmail": "p%d@example.com",
-			"customerPhone": "+212600000000", "pickupLocation": "Aéroport Mohammed V", "returnLocation": "Aéroport Mohammed V"}`, day(60+3*i), day(61+3*i), i, i))
+			"customerPhone": "+212600000000", "pickupLocation": "Aéroport Mohammed V", "returnLocation": "Aéroport Mohammed V", "termsVersion": "2026-11-01", "driverConfirmed": true}`, day(60+3*i), day(61+3*i), i, i))
 		if st != 200 {
 			t.Fatalf("order %d: %d %s", i, st, body)
 		}

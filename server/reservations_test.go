@@ -26,7 +26,7 @@ func TestReservationRulesOverREST(t *testing.T) {
 		t.Fatalf("car: %d %s", code, body)
 	}
 	booking := `{"car_id": 7, "customer_name": "Amina", "customer_email": "amina@example.com", "customer_phone": "+212600000000",
-		"start_date": "` + day(12) + `", "end_date": "` + day(16) + `", "pickup_time": "10:00", "return_time": "10:00", "payment_method": "whatsapp"}`
+		"start_date": "` + day(12) + `", "end_date": "` + day(16) + `", "pickup_time": "10:00", "return_time": "10:00", "payment_method": "whatsapp", "terms_version": "2026-11-01", "driver_requirements_confirmed": true}`
 	if code, body := call(http.MethodPost, "/rest/v1/bookings", a.cfg.AnonKey, booking); code != http.StatusCreated {
 		t.Fatalf("first booking: %d %s", code, body)
 	}
@@ -75,7 +75,7 @@ func TestHoldLimitsAndInputBoundsOverREST(t *testing.T) {
 	// A one-day rental in `in` days.
 	booking := func(i, in int, method string) string {
 		return fmt.Sprintf(`{"car_id": 8, "customer_name": "V", "customer_email": "v%d@example.com", "customer_phone": "+21260000000%d",
-			"start_date": "%s", "end_date": "%s", "payment_method": "%s"}`, i, i, day(in), day(in+1), method)
+			"start_date": "%s", "end_date": "%s", "payment_method": "%s", "terms_version": "2026-11-01", "driver_requirements_confirmed": true}`, i, i, day(in), day(in+1), method)
 	}
 	for name, b := range map[string]string{
 		"a past pickup":               booking(4, -2, "whatsapp"),

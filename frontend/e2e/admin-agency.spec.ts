@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { adminClient, adminPage, BASE_URL, client, freeCars, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
+import { acceptance, adminClient, adminPage, BASE_URL, client, freeCars, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -29,6 +29,7 @@ async function book(p: { carId: number; start: string; end: string; name: string
   const id = crypto.randomUUID();
   const anon = await client();
   const { error } = await anon.from("bookings").insert({
+    ...(await acceptance(anon)),
     id,
     car_id: p.carId,
     customer_name: p.name,

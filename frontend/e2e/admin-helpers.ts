@@ -172,6 +172,17 @@ export async function freeCar(startInDays: number, days = 3): Promise<{ carId: n
  * or, through the service role, one in another status (a captured PayPal
  * payment is confirmed); returns its id.
  */
+/**
+ * What a visitor's booking carries once step 4's boxes are ticked: the current
+ * rental terms version (rental_rules) and the driver's confirmation. The
+ * database refuses a visitor's booking without them.
+ */
+export async function acceptance(c: SupabaseClient): Promise<{ terms_version: string; driver_requirements_confirmed: true }> {
+  const { data, error } = await c.from("rental_rules").select("terms_version").single();
+  if (error || !data) throw new Error(`rental_rules read failed: ${error?.message}`);
+  return { terms_version: (data as { terms_version: string }).terms_version, driver_requirements_confirmed: true };
+}
+
 export async function insertBooking(
   anon: SupabaseClient,
   p: {
@@ -194,6 +205,7 @@ export async function insertBooking(
   const id = crypto.randomUUID();
   const start = p.startInDays ?? 10;
   const { error } = await anon.from("bookings").insert({
+    ...(await acceptance(anon)),
     id,
     user_id: crypto.randomUUID(),
     car_id: p.carId,

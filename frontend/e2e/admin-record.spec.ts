@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
 import { seriousViolations, sticksOutSideways } from "./helpers.ts";
-import { adminPage, BASE_URL, client, expectToast, freeCar, insertBooking, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
+import { acceptance, adminPage, BASE_URL, client, expectToast, freeCar, insertBooking, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -85,6 +85,8 @@ async function paidPayPalBooking(name: string, startInDays: number): Promise<str
       extras: { wifi: true },
       paymentOption: "full",
       language: "fr",
+      termsVersion: (await acceptance(anon)).terms_version,
+      driverConfirmed: true,
     },
   });
   if (error || !data) throw new Error(`create-paypal-order: ${error?.message}`);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, anon, backwardArrows, BASE_URL, type BookableCar, bookableCars, bookingsOf, freeDates, loseFirstAnswer, priceOf, sendByWhatsApp, specBrowser, sticksOutSideways, visitor } from "./helpers.ts";
+import { acceptTerms, admin, anon, backwardArrows, BASE_URL, type BookableCar, bookableCars, bookingsOf, freeDates, loseFirstAnswer, priceOf, sendByWhatsApp, specBrowser, sticksOutSideways, visitor } from "./helpers.ts";
 
 const browser = specBrowser();
 let car: BookableCar;
@@ -55,6 +55,7 @@ async function sendWizard(
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
   await atEachStep(4);
   const shown = priceOf(await page.getByTestId("summary-total").textContent());
+  await acceptTerms(page);
   await page.getByTestId("wizard-submit").click();
   return { from, to, shown };
 }

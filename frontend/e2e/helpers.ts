@@ -302,11 +302,18 @@ export async function freeDates(carIds: number[], days: number, fromOffset: numb
   throw new Error(`no free ${days}-day trip for cars ${carIds.join(",")} from day ${fromOffset}`);
 }
 
-/** A confirmed booking stored by the agency (service role): it holds the car for these dates. */
+/**
+ * A confirmed booking stored with the service role: it holds the car for these
+ * dates. The request comes from an address, as create-paypal-order's do, so the
+ * database takes it for a visitor's: it carries the accepted terms.
+ */
 export async function holdCar(carId: number, from: string, to: string, email: string, times: { pickup?: string; ret?: string } = {}): Promise<string> {
+  const [rules] = await anon<{ terms_version: string }[]>("rental_rules?select=terms_version");
   const [row] = await admin<{ id: string }[]>("bookings", {
     method: "POST",
     body: JSON.stringify({
+      terms_version: rules!.terms_version,
+      driver_requirements_confirmed: true,
       user_id: crypto.randomUUID(),
       car_id: carId,
       customer_name: "Agency Hold",
@@ -347,14 +354,27 @@ export async function wizardToOptions(page: Page, slug: string, trip: { from: st
   await page.locator('input[name="paymentOption"]').first().waitFor();
 }
 
-/** Step 3's choices, then step 4 once the database's price has replaced the estimate. */
-export async function wizardToSummary(page: Page, choices: { insurance?: string; extras?: string[]; paymentOption?: string } = {}): Promise<void> {
+/** Step 4's boxes: the driver meets the car's minimums, the rental terms are accepted. */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page.getByTestId("confirm-driver").check();
+  await page.getByTestId("accept-terms").check();
+}
+
+/**
+ * Step 3's choices, then step 4 once the database's price has replaced the
+ * estimate, its boxes ticked (`accept: false` leaves them for the spec).
+ */
+export async function wizardToSummary(
+  page: Page,
+  choices: { insurance?: string; extras?: string[]; paymentOption?: string; accept?: boolean } = {},
+): Promise<void> {
   if (choices.insurance) await page.locator(`input[name="insurance"][value="${choices.insurance}"]`).check();
   for (const extra of choices.extras ?? []) await page.locator(`input[name="extras"][value="${extra}"]`).check();
   if (choices.paymentOption) await page.locator(`input[name="paymentOption"][value="${choices.paymentOption}"]`).check();
   await page.getByTestId("wizard-next").click();
   await page.getByTestId("booking-summary").waitFor();
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+  if (choices.accept !== false) await acceptTerms(page);
 }
 
 /**

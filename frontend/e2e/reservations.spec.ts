@@ -6,6 +6,7 @@ import fr from "../locales/fr.json";
 import { formatMoment } from "../src/lib/localeFormat.ts";
 import { launch } from "./browser.ts";
 import {
+  acceptTerms,
   admin,
   anon,
   availability,
@@ -131,6 +132,7 @@ async function walkWizard(page: Page, who: { name: string; email: string }): Pro
   await next.click();
   await page.getByTestId("booking-summary").waitFor();
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
+  await acceptTerms(page);
   return priceOf(await page.getByTestId("summary-total").textContent());
 }
 

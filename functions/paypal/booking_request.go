@@ -37,6 +37,11 @@ type bookingRequest struct {
 	PaymentOption string          `json:"paymentOption"`
 	Language      string          `json:"language"`
 	UserID        string          `json:"userId"`
+	// TermsVersion is the version of the rental terms the traveller accepted (the
+	// quote's terms_version); DriverConfirmed says the driver meets the car's
+	// minimum age and licence years. The database refuses a booking without them.
+	TermsVersion    string `json:"termsVersion"`
+	DriverConfirmed bool   `json:"driverConfirmed"`
 	// BookingID is chosen by the browser once per booking, so sending the same
 	// request again (an answer lost on the way back) reuses the stored booking
 	// and its PayPal order instead of making a second one. Optional.

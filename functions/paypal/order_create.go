@@ -167,15 +167,17 @@ func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, client
 		err := c.QueryRow(ctx, `insert into public.bookings
 			(id, user_id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
 			 pickup_time, return_time, pickup_location, return_location, insurance_type, extras,
-			 payment_option, language, hotel_name, hotel_address, flight_number, payment_method, payment_status, status)
+			 payment_option, language, hotel_name, hotel_address, flight_number, payment_method, payment_status, status,
+			 terms_version, driver_requirements_confirmed)
 			values (coalesce($16::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-			        $17, $18, $19, 'paypal', 'pending', 'pending')
+			        $17, $18, $19, 'paypal', 'pending', 'pending', $20, $21)
 			returning id::text, total_price, days, (amount_due_now * 100)::bigint, payment_option,
 				(select c.name from public.cars c where c.id = car_id)`,
 			userID, int64(req.CarID), req.CustomerName, req.CustomerEmail, req.CustomerPhone, req.PickupDate, req.ReturnDate,
 			req.PickupTime, req.ReturnTime, req.PickupLocation, req.ReturnLocation, orNull(req.Insurance), req.extrasJSON(),
 			orNull(req.PaymentOption), req.Language, bookingID,
-			orNull(req.HotelName), orNull(req.HotelAddress), orNull(req.FlightNumber)).Scan(&b.id, &b.total, &b.days, &b.dueCents, &b.paymentOption, &b.carName)
+			orNull(req.HotelName), orNull(req.HotelAddress), orNull(req.FlightNumber),
+			orNull(req.TermsVersion), req.DriverConfirmed).Scan(&b.id, &b.total, &b.days, &b.dueCents, &b.paymentOption, &b.carName)
 		if err != nil {
 			return bookingRefusal(err)
 		}

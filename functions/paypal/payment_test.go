@@ -117,6 +117,7 @@ func (h *harness) booking(over map[string]any) map[string]any {
 		"pickupLocation": "Aéroport Mohammed V", "returnLocation": "Gare Casa-Port",
 		"customerName": "Amina Test", "customerEmail": "amina@example.com", "customerPhone": "+212600000000",
 		"insurance": "premium", "extras": map[string]bool{"gps": true, "wifi": false}, "paymentOption": "full", "language": "en",
+		"termsVersion": "2026-11-01", "driverConfirmed": true, // the rental terms' version in a fresh database
 	}
 	for k, v := range over {
 		if v == nil {

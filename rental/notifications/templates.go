@@ -55,6 +55,8 @@ type booking struct {
 	CreatedAt      string          `json:"created_at"`
 	Reference      string          `json:"reference"`
 	Quote          *quote          `json:"quote"`
+	// TermsVersion is the version of the rental terms the traveller accepted (null for a booking the agency recorded).
+	TermsVersion *string `json:"terms_version"`
 	// ExtraKeys is the price list's extras in its order (booking_options).
 	ExtraKeys []string `json:"extra_keys"`
 	// PaymentTerms are the booking's payment option's terms (payment_options).
@@ -81,6 +83,15 @@ type quote struct {
 	Deposit     float64 `json:"deposit"`
 	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00".
 	FreeCancellationUntil string `json:"free_cancellation_until"`
+	// The key facts of the car's category, as the quote stated them; nil in a
+	// quote stored before it carried them. MileageKmPerDay is the raw value: JSON
+	// null means unlimited, absent means not stated.
+	LateCancellationFee *float64        `json:"late_cancellation_fee"`
+	Excess              *float64        `json:"excess"`
+	MileageKmPerDay     json.RawMessage `json:"mileage_km_per_day"`
+	FuelPolicy          *string         `json:"fuel_policy"`
+	MinDriverAge        *int            `json:"min_driver_age"`
+	MinLicenceYears     *int            `json:"min_licence_years"`
 }
 
 // ref is what customers and staff quote: the database's reference (CR-XXXXX),
@@ -198,7 +209,9 @@ type words struct {
 	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
 	Total, PaidOnline, Remaining, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
-	FreeCancellation                                                                     string
+	FreeCancellation, LateCancellation, LateCancellationFree                             string
+	Excess, Mileage, MileageUnlimited, KmPerDay, Fuel, Driver, DriverMinimum             string // Excess, KmPerDay and DriverMinimum are formats
+	FuelPolicies                                                                         map[string]string
 	InsuranceNames                                                                       map[string]string // the site's names (locales booking.insurances.*.name)
 	ExtraNames                                                                           map[string]string // the site's names (locales booking.extras)
 	Info                                                                                 []string
@@ -392,6 +405,9 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 		at := b.Quote.FreeCancellationUntil
 		rows = append(rows, line{Label: w.FreeCancellation, Value: fmt.Sprintf("%s, %s", w.longDate(at[:10]), at[11:16])})
 	}
+	if b.Quote != nil {
+		rows = append(rows, w.keyFacts(b.Quote, b.Insurance)...)
+	}
 	if b.Quote != nil && b.Quote.Deposit > 0 {
 		rows = append(rows, ltr(w.Deposit, w.dh(b.Quote.Deposit)))
 	}
@@ -534,6 +550,12 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 	if q := b.Quote; q != nil {
 		rows = append(rows, row{"À payer d'avance", dh(q.DueNow)}, row{"À payer à la prise en charge", dh(q.DueAtPickup)},
 			row{"Caution", dh(q.Deposit)})
+		for _, l := range fr.keyFacts(q, b.Insurance) {
+			rows = append(rows, row{l.Label, l.Value})
+		}
+	}
+	if b.TermsVersion != nil {
+		rows = append(rows, row{"Conditions de location", "acceptées (version " + *b.TermsVersion + ")"})
 	}
 	rows = append(rows, []row{
 		{"Canal / paiement", method + " — " + payment},
@@ -584,3 +606,37 @@ Message:
 {{.LinkLabel}}: {{.Link}}
 `))
 )
+
+// keyFacts are the rows of what the quote stated besides the price: what a
+// cancellation after the free date costs, the chosen insurance's excess,
+// mileage, fuel and the driver's minimums (a row only for what it stated).
+func (w words) keyFacts(q *quote, insurance string) []line {
+	var rows []line
+	if q.LateCancellationFee != nil {
+		cost := line{Label: w.LateCancellation, Value: w.LateCancellationFree}
+		if *q.LateCancellationFee > 0 {
+			cost = line{Label: w.LateCancellation, Value: w.dh(*q.LateCancellationFee), LTR: true}
+		}
+		rows = append(rows, cost)
+	}
+	if q.Excess != nil {
+		rows = append(rows, line{Label: fmt.Sprintf(w.Excess, w.InsuranceNames[insurance]), Value: w.dh(*q.Excess), LTR: true})
+	}
+	if len(q.MileageKmPerDay) > 0 {
+		mileage := w.MileageUnlimited
+		var km float64
+		if json.Unmarshal(q.MileageKmPerDay, &km) == nil && km > 0 {
+			mileage = fmt.Sprintf(w.KmPerDay, w.number(km, false))
+		}
+		rows = append(rows, line{Label: w.Mileage, Value: mileage})
+	}
+	if q.FuelPolicy != nil {
+		if p, ok := w.FuelPolicies[*q.FuelPolicy]; ok {
+			rows = append(rows, line{Label: w.Fuel, Value: p})
+		}
+	}
+	if q.MinDriverAge != nil && q.MinLicenceYears != nil {
+		rows = append(rows, line{Label: w.Driver, Value: fmt.Sprintf(w.DriverMinimum, *q.MinDriverAge, *q.MinLicenceYears)})
+	}
+	return rows
+}

@@ -184,13 +184,20 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 		"fr": {"Réservation confirmée – n° " + ref["fr"], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 10:15", "Annulation gratuite jusqu'au: mercredi 23 décembre 2026, 09:30",
 			"Aéroport Mohammed V", "Gare Casa-Port", "1.283 DH", "permis de conduire", "15 minutes", "même niveau de carburant",
 			"Numéro de réservation: " + ref["fr"], "Assurance: Premium", "Options: GPS, Siège enfant", "Location du véhicule: 900 DH",
-			"Remise: −142 DH", "Reste à payer à l'arrivée: 1.283 DH", "4.000 DH"},
+			"Remise: −142 DH", "Reste à payer à l'arrivée: 1.283 DH", "4.000 DH",
+			// the key facts the quote stated: a Compact's excess with premium insurance, the first day after the free date,
+			// the category's mileage, fuel and driver
+			"Franchise (assurance Premium): 2.000 DH", "Annulation après cette date: 300 DH", "Kilométrage: illimité",
+			"Carburant: à rendre avec le même niveau de carburant", "Conducteur: 21 ans minimum, permis depuis au moins 2 an(s)"},
 		"en": {"Booking confirmed – no. " + ref["en"], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 10:15", "Free cancellation until: Wednesday 23 December 2026, 09:30",
 			"Mohammed V Airport", "Casa-Port station", "1,283 DH", "driving licence", "15 minutes", "same fuel level",
-			"Insurance: Premium", "Extras: GPS, Child seat", "Car rental: 900 DH", "Deposit (pre-authorised on your card at pickup, not charged): 4,000 DH"},
+			"Insurance: Premium", "Extras: GPS, Child seat", "Car rental: 900 DH", "Deposit (pre-authorised on your card at pickup, not charged): 4,000 DH",
+			"Excess (Premium insurance): 2,000 DH", "Cancelling after that date costs: 300 DH", "Mileage: unlimited",
+			"Driver: at least 21 years old, licence held for 2 year(s) or more"},
 		"ar": {"تم تأكيد الحجز – رقم " + ref["ar"], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026",
 			"مطار محمد الخامس", "محطة الدار البيضاء الميناء", "1.283 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود",
-			"التأمين: بريميوم", "نظام GPS، مقعد طفل"},
+			"التأمين: بريميوم", "نظام GPS، مقعد طفل", "عدد الكيلومترات: غير محدود", "الوقود: تُعاد السيارة بنفس مستوى الوقود",
+			"السائق: 21 سنة على الأقل، ورخصة قيادة منذ 2 سنة على الأقل"},
 	}
 	for lang, parts := range want {
 		msgs := e.wait(lang+"@example.com", 1)

@@ -20,13 +20,29 @@ if [ ! -f frontend/dist/index.html ]; then (cd frontend && npm run build >/dev/n
 
 port=${E2E_PORT:-25390}
 pp_port=${E2E_PAYPAL_PORT:-25391}
+# The mail sink: the server's SMTP delivers there, specs read the messages over HTTP.
+smtp_port=${E2E_SMTP_PORT:-$((pp_port + 1))}
+mail_port=${E2E_MAIL_PORT:-$((pp_port + 2))}
 work=$(mktemp -d /tmp/casarent-e2e.XXXXXX)
+sink_pid=
 cleanup() { # runs from frontend/ too: absolute paths
   "$repo/scripts/test-server.sh" stop e2e >/dev/null 2>&1 || true
+  [ -n "$sink_pid" ] && kill "$sink_pid" 2>/dev/null || true
   DATA_DIR="$work" "$repo/scripts/paypal-emulator.sh" stop >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
+
+go build -o "$work/smtp-sink" ./server/mail/mailtest/cmd/smtp-sink
+"$work/smtp-sink" -smtp "127.0.0.1:$smtp_port" -http "127.0.0.1:$mail_port" >"$work/sink.out" 2>"$work/sink.log" &
+sink_pid=$!
+for _ in $(seq 1 100); do grep -q '^smtp=' "$work/sink.out" && break; sleep 0.1; done
+grep -q '^smtp=' "$work/sink.out" || { cat "$work/sink.log"; exit 1; }
+# Specs read the e-mails the site sends (a booking's confirmation) from here.
+export E2E_MAIL_URL="http://127.0.0.1:$mail_port"
+# Sign-ups stay confirmed at once, as without SMTP; the agency's mails go to the sink too.
+export SMTP_HOST=127.0.0.1 SMTP_PORT=$smtp_port SMTP_TLS=none SMTP_ADMIN_EMAIL=noreply@casarent.test MAILER_AUTOCONFIRM=true \
+  AGENCY_EMAIL=${AGENCY_EMAIL:-agence@casarent.test}
 
 pp_env=$(DATA_DIR="$work" PAYPAL_EMULATOR_PORT=$pp_port scripts/paypal-emulator.sh start)
 eval "$pp_env"

@@ -38,6 +38,17 @@ export interface QuoteJson {
   deposit?: number | null;
   /** Until when cancelling is free: a local (Casablanca) timestamp, "YYYY-MM-DDTHH:MM:SS". */
   free_cancellation_until?: string | null;
+  /** What a cancellation after that moment costs (DH), and the rule's number of days at the daily price. */
+  late_cancellation_fee?: number | null;
+  late_cancellation_days?: number | null;
+  /** The key facts of the car's category: the chosen insurance's excess (DH), km per day (null: unlimited), fuel policy, the driver's minimums. */
+  excess?: number | null;
+  mileage_km_per_day?: number | null;
+  fuel_policy?: "same_to_same" | "full_to_full" | null;
+  min_driver_age?: number | null;
+  min_licence_years?: number | null;
+  /** The version of the rental terms the quote is made under (a visitor's booking sends it back as accepted). */
+  terms_version?: string | null;
 }
 
 /** The breakdown stored with a booking (bookings.quote): quote_booking's figures plus the deposit. */

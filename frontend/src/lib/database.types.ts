@@ -178,6 +178,7 @@ export type Database = {
           customer_name: string
           customer_phone: string
           days: number
+          driver_requirements_confirmed: boolean
           end_date: string
           extras: NonNullable<Json>
           flight_number: string | null
@@ -204,6 +205,8 @@ export type Database = {
           return_time: string
           start_date: string
           status: string
+          terms_accepted_at: string | null
+          terms_version: string | null
           total_price: number
           updated_at: string
           user_id: string | null
@@ -221,6 +224,7 @@ export type Database = {
           customer_name: string
           customer_phone: string
           days: number
+          driver_requirements_confirmed?: boolean
           end_date: string
           extras?: NonNullable<Json>
           flight_number?: string | null
@@ -247,6 +251,8 @@ export type Database = {
           return_time?: string
           start_date: string
           status?: string
+          terms_accepted_at?: string | null
+          terms_version?: string | null
           total_price: number
           updated_at?: string
           user_id?: string | null
@@ -263,6 +269,7 @@ export type Database = {
           customer_name?: string
           customer_phone?: string
           days?: number
+          driver_requirements_confirmed?: boolean
           end_date?: string
           extras?: NonNullable<Json>
           flight_number?: string | null
@@ -289,6 +296,8 @@ export type Database = {
           return_time?: string
           start_date?: string
           status?: string
+          terms_accepted_at?: string | null
+          terms_version?: string | null
           total_price?: number
           updated_at?: string
           user_id?: string | null
@@ -461,6 +470,56 @@ export type Database = {
         Update: {
           amount?: number
           category?: string
+        }
+        Relationships: []
+      }
+      category_excess: {
+        Row: {
+          amount: number
+          category: string
+          insurance: string
+        }
+        Insert: {
+          amount: number
+          category: string
+          insurance: string
+        }
+        Update: {
+          amount?: number
+          category?: string
+          insurance?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "category_excess_insurance_fkey"
+            columns: ["insurance"]
+            isOneToOne: false
+            referencedRelation: "booking_options"
+            referencedColumns: ["key"]
+          },
+        ]
+      }
+      category_key_facts: {
+        Row: {
+          category: string
+          fuel_policy: string
+          mileage_km_per_day: number | null
+          min_driver_age: number
+          min_licence_years: number
+        }
+        Insert: {
+          category: string
+          fuel_policy?: string
+          mileage_km_per_day?: number | null
+          min_driver_age?: number
+          min_licence_years?: number
+        }
+        Update: {
+          category?: string
+          fuel_policy?: string
+          mileage_km_per_day?: number | null
+          min_driver_age?: number
+          min_licence_years?: number
         }
         Relationships: []
       }
@@ -729,22 +788,28 @@ export type Database = {
           earliest_pickup_days: number
           free_cancellation_hours: number
           id: boolean
+          late_cancellation_days: number
           longest_rental_days: number
           period_grace: string
+          terms_version: string
         }
         Insert: {
           earliest_pickup_days?: number
           free_cancellation_hours?: number
           id?: boolean
+          late_cancellation_days?: number
           longest_rental_days?: number
           period_grace?: string
+          terms_version?: string
         }
         Update: {
           earliest_pickup_days?: number
           free_cancellation_hours?: number
           id?: boolean
+          late_cancellation_days?: number
           longest_rental_days?: number
           period_grace?: string
+          terms_version?: string
         }
         Relationships: []
       }

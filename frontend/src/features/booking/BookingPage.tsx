@@ -134,7 +134,7 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
           )}
           {step === 2 && <DriverStep form={form} errors={errors} set={w.set} />}
           {step === 3 && <OptionsStep form={form} set={w.set} prices={w.prices} included={includedExtras(quote)} />}
-          {step === 4 && <SummaryStep carTitle={`${car.brand} ${car.name}`} form={form} quote={quote} />}
+          {step === 4 && <SummaryStep carTitle={`${car.brand} ${car.name}`} quote={quote} step={{ form, errors, set: w.set }} />}
           <div className="wizard-nav">
             <button type="button" className="btn btn-outline" disabled={step === 1} onClick={w.back}>
               <Icon name="chevronStart" size={18} className="flip-rtl" /> {t("booking.previous")}

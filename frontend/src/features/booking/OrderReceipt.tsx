@@ -5,13 +5,14 @@ import { useExtraOrder } from "../../lib/extraOrder";
 import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { locationLabel } from "../search";
+import { KeyFactsRows } from "./KeyFacts";
 import { Row } from "./Row";
 import { breakdownLines, heldUntil, orderedExtras, signedPrice, type Order } from "./receipt";
 
 /**
  * What a booking ordered, as stored: its reference, the car, pickup and return
- * (place, day, time), days, insurance, each extra, until when cancelling is free,
- * and the price lines (total, due now or paid online, due at pickup, deposit).
+ * (place, day, time), days, insurance, each extra, the key facts stored with its
+ * quote (excess, cancellation, mileage, fuel, driver), and the price lines (total, due now or paid online, due at pickup, deposit).
  * `children`: the page's own rows.
  */
 export function OrderReceipt({ order, paid = false, children }: { order: Order; paid?: boolean; children?: ReactNode }) {
@@ -73,11 +74,7 @@ export function OrderReceipt({ order, paid = false, children }: { order: Order; 
           )}
         </Row>
         {order.payment_option && <Row label={t("booking.payment")}>{t(`booking.paymentOptions.${order.payment_option}.name`)}</Row>}
-        {order.quote?.free_cancellation_until && (
-          <Row label={t("booking.cancellation")} testId="order-free-cancellation">
-            {t("booking.freeCancellationUntil", { date: fmt.moment(order.quote.free_cancellation_until) })}
-          </Row>
-        )}
+        {order.quote && <KeyFactsRows quote={order.quote} insurance={order.insurance_type} prefix="order" deposit={false} />}
       </dl>
       {lines.length > 0 && (
         <>

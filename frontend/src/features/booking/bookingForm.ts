@@ -24,6 +24,8 @@ export function initialForm(trip: Trip | null): BookingForm {
     insurance: "basic",
     paymentOption: "full",
     extras: { ...NO_EXTRAS },
+    termsAccepted: null,
+    driverConfirmed: false,
   };
 }
 

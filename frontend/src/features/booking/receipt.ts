@@ -89,6 +89,9 @@ export function requestOfReceipt(r: Receipt, userId: string): BookingRequest {
     extras,
     payment_option: r.payment_option && isPaymentOption(r.payment_option) ? r.payment_option : "full",
     language: isLanguageCode(r.language) ? r.language : "fr",
+    // The booking was made with them: its stored quote names the terms it was made under.
+    terms_version: r.quote?.terms_version ?? null,
+    driver_requirements_confirmed: true,
   };
 }
 

@@ -23,6 +23,10 @@ export interface BookingForm {
   insurance: Insurance;
   paymentOption: PaymentOption;
   extras: Extras;
+  /** The version of the rental terms the traveller accepted in step 4 (the quote's terms_version); null until the box is ticked. */
+  termsAccepted: string | null;
+  /** The traveller confirmed in step 4 that the driver meets the car's minimum age and licence years. */
+  driverConfirmed: boolean;
 }
 
 // One list of places and defaults for the search and the wizard (SPEC section 9).
@@ -43,6 +47,8 @@ export interface BookingRequest extends BookingTrip {
   extras: Extras;
   payment_option: PaymentOption;
   language: LanguageCode;
+  terms_version: string | null;
+  driver_requirements_confirmed: boolean;
 }
 
 export function toBookingRequest(
@@ -61,6 +67,8 @@ export function toBookingRequest(
     ...placeDetails(form),
     ...tripColumns(form),
     language,
+    terms_version: form.termsAccepted,
+    driver_requirements_confirmed: form.driverConfirmed,
   };
 }
 
@@ -114,5 +122,7 @@ export function paypalOrderBody(r: BookingRequest) {
     paymentOption: r.payment_option,
     language: r.language,
     userId: r.user_id,
+    termsVersion: r.terms_version,
+    driverConfirmed: r.driver_requirements_confirmed,
   };
 }

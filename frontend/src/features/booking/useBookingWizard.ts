@@ -28,6 +28,8 @@ export type Refusal = { conflict: Conflict; trip: Trip; at: "check" | "submit" }
 const TRIP_FIELDS: (keyof BookingForm)[] = ["pickupDate", "pickupTime", "returnDate", "returnTime"];
 /** Fields of step 2: an error there at submit leads back to that step. */
 const DRIVER_FIELDS: string[] = ["customerName", "customerEmail", "customerPhone", "hotelName", "hotelAddress", "flightNumber"];
+/** Step 4's boxes: an error there keeps the traveller on step 4. */
+const SUMMARY_FIELDS: string[] = ["driverConfirmed", "termsAccepted"];
 
 export function useBookingWizard(slug: string | undefined, searched: Trip | null) {
   const { t } = useTranslation();
@@ -101,7 +103,9 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
     const errs = validateStep(4, form, today);
     setErrors(errs);
     if (Object.keys(errs).length > 0) {
-      setStep(DRIVER_FIELDS.includes(Object.keys(errs)[0] ?? "") ? 2 : 1);
+      const first = Object.keys(errs)[0] ?? "";
+      // The terms and the driver's age are step 4's own boxes: refused there, inline.
+      if (!SUMMARY_FIELDS.includes(first)) setStep(DRIVER_FIELDS.includes(first) ? 2 : 1);
       return;
     }
     setPaymentError(null);

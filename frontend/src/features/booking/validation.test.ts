@@ -19,6 +19,8 @@ const empty: BookingForm = {
   insurance: "basic",
   paymentOption: "full",
   extras: NO_EXTRAS,
+  termsAccepted: null,
+  driverConfirmed: false,
 };
 
 describe("wizard gating (SPEC section 4)", () => {
@@ -34,6 +36,25 @@ describe("wizard gating (SPEC section 4)", () => {
   it("step 3 can always go on; step 4 is the last", () => {
     expect(canGoNext(3, empty)).toBe(true);
     expect(canGoNext(4, empty)).toBe(false);
+  });
+});
+
+describe("step 4's boxes", () => {
+  const filled: BookingForm = {
+    ...empty,
+    pickupDate: "2030-01-12",
+    returnDate: "2030-01-14",
+    customerName: "A",
+    customerEmail: "a@b.co",
+    customerPhone: "+212600000000",
+  };
+  it("refuses the submit until the terms are accepted and the driver confirmed", () => {
+    expect(validateStep(4, filled, "2030-01-10")).toEqual({ termsAccepted: "acceptTerms", driverConfirmed: "confirmDriver" });
+    expect(validateStep(4, { ...filled, termsAccepted: "2026-11-01" }, "2030-01-10")).toEqual({ driverConfirmed: "confirmDriver" });
+    expect(validateStep(4, { ...filled, termsAccepted: "2026-11-01", driverConfirmed: true }, "2030-01-10")).toEqual({});
+  });
+  it("are not asked at the earlier steps", () => {
+    expect(validateStep(2, filled, "2030-01-10")).toEqual({});
   });
 });
 

@@ -17,10 +17,10 @@ export function canGoNext(step: number, f: BookingForm): boolean {
   return step < STEP_COUNT;
 }
 
-export type FieldError = "required" | "pastDate" | "beforePickup" | "email" | "phone" | "flight";
+export type FieldError = "required" | "pastDate" | "beforePickup" | "email" | "phone" | "flight" | "acceptTerms" | "confirmDriver";
 export type BookingErrors = Partial<Record<keyof BookingForm, FieldError>>;
 
-/** Field errors of one step (1-3); step 4 checks all of them. */
+/** Field errors of one step (1-3); step 4 checks all of them, and its own boxes. */
 export function validateStep(step: number, f: BookingForm, today = todayISO()): BookingErrors {
   const e: BookingErrors = {};
   if (step === 1 || step === 4) {
@@ -52,6 +52,11 @@ export function validateStep(step: number, f: BookingForm, today = todayISO()): 
     }
     const flight = normalFlightNumber(f.flightNumber);
     if (isAirportPlace(f.pickupLocation) && flight && !isFlightNumber(flight)) e.flightNumber = "flight";
+  }
+  // What the traveller commits to, before committing (the database refuses a booking without them).
+  if (step === 4) {
+    if (!f.driverConfirmed) e.driverConfirmed = "confirmDriver";
+    if (!f.termsAccepted) e.termsAccepted = "acceptTerms";
   }
   return e;
 }

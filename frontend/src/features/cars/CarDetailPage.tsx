@@ -21,6 +21,7 @@ import { trackWhatsappClick } from "./api";
 import { AvailabilityCalendar } from "./AvailabilityCalendar";
 import { isChatDisabled, showsUnavailableUntil } from "./bookable";
 import { CarCard } from "./CarCard";
+import { CarKeyFacts } from "./CarKeyFacts";
 import { categoryKey } from "./labels";
 import { Lightbox, type LightboxImage } from "./Lightbox";
 import { localized } from "../../lib/translated";
@@ -228,6 +229,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
                   </li>
                 ))}
               </ul>
+              {!result.fromFallback && <CarKeyFacts category={car.category} />}
             </div>
           </div>
           {!result.fromFallback && <AvailabilityCalendar carId={car.id} />}

@@ -35,6 +35,8 @@ export const adminKeys = {
   messages: ["admin", "messages"],
   /** Travellers' change requests and cancellations ("My booking"). */
   requests: ["admin", "requests"],
+  /** Rental terms and each category's key facts (« Conditions de location »). */
+  keyFacts: ["admin", "key-facts"],
   admins: ["admin", "admins"],
   /** Which administrators have a verified second factor (admin-users list). */
   adminsMfa: ["admin", "admins", "mfa"],

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
-import { IconBlog, IconCalendar, IconCar, IconDashboard, IconMail, IconPlanning, IconShield, IconUsers } from "../components/icons";
+import { IconBlog, IconCalendar, IconCar, IconDashboard, IconMail, IconPlanning, IconShield, IconTicket, IconUsers } from "../components/icons";
 import { tAdmin } from "../i18n";
 
 export interface NavItem {
@@ -20,6 +20,7 @@ export const NAV: readonly NavItem[] = [
   { path: "planning", label: tAdmin("shell.nav.planning"), icon: <IconPlanning />, Screen: lazy(() => import("../planning/PlanningPage")) },
   { path: "contacts", label: tAdmin("shell.nav.contacts"), icon: <IconMail />, Screen: lazy(() => import("../messages/MessagesPage")) },
   { path: "requests", label: tAdmin("shell.nav.requests"), icon: <IconMail />, Screen: lazy(() => import("../requests/RequestsPage")) },
+  { path: "terms", label: tAdmin("shell.nav.terms"), icon: <IconTicket />, Screen: lazy(() => import("../keyfacts/KeyFactsPage")) },
   { path: "customers", label: tAdmin("shell.nav.customers"), icon: <IconUsers />, Screen: lazy(() => import("../customers/CustomersPage")) },
   { path: "settings", label: tAdmin("shell.nav.settings"), icon: <IconShield />, Screen: lazy(() => import("../admins/AdminsPage")) },
 ];
