@@ -12,10 +12,10 @@ import (
 func detailsBookingSQL(phone, pickup, ret, hotelName, hotelAddress, flight string) string {
 	return fmt.Sprintf(`insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
 		start_date, end_date, pickup_time, return_time, pickup_location, return_location,
-		hotel_name, hotel_address, flight_number, payment_method)
+		hotel_name, hotel_address, flight_number, payment_method, terms_version, driver_requirements_confirmed)
 		values ($1, 'Visiteur', 'v@example.com', %s,
 		(now() at time zone 'Africa/Casablanca')::date + 20, (now() at time zone 'Africa/Casablanca')::date + 23,
-		'10:00', '10:00', %s, %s, %s, %s, %s, 'whatsapp')`, phone, pickup, ret, hotelName, hotelAddress, flight)
+		'10:00', '10:00', %s, %s, %s, %s, %s, 'whatsapp', (select r.terms_version from public.rental_rules r), true)`, phone, pickup, ret, hotelName, hotelAddress, flight)
 }
 
 // A phone is stored in E.164 or not at all: whoever writes the booking, a

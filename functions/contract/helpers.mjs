@@ -12,6 +12,13 @@ export const EMULATOR_URL = env('PAYPAL_EMULATOR_URL')
 export const SINK_URL = env('SMTP_SINK_URL')
 export const AGENCY_EMAIL = env('AGENCY_EMAIL')
 export const CAR_ID = 9001
+
+// What a visitor's booking carries once step 4's boxes are ticked: the rental
+// terms' current version (the database refuses a visitor's booking without it)
+// and the driver's confirmation of the car's minimums.
+const rules = await fetch(`${SUPABASE_URL}/rest/v1/rental_rules?select=terms_version`, { headers: { apikey: ANON_KEY } })
+if (!rules.ok) throw new Error(`rental_rules: ${rules.status} ${await rules.text()}`)
+export const ACCEPTANCE = { terms_version: (await rules.json())[0].terms_version, driver_requirements_confirmed: true }
 export const UNAVAILABLE_CAR_ID = 9002
 
 const NoWebSocket = noWebSocket('functions')
@@ -41,6 +48,8 @@ export function bookingData(over = {}) {
     customerName: 'Node Contract',
     customerEmail: `node-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`,
     customerPhone: '+212600000001',
+    termsVersion: ACCEPTANCE.terms_version,
+    driverConfirmed: true,
     insurance: 'basic',
     extras: { gps: false },
     paymentOption: 'full',

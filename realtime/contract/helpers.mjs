@@ -15,6 +15,13 @@ export const ANON_KEY = env('ANON_KEY')
 export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY')
 export const CAR_ID = 9101
 
+// What a visitor's booking carries once step 4's boxes are ticked: the rental
+// terms' current version (the database refuses a visitor's booking without it)
+// and the driver's confirmation of the car's minimums.
+const rules = await fetch(`${SUPABASE_URL}/rest/v1/rental_rules?select=terms_version`, { headers: { apikey: ANON_KEY } })
+if (!rules.ok) throw new Error(`rental_rules: ${rules.status} ${await rules.text()}`)
+export const ACCEPTANCE = { terms_version: (await rules.json())[0].terms_version, driver_requirements_confirmed: true }
+
 // userToken mints the access token GoTrue would issue for sub, valid ttl seconds
 // (negative: already expired), issued five minutes ago.
 export const userToken = tokenMinter(env('JWT_SECRET'), 300)
@@ -106,6 +113,7 @@ export function bookingFields() {
     customer_name: 'Realtime ' + randomUUID().slice(0, 6),
     customer_email: 'rt@example.test',
     customer_phone: '+212600000000',
+    ...ACCEPTANCE,
     start_date: d(start),
     end_date: d(end),
   }
