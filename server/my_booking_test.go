@@ -29,7 +29,7 @@ func TestMyBookingContract(t *testing.T) {
 	}
 	code, body, _ := call(http.MethodPost, "/rest/v1/bookings?select=reference", a.cfg.ServiceRoleKey, `{"car_id": 9, "customer_name": "Karim",
 		"customer_email": "karim@example.com", "customer_phone": "+212661234567", "start_date": "`+day(30)+`", "end_date": "`+day(33)+`",
-		"payment_method": "whatsapp", "status": "confirmed"}`, "Prefer", "return=representation")
+		"payment_method": "whatsapp", "status": "confirmed", "terms_version": "2026-11-01", "driver_requirements_confirmed": true}`, "Prefer", "return=representation")
 	var made []struct{ Reference string }
 	if code != http.StatusCreated || json.Unmarshal([]byte(body), &made) != nil || len(made) != 1 {
 		t.Fatalf("booking: %d %s", code, body)
