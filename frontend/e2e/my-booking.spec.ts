@@ -26,9 +26,9 @@ import {
 // "My booking": a traveller asks for a link with the reference and the e-mail,
 // opens the e-mailed link, adds a flight number and cancels inside the free
 // window (dates free at once, an online payment refunded once); after the window
-// the page states the cost and does not cancel. The e-mails are read from the
-// notification outbox (no SMTP relay in the suite: the worker logs them); the
-// link is the one the e-mail carries (rental/notifications renders it, Go-tested).
+// the page states the cost and does not cancel. The link is followed from the
+// e-mail as delivered (the suite's SMTP sink, E2E_MAIL_URL); the other e-mails
+// are checked in the notification outbox.
 
 const TEXTS = { fr, en, ar } as const;
 type Lang = keyof typeof TEXTS;
@@ -49,6 +49,24 @@ interface Outbox {
 
 function mails(bookingId: string, kind: string): Promise<Outbox[]> {
   return admin<Outbox[]>(`notification_outbox?subject_id=eq.${bookingId}&kind=eq.${kind}&select=kind,recipient,language,payload&order=id`);
+}
+
+/** The "My booking" link of the e-mail delivered to `to` (the suite's SMTP sink). */
+async function linkInEmailTo(to: string): Promise<string> {
+  const sink = process.env.E2E_MAIL_URL;
+  if (!sink) throw new Error("E2E_MAIL_URL must be set (scripts/test.d/50-e2e.sh starts the sink)");
+  for (let i = 0; i < 12; i++) {
+    // Blocks up to 10 s for a first message; the outbox worker sends it shortly after the request.
+    const res = await fetch(`${sink}/messages?to=${encodeURIComponent(to)}&wait=1`);
+    const body = (await res.json()) as { text: string }[] | { messages: { text: string }[] };
+    const list = Array.isArray(body) ? body : body.messages;
+    for (const m of list) {
+      const link = /https?:\/\/\S+\/my-booking\S*#token=[\w-]+/.exec(m.text)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`no e-mail with a My booking link to ${to}`);
 }
 
 /** Problems a visitor would meet on the page at both sizes: axe (serious, critical) and sideways scrolling. */
@@ -79,7 +97,7 @@ async function openFromEmail(page: Page, lang: Lang, bookingId: string, referenc
   expect(await page.getByTestId("my-booking-sent").textContent()).toContain(T.sentTitle);
   const [mail] = await mails(bookingId, "booking_link");
   expect(mail).toMatchObject({ recipient: email, language: lang });
-  await page.goto(`${BASE_URL}/my-booking?lang=${lang}#token=${mail!.payload.link!.token}`);
+  await page.goto(await linkInEmailTo(email));
   await page.getByTestId("my-booking").waitFor({ timeout: 30_000 });
   expect(await page.getByTestId("booking-reference").textContent()).toBe(reference);
   expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");

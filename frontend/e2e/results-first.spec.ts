@@ -4,7 +4,7 @@ import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { launch } from "./browser.ts";
-import { anon, BASE_URL, freeDates, isoDaysFromNow, priceOf, seriousViolations, sticksOutSideways, visitor } from "./helpers.ts";
+import { acceptTerms, anon, BASE_URL, freeDates, isoDaysFromNow, priceOf, seriousViolations, sticksOutSideways, visitor } from "./helpers.ts";
 
 // After a search on a phone the results come first: the first car is on the
 // first screen, the search and the filters wait behind "Modify" and "Filter"
@@ -174,6 +174,7 @@ describe("the details a rental needs", () => {
     await page.locator('input[name="insurance"]').first().waitFor();
     await page.getByTestId("wizard-next").click();
     await page.getByTestId("booking-summary").waitFor();
+    await acceptTerms(page);
     await page.getByTestId("wizard-submit").click();
     await page.getByTestId("booking-confirm").waitFor();
     expect(await page.getByTestId("confirm-phone").textContent()).toBe("+212612345678");
