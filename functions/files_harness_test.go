@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -41,13 +42,32 @@ func denoPath(t *testing.T) string {
 }
 
 // denoCache is the dependency cache the tests share (npm: imports are fetched once).
+// It is filled before any test uses it: tests run in parallel, and a worker booting
+// from a cache that `deno bundle` is filling at the same moment (the deploy tests
+// bundle every test function) failed to boot on a cold machine.
 func denoCache(t *testing.T) string {
 	p, err := filepath.Abs("../.tools/deno/cache")
 	if err != nil {
 		t.Fatal(err)
 	}
+	deno := denoPath(t)
+	primeOnce.Do(func() {
+		cmd := exec.Command(deno, "cache", "--quiet", "--no-lock", "testdata/functions/notes/index.ts")
+		cmd.Env = append(os.Environ(), "DENO_DIR="+p, "NO_COLOR=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			primeErr = fmt.Errorf("deno cache: %v\n%s", err, out)
+		}
+	})
+	if primeErr != nil {
+		t.Fatal(primeErr)
+	}
 	return p
 }
+
+var (
+	primeOnce sync.Once
+	primeErr  error
+)
 
 // syncBuffer is the server log, read by the tests.
 type syncBuffer struct {
