@@ -1,4 +1,4 @@
--- Reservations: dates are the inventory (issue 13; docs/reservations.md).
+-- Reservations: dates are the inventory (docs/reservations.md).
 -- A booking that is not cancelled or expired holds its car from pickup to return
 -- plus a turnaround; two holds of one car never overlap (exclusion constraint).
 -- Unconfirmed holds lapse; maintenance blocks and the car's own flags refuse

@@ -1,4 +1,4 @@
--- The booking record (issue 14; docs/booking-record.md): a short human reference,
+-- The booking record (docs/booking-record.md): a short human reference,
 -- the deposit in the quote, payment state apart from booking status, and a ledger
 -- of money events (payments) that revenue is read from.
 

@@ -1,4 +1,4 @@
--- Issue 21, item 12: bucket rows were readable by everyone (buckets_select_public
+-- Bucket rows were readable by everyone (buckets_select_public
 -- used true), so anon's listBuckets named the private buckets. Now anon and
 -- signed-in users see the public buckets (the site only uploads to and links
 -- into car-images and blog-images, both public), administrators see them all,

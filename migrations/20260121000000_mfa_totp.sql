@@ -1,4 +1,4 @@
--- TOTP multi-factor authentication (issue 21, item 6): GoTrue's tables for
+-- TOTP multi-factor authentication: GoTrue's tables for
 -- factors and their challenges, and administrators who enrolled a factor must
 -- be at aal2 to be administrators.
 

@@ -1,5 +1,5 @@
 -- page_data(path): what a public page shows, for the server to render it as HTML
--- before any JavaScript (issue 17; server/ssr). Run as anon, so RLS decides as it
+-- before any JavaScript (server/ssr). Run as anon, so RLS decides as it
 -- does for the browser. Each key is what one loader of the site reads, in the shape
 -- its query returns (frontend/src/features/*/api.ts: the same columns and order),
 -- because the browser's first render reuses this JSON instead of fetching again.

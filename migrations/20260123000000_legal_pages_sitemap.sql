@@ -1,4 +1,4 @@
--- Issue 18, item 4: the legal pages (terms of rental, privacy policy, legal
+-- The legal pages (terms of rental, privacy policy, legal
 -- notice) are public pages, so crawlers find them in the sitemap. Same body as
 -- 20260107000000_site_meta.sql with three more fixed paths; grants are kept by
 -- create or replace.

@@ -1,4 +1,4 @@
--- Agency content per language (issue 18, item 1). The French columns stay the
+-- Agency content per language. The French columns stay the
 -- source of truth and the fallback; English and Arabic live beside them in one
 -- `translations` jsonb column per table, keyed by language:
 --   cars.translations       {"en": {"description": "..."}, "ar": {...}}

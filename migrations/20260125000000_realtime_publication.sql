@@ -1,4 +1,4 @@
--- /realtime/v1 (issue 19): the publication the server's logical replication reads
+-- /realtime/v1 : the publication the server's logical replication reads
 -- (pgoutput), named as on Supabase so "alter publication supabase_realtime add
 -- table ..." works the same here. Bookings and contact messages are what the back
 -- office follows live. REPLICA IDENTITY FULL puts the whole old row in the WAL:

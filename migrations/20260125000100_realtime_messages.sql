@@ -1,4 +1,4 @@
--- Realtime Authorization for private channels (issue 19, item 4), as Supabase does
+-- Realtime Authorization for private channels, as Supabase does
 -- it: RLS policies on realtime.messages decide who may receive (SELECT) and send
 -- (INSERT) broadcast and presence on a topic. The server evaluates them for a
 -- would-be row {topic, extension: 'broadcast' | 'presence', private: true} as the

@@ -1,4 +1,4 @@
--- /realtime/v1 on several servers (issue 19, items 5 and 7). One server, elected
+-- /realtime/v1 on several servers. One server, elected
 -- with an advisory lock, reads the permanent replication slot and hands each
 -- committed change to every server (itself included) with pg_notify on
 -- realtime_changes. Two tables support it; neither is in the publication, and

@@ -169,3 +169,29 @@ func TestChangedMigrationIsRefused(t *testing.T) {
 		t.Fatalf("want a refusal naming the changed file, got %v", err)
 	}
 }
+
+// A file whose comments were reworded after release (migrations.reworded) is the
+// same migration for a database that applied its first wording; any other
+// checksum of it is still refused.
+func TestARewordedMigrationIsTheSameMigration(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	conn := connect(t, emptyDatabase(t))
+	if _, err := migrations.Apply(ctx, conn); err != nil {
+		t.Fatal(err)
+	}
+	const name = "20260113000000_limits.sql"
+	// As if the database had applied the file before its comments were reworded.
+	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = $1 where name = $2`, migrations.FirstWordingChecksum(name), name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := migrations.Apply(ctx, conn); err != nil {
+		t.Fatalf("a database that applied the first wording: %v", err)
+	}
+	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('1', 64) where name = $1`, name); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := migrations.Apply(ctx, conn); err == nil || !strings.Contains(err.Error(), name+" was changed") {
+		t.Fatalf("want a refusal naming the changed file, got %v", err)
+	}
+}
