@@ -219,7 +219,9 @@ func (d *Deno) exchange(line []byte, timeout time.Duration) (denoMessage, error)
 				return m, d.stopped(err, timedOut.Load())
 			}
 		case m.Log != nil:
-			d.logLine(m.Log)
+			if len(m.Log) == 2 {
+				logBundle(d.log, m.Log[0], m.Log[1])
+			}
 		case m.Error != nil:
 			return m, errors.New(*m.Error)
 		default:
@@ -241,20 +243,6 @@ func (d *Deno) stopped(err error, timedOut bool) error {
 		d.dead = fmt.Errorf("ssr: the render process stopped: %w", err)
 	}
 	return d.dead
-}
-
-func (d *Deno) logLine(l []string) {
-	if d.log == nil || len(l) != 2 {
-		return
-	}
-	switch l[0] {
-	case "error":
-		d.log.Error("ssr: " + l[1])
-	case "warn":
-		d.log.Warn("ssr: " + l[1])
-	default:
-		d.log.Debug("ssr: " + l[1])
-	}
 }
 
 // Broken says why the process renders no more.

@@ -40,19 +40,7 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) error {
 	if err := set("__utf8", func(s string) goja.ArrayBuffer { return rt.NewArrayBuffer([]byte(s)) }); err != nil {
 		return err
 	}
-	if err := set("__log", func(level, msg string) {
-		if log == nil {
-			return
-		}
-		switch level {
-		case "error":
-			log.Error("ssr: " + msg)
-		case "warn":
-			log.Warn("ssr: " + msg)
-		default:
-			log.Debug("ssr: " + msg)
-		}
-	}); err != nil {
+	if err := set("__log", func(level, msg string) { logBundle(log, level, msg) }); err != nil {
 		return err
 	}
 	if err := set("__sanitizeHTML", policy.Sanitize); err != nil {
@@ -60,4 +48,20 @@ func installGlobals(rt *goja.Runtime, log *slog.Logger) error {
 	}
 	_, err := rt.RunString(prelude)
 	return err
+}
+
+// logBundle writes a line the bundle's console wrote, at its level (errors and
+// warnings show; the rest is debug).
+func logBundle(log *slog.Logger, level, msg string) {
+	if log == nil {
+		return
+	}
+	switch level {
+	case "error":
+		log.Error("ssr: " + msg)
+	case "warn":
+		log.Warn("ssr: " + msg)
+	default:
+		log.Debug("ssr: " + msg)
+	}
 }
