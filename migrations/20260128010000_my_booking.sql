@@ -136,13 +136,14 @@ as $$
   from public.rental_rules r
 $$;
 
--- What a cancellation after the free window costs: the quote's figure when the
--- price list states one, else the first rental period (the daily price).
+-- What a cancellation after the free window costs: the one quote's
+-- late_cancellation_fee (rental_rules.late_cancellation_days); a booking quoted
+-- before that figure existed costs its first rental period (the daily price).
 create function private.late_cancellation_cost(b public.bookings) returns numeric
 language sql stable
 set search_path = ''
 as $$
-  select coalesce((b.quote ->> 'late_cancellation_cost')::numeric, (b.quote ->> 'daily_price')::numeric,
+  select coalesce((b.quote ->> 'late_cancellation_fee')::numeric, (b.quote ->> 'daily_price')::numeric,
                   round(b.total_price::numeric / greatest(b.days, 1), 2))
 $$;
 
@@ -242,6 +243,10 @@ $$;
 
 -- Details that do not change the price: flight number, hotel, arrival note,
 -- phone. Keys absent from p_details are left as they are; an empty string clears.
+-- They are saved as bookings store them (bookings_bounds_details): a flight
+-- number without spaces, a phone typed the usual local ways in E.164
+-- (private.phone_as_e164; one that cannot be is invalid). A detail the bookings'
+-- bounds refuse is named in the answer (MB004 with its field).
 create function public.my_booking_update(p_token text, p_details jsonb) returns jsonb
 language plpgsql security definer
 set search_path = ''
@@ -249,7 +254,9 @@ as $$
 declare
   b public.bookings;
   v_key text;
-  v_phone text := btrim(p_details ->> 'customer_phone');
+  v_phone text := private.phone_as_e164(nullif(btrim(p_details ->> 'customer_phone'), ''));
+  v_message text;
+  v_constraint text;
 begin
   perform private.my_booking_limit('my_booking_change');
   b := private.booking_for_token(p_token, true);
@@ -264,11 +271,12 @@ begin
   if b.status not in ('pending', 'confirmed') then
     perform private.my_booking_error(409, 'MB003', 'This booking can no longer be changed', jsonb_build_object('status', b.status));
   end if;
-  if v_phone is not null and (v_phone !~ '^[0-9+ ().-]{6,40}$' or length(regexp_replace(v_phone, '[^0-9]', '', 'g')) < 6) then
+  if p_details ? 'customer_phone' and not public.is_e164(v_phone) then
     perform private.my_booking_error(400, 'MB004', 'This phone number is not valid', jsonb_build_object('field', 'customer_phone'));
   end if;
   update public.bookings set
-    flight_number = case when p_details ? 'flight_number' then nullif(upper(btrim(p_details ->> 'flight_number')), '') else flight_number end,
+    flight_number = case when p_details ? 'flight_number'
+      then nullif(upper(regexp_replace(p_details ->> 'flight_number', '\s', '', 'g')), '') else flight_number end,
     hotel_name = case when p_details ? 'hotel_name' then nullif(btrim(p_details ->> 'hotel_name'), '') else hotel_name end,
     hotel_address = case when p_details ? 'hotel_address' then nullif(btrim(p_details ->> 'hotel_address'), '') else hotel_address end,
     arrival_note = case when p_details ? 'arrival_note' then nullif(btrim(p_details ->> 'arrival_note'), '') else arrival_note end,
@@ -277,7 +285,12 @@ begin
   returning * into b;
   return private.my_booking_view(b);
 exception when check_violation then
-  perform private.my_booking_error(400, 'MB004', 'A detail is too long');
+  get stacked diagnostics v_message = message_text, v_constraint = constraint_name;
+  if v_constraint like '%length%' then
+    perform private.my_booking_error(400, 'MB004', 'A detail is too long');
+  end if;
+  -- The bounds' messages start with the column they refuse.
+  perform private.my_booking_error(400, 'MB004', v_message, jsonb_build_object('field', split_part(v_message, ' ', 1)));
 end
 $$;
 
