@@ -288,6 +288,9 @@ describe("the wizard knows the dates", () => {
       body: JSON.stringify({ name: "Retour", brand: "Dacia", category: "Économique", price: 230, image: "/fleet/dacia-logan.svg", seats: 5, transmission: "manual", fuel: "diesel", rating: 4.2, not_available_until: until }),
     });
     try {
+      // The fleet page shows the new car once its render has it (rendered in the background).
+      for (let i = 0; i < 60 && !(await fetch(`${BASE_URL}/vehicles?lang=en`).then((r) => r.text())).includes(`data-slug="${car!.slug}"`); i++)
+        await new Promise((r) => setTimeout(r, 1000));
       const { page, ctx, errors } = await visitor(browser, { lang: "en" });
       // After its date: free on the fleet page, and the wizard goes on.
       const after: Trip = { from: isoDaysFromNow(25), to: isoDaysFromNow(27), pickupTime: "10:00", returnTime: "10:00" };
