@@ -1,8 +1,13 @@
 // Prices and dates are always shown the French way (SPEC sections 1 and 9),
 // whatever the interface language.
 
-const number = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
-const centimes = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads: a page's first Intl object loads
+// the browser's locale data (tens of milliseconds on a phone), which belongs in the
+// render that needs it, not in the task that evaluates every module at start-up.
+let wholeFormat: Intl.NumberFormat | undefined;
+let centimesFormat: Intl.NumberFormat | undefined;
+const number = () => (wholeFormat ??= new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }));
+const centimes = () => (centimesFormat ??= new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
  * "1 300 DH", and "8 989,50 DH" when there are centimes (always two digits:
@@ -11,11 +16,11 @@ const centimes = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maxi
  */
 export function formatPrice(amount: number): string {
   const whole = Math.round(amount * 100) % 100 === 0;
-  return `\u2066${(whole ? number : centimes).format(amount)} DH\u2069`;
+  return `\u2066${(whole ? number() : centimes()).format(amount)} DH\u2069`;
 }
 
 export function formatNumber(n: number): string {
-  return number.format(n);
+  return number().format(n);
 }
 
 /** Parses "YYYY-MM-DD" as a local calendar date (no time-zone shift). */

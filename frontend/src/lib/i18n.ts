@@ -65,6 +65,10 @@ void i18n
     // A key of the default namespace is also looked up in the pages' strings once loaded.
     fallbackNS: "pages",
     load: "languageOnly",
+    // Keys never name their namespace ("ns:key"; pages pick theirs with
+    // useTranslation): said outright, i18next skips the test it otherwise runs on
+    // every key to guess whether it does — a measurable share of a page's hydration.
+    nsSeparator: false,
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: true },

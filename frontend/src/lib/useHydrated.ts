@@ -17,13 +17,20 @@ export function useHydrated(): boolean {
   );
 }
 
-const NONE = new URLSearchParams();
-
 /**
  * react-router's useSearchParams as the server saw it while hydrating (none: a page's
- * markup is the same whatever its query string), the browser's from then on.
+ * markup is the same whatever its query string), the browser's from then on. The
+ * snapshot is the query itself, so a page opened without one is not rendered a second
+ * time after hydration (React re-renders synchronously, in one long task, when a
+ * store's server and browser snapshots differ).
  */
 export function useSearchParamsAfterHydration(): ReturnType<typeof useSearchParams> {
   const [params, setParams] = useSearchParams();
-  return [useHydrated() ? params : NONE, setParams];
+  const query = params.toString();
+  const seen = useSyncExternalStore(
+    never,
+    () => query,
+    () => "",
+  );
+  return [seen === query ? params : new URLSearchParams(seen), setParams];
 }

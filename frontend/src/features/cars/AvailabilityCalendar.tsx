@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../lib/LanguageProvider";
 import { todayISO } from "../../lib/format";
 import { formatLongDay, formatMonth, weekdayNames } from "../../lib/localeFormat";
 import { calendarQuery, type DayState } from "../search";
-import { monthGrids, moveFocus } from "./calendar";
+import { monthGrids, moveFocus, type CalendarCell } from "./calendar";
 
 const STATES: DayState[] = ["free", "partial", "taken"];
 
@@ -77,34 +77,7 @@ export function AvailabilityCalendar({ carId, days = 60 }: { carId: number; days
                   </thead>
                   <tbody>
                     {m.weeks.map((week, w) => (
-                      <tr key={w}>
-                        {week.map((c, i) =>
-                          c ? (
-                            <td
-                              key={c.day}
-                              role="gridcell"
-                              tabIndex={c.index === focus ? 0 : -1}
-                              ref={(el) => {
-                                if (el) cells.current.set(c.index, el);
-                                else cells.current.delete(c.index);
-                              }}
-                              className={`day day-${c.state}${c.index === 0 ? " is-today" : ""}`}
-                              data-day={c.day}
-                              data-state={c.state}
-                              onKeyDown={(e) => onKey(e, c.index)}
-                              onFocus={() => setFocus(c.index)}
-                            >
-                              <span aria-hidden="true">{Number(c.day.slice(8))}</span>
-                              <span className="visually-hidden">
-                                {t("calendar.day", { date: formatLongDay(language, c.day), state: t(`calendar.states.${c.state}`) })}
-                                {c.index === 0 ? ` (${t("calendar.today")})` : ""}
-                              </span>
-                            </td>
-                          ) : (
-                            <td key={`empty-${i}`} role="gridcell" className="day-empty" />
-                          ),
-                        )}
-                      </tr>
+                      <CalendarWeek key={w} week={week} focus={focus} cells={cells} onKey={onKey} onFocus={setFocus} />
                     ))}
                   </tbody>
                 </table>
@@ -114,5 +87,54 @@ export function AvailabilityCalendar({ carId, days = 60 }: { carId: number; days
         </>
       )}
     </section>
+  );
+}
+
+interface WeekProps {
+  week: (CalendarCell | null)[];
+  /** The day in the tab order. */
+  focus: number;
+  cells: RefObject<Map<number, HTMLTableCellElement>>;
+  onKey: (e: KeyboardEvent, index: number) => void;
+  onFocus: (index: number) => void;
+}
+
+/**
+ * One week of days. A component of its own so that React, which renders a page in
+ * slices between which the browser may answer input, can stop between weeks: the
+ * whole calendar at once is one of the longest pieces of a car page's hydration.
+ */
+function CalendarWeek({ week, focus, cells, onKey, onFocus }: WeekProps) {
+  const { t } = useTranslation();
+  const { language } = useLanguage();
+  return (
+    <tr>
+      {week.map((c, i) =>
+        c ? (
+          <td
+            key={c.day}
+            role="gridcell"
+            tabIndex={c.index === focus ? 0 : -1}
+            ref={(el) => {
+              if (el) cells.current.set(c.index, el);
+              else cells.current.delete(c.index);
+            }}
+            className={`day day-${c.state}${c.index === 0 ? " is-today" : ""}`}
+            data-day={c.day}
+            data-state={c.state}
+            onKeyDown={(e) => onKey(e, c.index)}
+            onFocus={() => onFocus(c.index)}
+          >
+            <span aria-hidden="true">{Number(c.day.slice(8))}</span>
+            <span className="visually-hidden">
+              {t("calendar.day", { date: formatLongDay(language, c.day), state: t(`calendar.states.${c.state}`) })}
+              {c.index === 0 ? ` (${t("calendar.today")})` : ""}
+            </span>
+          </td>
+        ) : (
+          <td key={`empty-${i}`} role="gridcell" className="day-empty" />
+        ),
+      )}
+    </tr>
   );
 }
