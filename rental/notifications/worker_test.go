@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"casarent/rental/config"
 	"casarent/rental/notifications"
-	"casarent/server/config"
 	"casarent/server/mail"
 	"casarent/server/mail/mailtest"
 	"casarent/server/pgrole"
