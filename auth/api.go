@@ -112,7 +112,7 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodPost, "/otp", h(a.withKey(a.evenly(withBody(a.handleOTP)))))
 	r.Method(http.MethodPost, "/magiclink", h(a.withKey(a.evenly(withBody(a.handleMagicLink)))))
 
-	// OAuth / OpenID Connect sign-in (oauth.go) and identity linking (identities.go).
+	// OAuth / OpenID Connect sign-in (oauth.go) and identity linking (oauth_identities.go, below).
 	r.Method(http.MethodGet, "/authorize", h(a.handleAuthorize))
 	r.Method(http.MethodGet, "/callback", h(a.handleCallback))
 	r.Method(http.MethodPost, "/callback", h(a.handleCallback))
@@ -123,6 +123,7 @@ func (a *api) routes() http.Handler {
 	r.Method(http.MethodPost, "/factors/{factor_id}/verify", h(withBody(a.handleFactorVerify)))
 	r.Method(http.MethodDelete, "/factors/{factor_id}", h(a.handleFactorUnenroll))
 
+	// The admin API (admin_*.go).
 	r.Method(http.MethodPost, "/invite", h(a.withAdmin(withBody(a.handleInvite))))
 	r.Method(http.MethodGet, "/admin/users", h(a.withAdmin(a.handleAdminUserList)))
 	r.Method(http.MethodPost, "/admin/users", h(a.withAdmin(withBody(a.handleAdminUserCreate))))
@@ -159,11 +160,4 @@ func (a *api) routes() http.Handler {
 		a.renderError(w, r, &apiError{Status: http.StatusMethodNotAllowed, Code: "method_not_allowed", Msg: "Method Not Allowed"})
 	})
 	return r
-}
-
-func trimSlash(s string) string {
-	for len(s) > 0 && s[len(s)-1] == '/' {
-		s = s[:len(s)-1]
-	}
-	return s
 }

@@ -50,3 +50,10 @@ func isLockTimeout(err error) bool {
 	var pe *pgconn.PgError
 	return errors.As(err, &pe) && (pe.Code == "55P03" || pe.Code == "40P01")
 }
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

@@ -40,11 +40,4 @@ func (a *api) handleLogout(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func nullable(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
 func quote(s string) string { return "\"" + s + "\"" }

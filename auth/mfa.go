@@ -13,7 +13,6 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"casarent/server/httpx"
-	"casarent/server/jwtauth"
 	"casarent/server/pgrole"
 )
 
@@ -51,17 +50,6 @@ type factor struct {
 const factorJSON = `json_build_object('id', f.id, 'friendly_name', coalesce(f.friendly_name, ''),
 	'factor_type', f.factor_type, 'status', f.status, 'created_at', f.created_at,
 	'updated_at', f.updated_at, 'last_challenged_at', f.last_challenged_at)`
-
-// aalOf is the assurance level a session's amr claims give: a verified second
-// factor makes aal2. Refreshing keeps it, since the claims live with the session.
-func aalOf(amr []jwtauth.AMREntry) string {
-	for _, m := range amr {
-		if m.Method == amrTOTP {
-			return aal2
-		}
-	}
-	return aal1
-}
 
 func errFactorNotFound() *apiError {
 	return &apiError{Status: http.StatusNotFound, Code: "mfa_factor_not_found", Msg: "Factor not found"}
@@ -434,41 +422,4 @@ func deleteFactor(ctx context.Context, c pgrole.Conn, factorID string) error {
 		down as (update auth.sessions set aal = 'aal1', factor_id = null where id in (select id from s))
 		delete from auth.mfa_factors where id = $1`, factorID)
 	return err
-}
-
-// handleAdminFactorList is GET /admin/users/{id}/factors.
-func (a *api) handleAdminFactorList(w http.ResponseWriter, r *http.Request) error {
-	u, err := a.adminUser(r)
-	if err != nil {
-		return writeAdminUser(w, err, nil)
-	}
-	factors := u.Factors
-	if factors == nil {
-		factors = []factor{}
-	}
-	return httpx.WriteJSON(w, http.StatusOK, factors)
-}
-
-// handleAdminFactorDelete is DELETE /admin/users/{id}/factors/{factor_id}: the
-// recovery path when an administrator lost their authenticator. Answers the
-// deleted factor, as GoTrue.
-func (a *api) handleAdminFactorDelete(w http.ResponseWriter, r *http.Request) error {
-	id, err := userParam(r)
-	if err != nil {
-		return err
-	}
-	f, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (*storedFactor, error) {
-		if _, err := userByID(ctx, c, id, true); err != nil {
-			return nil, err
-		}
-		f, err := ownedFactor(ctx, c, r, id, true)
-		if err != nil {
-			return nil, err
-		}
-		return f, deleteFactor(ctx, c, f.ID)
-	})
-	if err != nil {
-		return writeAdminUser(w, err, nil)
-	}
-	return httpx.WriteJSON(w, http.StatusOK, f.factor)
 }

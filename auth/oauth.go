@@ -36,6 +36,20 @@ func (a *api) handleAuthorize(w http.ResponseWriter, r *http.Request) error {
 	return a.startOAuth(w, r, "")
 }
 
+// handleLinkIdentity is GET /user/identities/authorize?provider= (linkIdentity,
+// signed in, SECURITY_MANUAL_LINKING_ENABLED): an OAuth flow whose callback
+// adds the provider's identity to the caller instead of signing someone in.
+func (a *api) handleLinkIdentity(w http.ResponseWriter, r *http.Request) error {
+	cl, err := a.requireCaller(r)
+	if err != nil {
+		return err
+	}
+	if !a.cfg.ManualLinking {
+		return errManualLinkingDisabled()
+	}
+	return a.startOAuth(w, r, cl.UserID)
+}
+
 // startOAuth starts a sign-in, or with linkingUserID a link of a new identity to that user.
 func (a *api) startOAuth(w http.ResponseWriter, r *http.Request, linkingUserID string) error {
 	q := r.URL.Query()
@@ -394,23 +408,6 @@ func (a *api) newOAuthUser(ctx context.Context, c pgrole.Conn, r *http.Request, 
 func errProviderEmailNeedsVerification(provider string) *apiError {
 	return unprocessable("provider_email_needs_verification",
 		"Unverified email with "+provider+". A confirmation email has been sent to your "+provider+" email")
-}
-
-// addIdentity stores the provider's identity of userID and lists the provider
-// in the user's app_metadata.providers.
-func addIdentity(ctx context.Context, c pgrole.Conn, userID, provider string, pu *providerUser, now time.Time) error {
-	_, err := c.Exec(ctx, `
-		with i as (
-			insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-			values ($2, $1, $3, $4, $5, $5, $5) returning user_id)
-		update auth.users u set updated_at = $5, raw_app_meta_data = u.raw_app_meta_data || jsonb_build_object('providers',
-			(select jsonb_agg(p order by p) from (
-				select distinct provider p from auth.identities where user_id = u.id union select $4::text) ps))
-		from i where u.id = i.user_id`, userID, pu.ID, pu.Data, provider, now)
-	if isUniqueViolation(err, "identities_provider_id_provider_key") {
-		return unprocessable("identity_already_exists", "Identity is already linked to another user")
-	}
-	return err
 }
 
 // pkceGrant is POST /token?grant_type=pkce (exchangeCodeForSession): the code

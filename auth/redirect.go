@@ -111,3 +111,18 @@ func RedirectPolicy(siteURL string, allow []string) func(rawURL string) bool {
 	}
 	return a.redirectAllowed
 }
+
+func trimSlash(s string) string {
+	for len(s) > 0 && s[len(s)-1] == '/' {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// withFragment replaces the fragment of u with v.
+func withFragment(u string, v url.Values) string {
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		u = u[:i]
+	}
+	return u + "#" + v.Encode()
+}

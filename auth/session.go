@@ -162,3 +162,14 @@ func sessionAMR(ctx context.Context, c pgrole.Conn, sessionID string) ([]jwtauth
 	}
 	return out, rows.Err()
 }
+
+// aalOf is the assurance level a session's amr claims give: a verified second
+// factor makes aal2. Refreshing keeps it, since the claims live with the session.
+func aalOf(amr []jwtauth.AMREntry) string {
+	for _, m := range amr {
+		if m.Method == amrTOTP {
+			return aal2
+		}
+	}
+	return aal1
+}

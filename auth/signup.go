@@ -76,29 +76,6 @@ func (a *api) handleSignup(w http.ResponseWriter, r *http.Request, p signupParam
 	return httpx.WriteJSON(w, http.StatusOK, resp)
 }
 
-// confirmAgain sends an unconfirmed user a new confirmation, unless the last
-// one went less than the resend interval ago.
-func (a *api) confirmAgain(m mailStep, r *http.Request, u *user) (*user, error) {
-	if err := a.tooSoon(u.ConfirmationSentAt, m.now); err != nil {
-		return nil, err
-	}
-	return a.sendConfirmation(m.ctx, m.c, r, u, m.redirect, m.now)
-}
-
-// sendConfirmation stores a new confirmation token, sends the email and returns
-// the user as stored.
-func (a *api) sendConfirmation(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, redirect string, now time.Time) (*user, error) {
-	tok := a.newEmailToken(u.Email)
-	if _, err := c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3 where id = $1`,
-		u.ID, tok.Stored, now); err != nil {
-		return nil, err
-	}
-	if err := a.send(ctx, r, outgoing{Kind: kindConfirmation, VerifyType: "signup", To: u.Email, User: u, Token: tok, RedirectTo: redirect}); err != nil {
-		return nil, err
-	}
-	return userByID(ctx, c, u.ID, false)
-}
-
 // fakeUser is what a sign-up of an already confirmed address returns, so the
 // answer does not tell whether the address has an account.
 func fakeUser(email string, data map[string]any, now time.Time) *user {

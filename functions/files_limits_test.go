@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -113,11 +114,14 @@ func TestFileFunctionNoReloadInProduction(t *testing.T) {
 	}
 }
 
-// A worker is replaced after FUNCTIONS_MAX_REQUESTS requests and stopped when idle.
+// A worker is replaced after FUNCTIONS_MAX_REQUESTS requests and stopped when
+// idle. Idleness is measured on the runtime's clock, which the test moves ahead.
 func TestFileFunctionWorkersRecycled(t *testing.T) {
+	var ahead atomic.Int64
 	e := newFileEnv(t, func(o *functions.FileOptions) {
 		o.MaxRequests = 2
-		o.IdleTimeout = 300 * time.Millisecond
+		o.IdleTimeout = time.Minute
+		o.Now = func() time.Time { return time.Now().Add(time.Duration(ahead.Load())) }
 	}, nil)
 	for range 3 {
 		if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
@@ -127,7 +131,15 @@ func TestFileFunctionWorkersRecycled(t *testing.T) {
 	if n := counter(t, e.rt, "functions_cold_starts_total", "public"); n != 2 {
 		t.Errorf("cold starts after 3 calls with 2 requests per worker: %v, want 2", n)
 	}
-	time.Sleep(2500 * time.Millisecond) // idle for longer than the timeout and a check period
+	ahead.Store(int64(2 * time.Minute))
+	eventually(t, "the idle worker stopped", func() bool {
+		for _, line := range strings.Split(e.log.String(), "\n") {
+			if strings.Contains(line, "idle worker stopped") && strings.Contains(line, `"function":"public"`) {
+				return true
+			}
+		}
+		return false
+	})
 	if a := e.call(t, "GET", "public", "", ""); a.status != 200 {
 		t.Fatalf("%d %s", a.status, a.body)
 	}

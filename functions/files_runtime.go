@@ -42,6 +42,9 @@ type FileOptions struct {
 	MaxConcurrent int           // requests served at once per function
 	MaxQueue      int           // requests waiting per function; more are answered 503
 	HotReload     bool          // rescan the folder every second (outside production)
+	// Now is the clock idle workers are measured by; nil is time.Now (tests
+	// move theirs ahead instead of waiting for IdleTimeout to pass).
+	Now func() time.Time
 
 	// Pool turns on deployment over HTTP (deploy.go): versions in PostgreSQL,
 	// their bundles written under DeployDir by each replica. nil = off.
@@ -164,6 +167,9 @@ func defaults(o *FileOptions) {
 	set(&o.WallClock, 150*time.Second)
 	set(&o.StartTimeout, 60*time.Second)
 	set(&o.IdleTimeout, 2*time.Minute)
+	if o.Now == nil {
+		o.Now = time.Now
+	}
 	if o.MemoryMB <= 0 {
 		o.MemoryMB = 256
 	}
@@ -253,7 +259,7 @@ func (fr *fileRuntime) Run(ctx context.Context) {
 		}
 		fr.mu.RLock()
 		for _, s := range fr.sups {
-			s.stopIdle(fr.opts.IdleTimeout)
+			s.stopIdle(fr.opts.IdleTimeout, fr.opts.Now())
 		}
 		fr.mu.RUnlock()
 	}
@@ -295,10 +301,11 @@ func (s *supervisor) stop() {
 	}
 }
 
-func (s *supervisor) stopIdle(idle time.Duration) {
+func (s *supervisor) stopIdle(idle time.Duration, now time.Time) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if w := s.cur; w != nil && w.inflight.Load() == 0 && time.Since(time.Unix(0, w.lastUsed.Load())) > idle {
+	if w := s.cur; w != nil && w.inflight.Load() == 0 && now.Sub(time.Unix(0, w.lastUsed.Load())) > idle {
+		w.logger.Info("idle worker stopped", "idle_timeout", idle)
 		w.kill("")
 		s.cur = nil
 	}

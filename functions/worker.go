@@ -39,7 +39,8 @@ type worker struct {
 
 	inflight atomic.Int32
 	served   atomic.Int64
-	lastUsed atomic.Int64 // unix nanoseconds
+	lastUsed atomic.Int64 // unix nanoseconds, by now
+	now      func() time.Time
 	lastBeat atomic.Int64 // unix nanoseconds of the event loop's last beat
 }
 
@@ -138,7 +139,7 @@ func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstra
 	if err != nil {
 		return nil, err
 	}
-	w := &worker{fn: fn, cmd: cmd, done: make(chan struct{}), logger: logger.With("function", fn.Name, "version", fn.Version)}
+	w := &worker{fn: fn, cmd: cmd, done: make(chan struct{}), now: o.Now, logger: logger.With("function", fn.Name, "version", fn.Version)}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start deno: %w", err)
 	}
@@ -168,7 +169,7 @@ func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstra
 	}
 	w.conns = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second, DisableCompression: true}
 	w.proxy = w.newProxy()
-	w.lastUsed.Store(time.Now().UnixNano())
+	w.lastUsed.Store(w.now().UnixNano())
 	w.lastBeat.Store(time.Now().UnixNano())
 	go func() { <-w.done; w.conns.CloseIdleConnections() }()
 	go w.watchCPU(o.CPUTime)
@@ -260,7 +261,7 @@ func (w *worker) retire() {
 func (w *worker) acquire() { w.inflight.Add(1) }
 
 func (w *worker) release() {
-	w.lastUsed.Store(time.Now().UnixNano())
+	w.lastUsed.Store(w.now().UnixNano())
 	if w.inflight.Add(-1) == 0 {
 		w.mu.Lock()
 		r := w.retiring

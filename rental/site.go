@@ -5,8 +5,9 @@
 //
 // This package holds what the server's page layer says about the site itself
 // (its name, the paths crawlers must not index); its sub-packages are the
-// rental's functions and workers: adminusers (admin-users), holds (expiry of
-// lapsed booking holds), notifications (the outbox worker and its emails).
+// rental's settings and its functions and workers: config (the rental's
+// settings), paypal (online payment), adminusers (admin-users), holds (expiry
+// of lapsed booking holds), notifications (the outbox worker and its emails).
 // server/run.go is the one place that wires them in.
 package rental
 

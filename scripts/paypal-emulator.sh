@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The local PayPal emulator for development (functions/paypal/emulator):
+# The local PayPal emulator for development (rental/paypal/emulator):
 #   eval "$(scripts/paypal-emulator.sh start)"   # prints the PAYPAL_* settings to export
 #   scripts/paypal-emulator.sh stop|status
 #
@@ -26,7 +26,7 @@ start)
   fi
   mkdir -p "$state"
   if ! running; then
-    go build -o "$state/paypal-emulator" ./functions/paypal/emulator/cmd/paypal-emulator >&2
+    go build -o "$state/paypal-emulator" ./rental/paypal/emulator/cmd/paypal-emulator >&2
     nohup "$state/paypal-emulator" -addr "127.0.0.1:$port" -client-id "$id" -client-secret "$secret" \
       ${PAYPAL_EMULATOR_PUBLIC_URL:+-public-url "$PAYPAL_EMULATOR_PUBLIC_URL"} >"$state/emulator.log" 2>&1 &
     echo $! >"$state/pid"

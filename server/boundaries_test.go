@@ -37,12 +37,17 @@ func isProduct(pkg string) bool {
 	return pkg == "casarent/rental" || strings.HasPrefix(pkg, "casarent/rental/")
 }
 
+// knowsProduct reports whether pkg, a surface or platform package, imports the product.
+func knowsProduct(pkg, dep string) bool {
+	return isProduct(dep) && (packageSurface(pkg) != "" || isPlatform(pkg))
+}
+
 // boundaryViolations lists "pkg imports dep" for each import that crosses a boundary.
 func boundaryViolations(imports map[string][]string) []string {
 	var out []string
 	for pkg, deps := range imports {
 		for _, dep := range deps {
-			if isProduct(dep) && (packageSurface(pkg) != "" || isPlatform(pkg)) {
+			if knowsProduct(pkg, dep) {
 				out = append(out, pkg+" imports "+dep)
 				continue
 			}
@@ -62,7 +67,7 @@ func boundaryViolations(imports map[string][]string) []string {
 func TestBoundaryRuleCatchesCrossings(t *testing.T) {
 	got := boundaryViolations(map[string][]string{
 		"casarent/storage":            {"casarent/server/pgrole", "casarent/storage/blob"},
-		"casarent/functions/paypal":   {"casarent/functions/fnkit", "casarent/auth"},
+		"casarent/functions/fnkit":    {"casarent/auth"},
 		"casarent/server/pgrole":      {"casarent/postgrest-compat"},
 		"casarent/server":             {"casarent/auth", "casarent/storage", "casarent/rental"},
 		"casarent/bench/rest":         {"casarent/postgrest-compat"},
@@ -70,16 +75,51 @@ func TestBoundaryRuleCatchesCrossings(t *testing.T) {
 		"casarent/rental/adminusers":  {"casarent/functions", "casarent/functions/fnkit", "casarent/server/pgrole"},
 		"casarent/functions":          {"casarent/rental/notifications"},
 		"casarent/server/mail":        {"casarent/rental"},
+		"casarent/rental/paypal":      {"casarent/functions", "casarent/rental/config", "casarent/server/config", "casarent/auth"},
+		"casarent/auth/x":             {"casarent/rental/paypal/emulator"},
+		"casarent/cmd/server":         {"casarent/rental/paypal", "casarent/rental/config", "casarent/auth"},
 	})
-	want := []string{"casarent/functions imports casarent/rental/notifications", "casarent/functions/paypal imports casarent/auth",
+	want := []string{"casarent/auth/x imports casarent/rental/paypal/emulator",
+		"casarent/functions imports casarent/rental/notifications", "casarent/functions/fnkit imports casarent/auth",
 		"casarent/server/mail imports casarent/rental", "casarent/server/pgrole imports casarent/postgrest-compat"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("violations = %q, want %q", got, want)
 	}
 }
 
-func TestPackagesKeepTheirBoundaries(t *testing.T) {
-	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`, "./...")
+// testViolations lists "pkg's tests import dep" for each test import of the
+// product by a surface or platform package: their tests must run without it too.
+// (Tests may cross between surfaces, e.g. to build a fixture through another's API.)
+func testViolations(testImports map[string][]string) []string {
+	var out []string
+	for pkg, deps := range testImports {
+		for _, dep := range deps {
+			if knowsProduct(pkg, dep) {
+				out = append(out, pkg+"'s tests import "+dep)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func TestBoundaryRuleCatchesProductInTests(t *testing.T) {
+	got := testViolations(map[string][]string{
+		"casarent/functions":     {"casarent/postgrest-compat", "casarent/rental/paypal/emulator"},
+		"casarent/server/pgtest": {"casarent/rental/config"},
+		"casarent/rental/paypal": {"casarent/rental/paypal/emulator", "casarent/auth"},
+		"casarent/server":        {"casarent/rental/paypal/emulator"},
+	})
+	want := []string{"casarent/functions's tests import casarent/rental/paypal/emulator", "casarent/server/pgtest's tests import casarent/rental/config"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("violations = %q, want %q", got, want)
+	}
+}
+
+// goList maps each package of the module to the import paths format lists.
+func goList(t *testing.T, format string) map[string][]string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}}`+format, "./...")
 	cmd.Dir = ".."
 	out, err := cmd.Output()
 	if err != nil {
@@ -93,7 +133,14 @@ func TestPackagesKeepTheirBoundaries(t *testing.T) {
 	if len(imports) < 10 {
 		t.Fatalf("go list found %d packages", len(imports))
 	}
-	for _, v := range boundaryViolations(imports) {
+	return imports
+}
+
+func TestPackagesKeepTheirBoundaries(t *testing.T) {
+	for _, v := range boundaryViolations(goList(t, `{{range .Imports}} {{.}}{{end}}`)) {
+		t.Error(v)
+	}
+	for _, v := range testViolations(goList(t, `{{range .TestImports}} {{.}}{{end}}{{range .XTestImports}} {{.}}{{end}}`)) {
 		t.Error(v)
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 	"os/exec"
 
-	"casarent/functions/paypal/emulator"
+	"casarent/rental/paypal/emulator"
 	"casarent/server/mail/mailtest"
 )
 

@@ -93,3 +93,20 @@ func TestRuntimeConfigAndSPAFallback(t *testing.T) {
 		t.Error("path traversal")
 	}
 }
+
+// The rental's own settings (rental/config) are read from the environment the
+// server's come from: a simulated PayPal set there reaches the site's runtime
+// config, and a wrong rental setting stops the server from being built.
+func TestRentalSettingsComeFromTheServersEnvironment(t *testing.T) {
+	dist := siteDist(t, map[string]string{"index.html": "<html><head></head><body>app</body></html>"})
+	_, h := newTestApp(t, map[string]string{"FRONTEND_DIST": dist,
+		"PAYPAL_CLIENT_ID": "id", "PAYPAL_CLIENT_SECRET": "secret", "PAYPAL_SIMULATED": "true", "PAYPAL_CURRENCY": "usd"})
+	if cfgJS := do(h, http.MethodGet, "/app-config.js", nil).Body.String(); !strings.Contains(cfgJS, `"mode":"simulated"`) ||
+		!strings.Contains(cfgJS, `"currency":"USD"`) {
+		t.Errorf("app-config.js = %s", cfgJS)
+	}
+	_, err := newApp(testConfig(t, pgtest.New(t), map[string]string{"PAYPAL_CURRENCY": "MAD"}), quietLog())
+	if err == nil || !strings.Contains(err.Error(), "PAYPAL_CURRENCY") {
+		t.Errorf("newApp with PAYPAL_CURRENCY=MAD: %v, want a refusal naming PAYPAL_CURRENCY", err)
+	}
+}

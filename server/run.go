@@ -21,13 +21,14 @@ import (
 	"casarent/auth"
 	"casarent/frontend"
 	"casarent/functions"
-	"casarent/functions/paypal"
 	postgrest "casarent/postgrest-compat"
 	"casarent/realtime"
 	"casarent/rental"
 	"casarent/rental/adminusers"
+	rentalconfig "casarent/rental/config"
 	"casarent/rental/holds"
 	"casarent/rental/notifications"
+	"casarent/rental/paypal"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/mail"
@@ -49,6 +50,8 @@ type app struct {
 	rest     *postgrest.Handler // its schema cache is loaded by a worker
 	// background work started once the database is prepared
 	workers []func(ctx context.Context)
+	// the rental's own settings: PayPal, agency email, outbox, booking holds
+	rental rentalconfig.Config
 }
 
 // printJWK prints a fresh private JWK (key_ops sign and verify) for JWT_KEYS.
@@ -138,6 +141,10 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 }
 
 func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
+	rentalCfg, err := rentalconfig.Load(cfg.Env)
+	if err != nil {
+		return nil, err
+	}
 	db, err := newDatabase(cfg, log)
 	if err != nil {
 		return nil, err
@@ -149,6 +156,7 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 		}).WithKeySet(cfg.JWTKeys),
 		metrics: newMetrics(db.Pool, db.dials),
 		product: siteProfile{name: rental.SiteName, disallow: rental.PrivatePaths, browserOnly: rental.BrowserOnlyPaths},
+		rental:  rentalCfg,
 	}
 	if err := a.mountSurfaces(); err != nil {
 		return nil, err
@@ -236,7 +244,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 
 // paymentsConfig tells the site whether online payment is off, simulated or live.
 func (a *app) paymentsConfig() map[string]any {
-	p := a.cfg.Functions.PayPal
+	p := a.rental.PayPal
 	rate, _ := strconv.ParseFloat(p.MADPerUnit, 64) // validated by config
 	switch {
 	case !p.Configured():
@@ -291,7 +299,7 @@ func (a *app) mountSurfaces() error {
 
 	fnLog := a.log.With("surface", "functions")
 	payments := paypal.New(paypal.Deps{
-		Pool: a.db.Pool, Config: cfg.Functions, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now,
+		Pool: a.db.Pool, Config: a.rental.PayPal, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now,
 		ClientIPHeader: cfg.Auth.RateLimit.Header,
 		ReturnAllowed:  auth.RedirectPolicy(cfg.SiteURL, cfg.Auth.AdditionalRedirectURLs),
 	})
@@ -308,8 +316,8 @@ func (a *app) mountSurfaces() error {
 	a.workers = append(a.workers, fnRuntime.Run)
 
 	notify := notifications.Deps{
-		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: cfg.Functions.AgencyEmail, SiteURL: cfg.SiteURL,
-		Logger: a.log.With("component", "notifications"), Now: time.Now, Config: cfg.Functions.Outbox,
+		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: a.rental.AgencyEmail, SiteURL: cfg.SiteURL,
+		Logger: a.log.With("component", "notifications"), Now: time.Now, Config: a.rental.Outbox,
 	}
 	a.workers = append(a.workers, func(ctx context.Context) {
 		if err := notifications.Run(ctx, notify); err != nil && ctx.Err() == nil {
@@ -320,7 +328,7 @@ func (a *app) mountSurfaces() error {
 	a.workers = append(a.workers, payments.RunReconciler)
 	// Replicas may all run it too: the database claims each lapsed hold once.
 	a.workers = append(a.workers, func(ctx context.Context) {
-		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: cfg.Functions.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
+		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: a.rental.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
 	})
 	return nil
 }

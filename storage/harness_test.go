@@ -42,6 +42,7 @@ type env struct {
 	svcKey   string
 	inflight *sync.WaitGroup
 	served   *atomic.Int64 // requests whose handler has returned
+	ahead    *atomic.Int64 // how far (ns) the surface's clock runs ahead of the real one: see advance
 	now      time.Time
 	cfg      config.Storage
 }
@@ -82,7 +83,7 @@ func newEnv(t *testing.T, backend blob.Backend, tweak func(*config.Storage)) *en
 	db := pgtest.New(t)
 	anon, _ := config.DeriveKey(pgtest.JWTSecret, "anon")
 	svc, _ := config.DeriveKey(pgtest.JWTSecret, "service_role")
-	e := &env{t: t, db: db, backend: backend, anonKey: anon, svcKey: svc, inflight: &sync.WaitGroup{}, served: &atomic.Int64{}, now: time.Now()}
+	e := &env{t: t, db: db, backend: backend, anonKey: anon, svcKey: svc, inflight: &sync.WaitGroup{}, served: &atomic.Int64{}, ahead: &atomic.Int64{}, now: time.Now()}
 	e.cfg = config.StorageDefaults(t.TempDir()) // the surface applies no defaults of its own
 	if tweak != nil {
 		tweak(&e.cfg)
@@ -91,12 +92,16 @@ func newEnv(t *testing.T, backend blob.Backend, tweak func(*config.Storage)) *en
 	return e
 }
 
+// advance moves the surface's clock d ahead, so a test sees what a time-based
+// rule (a signed URL's expiry) does later without waiting for it.
+func (e *env) advance(d time.Duration) { e.ahead.Add(int64(d)) }
+
 // serve starts a storage surface with e's settings over e's database and
 // backend, behind the key check the server mounts in front of it.
 func (e *env) serve() {
 	h := storage.New(storage.Options{
 		Pool: e.db.Pool, Backend: e.backend, Config: e.cfg, JWTSecret: pgtest.JWTSecret,
-		Logger: testLogger(),
+		Logger: testLogger(), Now: func() time.Time { return time.Now().Add(time.Duration(e.ahead.Load())) },
 	})
 	e.handler = h
 	verifier := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: e.anonKey, Service: e.svcKey})

@@ -20,7 +20,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"casarent/server/config"
+	"casarent/rental/config"
 	"casarent/server/mail"
 	"casarent/server/pgrole"
 )

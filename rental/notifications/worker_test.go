@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"casarent/rental/config"
 	"casarent/rental/notifications"
-	"casarent/server/config"
 	"casarent/server/mail"
 	"casarent/server/mail/mailtest"
 	"casarent/server/pgrole"
@@ -355,7 +355,23 @@ func TestRunWakesOnNotify(t *testing.T) {
 	done := make(chan struct{})
 	go func() { _ = notifications.Run(ctx, e.deps); close(done) }()
 	defer func() { cancel(); <-done }()
-	time.Sleep(300 * time.Millisecond) // let the listener connect
+	// The worker listens on a connection of its own; only once it does can a
+	// NOTIFY wake it. Wait for that connection instead of guessing how long it takes.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var listening bool
+		if err := e.db.Admin.QueryRow(context.Background(), `select exists (select 1 from pg_stat_activity
+			where datname = current_database() and query = 'listen notification_outbox')`).Scan(&listening); err != nil {
+			t.Fatal(err)
+		}
+		if listening {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the worker never listened for notification_outbox")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 	e.contact("réveil")
 	// PollInterval is a minute: only the trigger's NOTIFY can deliver this quickly.
 	e.wait(agency, 1)

@@ -17,7 +17,7 @@ emu_port=${FN_EMULATOR_PORT:-25361}
 export FN_PAGE_PORT=${FN_PAGE_PORT:-25363} # the page of another origin in files-browser.test.mjs
 server_port=${FN_SERVER_PORT:-25362}
 
-go build -o "$state/paypal-emulator" ./functions/paypal/emulator/cmd/paypal-emulator
+go build -o "$state/paypal-emulator" ./rental/paypal/emulator/cmd/paypal-emulator
 go build -o "$state/smtp-sink" ./server/mail/mailtest/cmd/smtp-sink
 
 pids=()

@@ -1,6 +1,7 @@
 // Package config is the one Config of the server: loaded from the environment
 // (Supabase self-hosting names where one exists), defaulted, validated. Nothing
-// else reads the environment; each surface receives its own section.
+// else reads the environment but the product's own settings (rental/config),
+// through this package's Reader; each surface receives its own section.
 package config
 
 import (
@@ -58,6 +59,11 @@ type Config struct {
 	Storage   Storage
 	Functions Functions
 	Realtime  Realtime
+
+	// Env is the environment these settings were read from: the command reads
+	// the product's own settings (rental/config) from it too, so both come from
+	// one source.
+	Env Getenv
 }
 
 // Production reports whether the server runs for real users.
@@ -68,6 +74,7 @@ func (c *Config) Production() bool { return c.Environment == "production" }
 func Load(get Getenv) (*Config, error) {
 	e := env{get: get}
 	c := &Config{
+		Env:                   get,
 		Environment:           e.str("ENVIRONMENT", "development"),
 		ListenAddr:            e.str("LISTEN_ADDR", ":54321"),
 		DataDir:               e.str("DATA_DIR", ".data"),

@@ -86,7 +86,7 @@ export async function insertWhatsappBooking(r: BookingRequest, id: string = rand
   }
 }
 
-/** create-paypal-order's answer (functions/paypal/order_create.go). */
+/** create-paypal-order's answer (rental/paypal/order_create.go). */
 export interface PaypalOrder {
   approveUrl: string;
   bookingId: string;

@@ -9,11 +9,11 @@ const locales = Object.fromEntries(
   ["fr", "en", "ar"].map((l) => [l, JSON.parse(readFileSync(`${root}frontend/locales/${l}.json`, "utf8")) as { paymentErrors: Record<string, string> }]),
 );
 
-// Codes the payment functions send (functions/paypal/*.go), read from the Go source
+// Codes the payment functions send (rental/paypal/*.go), read from the Go source
 // so a new code cannot go out untranslated by accident.
-const goCodes = readdirSync(`${root}functions/paypal`)
+const goCodes = readdirSync(`${root}rental/paypal`)
   .filter((f) => f.endsWith(".go") && !f.endsWith("_test.go"))
-  .flatMap((f) => [...readFileSync(`${root}functions/paypal/${f}`, "utf8").matchAll(/WithCode\("([a-z_]+)"\)/g)].map((m) => m[1]!));
+  .flatMap((f) => [...readFileSync(`${root}rental/paypal/${f}`, "utf8").matchAll(/WithCode\("([a-z_]+)"\)/g)].map((m) => m[1]!));
 // Not something a visitor can act on: the generic error with the server's message.
 const generic = new Set(["no_amount", "amount_too_small"]);
 

@@ -200,7 +200,7 @@ export function refundAmountError(input: string, refundable: number | null): str
 
 // ---- the refund function's answers ----
 
-/** A refusal of refund-paypal-payment: {error, code, details} (functions/paypal/refund.go). */
+/** A refusal of refund-paypal-payment: {error, code, details} (rental/paypal/refund.go). */
 export interface RefundFailure {
   code?: string | undefined;
   message?: string | undefined;

@@ -1,6 +1,6 @@
 import { isRecord } from "../../../lib/guards";
 
-// refund-paypal-payment's JSON (functions/paypal/refund.go), read with a check
+// refund-paypal-payment's JSON (rental/paypal/refund.go), read with a check
 // rather than typed by a cast: a 2xx is a completed refund only when it says so.
 
 /** refund-paypal-payment's answer when the money went back. */

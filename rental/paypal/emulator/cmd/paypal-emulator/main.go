@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"casarent/functions/paypal/emulator"
+	"casarent/rental/paypal/emulator"
 )
 
 func main() {

@@ -12,19 +12,9 @@ import (
 	"casarent/server/pgrole"
 )
 
-// handleLinkIdentity is GET /user/identities/authorize?provider= (linkIdentity,
-// signed in, SECURITY_MANUAL_LINKING_ENABLED): an OAuth flow whose callback
-// adds the provider's identity to the caller instead of signing someone in.
-func (a *api) handleLinkIdentity(w http.ResponseWriter, r *http.Request) error {
-	cl, err := a.requireCaller(r)
-	if err != nil {
-		return err
-	}
-	if !a.cfg.ManualLinking {
-		return errManualLinkingDisabled()
-	}
-	return a.startOAuth(w, r, cl.UserID)
-}
+// A user's identities (auth.identities): the OAuth callback adds one for a new
+// or a known user and links one to a signed-in caller (oauth.go, which also
+// starts a link: GET /user/identities/authorize); unlinkIdentity removes one.
 
 // linkIdentity adds the provider's identity to userID. An identity already of
 // another user is refused; a guest who links one is a guest no more (GoTrue's
@@ -127,6 +117,23 @@ func (a *api) emailFromIdentities(ctx context.Context, c pgrole.Conn, userID str
 		userID, a.now(), a.cfg.MailerAutoconfirm)
 	if isUniqueViolation(err, "users_email_partial_key") {
 		return unprocessable("email_exists", "A user with this email address has already been registered")
+	}
+	return err
+}
+
+// addIdentity stores the provider's identity of userID and lists the provider
+// in the user's app_metadata.providers.
+func addIdentity(ctx context.Context, c pgrole.Conn, userID, provider string, pu *providerUser, now time.Time) error {
+	_, err := c.Exec(ctx, `
+		with i as (
+			insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+			values ($2, $1, $3, $4, $5, $5, $5) returning user_id)
+		update auth.users u set updated_at = $5, raw_app_meta_data = u.raw_app_meta_data || jsonb_build_object('providers',
+			(select jsonb_agg(p order by p) from (
+				select distinct provider p from auth.identities where user_id = u.id union select $4::text) ps))
+		from i where u.id = i.user_id`, userID, pu.ID, pu.Data, provider, now)
+	if isUniqueViolation(err, "identities_provider_id_provider_key") {
+		return unprocessable("identity_already_exists", "Identity is already linked to another user")
 	}
 	return err
 }

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"testing"
 
-	"casarent/functions/paypal/emulator"
+	"casarent/rental/paypal/emulator"
 	"casarent/server/pgtest"
 )
 

@@ -20,9 +20,9 @@ import (
 	"casarent/auth"
 	"casarent/functions"
 	"casarent/functions/fnkit/fntest"
-	"casarent/functions/paypal"
-	"casarent/functions/paypal/emulator"
-	"casarent/server/config"
+	"casarent/rental/config"
+	"casarent/rental/paypal"
+	"casarent/rental/paypal/emulator"
 	"casarent/server/jwtauth"
 	"casarent/server/pgtest"
 )
@@ -36,7 +36,7 @@ type harness struct {
 	emuURL string
 	fn     *httptest.Server
 	svc    *paypal.Service // for the reconciliation pass
-	cfg    config.Functions
+	cfg    config.PayPal
 	later  atomic.Int64 // how far (ns) the service's clock runs ahead of the database's
 	anon   string
 	carID  int64
@@ -51,10 +51,10 @@ func newHarness(t *testing.T, configured bool) *harness {
 	emu := emulator.New(emulator.Options{ClientID: "client-id", ClientSecret: "client-secret"})
 	es := httptest.NewServer(emu)
 	t.Cleanup(es.Close)
-	cfg := config.Functions{PayPal: config.PayPal{BaseURL: es.URL, Currency: "EUR", MADPerUnit: "10.8", Timeout: 400 * time.Millisecond,
-		Simulated: true, AbandonAfter: 3 * time.Hour}}
+	cfg := config.PayPal{BaseURL: es.URL, Currency: "EUR", MADPerUnit: "10.8", Timeout: 400 * time.Millisecond,
+		Simulated: true, AbandonAfter: 3 * time.Hour}
 	if configured {
-		cfg.PayPal.ClientID, cfg.PayPal.ClientSecret = "client-id", "client-secret"
+		cfg.ClientID, cfg.ClientSecret = "client-id", "client-secret"
 	}
 	anon, err := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims(jwtauth.RoleAnon, time.Now()))
 	if err != nil {

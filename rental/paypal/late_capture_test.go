@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"casarent/functions/paypal"
-	"casarent/functions/paypal/emulator"
+	"casarent/rental/paypal"
+	"casarent/rental/paypal/emulator"
 )
 
 // timedOutCapture approves a PayPal booking and has its capture answer later than

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"casarent/functions/paypal"
-	"casarent/functions/paypal/emulator"
+	"casarent/rental/paypal"
+	"casarent/rental/paypal/emulator"
 )
 
 // age lets time pass for the service: the bookings made so far are now d old.

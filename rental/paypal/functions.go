@@ -14,13 +14,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/functions"
-	"casarent/server/config"
+	"casarent/rental/config"
 )
 
 // Deps are what the functions need.
 type Deps struct {
 	Pool    *pgxpool.Pool // the authenticator pool; SQL runs through pgrole
-	Config  config.Functions
+	Config  config.PayPal
 	SiteURL string // return and cancel URLs: <SiteURL>/booking-success, /booking-cancelled
 	// ReturnAllowed says whether the site may also be reached at a URL (auth's
 	// redirect allow-list: SITE_URL's host and ADDITIONAL_REDIRECT_URLS). A visitor
@@ -48,7 +48,7 @@ func New(d Deps) *Service {
 		d.Now = time.Now
 	}
 	d.SiteURL = strings.TrimRight(d.SiteURL, "/")
-	s := &Service{deps: d, pp: d.Config.PayPal}
+	s := &Service{deps: d, pp: d.Config}
 	if s.pp.Configured() {
 		s.client = NewClient(ClientOptions{
 			BaseURL: s.pp.BaseURL, ClientID: s.pp.ClientID, ClientSecret: s.pp.ClientSecret,

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"casarent/functions/fnkit/fntest"
-	"casarent/functions/paypal/emulator"
+	"casarent/rental/paypal/emulator"
 )
 
 func TestRefusesProduction(t *testing.T) {

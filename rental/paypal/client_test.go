@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"casarent/functions/paypal/emulator"
+	"casarent/rental/paypal/emulator"
 )
 
 func newEmu(t *testing.T) (*emulator.Server, *Client) {
