@@ -78,7 +78,7 @@ func run(modes []string, n, conc int, addr, dist string) error {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "server")
-	if out, err := exec.Command("go", "build", "-o", bin, "./server").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/server").CombinedOutput(); err != nil {
 		return fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_pages"})
