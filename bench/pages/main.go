@@ -1,5 +1,5 @@
 // Command pages measures the public pages the server renders ahead of visitors
-// (server/pagerender.go), with the site's real server bundle, once per way of
+// (rental/website/pagerender.go), with the site's real server bundle, once per way of
 // running the renderer (PAGE_RENDERER=deno, a Deno process per burst;
 // PAGE_RENDERER=process, a child process of the server with goja per burst; and
 // PAGE_RENDERER=inline, a goja VM in the server dropped after each burst):
