@@ -66,7 +66,7 @@ func (a *app) handleHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := map[string]any{"status": "ok", "database": "up"}
-	if state, ok := a.site.PagesState(); ok {
+	if state, rendered := a.site.PagesState(); rendered {
 		// Pages are served before their server render is ready (as the shell); say which.
 		body["pages"] = state
 	}

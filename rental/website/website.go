@@ -102,14 +102,12 @@ func (w *Website) Run(ctx context.Context) {
 	}
 }
 
-// PagesState says whether the pages are rendered ("starting", "ready" or
-// "failed": the bundle does not run and pages are the shell with their meta);
-// ok is false when the build has no server bundle (pages are always the shell).
-func (w *Website) PagesState() (state string, ok bool) {
-	if !w.pages.bundle {
-		return "", false
-	}
-	return w.pages.State(), true
+// PagesState says whether the pages are built: "starting", "ready" or "failed"
+// (the bundle does not run: pages are the shell with their meta). rendered is
+// false when the build has no server bundle: pages are then always the shell
+// with their meta, built as well.
+func (w *Website) PagesState() (state string, rendered bool) {
+	return w.pages.State(), w.pages.bundle
 }
 
 // Collector exports the render counters and the page store's size.
