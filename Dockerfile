@@ -12,7 +12,7 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 COPY --from=site /src/frontend/dist ./frontend/dist
-RUN CGO_ENABLED=0 go build -tags embedui -trimpath -ldflags="-s -w" -o /out/server ./server
+RUN CGO_ENABLED=0 go build -tags embedui -trimpath -ldflags="-s -w" -o /out/server ./cmd/server
 
 # Deno runs the TypeScript functions of FUNCTIONS_DIR (functions/README.md): the
 # pinned version of scripts/lib.sh, from npm, whose package ships the binary.

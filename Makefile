@@ -8,7 +8,7 @@ test:
 	@bash scripts/test.sh
 
 build:
-	go build -o bin/server ./server
+	go build -o bin/server ./cmd/server
 
 pg-start:
 	@bash scripts/pg.sh start

@@ -24,7 +24,7 @@ function splitStrings(): Plugin {
 }
 
 // The server's runtime configuration, a classic script the server writes (and inlines:
-// server/site.go inlineHead), not a module of the bundle: added as a tag after Vite
+// rental/website/site.go inlineHead), not a module of the bundle: added as a tag after Vite
 // has read index.html, so the build neither bundles it nor warns about it.
 function appConfigScript(): Plugin {
   return {

@@ -175,7 +175,7 @@ func TestSeedImagesAreAllReferenced(t *testing.T) {
 	}
 }
 
-// Seed images are served as immutable for a year (server/seed.go): bytes may never
+// Seed images are served as immutable for a year (rental/seed/seed.go): bytes may never
 // change under a name. A redrawn image needs a new file name (and dev.sql's URLs).
 func TestSeedImagesNeverChangeUnderTheirName(t *testing.T) {
 	sums, err := migrations.Seed("images.sha256")

@@ -3,12 +3,13 @@
 // surfaces (auth, storage, postgrest-compat, functions, realtime), which know
 // nothing about cars or bookings.
 //
-// This package holds what the server's page layer says about the site itself
-// (its name, the paths crawlers must not index); its sub-packages are the
-// rental's settings and its functions and workers: config (the rental's
-// settings), paypal (online payment), adminusers (admin-users), holds (expiry
-// of lapsed booking holds), notifications (the outbox worker and its emails).
-// server/run.go is the one place that wires them in.
+// This package holds what the website says about the site itself (its name,
+// the paths crawlers must not index); its sub-packages are the rental's website
+// (website: the pages rendered ahead of visitors, SEO, sitemap), its development
+// data (seed), its settings (config), its functions and workers: paypal (online
+// payment), adminusers (admin-users), holds (expiry of lapsed booking holds),
+// notifications (the outbox worker and its emails).
+// cmd/server/run.go is the one place that wires them in.
 package rental
 
 import "casarent/frontend"

@@ -16,7 +16,7 @@ db="types_$$"
 url=$(python3 -c 'import sys,urllib.parse as u; p=u.urlparse(sys.argv[1]); print(p._replace(path="/"+sys.argv[2]).geturl())' "$DATABASE_URL" "$db")
 psql "$DATABASE_URL" -qc "create database $db"
 trap 'psql "$DATABASE_URL" -qc "drop database if exists $db with (force)"' EXIT
-go build -o "${TMPDIR:-/tmp}/casarent-gen-types" ./server
+go build -o "${TMPDIR:-/tmp}/casarent-gen-types" ./cmd/server
 # AUTHENTICATOR_URL set: migrate leaves the cluster-wide authenticator password
 # alone (a running server or the test template keeps working).
 DATABASE_URL=$url AUTHENTICATOR_URL=$url "${TMPDIR:-/tmp}/casarent-gen-types" migrate

@@ -24,7 +24,7 @@ fi
 export DISABLE_SIGNUP=${DISABLE_SIGNUP:-true}
 
 step "building the server"
-go build -o bin/server ./server
+go build -o bin/server ./cmd/server
 
 step "migrating and seeding"
 bin/server migrate

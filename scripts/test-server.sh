@@ -31,13 +31,13 @@ start)
   "$0" stop "$name" >/dev/null 2>&1 || true
   mkdir -p "$state"
   if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" \( -name '*.go' -o -path '*/server/ssr/*.js' \) -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
-    (cd "$repo" && go build -o bin/server ./server) >&2
+    (cd "$repo" && go build -o bin/server ./cmd/server) >&2
   fi
   dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
   url=$(db_url "$dbname")
 
   # wait_pages PORT: a server with a server-render bundle (server/ssr) renders every
-  # public page in the background at start (server/pagerender.go: a minute or more on a
+  # public page in the background at start (rental/website/pagerender.go: a minute or more on a
   # busy 2-core machine); tests want the pages as visitors get them, so wait for it.
   wait_pages() {
     local p=$1 state_now

@@ -1,5 +1,5 @@
 // Command pages measures the public pages the server renders ahead of visitors
-// (server/pagerender.go), with the site's real server bundle, once per way of
+// (rental/website/pagerender.go), with the site's real server bundle, once per way of
 // running the renderer (PAGE_RENDERER=deno, a Deno process per burst;
 // PAGE_RENDERER=process, a child process of the server with goja per burst; and
 // PAGE_RENDERER=inline, a goja VM in the server dropped after each burst):
@@ -78,7 +78,7 @@ func run(modes []string, n, conc int, addr, dist string) error {
 	}
 	defer os.RemoveAll(tmp)
 	bin := filepath.Join(tmp, "server")
-	if out, err := exec.Command("go", "build", "-o", bin, "./server").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/server").CombinedOutput(); err != nil {
 		return fmt.Errorf("go build: %v\n%s", err, out)
 	}
 	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_pages"})

@@ -11,7 +11,7 @@ const MIN_SIZE = 1024;
 /**
  * Writes name.br and name.gz beside every text file of the build, at the
  * slowest, smallest settings: done once here rather than by the server on
- * each request (server/precompressed.go picks the variant the browser accepts).
+ * each request (server/precompressed/precompressed.go picks the variant the browser accepts).
  */
 export function precompress(): Plugin {
   let outDir = "dist";

@@ -400,7 +400,7 @@ export async function submitWizard(page: Page): Promise<void> {
 /**
  * Waits until the server's stored render of each path is current in each language:
  * pages are rendered ahead of visitors, in the background, after the data they show
- * changes (server/pagerender.go). Until then a page is its last render with its
+ * changes (rental/website/pagerender.go). Until then a page is its last render with its
  * embedded data marked stale (the browser refetches it), or, for a page never
  * rendered, the shell. Specs that edit cars or posts leave such pages behind them.
  */

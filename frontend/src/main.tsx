@@ -23,7 +23,7 @@ const app = (
 function start(root: HTMLElement) {
   // The markup is adopted only where the server rendered it for this very path: the
   // not-found page the server answers an unknown car or post with was rendered at
-  // another address (server/pagerender.go), and the browser's route for that path
+  // another address (rental/website/pagerender.go), and the browser's route for that path
   // draws its own "not found" — that one is rendered afresh rather than mended.
   if (root.hasChildNodes() && renderedHere()) {
     // Hydrated as a transition: React then works in slices of a few milliseconds and

@@ -49,7 +49,7 @@ func newEnv(t *testing.T) *env {
 	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: service})
 	fns := functions.New(functions.Options{Functions: adminusers.Functions(adminusers.Deps{
 		Pool: db.Pool, AuthAdmin: v.Middleware(authH), ServiceRoleKey: service, Logger: logger})})
-	// Mounted as server/routes.go does (chi routers, so the in-process call to
+	// Mounted as cmd/server/routes.go does (chi routers, so the in-process call to
 	// /auth/v1 must not inherit the outer routing state).
 	r := chi.NewRouter()
 	api := r.With(v.Middleware)

@@ -10,10 +10,13 @@ cd "$work/main"
 # Reuse the installed npm packages so the test measures `make run`, not the network.
 if [ -d "$repo/frontend/node_modules" ]; then cp -a "$repo/frontend/node_modules" frontend/ && touch frontend/node_modules/.package-lock.json; fi
 
-export PG_PORT=25481 LISTEN_ADDR=127.0.0.1:25482 PAYPAL_EMULATOR_PORT=25483
+# MAKE_RUN_PORT moves the three ports (PostgreSQL, the server, the PayPal emulator) so
+# that two checkouts can run this step at once.
+port=${MAKE_RUN_PORT:-25481}
+export PG_PORT=$port LISTEN_ADDR=127.0.0.1:$((port + 1)) PAYPAL_EMULATOR_PORT=$((port + 2))
 # make test exports its own cluster settings; `make run` must use the clone's defaults.
 unset DATABASE_URL PG_DATA TEST_SERVER_STATE
-base=http://127.0.0.1:25482
+base=http://$LISTEN_ADDR
 pid=""
 cleanup() {
   [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true

@@ -3,7 +3,7 @@ package config
 import "time"
 
 // Pages configures the public pages the server renders ahead of visitors
-// (server/pagestore.go, server/pagerender.go).
+// (rental/website/pagestore.go, rental/website/pagerender.go).
 type Pages struct {
 	// StoreMaxBytes bounds the rendered pages kept in memory (each page in each
 	// language, raw and compressed): PAGE_STORE_MAX_BYTES, default 64 MiB. A page

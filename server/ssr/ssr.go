@@ -7,7 +7,7 @@
 // global CasaRentSSR with warm() (render every route once so lazy modules resolve)
 // and render(input) → {html, lang, dir} (html "" = not a server-rendered page).
 //
-// Pages are rendered ahead of visitors, in bursts (server/pagerender.go): a burst
+// Pages are rendered ahead of visitors, in bursts (rental/website/pagerender.go): a burst
 // opens a VM, renders the pages that changed, and drops it. A VM with the site's
 // bundle holds tens of megabytes, so none is kept between bursts; a visitor's
 // request never reaches this package.
@@ -29,7 +29,7 @@ import (
 type Input struct {
 	URL  string          `json:"url"`  // the page's path, without query string: a page is the same for every visitor of its language
 	Path string          `json:"path"` // the escaped path, the key of Data
-	Lang string          `json:"lang"` // the page's language (server/lang.go)
+	Lang string          `json:"lang"` // the page's language (rental/website/lang.go)
 	Data json.RawMessage `json:"data"` // public.page_data(path)
 }
 

@@ -13,7 +13,7 @@ export interface PageData {
   data: Record<string, unknown>;
   /**
    * The data changed after the page was rendered (the server renders it again in
-   * the background, server/pagerender.go): show what the HTML shows, then read afresh.
+   * the background, rental/website/pagerender.go): show what the HTML shows, then read afresh.
    */
   stale?: boolean;
 }

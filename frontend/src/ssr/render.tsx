@@ -24,7 +24,7 @@ export interface RenderInput {
   url: string;
   /** The path as the browser will show it (percent-encoded), the key of the data. */
   path: string;
-  /** The page's language, as the server chose it (server/lang.go: the site's rule). */
+  /** The page's language, as the server chose it (rental/website/lang.go: the site's rule). */
   lang: string;
   /** public.page_data(path): what the page shows. */
   data: Record<string, unknown> | null;

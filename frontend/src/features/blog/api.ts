@@ -8,7 +8,7 @@ export type BlogPost = Omit<Tables<"blog_posts">, "summary_translations">;
 export type BlogPostSummary = Pick<Tables<"blog_posts">, "id" | "title" | "slug" | "excerpt" | "featured_image" | "tags" | "created_at" | "summary_translations">;
 
 // summary_translations: a list carries each post's translated title, excerpt and
-// tags, not its content in three languages (server/pages_test.go compares).
+// tags, not its content in three languages (cmd/server/pages_test.go compares).
 const SUMMARY = "id, title, slug, excerpt, featured_image, tags, created_at, summary_translations";
 
 const noPosts: BlogPostSummary[] = [];

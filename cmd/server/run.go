@@ -1,0 +1,338 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/auth"
+	"casarent/functions"
+	postgrest "casarent/postgrest-compat"
+	"casarent/realtime"
+	"casarent/rental/adminusers"
+	rentalconfig "casarent/rental/config"
+	"casarent/rental/holds"
+	"casarent/rental/notifications"
+	"casarent/rental/paypal"
+	"casarent/rental/website"
+	"casarent/server/config"
+	"casarent/server/conns"
+	"casarent/server/database"
+	"casarent/server/jwtauth"
+	"casarent/server/mail"
+	"casarent/server/metrics"
+	"casarent/server/ssr"
+	"casarent/storage"
+)
+
+// app is the running server: configuration, database and surfaces.
+type app struct {
+	cfg      *config.Config
+	log      *slog.Logger
+	db       *database.DB
+	verifier *jwtauth.Verifier
+	metrics  *metrics.Metrics
+	site     *website.Website // the site, its public pages built ahead of visitors
+	surf     surfaces
+	rest     *postgrest.Handler // its schema cache is loaded by a worker
+	// background work started once the database is prepared
+	workers []func(ctx context.Context)
+	// the rental's own settings: PayPal, agency email, outbox, booking holds
+	rental rentalconfig.Config
+}
+
+// printJWK prints a fresh private JWK (key_ops sign and verify) for JWT_KEYS.
+func printJWK(args []string, stdout io.Writer) error {
+	alg, kid := "ES256", ""
+	if len(args) > 0 {
+		alg = args[0]
+	}
+	if len(args) > 1 {
+		kid = args[1]
+	} else {
+		b := make([]byte, 8)
+		if _, err := rand.Read(b); err != nil {
+			return err
+		}
+		kid = hex.EncodeToString(b)
+	}
+	k, err := jwtauth.NewPrivateJWK(alg, kid)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(stdout).Encode(k)
+}
+
+func loadConfig(getenv config.Getenv) (*config.Config, error) {
+	cfg, err := config.Load(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.FillSecrets(); err != nil {
+		return nil, err
+	}
+	return cfg, cfg.Validate()
+}
+
+func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Writer) error {
+	cmd := "serve"
+	if len(args) > 0 {
+		cmd = args[0]
+	}
+	if cmd == website.RenderCommand { // a child of the server: renders the pages it is sent (rental/website)
+		return ssr.ServeChild(os.Stdin, stdout, slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+	}
+	if cmd == "help" || cmd == "-h" || cmd == "--help" {
+		_, err := io.WriteString(stdout, usage)
+		return err
+	}
+	if cmd == "jwk" { // `server jwk [ES256|RS256] [kid]`: a new private key for JWT_KEYS
+		return printJWK(args[1:], stdout)
+	}
+	if cmd == "functions" || cmd == "secrets" { // `server functions deploy|rollback|list`, `server secrets set|list`: clients of a running server
+		return functionsCommand(ctx, args, getenv, stdout)
+	}
+	if cmd == "keys" { // needs only the secrets, not a database
+		cfg, err := config.Load(getenv)
+		if err == nil {
+			err = cfg.FillSecrets()
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "ANON_KEY=%s\nSERVICE_ROLE_KEY=%s\n", cfg.AnonKey, cfg.ServiceRoleKey)
+		return nil
+	}
+	switch cmd {
+	case "serve", "migrate", "seed", "gen":
+	default:
+		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys, jwk, gen, functions, secrets; server help lists them)", cmd)
+	}
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if cmd != "serve" { // one-shot commands: only what goes wrong
+		level = slog.LevelWarn
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	switch cmd {
+	case "serve":
+		return serve(ctx, cfg, log, stdout)
+	case "migrate":
+		db, err := database.New(cfg, log)
+		if err != nil {
+			return err
+		}
+		defer db.Pool.Close()
+		return db.Prepare(ctx)
+	case "seed":
+		return seedCommand(ctx, cfg, log, stdout, args[1:])
+	case "gen":
+		return genTypes(ctx, cfg, args[1:], stdout)
+	}
+	return nil
+}
+
+func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
+	rentalCfg, err := rentalconfig.Load(cfg.Env)
+	if err != nil {
+		return nil, err
+	}
+	db, err := database.New(cfg, log)
+	if err != nil {
+		return nil, err
+	}
+	a := &app{
+		cfg: cfg, log: log, db: db,
+		verifier: jwtauth.NewVerifier(cfg.JWTSecret, jwtauth.Keys{
+			Anon: cfg.AnonKey, Service: cfg.ServiceRoleKey, Publishable: cfg.PublishableKey, Secret: cfg.SecretKey,
+		}).WithKeySet(cfg.JWTKeys),
+		metrics: metrics.New(db.Collector()),
+		rental:  rentalCfg,
+	}
+	if err := a.mountSurfaces(); err != nil {
+		return nil, err
+	}
+	if a.site, err = a.newWebsite(); err != nil {
+		return nil, err
+	}
+	a.metrics.Registry.MustRegister(a.site.Collector())
+	return a, nil
+}
+
+func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.Writer) error {
+	a, err := newApp(cfg, log)
+	if err != nil {
+		return err
+	}
+	defer a.db.Pool.Close()
+
+	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopBG()
+	for _, w := range a.workers {
+		w := w
+		a.db.OnPrepared = append(a.db.OnPrepared, func() { w(bg) })
+	}
+	// Once the schema is there, the public pages are built and kept up to date.
+	a.db.OnPrepared = append(a.db.OnPrepared, func() { a.site.Run(bg) })
+	go a.db.PrepareLoop(bg)
+
+	ln, err := conns.Listen(cfg, log)
+	if err != nil {
+		return err
+	}
+	a.metrics.Registry.MustRegister(conns.Collector(ln))
+	srv := conns.NewHTTPServer(cfg.HTTP, a.routes())
+	if ks := cfg.JWTKeys; ks != nil {
+		log.Info("access tokens signed with JWT_KEYS", "alg", ks.SigningAlg(), "kid", ks.SigningKID(), "published", len(ks.JWKS(time.Now())))
+	}
+	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	// Graceful stop: refuse new connections, let in-flight requests finish.
+	log.Info("shutting down", "grace", cfg.ShutdownGrace)
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
+	defer cancel()
+	err = srv.Shutdown(sctx)
+	stopBG()
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// paymentsConfig tells the site whether online payment is off, simulated or live.
+func (a *app) paymentsConfig() map[string]any {
+	p := a.rental.PayPal
+	rate, _ := strconv.ParseFloat(p.MADPerUnit, 64) // validated by config
+	switch {
+	case !p.Configured():
+		return map[string]any{"mode": "off"}
+	case p.Simulated:
+		return map[string]any{"mode": "simulated", "currency": p.Currency, "madPerUnit": rate}
+	default:
+		return map[string]any{"mode": "live", "currency": p.Currency, "madPerUnit": rate}
+	}
+}
+
+// mountSurfaces builds the APIs. Each surface gets its own config section and the
+// pool; functions reach auth only through its HTTP handler, in process.
+func (a *app) mountSurfaces() error {
+	cfg := a.cfg
+	mailer := a.newMailer()
+
+	rest := postgrest.New(postgrest.Options{
+		Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest"),
+		ClientIPHeader: cfg.Auth.RateLimit.Header, MaxEmbedDepth: cfg.Rest.MaxEmbedDepth, MaxSelectItems: cfg.Rest.MaxSelectItems,
+		MaxInValues: cfg.Rest.MaxInValues, MaxLogicTerms: cfg.Rest.MaxLogicTerms, MaxOrderTerms: cfg.Rest.MaxOrderTerms,
+		PlanEnabled: cfg.Rest.PlanEnabled,
+	})
+	a.surf.rest, a.rest = rest, rest
+	a.workers = append(a.workers, rest.Run)
+
+	a.surf.auth = auth.New(auth.Options{
+		Pool: a.db.Pool, Config: cfg.Auth, JWTSecret: cfg.JWTSecret, SigningKeys: cfg.JWTKeys, SiteURL: cfg.SiteURL,
+		APIExternalURL: cfg.APIExternalURL, Mailer: mailer, Now: time.Now, Logger: a.log.With("surface", "auth"),
+	})
+
+	backend, err := storage.NewBackend(cfg.Storage)
+	if err != nil {
+		return err
+	}
+	a.surf.storage = storage.New(storage.Options{
+		Pool: a.db.Pool, Backend: backend, Config: cfg.Storage, JWTSecret: cfg.JWTSecret,
+		Logger: a.log.With("surface", "storage"), Now: time.Now,
+	})
+
+	rtl := cfg.Realtime
+	rt := realtime.New(realtime.Options{
+		Pool: a.db.Pool, ReplicationURL: cfg.DatabaseURL, Verifier: a.verifier,
+		Logger: a.log.With("surface", "realtime"), Now: time.Now,
+		Limits: realtime.Limits{EventsPerSecond: rtl.MaxEventsPerSecond, JoinsPerSecond: rtl.MaxJoinsPerSecond,
+			ChannelsPerClient: rtl.MaxChannelsPerClient, BindingsPerJoin: rtl.MaxBindingsPerJoin, PayloadBytes: rtl.MaxPayloadKB << 10,
+			PresenceCalls: rtl.ClientPresenceMaxCalls, PresenceWindow: rtl.ClientPresenceWindow},
+	})
+	a.surf.realtime = rt
+	a.metrics.Registry.MustRegister(rt.Collector())
+	a.workers = append(a.workers, rt.Run, rt.RunFanout)
+
+	fnLog := a.log.With("surface", "functions")
+	payments := paypal.New(paypal.Deps{
+		Pool: a.db.Pool, Config: a.rental.PayPal, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now,
+		ClientIPHeader: cfg.Auth.RateLimit.Header,
+		ReturnAllowed:  auth.RedirectPolicy(cfg.SiteURL, cfg.Auth.AdditionalRedirectURLs),
+	})
+	fns := payments.Functions()
+	fns = append(fns, adminusers.Functions(adminusers.Deps{
+		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
+	})...)
+	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: fileFunctions(cfg, a.db.Pool)})
+	if err != nil {
+		return err
+	}
+	a.surf.functions = fnRuntime
+	a.metrics.Registry.MustRegister(fnRuntime.Collectors()...)
+	a.workers = append(a.workers, fnRuntime.Run)
+
+	notify := notifications.Deps{
+		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: a.rental.AgencyEmail, SiteURL: cfg.SiteURL,
+		Logger: a.log.With("component", "notifications"), Now: time.Now, Config: a.rental.Outbox,
+	}
+	a.workers = append(a.workers, func(ctx context.Context) {
+		if err := notifications.Run(ctx, notify); err != nil && ctx.Err() == nil {
+			a.log.Error("notifications worker stopped", "err", err)
+		}
+	})
+	// Replicas may all run it: captures are idempotent and cancellations conditional.
+	a.workers = append(a.workers, payments.RunReconciler)
+	// Replicas may all run it too: the database claims each lapsed hold once.
+	a.workers = append(a.workers, func(ctx context.Context) {
+		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: a.rental.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
+	})
+	return nil
+}
+
+// fileFunctions are the TypeScript functions' settings and environment.
+func fileFunctions(cfg *config.Config, pool *pgxpool.Pool) *functions.FileOptions {
+	ff := cfg.Functions.Files
+	return &functions.FileOptions{
+		Dir: ff.Dir, ConfigPath: ff.ConfigPath, DenoPath: functions.FindDeno(ff.DenoPath), DenoDir: ff.DenoDir,
+		Env: map[string]string{"SUPABASE_URL": ff.SupabaseURL, "SUPABASE_ANON_KEY": cfg.AnonKey,
+			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
+		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
+		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
+		HotReload: ff.HotReload, Pool: pool, DeployDir: ff.DeployDir, SecretsKey: functions.SecretsKey(cfg.JWTSecret),
+	}
+}
+
+// newMailer is the SMTP sender, or without SMTP_HOST the log sender, which in
+// production leaves the bodies (sign-in links) out of the log.
+func (a *app) newMailer() mail.Sender {
+	c := a.cfg.Auth.SMTP
+	mailer := mail.FromConfig(mail.SMTPConfig{
+		Host: c.Host, Port: c.Port, User: c.User, Pass: c.Pass, From: c.AdminEmail, SenderName: c.SenderName, TLS: c.TLS,
+	}, a.log.With("component", "mail"))
+	if ls, ok := mailer.(*mail.LogSender); ok && a.cfg.Production() {
+		ls.Redact = true
+	}
+	return mailer
+}

@@ -1,0 +1,540 @@
+package website
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"io/fs"
+	"log/slog"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"casarent/server/pgrole"
+	"casarent/server/ssr"
+)
+
+// pageRenderer keeps the page store (pagestore.go) up to date, in the background:
+// every public page (public.sitemap_paths, the sitemap's list) in every language,
+// and the not-found page. It renders everything at start, then the pages whose
+// data changed: each server LISTENs on page_content, where triggers on the tables
+// page_data and page_meta read announce a committed change (migration
+// 20260127070000), re-reads the data of the pages that show that table and
+// renders those whose data is not what they were rendered from. Every
+// PAGE_RECHECK_EVERY, and when the agency's day changes (pages show what is
+// bookable today), it re-reads every page's data the same way.
+//
+// A burst starts a process that loads the site's server bundle and renders the
+// pages, then exits: the engine with the bundle holds ~140 MB, which the server
+// itself never does (docs/performance.md). The process is Deno when there is one
+// (V8: about a second for a burst, so a changed price is on its pages within
+// seconds), else the server binary's render-pages command with goja (server/ssr;
+// ten to fifteen seconds). PAGE_RENDERER=inline builds a goja VM in the server
+// instead, and drops it after the burst.
+type pageRenderer struct {
+	store   *pageStore
+	pool    *pgxpool.Pool
+	log     *slog.Logger
+	files   fs.FS  // the site's build: its ssr/render.js, read at each burst
+	bundle  bool   // the build has a server bundle (else pages are the shell with their meta)
+	inline  bool   // render in this process (PAGE_RENDERER=inline), not in a child
+	deno    string // the Deno a burst runs the bundle in ("": goja)
+	cache   string // where Deno keeps the bundle's compiled code between bursts
+	exe     string // the server binary, run as `render-pages` for a burst
+	recheck time.Duration
+	// compose builds a page's HTML from its meta, data and render (out nil: the
+	// shell with the page's meta, as when there is no server bundle).
+	compose  func(path, lang string, meta map[string]string, data json.RawMessage, out *ssr.Output) []byte
+	notFound func(lang string, out *ssr.Output) []byte
+
+	rendered atomic.Int64 // pages rendered since start (the bundle ran)
+	bursts   atomic.Int64 // bursts of builds finished
+	state    atomic.Value // "starting", "ready" or "failed" (string)
+
+	from    map[pageKey][32]byte // what each stored page was built from
+	changes changeLog            // the changes heard of, to mark pages stale
+}
+
+// bundlePath is the server bundle inside the site's build.
+const bundlePath = "ssr/render.js"
+
+// notFoundURL is the address the not-found page is rendered at: no route has it.
+const notFoundURL = "/404"
+
+// pageChanges is what a burst must look at.
+type pageChanges struct {
+	all      bool
+	paths    map[string]bool
+	prefixes map[string]bool
+}
+
+func (c *pageChanges) empty() bool { return !c.all && len(c.paths) == 0 && len(c.prefixes) == 0 }
+
+func (c *pageChanges) covers(path string) bool {
+	if c.all || c.paths[path] {
+		return true
+	}
+	for p := range c.prefixes {
+		if strings.HasPrefix(path, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// mark records a page_content notification: which pages show the table it names.
+func (c *pageChanges) mark(payload string) {
+	var n struct {
+		Table string   `json:"table"`
+		Slugs []string `json:"slugs"`
+	}
+	if c.paths == nil {
+		c.paths, c.prefixes = map[string]bool{}, map[string]bool{}
+	}
+	if json.Unmarshal([]byte(payload), &n) != nil {
+		c.all = true
+		return
+	}
+	switch n.Table {
+	case "cars": // the fleet, every car page (its suggestions show other cars)
+		c.paths["/"], c.paths["/vehicles"], c.prefixes["/cars/"] = true, true, true
+	case "blog_posts": // the latest posts, the blog, every post (similar posts)
+		c.paths["/"], c.paths["/blog"], c.prefixes["/blog/"] = true, true, true
+	case "car_images": // the pictures' own car pages
+		if n.Slugs == nil {
+			c.prefixes["/cars/"] = true
+		}
+		for _, s := range n.Slugs {
+			c.paths["/cars/"+s] = true
+		}
+	default:
+		c.all = true
+	}
+}
+
+// State says whether pages are rendered: "starting", "ready" or "failed" (the
+// bundle does not run: pages are the shell with their meta).
+func (r *pageRenderer) State() string {
+	if s, ok := r.state.Load().(string); ok {
+		return s
+	}
+	return "starting"
+}
+
+// Run keeps the store up to date until ctx ends.
+func (r *pageRenderer) Run(ctx context.Context) {
+	notes := make(chan string, 256)
+	listening := make(chan struct{})
+	go r.listen(ctx, notes, listening)
+	// The first render reads the data after LISTEN, so no change in between is
+	// missed (a database that is slow to answer only delays the first burst).
+	select {
+	case <-listening:
+	case <-time.After(5 * time.Second):
+	case <-ctx.Done():
+		return
+	}
+	todo := pageChanges{all: true}
+	loc := agencyLocation()
+	for {
+		if !todo.empty() {
+			if err := r.refresh(ctx, &todo); err != nil {
+				if ctx.Err() != nil {
+					return
+				}
+				r.log.Warn("pages: refresh failed; retrying", "err", err)
+				select { // keep what is to do, try again soon
+				case <-ctx.Done():
+					return
+				case <-time.After(5 * time.Second):
+				}
+				continue
+			}
+			todo = pageChanges{}
+		}
+		now := time.Now().In(loc)
+		midnight := time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 1, 0, loc)
+		wait := time.NewTimer(min(r.recheck, midnight.Sub(now)))
+		select {
+		case <-ctx.Done():
+			wait.Stop()
+			return
+		case <-wait.C:
+			todo.all = true
+		case n := <-notes:
+			wait.Stop()
+			todo.mark(n)
+			// A transaction touching several tables notifies once each: take them together.
+			settle := time.After(100 * time.Millisecond)
+		drain:
+			for {
+				select {
+				case n := <-notes:
+					todo.mark(n)
+				case <-settle:
+					break drain
+				}
+			}
+		}
+	}
+}
+
+// listen forwards page_content notifications on its own connection, and closes
+// listening once it first listens; "" (every page) after each reconnection, as
+// notifications may have been missed.
+func (r *pageRenderer) listen(ctx context.Context, notes chan<- string, listening chan struct{}) {
+	first := true
+	for ctx.Err() == nil {
+		err := func() error {
+			conn, err := pgx.ConnectConfig(ctx, r.pool.Config().ConnConfig.Copy())
+			if err != nil {
+				return err
+			}
+			defer conn.Close(context.WithoutCancel(ctx))
+			if _, err := conn.Exec(ctx, "listen page_content"); err != nil {
+				return err
+			}
+			if first {
+				first = false
+				close(listening)
+			} else {
+				notes <- ""
+			}
+			for {
+				n, err := conn.WaitForNotification(ctx)
+				if err != nil {
+					return err
+				}
+				if n.Payload != "" {
+					r.markChanged(r.changes.add(n.Payload))
+				}
+				select {
+				case notes <- n.Payload:
+				default: // the queue is full: a burst is behind, and will look at everything
+					notes <- ""
+				}
+			}
+		}()
+		if ctx.Err() != nil {
+			return
+		}
+		r.log.Warn("pages: change listener stopped; rechecking periodically until it reconnects", "err", err)
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+		}
+	}
+}
+
+// pageSource is what one page is built from.
+type pageSource struct {
+	path string
+	data json.RawMessage
+	meta map[string]map[string]string // by language
+}
+
+// refresh lists the public pages, reads the data of those todo covers (and of
+// those never built) and renders the ones whose data changed.
+func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
+	seen := r.changes.now() // the data read below shows every change up to here
+	day, paths, err := r.list(ctx)
+	if err != nil {
+		return err
+	}
+	var check []string
+	for _, p := range paths {
+		if todo.covers(p) || r.missing(p) {
+			check = append(check, p)
+		}
+	}
+	sources, err := r.read(ctx, check)
+	if err != nil {
+		return err
+	}
+	jobs := r.plan(day, sources)
+	if len(jobs) == 0 {
+		if r.State() == "starting" {
+			r.state.Store("ready")
+		}
+		return nil
+	}
+	return r.build(ctx, jobs, seen)
+}
+
+// list reads the agency's day and the public pages, and forgets the pages that
+// are no longer among them.
+func (r *pageRenderer) list(ctx context.Context) (day string, paths []string, err error) {
+	err = pgrole.Query(ctx, r.pool, anonSession, false,
+		"select (now() at time zone 'Africa/Casablanca')::date::text, array(select path from public.sitemap_paths())", nil,
+		func(rows pgx.Rows) error {
+			if rows.Next() {
+				return rows.Scan(&day, &paths)
+			}
+			return rows.Err()
+		})
+	if err != nil {
+		return "", nil, err
+	}
+	r.store.setPublic(paths)
+	if r.from == nil {
+		r.from = map[pageKey][32]byte{}
+	}
+	public := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		public[p] = true
+	}
+	for k := range r.from {
+		if k.path != notFoundPath && !public[k.path] {
+			delete(r.from, k)
+		}
+	}
+	return day, paths, nil
+}
+
+// pageJob is one page to build in one language (src nil: the not-found page).
+type pageJob struct {
+	src  *pageSource
+	lang string
+	sum  [32]byte
+}
+
+// plan lists the pages whose sources are not what they were built from. Until
+// its render is ready, a page never built is the shell with its meta, and a page
+// built before is its last render marked stale.
+func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
+	var jobs []pageJob
+	for i := range sources {
+		s := &sources[i]
+		for _, lang := range siteLanguages {
+			sum := sourceSum(day, s.data, s.meta[lang])
+			if r.from[pageKey{s.path, lang}] == sum {
+				// Marked stale by a change that left what it shows as it was (or by
+				// one during its render, whose data is read now): its render is current.
+				if stored, _, _ := r.store.lookup(s.path, lang); stored != nil && bytes.Contains(stored.raw, staleMark) {
+					r.store.put(s.path, lang, newStoredPage(unmarkedStale(stored.raw)))
+				}
+				continue
+			}
+			jobs = append(jobs, pageJob{s, lang, sum})
+			switch stored, _, _ := r.store.lookup(s.path, lang); {
+			case stored == nil:
+				r.store.put(s.path, lang, newStoredPage(r.compose(s.path, lang, s.meta[lang], s.data, nil)))
+			case !bytes.Contains(stored.raw, staleMark):
+				// Until its new render is ready, the page is its last render, marked so
+				// that the browser reads the data again once it has hydrated.
+				r.store.put(s.path, lang, newStoredPage(markedStale(stored.raw)))
+			}
+		}
+	}
+	for _, lang := range siteLanguages {
+		if sum := sourceSum(day, nil, nil); r.from[pageKey{notFoundPath, lang}] != sum {
+			jobs = append(jobs, pageJob{nil, lang, sum})
+		}
+	}
+	return jobs
+}
+
+// build renders jobs in one burst and stores them; seen is the last change the
+// data they were built from shows.
+func (r *pageRenderer) build(ctx context.Context, jobs []pageJob, seen int64) error {
+	defer r.bursts.Add(1)
+	start := time.Now()
+	b := r.openBurst(ctx)
+	defer b.close()
+	for _, j := range jobs {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if j.src == nil {
+			out := b.render(ssr.Input{URL: notFoundURL, Path: notFoundURL, Lang: j.lang, Data: json.RawMessage("{}")})
+			r.store.put(notFoundPath, j.lang, newStoredPage(r.notFound(j.lang, out)))
+		} else {
+			data := j.src.data
+			if data == nil {
+				data = json.RawMessage("{}")
+			}
+			esc := escapedPath(j.src.path)
+			out := b.render(ssr.Input{URL: esc, Path: esc, Lang: j.lang, Data: data})
+			page := r.compose(j.src.path, j.lang, j.src.meta[j.lang], j.src.data, out)
+			if r.changes.changedSince(seen, j.src.path) { // changed again while rendering
+				page = markedStale(page)
+			}
+			if !r.store.put(j.src.path, j.lang, newStoredPage(page)) {
+				r.log.Warn("pages: the store is full (PAGE_STORE_MAX_BYTES); the page is the plain shell", "path", j.src.path, "lang", j.lang)
+			}
+		}
+		r.from[pageKey{pathOf(j.src), j.lang}] = j.sum
+	}
+	if b.err != nil {
+		r.state.Store("failed")
+	} else {
+		r.state.Store("ready")
+	}
+	n, size := r.store.stats()
+	r.log.Info("pages: built", "pages", len(jobs), "rendered", b.rendered, "took", time.Since(start).Round(time.Millisecond), "stored", n, "bytes", size)
+	return nil
+}
+
+func pathOf(s *pageSource) string {
+	if s == nil {
+		return notFoundPath
+	}
+	return s.path
+}
+
+// missing says whether a page of path was never built.
+func (r *pageRenderer) missing(path string) bool {
+	for _, lang := range siteLanguages {
+		if _, ok := r.from[pageKey{path, lang}]; !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// read fetches the data and meta of paths in one round trip, as anon.
+func (r *pageRenderer) read(ctx context.Context, paths []string) ([]pageSource, error) {
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	var out []pageSource
+	err := pgrole.Query(ctx, r.pool, anonSession, false, `
+		select p, public.page_data(p), public.page_meta(p, 'fr'), public.page_meta(p, 'en'), public.page_meta(p, 'ar')
+		from unnest($1::text[]) p`, []any{paths},
+		func(rows pgx.Rows) error {
+			for rows.Next() {
+				var s pageSource
+				var data []byte
+				var fr, en, ar map[string]string
+				if err := rows.Scan(&s.path, &data, &fr, &en, &ar); err != nil {
+					return err
+				}
+				if data != nil {
+					s.data = data
+				}
+				s.meta = map[string]map[string]string{"fr": fr, "en": en, "ar": ar}
+				out = append(out, s)
+			}
+			return rows.Err()
+		})
+	return out, err
+}
+
+// sourceSum identifies what a page is built from: its data, its meta and the day.
+func sourceSum(day string, data json.RawMessage, meta map[string]string) [32]byte {
+	b, _ := json.Marshal([]any{day, data, meta})
+	return sha256.Sum256(b)
+}
+
+// burst is one engine (a VM, or a child process with its own) for one round of
+// renders, opened on first use.
+type burst struct {
+	r        *pageRenderer
+	ctx      context.Context
+	eng      ssr.Engine
+	opens    int
+	err      error // the bundle does not run: the rest of the burst is shells
+	rendered int
+}
+
+func (r *pageRenderer) openBurst(ctx context.Context) *burst { return &burst{r: r, ctx: ctx} }
+
+// render renders one page; nil when it cannot (no bundle, a failing page).
+func (b *burst) render(in ssr.Input) *ssr.Output {
+	if b.err != nil || !b.r.bundle {
+		return nil
+	}
+	if b.eng == nil || b.eng.Broken() != nil {
+		if b.opens == 3 { // a bundle that keeps breaking its engine: shells until the next burst
+			b.err = b.eng.Broken()
+			return nil
+		}
+		b.opens++
+		b.close()
+		if b.eng, b.err = b.r.open(b.ctx); b.err != nil {
+			b.r.log.Error("pages: the server bundle does not run; pages are the shell", "err", b.err)
+			b.eng = nil
+			return nil
+		}
+	}
+	out, err := b.eng.Render(in)
+	if err != nil {
+		b.r.log.Warn("pages: render", "url", in.URL, "lang", in.Lang, "err", err)
+		return nil
+	}
+	b.r.rendered.Add(1)
+	b.rendered++
+	return &out
+}
+
+// open starts an engine with the build's bundle: a Deno process, a child process
+// running the server binary's render-pages command, or (PAGE_RENDERER=inline) a
+// VM here.
+func (r *pageRenderer) open(ctx context.Context) (ssr.Engine, error) {
+	src, err := fs.ReadFile(r.files, bundlePath)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case r.inline:
+		return ssr.Open(src, bundlePath, r.log)
+	case r.deno != "":
+		return ssr.StartDeno(ctx, r.deno, r.cache, src, r.log)
+	}
+	return ssr.StartProcess(ctx, r.exe, []string{RenderCommand}, src)
+}
+
+// close drops the engine and gives its memory back to the system.
+func (b *burst) close() {
+	if b.eng == nil {
+		return
+	}
+	if err := b.eng.Close(); err != nil {
+		b.r.log.Warn("pages: the render process", "err", err)
+	}
+	b.eng = nil
+	runtime.GC()
+	debug.FreeOSMemory()
+}
+
+// agencyLocation is the agency's time zone (its day decides what is bookable).
+func agencyLocation() *time.Location {
+	if loc, err := time.LoadLocation("Africa/Casablanca"); err == nil {
+		return loc
+	}
+	return time.FixedZone("Africa/Casablanca", 3600)
+}
+
+var (
+	pagesRenderedDesc = prometheus.NewDesc("site_pages_rendered_total", "Public pages rendered by the server bundle since start (each page in each language).", nil, nil)
+	pagesBurstsDesc   = prometheus.NewDesc("site_page_bursts_total", "Bursts of page builds finished since start.", nil, nil)
+	pagesStoredDesc   = prometheus.NewDesc("site_page_store_pages", "Pages in the page store (each language counts).", nil, nil)
+	pagesBytesDesc    = prometheus.NewDesc("site_page_store_bytes", "Bytes of the page store (raw and compressed copies).", nil, nil)
+)
+
+// collector exports the render counter and the store's size on /metrics.
+func (r *pageRenderer) collector() prometheus.Collector { return pageCollector{r} }
+
+type pageCollector struct{ r *pageRenderer }
+
+func (c pageCollector) Describe(ch chan<- *prometheus.Desc) {
+	ch <- pagesRenderedDesc
+	ch <- pagesBurstsDesc
+	ch <- pagesStoredDesc
+	ch <- pagesBytesDesc
+}
+
+func (c pageCollector) Collect(ch chan<- prometheus.Metric) {
+	n, size := c.r.store.stats()
+	ch <- prometheus.MustNewConstMetric(pagesRenderedDesc, prometheus.CounterValue, float64(c.r.rendered.Load()))
+	ch <- prometheus.MustNewConstMetric(pagesBurstsDesc, prometheus.CounterValue, float64(c.r.bursts.Load()))
+	ch <- prometheus.MustNewConstMetric(pagesStoredDesc, prometheus.GaugeValue, float64(n))
+	ch <- prometheus.MustNewConstMetric(pagesBytesDesc, prometheus.GaugeValue, float64(size))
+}

@@ -1,0 +1,144 @@
+// Package database owns the server's connection to PostgreSQL: the request pool
+// (as authenticator, behind a dial gate that dials once at a time while
+// PostgreSQL is down) and the start-up work done with the owner's URL
+// (migrations, the authenticator's password).
+package database
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"casarent/migrations"
+	"casarent/server/backoff"
+	"casarent/server/config"
+)
+
+// DB is the connection to PostgreSQL: the request pool (as authenticator) and
+// the start-up work done with the owner's URL (migrations, the authenticator's
+// password). It never blocks the start: while PostgreSQL is down the server runs,
+// /health says so, and preparation is retried until it succeeds.
+type DB struct {
+	cfg   *config.Config
+	log   *slog.Logger
+	Pool  *pgxpool.Pool
+	dials *dialGate   // the pool's dialler: one attempt at a time while PostgreSQL is down
+	ready atomic.Bool // migrations applied and authenticator usable
+	// OnPrepared runs (each in its own goroutine) once PrepareLoop has prepared
+	// the database: the work that needs the schema.
+	OnPrepared []func()
+}
+
+// New opens the request pool (lazily: nothing is dialled yet).
+func New(cfg *config.Config, log *slog.Logger) (*DB, error) {
+	poolURL, err := authenticatorURL(cfg)
+	if err != nil {
+		return nil, err
+	}
+	pc, err := pgxpool.ParseConfig(poolURL)
+	if err != nil {
+		return nil, fmt.Errorf("database url: %w", err)
+	}
+	pc.MaxConns = int32(cfg.DBMaxConns)
+	pc.ConnConfig.ConnectTimeout = 5 * time.Second
+	pc.ConnConfig.RuntimeParams["application_name"] = "casarent-server"
+	gate := newDialGate()
+	pc.ConnConfig.DialFunc = gate.dial
+	pool, err := pgxpool.NewWithConfig(context.Background(), pc) // connects lazily
+	if err != nil {
+		return nil, err
+	}
+	return &DB{cfg: cfg, log: log, Pool: pool, dials: gate}, nil
+}
+
+// authenticatorURL is AUTHENTICATOR_URL, or DATABASE_URL with the authenticator's credentials.
+func authenticatorURL(cfg *config.Config) (string, error) {
+	if cfg.AuthenticatorURL != "" {
+		return cfg.AuthenticatorURL, nil
+	}
+	u, err := url.Parse(cfg.DatabaseURL)
+	if err != nil {
+		return "", fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	u.User = url.UserPassword("authenticator", cfg.AuthenticatorPassword)
+	return u.String(), nil
+}
+
+// PrepareLoop retries Prepare until it succeeds or ctx ends, then runs OnPrepared.
+func (d *DB) PrepareLoop(ctx context.Context) {
+	wait := backoff.New(500*time.Millisecond, 10*time.Second)
+	for {
+		err := d.Prepare(ctx)
+		if err == nil {
+			for _, f := range d.OnPrepared {
+				go f()
+			}
+			return
+		}
+		d.log.Warn("database not ready; retrying", "err", err, "in", wait.Next())
+		if !wait.Wait(ctx) {
+			return
+		}
+	}
+}
+
+// Prepare applies migrations and sets the authenticator's password, using the
+// owner's URL, and from then on Health reports the pool's answer. Without
+// DATABASE_URL (AUTHENTICATOR_URL only) there is nothing to do but reach it.
+func (d *DB) Prepare(ctx context.Context) error {
+	err := d.prepare(ctx)
+	if err == nil {
+		d.ready.Store(true)
+	}
+	return err
+}
+
+func (d *DB) prepare(ctx context.Context) error {
+	if d.cfg.DatabaseURL == "" || !d.cfg.MigrateOnStart {
+		return d.Pool.Ping(ctx)
+	}
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	conn, err := pgx.Connect(cctx, d.cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	applied, err := migrations.Apply(cctx, conn)
+	if err != nil {
+		return err
+	}
+	if len(applied) > 0 {
+		d.log.Info("migrations applied", "files", applied)
+	}
+	if d.cfg.AuthenticatorURL == "" {
+		var stmt string
+		if err := conn.QueryRow(cctx, "select format('alter role authenticator with login password %L', $1::text)", d.cfg.AuthenticatorPassword).Scan(&stmt); err != nil {
+			return err
+		}
+		if _, err := conn.Exec(cctx, stmt); err != nil {
+			return fmt.Errorf("set authenticator password: %w", err)
+		}
+	}
+	return d.Pool.Ping(cctx)
+}
+
+// Health reports whether PostgreSQL answers through the request pool.
+func (d *DB) Health(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if !d.ready.Load() {
+		if err := d.Pool.Ping(ctx); err != nil {
+			return err
+		}
+		return fmt.Errorf("database reachable but not prepared yet (migrations pending)")
+	}
+	var one int
+	return d.Pool.QueryRow(ctx, "select 1").Scan(&one)
+}
