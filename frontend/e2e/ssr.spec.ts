@@ -163,6 +163,27 @@ describe("with JavaScript", () => {
     }
   });
 
+  it("shows the cookie card of a first visit with the page, before any script runs; a stored choice keeps it hidden", async () => {
+    const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
+    try {
+      // The site's scripts never arrive: what shows is the served page alone.
+      await page.route("**/assets/*.js", (route) => route.abort());
+      const car = `/cars/${cars[0]!.slug}`;
+      await page.goto(BASE_URL + car);
+      await expect.poll(() => page.getByTestId("cookie-consent").isVisible()).toBe(true);
+      await page.context().addCookies([{ name: "cookie-consent", value: "essential", url: BASE_URL }]);
+      await page.goto(BASE_URL + car);
+      expect(await page.getByTestId("cookie-consent").count(), "the card is in the served page").toBe(1);
+      expect(await page.getByTestId("cookie-consent").isVisible(), "a stored choice hides it").toBe(false);
+      // With the scripts, React removes it once it has adopted the page.
+      await page.unroute("**/assets/*.js");
+      await page.goto(BASE_URL + car, { waitUntil: "networkidle" });
+      await expect.poll(() => page.getByTestId("cookie-consent").count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+
   it("adopts the server's elements rather than rendering the page again", async () => {
     const { page, done } = await open({ javaScript: true, locale: "fr-FR" });
     try {

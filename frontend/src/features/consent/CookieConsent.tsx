@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useHydrated } from "../../lib/useHydrated";
+import { useAfterHydration } from "../../lib/useHydrated";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LEGAL_PATHS } from "../../config/site";
@@ -21,18 +21,20 @@ function purge(state: ConsentState) {
 /** The cookie card of SPEC section 2: bottom corner, three choices and a close button. */
 export function CookieConsent() {
   const { t } = useTranslation();
-  // The server renders a page once for every visitor: the card is the browser's,
-  // read from the visitor's cookie once the server's markup is adopted.
-  const hydrated = useHydrated();
+  // The server renders a page once for every visitor, with the card a first visit
+  // shows, so it is on screen with the page rather than after the scripts; a stored
+  // choice hides it before the first paint (index.html marks <html data-consent>) and
+  // removes it once the server's markup is adopted.
+  const stored = useAfterHydration<ConsentState>(() => parseConsent(getCookie(CONSENT_COOKIE)), "unset");
   const [chosen, setChosen] = useState<ConsentState | null>(null);
-  const state = chosen ?? (hydrated ? parseConsent(getCookie(CONSENT_COOKIE)) : null);
+  const state = chosen ?? stored;
 
   // A stored "essential" or "rejected" keeps removing cookies on every visit.
   useEffect(() => {
-    if (state !== null) purge(state);
+    purge(state);
   }, [state]);
 
-  if (state === null || !shouldShowBanner(state)) return null;
+  if (!shouldShowBanner(state)) return null;
 
   const choose = (c: Consent) => {
     setCookie(CONSENT_COOKIE, c);
