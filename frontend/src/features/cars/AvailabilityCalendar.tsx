@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
+import { useDeferredValue, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "../../lib/LanguageProvider";
 import { todayISO } from "../../lib/format";
@@ -21,7 +21,10 @@ export function AvailabilityCalendar({ carId, days = 60 }: { carId: number; days
   const { language, dir } = useLanguage();
   const id = useId();
   // undefined while loading, null when the database did not answer.
-  const { data } = useQuery(calendarQuery(carId, todayISO(), days));
+  // The days arrive after the page is on screen; a query's answer is rendered at
+  // once, in one piece, so the grid follows as deferred work React can pause.
+  const { data: answer } = useQuery(calendarQuery(carId, todayISO(), days));
+  const data = useDeferredValue(answer);
   const [focus, setFocus] = useState(0);
   const cells = useRef(new Map<number, HTMLTableCellElement>());
 
