@@ -110,7 +110,7 @@ describe("React 19", () => {
       expect(await page.getByTestId("cookie-consent").count()).toBe(0);
       expect(errors).toEqual([]);
 
-      // Without the consent cookie, the card shows once the page is hydrated.
+      // Without the consent cookie, the card shows (it is in the served page and stays once hydrated).
       await ctx.clearCookies();
       await page.goto(`${BASE_URL}/?lang=fr`, { waitUntil: "networkidle" });
       expect((await seen(page)).served, "the server rendered it").toBeGreaterThan(20);

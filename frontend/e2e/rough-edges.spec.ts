@@ -226,7 +226,7 @@ describe("back from PayPal to the host name the visitor started on", () => {
     const page = await payFrom(origin, 760);
     expect(new URL(page.url()).origin).toBe(origin);
     expect(await page.locator("html").getAttribute("lang")).toBe("ar");
-    expect(await page.getByTestId("cookie-consent").count()).toBe(0);
+    await expect.poll(() => page.getByTestId("cookie-consent").count()).toBe(0);
     await page.context().close();
   });
 
