@@ -33,21 +33,6 @@ function appConfigScript(): Plugin {
   };
 }
 
-// The page is the server's HTML, whole and readable before any script runs; the
-// scripts that bring it to life are fetched at low priority, after what is on screen
-// (the HTML, the images in view), instead of sharing a phone's slow link with them.
-// Measured: Lighthouse's first paint on a mobile profile went from 1.9 s to 0.9 s.
-function scriptsAfterContent(): Plugin {
-  return {
-    name: "scripts-after-content",
-    transformIndexHtml: {
-      order: "post",
-      handler: (html) =>
-        html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
-    },
-  };
-}
-
 // The one bundler warning turned off: Rolldown's report that plugins took a large share
 // of the build's time. It measures the build machine (on a shared 2-core one the
 // share swings from run to run), not the output; profile the build to study it.
@@ -62,7 +47,6 @@ export default defineConfig({
     precompress(),
     splitStrings(),
     appConfigScript(),
-    scriptsAfterContent(),
     {
       // supabase-js's own imports of auth-js and realtime-js get the stand-ins
       // (see the files); the back office's direct imports still get the real
