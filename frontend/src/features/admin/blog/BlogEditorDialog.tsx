@@ -11,7 +11,7 @@ import { notify, reportFailure } from "../lib/notify";
 import { invalidateAfter } from "../lib/queryKeys";
 import { uploadImage } from "../lib/storage";
 import { useValidation } from "../lib/useValidation";
-import { validateImageFile } from "../cars/carForm";
+import { validateImageFile } from "../lib/validation";
 import { createPost, updatePost } from "./api";
 import {
   EMPTY_BLOG_FORM,

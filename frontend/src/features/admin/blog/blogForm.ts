@@ -1,5 +1,5 @@
 import type { Json } from "../../../lib/database.types";
-import { slugify } from "../../../lib/slug";
+import { fold, slugify } from "../../../lib/slug";
 import { tAdmin } from "../i18n";
 import { isBlank, type FieldErrors } from "../lib/validation";
 import type { AdminBlogPost, BlogRowInput, BlogStatus, BlogTranslation, BlogTranslations, TranslatedLanguage } from "./types";
@@ -155,13 +155,6 @@ export function matchesPost(p: AdminBlogPost, query: string): boolean {
   const q = fold(query.trim());
   if (!q) return true;
   return [p.title, p.excerpt ?? "", p.slug, ...(p.tags ?? [])].some((s) => fold(s).includes(q));
-}
-
-export function fold(s: string): string {
-  return s
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
 }
 
 /** Table tags column: the first 3, then "+N". */

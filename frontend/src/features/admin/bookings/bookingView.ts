@@ -1,9 +1,20 @@
 import { isOneOf } from "../../../lib/guards";
-import { fold } from "../blog/blogForm";
-import { isFailedAttempt } from "../payments/paymentView";
+import { fold } from "../../../lib/slug";
 import { BOOKING_STATUSES, type AdminBooking, type BookingStatus, type PaymentState } from "./types";
 
 // Pure helpers of the bookings screen: status, days, search, stats, CSV.
+
+/** Statuses of a booking that went through (confirmed by the agency or paid, whatever its payment did). */
+const WENT_THROUGH = new Set(["confirmed", "in_progress", "completed"]);
+
+/**
+ * A payment attempt that never became a booking: PayPal declined it or it was
+ * never paid, and the agency did not confirm it. The bookings list hides them
+ * unless asked.
+ */
+export function isFailedAttempt(b: { status: string; payment_status?: string | null }): boolean {
+  return (b.payment_status === "failed" || b.payment_status === "abandoned") && !WENT_THROUGH.has(b.status);
+}
 
 /** SPEC section 4: an unknown status shows as pending. */
 export function normalizeBookingStatus(status: string | null | undefined): BookingStatus {

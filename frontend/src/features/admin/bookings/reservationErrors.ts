@@ -1,7 +1,7 @@
 import { isRecord } from "../../../lib/guards";
 import { formatDate } from "../../../lib/format";
 import { tAdmin } from "../i18n";
-import { shortDateTime } from "../planning/planningView";
+import { shortDateTime } from "../lib/agencyTime";
 
 function nextFree(details: Record<string, unknown>): string {
   const at = typeof details.next_free === "string" ? /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(details.next_free) : null;

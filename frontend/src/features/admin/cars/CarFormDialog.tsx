@@ -22,7 +22,6 @@ import {
   carToForm,
   toCarRow,
   validateCarForm,
-  validateImageFile,
   type CarFormValues,
   type GalleryItem,
   carTranslationState,
@@ -31,6 +30,7 @@ import { GalleryEditor, newGalleryItem } from "./GalleryEditor";
 import { LanguageTabs, type ContentLanguage } from "../components/LanguageTabs";
 import { MainImageField } from "./MainImageField";
 import type { AdminCar } from "./types";
+import { validateImageFile } from "../lib/validation";
 
 interface Props {
   /** null: closed; "new": add; a car: edit. */

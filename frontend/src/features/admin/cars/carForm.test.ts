@@ -5,10 +5,10 @@ import {
   moveItem,
   toCarRow,
   validateCarForm,
-  validateImageFile,
   type CarFormValues,
 } from "./carForm";
 import type { AdminCar } from "./types";
+import { validateImageFile } from "../lib/validation";
 
 const valid: CarFormValues = {
   ...EMPTY_CAR_FORM,

@@ -11,7 +11,6 @@ export { CAR_FUELS, CAR_TRANSMISSIONS };
 /** Suggestions only (the filter panel's brands); any brand may be typed. */
 export const CAR_BRANDS = ["Renault", "Peugeot", "Citroën", "BMW", "Mercedes", "Audi", "Volkswagen"] as const;
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export interface GalleryItem {
   /** Stable key for React lists and reordering. */
@@ -163,13 +162,6 @@ export function carToForm(car: AdminCar): CarFormValues {
     not_available_until: car.not_available_until ?? "",
     slug: car.slug ?? "",
   };
-}
-
-/** SPEC section 5: car image uploads are images only, up to 10 MB. */
-export function validateImageFile(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith("image/")) return tAdmin("cars.errors.fileNotImage");
-  if (file.size > MAX_IMAGE_BYTES) return tAdmin("cars.errors.fileTooLarge");
-  return null;
 }
 
 /** Moves item `from` to `to` (both clamped), returning a new array. */

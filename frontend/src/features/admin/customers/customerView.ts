@@ -1,4 +1,5 @@
 import type { Json } from "../../../lib/database.types";
+import { fold } from "../../../lib/slug";
 
 // The Clients screen's rules: the database groups bookings into customers
 // (admin_customers: one per e-mail and phone, money received as revenue_by_month
@@ -79,12 +80,6 @@ export function toCustomer(row: CustomerRow): Customer {
     lastVisit: row.last_visit,
   };
 }
-
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase();
 
 /** Digits of a phone as the database compares them (its phone_key): no 00, 212 or leading 0. */
 export function phoneDigits(phone: string): string {

@@ -3,7 +3,7 @@ import { check } from "../lib/errors";
 import { loadRevenue } from "../payments/api";
 import { revenueRange } from "../payments/paymentView";
 import type { RevenueMonth } from "../payments/types";
-import { agencyToday } from "../planning/planningView";
+import { agencyToday } from "../lib/agencyTime";
 import { sevenDaysAgo } from "./stats";
 
 // Dashboard reads (SPEC section 7): cars, bookings, clicks, plus the latest

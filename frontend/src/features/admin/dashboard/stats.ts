@@ -5,10 +5,10 @@
 // not bookings: they count nowhere. Money is what was received (payments, read
 // through revenue_by_month), never a sum of booking totals.
 
-import { countsAsBooking } from "../bookings/bookingView";
-import { isFailedAttempt, receivedByMonth, shiftMonth } from "../payments/paymentView";
+import { countsAsBooking, isFailedAttempt } from "../bookings/bookingView";
+import { receivedByMonth, shiftMonth } from "../payments/paymentView";
 import type { RevenueMonth } from "../payments/types";
-import { agencyToday } from "../planning/planningView";
+import { agencyToday } from "../lib/agencyTime";
 
 export interface MonthPoint {
   /** "YYYY-MM" */

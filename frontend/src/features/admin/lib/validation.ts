@@ -1,3 +1,5 @@
+import { tAdmin } from "../i18n";
+
 // Shared shapes of the admin forms' validation: a map from field to the first
 // message that applies (SPEC section 5). An empty map means the form is valid.
 
@@ -21,4 +23,13 @@ export function stillWrong<K extends string>(shown: FieldErrors<K>, now: FieldEr
   const out: FieldErrors<K> = {};
   for (const k of Object.keys(shown) as K[]) if (shown[k] && now[k]) out[k] = now[k];
   return out;
+}
+
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** SPEC section 5: car image uploads are images only, up to 10 MB. */
+export function validateImageFile(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith("image/")) return tAdmin("cars.errors.fileNotImage");
+  if (file.size > MAX_IMAGE_BYTES) return tAdmin("cars.errors.fileTooLarge");
+  return null;
 }

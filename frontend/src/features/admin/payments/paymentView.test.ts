@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   canRefund,
-  isFailedAttempt,
   keepsRefundKey,
   ledgerSummary,
   parseAmount,
@@ -18,6 +17,7 @@ import {
 } from "./paymentView";
 import type { LedgerEntry } from "./paymentView";
 import { PAYMENT_STATES } from "../bookings/types";
+import { isFailedAttempt } from "../bookings/bookingView";
 
 const pay = (p: Partial<LedgerEntry>): LedgerEntry => ({ kind: "paypal", status: "captured", amount_mad: 0, ...p });
 

@@ -38,18 +38,6 @@ export function paymentStateTone(s: string | null | undefined): string {
   return isPaymentState(s) ? tones[s] : "gray";
 }
 
-/** Statuses of a booking that went through (confirmed by the agency or paid, whatever its payment did). */
-const WENT_THROUGH = new Set(["confirmed", "in_progress", "completed"]);
-
-/**
- * A payment attempt that never became a booking: PayPal declined it or it was
- * never paid, and the agency did not confirm it. The bookings list hides them
- * unless asked.
- */
-export function isFailedAttempt(b: { status: string; payment_status?: string | null }): boolean {
-  return (b.payment_status === "failed" || b.payment_status === "abandoned") && !WENT_THROUGH.has(b.status);
-}
-
 /** A booking whose online payment may still be (partly) refunded. */
 export function canRefund(paymentStatus: string | null | undefined): boolean {
   return paymentStatus === "paid" || paymentStatus === "partially_refunded";

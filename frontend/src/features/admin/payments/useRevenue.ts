@@ -1,6 +1,6 @@
 import { useAdminQuery } from "../lib/query";
 import { adminKeys } from "../lib/queryKeys";
-import { agencyToday } from "../planning/planningView";
+import { agencyToday } from "../lib/agencyTime";
 import { loadRevenue } from "./api";
 import { revenueFigures, revenueRange } from "./paymentView";
 

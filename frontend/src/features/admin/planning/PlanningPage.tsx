@@ -22,7 +22,8 @@ import { BlockFormDialog } from "./BlockFormDialog";
 import { blockDates } from "./labels";
 import { PlanningGrid } from "./PlanningGrid";
 import { PlanningList } from "./PlanningList";
-import { addDays, agencyToday, groupByCar, WINDOW_DAYS, WINDOW_STEP, windowDays, windowLabel, windowStart } from "./planningView";
+import { agencyToday } from "../lib/agencyTime";
+import { addDays, groupByCar, WINDOW_DAYS, WINDOW_STEP, windowDays, windowLabel, windowStart } from "./planningView";
 import type { CarBlock, PlanBooking, PlanningData } from "./types";
 
 /** The planning of the window from..to: loaded once per window, kept while the next one loads. */

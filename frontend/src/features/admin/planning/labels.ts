@@ -1,6 +1,6 @@
 import { formatAgencyDateTime, holdState, normalizeBookingStatus } from "../bookings/bookingView";
 import { tAdmin } from "../i18n";
-import { shortDateTime } from "./planningView";
+import { shortDateTime } from "../lib/agencyTime";
 import type { CarBlock, PlanBooking } from "./types";
 
 /** "Amine Benali, du lun. 12 janv. 10:00 au jeu. 15 janv. 10:00, En attente, option jusqu'au 13/01 à 14:30" */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { agencyToday } from "../lib/agencyTime";
 import {
   addDays,
-  agencyToday,
   assignLanes,
   blockSpan,
   bookingSpan,

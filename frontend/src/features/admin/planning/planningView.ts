@@ -10,7 +10,6 @@ import { holdsCar } from "../bookings/bookingView";
 // calendar fields alone (minutes since the window's first midnight) and never
 // go through the browser's time zone.
 
-export const AGENCY_TIME_ZONE = "Africa/Casablanca";
 export const WINDOW_DAYS = 14;
 /** Previous / next move the window by one week. */
 export const WINDOW_STEP = 7;
@@ -50,13 +49,6 @@ export function weekday(iso: string): number {
 /** The Monday of the week holding `iso`. */
 export function startOfWeek(iso: string): string {
   return addDays(iso, -weekday(iso));
-}
-
-/** Today's date at the agency (Casablanca), whatever the browser's zone. */
-export function agencyToday(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: AGENCY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
 /**
@@ -183,12 +175,6 @@ export function windowLabel(from: string, days = WINDOW_DAYS): string {
   const sameMonth = sameYear && from.slice(5, 7) === to.slice(5, 7);
   const start = sameMonth ? fmt(from, { day: "numeric" }) : fmt(from, sameYear ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
   return `${start} – ${fmt(to, { day: "numeric", month: "short", year: "numeric" })}`;
-}
-
-/** "lun. 12 janv. 10:00" (the date as written, no time-zone shift). */
-export function shortDateTime(iso: string, time?: string | null): string {
-  const day = new Date(utc(iso)).toLocaleDateString("fr-FR", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
-  return time ? `${day} ${time.slice(0, 5)}` : day;
 }
 
 /** Column header parts of a day: "lun." and "12". */
