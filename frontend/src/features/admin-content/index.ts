@@ -1,0 +1,2 @@
+export { default as BlogPage } from "./blog/BlogPage";
+export { default as KeyFactsPage } from "./keyfacts/KeyFactsPage";

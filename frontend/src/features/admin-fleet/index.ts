@@ -1,0 +1,1 @@
+export { default as CarsPage } from "./CarsPage";

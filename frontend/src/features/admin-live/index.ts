@@ -1,0 +1,3 @@
+export { LiveControls } from "./LiveControls";
+export { LiveProvider } from "./LiveProvider";
+export { NewMessagesBadge } from "./NewMessagesBadge";

@@ -1,0 +1,3 @@
+export { default as MessagesPage } from "./MessagesPage";
+export { default as RequestsPage } from "./requests/RequestsPage";
+export { messageStatus } from "./messageFlow";

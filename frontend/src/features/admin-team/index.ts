@@ -1,0 +1,1 @@
+export { default as AdminsPage } from "./AdminsPage";
