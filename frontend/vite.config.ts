@@ -100,7 +100,7 @@ export default defineConfig({
               // "/" never runs (pagination, tabs, the booking's extras, phone numbers): they load with
               // the pages that use them.
               name: "shared",
-              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database|appConfig\.ts|extraOrder\.ts|phone\.ts|pagination\.ts|Pagination\.tsx|Tabs\.tsx)|\/src\/features\/search\/|\/src\/features\/(cars|blog)\/(queries|api|fallbackFleet|CarCard|labels)\.tsx?/,
+              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database|appConfig\.ts|extraOrderApi\.ts|phone\.ts|pagination\.ts|Pagination\.tsx|Tabs\.tsx)|\/src\/features\/search\/|\/src\/features\/(cars|blog)\/(queries|api|fallbackFleet|CarCard|labels)\.tsx?/,
             },
           ],
         },

@@ -1,4 +1,4 @@
-import { chosenExtras } from "../../lib/extraOrder";
+import { chosenExtras } from "../../lib/extraOrderApi";
 import { hasAdminText, tAdmin } from "../admin-kit";
 
 export const INSURANCE_KEYS = ["basic", "premium", "platinum"] as const;

@@ -3,7 +3,7 @@ import { formatDate, formatLongDate, formatNumber, formatPrice, formatTime } fro
 import { DetailRow as Row, DetailsFooter, Dialog, IconCash, IconEdit, IconRefund, Spinner, useAdminTranslation } from "../admin-kit";
 import { BookingFormDialog, canRefund, CounterPaymentForm, ledgerSummary, type LedgerSummary, PaymentBadge, PaymentsList, RefundForm, remainingDue, useBookingPayments } from "../admin-payments";
 import { type AdminBooking, type BookingQuote, BookingRef, BookingStatusBadge, formatAgencyDateTime, holdsCar, holdState, insuranceName, orderedExtras, paymentMethodName, paymentOptionName } from "../admin-booking-core";
-import { useExtraOrder } from "../../lib/extraOrder";
+import { useExtraOrder } from "../../lib/extraOrderApi";
 
 function Block({ title, children, wide, testId }: { title: string; children: ReactNode; wide?: boolean; testId?: string }) {
   return (

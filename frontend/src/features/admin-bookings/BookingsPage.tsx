@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from "react";
-import { useExtraOrder } from "../../lib/extraOrder";
+import { useExtraOrder } from "../../lib/extraOrderApi";
 import { formatPrice } from "../../lib/format";
 import { adminKeys, ConfirmDeleteDialog, IconCalendar, IconCar, IconCheck, IconDownload, IconMoney, Loaded, PageHeader, StatCard, StatGrid, useAdminQuery, useAdminTranslation, useConfirmDelete, useListCache, useNow } from "../admin-kit";
 import { type AdminBooking, type BookingFilter, bookingStats, countFailedAttempts, DEFAULT_FILTER, deleteBooking, filterBookings, listBookings, searchBookingIds } from "../admin-booking-core";

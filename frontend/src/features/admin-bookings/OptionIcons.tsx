@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { IconChildSeat, IconLifebuoy, IconPin, IconPlus, IconShield, IconSnowflake, IconTicket, IconUserPlus, IconWifi, useAdminTranslation } from "../admin-kit";
-import { useExtraOrder } from "../../lib/extraOrder";
+import { useExtraOrder } from "../../lib/extraOrderApi";
 import { insuranceName, orderedExtras } from "../admin-booking-core";
 
 const icons: Record<string, (p: { size?: number }) => ReactNode> = {

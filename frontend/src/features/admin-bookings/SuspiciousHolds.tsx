@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { formatDate } from "../../lib/format";
 import { adminKeys, ConfirmDialog, IconAlert, invalidateAfter, notify, reportFailure, useAdminQuery, useAdminTranslation } from "../admin-kit";
-import { listSuspiciousHolds, releaseHolds, type HoldGroup } from "./holdsApi";
+import { listSuspiciousHolds, releaseHolds, type HoldGroup } from "./api";
 
 const KIND_LABEL: Record<HoldGroup["kind"], string> = {
   address: "bookings.holds.kinds.address",

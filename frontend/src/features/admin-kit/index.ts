@@ -28,7 +28,7 @@ export { ApiError, check } from "./lib/errors";
 export { notify, reportFailure } from "./lib/notify";
 export { createAdminQueryClient, useAdminMutation, useAdminQuery, useListCache } from "./lib/query";
 export { adminKeys, invalidateAfter } from "./lib/queryKeys";
-export { uploadImage } from "./lib/storage";
+export { uploadImage } from "./lib/storageApi";
 export { useConfirmDelete } from "./lib/useConfirmDelete";
 export { useMediaQuery } from "./lib/useMediaQuery";
 export { useNow } from "./lib/useNow";

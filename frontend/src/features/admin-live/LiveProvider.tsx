@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { db, invalidateAfter, notify, tAdmin } from "../admin-kit";
-import { openAdminFeed, type LiveChange, type LiveStatus } from "./adminFeed";
+import { invalidateAfter, notify, tAdmin } from "../admin-kit";
+import { loadCarName, openAdminFeed, type LiveChange, type LiveStatus } from "./api";
 import { playChime, unlockChime } from "./chime";
 
 interface LiveState {
@@ -76,9 +76,7 @@ const carNames = new Map<number, Promise<string>>();
 function carName(id: number): Promise<string> {
   let name = carNames.get(id);
   if (!name) {
-    name = Promise.resolve(db.from("cars").select("brand, name").eq("id", id).maybeSingle()).then(({ data }) =>
-      data ? `${data.brand} ${data.name}` : "",
-    );
+    name = loadCarName(id);
     carNames.set(id, name);
   }
   return name;

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { uploadImage, type ImageBucket } from "./storage";
+import { uploadImage, type ImageBucket } from "./storageApi";
 
 export interface UploadProgress {
   /** Files finished (uploaded or failed) out of total. */

@@ -1,10 +1,12 @@
 import { RealtimeClient, type RealtimePostgresChangesPayload } from "@supabase/realtime-js";
 import { appConfig } from "../../lib/appConfig";
 import { currentAccessToken } from "../../lib/supabase";
+import { db } from "../admin-kit";
 
-// The back office's live feed: one realtime channel on the
-// tables the agency follows. What reaches it is decided by the database (RLS on
-// delivery): an administrator receives every change, anyone else nothing.
+// The live feed's reads: one realtime channel on the tables the agency follows,
+// a new booking's car and the count of new messages. What reaches the channel is
+// decided by the database (RLS on delivery): an administrator receives every
+// change, anyone else nothing.
 
 export type LiveTable = "bookings" | "contacts" | "payments" | "booking_change_requests";
 export type LiveStatus = "connecting" | "live" | "offline";
@@ -58,4 +60,17 @@ export function openAdminFeed(onChange: (c: LiveChange) => void, onStatus: (s: L
     left = true;
     void rt.removeChannel(channel);
   };
+}
+
+/** A car as a toast names it ("Dacia Logan"), or "" when it is gone. */
+export async function loadCarName(id: number): Promise<string> {
+  const { data } = await db.from("cars").select("brand, name").eq("id", id).maybeSingle();
+  return data ? `${data.brand} ${data.name}` : "";
+}
+
+/** How many messages are still 'new'. */
+export async function countNewMessages(): Promise<number> {
+  const { count, error } = await db.from("contacts").select("id", { count: "exact", head: true }).eq("status", "new");
+  if (error) throw error;
+  return count ?? 0;
 }
