@@ -1,4 +1,4 @@
-import type { StoredQuoteJson } from "../../lib/database";
+import type { BookingContact, StoredQuoteJson } from "../../lib/database";
 
 /** Statuses in the database (docs/reservations.md): `expired` is a lapsed hold, set by the database's worker. */
 export const BOOKING_STATUSES = ["pending", "confirmed", "in_progress", "completed", "cancelled", "expired"] as const;
@@ -16,18 +16,11 @@ export type PaymentState = (typeof PAYMENT_STATES)[number];
 export type BookingQuote = StoredQuoteJson;
 
 /** A row of public.bookings with its car (SPEC section 7: name, brand, category). */
-export interface AdminBooking {
+export interface AdminBooking extends BookingContact {
   id: string;
   /** CR-XXXXX, set by the database on insert (absent only from rows older than the booking-record schema). */
   reference?: string | null;
   car_id: number | null;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  /** The hotel of a hotel delivery or collection, the flight of an airport pickup (optional). */
-  hotel_name?: string | null;
-  hotel_address?: string | null;
-  flight_number?: string | null;
   start_date: string | null;
   end_date: string | null;
   pickup_time: string | null;

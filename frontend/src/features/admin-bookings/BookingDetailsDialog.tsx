@@ -128,7 +128,7 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
           <div className="adm-details" data-testid="booking-details" data-booking-id={b.id}>
             <div className="adm-details__head adm-detail-block--wide">
               <span className="adm-details__ref adm-mono" data-testid="booking-reference">
-                <span className="adm-visually-hidden">{t("bookings.details.reference")} </span>
+                <span className="visually-hidden">{t("bookings.details.reference")} </span>
                 {b.reference ?? t("common.none")}
               </span>
               <BookingStatusBadge status={b.status} />

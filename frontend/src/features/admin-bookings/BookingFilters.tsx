@@ -52,7 +52,7 @@ interface SelectProps<V extends string> {
 function FilterSelect<V extends string>({ label, value, onChange, options }: SelectProps<V>) {
   return (
     <label className="adm-select-label">
-      <span className="adm-visually-hidden">{label}</span>
+      <span className="visually-hidden">{label}</span>
       <Select value={value} onChange={onChange} options={options} aria-label={label} />
     </label>
   );

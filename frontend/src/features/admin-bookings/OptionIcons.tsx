@@ -33,7 +33,7 @@ export function OptionIcons({ insurance, extras }: { insurance: string | null; e
       {items.map((i) => (
         <li key={i.key} className={`adm-opt ${i.cls}`} title={i.label} data-option={i.key}>
           {i.icon}
-          <span className="adm-visually-hidden">{i.label}</span>
+          <span className="visually-hidden">{i.label}</span>
         </li>
       ))}
     </ul>

@@ -77,11 +77,11 @@ export function MonthlyChart({ points }: { points: MonthPoint[] }) {
           </circle>
         ))}
       </svg>
-      <figcaption id="adm-chart-caption" className="adm-visually-hidden">
+      <figcaption id="adm-chart-caption" className="visually-hidden">
         {t("dashboard.chartTitle")}
       </figcaption>
       {/* A table cannot shrink below its content: hide a box around it, or it widens the page. */}
-      <div className="adm-visually-hidden">
+      <div className="visually-hidden">
         <table>
           <caption>{t("dashboard.chartTitle")}</caption>
           <thead>

@@ -111,7 +111,7 @@ function CarRow({ row, from, days, now, today, onOpenBooking, onOpenBlock }: Omi
           ))}
         </div>
         {items.length === 0 ? (
-          <p className="adm-visually-hidden">{t("planning.carFree")}</p>
+          <p className="visually-hidden">{t("planning.carFree")}</p>
         ) : (
           <ul className="adm-plan__items" aria-labelledby={nameId}>
             {items.map((item) => {
@@ -126,7 +126,7 @@ function CarRow({ row, from, days, now, today, onOpenBooking, onOpenBlock }: Omi
                     <span className="adm-plan__bar-text" aria-hidden="true">
                       {bar.label}
                     </span>
-                    <span className="adm-visually-hidden">{bar.text}</span>
+                    <span className="visually-hidden">{bar.text}</span>
                   </button>
                 </li>
               );

@@ -76,7 +76,7 @@ function BookingCard({ b, now, onOpen }: { b: PlanBooking; now: Date; onOpen: (b
       data-booking-id={b.id}
       data-status={status}
     >
-      <span className="adm-visually-hidden">{bookingText(b, now)}</span>
+      <span className="visually-hidden">{bookingText(b, now)}</span>
       <span className="adm-plan-card__body" aria-hidden="true">
         <strong className="adm-plan-card__title">{b.customer_name}</strong>
         <span className="adm-plan-card__dates">{bookingDates(b)}</span>
@@ -91,7 +91,7 @@ function BlockCard({ k, onOpen }: { k: CarBlock; onOpen: (k: CarBlock) => void }
   const { t } = useAdminTranslation();
   return (
     <button type="button" className="adm-plan-card adm-plan-card--block" onClick={() => onOpen(k)} data-testid="plan-block" data-block-id={k.id}>
-      <span className="adm-visually-hidden">{blockText(k)}</span>
+      <span className="visually-hidden">{blockText(k)}</span>
       <span className="adm-plan-card__body" aria-hidden="true">
         <strong className="adm-plan-card__title">
           <IconWrench size={14} /> {t("planning.maintenance")} : {k.reason}

@@ -178,7 +178,7 @@ function Legend({ showLapsed }: { showLapsed: boolean }) {
   if (showLapsed) items.push(["cancelled", t("planning.lapsed")]);
   return (
     <div className="adm-plan-legend">
-      <h2 className="adm-visually-hidden">{t("planning.legend")}</h2>
+      <h2 className="visually-hidden">{t("planning.legend")}</h2>
       <ul>
         {items.map(([k, label]) => (
           <li key={k}>

@@ -45,7 +45,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
   return (
     <LiveProvider>
     <div className={`adm-shell${collapsed ? " adm-shell--collapsed" : ""}${drawerOpen ? " adm-shell--drawer" : ""}`}>
-      <a href="#adm-main" className="adm-skip">
+      <a href="#adm-main" className="skip-link">
         Aller au contenu
       </a>
       <Sidebar collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} onCloseDrawer={() => setDrawerOpen(false)} />

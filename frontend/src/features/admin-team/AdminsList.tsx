@@ -38,7 +38,7 @@ export function AdminsList({ admins, selfId, mfa, onResetMfa, onRevoke, onDelete
                     {mfa.get(a.id) && (
                       <span className="adm-tag adm-admins__mfa" title={t("admins.mfaOnLabel")} data-testid="admin-mfa">
                         <span aria-hidden="true">{t("admins.mfaOn")}</span>
-                        <span className="adm-visually-hidden">{t("admins.mfaOnLabel")}</span>
+                        <span className="visually-hidden">{t("admins.mfaOnLabel")}</span>
                       </span>
                     )}
                   </strong>

@@ -1,17 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState, type FormEvent } from "react";
-import { Field } from "../../admin-kit";
-import { FilePicker } from "../../admin-kit";
-import { RecordDialog, useResetOnTarget } from "../../admin-kit";
-import { Select } from "../../admin-kit";
-import { ImagePreview } from "../../admin-kit";
-import { Spinner } from "../../admin-kit";
-import { tAdmin, useAdminTranslation } from "../../admin-kit";
-import { notify, reportFailure } from "../../admin-kit";
-import { invalidateAfter } from "../../admin-kit";
-import { uploadImage } from "../../admin-kit";
-import { useValidation } from "../../admin-kit";
-import { validateImageFile } from "../../admin-kit";
+import { type ContentLanguage, Field, FilePicker, ImagePreview, invalidateAfter, LanguageTabs, notify, RecordDialog, reportFailure, Select, Spinner, tAdmin, uploadImage, useAdminMutation, useAdminTranslation, useResetOnTarget, useValidation, validateImageFile } from "../../admin-kit";
 import { createPost, updatePost } from "./api";
 import {
   EMPTY_BLOG_FORM,
@@ -26,9 +15,7 @@ import {
   type BlogFormValues,
   type BlogTranslationValues,
 } from "./blogForm";
-import { LanguageTabs, type ContentLanguage } from "../../admin-kit";
 import type { AdminBlogPost } from "./types";
-import { useAdminMutation } from "../../admin-kit";
 
 // The editor (TipTap and ProseMirror) is the heaviest code of the back office: it
 // loads when the dialog first opens, not with the blog list.

@@ -1,12 +1,5 @@
 import { useMemo, useState } from "react";
-import { ConfirmDeleteDialog } from "../../admin-kit";
-import { PageHeader } from "../../admin-kit";
-import { SearchField } from "../../admin-kit";
-import { Loaded } from "../../admin-kit";
-import { useAdminTranslation } from "../../admin-kit";
-import { useConfirmDelete } from "../../admin-kit";
-import { useAdminQuery } from "../../admin-kit";
-import { adminKeys } from "../../admin-kit";
+import { adminKeys, ConfirmDeleteDialog, Loaded, PageHeader, SearchField, useAdminQuery, useAdminTranslation, useConfirmDelete } from "../../admin-kit";
 import { deletePost, listPosts } from "./api";
 import { BlogEditorDialog } from "./BlogEditorDialog";
 import { matchesPost } from "./blogForm";

@@ -1,9 +1,5 @@
 import { formatDate } from "../../../lib/format";
-import { DataTable, EditDeleteButtons } from "../../admin-kit";
-import { EmptyState } from "../../admin-kit";
-import { IconBlog, IconExternal } from "../../admin-kit";
-import { useAdminTranslation } from "../../admin-kit";
-import { LanguageBadges } from "../../admin-kit";
+import { DataTable, EditDeleteButtons, EmptyState, IconBlog, IconExternal, LanguageBadges, useAdminTranslation } from "../../admin-kit";
 import { excerptPreview, postToForm, translationState, visibleTags } from "./blogForm";
 import type { AdminBlogPost } from "./types";
 

@@ -1,7 +1,6 @@
 import type { Tables } from "../../../lib/database.types";
 import { supabase } from "../../../lib/supabase";
-import { db } from "../../admin-kit";
-import { check } from "../../admin-kit";
+import { check, db } from "../../admin-kit";
 import { normalizeBlogStatus, readTranslations } from "./blogForm";
 import type { AdminBlogPost, BlogRowInput } from "./types";
 

@@ -1,7 +1,6 @@
 import type { Json } from "../../../lib/database.types";
 import { fold, slugify } from "../../../lib/slug";
-import { tAdmin } from "../../admin-kit";
-import { isBlank, type FieldErrors } from "../../admin-kit";
+import { type FieldErrors, isBlank, tAdmin } from "../../admin-kit";
 import type { AdminBlogPost, BlogRowInput, BlogStatus, BlogTranslation, BlogTranslations, TranslatedLanguage } from "./types";
 
 // The blog editor's rules of SPEC section 5 as pure functions.

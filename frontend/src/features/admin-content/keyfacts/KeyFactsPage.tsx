@@ -1,12 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Field } from "../../admin-kit";
-import { PageHeader } from "../../admin-kit";
-import { Select } from "../../admin-kit";
-import { useAdminTranslation } from "../../admin-kit";
-import { notify, reportFailure } from "../../admin-kit";
-import { useAdminMutation, useAdminQuery } from "../../admin-kit";
-import { adminKeys } from "../../admin-kit";
+import { adminKeys, Field, notify, PageHeader, reportFailure, Select, useAdminMutation, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import { loadKeyFacts, saveCategoryFacts, saveRentalTerms } from "./api";
 import { FUEL_POLICIES, isTermsVersion, mileageOf, wholeNumber, type CategoryFacts, type FuelPolicy, type RentalTerms } from "./keyFactsForm";
 

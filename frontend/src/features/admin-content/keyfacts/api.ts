@@ -1,5 +1,4 @@
-import { db as supabase } from "../../admin-kit";
-import { check } from "../../admin-kit";
+import { check, db as supabase } from "../../admin-kit";
 import type { CategoryFacts, RentalTerms } from "./keyFactsForm";
 
 // The key facts the traveller reads before committing (quote_booking states them):

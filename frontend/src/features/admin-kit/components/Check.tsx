@@ -22,7 +22,7 @@ export function Check({ label, checked, onChange, name, switch: isSwitch = false
         <span>{label}</span>
       </label>
       {hint && (
-        <p id={hintId} className="adm-visually-hidden">
+        <p id={hintId} className="visually-hidden">
           {hint}
         </p>
       )}

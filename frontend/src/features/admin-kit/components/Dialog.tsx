@@ -1,5 +1,6 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { createPortal } from "react-dom";
+import { useModalDialog } from "../../../components/useModalDialog";
 import { useAdminTranslation } from "../i18n";
 import { IconClose } from "./icons";
 
@@ -16,23 +17,15 @@ interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog> element: focus is trapped and restored by the
- * browser, Escape closes it, the rest of the page is inert. Rendered in a portal
+ * A modal on the native <dialog> element (the site's useModalDialog: focus trapped
+ * and restored, Escape closes it, the rest of the page inert). Rendered in a portal
  * on <body>, so a dialog opened from inside a form (the editor's link, image and
  * table dialogs) never nests one <form> in another.
  */
 export function Dialog({ open, title, onClose, children, footer, size = "md", busy = false }: DialogProps) {
   const { t } = useAdminTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  // A layout effect: the dialog is open (modal, focused) in the frame that first shows it.
-  useLayoutEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
 
   return createPortal(
     <dialog

@@ -23,7 +23,7 @@ export function FilePicker({ label, multiple, disabled, onFiles, testId }: FileP
         accept="image/*"
         multiple={multiple}
         disabled={disabled}
-        className="adm-visually-hidden"
+        className="visually-hidden"
         data-testid={testId}
         onChange={(e) => {
           const files = Array.from(e.target.files ?? []);

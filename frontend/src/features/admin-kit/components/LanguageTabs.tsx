@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { tabAfterKey, tabAttributes } from "../../../components/Tabs";
 import { useAdminTranslation } from "../i18n";
 
 // Tabs of a form's agency content, one per language: French (the
@@ -28,13 +29,8 @@ export function LanguageTabs({ active, onChange, states, children, testId }: Pro
   const [shown, setShown] = useState<ReadonlySet<ContentLanguage>>(() => new Set([active]));
   if (!shown.has(active)) setShown(new Set([...shown, active]));
   function onKey(e: KeyboardEvent) {
-    const i = CONTENT_LANGUAGES.indexOf(active);
-    let next: number;
-    if (e.key === "ArrowRight") next = (i + 1) % CONTENT_LANGUAGES.length;
-    else if (e.key === "ArrowLeft") next = (i + CONTENT_LANGUAGES.length - 1) % CONTENT_LANGUAGES.length;
-    else if (e.key === "Home") next = 0;
-    else if (e.key === "End") next = CONTENT_LANGUAGES.length - 1;
-    else return;
+    const next = tabAfterKey(e.key, CONTENT_LANGUAGES.indexOf(active), CONTENT_LANGUAGES.length);
+    if (next === null) return;
     e.preventDefault();
     onChange(CONTENT_LANGUAGES[next]!);
     refs.current[next]?.focus();
@@ -50,12 +46,7 @@ export function LanguageTabs({ active, onChange, states, children, testId }: Pro
               ref={(el) => {
                 refs.current[i] = el;
               }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${lang}`}
-              aria-selected={lang === active}
-              aria-controls={`${id}-panel-${lang}`}
-              tabIndex={lang === active ? 0 : -1}
+              {...tabAttributes(`${id}-tab-${lang}`, `${id}-panel-${lang}`, lang === active)}
               className="adm-langtabs__tab"
               data-lang={lang}
               data-state={state}

@@ -7,7 +7,7 @@ export function SearchField({ placeholder, value, onChange }: { placeholder: str
   return (
     <label className="adm-search">
       <IconSearch size={18} />
-      <span className="adm-visually-hidden">{t("common.search")}</span>
+      <span className="visually-hidden">{t("common.search")}</span>
       <input type="search" className="adm-input" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
     </label>
   );

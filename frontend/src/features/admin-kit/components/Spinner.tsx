@@ -1,13 +1,12 @@
 import type { ReactNode } from "react";
+import { Spinner as SpinnerBase, type SpinnerClasses } from "../../../components/Spinner";
 import { useAdminTranslation } from "../i18n";
 
+const ADMIN_SPINNER: SpinnerClasses = { frame: "adm-spinner-wrap", ring: "adm-spinner", label: "adm-spinner__label" };
+
+/** The site's spinner in the back office's classes, medium unless told. */
 export function Spinner({ label, size = "md" }: { label?: string; size?: "sm" | "md" | "lg" }) {
-  return (
-    <span className={`adm-spinner-wrap adm-spinner-wrap--${size}`} role="status">
-      <span className="adm-spinner" aria-hidden="true" />
-      {label ? <span className="adm-spinner__label">{label}</span> : <span className="adm-visually-hidden">…</span>}
-    </span>
-  );
+  return <SpinnerBase label={label} size={size} classes={ADMIN_SPINNER} />;
 }
 
 export function PageLoading({ label }: { label: string }) {

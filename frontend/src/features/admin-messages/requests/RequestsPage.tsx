@@ -1,16 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { BookingStatusBadge } from "../../admin-booking-core";
-import { DataTable } from "../../admin-kit";
-import { EmptyState } from "../../admin-kit";
-import { IconMail } from "../../admin-kit";
-import { PageHeader } from "../../admin-kit";
-import { Loaded } from "../../admin-kit";
-import { useAdminTranslation } from "../../admin-kit";
-import { ApiError } from "../../admin-kit";
-import { notify, reportFailure } from "../../admin-kit";
-import { useAdminQuery } from "../../admin-kit";
-import { adminKeys, invalidateAfter } from "../../admin-kit";
+import { adminKeys, ApiError, DataTable, EmptyState, IconMail, invalidateAfter, Loaded, notify, PageHeader, reportFailure, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import { decideRequest, listRequests, type ChangeRequest } from "./api";
 
 const tone = { pending: "amber", accepted: "green", refused: "red", done: "gray" } as const;

@@ -1,22 +1,12 @@
-import { db as supabase } from "../../admin-kit";
-import { check } from "../../admin-kit";
+import type { ChangeRequestFields } from "../../../lib/database";
+import { check, db as supabase } from "../../admin-kit";
 
 // Travellers' requests from "My booking" (docs/my-booking.md): other dates or
 // another car to accept or refuse, and the cancellations they made themselves.
 
-export interface ChangeRequest {
-  id: string;
-  kind: "change" | "cancellation";
-  state: "pending" | "accepted" | "refused" | "done";
-  start_date: string | null;
-  end_date: string | null;
-  pickup_time: string | null;
-  return_time: string | null;
-  total: number | null;
-  available: boolean | null;
+export interface ChangeRequest extends ChangeRequestFields {
   message: string | null;
   refund_mad: number | null;
-  created_at: string;
   car: { name: string; brand: string } | null;
   booking: {
     id: string;

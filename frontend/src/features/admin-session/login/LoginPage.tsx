@@ -1,9 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Field } from "../../admin-kit";
-import { IconCar, IconCheck, IconEye, IconEyeOff } from "../../admin-kit";
-import { Spinner } from "../../admin-kit";
-import { useAdminTranslation } from "../../admin-kit";
-import { useValidation } from "../../admin-kit";
+import { Field, IconCar, IconCheck, IconEye, IconEyeOff, Spinner, useAdminTranslation, useValidation } from "../../admin-kit";
 import { useAdminSession } from "../context";
 import { LoginCard } from "./LoginCard";
 import { validateLogin, type LoginValues } from "./loginForm";

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Field } from "../../admin-kit";
-import { Spinner } from "../../admin-kit";
-import { useAdminTranslation } from "../../admin-kit";
+import { Field, Spinner, useAdminTranslation } from "../../admin-kit";
 import { useAdminSession } from "../context";
 import { CodeInput } from "./CodeInput";
 import { LoginCard } from "./LoginCard";

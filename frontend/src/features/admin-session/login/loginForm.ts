@@ -1,5 +1,4 @@
-import { tAdmin } from "../../admin-kit";
-import { isBlank, type FieldErrors } from "../../admin-kit";
+import { type FieldErrors, isBlank, tAdmin } from "../../admin-kit";
 
 export interface LoginValues {
   email: string;

@@ -1,15 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatDate } from "../../../lib/format";
-import { ConfirmDialog } from "../../admin-kit";
-import { Field } from "../../admin-kit";
-import { FormActions } from "../../admin-kit";
-import { IconShield } from "../../admin-kit";
-import { Spinner } from "../../admin-kit";
-import { useAdminTranslation } from "../../admin-kit";
-import { notify } from "../../admin-kit";
-import { useAdminQuery } from "../../admin-kit";
-import { adminKeys } from "../../admin-kit";
+import { adminKeys, ConfirmDialog, Field, FormActions, IconShield, notify, Spinner, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import { CodeInput } from "../login/CodeInput";
 import { codeError, normalizeCode } from "../login/mfaCode";
 import * as auth from "../api";

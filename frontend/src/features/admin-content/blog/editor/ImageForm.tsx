@@ -1,9 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Field } from "../../../admin-kit";
-import { FilePicker } from "../../../admin-kit";
-import { ImagePreview } from "../../../admin-kit";
-import { Spinner } from "../../../admin-kit";
-import { tAdmin, useAdminTranslation } from "../../../admin-kit";
+import { Field, FilePicker, ImagePreview, Spinner, tAdmin, useAdminTranslation } from "../../../admin-kit";
 import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
 
 export const ALIGN_LABELS: Record<ImageAlign, string> = {

@@ -1,6 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { FormActions } from "../../../admin-kit";
-import { useAdminTranslation } from "../../../admin-kit";
+import { FormActions, useAdminTranslation } from "../../../admin-kit";
 
 interface Props {
   onSubmit: () => void;

@@ -1,7 +1,5 @@
 import { useState } from "react";
-import { Check } from "../../../admin-kit";
-import { Field } from "../../../admin-kit";
-import { useAdminTranslation } from "../../../admin-kit";
+import { Check, Field, useAdminTranslation } from "../../../admin-kit";
 import { InsertForm } from "./InsertForm";
 import { normalizeLinkUrl } from "./tableSize";
 

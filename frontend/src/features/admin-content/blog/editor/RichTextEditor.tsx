@@ -1,8 +1,6 @@
 import { EditorContent, useEditor, type Extensions } from "@tiptap/react";
 import { useEffect, useState } from "react";
-import { FormDialog } from "../../../admin-kit";
-import { Spinner } from "../../../admin-kit";
-import { useAdminTranslation } from "../../../admin-kit";
+import { FormDialog, Spinner, useAdminTranslation } from "../../../admin-kit";
 import { ImageForm, type ImageInput } from "./ImageForm";
 import { LinkForm, type LinkInput } from "./LinkForm";
 import { TableForm } from "./TableForm";
