@@ -1,3 +1,4 @@
+// A booking as the back office reads it: its row, types, rules, names and badges. Other features use only what is exported here.
 export { BookingRef, bookingTitle } from "./BookingRef";
 export { BookingHold, BookingStatusBadge } from "./StatusBadge";
 export { BOOKING_SELECT, deleteBooking, listBookings, searchBookingIds, updateBooking } from "./api";

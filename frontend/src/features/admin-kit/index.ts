@@ -1,3 +1,4 @@
+// What every back-office screen is built from: its UI pieces, strings, queries and helpers. Other features use only what is exported here.
 export { Check } from "./components/Check";
 export { ConfirmDeleteDialog, ConfirmDialog } from "./components/ConfirmDialog";
 export { DataTable, EditDeleteButtons } from "./components/DataTable";

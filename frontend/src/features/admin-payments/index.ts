@@ -1,3 +1,4 @@
+// Money: a booking's ledger, counter payments, refunds, money received. Other features use only what is exported here.
 export { BookingFormDialog } from "./BookingFormDialog";
 export { CounterPaymentForm } from "./CounterPaymentForm";
 export { PaymentBadge } from "./PaymentBadge";
