@@ -13,6 +13,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks, layers },
     rules: {
       "layers/boundaries": "error",
+      "layers/no-cycle": "error",
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
     },

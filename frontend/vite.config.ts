@@ -97,10 +97,10 @@ export default defineConfig({
               // search, the fleet's and the blog's reads), small files the pages share:
               // one file too. Not the client (supabase.ts and
               // what it imports load on first use) nor the stand-ins, nor the few that
-              // "/" never runs (pagination, tabs, the booking's extras, phone numbers): they load with
+              // "/" never runs (pagination, tabs, the modal dialog, the booking's extras, phone numbers): they load with
               // the pages that use them.
               name: "shared",
-              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database|appConfig\.ts|extraOrder\.ts|phone\.ts|pagination\.ts|Pagination\.tsx|Tabs\.tsx)|\/src\/features\/search\/|\/src\/features\/(cars|blog)\/(queries|api|fallbackFleet|CarCard|labels)\.tsx?/,
+              test: /\/src\/(lib|components)\/(?!supabase\.ts|stubs\/|database|appConfig\.ts|extraOrderApi\.ts|phone\.ts|pagination\.ts|Pagination\.tsx|Tabs\.tsx|useModalDialog\.ts)|\/src\/features\/search\/|\/src\/features\/(cars|blog)\/(queries|api|fallbackFleet|CarCard|labels)\.tsx?/,
             },
           ],
         },
@@ -110,5 +110,6 @@ export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
+    setupFiles: ["./vitest.setup.ts"],
   },
 });

@@ -38,7 +38,7 @@ function has(tree: unknown, key: string): boolean {
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    if (statSync(p).isDirectory()) return name === "admin" ? [] : sourceFiles(p);
+    if (statSync(p).isDirectory()) return name.startsWith("admin-") ? [] : sourceFiles(p);
     return /\.tsx?$/.test(name) && !name.endsWith(".test.ts") ? [p] : [];
   });
 }

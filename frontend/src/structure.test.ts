@@ -50,17 +50,17 @@ describe("file sizes", () => {
 
   it("walks the real tree", () => {
     const all = new Set(files(src));
-    for (const path of ["app/styles.css", "features/admin/admin.css", ...EXEMPT]) expect(all.has(path), path).toBe(true);
+    for (const path of ["app/styles.css", "features/admin-shell/admin.css", ...EXEMPT]) expect(all.has(path), path).toBe(true);
   });
 });
 
 // Sheets reach the page through two lists only (README, "Stylesheets"): app/styles.css for the
 // public site, which the server inlines into index.html so server-rendered pages are styled
-// at first paint, and features/admin/admin.css, which loads with the admin chunk. A sheet
+// at first paint, and features/admin-shell/admin.css, which loads with the admin chunk. A sheet
 // imported by a (lazy) page component would land in that page's chunk and arrive after the
 // page is shown; a sheet in no list is dead.
 describe("stylesheets", () => {
-  const ENTRIES: Record<string, string> = { "main.tsx": "app/styles.css", "features/admin/AdminApp.tsx": "features/admin/admin.css" };
+  const ENTRIES: Record<string, string> = { "main.tsx": "app/styles.css", "features/admin-shell/AdminApp.tsx": "features/admin-shell/admin.css" };
 
   /** The sheets a list @imports, as paths relative to src/. */
   function listed(list: string): string[] {
@@ -87,6 +87,35 @@ describe("stylesheets", () => {
     expect(inLists.filter((path, i) => inLists.indexOf(path) !== i)).toEqual([]);
     expect(sheets.filter((path) => !lists.includes(path) && !inLists.includes(path))).toEqual([]);
     // The back office's sheets stay out of the public list (and its bundle).
-    expect(listed("app/styles.css").filter((path) => path.startsWith("features/admin/"))).toEqual([]);
+    expect(listed("app/styles.css").filter((path) => /^features\/admin-/.test(path))).toEqual([]);
+  });
+});
+
+// Every call to the backend (a table or view read or written, a function of the
+// database, storage, an edge function, a realtime channel) sits in a feature's data
+// module, `api.ts` or `<what>Api.ts`, so a screen's talk to the backend is read in one
+// place. The clients themselves (lib/supabase.ts and its stand-ins) are not calls.
+describe("data access", () => {
+  // A table or view is named by a literal (`.from("cars")`, also on a line of its own in
+  // a chain); Array.from and the like take no literal there.
+  const QUERY = /(?<!Array|Buffer)\.from\(\s*["'`]|\.rpc\(|\.channel\(|\.storage\s*\.\s*from\(|\.functions\s*\.\s*invoke\(/;
+  const CLIENTS = new Set(["lib/supabase.ts", "lib/supabase.server.ts", "lib/db.ts"]);
+  const isDataModule = (path: string) => /(^|\/)(api|[a-z][A-Za-z]*Api)\.ts$/.test(path);
+
+  it("happens only in api.ts and *Api.ts files", () => {
+    const outside = files(src)
+      .filter((path) => /\.tsx?$/.test(path) && !/\.test\.tsx?$/.test(path) && !isDataModule(path) && !CLIENTS.has(path) && !path.startsWith("lib/stubs/"))
+      .flatMap((path) =>
+        readFileSync(join(src, path), "utf8")
+          .split("\n")
+          .flatMap((line, i) => (QUERY.test(line) ? [`src/${path}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(outside).toEqual([]);
+  });
+
+  it("recognises a call written the ways the code writes them", () => {
+    for (const call of ['db.from("cars")', '    .from("blog_posts")', '(await db()).rpc("car_calendar", {})', "c.rpc(name, args)", 'rt.channel("admin-live")', "supabase.storage.from(bucket)", 'supabase.functions.invoke("admin-users")'])
+      expect(QUERY.test(call), call).toBe(true);
+    expect(QUERY.test("Array.from(items)")).toBe(false);
   });
 });

@@ -32,7 +32,7 @@ const PrivacyPage = page(() => import("../features/legal/LegalPages").then((m) =
 const LegalNoticePage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })), ["legal"]);
 const MyBookingPage = page(() => import("../features/mybooking/MyBookingPage"));
 const NotFoundPage = page(() => import("../features/pages/NotFoundPage"));
-const AdminApp = lazy(() => Promise.all([import("../features/admin/AdminApp"), i18n.loadNamespaces("pages")]).then(([m]) => m));
+const AdminApp = lazy(() => Promise.all([import("../features/admin-shell/AdminApp"), i18n.loadNamespaces("pages")]).then(([m]) => m));
 
 export function App() {
   // One cache for the whole site, the back office included (lib/query.ts).

@@ -6,7 +6,7 @@ import { Header } from "../components/Header";
 import { ReadyMarker } from "../components/ReadyMarker";
 import { ScrollManager } from "../components/ScrollManager";
 import { Toaster } from "../components/Toaster";
-import { Spinner } from "../components/ui";
+import { Spinner } from "../components/Spinner";
 import { CookieConsent } from "../features/consent/CookieConsent";
 
 export function Layout() {

@@ -45,7 +45,7 @@ export interface SvgIconProps {
 
 /**
  * The one stroke-icon frame of the site and the back office (24px grid). The
- * back office draws its own icons inside it (features/admin/components/icons.tsx),
+ * back office draws its own icons inside it (features/admin-kit/components/icons.tsx),
  * so their shapes stay out of the public bundle.
  */
 export function SvgIcon({ size = 20, label, className, filled = false, children }: SvgIconProps & { filled?: boolean; children: ReactNode }) {

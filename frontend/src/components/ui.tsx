@@ -4,15 +4,6 @@ import { prefersReducedMotion } from "./AnchorLink";
 import { useFormat } from "../lib/useFormat";
 import { Icon, type IconName } from "./Icon";
 
-export function Spinner({ label }: { label: string }) {
-  return (
-    <div className="spinner-wrap" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
-}
-
 /** 5 stars, filled by the floor of the rating (SPEC section 2). */
 export function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
   const { t } = useTranslation();

@@ -59,8 +59,37 @@ export interface StoredQuoteJson extends QuoteJson {
 /** A booking's dates, times and places as public.bookings stores them (the receipt, the wizard's request, the order shown). */
 export type BookingTrip = Pick<G["Tables"]["bookings"]["Row"], "start_date" | "end_date" | "pickup_time" | "return_time" | "pickup_location" | "return_location">;
 
+/** Who booked, as a booking stores it (its receipt, the back office's list). */
+export interface BookingContact {
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  /** When given: the hotel of a hotel delivery or collection, the flight of an airport pickup. */
+  hotel_name?: string | null;
+  hotel_address?: string | null;
+  flight_number?: string | null;
+}
+
+/**
+ * A traveller's request from "My booking" (public.booking_change_requests) as the
+ * traveller's page and the agency's list both read it: other dates (or a car) to
+ * be accepted or refused, or a cancellation made by the traveller.
+ */
+export interface ChangeRequestFields {
+  id: string;
+  kind: "change" | "cancellation";
+  state: "pending" | "accepted" | "refused" | "done";
+  start_date: string | null;
+  end_date: string | null;
+  pickup_time: string | null;
+  return_time: string | null;
+  total: number | null;
+  available: boolean | null;
+  created_at: string;
+}
+
 /** public.booking_receipt(p_id): the booking as its maker may read it back (null: no such booking). */
-export interface ReceiptJson extends BookingTrip {
+export interface ReceiptJson extends BookingTrip, BookingContact {
   id: string;
   reference: string;
   status: string;
@@ -72,13 +101,6 @@ export interface ReceiptJson extends BookingTrip {
   insurance_type: string | null;
   extras: Record<string, boolean> | null;
   payment_option: string | null;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  /** When the receipt carries them: the hotel of a hotel delivery, the flight of an airport pickup. */
-  hotel_name?: string | null;
-  hotel_address?: string | null;
-  flight_number?: string | null;
   quote: StoredQuoteJson | null;
 }
 

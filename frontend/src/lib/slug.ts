@@ -19,10 +19,15 @@ export function carSlug(car: { slug?: string | null; name: string; id: number })
  * non-alphanumerics to hyphens, leading and trailing hyphens trimmed.
  */
 export function slugify(title: string): string {
-  return title
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+  return fold(title)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
+}
+
+/** Lowercase without accents: what case- and accent-insensitive searches compare. */
+export function fold(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase();
 }

@@ -8,5 +8,3 @@ function refuse(): never {
 export function setAccessTokenSource(): void {}
 
 export const supabase = new Proxy({}, { get: refuse }) as unknown as typeof import("./supabase").supabase;
-
-export { PG_CODES } from "./db";

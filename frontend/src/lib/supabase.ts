@@ -24,5 +24,3 @@ export function currentAccessToken(): Promise<string | null> {
 export const supabase = createClient<Database>(appConfig.supabaseUrl, appConfig.anonKey || "no-anon-key-configured", {
   accessToken: currentAccessToken,
 });
-
-export { PG_CODES } from "./db";

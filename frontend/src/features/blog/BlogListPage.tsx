@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PageHero, Spinner } from "../../components/ui";
+import { PageHero } from "../../components/ui";
+import { Spinner } from "../../components/Spinner";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { postsQuery } from "./queries";
 import { PostCard } from "./PostCard";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchExtraOrder } from "../../lib/extraOrder";
+import { fetchExtraOrder } from "../../lib/extraOrderApi";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 import { Icon } from "../../components/Icon";
-import { Spinner } from "../../components/ui";
+import { Spinner } from "../../components/Spinner";
 import { carSlug } from "../../lib/slug";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";

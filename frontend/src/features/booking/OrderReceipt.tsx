@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import { useExtraOrder } from "../../lib/extraOrder";
+import { useExtraOrder } from "../../lib/extraOrderApi";
 import { formatTime } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { locationLabel } from "../search";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
-import { Spinner } from "../../components/ui";
+import { Spinner } from "../../components/Spinner";
 
 interface StatusPageProps {
   /** A check mark (done) or a cross (cancelled, failed). */

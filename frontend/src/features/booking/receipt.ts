@@ -3,7 +3,7 @@ import { isLanguageCode } from "../../config/languages";
 import type { BookingTrip, ReceiptJson, StoredQuoteJson } from "../../lib/database";
 import { plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "../search";
-import { chosenExtras } from "../../lib/extraOrder";
+import { chosenExtras } from "../../lib/extraOrderApi";
 import { isInsurance, isPaymentOption, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import { tripColumns, type BookingForm, type BookingRequest } from "./types";
 

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { fetchExtraOrder } from "../../lib/extraOrder";
+import { fetchExtraOrder } from "../../lib/extraOrderApi";
 import type { Formatters } from "../../lib/useFormat";
 import { trackWhatsappClick, type FleetCar } from "../cars";
 import { fetchAvailability, pickupMoment, returnMoment, conflictOf, conflictOfAvailability, type Conflict } from "../search";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../lib/useFormat";
-import { categoryKeyFactsQuery } from "./keyFacts";
+import { categoryKeyFactsQuery } from "./keyFactsApi";
 
 /**
  * The car page's key facts (its category's, from the database): deposit, the

@@ -1,6 +1,7 @@
-import { useLayoutEffect, useRef, type KeyboardEvent } from "react";
+import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
+import { useModalDialog } from "../../components/useModalDialog";
 
 export interface LightboxImage {
   src: string;
@@ -28,21 +29,9 @@ export function Lightbox({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(true);
   const rtl = i18n.dir() === "rtl";
   const image = images[index];
-
-  // Opened before the browser paints (a layout effect): the first frame that shows it
-  // shows it modal and focused.
-  useLayoutEffect(() => {
-    const d = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    if (d && !d.open) d.showModal();
-    return () => {
-      if (d?.open) d.close();
-      opener?.focus?.();
-    };
-  }, []);
 
   const prev = () => onIndex(wrapIndex(index - 1, images.length));
   const next = () => onIndex(wrapIndex(index + 1, images.length));

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Spinner } from "../../components/ui";
+import { Spinner } from "../../components/Spinner";
 import { SITE } from "../../config/site";
 import { useFormat } from "../../lib/useFormat";
 import { OrderReceipt, Row } from "../booking";

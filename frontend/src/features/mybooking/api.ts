@@ -1,6 +1,6 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { db, PG_CODES } from "../../lib/db";
-import type { StoredQuoteJson as StoredQuote } from "../../lib/database";
+import type { ChangeRequestFields, StoredQuoteJson as StoredQuote } from "../../lib/database";
 
 /** One line of the booking's ledger (public.payments) as the page shows it. */
 export interface LedgerLine {
@@ -14,18 +14,8 @@ export interface LedgerLine {
 }
 
 /** A change request or a cancellation made on the page. */
-export interface TravellerRequest {
-  id: string;
-  kind: "change" | "cancellation";
-  state: "pending" | "accepted" | "refused" | "done";
+export interface TravellerRequest extends ChangeRequestFields {
   car: { id: number; name: string; brand: string } | null;
-  start_date: string | null;
-  end_date: string | null;
-  pickup_time: string | null;
-  return_time: string | null;
-  total: number | null;
-  available: boolean | null;
-  created_at: string;
 }
 
 /** public.my_booking(token): the booking a link opens (migrations/20260128010000_my_booking.sql). */

@@ -5,7 +5,7 @@ import { fieldErrors } from "../../components/fieldErrors";
 import { Icon } from "../../components/Icon";
 import { todayISO } from "../../lib/format";
 import { locationLabel } from "./locationLabel";
-import { rentalRulesQuery, useRentalRules } from "./rentalRules";
+import { rentalRulesQuery, useRentalRules } from "./rentalRulesApi";
 import { movePickupDate, PICKUP_PLACES, validateTrip, type Trip, type TripErrors, type TripField } from "./trip";
 
 const ORDER: TripField[] = ["place", "pickupDate", "pickupTime", "returnDate", "returnTime"];

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { isRecord } from "../../lib/guards";
-import type { CarAvailability, HoldReason } from "./availability";
+import type { CarAvailability, HoldReason } from "./availabilityApi";
 
 // The database's refusals of a booking for its dates (docs/reservations.md,
 // "Errors the site and the functions show"): PostgREST answers them as 409

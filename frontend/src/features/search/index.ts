@@ -1,8 +1,8 @@
 // The search's public entry (eslint.layers.js): what other features may use.
 // The searched trip and its URL, the database's availability and its refusals, place labels.
 export * from "./trip";
-export { rentalRulesQuery, useRentalRules, type RentalRules } from "./rentalRules";
-export * from "./availability";
+export { rentalRulesQuery, useRentalRules, type RentalRules } from "./rentalRulesApi";
+export * from "./availabilityApi";
 export * from "./conflict";
 export * from "./locationLabel";
 export { TripSearchForm } from "./TripSearchForm";

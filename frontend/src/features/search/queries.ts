@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { fetchAvailability, fetchCalendar } from "./availability";
+import { fetchAvailability, fetchCalendar } from "./availabilityApi";
 
 // The database's availability as TanStack Query options (lib/query.ts). Taken
 // dates change with every booking: these are kept for a short while only.

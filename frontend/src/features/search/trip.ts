@@ -4,7 +4,7 @@
 // to the fleet, the car page and the wizard. Only shapes and dates here: whether
 // a car is free and what it costs is the database's answer (car_availability).
 
-import type { RentalRules } from "./rentalRules";
+import type { RentalRules } from "./rentalRulesApi";
 
 export const PICKUP_PLACES = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (livraison)"] as const;
 export const RETURN_PLACES = ["Aéroport Mohammed V", "Centre-ville Casablanca", "Gare Casa-Port", "Hôtel (collecte)"] as const;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import type { CarAvailability } from "./availability";
+import type { CarAvailability } from "./availabilityApi";
 import { availabilityQuery } from "./queries";
 import { pickupMoment, returnMoment, type Trip } from "./trip";
 

@@ -1,0 +1,133 @@
+import type { Editor } from "@tiptap/react";
+import type { ReactNode } from "react";
+import { useAdminTranslation } from "../../../admin-kit";
+import { ALIGN_LABELS } from "./ImageForm";
+import { IMAGE_ALIGNS, type ImageAlign } from "./imageAlign";
+import { ImageGlyph, LinkGlyph, OrderedListGlyph, TableGlyph, UnlinkGlyph } from "./toolIcons";
+
+interface Props {
+  editor: Editor;
+  onLink: () => void;
+  onImage: () => void;
+  onTable: () => void;
+}
+
+function Btn({ label, active, disabled, onClick, children }: { label: string; active?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={`adm-tool${active ? " is-active" : ""}`}
+      aria-label={label}
+      title={label}
+      aria-pressed={active === undefined ? undefined : active}
+      disabled={disabled}
+      // Keep the editor's selection: act on mousedown's default being prevented.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+const Sep = () => <span className="adm-toolbar__sep" aria-hidden="true" />;
+
+const alignGlyph: Record<string, string> = { left: "⇤", center: "↔", right: "⇥", justify: "☰" };
+const imageGlyph: Record<ImageAlign, string> = { left: "◧", center: "▣", right: "◨", full: "⬛" };
+
+/** The editor's toolbar: text styles, lists, alignment, links, images, tables. */
+export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
+  const { t } = useAdminTranslation();
+  const c = () => editor.chain().focus();
+  const inTable = editor.isActive("table");
+  const onImageNode = editor.isActive("image");
+  return (
+    <div className="adm-toolbar" role="toolbar" aria-label={t("blog.editor.toolbar")}>
+      <Btn label={t("blog.editor.bold")} active={editor.isActive("bold")} onClick={() => c().toggleBold().run()}>
+        <b>B</b>
+      </Btn>
+      <Btn label={t("blog.editor.italic")} active={editor.isActive("italic")} onClick={() => c().toggleItalic().run()}>
+        <i>I</i>
+      </Btn>
+      <Btn label={t("blog.editor.strike")} active={editor.isActive("strike")} onClick={() => c().toggleStrike().run()}>
+        <s>S</s>
+      </Btn>
+      <Sep />
+      <Btn label={t("blog.editor.paragraph")} active={editor.isActive("paragraph")} onClick={() => c().setParagraph().run()}>
+        ¶
+      </Btn>
+      <Btn label={t("blog.editor.h2")} active={editor.isActive("heading", { level: 2 })} onClick={() => c().toggleHeading({ level: 2 }).run()}>
+        H2
+      </Btn>
+      <Btn label={t("blog.editor.h3")} active={editor.isActive("heading", { level: 3 })} onClick={() => c().toggleHeading({ level: 3 }).run()}>
+        H3
+      </Btn>
+      <Btn label={t("blog.editor.bulletList")} active={editor.isActive("bulletList")} onClick={() => c().toggleBulletList().run()}>
+        •≡
+      </Btn>
+      <Btn label={t("blog.editor.orderedList")} active={editor.isActive("orderedList")} onClick={() => c().toggleOrderedList().run()}>
+        <OrderedListGlyph />
+      </Btn>
+      <Btn label={t("blog.editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => c().toggleBlockquote().run()}>
+        “
+      </Btn>
+      <Sep />
+      {(["left", "center", "right", "justify"] as const).map((a) => (
+        <Btn
+          key={a}
+          label={{ left: t("blog.editor.alignLeft"), center: t("blog.editor.alignCenter"), right: t("blog.editor.alignRight"), justify: t("blog.editor.alignJustify") }[a]}
+          active={editor.isActive({ textAlign: a })}
+          onClick={() => c().setTextAlign(a).run()}
+        >
+          {alignGlyph[a]}
+        </Btn>
+      ))}
+      <Sep />
+      <Btn label={t("blog.editor.link")} active={editor.isActive("link")} onClick={onLink}>
+        <LinkGlyph />
+      </Btn>
+      <Btn label={t("blog.editor.unlink")} disabled={!editor.isActive("link")} onClick={() => c().extendMarkRange("link").unsetLink().run()}>
+        <UnlinkGlyph />
+      </Btn>
+      <Btn label={t("blog.editor.image")} onClick={onImage}>
+        <ImageGlyph />
+      </Btn>
+      <Btn label={t("blog.editor.table")} onClick={onTable}>
+        <TableGlyph />
+      </Btn>
+      {onImageNode &&
+        IMAGE_ALIGNS.map((a) => (
+          <Btn key={a} label={ALIGN_LABELS[a]} active={editor.isActive("image", { align: a })} onClick={() => c().setImageAlign(a).run()}>
+            {imageGlyph[a]}
+          </Btn>
+        ))}
+      {inTable && (
+        <>
+          <Sep />
+          <Btn label={t("blog.editor.addRow")} onClick={() => c().addRowAfter().run()}>
+            +≡
+          </Btn>
+          <Btn label={t("blog.editor.addColumn")} onClick={() => c().addColumnAfter().run()}>
+            +‖
+          </Btn>
+          <Btn label={t("blog.editor.deleteRow")} onClick={() => c().deleteRow().run()}>
+            −≡
+          </Btn>
+          <Btn label={t("blog.editor.deleteColumn")} onClick={() => c().deleteColumn().run()}>
+            −‖
+          </Btn>
+          <Btn label={t("blog.editor.deleteTable")} onClick={() => c().deleteTable().run()}>
+            ✕▦
+          </Btn>
+        </>
+      )}
+      <Sep />
+      <Btn label={t("blog.editor.undo")} disabled={!editor.can().undo()} onClick={() => c().undo().run()}>
+        ↶
+      </Btn>
+      <Btn label={t("blog.editor.redo")} disabled={!editor.can().redo()} onClick={() => c().redo().run()}>
+        ↷
+      </Btn>
+    </div>
+  );
+}

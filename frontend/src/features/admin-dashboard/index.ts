@@ -1,0 +1,2 @@
+// The dashboard. Other features use only what is exported here.
+export { default as DashboardPage } from "./DashboardPage";

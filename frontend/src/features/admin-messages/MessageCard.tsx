@@ -1,0 +1,67 @@
+import { IconArchive, IconCheck, IconReply, IconTrash, useAdminTranslation } from "../admin-kit";
+import { messageActions, messageStatus, type AdminMessage, type MessageStatus } from "./messageFlow";
+const tone: Record<MessageStatus, string> = { new: "blue", read: "gray", replied: "green", archived: "amber" };
+
+function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.toLocaleDateString("fr-FR")} ${d.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" })}`;
+}
+
+interface Props {
+  message: AdminMessage;
+  busy: boolean;
+  onStatus: (m: AdminMessage, s: MessageStatus) => void;
+  onDelete: (m: AdminMessage) => void;
+}
+
+export function MessageCard({ message: m, busy, onStatus, onDelete }: Props) {
+  const { t } = useAdminTranslation();
+  const status = messageStatus(m);
+  const can = messageActions(status);
+  return (
+    <article className={`adm-message${status === "new" ? " adm-message--new" : ""}`} data-testid="message-card" data-subject={m.subject}>
+      <header className="adm-message__head">
+        <div>
+          <h2 className="adm-message__subject">{m.subject}</h2>
+          <p className="adm-message__from">
+            <strong>{m.name}</strong> · <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
+            {m.phone && (
+              <>
+                {" · "}
+                <a href={`tel:${m.phone}`}>{m.phone}</a>
+              </>
+            )}
+          </p>
+          <p className="adm-muted adm-message__date">
+            <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+          </p>
+        </div>
+        <span className={`adm-badge adm-badge--${tone[status]}`} data-testid="message-status">
+          {t(`messages.statuses.${status}`)}
+        </span>
+      </header>
+      <p className="adm-message__body">{m.message}</p>
+      <footer className="adm-message__actions">
+        {can.markRead && (
+          <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" disabled={busy} onClick={() => onStatus(m, "read")}>
+            <IconCheck size={16} /> {t("messages.markRead")}
+          </button>
+        )}
+        {can.markReplied && (
+          <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" disabled={busy} onClick={() => onStatus(m, "replied")}>
+            <IconReply size={16} /> {t("messages.markReplied")}
+          </button>
+        )}
+        {can.archive && (
+          <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" disabled={busy} onClick={() => onStatus(m, "archived")}>
+            <IconArchive size={16} /> {t("messages.archive")}
+          </button>
+        )}
+        <button type="button" className="adm-btn adm-btn--danger-ghost adm-btn--sm" disabled={busy} onClick={() => onDelete(m)}>
+          <IconTrash size={16} /> {t("messages.delete")}
+        </button>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,20 @@
+import { check, db as supabase } from "../admin-kit";
+import type { AdminMessage, MessageStatus } from "./messageFlow";
+
+// Contact messages for administrators (SPEC section 7): newest first; update
+// status and updated_at by id; delete by id.
+
+export async function listMessages(): Promise<AdminMessage[]> {
+  return check(await supabase.from("contacts").select("*").order("created_at", { ascending: false }));
+}
+
+export async function setMessageStatus(id: string, status: MessageStatus): Promise<AdminMessage> {
+  return check(
+    await supabase.from("contacts").update({ status, updated_at: new Date().toISOString() }).eq("id", id).select().single(),
+  );
+}
+
+export async function deleteMessage(id: string): Promise<void> {
+  const rows = check(await supabase.from("contacts").delete().eq("id", id).select("id"));
+  if (!rows || rows.length === 0) throw new Error("message not deleted");
+}

@@ -1,0 +1,40 @@
+import type { ChangeRequestFields } from "../../../lib/database";
+import { check, db as supabase } from "../../admin-kit";
+
+// Travellers' requests from "My booking" (docs/my-booking.md): other dates or
+// another car to accept or refuse, and the cancellations they made themselves.
+
+export interface ChangeRequest extends ChangeRequestFields {
+  message: string | null;
+  refund_mad: number | null;
+  car: { name: string; brand: string } | null;
+  booking: {
+    id: string;
+    reference: string;
+    customer_name: string;
+    customer_email: string;
+    language: string;
+    start_date: string;
+    end_date: string;
+    car: { name: string; brand: string } | null;
+  } | null;
+}
+
+const SELECT =
+  "id, kind, state, start_date, end_date, pickup_time, return_time, quote, available, message, refund_mad, created_at, car:cars(name, brand), " +
+  "booking:bookings(id, reference, customer_name, customer_email, language, start_date, end_date, car:cars(name, brand))";
+
+/** The latest requests, pending ones first. */
+export async function listRequests(): Promise<ChangeRequest[]> {
+  const rows = check(await supabase.from("booking_change_requests").select(SELECT).order("created_at", { ascending: false }).limit(200)) as unknown as (Omit<
+    ChangeRequest,
+    "total"
+  > & { quote: { total?: number } | null })[];
+  const list = rows.map(({ quote, ...r }) => ({ ...r, total: quote?.total ?? null }));
+  return list.sort((a, b) => Number(b.state === "pending") - Number(a.state === "pending"));
+}
+
+/** Accepts (the booking moves and is re-priced by the database) or refuses a change request. */
+export async function decideRequest(id: string, accept: boolean): Promise<void> {
+  check(await supabase.rpc("decide_change_request", { p_id: id, p_accept: accept }));
+}
