@@ -2,7 +2,7 @@
 // constructs eagerly is replaced (vite.config.ts, for supabase-js's own import
 // only) by this stand-in: it saves ~13 KB gzip on every page, and a call that
 // would need realtime fails loudly instead of opening a socket. The back office's
-// live feed imports the real realtime-js itself (features/admin/live).
+// live feed imports the real realtime-js itself (features/admin-live/api.ts).
 
 function unavailable(): never {
   throw new Error("Realtime is not part of the public site (the back office has its own client)");
