@@ -43,8 +43,10 @@ function CarDetail({ slug }: { slug: string | undefined }) {
   const fmt = useFormat();
   const [params] = useSearchParamsAfterHydration();
   const query = params.toString();
-  // The searched trip (from a card or the search) is handed on to the wizard.
-  const rules = useRentalRules();
+  // The searched trip (from a card or the search) is handed on to the wizard. The
+  // rules are read only to check it: without one, the page is not rendered again, in
+  // one piece, when they arrive.
+  const rules = useRentalRules(query !== "");
   const trip = useMemo(() => {
     const found = parseTrip(new URLSearchParams(query));
     return found && Object.keys(validateTrip(found, todayISO(), rules)).length === 0 ? found : null;

@@ -32,7 +32,9 @@ export default function VehiclesPage() {
   const [params, setParams] = useSearchParamsAfterHydration();
   const today = todayISO();
   const urlTrip = parseTrip(params);
-  const rules = useRentalRules();
+  // Read only to check searched dates: a page opened without them is not rendered
+  // again, in one piece, when the rules arrive.
+  const rules = useRentalRules(urlTrip !== null);
   const tripErrors = urlTrip ? validateTrip(urlTrip, today, rules) : {};
   const trip = urlTrip && Object.keys(tripErrors).length === 0 ? urlTrip : null;
   const availability = useTripAvailability(trip);
