@@ -181,6 +181,17 @@ describe("vehicles", () => {
     await expectToast(page, "Disponibilité mise à jour");
     await expect.poll(() => row.getByTestId("availability-toggle").textContent()).toBe("Indisponible");
 
+    // The public page is the server's render: it is opened once the server knows of the
+    // change (the page marked stale, which the browser reads afresh, or rendered again),
+    // not in the instant before the change reaches the page store.
+    await expect
+      .poll(async () => {
+        const html = await fetch(`${BASE_URL}/cars/${slug}?lang=fr`).then((r) => r.text());
+        const json = /<script id="page-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+        const served = json ? (JSON.parse(json) as { stale?: boolean; data: { car?: { available?: boolean } } }) : null;
+        return served?.stale === true || served?.data.car?.available === false;
+      }, { timeout: 30_000 })
+      .toBe(true);
     const { ctx: c, page: p } = await adminPage(browser);
     await p.goto(`${BASE_URL}/cars/${slug}`);
     await p.getByText("Indisponible").first().waitFor();
