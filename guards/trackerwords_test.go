@@ -42,8 +42,7 @@ func trackerMention(line string) string {
 }
 
 // frozenOrForeign says whether a file is left out: lock files, vendored and
-// generated files, fixtures and binaries' neighbours. Applied migrations are read
-// too: a reworded comment keeps them the same migration (migrations.reworded).
+// generated files, fixtures and binaries' neighbours. Migrations are read too.
 func frozenOrForeign(rel string) bool {
 	base := filepath.Base(rel)
 	switch {

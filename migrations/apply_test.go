@@ -161,37 +161,72 @@ func TestChangedMigrationIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	// As if the file had been edited after it was applied.
-	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('0', 64) where name = '20260102000400_bookings.sql'`); err != nil {
+	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('0', 64) where name like '%\_baseline.sql'`); err != nil {
 		t.Fatal(err)
 	}
 	_, err := migrations.Apply(ctx, conn)
-	if err == nil || !strings.Contains(err.Error(), "20260102000400_bookings.sql was changed") {
+	if err == nil || !strings.Contains(err.Error(), "_baseline.sql was changed") {
 		t.Fatalf("want a refusal naming the changed file, got %v", err)
 	}
 }
 
-// A file whose comments were reworded after release (migrations.reworded) is the
-// same migration for a database that applied its first wording; any other
-// checksum of it is still refused.
-func TestARewordedMigrationIsTheSameMigration(t *testing.T) {
+// asSquashed makes a migrated database look as if it had applied the first n migrations
+// the baseline replaced, one by one, and not the baseline itself.
+func asSquashed(t *testing.T, conn *pgx.Conn, n int) (baseline string) {
+	t.Helper()
+	ctx := context.Background()
+	list, err := os.ReadFile("squashed.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := strings.Fields(string(list))
+	if err := conn.QueryRow(ctx, `delete from migrations.applied where name like '%\_baseline.sql' returning name`).Scan(&baseline); err != nil {
+		t.Fatalf("no baseline recorded: %v", err)
+	}
+	for _, name := range names[:n] {
+		if _, err := conn.Exec(ctx, `insert into migrations.applied (name, checksum) values ($1, repeat('a', 64))`, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return baseline
+}
+
+// A database that applied every squashed migration has the baseline's schema: the baseline
+// is recorded, not run (running it would stop on objects that exist).
+func TestADatabaseOfTheSquashedHistoryRecordsTheBaseline(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	conn := connect(t, emptyDatabase(t))
 	if _, err := migrations.Apply(ctx, conn); err != nil {
 		t.Fatal(err)
 	}
-	const name = "20260113000000_limits.sql"
-	// As if the database had applied the file before its comments were reworded.
-	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = $1 where name = $2`, migrations.FirstWordingChecksum(name), name); err != nil {
-		t.Fatal(err)
+	baseline := asSquashed(t, conn, 53)
+	if pending, err := migrations.Pending(ctx, conn); err != nil || len(pending) != 0 {
+		t.Fatalf("pending %v (err %v), want nothing", pending, err)
 	}
+	applied, err := migrations.Apply(ctx, conn)
+	if err != nil || len(applied) != 0 {
+		t.Fatalf("applied %v (err %v), want the baseline recorded without running", applied, err)
+	}
+	var sum string
+	if err := conn.QueryRow(ctx, `select checksum from migrations.applied where name = $1`, baseline).Scan(&sum); err != nil || len(sum) != 64 {
+		t.Fatalf("baseline record: %q (err %v)", sum, err)
+	}
+}
+
+// A database that stopped partway through the squashed history cannot reach the baseline
+// with this release: it is refused with what to do, and nothing runs.
+func TestADatabaseHalfwayThroughTheSquashedHistoryIsRefused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	conn := connect(t, emptyDatabase(t))
 	if _, err := migrations.Apply(ctx, conn); err != nil {
-		t.Fatalf("a database that applied the first wording: %v", err)
-	}
-	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('1', 64) where name = $1`, name); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := migrations.Apply(ctx, conn); err == nil || !strings.Contains(err.Error(), name+" was changed") {
-		t.Fatalf("want a refusal naming the changed file, got %v", err)
+	asSquashed(t, conn, 20)
+	_, err := migrations.Apply(ctx, conn)
+	if err == nil || !strings.Contains(err.Error(), "applied 20 of the 53 migrations squashed") ||
+		!strings.Contains(err.Error(), "release from before the squash") {
+		t.Fatalf("want a refusal saying how to upgrade, got %v", err)
 	}
 }

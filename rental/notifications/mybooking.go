@@ -9,7 +9,8 @@ import (
 	"casarent/server/mail"
 )
 
-// "My booking" e-mails (migrations/20260128010000_my_booking.sql).
+// "My booking" e-mails, written to the outbox by public.my_booking_request_link and the
+// change-request functions (my_booking_change_request, decide_change_request).
 const (
 	KindBookingLink            = "booking_link"             // to the traveller: the link to the booking's page
 	KindChangeRequestDecided   = "change_request_decided"   // to the traveller: the agency accepted or refused other dates

@@ -17,7 +17,7 @@ import (
 	"casarent/server/mail"
 )
 
-// Outbox kinds (see migrations/20260105000100_notification_outbox.sql).
+// Outbox kinds: the values of public.notification_outbox.kind that the triggers write.
 const (
 	KindBookingCreated   = "booking_created"   // to the agency
 	KindContactCreated   = "contact_created"   // to the agency

@@ -125,6 +125,13 @@ func (db *DB) ExecFile(t testing.TB, path string) {
 	}
 }
 
+// setAuthenticatorPassword gives the cluster-wide authenticator role the tests' password,
+// on every run: a server started on the same cluster (make run, server migrate) sets its own.
+func setAuthenticatorPassword(ctx context.Context, conn *pgx.Conn) error {
+	_, err := conn.Exec(ctx, "alter role authenticator with login password '"+AuthenticatorPassword+"'")
+	return err
+}
+
 // ensureTemplate migrates a template database named after the migrations' checksum,
 // once per cluster (an advisory lock makes parallel test processes wait for one).
 func ensureTemplate(ctx context.Context, cluster string) (string, error) {
@@ -147,7 +154,7 @@ func ensureTemplate(ctx context.Context, cluster string) (string, error) {
 		return "", err
 	}
 	if exists {
-		return name, nil
+		return name, setAuthenticatorPassword(ctx, conn)
 	}
 	building := name + "_building"
 	if _, err := conn.Exec(ctx, "drop database if exists "+building+" with (force)"); err != nil {
@@ -164,15 +171,11 @@ func ensureTemplate(ctx context.Context, cluster string) (string, error) {
 		mc.Close(ctx)
 		return "", err
 	}
-	if _, err := mc.Exec(ctx, "alter role authenticator with login password '"+AuthenticatorPassword+"'"); err != nil {
-		mc.Close(ctx)
-		return "", err
-	}
 	mc.Close(ctx)
 	if _, err := conn.Exec(ctx, "alter database "+building+" rename to "+name); err != nil {
 		return "", err
 	}
-	return name, nil
+	return name, setAuthenticatorPassword(ctx, conn)
 }
 
 func exec(ctx context.Context, dsn, sql string) error {

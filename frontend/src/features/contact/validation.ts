@@ -3,7 +3,7 @@ import type { ContactMessage } from "./api";
 
 // The contact form's rules, checked by the site (the form has noValidate: the
 // browser's own bubbles speak the browser's language, not the page's). The
-// database holds the same rules (migrations/20260102000700_contacts.sql).
+// database holds the same rules (the check constraints of public.contacts).
 
 export type ContactField = keyof ContactMessage;
 export type ContactErrors = Partial<Record<ContactField, "required" | "email">>;

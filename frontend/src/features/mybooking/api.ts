@@ -18,7 +18,7 @@ export interface TravellerRequest extends ChangeRequestFields {
   car: { id: number; name: string; brand: string } | null;
 }
 
-/** public.my_booking(token): the booking a link opens (migrations/20260128010000_my_booking.sql). */
+/** public.my_booking(token): the booking a link opens (a function of the schema). */
 export interface MyBooking {
   reference: string;
   status: string;
