@@ -193,11 +193,7 @@ func TestBookingReceipt(t *testing.T) {
 		t.Fatal(err)
 	}
 	var receipt map[string]any
-	err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false, `select public.booking_receipt($1)`, []any{id},
-		func(r pgx.Rows) error { r.Next(); return r.Scan(&receipt) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	readJSON(t, w.db, w.as(anon), &receipt, `select public.booking_receipt($1)`, id)
 	q, _ := receipt["quote"].(map[string]any)
 	// 10:00 -> 10:30 three days later: 3 periods (within the grace); 3 x 300 = 900; premium 225; gps + child seat 300; 1425 x 0.95 = 1353.75 -> 1354; half now 677.
 	if ref, _ := receipt["reference"].(string); !strings.HasPrefix(ref, "CR-") || receipt["payment_status"] != "none" ||

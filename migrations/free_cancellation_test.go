@@ -1,13 +1,7 @@
 package migrations_test
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
-
-	"casarent/server/pgrole"
 )
 
 // The quote states until when cancelling is free: rental_rules'
@@ -21,19 +15,8 @@ func TestQuoteStatesTheFreeCancellationDate(t *testing.T) {
 		var q struct {
 			Until string `json:"free_cancellation_until"`
 		}
-		err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false,
-			`select public.quote_booking($1, '2027-03-10', '2027-03-13', p_pickup_time => '09:30', p_return_time => '09:30')`,
-			[]any{w.carA}, func(r pgx.Rows) error {
-				r.Next()
-				var raw []byte
-				if err := r.Scan(&raw); err != nil {
-					return err
-				}
-				return json.Unmarshal(raw, &q)
-			})
-		if err != nil {
-			t.Fatal(err)
-		}
+		readJSON(t, w.db, w.as(anon), &q,
+			`select public.quote_booking($1, '2027-03-10', '2027-03-13', p_pickup_time => '09:30', p_return_time => '09:30')`, w.carA)
 		return q.Until
 	}
 	if got := until(); got != "2027-03-09T09:30:00" {

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/jackc/pgx/v5"
-
 	"casarent/migrations"
 	"casarent/server/pgrole"
 	"casarent/server/pgtest"
@@ -36,19 +34,9 @@ func TestIncludedExtrasCostNothingForEverySeedCar(t *testing.T) {
 		t.Helper()
 		raw, _ := json.Marshal(extras)
 		var q map[string]any
-		err := pgrole.Query(ctx, db.Pool, pgtest.As("anon", ""), false,
+		readJSON(t, db, pgtest.As("anon", ""), &q,
 			`select public.quote_booking($1, current_date + 40, current_date + 43, 'basic', $2::jsonb, 'reserve', '10:00', '10:00')`,
-			[]any{car, string(raw)}, func(r pgx.Rows) error {
-				r.Next()
-				var b []byte
-				if err := r.Scan(&b); err != nil {
-					return err
-				}
-				return json.Unmarshal(b, &q)
-			})
-		if err != nil {
-			t.Fatal(err)
-		}
+			car, string(raw))
 		return q
 	}
 	type extra struct {

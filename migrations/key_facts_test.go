@@ -2,11 +2,8 @@ package migrations_test
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
 
 	"casarent/server/pgrole"
 )
@@ -15,19 +12,8 @@ import (
 func keyFactsQuote(t *testing.T, w *world, car int64, insurance string) map[string]any {
 	t.Helper()
 	var q map[string]any
-	err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false,
-		`select public.quote_booking($1, '2027-03-10', '2027-03-13', $2, '{}', 'full', '09:30', '09:30')`,
-		[]any{car, insurance}, func(r pgx.Rows) error {
-			r.Next()
-			var raw []byte
-			if err := r.Scan(&raw); err != nil {
-				return err
-			}
-			return json.Unmarshal(raw, &q)
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+	readJSON(t, w.db, w.as(anon), &q,
+		`select public.quote_booking($1, '2027-03-10', '2027-03-13', $2, '{}', 'full', '09:30', '09:30')`, car, insurance)
 	return q
 }
 

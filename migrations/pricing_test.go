@@ -2,13 +2,8 @@ package migrations_test
 
 import (
 	"context"
-	"encoding/json"
 	"slices"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
-
-	"casarent/server/pgrole"
 )
 
 // TestBookingPriceIsComputedByTheDatabase: for every case of the shared table
@@ -53,20 +48,9 @@ func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 				t.Fatalf("stored days=%d total=%d due now=%v, want %v", days, total, dueNow, c.Expect)
 			}
 			var quote map[string]any
-			err = pgrole.Query(ctx, w.db.Pool, w.as(anon), false,
+			readJSON(t, w.db, w.as(anon), &quote,
 				`select public.quote_booking($1, $2::date, $3::date, $4, $5::jsonb, $6, $7::time, $8::time)`,
-				[]any{car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption, c.PickupTime, c.ReturnTime},
-				func(r pgx.Rows) error {
-					r.Next()
-					var raw []byte
-					if err := r.Scan(&raw); err != nil {
-						return err
-					}
-					return json.Unmarshal(raw, &quote)
-				})
-			if err != nil {
-				t.Fatalf("quote as anon: %v", err)
-			}
+				car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption, c.PickupTime, c.ReturnTime)
 			for k, want := range c.Expect {
 				if quote[k] != want {
 					t.Errorf("quote %s = %v, want %v (%s)", k, quote[k], want, c.Why)
@@ -94,17 +78,9 @@ func pad12(s string) string {
 func TestQuoteBreakdown(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	var raw []byte
-	err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false,
-		`select public.quote_booking($1, '2026-07-01', '2026-07-05', 'premium', '{"gps":true,"roadAssistance":true}', 'half')`,
-		[]any{w.carA}, func(r pgx.Rows) error { r.Next(); return r.Scan(&raw) })
-	if err != nil {
-		t.Fatal(err)
-	}
 	var q map[string]any
-	if err := json.Unmarshal(raw, &q); err != nil {
-		t.Fatal(err)
-	}
+	readJSON(t, w.db, w.as(anon), &q,
+		`select public.quote_booking($1, '2026-07-01', '2026-07-05', 'premium', '{"gps":true,"roadAssistance":true}', 'half')`, w.carA)
 	// 4 days x 300 = 1200; premium 4 x 75 = 300; gps 4 x 50 + road 350 = 550;
 	// subtotal 2050; half: 2050 x 0.95 = 1947.5 -> 1948
 	want := map[string]float64{"days": 4, "daily_price": 300, "base": 1200, "insurance": 300, "extras": 550,
@@ -112,7 +88,7 @@ func TestQuoteBreakdown(t *testing.T) {
 		"due_now_percent": 50, "due_now": 974, "due_at_pickup": 974}
 	for k, v := range want {
 		if q[k] != v {
-			t.Errorf("%s = %v, want %v (quote %s)", k, q[k], v, raw)
+			t.Errorf("%s = %v, want %v (quote %v)", k, q[k], v, q)
 		}
 	}
 }

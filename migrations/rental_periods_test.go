@@ -1,29 +1,16 @@
 package migrations_test
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
-
-	"github.com/jackc/pgx/v5"
-
-	"casarent/server/pgrole"
 )
 
 // quoteDays is the quote's day count for carA as the audience sees it.
 func quoteDays(t *testing.T, w *world, audience, start, end, pickup, ret string) int {
 	t.Helper()
-	var raw []byte
-	err := pgrole.Query(context.Background(), w.db.Pool, w.as(audience), false,
-		`select public.quote_booking($1, $2::date, $3::date, p_pickup_time => $4::time, p_return_time => $5::time)`,
-		[]any{w.carA, start, end, pickup, ret}, func(r pgx.Rows) error { r.Next(); return r.Scan(&raw) })
-	if err != nil {
-		t.Fatal(err)
-	}
 	var q struct{ Days int }
-	if err := json.Unmarshal(raw, &q); err != nil {
-		t.Fatal(err)
-	}
+	readJSON(t, w.db, w.as(audience), &q,
+		`select public.quote_booking($1, $2::date, $3::date, p_pickup_time => $4::time, p_return_time => $5::time)`,
+		w.carA, start, end, pickup, ret)
 	return q.Days
 }
 

@@ -3,9 +3,11 @@ package migrations_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/server/pgrole"
@@ -157,6 +159,21 @@ func (w *world) trySession(s pgrole.Session, sql string, args ...any) (int64, er
 		return err
 	})
 	return n, err
+}
+
+// readJSON reads the one JSON value sql returns, as session s, into dst (pgx decodes
+// json and jsonb with encoding/json). Nothing is committed.
+func readJSON(t *testing.T, db *pgtest.DB, s pgrole.Session, dst any, sql string, args ...any) {
+	t.Helper()
+	err := pgrole.Query(context.Background(), db.Pool, s, false, sql, args, func(r pgx.Rows) error {
+		if !r.Next() {
+			return fmt.Errorf("no row (%v)", r.Err())
+		}
+		return r.Scan(dst)
+	})
+	if err != nil {
+		t.Fatalf("%q: %v", sql, err)
+	}
 }
 
 func sqlState(err error) string {
