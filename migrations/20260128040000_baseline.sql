@@ -38,14 +38,50 @@ begin
 end
 $$;
 
-grant anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin to authenticator;
+-- The server logs in as authenticator and switches to the others; granted only where
+-- missing, for the same reason as the settings below.
+do $$
+declare
+  r text;
+begin
+  foreach r in array array['anon', 'authenticated', 'service_role', 'supabase_auth_admin', 'supabase_storage_admin']
+  loop
+    if not pg_has_role('authenticator', r, 'member') then
+      begin
+        execute format('grant %I to authenticator', r);
+      exception when internal_error or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
+end
+$$;
 
 -- Statement timeouts of the API roles, as Supabase sets them: a visitor's query stops after
 -- 3 s, a signed-in user's after 8 s; service_role and the services' own roles are not
 -- limited. server/pgrole applies them in every transaction it opens for a role (SET ROLE
--- alone would not).
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
+-- alone would not). ALTER ROLE … SET rewrites its catalog row even when nothing changes,
+-- and two databases doing it at once fail ("tuple concurrently updated", or a duplicate
+-- key when the row is new): only what differs is set, and a database that lost that race
+-- goes on, the other having set the same value.
+do $$
+declare
+  r record;
+begin
+  for r in select * from (values ('anon', '3s'), ('authenticated', '8s')) as t(name, timeout)
+  loop
+    if not exists (select 1 from pg_db_role_setting s join pg_roles ro on ro.oid = s.setrole
+                   where ro.rolname = r.name and s.setdatabase = 0
+                     and 'statement_timeout=' || r.timeout = any (s.setconfig)) then
+      begin
+        execute format('alter role %I set statement_timeout = %L', r.name, r.timeout);
+      exception when internal_error or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
+end
+$$;
 
 -- The database: pg_dump's output from here on.
 --

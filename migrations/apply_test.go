@@ -77,6 +77,16 @@ func emptyDatabase(t *testing.T) string {
 	return pgtest.WithDatabase(cluster, name, "", "")
 }
 
+// migratedDatabase is a new database with every migration applied, by the runner.
+func migratedDatabase(t *testing.T) *pgx.Conn {
+	t.Helper()
+	conn := connect(t, emptyDatabase(t))
+	if _, err := migrations.Apply(context.Background(), conn); err != nil {
+		t.Fatal(err)
+	}
+	return conn
+}
+
 func TestApplyTwiceIsANoOp(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -156,10 +166,7 @@ func TestApplyConcurrently(t *testing.T) {
 func TestChangedMigrationIsRefused(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	conn := connect(t, emptyDatabase(t))
-	if _, err := migrations.Apply(ctx, conn); err != nil {
-		t.Fatal(err)
-	}
+	conn := migratedDatabase(t)
 	// As if the file had been edited after it was applied.
 	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('0', 64) where name like '%\_baseline.sql'`); err != nil {
 		t.Fatal(err)
@@ -196,10 +203,7 @@ func asSquashed(t *testing.T, conn *pgx.Conn, n int) (baseline string) {
 func TestADatabaseOfTheSquashedHistoryRecordsTheBaseline(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	conn := connect(t, emptyDatabase(t))
-	if _, err := migrations.Apply(ctx, conn); err != nil {
-		t.Fatal(err)
-	}
+	conn := migratedDatabase(t)
 	baseline := asSquashed(t, conn, 53)
 	if pending, err := migrations.Pending(ctx, conn); err != nil || len(pending) != 0 {
 		t.Fatalf("pending %v (err %v), want nothing", pending, err)
@@ -219,10 +223,7 @@ func TestADatabaseOfTheSquashedHistoryRecordsTheBaseline(t *testing.T) {
 func TestADatabaseHalfwayThroughTheSquashedHistoryIsRefused(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	conn := connect(t, emptyDatabase(t))
-	if _, err := migrations.Apply(ctx, conn); err != nil {
-		t.Fatal(err)
-	}
+	conn := migratedDatabase(t)
 	asSquashed(t, conn, 20)
 	_, err := migrations.Apply(ctx, conn)
 	if err == nil || !strings.Contains(err.Error(), "applied 20 of the 53 migrations squashed") ||

@@ -61,6 +61,16 @@ func myBookingFixture(t *testing.T, w *world, id string, car int64, paid bool) (
 	return id, superScalar[string](t, w, `select reference from public.bookings where id = $1`, id)
 }
 
+// requestLink asks for the link to booking id as its traveller would (reference and
+// e-mail) and returns the token the e-mail carries.
+func requestLink(t *testing.T, w *world, id, ref string) string {
+	t.Helper()
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
+		t.Fatal(err)
+	}
+	return linkToken(t, w, id)
+}
+
 // linkToken is the token of the latest link e-mailed for the booking.
 func linkToken(t *testing.T, w *world, id string) string {
 	t.Helper()
@@ -145,10 +155,7 @@ func TestMyBookingDetailsChangeWithoutChangingThePrice(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000002", w.carA, false)
-	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
-		t.Fatal(err)
-	}
-	token := linkToken(t, w, id)
+	token := requestLink(t, w, id, ref)
 	total := superScalar[int32](t, w, `select total_price from public.bookings where id = $1`, id)
 	b, err := w.callJSON(w.traveller(), `select public.my_booking_update($1, $2)`, token,
 		`{"flight_number": " at 811 ", "hotel_address": "Hôtel Kenzi, Casablanca", "arrival_note": "Landing 22:40", "customer_phone": "06 61 00 00 00"}`)
@@ -182,10 +189,7 @@ func TestMyBookingCancelInsideTheFreeWindowRefundsOnce(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000003", w.carA, true)
-	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
-		t.Fatal(err)
-	}
-	token := linkToken(t, w, id)
+	token := requestLink(t, w, id, ref)
 	for i := range 2 { // two clicks
 		b, err := w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, token)
 		if err != nil || b["status"] != "cancelled" {
@@ -217,10 +221,7 @@ func TestMyBookingCancelInsideTheFreeWindowRefundsOnce(t *testing.T) {
 	late, lateRef := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000004", w.carB, true)
 	w.super(t, `update public.rental_rules set free_cancellation_hours = 720`)
 	w.super(t, `update public.bookings set quote = quote - 'free_cancellation_until' where id = $1`, late)
-	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, lateRef); err != nil {
-		t.Fatal(err)
-	}
-	lateToken := linkToken(t, w, late)
+	lateToken := requestLink(t, w, late, lateRef)
 	b, err := w.callJSON(w.traveller(), `select public.my_booking($1)`, lateToken)
 	c, _ := b["cancellation"].(map[string]any)
 	if err != nil || c["free_now"] != false || c["cost"] != 450.0 {
@@ -246,10 +247,7 @@ func TestChangeRequestIsQuotedThenDecidedByTheAgency(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000005", w.carA, false)
-	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
-		t.Fatal(err)
-	}
-	token := linkToken(t, w, id)
+	token := requestLink(t, w, id, ref)
 	start := time.Now().UTC().AddDate(0, 0, 20).Format(time.DateOnly)
 	end := time.Now().UTC().AddDate(0, 0, 25).Format(time.DateOnly)
 	b, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, w.carB, start, end)
