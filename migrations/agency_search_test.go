@@ -1,35 +1,16 @@
 package migrations_test
 
 import (
-	"context"
-	"encoding/json"
 	"sort"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
-
-	"casarent/server/pgrole"
 )
 
 // searchIDs runs admin_search_bookings as the audience and returns the ids found, sorted.
 func searchIDs(t *testing.T, w *world, audience, query string) []string {
 	t.Helper()
-	var ids []string
-	err := pgrole.Query(context.Background(), w.db.Pool, w.as(audience), false,
-		`select found::text from public.admin_search_bookings($1) as found`, []any{query},
-		func(r pgx.Rows) error {
-			for r.Next() {
-				var id string
-				if err := r.Scan(&id); err != nil {
-					return err
-				}
-				ids = append(ids, id)
-			}
-			return r.Err()
-		})
-	if err != nil {
-		t.Fatalf("%s search %q: %v", audience, query, err)
-	}
+	ids := readRows(t, w, audience, pgx.RowTo[string], `select found::text from public.admin_search_bookings($1) as found`, query)
 	sort.Strings(ids)
 	return ids
 }
@@ -86,27 +67,8 @@ type customerRow struct {
 
 func readCustomers(t *testing.T, w *world, audience string) []customerRow {
 	t.Helper()
-	var out []customerRow
-	err := pgrole.Query(context.Background(), w.db.Pool, w.as(audience), false,
-		`select email, phone, name, booking_count, bookings, total_paid::float8, last_visit::text from public.admin_customers()`, nil,
-		func(r pgx.Rows) error {
-			for r.Next() {
-				var c customerRow
-				var raw []byte
-				if err := r.Scan(&c.Email, &c.Phone, &c.Name, &c.Count, &raw, &c.TotalPaid, &c.LastVisit); err != nil {
-					return err
-				}
-				if err := json.Unmarshal(raw, &c.Bookings); err != nil {
-					return err
-				}
-				out = append(out, c)
-			}
-			return r.Err()
-		})
-	if err != nil {
-		t.Fatalf("%s customers: %v", audience, err)
-	}
-	return out
+	return readRows(t, w, audience, pgx.RowToStructByPos[customerRow],
+		`select email, phone, name, booking_count, bookings, total_paid::float8, last_visit::text from public.admin_customers()`)
 }
 
 // Two bookings of one customer (e-mail in another case) make one client with

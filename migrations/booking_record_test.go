@@ -135,23 +135,8 @@ func TestRevenueIsMoneyReceived(t *testing.T) {
 		Online, Refunds, Counter, Received float64
 	}
 	read := func(audience string) []month {
-		var out []month
-		err := pgrole.Query(ctx, w.db.Pool, w.as(audience), false,
-			`select month, online::float8, refunds::float8, counter::float8, received::float8 from public.revenue_by_month('2027-01-01', '2028-01-01')`, nil,
-			func(r pgx.Rows) error {
-				for r.Next() {
-					var m month
-					if err := r.Scan(&m.Month, &m.Online, &m.Refunds, &m.Counter, &m.Received); err != nil {
-						return err
-					}
-					out = append(out, m)
-				}
-				return r.Err()
-			})
-		if err != nil {
-			t.Fatalf("%s: %v", audience, err)
-		}
-		return out
+		return readRows(t, w, audience, pgx.RowToStructByPos[month],
+			`select month, online::float8, refunds::float8, counter::float8, received::float8 from public.revenue_by_month('2027-01-01', '2028-01-01')`)
 	}
 	got := read(admin)
 	march := month{Online: 1620, Refunds: 500, Counter: 700, Received: 1620 - 500 + 700}

@@ -323,21 +323,7 @@ func TestAvailabilityForVisitors(t *testing.T) {
 		Total    int
 	}
 	read := func(sql string, args ...any) []row {
-		var out []row
-		err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false, sql, args, func(r pgx.Rows) error {
-			for r.Next() {
-				var x row
-				if err := r.Scan(&x.Car, &x.Free, &x.Reason, &x.NextFree, &x.Days, &x.Total); err != nil {
-					return err
-				}
-				out = append(out, x)
-			}
-			return r.Err()
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
+		return readRows(t, w, anon, pgx.RowToStructByPos[row], sql, args...)
 	}
 	got := read(`select car_id, free, reason, next_free, days, total from public.car_availability('2026-12-12T10:00', '2026-12-16T10:00')`)
 	if len(got) != 2 {
@@ -360,21 +346,7 @@ func TestAvailabilityForVisitors(t *testing.T) {
 	if _, err := w.try(anon, `select * from public.car_availability('2026-12-14T12:00', '2026-12-14T12:00')`); sqlState(err) != "22023" {
 		t.Errorf("empty range: %v, want 22023", err)
 	}
-	var states []string
-	err := pgrole.Query(context.Background(), w.db.Pool, w.as(anon), false,
-		`select state from public.car_calendar($1, '2026-12-09', 7)`, []any{w.carA}, func(r pgx.Rows) error {
-			for r.Next() {
-				var s string
-				if err := r.Scan(&s); err != nil {
-					return err
-				}
-				states = append(states, s)
-			}
-			return r.Err()
-		})
-	if err != nil {
-		t.Fatal(err)
-	}
+	states := readRows(t, w, anon, pgx.RowTo[string], `select state from public.car_calendar($1, '2026-12-09', 7)`, w.carA)
 	if want := "[free partial taken taken taken partial free]"; fmt.Sprint(states) != want {
 		t.Errorf("calendar %v, want %s", states, want)
 	}

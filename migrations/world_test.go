@@ -176,6 +176,22 @@ func readJSON(t *testing.T, db *pgtest.DB, s pgrole.Session, dst any, sql string
 	}
 }
 
+// readRows reads every row sql returns, as the audience, each made a T by rowTo
+// (pgx.RowTo for one column, pgx.RowToStructByPos for a struct). Nothing is committed.
+func readRows[T any](t *testing.T, w *world, audience string, rowTo pgx.RowToFunc[T], sql string, args ...any) []T {
+	t.Helper()
+	var out []T
+	err := pgrole.Query(context.Background(), w.db.Pool, w.as(audience), false, sql, args, func(r pgx.Rows) error {
+		var err error
+		out, err = pgx.CollectRows(r, rowTo)
+		return err
+	})
+	if err != nil {
+		t.Fatalf("%s: %q: %v", audience, sql, err)
+	}
+	return out
+}
+
 func sqlState(err error) string {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
