@@ -3,9 +3,6 @@ package auth_test
 import (
 	"context"
 	"encoding/base64"
-	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -152,19 +149,7 @@ func TestGuestConvertedByEmailKeepsItsIdAndRows(t *testing.T) {
 // With SECURITY_CAPTCHA_ENABLED, an anonymous sign-in needs a token the
 // captcha provider (here a stand-in of hCaptcha's siteverify) accepts.
 func TestAnonymousSignInPassesTheCaptcha(t *testing.T) {
-	verify := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_ = r.ParseForm()
-		ok := r.PostForm.Get("secret") == "captcha-secret" && r.PostForm.Get("response") == "good-token"
-		ans := map[string]any{"success": ok}
-		if !ok {
-			ans["error-codes"] = []string{"invalid-input-response"}
-		}
-		json.NewEncoder(w).Encode(ans)
-	}))
-	defer verify.Close()
-	e := anonEnv(t, func(c *config.Auth) {
-		c.Captcha = config.Captcha{Enabled: true, Provider: "hcaptcha", Secret: "captcha-secret", VerifyURL: verify.URL}
-	})
+	e := anonEnv(t, withCaptchaSite(t))
 	wantError(t, e.call("POST", "/signup", map[string]any{}, ""), 500, "unexpected_failure")
 	r := e.call("POST", "/signup", map[string]any{"gotrue_meta_security": map[string]any{"captcha_token": "bad-token"}}, "")
 	wantError(t, r, 400, "captcha_failed")
