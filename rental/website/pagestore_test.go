@@ -29,17 +29,8 @@ import (
 	"casarent/server/config"
 	"casarent/server/pgtest"
 	"casarent/server/ssr"
+	"casarent/server/ssr/ssrtest"
 )
-
-// testBundle is the stand-in for the site's server bundle (same contract).
-func testBundle(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile("../../server/ssr/testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 // newTestWebsite is the website of a fresh database, its build files (name →
 // content, e.g. "index.html", "ssr/render.js") in a folder of their own, as the
@@ -119,7 +110,7 @@ func stopPages(t *testing.T) {
 func pagesSite(t *testing.T) (*Website, *pgtest.DB) {
 	t.Helper()
 	index := `<!doctype html><html lang="fr" dir="ltr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
-	w, db := newTestWebsite(t, map[string]string{"index.html": index, "ssr/render.js": testBundle(t)}, "https://site.test")
+	w, db := newTestWebsite(t, map[string]string{"index.html": index, "ssr/render.js": string(ssrtest.Bundle(t))}, "https://site.test")
 	db.Exec(t, `
 		insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating) values
 		  (1, 'clio-5', 'Clio 5', 'Renault', 'Économique', 300, '/c.jpg', 5, 'manual', 'gasoline', 4.5),
