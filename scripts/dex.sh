@@ -52,13 +52,11 @@ build() {
   rm -rf "$src"
 }
 
-running() { pid_running "$pidfile"; }
-
 ready() { curl -fsS "http://$DEX_ADDR/dex/.well-known/openid-configuration" >/dev/null 2>&1; }
 
 start() {
   build
-  if running; then return 0; fi
+  if pid_running "$pidfile"; then return 0; fi
   mkdir -p "$DEX_STATE"
   {
     cat <<EOT
@@ -114,6 +112,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   env) env_ ;;
-  status) if running && ready; then echo "running on $DEX_ADDR"; else echo "stopped"; exit 1; fi ;;
+  status) if pid_running "$pidfile" && ready; then echo "running on $DEX_ADDR"; else echo "stopped"; exit 1; fi ;;
   *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
 esac

@@ -52,13 +52,11 @@ build() {
   exec 9>&-
 }
 
-running() { pid_running "$pidfile"; }
-
 ready() { curl -fsS "http://$MINIO_ADDR/minio/health/ready" >/dev/null 2>&1; }
 
 start() {
   build
-  if running; then return 0; fi
+  if pid_running "$pidfile"; then return 0; fi
   mkdir -p "$MINIO_DATA"
   MINIO_ROOT_USER=$ACCESS_KEY MINIO_ROOT_PASSWORD=$SECRET_KEY MINIO_BROWSER=off \
     nohup "$bin" server --quiet --address "$MINIO_ADDR" --console-address "$console" "$MINIO_DATA" >"$logfile" 2>&1 &
@@ -85,6 +83,6 @@ case "${1:-}" in
   start) start ;;
   stop) stop ;;
   env) env_ ;;
-  status) if running && ready; then echo "running on $MINIO_ADDR"; else echo "stopped"; exit 1; fi ;;
+  status) if pid_running "$pidfile" && ready; then echo "running on $MINIO_ADDR"; else echo "stopped"; exit 1; fi ;;
   *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
 esac
