@@ -84,14 +84,7 @@ func TestAnonymousSignInsHaveTheirOwnRateLimit(t *testing.T) {
 func TestGuestConvertedByEmailKeepsItsIdAndRows(t *testing.T) {
 	e := anonEnv(t, nil)
 	ctx := context.Background()
-	e.db.Exec(t, `create table public.guest_notes (owner uuid not null default auth.uid(), body text);
-		alter table public.guest_notes enable row level security;
-		create policy own on public.guest_notes for select to authenticated using (owner = auth.uid());
-		create policy members_write on public.guest_notes for insert to authenticated
-			with check (owner = auth.uid() and not coalesce((auth.jwt()->>'is_anonymous')::boolean, true));
-		create policy guests_write_short on public.guest_notes for insert to authenticated
-			with check (owner = auth.uid() and length(body) <= 5);
-		grant select, insert on public.guest_notes to authenticated`)
+	e.db.ExecFile(t, "contract/anonymous-fixture.sql") // the contract suite's guest_notes
 	insert := func(tok, body string) error {
 		payload, _ := base64.RawURLEncoding.DecodeString(strings.Split(tok, ".")[1])
 		return pgrole.Do(ctx, e.db.Pool, pgrole.Session{Role: "authenticated", ClaimsJSON: payload, Method: "POST", Path: "/test"},

@@ -354,15 +354,18 @@ func TestAChangedPageIsItsLastRenderMarkedStaleUntilRendered(t *testing.T) {
 	}
 }
 
+// servedStale says whether the English page at path is served marked stale.
+func servedStale(t *testing.T, w *Website, path string) bool {
+	t.Helper()
+	return strings.Contains(decoded(t, do(w, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
+}
+
 // A change is marked on the pages it covers as soon as it is heard of, and a
 // render made from data read before it stays marked until one made after it.
 func TestAChangeDuringARenderLeavesThePageMarkedStale(t *testing.T) {
 	w, _ := pagesSite(t)
 	stopPages(t)
-	stale := func(path string) bool {
-		t.Helper()
-		return strings.Contains(decoded(t, do(w, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
-	}
+	stale := func(path string) bool { return servedStale(t, w, path) }
 	seen := w.pages.changes.now()                                // a burst reads its data here…
 	w.pages.markChanged(w.pages.changes.add(`{"table":"cars"}`)) // …then a car changes
 	if !stale("/cars/clio-5") || !stale("/vehicles") || stale("/blog") || stale("/contact") {
@@ -390,10 +393,7 @@ func TestAChangeDuringARenderLeavesThePageMarkedStale(t *testing.T) {
 func TestAPageMarkedByAChangeThatLeftItsDataIsCurrentAgain(t *testing.T) {
 	w, _ := pagesSite(t)
 	stopPages(t)
-	stale := func(path string) bool {
-		t.Helper()
-		return strings.Contains(decoded(t, do(w, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
-	}
+	stale := func(path string) bool { return servedStale(t, w, path) }
 	sources := []pageSource{{path: "/cars/clio-5", data: json.RawMessage(`{"car":{"name":"Clio 5","price":7}}`)}}
 	if err := w.pages.build(context.Background(), w.pages.plan("2030-01-01", sources), w.pages.changes.now()); err != nil {
 		t.Fatal(err)
