@@ -93,8 +93,6 @@ EOT
   wait_started "dex.sh: Dex" "$pidfile" "$logfile" ready || exit 1
 }
 
-stop() { stop_pidfile "$pidfile"; }
-
 env_() {
   cat <<EOT
 DEX_ISSUER=http://$DEX_ADDR/dex
@@ -107,11 +105,4 @@ DEX_OTHER_EMAIL=$OTHER_EMAIL
 EOT
 }
 
-case "${1:-}" in
-  build) build ;;
-  start) start ;;
-  stop) stop ;;
-  env) env_ ;;
-  status) if pid_running "$pidfile" && ready; then echo "running on $DEX_ADDR"; else echo "stopped"; exit 1; fi ;;
-  *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
-esac
+service_command "$DEX_ADDR" "$pidfile" "${1:-}"

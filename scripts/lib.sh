@@ -42,6 +42,21 @@ stop_pidfile() {
   rm -f "$1"
 }
 
+# service_command ADDR PIDFILE COMMAND runs the command line of a service script
+# (build|start|stop|env|status) over the functions the script defines: build,
+# start, env_ (its settings) and ready (it answers on ADDR).
+service_command() {
+  local addr=$1 pidfile=$2
+  case "${3:-}" in
+    build) build ;;
+    start) start ;;
+    stop) stop_pidfile "$pidfile" ;;
+    env) env_ ;;
+    status) if pid_running "$pidfile" && ready; then echo "running on $addr"; else echo "stopped"; exit 1; fi ;;
+    *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
+  esac
+}
+
 # apt_install installs Debian packages (root only; the machines here run as root).
 apt_install() {
   if [ "$(id -u)" != 0 ]; then echo "missing: $* (install them, or run as root)" >&2; return 1; fi

@@ -65,8 +65,6 @@ start() {
   wait_started "minio.sh: MinIO" "$pidfile" "$logfile" ready || exit 1
 }
 
-stop() { stop_pidfile "$pidfile"; }
-
 env_() {
   cat <<EOT
 STORAGE_S3_ENDPOINT=http://$MINIO_ADDR
@@ -78,11 +76,4 @@ STORAGE_S3_FORCE_PATH_STYLE=true
 EOT
 }
 
-case "${1:-}" in
-  build) build ;;
-  start) start ;;
-  stop) stop ;;
-  env) env_ ;;
-  status) if pid_running "$pidfile" && ready; then echo "running on $MINIO_ADDR"; else echo "stopped"; exit 1; fi ;;
-  *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
-esac
+service_command "$MINIO_ADDR" "$pidfile" "${1:-}"
