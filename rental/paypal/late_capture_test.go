@@ -36,9 +36,16 @@ func (h *harness) lapse(id string) {
 	if _, err := h.db.Admin.Exec(ctx, `select public.expire_booking_holds()`); err != nil {
 		h.t.Fatal(err)
 	}
-	if r := h.row(id); r.Status != "expired" || r.PaymentStatus != "abandoned" {
-		h.t.Fatalf("after the hold lapsed: %+v", r)
-	}
+	h.wantBooking(id, "expired", "abandoned")
+}
+
+// lapseAndRebook lets the booking's hold lapse, then another visitor books its
+// dates; it returns the other booking's id.
+func (h *harness) lapseAndRebook(id string) string {
+	h.t.Helper()
+	h.lapse(id)
+	other := h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	return other["bookingId"].(string)
 }
 
 // reconcileTwice runs two replicas' reconciliation passes at once and returns
@@ -149,9 +156,7 @@ func TestLateCaptureConfirmsWhenTheDatesAreStillFree(t *testing.T) {
 func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.timedOutCapture()
-	h.lapse(id)
-	other := h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
-	otherID := other["bookingId"].(string)
+	otherID := h.lapseAndRebook(id)
 
 	rep := h.reconcileTwice()
 	if rep.Refunded < 1 || rep.Confirmed != 0 || rep.Cancelled != 0 || rep.Failed != 0 {
@@ -193,8 +198,7 @@ func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
 func TestLateCaptureRetryTellsTheVisitorItIsRefunded(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.timedOutCapture()
-	h.lapse(id)
-	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	h.lapseAndRebook(id)
 
 	status, body := h.capture(orderID)
 	if status != http.StatusConflict || body["code"] != "payment_refunded" {
@@ -244,8 +248,7 @@ func TestReconcileWithAShortHold(t *testing.T) {
 func TestLateCaptureRefundIsRetriedAfterAnOutage(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.timedOutCapture()
-	h.lapse(id)
-	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	h.lapseAndRebook(id)
 	h.fault(emulator.Fault{Op: "refund", Status: 503, Times: -1})
 	rep := h.reconcileTwice()
 	if rep.Refunded < 1 {
@@ -293,8 +296,7 @@ func TestApprovedOrderOfAnExpiredBookingIsCapturedOnce(t *testing.T) {
 func TestApprovedOrderOfAnExpiredBookingWhoseDatesWereTakenIsLeft(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.approved("pay")
-	h.lapse(id)
-	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	h.lapseAndRebook(id)
 
 	if rep := h.reconcileTwice(); rep.Confirmed+rep.Refunded+rep.Cancelled+rep.Failed != 0 {
 		t.Fatalf("reconciliation: %+v", rep)
