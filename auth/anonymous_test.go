@@ -3,9 +3,6 @@ package auth_test
 import (
 	"context"
 	"encoding/base64"
-	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -87,14 +84,7 @@ func TestAnonymousSignInsHaveTheirOwnRateLimit(t *testing.T) {
 func TestGuestConvertedByEmailKeepsItsIdAndRows(t *testing.T) {
 	e := anonEnv(t, nil)
 	ctx := context.Background()
-	e.db.Exec(t, `create table public.guest_notes (owner uuid not null default auth.uid(), body text);
-		alter table public.guest_notes enable row level security;
-		create policy own on public.guest_notes for select to authenticated using (owner = auth.uid());
-		create policy members_write on public.guest_notes for insert to authenticated
-			with check (owner = auth.uid() and not coalesce((auth.jwt()->>'is_anonymous')::boolean, true));
-		create policy guests_write_short on public.guest_notes for insert to authenticated
-			with check (owner = auth.uid() and length(body) <= 5);
-		grant select, insert on public.guest_notes to authenticated`)
+	e.db.ExecFile(t, "contract/anonymous-fixture.sql") // the contract suite's guest_notes
 	insert := func(tok, body string) error {
 		payload, _ := base64.RawURLEncoding.DecodeString(strings.Split(tok, ".")[1])
 		return pgrole.Do(ctx, e.db.Pool, pgrole.Session{Role: "authenticated", ClaimsJSON: payload, Method: "POST", Path: "/test"},
@@ -152,19 +142,7 @@ func TestGuestConvertedByEmailKeepsItsIdAndRows(t *testing.T) {
 // With SECURITY_CAPTCHA_ENABLED, an anonymous sign-in needs a token the
 // captcha provider (here a stand-in of hCaptcha's siteverify) accepts.
 func TestAnonymousSignInPassesTheCaptcha(t *testing.T) {
-	verify := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_ = r.ParseForm()
-		ok := r.PostForm.Get("secret") == "captcha-secret" && r.PostForm.Get("response") == "good-token"
-		ans := map[string]any{"success": ok}
-		if !ok {
-			ans["error-codes"] = []string{"invalid-input-response"}
-		}
-		json.NewEncoder(w).Encode(ans)
-	}))
-	defer verify.Close()
-	e := anonEnv(t, func(c *config.Auth) {
-		c.Captcha = config.Captcha{Enabled: true, Provider: "hcaptcha", Secret: "captcha-secret", VerifyURL: verify.URL}
-	})
+	e := anonEnv(t, withCaptchaSite(t))
 	wantError(t, e.call("POST", "/signup", map[string]any{}, ""), 500, "unexpected_failure")
 	r := e.call("POST", "/signup", map[string]any{"gotrue_meta_security": map[string]any{"captcha_token": "bad-token"}}, "")
 	wantError(t, r, 400, "captcha_failed")

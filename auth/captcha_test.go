@@ -9,9 +9,15 @@ import (
 	"casarent/server/config"
 )
 
-// captchaEnv is a server with SECURITY_CAPTCHA_ENABLED whose siteverify is a
-// stand-in of hCaptcha's: it accepts "good-token" with the configured secret.
+// captchaEnv is a server with SECURITY_CAPTCHA_ENABLED (see withCaptchaSite).
 func captchaEnv(t *testing.T) *env {
+	t.Helper()
+	return newEnv(t, withCaptchaSite(t))
+}
+
+// withCaptchaSite turns SECURITY_CAPTCHA_ENABLED on with a siteverify that is a
+// stand-in of hCaptcha's: it accepts "good-token" with the configured secret.
+func withCaptchaSite(t *testing.T) func(*config.Auth) {
 	t.Helper()
 	verify := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_ = r.ParseForm()
@@ -23,9 +29,9 @@ func captchaEnv(t *testing.T) *env {
 		json.NewEncoder(w).Encode(ans)
 	}))
 	t.Cleanup(verify.Close)
-	return newEnv(t, func(c *config.Auth) {
+	return func(c *config.Auth) {
 		c.Captcha = config.Captcha{Enabled: true, Provider: "hcaptcha", Secret: "captcha-secret", VerifyURL: verify.URL}
-	})
+	}
 }
 
 func withCaptcha(body map[string]any, token string) map[string]any {

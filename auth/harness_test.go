@@ -2,7 +2,6 @@ package auth_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -198,13 +197,7 @@ var linkRE = regexp.MustCompile(`https?://[^\s"<>]+/auth/v1/verify\?[^\s"<>]+`)
 // lastLink waits for the n-th email to addr and returns its verify link.
 func (e *env) lastLink(addr string, n int) (mailtest.Message, *url.URL) {
 	e.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	msgs, err := e.sink.Wait(ctx, addr, n)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	m := msgs[n-1]
+	m := e.sink.Received(e.t, addr, n)[n-1]
 	link := linkRE.FindString(m.Text)
 	if link == "" {
 		e.t.Fatalf("no verify link in %q", m.Text)

@@ -6,9 +6,10 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
+
+	"casarent/guards/circles"
 )
 
 // The package's files are rooms over floors: a request's walk goes from the
@@ -158,57 +159,13 @@ func receiverType(fd *ast.FuncDecl) string {
 // fileCircles lists each set of files that call each other around a circle
 // (a strongly connected component of more than one file), sorted.
 func fileCircles(calls map[string]map[string]bool) [][]string {
-	var nodes []string
-	for f := range calls {
-		nodes = append(nodes, f)
-	}
-	sort.Strings(nodes)
-	index, low, onStack := map[string]int{}, map[string]int{}, map[string]bool{}
-	var stack []string
-	var circles [][]string
-	var visit func(v string)
-	visit = func(v string) {
-		index[v], low[v] = len(index), len(index)
-		stack = append(stack, v)
-		onStack[v] = true
-		var next []string
-		for w := range calls[v] {
-			next = append(next, w)
-		}
-		sort.Strings(next)
-		for _, w := range next {
-			if _, seen := index[w]; !seen {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if onStack[w] {
-				low[v] = min(low[v], index[w])
-			}
-		}
-		if low[v] != index[v] {
-			return
-		}
-		var circle []string
-		for {
-			w := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			onStack[w] = false
-			circle = append(circle, w)
-			if w == v {
-				break
-			}
-		}
-		if len(circle) > 1 {
-			sort.Strings(circle)
-			circles = append(circles, circle)
+	next := map[string][]string{}
+	for from, tos := range calls {
+		for to := range tos {
+			next[from] = append(next[from], to)
 		}
 	}
-	for _, v := range nodes {
-		if _, seen := index[v]; !seen {
-			visit(v)
-		}
-	}
-	sort.Slice(circles, func(i, j int) bool { return circles[i][0] < circles[j][0] })
-	return circles
+	return circles.Find(next)
 }
 
 func TestFileCircleRuleFindsCircles(t *testing.T) {

@@ -1,7 +1,6 @@
 package auth_test
 
 import (
-	"context"
 	"regexp"
 	"strings"
 	"testing"
@@ -128,12 +127,7 @@ func TestReauthenticationNonce(t *testing.T) {
 	wantError(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3", "nonce": "123456"}, at), 422, "reauthentication_not_valid")
 
 	must(t, e.call("GET", "/reauthenticate", nil, at), 200)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	msgs, err := e.sink.Wait(ctx, "rea@example.test", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs := e.sink.Received(t, "rea@example.test", 1)
 	nonce := regexp.MustCompile(`\b\d{6}\b`).FindString(msgs[0].Text)
 	if nonce == "" || linkRE.MatchString(msgs[0].Text) {
 		t.Fatalf("want a code and no link: %q", msgs[0].Text)
@@ -144,10 +138,7 @@ func TestReauthenticationNonce(t *testing.T) {
 	wantError(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3", "nonce": nonce}, at), 422, "reauthentication_not_valid")
 
 	must(t, e.call("GET", "/reauthenticate", nil, at), 200)
-	msgs, err = e.sink.Wait(ctx, "rea@example.test", 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	msgs = e.sink.Received(t, "rea@example.test", 2)
 	nonce = regexp.MustCompile(`\b\d{6}\b`).FindString(msgs[1].Text)
 	must(t, e.call("PUT", "/user", map[string]any{"password": "pass-word-3", "nonce": nonce}, at), 200)
 	must(t, e.signIn("rea@example.test", "pass-word-3"), 200)

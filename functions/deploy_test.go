@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"casarent/functions"
+	"casarent/server/denotest"
 	"casarent/server/pgtest"
 )
 
@@ -39,7 +40,7 @@ Deno.serve(() => Response.json({ v }));`)
 	deploy := func(version string, key string) error {
 		t.Helper()
 		write("version.ts", "export const v = "+version+";")
-		bundles, err := functions.BundleFunctions(ctx, denoPath(t), denoCache(t), filepath.Join(src, "functions"), "", nil)
+		bundles, err := functions.BundleFunctions(ctx, denotest.Path(t), denoCache(t), filepath.Join(src, "functions"), "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

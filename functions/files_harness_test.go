@@ -1,6 +1,7 @@
 package functions_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -18,39 +19,18 @@ import (
 	"time"
 
 	"casarent/functions"
+	"casarent/server/denotest"
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
 )
-
-// denoPath finds the Deno the scripts install (scripts/lib.sh ensure_deno), or
-// DENO_PATH, or one on PATH.
-func denoPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("DENO_PATH"); p != "" {
-		return p
-	}
-	if p, err := filepath.Abs("../.tools/deno/node_modules/.bin/deno"); err == nil {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	if p, err := exec.LookPath("deno"); err == nil {
-		return p
-	}
-	t.Skip("Deno is not installed: source scripts/lib.sh && ensure_deno (make test does)")
-	return ""
-}
 
 // denoCache is the dependency cache the tests share (npm: imports are fetched once).
 // It is filled before any test uses it: tests run in parallel, and a worker booting
 // from a cache that `deno bundle` is filling at the same moment (the deploy tests
 // bundle every test function) failed to boot on a cold machine.
 func denoCache(t *testing.T) string {
-	p, err := filepath.Abs("../.tools/deno/cache")
-	if err != nil {
-		t.Fatal(err)
-	}
-	deno := denoPath(t)
+	p := filepath.Join(denotest.RepoDir(t), ".tools", "deno", "cache")
+	deno := denotest.Path(t)
 	primeOnce.Do(func() {
 		cmd := exec.Command(deno, "cache", "--quiet", "--no-lock", "testdata/functions/notes/index.ts")
 		cmd.Env = append(os.Environ(), "DENO_DIR="+p, "NO_COLOR=1")
@@ -118,7 +98,7 @@ func newFileEnv(t *testing.T, tune func(*functions.FileOptions), extra http.Hand
 	log := &syncBuffer{}
 	opts := functions.FileOptions{
 		Dir: filepath.Join(dir, "functions"), ConfigPath: filepath.Join(dir, "config.toml"),
-		DenoPath: denoPath(t), DenoDir: denoCache(t), HotReload: true, StartTimeout: 2 * time.Minute,
+		DenoPath: denotest.Path(t), DenoDir: denoCache(t), HotReload: true, StartTimeout: 2 * time.Minute,
 		Env: map[string]string{"SUPABASE_URL": srv.URL, "SUPABASE_ANON_KEY": anon, "SUPABASE_SERVICE_ROLE_KEY": service,
 			"SUPABASE_DB_URL": "postgres://unused"},
 	}
@@ -185,6 +165,26 @@ func (e *fileEnv) call(t *testing.T, method, path, token, body string, headers .
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	return answer{status: res.StatusCode, header: res.Header, body: string(raw)}
+}
+
+// openEvents starts the "events" function's server-sent stream and reads its
+// first event; the function then waits for a POST to events/release before it
+// sends the second. The stream is closed when t ends, or earlier by the caller.
+func (e *fileEnv) openEvents(t *testing.T) (*http.Response, *bufio.Reader) {
+	t.Helper()
+	res, err := http.Get(e.srv.URL + "/functions/v1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { res.Body.Close() })
+	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("content type %q", ct)
+	}
+	r := bufio.NewReader(res.Body)
+	if line, err := r.ReadString('\n'); err != nil || line != "data: first\n" {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	return res, r
 }
 
 // eventually retries check until it passes or 15 s have gone by.

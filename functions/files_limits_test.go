@@ -1,8 +1,6 @@
 package functions_test
 
 import (
-	"bufio"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,15 +54,7 @@ func TestFileFunctionConcurrencyCap(t *testing.T) {
 		o.MaxConcurrent = 1
 		o.MaxQueue = 0
 	}, nil)
-	res, err := http.Get(e.srv.URL + "/functions/v1/events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	r := bufio.NewReader(res.Body)
-	if line, _ := r.ReadString('\n'); line != "data: first\n" {
-		t.Fatalf("first line %q", line)
-	}
+	res, _ := e.openEvents(t)
 	// The stream holds the only slot.
 	a := e.call(t, "POST", "events/release", "", "")
 	if a.status != 503 || a.header.Get("Retry-After") == "" || a.json(t)["code"] != "WORKER_BUSY" {
@@ -174,15 +164,7 @@ func TestFileFunctionCrashes(t *testing.T) {
 // waits is not charged for the CPU the worker's other requests use meanwhile.
 func TestFileFunctionCPULimitSparesWaitingRequests(t *testing.T) {
 	e := newFileEnv(t, func(o *functions.FileOptions) { o.CPUTime = 500 * time.Millisecond }, nil)
-	res, err := http.Get(e.srv.URL + "/functions/v1/events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	r := bufio.NewReader(res.Body)
-	if line, _ := r.ReadString('\n'); line != "data: first\n" {
-		t.Fatalf("first line %q", line)
-	}
+	_, r := e.openEvents(t)
 	for i := range 8 { // 1.6 s of CPU in all, 0.2 s at a time, in the stream's worker
 		if a := e.call(t, "GET", "events/burn?ms=200", e.anon, ""); a.status != 200 {
 			t.Fatalf("burn %d: %d %s", i, a.status, a.body)

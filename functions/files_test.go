@@ -1,7 +1,6 @@
 package functions_test
 
 import (
-	"bufio"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -70,18 +69,7 @@ func TestFileFunctionVerifyJWTAndFolders(t *testing.T) {
 // waits (for a second request) before sending the next.
 func TestFileFunctionStreamsEvents(t *testing.T) {
 	e := newFileEnv(t, nil, nil)
-	res, err := http.Get(e.srv.URL + "/functions/v1/events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
-		t.Fatalf("content type %q", ct)
-	}
-	r := bufio.NewReader(res.Body)
-	if line, err := r.ReadString('\n'); err != nil || line != "data: first\n" {
-		t.Fatalf("first line %q, %v", line, err)
-	}
+	_, r := e.openEvents(t)
 	if a := e.call(t, "POST", "events/release", "", ""); a.status != 200 {
 		t.Fatalf("release: %d %s", a.status, a.body)
 	}

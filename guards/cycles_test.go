@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"casarent/guards/circles"
 )
 
 // Go refuses a circle of packages, but not one of folders: auth importing
@@ -45,59 +47,10 @@ func folderCircles(imports map[string][]string) []string {
 		}
 	}
 	var out []string
-	for _, scc := range stronglyConnected(next) {
-		if len(scc) < 2 {
-			continue
-		}
+	for _, scc := range circles.Find(next) {
 		out = append(out, describeCircle(scc, next, why))
 	}
 	sort.Strings(out)
-	return out
-}
-
-// stronglyConnected is Tarjan's algorithm over the folder graph: each set of
-// folders that can all reach each other.
-func stronglyConnected(next map[string][]string) [][]string {
-	var nodes []string
-	for n := range next {
-		nodes = append(nodes, n)
-	}
-	sort.Strings(nodes)
-	index, low, onStack := map[string]int{}, map[string]int{}, map[string]bool{}
-	var stack []string
-	var out [][]string
-	var visit func(n string)
-	visit = func(n string) {
-		index[n], low[n] = len(index), len(index)
-		stack, onStack[n] = append(stack, n), true
-		for _, m := range next[n] {
-			if _, seen := index[m]; !seen {
-				visit(m)
-				low[n] = min(low[n], low[m])
-			} else if onStack[m] {
-				low[n] = min(low[n], index[m])
-			}
-		}
-		if low[n] != index[n] {
-			return
-		}
-		var scc []string
-		for {
-			m := stack[len(stack)-1]
-			stack, onStack[m] = stack[:len(stack)-1], false
-			scc = append(scc, m)
-			if m == n {
-				break
-			}
-		}
-		sort.Strings(scc)
-		out = append(out, scc)
-	}
-	for _, n := range nodes {
-		if _, seen := index[n]; !seen {
-			visit(n)
-		}
-	}
 	return out
 }
 

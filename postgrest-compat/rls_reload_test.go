@@ -47,20 +47,7 @@ func TestSchemaReloadAfterDDL(t *testing.T) {
 	expectStatus(t, r, 400)
 	// Wait until the listener is up (Run reloads after LISTEN): its connection
 	// shows in pg_stat_activity (a guessed pause can miss the NOTIFY on a busy machine).
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		var listening bool
-		if err := e.db.Admin.QueryRow(context.Background(), `select exists (select 1 from pg_stat_activity
-			where datname = current_database() and query = 'listen pgrst')`).Scan(&listening); err != nil {
-			t.Fatal(err)
-		}
-		if listening {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the schema cache never listened for pgrst")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	e.db.WaitForListener(t, "pgrst")
 	if _, err := e.db.Admin.Exec(context.Background(), "alter table public.pc_tags add column color text default 'red'"); err != nil {
 		t.Fatal(err)
 	}

@@ -183,11 +183,21 @@ func TestBuilderRejectsUnknownNames(t *testing.T) {
 		"select=books(id)&books=eq.1":      "PGRST120",
 		"select=books(id)&order=books(id)": "PGRST118",
 	} {
-		err := readError(t, c, authors, q)
-		ae, ok := err.(*apiError)
-		if !ok || ae.Code != code {
-			t.Errorf("%s: got %v, want %s", q, err, code)
+		wantCode(t, q, readError(t, c, authors, q), code)
+	}
+}
+
+// wantCode fails t unless err is an API error with code, or nil when code is "".
+func wantCode(t *testing.T, label string, err error, code string) {
+	t.Helper()
+	if code == "" {
+		if err != nil {
+			t.Errorf("%s: %v", label, err)
 		}
+		return
+	}
+	if ae, ok := err.(*apiError); !ok || ae.Code != code {
+		t.Errorf("%s: got %v, want %s", label, err, code)
 	}
 }
 
@@ -266,16 +276,7 @@ func TestBuilderPutKey(t *testing.T) {
 		}
 		pl, _ := decodePayload([]byte(`{"id":1,"title":"x"}`), nil, false)
 		_, err = p.mutationStatement(books, opPut, pl, accept{}, false)
-		if code == "" {
-			if err != nil {
-				t.Errorf("%s: %v", q, err)
-			}
-			continue
-		}
-		ae, ok := err.(*apiError)
-		if !ok || ae.Code != code {
-			t.Errorf("%s: got %v, want %s", q, err, code)
-		}
+		wantCode(t, q, err, code)
 	}
 	// A body that cannot carry the key fails before any SQL runs.
 	p, _, _ := plan(t, c, "id=eq.1", "", false)

@@ -17,6 +17,7 @@
 # drops the replace and the gRPC handler files that need the newer API (the
 # gRPC admin API is not used here; the OpenID Connect endpoints are untouched).
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 
 DEX_VERSION=v0.0.0-20260806151424-ab64ed778070
 DEX_ADDR=${DEX_ADDR:-127.0.0.1:27210}
@@ -51,13 +52,11 @@ build() {
   rm -rf "$src"
 }
 
-running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
-
 ready() { curl -fsS "http://$DEX_ADDR/dex/.well-known/openid-configuration" >/dev/null 2>&1; }
 
 start() {
   build
-  if running; then return 0; fi
+  if pid_running "$pidfile"; then return 0; fi
   mkdir -p "$DEX_STATE"
   {
     cat <<EOT
@@ -91,22 +90,7 @@ EOT
   } >"$DEX_STATE/config.yaml"
   nohup "$bin" serve "$DEX_STATE/config.yaml" >"$logfile" 2>&1 &
   echo $! >"$pidfile"
-  for _ in $(seq 1 100); do
-    if ready; then return 0; fi
-    if ! running; then break; fi
-    sleep 0.2
-  done
-  echo "dex.sh: Dex did not start; log:" >&2
-  cat "$logfile" >&2 || true
-  exit 1
-}
-
-stop() {
-  if running; then
-    kill "$(cat "$pidfile")"
-    for _ in $(seq 1 50); do running || break; sleep 0.1; done
-  fi
-  rm -f "$pidfile"
+  wait_started "dex.sh: Dex" "$pidfile" "$logfile" ready || exit 1
 }
 
 env_() {
@@ -121,11 +105,4 @@ DEX_OTHER_EMAIL=$OTHER_EMAIL
 EOT
 }
 
-case "${1:-}" in
-  build) build ;;
-  start) start ;;
-  stop) stop ;;
-  env) env_ ;;
-  status) if running && ready; then echo "running on $DEX_ADDR"; else echo "stopped"; exit 1; fi ;;
-  *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
-esac
+service_command "$DEX_ADDR" "$pidfile" "${1:-}"

@@ -11,6 +11,52 @@ start_test_server() {
   eval "$out"
 }
 
+# A background service the scripts start (scripts/dex.sh, scripts/minio.sh,
+# scripts/paypal-emulator.sh) is known by the file holding its pid.
+
+# pid_running PIDFILE: the process whose pid PIDFILE holds is alive.
+pid_running() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+# wait_started WHAT PIDFILE LOGFILE READY...: waits (20 s at most) until the
+# command READY... succeeds while the process lives; otherwise says that WHAT
+# did not start, shows its log and returns 1.
+wait_started() {
+  local what=$1 pidfile=$2 logfile=$3
+  shift 3
+  for _ in $(seq 1 100); do
+    if "$@"; then return 0; fi
+    if ! pid_running "$pidfile"; then break; fi
+    sleep 0.2
+  done
+  echo "$what did not start; log:" >&2
+  cat "$logfile" >&2 || true
+  return 1
+}
+
+# stop_pidfile PIDFILE: ends the process and waits (5 s at most) for it to go.
+stop_pidfile() {
+  if pid_running "$1"; then
+    kill "$(cat "$1")"
+    for _ in $(seq 1 50); do pid_running "$1" || break; sleep 0.1; done
+  fi
+  rm -f "$1"
+}
+
+# service_command ADDR PIDFILE COMMAND runs the command line of a service script
+# (build|start|stop|env|status) over the functions the script defines: build,
+# start, env_ (its settings) and ready (it answers on ADDR).
+service_command() {
+  local addr=$1 pidfile=$2
+  case "${3:-}" in
+    build) build ;;
+    start) start ;;
+    stop) stop_pidfile "$pidfile" ;;
+    env) env_ ;;
+    status) if pid_running "$pidfile" && ready; then echo "running on $addr"; else echo "stopped"; exit 1; fi ;;
+    *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
+  esac
+}
+
 # apt_install installs Debian packages (root only; the machines here run as root).
 apt_install() {
   if [ "$(id -u)" != 0 ]; then echo "missing: $* (install them, or run as root)" >&2; return 1; fi

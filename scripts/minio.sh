@@ -16,6 +16,7 @@
 # Credentials are fixed test values, printed by `env` as the STORAGE_S3_* variables
 # the server and the tests read.
 set -euo pipefail
+source "$(dirname "$0")/lib.sh"
 
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 MINIO_ADDR=${MINIO_ADDR:-127.0.0.1:9400}
@@ -51,34 +52,17 @@ build() {
   exec 9>&-
 }
 
-running() { [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; }
-
 ready() { curl -fsS "http://$MINIO_ADDR/minio/health/ready" >/dev/null 2>&1; }
 
 start() {
   build
-  if running; then return 0; fi
+  if pid_running "$pidfile"; then return 0; fi
   mkdir -p "$MINIO_DATA"
   MINIO_ROOT_USER=$ACCESS_KEY MINIO_ROOT_PASSWORD=$SECRET_KEY MINIO_BROWSER=off \
     nohup "$bin" server --quiet --address "$MINIO_ADDR" --console-address "$console" "$MINIO_DATA" >"$logfile" 2>&1 &
   echo $! >"$pidfile"
-  for _ in $(seq 1 100); do
-    # The bucket itself is created by the s3 backend on first use.
-    if ready; then return 0; fi
-    if ! running; then break; fi
-    sleep 0.2
-  done
-  echo "minio.sh: MinIO did not start; log:" >&2
-  cat "$logfile" >&2 || true
-  exit 1
-}
-
-stop() {
-  if running; then
-    kill "$(cat "$pidfile")"
-    for _ in $(seq 1 50); do running || break; sleep 0.1; done
-  fi
-  rm -f "$pidfile"
+  # The bucket itself is created by the s3 backend on first use.
+  wait_started "minio.sh: MinIO" "$pidfile" "$logfile" ready || exit 1
 }
 
 env_() {
@@ -92,11 +76,4 @@ STORAGE_S3_FORCE_PATH_STYLE=true
 EOT
 }
 
-case "${1:-}" in
-  build) build ;;
-  start) start ;;
-  stop) stop ;;
-  env) env_ ;;
-  status) if running && ready; then echo "running on $MINIO_ADDR"; else echo "stopped"; exit 1; fi ;;
-  *) echo "usage: $0 build|start|stop|env|status" >&2; exit 2 ;;
-esac
+service_command "$MINIO_ADDR" "$pidfile" "${1:-}"

@@ -10,12 +10,13 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
+source scripts/lib.sh
 state=${DATA_DIR:-$repo/.data}/paypal-emulator
 port=${PAYPAL_EMULATOR_PORT:-54360}
 url="http://127.0.0.1:$port"
 id=emulator-client secret=emulator-secret
 
-running() { [ -f "$state/pid" ] && kill -0 "$(cat "$state/pid")" 2>/dev/null; }
+running() { pid_running "$state/pid"; }
 
 case "${1:-}" in
 start)
@@ -30,14 +31,12 @@ start)
     nohup "$state/paypal-emulator" -addr "127.0.0.1:$port" -client-id "$id" -client-secret "$secret" \
       ${PAYPAL_EMULATOR_PUBLIC_URL:+-public-url "$PAYPAL_EMULATOR_PUBLIC_URL"} >"$state/emulator.log" 2>&1 &
     echo $! >"$state/pid"
-    for _ in $(seq 1 50); do curl -fs "$url/" >/dev/null 2>&1 && break; sleep 0.1; done
-    curl -fs "$url/" >/dev/null || { echo "paypal-emulator.sh: did not start:" >&2; tail -n 20 "$state/emulator.log" >&2; exit 1; }
+    wait_started "paypal-emulator.sh: the emulator" "$state/pid" "$state/emulator.log" curl -fso /dev/null "$url/" || exit 1
   fi
   echo "export PAYPAL_CLIENT_ID=$id PAYPAL_CLIENT_SECRET=$secret PAYPAL_BASE_URL=$url PAYPAL_SIMULATED=true"
   ;;
 stop)
-  if running; then kill "$(cat "$state/pid")"; fi
-  rm -f "$state/pid"
+  stop_pidfile "$state/pid"
   ;;
 status)
   if running; then echo "PayPal emulator running on $url (pid $(cat "$state/pid"))"; else echo "PayPal emulator not running"; exit 1; fi

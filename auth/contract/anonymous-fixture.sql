@@ -1,4 +1,5 @@
--- Fixture of anonymous.test.mjs (not an app table): notes whose policies tell a
+-- Fixture of anonymous.test.mjs and of the Go test of a guest's conversion
+-- (anonymous_test.go; not an app table): notes whose policies tell a
 -- guest (is_anonymous in its JWT) from a member. A guest may only write short notes.
 create table public.guest_notes (
   id bigint generated always as identity primary key,

@@ -20,14 +20,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"runtime"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -35,6 +32,7 @@ import (
 
 	"casarent/auth"
 	"casarent/bench/benchdb"
+	"casarent/bench/benchkit"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/mail"
@@ -90,7 +88,7 @@ func startSurfaces(pool *pgxpool.Pool, cost, workers int) (*benchAuth, error) {
 	ac.BcryptCost = cost
 	ac.MailerAutoconfirm = true
 	ac.RateLimit = config.RateLimits{} // measure the work, not the limiter
-	b := &benchAuth{client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers * 2}}}
+	b := &benchAuth{client: benchkit.Client(workers * 2)}
 	b.anon, _ = jwtauth.Sign(benchdb.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
 	b.service, _ = jwtauth.Sign(benchdb.JWTSecret, jwtauth.KeyClaims("service_role", time.Now()))
 	jwk, err := jwtauth.NewPrivateJWK("ES256", "bench")
@@ -104,8 +102,8 @@ func startSurfaces(pool *pgxpool.Pool, cost, workers int) (*benchAuth, error) {
 	}
 	surface := func(ks *jwtauth.KeySet) (*httptest.Server, *jwtauth.Verifier) {
 		h := auth.New(auth.Options{Pool: pool, Config: ac, JWTSecret: benchdb.JWTSecret, SigningKeys: ks, SiteURL: "http://bench.test",
-			APIExternalURL: "http://bench.test", Mailer: mail.NewLog(slog.New(slog.NewTextHandler(io.Discard, nil))),
-			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			APIExternalURL: "http://bench.test", Mailer: mail.NewLog(benchkit.Quiet()),
+			Logger: benchkit.Quiet()})
 		v := jwtauth.NewVerifier(benchdb.JWTSecret, jwtauth.Keys{Anon: b.anon, Service: b.service}).WithKeySet(ks)
 		return httptest.NewServer(http.StripPrefix("/auth/v1", v.Middleware(h))), v
 	}
@@ -249,27 +247,8 @@ func (ops *benchOps) measureRounds(workers int, dur time.Duration, rounds int) e
 
 // measure runs fn on `workers` goroutines for d and returns operations per second.
 func measure(workers int, d time.Duration, fn func(worker int) error) (float64, error) {
-	var ops atomic.Int64
-	var firstErr error
-	var once sync.Once
-	deadline := time.Now().Add(d)
-	start := time.Now()
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for time.Now().Before(deadline) {
-				if err := fn(w); err != nil {
-					once.Do(func() { firstErr = err })
-					return
-				}
-				ops.Add(1)
-			}
-		}(w)
-	}
-	wg.Wait()
-	return float64(ops.Load()) / time.Since(start).Seconds(), firstErr
+	r := benchkit.Run(workers, d, fn)
+	return r.PerSecond(), r.Err
 }
 
 // measurePair runs a and b at once, each on half the workers (at least one), and

@@ -22,9 +22,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"sync"
 	"time"
 
+	"casarent/bench/benchkit"
 	"casarent/functions"
 )
 
@@ -65,7 +65,7 @@ func run(conc int, dur time.Duration, colds int) error {
 		_, _ = io.WriteString(w, `{"ok":true,"items":[1,2,3],"name":"bench"}`)
 	})}
 	opts := functions.FileOptions{Dir: dir, ConfigPath: filepath.Join(dir, "config.toml"), DenoPath: deno, DenoDir: filepath.Join(dir, ".deno"), MaxConcurrent: 4 * conc, MaxQueue: 4 * conc}
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	quiet := benchkit.Quiet()
 
 	var cold []time.Duration
 	for range colds {
@@ -85,8 +85,8 @@ func run(conc int, dur time.Duration, colds int) error {
 	go rt.Run(ctx)
 	srv := httptest.NewServer(http.StripPrefix("/functions/v1", rt))
 	defer srv.Close()
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc}}
-	if _, err := get(client, srv.URL+"/functions/v1/json"); err != nil { // the worker is warm from here
+	client := benchkit.Client(conc)
+	if _, err := benchkit.Get(client, srv.URL+"/functions/v1/json", nil); err != nil { // the worker is warm from here
 		return err
 	}
 	deno1 := load(client, srv.URL+"/functions/v1/json", conc, dur)
@@ -97,12 +97,12 @@ func run(conc int, dur time.Duration, colds int) error {
 	fmt.Printf("%-12s %10s %10s %10s %6s\n", "", "req/s", "p50", "p99", "errors")
 	for _, r := range []struct {
 		name string
-		s    stats
+		s    benchkit.Result
 	}{{"deno", deno1}, {"go built-in", go1}} {
-		fmt.Printf("%-12s %10.0f %10v %10v %6d\n", r.name, r.s.rps, r.s.p50, r.s.p99, r.s.errors)
+		fmt.Printf("%-12s %10.0f %10v %10v %6d\n", r.name, r.s.PerSecond(), p(r.s, 50), p(r.s, 99), r.s.Failed)
 	}
 	fmt.Printf("ratios deno/go: throughput %.2f, p50 %.1fx, p99 %.1fx\n",
-		deno1.rps/go1.rps, float64(deno1.p50)/float64(go1.p50), float64(deno1.p99)/float64(go1.p99))
+		deno1.PerSecond()/go1.PerSecond(), float64(p(deno1, 50))/float64(p(go1, 50)), float64(p(deno1, 99))/float64(p(go1, 99)))
 	return nil
 }
 
@@ -119,62 +119,19 @@ func coldStart(opts functions.FileOptions, goJSON functions.Function, logger *sl
 	srv := httptest.NewServer(http.StripPrefix("/functions/v1", rt))
 	defer srv.Close()
 	start := time.Now()
-	_, err = get(http.DefaultClient, srv.URL+"/functions/v1/json")
+	_, err = benchkit.Get(http.DefaultClient, srv.URL+"/functions/v1/json", nil)
 	return time.Since(start), err
 }
 
-func get(c *http.Client, url string) (int, error) {
-	res, err := c.Get(url)
-	if err != nil {
-		return 0, err
-	}
-	defer res.Body.Close()
-	_, _ = io.Copy(io.Discard, res.Body)
-	if res.StatusCode != 200 {
-		return res.StatusCode, fmt.Errorf("GET %s: %d", url, res.StatusCode)
-	}
-	return res.StatusCode, nil
-}
-
-type stats struct {
-	rps      float64
-	p50, p99 time.Duration
-	errors   int
-}
-
 // load calls url from conc goroutines for d.
-func load(c *http.Client, url string, conc int, d time.Duration) stats {
-	var mu sync.Mutex
-	var lat []time.Duration
-	errs := 0
-	var wg sync.WaitGroup
-	end := time.Now().Add(d)
-	for range conc {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			bad := 0
-			for time.Now().Before(end) {
-				t := time.Now()
-				if _, err := get(c, url); err != nil {
-					bad++
-					continue
-				}
-				mine = append(mine, time.Since(t))
-			}
-			mu.Lock()
-			lat = append(lat, mine...)
-			errs += bad
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	s := stats{rps: float64(len(lat)) / d.Seconds(), errors: errs}
-	if len(lat) > 0 {
-		s.p50 = lat[len(lat)/2].Round(time.Microsecond)
-		s.p99 = lat[len(lat)*99/100].Round(time.Microsecond)
-	}
-	return s
+func load(c *http.Client, url string, conc int, d time.Duration) benchkit.Result {
+	return benchkit.Run(conc, d, func(int) error {
+		_, err := benchkit.Get(c, url, nil)
+		return err
+	})
+}
+
+// p is a run's p-th percentile latency, to the microsecond.
+func p(r benchkit.Result, percent int) time.Duration {
+	return r.Percentile(percent).Round(time.Microsecond)
 }

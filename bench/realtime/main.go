@@ -20,7 +20,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -35,6 +34,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/bench/benchdb"
+	"casarent/bench/benchkit"
 	"casarent/realtime"
 	"casarent/server/jwtauth"
 )
@@ -80,7 +80,7 @@ func run(subs, users, n, writers int) error {
 	keys := jwtauth.Keys{Anon: mustSign(jwt.MapClaims{"role": "anon", "iss": "supabase", "exp": time.Now().Add(time.Hour).Unix()})}
 	verifier := jwtauth.NewVerifier(benchdb.JWTSecret, keys)
 	rt := realtime.New(realtime.Options{Pool: pool, ReplicationURL: url, Verifier: verifier,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: benchkit.Quiet()})
 	rctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go rt.Run(rctx)

@@ -21,10 +21,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime/pprof"
-	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	jwtlib "github.com/golang-jwt/jwt/v5"
@@ -32,6 +29,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/bench/benchdb"
+	"casarent/bench/benchkit"
 	postgrest "casarent/postgrest-compat"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
@@ -91,8 +89,7 @@ func main() {
 	defer db.Close()
 	pool := db.Pool
 
-	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
-	rest := newRest(pool, logger)
+	rest := newRest(pool, benchkit.Quiet())
 	if err := rest.Reload(ctx); err != nil {
 		log.Fatal(err)
 	}
@@ -105,7 +102,7 @@ func main() {
 	hand := httptest.NewServer(verifier.Middleware(handWritten(pool)))
 	defer hand.Close()
 
-	client := &http.Client{Transport: &http.Transport{MaxIdleConns: *conns * 2, MaxIdleConnsPerHost: *conns * 2}}
+	client := benchkit.Client(*conns * 2)
 	fmt.Printf("bench/rest: %d connections, %s x %d rounds per handler and read\n\n", *conns, *duration, *rounds)
 	fmt.Printf("%-28s %12s %9s %9s   %12s %9s %9s   %6s\n", "read", "ours req/s", "p50", "p99", "hand req/s", "p50", "p99", "ratio")
 	for i, rd := range reads {
@@ -122,13 +119,13 @@ func main() {
 		if a != b {
 			log.Fatalf("%s: bodies differ\nours: %.300s\nhand: %.300s", rd.name, a, b)
 		}
-		var ro, rh []result
+		var ro, rh []benchkit.Result
 		for r := 0; r < *rounds; r++ {
 			ro = append(ro, load(client, ours.URL+rd.path, headers, *conns, *duration))
 			rh = append(rh, load(client, hand.URL+fmt.Sprintf("/%d", i), headers, *conns, *duration))
 		}
-		o, h := merge(ro), merge(rh)
-		fmt.Printf("%-28s %12.0f %9s %9s   %12.0f %9s %9s   %6.2f\n", rd.name, o.rps, o.p50, o.p99, h.rps, h.p50, h.p99, o.rps/h.rps)
+		o, h := benchkit.Merge(ro...), benchkit.Merge(rh...)
+		fmt.Printf("%-28s %12.0f %9s %9s   %12.0f %9s %9s   %6.2f\n", rd.name, o.PerSecond(), p(o, 50), p(o, 99), h.PerSecond(), p(h, 50), p(h, 99), o.PerSecond()/h.PerSecond())
 	}
 }
 
@@ -202,70 +199,21 @@ func fetch(c *http.Client, u string, h http.Header) string {
 	return string(b)
 }
 
-type result struct {
-	rps      float64
-	p50, p99 time.Duration
-	lat      []time.Duration
-	n        int
-	elapsed  time.Duration
+// load runs conns workers for d; a failed request ends the benchmark.
+func load(c *http.Client, u string, h http.Header, conns int, d time.Duration) benchkit.Result {
+	r := benchkit.Run(conns, d, func(int) error {
+		_, err := benchkit.Get(c, u, h)
+		return err
+	})
+	if r.Failed > 0 {
+		log.Fatalf("%s: %d failed requests (the first: %v)", u, r.Failed, r.Err)
+	}
+	return r
 }
 
-// load runs conns workers for d and records every latency.
-func load(c *http.Client, u string, h http.Header, conns int, d time.Duration) result {
-	var mu sync.Mutex
-	var all []time.Duration
-	var failed atomic.Int64
-	stop := time.Now().Add(d)
-	start := time.Now()
-	var wg sync.WaitGroup
-	for w := 0; w < conns; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var mine []time.Duration
-			for time.Now().Before(stop) {
-				t0 := time.Now()
-				req, _ := http.NewRequest("GET", u, nil)
-				req.Header = h.Clone()
-				res, err := c.Do(req)
-				if err != nil {
-					failed.Add(1)
-					continue
-				}
-				_, _ = io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-				if res.StatusCode != 200 {
-					failed.Add(1)
-					continue
-				}
-				mine = append(mine, time.Since(t0))
-			}
-			mu.Lock()
-			all = append(all, mine...)
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	if f := failed.Load(); f > 0 {
-		log.Fatalf("%s: %d failed requests", u, f)
-	}
-	return result{lat: all, n: len(all), elapsed: time.Since(start)}
-}
-
-func merge(rs []result) result {
-	var out result
-	for _, r := range rs {
-		out.lat = append(out.lat, r.lat...)
-		out.n += r.n
-		out.elapsed += r.elapsed
-	}
-	slices.Sort(out.lat)
-	out.rps = float64(out.n) / out.elapsed.Seconds()
-	if len(out.lat) > 0 {
-		out.p50 = out.lat[len(out.lat)*50/100].Round(10 * time.Microsecond)
-		out.p99 = out.lat[len(out.lat)*99/100].Round(10 * time.Microsecond)
-	}
-	return out
+// p is a percentile of the latencies, to 10 µs.
+func p(r benchkit.Result, percent int) time.Duration {
+	return r.Percentile(percent).Round(10 * time.Microsecond)
 }
 
 // seed loads the bench dataset, keeping the authenticator's password the test

@@ -20,18 +20,16 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
 	"casarent/bench/benchdb"
+	"casarent/bench/benchkit"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/storage"
@@ -76,7 +74,7 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	cfg.FileSizeLimit = 1 << 30
 	h := storage.New(storage.Options{
 		Pool: db.Pool, Backend: backend, JWTSecret: secret, Config: cfg,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger: benchkit.Quiet(),
 	})
 	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: svc})
 	api := httptest.NewServer(http.StripPrefix("/storage/v1", v.Middleware(h)))
@@ -84,7 +82,7 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 
 	data := make([]byte, size)
 	_, _ = rand.Read(data)
-	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: conc * 2}}
+	client := benchkit.Client(conc * 2)
 	upMBs, err := uploadAll(client, api.URL, svc, data, uploads)
 	if err != nil {
 		return err
@@ -138,38 +136,19 @@ func uploadAll(client *http.Client, base, svc string, data []byte, n int) (float
 	return float64(n*len(data)) / time.Since(start).Seconds() / (1 << 20), nil
 }
 
-// throughput downloads url with conc clients for d and returns bytes/second.
+// throughput downloads u with conc clients for d and returns bytes/second.
 func throughput(client *http.Client, u string, conc int, d time.Duration, size int) (float64, error) {
-	var total atomic.Int64
-	var firstErr atomic.Value
-	deadline := time.Now().Add(d)
-	var wg sync.WaitGroup
-	start := time.Now()
-	for i := 0; i < conc; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for time.Now().Before(deadline) {
-				res, err := client.Get(u)
-				if err != nil {
-					firstErr.CompareAndSwap(nil, err)
-					return
-				}
-				n, _ := io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-				if res.StatusCode != 200 || n != int64(size) {
-					firstErr.CompareAndSwap(nil, fmt.Errorf("GET %s: %d, %d bytes", u, res.StatusCode, n))
-					return
-				}
-				total.Add(n)
-			}
-		}()
+	r := benchkit.Run(conc, d, func(int) error {
+		n, err := benchkit.Get(client, u, nil)
+		if err == nil && n != int64(size) {
+			err = fmt.Errorf("GET %s: %d bytes, want %d", u, n, size)
+		}
+		return err
+	})
+	if r.Err != nil {
+		return 0, r.Err
 	}
-	wg.Wait()
-	if err, ok := firstErr.Load().(error); ok {
-		return 0, err
-	}
-	return float64(total.Load()) / time.Since(start).Seconds(), nil
+	return r.PerSecond() * float64(size), nil
 }
 
 func randHex(n int) string {

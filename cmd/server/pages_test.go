@@ -16,6 +16,7 @@ import (
 
 	"casarent/rental/website"
 	"casarent/server/pgtest"
+	"casarent/server/ssr/ssrtest"
 )
 
 // adminExec runs sql as the cluster's superuser (the app's pool is the authenticator).
@@ -129,7 +130,7 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 // hydration and the language the visitor asks for; the bundle itself is not served.
 func TestPagesAreServedRendered(t *testing.T) {
 	index := `<!doctype html><html lang="fr" dir="ltr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
-	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": siteDist(t, map[string]string{"index.html": index, "ssr/render.js": testBundle(t)})})
+	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": siteDist(t, map[string]string{"index.html": index, "ssr/render.js": string(ssrtest.Bundle(t))})})
 	if _, err := adminExec(t, a, `insert into public.blog_posts (title, slug, content, status) values ('Hi </script>', 'hi', '<p>x</p>', 'published')`); err != nil {
 		t.Fatal(err)
 	}
@@ -172,16 +173,6 @@ func TestIndexInlinesConfigAndStylesheet(t *testing.T) {
 	}
 }
 
-// testBundle is the stand-in for the site's server bundle (same contract).
-func testBundle(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile("../../server/ssr/testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 // startPages runs the page renderer as the server does once the schema is there,
 // and waits for its first round of renders.
 func startPages(t *testing.T, a *app) {
@@ -206,7 +197,7 @@ func startPages(t *testing.T, a *app) {
 func pagesSite(t *testing.T) (*app, http.Handler) {
 	t.Helper()
 	index := `<!doctype html><html lang="fr" dir="ltr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
-	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": siteDist(t, map[string]string{"index.html": index, "ssr/render.js": testBundle(t)}), "SITE_URL": "https://site.test"})
+	a, h := newTestApp(t, map[string]string{"FRONTEND_DIST": siteDist(t, map[string]string{"index.html": index, "ssr/render.js": string(ssrtest.Bundle(t))}), "SITE_URL": "https://site.test"})
 	if _, err := adminExec(t, a, `
 		insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating) values
 		  (1, 'clio-5', 'Clio 5', 'Renault', 'Économique', 300, '/c.jpg', 5, 'manual', 'gasoline', 4.5),

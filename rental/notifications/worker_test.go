@@ -113,13 +113,7 @@ func (e *env) runOnce() int {
 
 func (e *env) wait(rcpt string, n int) []mailtest.Message {
 	e.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	msgs, err := e.sink.Wait(ctx, rcpt, n)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return msgs
+	return e.sink.Received(e.t, rcpt, n)
 }
 
 func TestAgencyAndCustomerEmails(t *testing.T) {
@@ -357,21 +351,7 @@ func TestRunWakesOnNotify(t *testing.T) {
 	defer func() { cancel(); <-done }()
 	// The worker listens on a connection of its own; only once it does can a
 	// NOTIFY wake it. Wait for that connection instead of guessing how long it takes.
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		var listening bool
-		if err := e.db.Admin.QueryRow(context.Background(), `select exists (select 1 from pg_stat_activity
-			where datname = current_database() and query = 'listen notification_outbox')`).Scan(&listening); err != nil {
-			t.Fatal(err)
-		}
-		if listening {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the worker never listened for notification_outbox")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	e.db.WaitForListener(t, "notification_outbox")
 	e.contact("réveil")
 	// PollInterval is a minute: only the trigger's NOTIFY can deliver this quickly.
 	e.wait(agency, 1)

@@ -36,9 +36,16 @@ func (h *harness) lapse(id string) {
 	if _, err := h.db.Admin.Exec(ctx, `select public.expire_booking_holds()`); err != nil {
 		h.t.Fatal(err)
 	}
-	if r := h.row(id); r.Status != "expired" || r.PaymentStatus != "abandoned" {
-		h.t.Fatalf("after the hold lapsed: %+v", r)
-	}
+	h.wantBooking(id, "expired", "abandoned")
+}
+
+// lapseAndRebook lets the booking's hold lapse, then another visitor books its
+// dates; it returns the other booking's id.
+func (h *harness) lapseAndRebook(id string) string {
+	h.t.Helper()
+	h.lapse(id)
+	other := h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	return other["bookingId"].(string)
 }
 
 // reconcileTwice runs two replicas' reconciliation passes at once and returns
@@ -63,8 +70,8 @@ func (h *harness) reconcileTwice() paypal.ReconcileReport {
 	return sum
 }
 
-// outbox counts the booking's notifications of a kind.
-func (h *harness) outbox(bookingID, kind string) int {
+// wantOutbox fails the test unless the booking has want notifications of kind.
+func (h *harness) wantOutbox(bookingID, kind string, want int) {
 	h.t.Helper()
 	var n int
 	err := h.db.Admin.QueryRow(context.Background(), `select count(*) from public.notification_outbox
@@ -72,7 +79,26 @@ func (h *harness) outbox(bookingID, kind string) int {
 	if err != nil {
 		h.t.Fatal(err)
 	}
-	return n
+	if n != want {
+		h.t.Fatalf("%d %s notifications, want %d", n, kind, want)
+	}
+}
+
+// wantBooking fails the test unless the booking has that status and payment status.
+func (h *harness) wantBooking(id, status, paymentStatus string) {
+	h.t.Helper()
+	if r := h.row(id); r.Status != status || r.PaymentStatus != paymentStatus {
+		h.t.Fatalf("booking %+v, want %s and %s", r, status, paymentStatus)
+	}
+}
+
+// wantNothingToReconcile fails the test unless two replicas reconciling at once
+// find nothing left to do.
+func (h *harness) wantNothingToReconcile() {
+	h.t.Helper()
+	if rep := h.reconcileTwice(); rep != (paypal.ReconcileReport{}) {
+		h.t.Fatalf("reconciliation with nothing left to do: %+v", rep)
+	}
 }
 
 func (h *harness) wantRefunds(orderID string, want int) {
@@ -114,16 +140,10 @@ func TestLateCaptureConfirmsWhenTheDatesAreStillFree(t *testing.T) {
 	}
 	h.wantCaptures(orderID, 1)
 	h.wantRefunds(orderID, 0)
-	if n := h.outbox(id, "booking_confirmed"); n != 1 {
-		t.Fatalf("%d confirmation e-mails", n)
-	}
-	if n := h.outbox(id, "booking_created"); n != 1 {
-		t.Fatalf("%d agency e-mails", n)
-	}
+	h.wantOutbox(id, "booking_confirmed", 1)
+	h.wantOutbox(id, "booking_created", 1)
 	// Done: nothing left for later passes; the visitor's retry sees the booking.
-	if rep := h.reconcileTwice(); rep != (paypal.ReconcileReport{}) {
-		t.Fatalf("second pass: %+v", rep)
-	}
+	h.wantNothingToReconcile()
 	if status, body := h.capture(orderID); status != 200 || body["captureId"] != *r.PaymentID {
 		t.Fatalf("retry: %d %v", status, body)
 	}
@@ -136,9 +156,7 @@ func TestLateCaptureConfirmsWhenTheDatesAreStillFree(t *testing.T) {
 func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.timedOutCapture()
-	h.lapse(id)
-	other := h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
-	otherID := other["bookingId"].(string)
+	otherID := h.lapseAndRebook(id)
 
 	rep := h.reconcileTwice()
 	if rep.Refunded < 1 || rep.Confirmed != 0 || rep.Cancelled != 0 || rep.Failed != 0 {
@@ -156,15 +174,9 @@ func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
 	if completed, failed, mad := h.refunds(id); completed != 1 || failed != 0 || mad != 1688 {
 		t.Fatalf("refunds: %d completed, %d failed, %v DH", completed, failed, mad)
 	}
-	if n := h.outbox(id, "payment_refunded"); n != 1 {
-		t.Fatalf("%d refund e-mails to the traveller", n)
-	}
-	if n := h.outbox(id, "payment_refunded_agency"); n != 1 {
-		t.Fatalf("%d refund e-mails to the agency", n)
-	}
-	if n := h.outbox(id, "booking_confirmed"); n != 0 {
-		t.Fatalf("%d confirmation e-mails for a refunded booking", n)
-	}
+	h.wantOutbox(id, "payment_refunded", 1)
+	h.wantOutbox(id, "payment_refunded_agency", 1)
+	h.wantOutbox(id, "booking_confirmed", 0)
 	if o := h.row(otherID); o.Status != "pending" {
 		t.Fatalf("the other visitor's booking: %+v", o)
 	}
@@ -177,9 +189,7 @@ func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
 	if d, _ := body["details"].(map[string]any); d["refund"] != "completed" {
 		t.Fatalf("retry details: %v", body)
 	}
-	if rep := h.reconcileTwice(); rep != (paypal.ReconcileReport{}) {
-		t.Fatalf("second pass: %+v", rep)
-	}
+	h.wantNothingToReconcile()
 	h.wantRefunds(orderID, 1)
 }
 
@@ -188,8 +198,7 @@ func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
 func TestLateCaptureRetryTellsTheVisitorItIsRefunded(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.timedOutCapture()
-	h.lapse(id)
-	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	h.lapseAndRebook(id)
 
 	status, body := h.capture(orderID)
 	if status != http.StatusConflict || body["code"] != "payment_refunded" {
@@ -199,9 +208,7 @@ func TestLateCaptureRetryTellsTheVisitorItIsRefunded(t *testing.T) {
 	if r := h.row(id); r.PaymentStatus != "refunded" {
 		t.Fatalf("after the retry: %+v", r)
 	}
-	if rep := h.reconcileTwice(); rep != (paypal.ReconcileReport{}) {
-		t.Fatalf("reconciliation after the retry: %+v", rep)
-	}
+	h.wantNothingToReconcile()
 	h.wantRefunds(orderID, 1)
 }
 
@@ -217,9 +224,7 @@ func TestLateCaptureOfACancelledBookingIsRefunded(t *testing.T) {
 		t.Fatalf("reconciliation: %+v", rep)
 	}
 	h.wantRefunds(orderID, 1)
-	if r := h.row(id); r.Status != "cancelled" || r.PaymentStatus != "refunded" {
-		t.Fatalf("after reconciliation: %+v", r)
-	}
+	h.wantBooking(id, "cancelled", "refunded")
 }
 
 // A PayPal hold shorter than the visitor's grace does not switch reconciliation
@@ -234,9 +239,7 @@ func TestReconcileWithAShortHold(t *testing.T) {
 	h.reconcile(paypal.ReconcileReport{}) // the visitor's own browser gets time first
 	h.age(2*time.Minute + time.Second)
 	h.reconcile(paypal.ReconcileReport{Checked: 1, Confirmed: 1})
-	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" {
-		t.Fatalf("after reconciliation: %+v", r)
-	}
+	h.wantBooking(id, "confirmed", "paid")
 	h.wantCaptures(orderID, 1)
 }
 
@@ -245,8 +248,7 @@ func TestReconcileWithAShortHold(t *testing.T) {
 func TestLateCaptureRefundIsRetriedAfterAnOutage(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.timedOutCapture()
-	h.lapse(id)
-	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	h.lapseAndRebook(id)
 	h.fault(emulator.Fault{Op: "refund", Status: 503, Times: -1})
 	rep := h.reconcileTwice()
 	if rep.Refunded < 1 {
@@ -264,9 +266,7 @@ func TestLateCaptureRefundIsRetriedAfterAnOutage(t *testing.T) {
 	if got := h.ledger(id); got != "paypal:captured,refund:completed" {
 		t.Fatalf("ledger after the outage: %s", got)
 	}
-	if n := h.outbox(id, "payment_refunded"); n != 1 {
-		t.Fatalf("%d refund e-mails to the traveller", n)
-	}
+	h.wantOutbox(id, "payment_refunded", 1)
 }
 
 // The capture never reached PayPal (every attempt failed) and the hold lapsed: the
@@ -287,12 +287,8 @@ func TestApprovedOrderOfAnExpiredBookingIsCapturedOnce(t *testing.T) {
 		t.Fatalf("reconciliation: %+v", rep)
 	}
 	h.wantCaptures(orderID, 1)
-	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" {
-		t.Fatalf("after reconciliation: %+v", r)
-	}
-	if n := h.outbox(id, "booking_confirmed"); n != 1 {
-		t.Fatalf("%d confirmation e-mails", n)
-	}
+	h.wantBooking(id, "confirmed", "paid")
+	h.wantOutbox(id, "booking_confirmed", 1)
 }
 
 // The same, but someone else booked the dates meanwhile: nothing is captured, and
@@ -300,8 +296,7 @@ func TestApprovedOrderOfAnExpiredBookingIsCapturedOnce(t *testing.T) {
 func TestApprovedOrderOfAnExpiredBookingWhoseDatesWereTakenIsLeft(t *testing.T) {
 	h := newHarness(t, true)
 	id, orderID := h.approved("pay")
-	h.lapse(id)
-	h.create(map[string]any{"pickupDate": today(2), "returnDate": today(5), "customerEmail": "other@example.com"})
+	h.lapseAndRebook(id)
 
 	if rep := h.reconcileTwice(); rep.Confirmed+rep.Refunded+rep.Cancelled+rep.Failed != 0 {
 		t.Fatalf("reconciliation: %+v", rep)

@@ -362,9 +362,7 @@ func TestDeclinedCapture(t *testing.T) {
 	if status, body := h.capture(again["orderId"]); status != 200 {
 		t.Fatalf("capture after trying again: %d %v", status, body)
 	}
-	if r := h.row(out["bookingId"].(string)); r.Status != "confirmed" || r.PaymentStatus != "paid" {
-		t.Fatalf("after trying again: %+v", r)
-	}
+	h.wantBooking(out["bookingId"].(string), "confirmed", "paid")
 	if got := h.ledger(out["bookingId"].(string)); got != "paypal:captured" {
 		t.Fatalf("ledger after trying again: %s", got)
 	}
@@ -376,9 +374,7 @@ func TestDeclinedCapture(t *testing.T) {
 	if status != http.StatusPaymentRequired || body["code"] != "payment_declined" {
 		t.Fatalf("refused: %d %v", status, body)
 	}
-	if r := h.row(out["bookingId"].(string)); r.Status != "pending" || r.PaymentStatus != "failed" {
-		t.Fatalf("booking after refusal: %+v", r)
-	}
+	h.wantBooking(out["bookingId"].(string), "pending", "failed")
 }
 
 func TestCaptureBeforeApproval(t *testing.T) {
@@ -497,9 +493,7 @@ func TestCaptureTimeout(t *testing.T) {
 	if status != http.StatusGatewayTimeout || body["code"] != "paypal_timeout" {
 		t.Fatalf("timeout: %d %v", status, body)
 	}
-	if r := h.row(out["bookingId"].(string)); r.Status != "pending" || r.PaymentStatus != "pending" {
-		t.Fatalf("after timeout: %+v", r)
-	}
+	h.wantBooking(out["bookingId"].(string), "pending", "pending")
 	// The visitor retries once PayPal answers again: the same capture, not a second one.
 	clear, _ := http.NewRequest(http.MethodDelete, h.emuURL+"/_emulator/faults", nil)
 	if res, err := http.DefaultClient.Do(clear); err != nil || res.StatusCode != http.StatusNoContent {

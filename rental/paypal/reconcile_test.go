@@ -82,9 +82,7 @@ func TestReconcileCancelsAnOrderNeverApproved(t *testing.T) {
 	id := out["bookingId"].(string)
 	h.age(time.Hour) // still within PayPal's approval window: left alone
 	h.reconcile(paypal.ReconcileReport{Checked: 1})
-	if r := h.row(id); r.Status != "pending" || r.PaymentStatus != "pending" {
-		t.Fatalf("within the window: %+v", r)
-	}
+	h.wantBooking(id, "pending", "pending")
 	h.age(3*time.Hour + time.Minute)
 	h.reconcile(paypal.ReconcileReport{Checked: 1, Cancelled: 1})
 	r := h.row(id)
@@ -115,9 +113,7 @@ func TestReconcileLeavesARefusedCaptureToTheVisitorUntilAbandoned(t *testing.T) 
 	}
 	h.age(3*time.Hour + time.Minute)
 	h.reconcile(paypal.ReconcileReport{Checked: 1, Cancelled: 1}) // one last try, refused again
-	if r := h.row(id); r.Status != "cancelled" || r.PaymentStatus != "failed" {
-		t.Fatalf("abandoned: %+v", r)
-	}
+	h.wantBooking(id, "cancelled", "failed")
 	h.wantCaptures(orderID, 0)
 }
 
@@ -143,9 +139,7 @@ func TestReconcileWaitsOutAPayPalOutage(t *testing.T) {
 	h.age(15 * time.Minute)
 	h.fault(emulator.Fault{Op: "get", Status: 503, Times: -1})
 	h.reconcile(paypal.ReconcileReport{Checked: 1, Failed: 1})
-	if r := h.row(id); r.Status != "pending" || r.PaymentStatus != "pending" {
-		t.Fatalf("during the outage: %+v", r)
-	}
+	h.wantBooking(id, "pending", "pending")
 	h.clearFaults()
 	h.reconcile(paypal.ReconcileReport{Checked: 1, Confirmed: 1})
 }

@@ -60,12 +60,8 @@ func TestTravellerCancellationIsRefundedOnce(t *testing.T) {
 	if completed, failed, mad := h.refunds(id); completed != 1 || failed != 0 || mad != 1688 {
 		t.Fatalf("ledger: %d completed, %d failed, %v DH", completed, failed, mad)
 	}
-	if r := h.row(id); r.PaymentStatus != "refunded" || r.Status != "cancelled" {
-		t.Fatalf("booking after the refund: %+v", r)
-	}
-	if n := h.outbox(id, "payment_refunded"); n != 1 {
-		t.Fatalf("%d refund e-mails to the traveller", n)
-	}
+	h.wantBooking(id, "cancelled", "refunded")
+	h.wantOutbox(id, "payment_refunded", 1)
 }
 
 // The page closed before it asked: the reconciliation loop carries the refund out.

@@ -29,17 +29,8 @@ import (
 	"casarent/server/config"
 	"casarent/server/pgtest"
 	"casarent/server/ssr"
+	"casarent/server/ssr/ssrtest"
 )
-
-// testBundle is the stand-in for the site's server bundle (same contract).
-func testBundle(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile("../../server/ssr/testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
 
 // newTestWebsite is the website of a fresh database, its build files (name →
 // content, e.g. "index.html", "ssr/render.js") in a folder of their own, as the
@@ -119,7 +110,7 @@ func stopPages(t *testing.T) {
 func pagesSite(t *testing.T) (*Website, *pgtest.DB) {
 	t.Helper()
 	index := `<!doctype html><html lang="fr" dir="ltr"><head><title>Site</title></head><body><div id="root"></div></body></html>`
-	w, db := newTestWebsite(t, map[string]string{"index.html": index, "ssr/render.js": testBundle(t)}, "https://site.test")
+	w, db := newTestWebsite(t, map[string]string{"index.html": index, "ssr/render.js": string(ssrtest.Bundle(t))}, "https://site.test")
 	db.Exec(t, `
 		insert into public.cars (id, slug, name, brand, category, price, image, seats, transmission, fuel, rating) values
 		  (1, 'clio-5', 'Clio 5', 'Renault', 'Économique', 300, '/c.jpg', 5, 'manual', 'gasoline', 4.5),
@@ -363,15 +354,18 @@ func TestAChangedPageIsItsLastRenderMarkedStaleUntilRendered(t *testing.T) {
 	}
 }
 
+// servedStale says whether the English page at path is served marked stale.
+func servedStale(t *testing.T, w *Website, path string) bool {
+	t.Helper()
+	return strings.Contains(decoded(t, do(w, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
+}
+
 // A change is marked on the pages it covers as soon as it is heard of, and a
 // render made from data read before it stays marked until one made after it.
 func TestAChangeDuringARenderLeavesThePageMarkedStale(t *testing.T) {
 	w, _ := pagesSite(t)
 	stopPages(t)
-	stale := func(path string) bool {
-		t.Helper()
-		return strings.Contains(decoded(t, do(w, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
-	}
+	stale := func(path string) bool { return servedStale(t, w, path) }
 	seen := w.pages.changes.now()                                // a burst reads its data here…
 	w.pages.markChanged(w.pages.changes.add(`{"table":"cars"}`)) // …then a car changes
 	if !stale("/cars/clio-5") || !stale("/vehicles") || stale("/blog") || stale("/contact") {
@@ -399,10 +393,7 @@ func TestAChangeDuringARenderLeavesThePageMarkedStale(t *testing.T) {
 func TestAPageMarkedByAChangeThatLeftItsDataIsCurrentAgain(t *testing.T) {
 	w, _ := pagesSite(t)
 	stopPages(t)
-	stale := func(path string) bool {
-		t.Helper()
-		return strings.Contains(decoded(t, do(w, http.MethodGet, path, map[string]string{"Cookie": "language=en"})), `{"stale":true,`)
-	}
+	stale := func(path string) bool { return servedStale(t, w, path) }
 	sources := []pageSource{{path: "/cars/clio-5", data: json.RawMessage(`{"car":{"name":"Clio 5","price":7}}`)}}
 	if err := w.pages.build(context.Background(), w.pages.plan("2030-01-01", sources), w.pages.changes.now()); err != nil {
 		t.Fatal(err)

@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -92,22 +91,4 @@ func (p *CutProxy) Pool(t testing.TB) *pgxpool.Pool {
 	}
 	t.Cleanup(pool.Close)
 	return pool
-}
-
-// WaitForStatement waits until a statement whose text contains marker runs in db.
-func (db *DB) WaitForStatement(t testing.TB, marker string) {
-	t.Helper()
-	for range 200 {
-		var n int
-		if err := db.Admin.QueryRow(context.Background(),
-			`select count(*) from pg_stat_activity where datname = current_database() and state = 'active'
-			 and pg_catalog.strpos(query, $1) > 0`, marker).Scan(&n); err != nil {
-			t.Fatal(err)
-		}
-		if n > 0 {
-			return
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	t.Fatalf("no statement with %q started", marker)
 }

@@ -4,35 +4,18 @@ import (
 	"context"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-)
 
-// denoPath finds the Deno the scripts install (scripts/lib.sh ensure_deno), or
-// DENO_PATH, or one on PATH.
-func denoPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("DENO_PATH"); p != "" {
-		return p
-	}
-	if p, err := filepath.Abs("../../.tools/deno/node_modules/.bin/deno"); err == nil {
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	if p, err := exec.LookPath("deno"); err == nil {
-		return p
-	}
-	t.Skip("Deno is not installed: source scripts/lib.sh && ensure_deno (make test does)")
-	return ""
-}
+	"casarent/server/denotest"
+	"casarent/server/ssr/ssrtest"
+)
 
 func startTestDeno(t *testing.T, src []byte) *Deno {
 	t.Helper()
-	d, err := StartDeno(context.Background(), denoPath(t), "", src, slog.New(slog.DiscardHandler))
+	d, err := StartDeno(context.Background(), denotest.Path(t), "", src, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,28 +24,8 @@ func startTestDeno(t *testing.T, src []byte) *Deno {
 }
 
 func TestDenoRendersAsTheVMDoes(t *testing.T) {
-	src, err := os.ReadFile("testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := startTestDeno(t, src)
-	for i, lang := range []string{"fr", "ar"} {
-		// The blog's HTML goes through the server's sanitizer, as in goja.
-		out, err := d.Render(Input{URL: "/x", Path: "/x", Lang: lang, Data: []byte(`{"html":"<b onclick=\"x()\">b</b><script>alert(1)</script>"}`)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := "<main><b>b</b></main><p>2 2 " + string(rune('1'+i)) + " " + lang + " /x</p>"
-		if out.HTML != want || out.Lang != lang {
-			t.Errorf("%s: %+v, want %s", lang, out, want)
-		}
-	}
-	if _, err := d.Render(Input{Path: "/throw", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "boom") {
-		t.Errorf("a throwing render: %v", err)
-	}
-	if out, err := d.Render(Input{URL: "/", Path: "/", Lang: "fr", Data: []byte(`{}`)}); err != nil || !strings.Contains(out.HTML, " 3 fr /") {
-		t.Errorf("after a throw: %v, %v", out, err)
-	}
+	d := startTestDeno(t, ssrtest.Bundle(t))
+	wantRendersAsTheVM(t, d)
 	if err := d.Close(); err != nil {
 		t.Errorf("the process did not exit cleanly: %v", err)
 	}
@@ -72,11 +35,7 @@ func TestDenoRendersAsTheVMDoes(t *testing.T) {
 }
 
 func TestARunawayRenderEndsTheDenoProcess(t *testing.T) {
-	src, err := os.ReadFile("testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := startTestDeno(t, src)
+	d := startTestDeno(t, ssrtest.Bundle(t))
 	d.SetTimeout(300 * time.Millisecond)
 	if _, err := d.Render(Input{Path: "/loop", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "timed out") {
 		t.Fatalf("err = %v, want a timed out render", err)
@@ -91,7 +50,7 @@ func TestARunawayRenderEndsTheDenoProcess(t *testing.T) {
 
 func TestABundleThatDoesNotOpenInDenoIsTheStartsError(t *testing.T) {
 	for src, want := range map[string]string{"var x = 1;": "CasaRentSSR", "var CasaRentSSR = {": "SyntaxError"} {
-		if _, err := StartDeno(context.Background(), denoPath(t), "", []byte(src), nil); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := StartDeno(context.Background(), denotest.Path(t), "", []byte(src), nil); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: err = %v, want %s", src, err, want)
 		}
 	}
@@ -100,13 +59,10 @@ func TestABundleThatDoesNotOpenInDenoIsTheStartsError(t *testing.T) {
 // With a cache directory, the bundle and the runner are written once, under
 // names of their content, and a new build's bundle replaces the old one.
 func TestDenoKeepsOneBundleInItsCache(t *testing.T) {
-	src, err := os.ReadFile("testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := ssrtest.Bundle(t)
 	cache := t.TempDir()
 	for range 2 {
-		d, err := StartDeno(context.Background(), denoPath(t), cache, src, nil)
+		d, err := StartDeno(context.Background(), denotest.Path(t), cache, src, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,7 +74,7 @@ func TestDenoKeepsOneBundleInItsCache(t *testing.T) {
 		}
 	}
 	next := append([]byte("var built = 2;\n"), src...)
-	d, err := StartDeno(context.Background(), denoPath(t), cache, next, nil)
+	d, err := StartDeno(context.Background(), denotest.Path(t), cache, next, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

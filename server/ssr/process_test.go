@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"casarent/server/ssr/ssrtest"
 )
 
 // The test binary is the child when run as "render-pages" (as the server is).
@@ -20,10 +22,7 @@ func TestMain(m *testing.M) {
 }
 
 func TestAChildProcessRendersAsTheVMDoes(t *testing.T) {
-	src, err := os.ReadFile("testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := ssrtest.Bundle(t)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -32,8 +31,24 @@ func TestAChildProcessRendersAsTheVMDoes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	wantRendersAsTheVM(t, p)
+	if err := p.Close(); err != nil {
+		t.Errorf("the child did not exit cleanly: %v", err)
+	}
+	// A bundle that does not open is the start's error.
+	if _, err := StartProcess(context.Background(), exe, []string{"render-pages"}, []byte("var x = 1;")); err == nil || !strings.Contains(err.Error(), "CasaRentSSR") {
+		t.Errorf("err = %v, want the missing entry point", err)
+	}
+}
+
+// wantRendersAsTheVM checks an engine running the stand-in bundle renders what
+// the VM in the server would: the blog's HTML through the server's sanitizer,
+// each language in turn, a throwing render as an error that leaves the engine
+// usable.
+func wantRendersAsTheVM(t *testing.T, e Engine) {
+	t.Helper()
 	for i, lang := range []string{"fr", "ar"} {
-		out, err := p.Render(Input{URL: "/x", Path: "/x", Lang: lang, Data: []byte(`{"html":"<b>b</b>"}`)})
+		out, err := e.Render(Input{URL: "/x", Path: "/x", Lang: lang, Data: []byte(`{"html":"<b onclick=\"x()\">b</b><script>alert(1)</script>"}`)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -42,14 +57,10 @@ func TestAChildProcessRendersAsTheVMDoes(t *testing.T) {
 			t.Errorf("%s: %+v, want %s", lang, out, want)
 		}
 	}
-	if _, err := p.Render(Input{Path: "/throw", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := e.Render(Input{Path: "/throw", Data: []byte(`{}`)}); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("a throwing render: %v", err)
 	}
-	if err := p.Close(); err != nil {
-		t.Errorf("the child did not exit cleanly: %v", err)
-	}
-	// A bundle that does not open is the start's error.
-	if _, err := StartProcess(context.Background(), exe, []string{"render-pages"}, []byte("var x = 1;")); err == nil || !strings.Contains(err.Error(), "CasaRentSSR") {
-		t.Errorf("err = %v, want the missing entry point", err)
+	if out, err := e.Render(Input{URL: "/", Path: "/", Lang: "fr", Data: []byte(`{}`)}); err != nil || !strings.Contains(out.HTML, " 3 fr /") {
+		t.Errorf("after a throw: %v, %v", out, err)
 	}
 }

@@ -4,20 +4,18 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/dop251/goja"
+
+	"casarent/server/ssr/ssrtest"
 )
 
 func openTestVM(t *testing.T) *VM {
 	t.Helper()
-	src, err := os.ReadFile("testdata/render.js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := ssrtest.Bundle(t)
 	v, err := Open(src, "render.js", slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

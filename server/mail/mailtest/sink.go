@@ -137,6 +137,19 @@ func (s *Sink) Wait(ctx context.Context, rcpt string, n int) ([]Message, error) 
 	}
 }
 
+// Received waits up to 10 s for rcpt to have received at least n messages and
+// returns them; a test that sees fewer fails.
+func (s *Sink) Received(t testing.TB, rcpt string, n int) []Message {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msgs, err := s.Wait(ctx, rcpt, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msgs
+}
+
 func (s *Sink) add(m Message) {
 	s.mu.Lock()
 	s.msgs = append(s.msgs, m)
