@@ -361,7 +361,7 @@ func TestRunWakesOnNotify(t *testing.T) {
 	for {
 		var listening bool
 		if err := e.db.Admin.QueryRow(context.Background(), `select exists (select 1 from pg_stat_activity
-			where datname = current_database() and query = 'listen notification_outbox')`).Scan(&listening); err != nil {
+			where datname = current_database() and query = 'listen "notification_outbox"')`).Scan(&listening); err != nil {
 			t.Fatal(err)
 		}
 		if listening {
