@@ -367,19 +367,6 @@ func (w words) tripRows(b *booking) []line {
 	}
 }
 
-// isolated is rows for the text part: the left-to-right values isolated, as
-// <bdi dir="ltr"> does in HTML.
-func (w words) isolated(rows []line) []line {
-	out := make([]line, len(rows))
-	for i, r := range rows {
-		out[i] = r
-		if r.LTR {
-			out[i].Value = w.isolate(r.Value)
-		}
-	}
-	return out
-}
-
 type confirmation struct {
 	Lang, Dir, Title, Hello, Intro, InfoTitle, Closing, Signature, SiteURL string
 	Rows, TextRows                                                         []line
@@ -443,7 +430,7 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 		rows = append(rows, ltr(w.Transaction, *b.PaymentID))
 	}
 	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: w.Intro,
-		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: w.isolated(rows), Info: w.Info,
+		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows), Info: w.Info,
 		Action: &action{Label: w.MyBooking.Manage, URL: myBookingURL(siteURL, code, "")}}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {
