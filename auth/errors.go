@@ -5,7 +5,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -35,7 +34,7 @@ func (e *apiError) retryAfter(d time.Duration) *apiError {
 	if e.Header == nil {
 		e.Header = map[string]string{}
 	}
-	e.Header["Retry-After"] = strconv.Itoa(max(1, int((d+time.Second-1)/time.Second)))
+	e.Header["Retry-After"] = httpx.RetryAfter(d)
 	return e
 }
 

@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -267,14 +266,8 @@ func (f flowState) redirectSignedIn(w http.ResponseWriter, r *http.Request, sess
 		http.Redirect(w, r, u.String(), http.StatusFound)
 		return nil
 	}
-	v := url.Values{
-		"access_token":   {session.AccessToken},
-		"expires_at":     {strconv.FormatInt(session.ExpiresAt, 10)},
-		"expires_in":     {strconv.Itoa(session.ExpiresIn)},
-		"refresh_token":  {session.RefreshToken},
-		"token_type":     {"bearer"},
-		"provider_token": {toks.AccessToken},
-	}
+	v := session.fragment()
+	v.Set("provider_token", toks.AccessToken)
 	if toks.RefreshToken != "" {
 		v.Set("provider_refresh_token", toks.RefreshToken)
 	}

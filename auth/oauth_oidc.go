@@ -2,19 +2,15 @@ package auth
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rsa"
-	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"math/big"
 	"net/http"
 	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+
+	"casarent/server/jwtauth"
 )
 
 // oidcDiscovery is the part of an issuer's /.well-known/openid-configuration used here.
@@ -71,15 +67,15 @@ func (o *oidcIssuer) key(ctx context.Context, kid string) (any, error) {
 		return k, nil
 	}
 	var set struct {
-		Keys []publicJWK `json:"keys"`
+		Keys []json.RawMessage `json:"keys"`
 	}
 	if err := getJSON(ctx, o.client, d.JWKSURI, "", &set); err != nil {
 		return nil, fmt.Errorf("jwks of %s: %w", o.url, err)
 	}
 	o.keys = map[string]any{}
-	for _, j := range set.Keys {
-		if k, err := j.public(); err == nil {
-			o.keys[j.Kid] = k
+	for _, raw := range set.Keys {
+		if kid, k, err := jwtauth.ParsePublicJWK(raw); err == nil {
+			o.keys[kid] = k
 		}
 	}
 	if k, ok := o.keys[kid]; ok {
@@ -101,66 +97,6 @@ func (o *oidcIssuer) verifyIDToken(ctx context.Context, raw, clientID string, no
 		return nil, fmt.Errorf("id_token: %w", err)
 	}
 	return claims, nil
-}
-
-// publicJWK is a public key of a JWKS (RFC 7517): RSA or EC P-256.
-type publicJWK struct {
-	Kty string `json:"kty"`
-	Kid string `json:"kid"`
-	Crv string `json:"crv"`
-	N   string `json:"n"`
-	E   string `json:"e"`
-	X   string `json:"x"`
-	Y   string `json:"y"`
-}
-
-func (j publicJWK) public() (any, error) {
-	b := func(s string) (*big.Int, error) {
-		raw, err := base64.RawURLEncoding.DecodeString(s)
-		if err != nil || len(raw) == 0 {
-			return nil, errors.New("bad jwk number")
-		}
-		return new(big.Int).SetBytes(raw), nil
-	}
-	switch j.Kty {
-	case "RSA":
-		n, err := b(j.N)
-		if err != nil {
-			return nil, err
-		}
-		e, err := b(j.E)
-		if err != nil || !e.IsInt64() {
-			return nil, errors.New("bad rsa exponent")
-		}
-		return &rsa.PublicKey{N: n, E: int(e.Int64())}, nil
-	case "EC":
-		if j.Crv != "P-256" {
-			return nil, errors.New("unsupported curve")
-		}
-		x, err := b(j.X)
-		if err != nil {
-			return nil, err
-		}
-		y, err := b(j.Y)
-		if err != nil {
-			return nil, err
-		}
-		// The uncompressed point (0x04 || X || Y, 32 bytes each): the parser checks
-		// that it lies on the curve.
-		if len(x.Bytes()) > 32 || len(y.Bytes()) > 32 {
-			return nil, errors.New("bad ec coordinates")
-		}
-		point := make([]byte, 65)
-		point[0] = 4
-		x.FillBytes(point[1:33])
-		y.FillBytes(point[33:])
-		k, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), point)
-		if err != nil {
-			return nil, fmt.Errorf("ec key: %w", err)
-		}
-		return k, nil
-	}
-	return nil, errors.New("unsupported key type")
 }
 
 // getJSON GETs url (with a bearer token when given) and decodes a 200 answer,

@@ -9,6 +9,8 @@ import (
 	"encoding/hex"
 	"net"
 	"net/http"
+	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -26,6 +28,18 @@ type tokenResponse struct {
 	RefreshToken string         `json:"refresh_token"`
 	User         *user          `json:"user"`
 	WeakPassword map[string]any `json:"weak_password,omitempty"`
+}
+
+// fragment is the session as GoTrue hands it to the browser in a redirect's
+// fragment (the implicit flow).
+func (t *tokenResponse) fragment() url.Values {
+	return url.Values{
+		"access_token":  {t.AccessToken},
+		"expires_at":    {strconv.FormatInt(t.ExpiresAt, 10)},
+		"expires_in":    {strconv.Itoa(t.ExpiresIn)},
+		"refresh_token": {t.RefreshToken},
+		"token_type":    {"bearer"},
+	}
 }
 
 // accessClaims is jwtauth.Claims with "aud" as a plain string, as GoTrue signs it

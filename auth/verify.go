@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -70,15 +69,8 @@ func (a *api) handleVerifyGet(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, withFragment(redirect, url.Values{"message": {res.Message}}), http.StatusSeeOther)
 		return nil
 	}
-	s := res.Session
-	v := url.Values{
-		"access_token":  {s.AccessToken},
-		"expires_at":    {strconv.FormatInt(s.ExpiresAt, 10)},
-		"expires_in":    {strconv.Itoa(s.ExpiresIn)},
-		"refresh_token": {s.RefreshToken},
-		"token_type":    {"bearer"},
-		"type":          {typ},
-	}
+	v := res.Session.fragment()
+	v.Set("type", typ)
 	http.Redirect(w, r, withFragment(redirect, v), http.StatusSeeOther)
 	return nil
 }

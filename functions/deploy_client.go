@@ -47,14 +47,7 @@ func BundleFunctions(ctx context.Context, denoPath, denoDir, dir, configPath str
 			return nil, fmt.Errorf("no function %q in %s", name, dir)
 		}
 		args := []string{"bundle", "--quiet", "--no-lock", "--platform", "deno", "-o", filepath.Join(tmp, name+".js")}
-		if fn.DenoConfig != "" {
-			args = append(args, "--config", fn.DenoConfig)
-		} else {
-			args = append(args, "--no-config")
-		}
-		if fn.ImportMap != "" {
-			args = append(args, "--import-map", fn.ImportMap)
-		}
+		args = append(args, fn.resolutionArgs()...)
 		cmd := exec.CommandContext(ctx, denoPath, append(args, fn.Entry)...)
 		cmd.Dir = fn.Dir
 		cmd.Env = append(os.Environ(), "DENO_DIR="+denoDir, "NO_COLOR=1")

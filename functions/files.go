@@ -29,6 +29,20 @@ type fileFunction struct {
 	Version string
 }
 
+// resolutionArgs are Deno's flags for how fn's imports resolve, the same when
+// it runs and when it is bundled: its folder's deno.json, or none (so that no
+// config file above the folder applies), and its import map.
+func (fn *fileFunction) resolutionArgs() []string {
+	args := []string{"--no-config"}
+	if fn.DenoConfig != "" {
+		args = []string{"--config", fn.DenoConfig}
+	}
+	if fn.ImportMap != "" {
+		args = append(args, "--import-map", fn.ImportMap)
+	}
+	return args
+}
+
 var (
 	envName      = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 	entryNames   = []string{"index.ts", "index.js", "index.tsx", "index.jsx", "index.mjs"}

@@ -76,14 +76,7 @@ func denoArgs(o *FileOptions, fn *fileFunction, bootstrap, marker string, env ma
 	if len(names) > 0 { // Deno refuses an empty --allow-env= list
 		args = append(args, "--allow-env="+strings.Join(names, ","))
 	}
-	if fn.DenoConfig != "" {
-		args = append(args, "--config", fn.DenoConfig)
-	} else {
-		args = append(args, "--no-config")
-	}
-	if fn.ImportMap != "" {
-		args = append(args, "--import-map", fn.ImportMap)
-	}
+	args = append(args, fn.resolutionArgs()...)
 	return append(args, bootstrap, (&url.URL{Scheme: "file", Path: fn.Entry}).String(), marker)
 }
 

@@ -2,6 +2,7 @@ package realtime
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"sync"
 	"time"
@@ -196,6 +197,23 @@ func (s *session) channel(topic string) *channel {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.channels[topic]
+}
+
+// pushedEvent is the payload of a broadcast or presence push.
+type pushedEvent struct {
+	Event   string          `json:"event"`
+	Payload json.RawMessage `json:"payload"`
+}
+
+// joinedEvent reads a broadcast or presence push: the channel of its topic and
+// its event; ok is false when the topic is not joined or the payload is not an
+// event object.
+func (s *session) joinedEvent(m Message) (ch *channel, p pushedEvent, ok bool) {
+	ch = s.channel(m.Topic)
+	if ch == nil || json.Unmarshal(m.Payload, &p) != nil {
+		return nil, p, false
+	}
+	return ch, p, true
 }
 
 // overEvents spends one of the socket's events; when none is left, the

@@ -2,21 +2,13 @@ package realtime
 
 // Broadcast messages, as JSON pushes and as vsn 2.0.0's binary frames.
 
-import (
-	"encoding/json"
-)
-
 // broadcast relays {type: "broadcast", event, payload} to the topic's channels.
 func (s *session) broadcast(m Message) {
 	if s.overEvents(m.Topic) {
 		return
 	}
-	ch := s.channel(m.Topic)
-	var p struct {
-		Event   string          `json:"event"`
-		Payload json.RawMessage `json:"payload"`
-	}
-	if ch == nil || json.Unmarshal(m.Payload, &p) != nil || p.Event == "" {
+	ch, p, ok := s.joinedEvent(m)
+	if !ok || p.Event == "" {
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a broadcast"}))
 		}

@@ -12,12 +12,8 @@ func (s *session) presence(m Message) {
 	if s.overEvents(m.Topic) {
 		return
 	}
-	ch := s.channel(m.Topic)
-	var p struct {
-		Event   string          `json:"event"`
-		Payload json.RawMessage `json:"payload"`
-	}
-	if ch == nil || json.Unmarshal(m.Payload, &p) != nil {
+	ch, p, ok := s.joinedEvent(m)
+	if !ok {
 		if m.Ref != nil {
 			s.send(reply(m, "error", map[string]any{"reason": "not joined, or not a presence message"}))
 		}

@@ -3,7 +3,6 @@ package storage
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -155,8 +154,7 @@ func (s *Service) render(w http.ResponseWriter, r *http.Request, err error) {
 		s.log.DebugContext(r.Context(), "storage refused", "method", r.Method, "path", r.URL.Path, "err", err)
 	}
 	if status == http.StatusTooManyRequests || ae.retryAfter > 0 {
-		secs := int64(math.Ceil(ae.retryAfter.Seconds()))
-		w.Header().Set("Retry-After", strconv.FormatInt(max(1, secs), 10))
+		w.Header().Set("Retry-After", httpx.RetryAfter(ae.retryAfter))
 	}
 	errText := ae.errText
 	if errText == "" {

@@ -2,7 +2,7 @@
 // scripts/test-server.sh and scripts/test.d/38-functions-contract.sh.
 // (What the node suites have in common is in scripts/contract/common.mjs.)
 import { createClient } from '@supabase/supabase-js'
-import { suiteEnv, noSession, noWebSocket } from '../../scripts/contract/common.mjs'
+import { suiteEnv, noSession, noWebSocket, bookingAcceptance } from '../../scripts/contract/common.mjs'
 
 export const env = suiteEnv('38-functions-contract.sh')
 export const SUPABASE_URL = env('SUPABASE_URL')
@@ -13,12 +13,7 @@ export const SINK_URL = env('SMTP_SINK_URL')
 export const AGENCY_EMAIL = env('AGENCY_EMAIL')
 export const CAR_ID = 9001
 
-// What a visitor's booking carries once step 4's boxes are ticked: the rental
-// terms' current version (the database refuses a visitor's booking without it)
-// and the driver's confirmation of the car's minimums.
-const rules = await fetch(`${SUPABASE_URL}/rest/v1/rental_rules?select=terms_version`, { headers: { apikey: ANON_KEY } })
-if (!rules.ok) throw new Error(`rental_rules: ${rules.status} ${await rules.text()}`)
-export const ACCEPTANCE = { terms_version: (await rules.json())[0].terms_version, driver_requirements_confirmed: true }
+export const ACCEPTANCE = await bookingAcceptance(SUPABASE_URL, ANON_KEY)
 export const UNAVAILABLE_CAR_ID = 9002
 
 const NoWebSocket = noWebSocket('functions')

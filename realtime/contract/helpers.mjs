@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { randomUUID } from 'node:crypto'
-import { suiteEnv, tokenMinter, noSession } from '../../scripts/contract/common.mjs'
+import { suiteEnv, tokenMinter, noSession, bookingAcceptance } from '../../scripts/contract/common.mjs'
 
 export { ADMIN_ID, USER_ID, OTHER_ID } from '../../scripts/contract/common.mjs'
 
@@ -15,12 +15,7 @@ export const ANON_KEY = env('ANON_KEY')
 export const SERVICE_ROLE_KEY = env('SERVICE_ROLE_KEY')
 export const CAR_ID = 9101
 
-// What a visitor's booking carries once step 4's boxes are ticked: the rental
-// terms' current version (the database refuses a visitor's booking without it)
-// and the driver's confirmation of the car's minimums.
-const rules = await fetch(`${SUPABASE_URL}/rest/v1/rental_rules?select=terms_version`, { headers: { apikey: ANON_KEY } })
-if (!rules.ok) throw new Error(`rental_rules: ${rules.status} ${await rules.text()}`)
-export const ACCEPTANCE = { terms_version: (await rules.json())[0].terms_version, driver_requirements_confirmed: true }
+export const ACCEPTANCE = await bookingAcceptance(SUPABASE_URL, ANON_KEY)
 
 // userToken mints the access token GoTrue would issue for sub, valid ttl seconds
 // (negative: already expired), issued five minutes ago.

@@ -2,7 +2,6 @@ package notifications
 
 import (
 	"fmt"
-	"strings"
 
 	"casarent/server/mail"
 )
@@ -40,28 +39,11 @@ func renderRefund(code string, b *refundedBooking, siteURL string) (mail.Message
 	case "traveller_cancelled":
 		intro = w.Refund.TravellerCancelled
 	}
-	vehicle := "—"
-	if b.Car != nil {
-		vehicle = strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)
-	}
-	ltr := func(label, value string) line { return line{Label: label, Value: value, LTR: true} }
-	rows := []line{
-		ltr(w.Number, b.ref()),
-		{Label: w.Vehicle, Value: vehicle},
-		{Label: w.Pickup, Value: fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
-		{Label: w.Return, Value: fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
+	rows := append(w.tripRows(&b.booking),
 		ltr(w.Refund.Amount, w.money(b.Refund.Amount, b.Refund.Currency)),
-		ltr(w.Transaction, b.Refund.CaptureID),
-	}
-	textRows := make([]line, len(rows))
-	for i, r := range rows {
-		textRows[i] = r
-		if r.LTR {
-			textRows[i].Value = w.isolate(r.Value)
-		}
-	}
+		ltr(w.Transaction, b.Refund.CaptureID))
 	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Refund.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: intro,
-		Closing: w.Refund.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: textRows}
+		Closing: w.Refund.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows)}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {
 		return mail.Message{}, err

@@ -349,6 +349,24 @@ type line struct {
 	LTR          bool
 }
 
+// ltr is a line whose value reads left to right.
+func ltr(label, value string) line { return line{Label: label, Value: value, LTR: true} }
+
+// tripRows are the first lines of the traveller's e-mails about a booking: its
+// reference, the car, where and when it is picked up and returned.
+func (w words) tripRows(b *booking) []line {
+	vehicle := "—"
+	if b.Car != nil {
+		vehicle = strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)
+	}
+	return []line{
+		ltr(w.Number, b.ref()),
+		{Label: w.Vehicle, Value: vehicle},
+		{Label: w.Pickup, Value: fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
+		{Label: w.Return, Value: fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
+	}
+}
+
 type confirmation struct {
 	Lang, Dir, Title, Hello, Intro, InfoTitle, Closing, Signature, SiteURL string
 	Rows, TextRows                                                         []line
@@ -364,24 +382,14 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	if !ok {
 		code, w = "fr", lang["fr"]
 	}
-	vehicle := "—"
-	if b.Car != nil {
-		vehicle = strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)
-	}
 	extras := w.ordered(b.Extras, b.ExtraKeys)
 	if extras == "" {
 		extras = w.NoExtras
 	}
-	ltr := func(label, value string) line { return line{Label: label, Value: value, LTR: true} }
-	rows := []line{
-		ltr(w.Number, b.ref()),
-		{Label: w.Vehicle, Value: vehicle},
-		{Label: w.Pickup, Value: fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
-		{Label: w.Return, Value: fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
-		{Label: w.Duration, Value: fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
-		{Label: w.Insurance, Value: w.InsuranceNames[b.Insurance]},
-		{Label: w.Extras, Value: extras},
-	}
+	rows := append(w.tripRows(b),
+		line{Label: w.Duration, Value: fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
+		line{Label: w.Insurance, Value: w.InsuranceNames[b.Insurance]},
+		line{Label: w.Extras, Value: extras})
 	if q := b.Quote; q != nil {
 		rows = append(rows, ltr(w.CarRental, w.dh(q.Base)), ltr(w.InsuranceCost, w.dh(q.Insurance)), ltr(w.ExtrasCost, w.dh(q.Extras)))
 		if q.Discount > 0 {
@@ -421,15 +429,8 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	if b.PaymentID != nil && *b.PaymentID != "" {
 		rows = append(rows, ltr(w.Transaction, *b.PaymentID))
 	}
-	textRows := make([]line, len(rows))
-	for i, r := range rows {
-		textRows[i] = r
-		if r.LTR {
-			textRows[i].Value = w.isolate(r.Value)
-		}
-	}
 	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: w.Intro,
-		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: textRows, Info: w.Info,
+		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows), Info: w.Info,
 		Action: &action{Label: w.MyBooking.Manage, URL: myBookingURL(siteURL, code, "")}}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {

@@ -18,10 +18,12 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/rental/config"
 	"casarent/server/mail"
+	"casarent/server/pglisten"
 	"casarent/server/pgrole"
 )
 
@@ -93,35 +95,20 @@ func Run(ctx context.Context, d Deps) error {
 
 // listen forwards NOTIFY notification_outbox to wake, on its own connection.
 func listen(ctx context.Context, d Deps, wake chan<- struct{}) {
-	for ctx.Err() == nil {
-		err := func() error {
-			conn, err := pgx.ConnectConfig(ctx, d.Pool.Config().ConnConfig.Copy())
-			if err != nil {
-				return err
+	l := &pglisten.Listener{
+		Channel: "notification_outbox",
+		Config:  d.Pool.Config().ConnConfig,
+		Notify: func(*pgconn.Notification) {
+			select {
+			case wake <- struct{}{}:
+			default:
 			}
-			defer conn.Close(context.WithoutCancel(ctx))
-			if _, err := conn.Exec(ctx, "listen notification_outbox"); err != nil {
-				return err
-			}
-			for {
-				if _, err := conn.WaitForNotification(ctx); err != nil {
-					return err
-				}
-				select {
-				case wake <- struct{}{}:
-				default:
-				}
-			}
-		}()
-		if ctx.Err() != nil {
-			return
-		}
-		d.Logger.Warn("notification listener stopped; polling only until it reconnects", "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(10 * time.Second):
-		}
+		},
+		Lost: func(err error) {
+			d.Logger.Warn("notification listener stopped; polling only until it reconnects", "err", err)
+		},
 	}
+	l.Run(ctx)
 }
 
 // item is one claimed outbox row.

@@ -163,7 +163,7 @@ func (s *Service) record(ctx context.Context, row *paymentRow, order *Order) (st
 		return outcomeConfirmed, err
 	}
 	s.deps.Logger.WarnContext(ctx, "paypal capture for a booking that lost its dates: refunding", "booking", row.id, "capture", capture.ID)
-	if err := s.refundLateCapture(ctx, capture.ID); err != nil {
+	if err := s.refundPendingByKey(ctx, lateCaptureRefundKey(capture.ID)); err != nil {
 		// The refund stays pending in the ledger; reconciliation carries it out later.
 		s.deps.Logger.ErrorContext(ctx, "automatic refund", "booking", row.id, "capture", capture.ID, "err", err)
 	}

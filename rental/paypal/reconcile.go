@@ -112,20 +112,7 @@ func (s *Service) ReconcileOnce(ctx context.Context) (ReconcileReport, error) {
 			rep.Cancelled++
 		}
 	}
-	refunds, err := s.pendingLateRefunds(ctx)
-	if err != nil {
-		return rep, err
-	}
-	for _, captureID := range refunds {
-		if ctx.Err() != nil {
-			break
-		}
-		if err := s.refundLateCapture(ctx, captureID); err != nil {
-			rep.Failed++
-			s.deps.Logger.WarnContext(ctx, "paypal automatic refund", "capture", captureID, "err", err)
-		}
-	}
-	keys, err := s.pendingTravellerRefunds(ctx)
+	keys, err := s.pendingRefundKeys(ctx)
 	if err != nil {
 		return rep, err
 	}
@@ -135,7 +122,7 @@ func (s *Service) ReconcileOnce(ctx context.Context) (ReconcileReport, error) {
 		}
 		if err := s.refundPendingByKey(ctx, key); err != nil {
 			rep.Failed++
-			s.deps.Logger.WarnContext(ctx, "paypal refund of a traveller's cancellation", "key", key, "err", err)
+			s.deps.Logger.WarnContext(ctx, "paypal refund decided by the database", "key", key, "err", err)
 		}
 	}
 	return rep, nil

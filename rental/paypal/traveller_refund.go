@@ -2,11 +2,8 @@ package paypal
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"regexp"
-
-	"github.com/jackc/pgx/v5"
 
 	"casarent/functions/fnkit"
 	"casarent/server/pgrole"
@@ -68,44 +65,4 @@ func (s *Service) travellerRefund(w http.ResponseWriter, r *http.Request) error 
 		}
 	}
 	return fnkit.JSON(w, http.StatusOK, map[string]any{"status": row.status, "amountMAD": float64(row.madCents) / 100})
-}
-
-// refundByKeyRead reads the refund the ledger holds under key (nil: none).
-func (s *Service) refundByKeyRead(ctx context.Context, key string) (*refundRow, error) {
-	var row *refundRow
-	err := pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, func(c pgrole.Conn) (err error) {
-		row, err = refundByKey(ctx, c, key)
-		return err
-	})
-	return row, err
-}
-
-// pendingTravellerRefunds lists the keys of the traveller cancellations' refunds
-// PayPal has not confirmed yet (the page was closed, or PayPal was unreachable).
-func (s *Service) pendingTravellerRefunds(ctx context.Context) ([]string, error) {
-	var keys []string
-	err := pgrole.Query(ctx, s.deps.Pool, pgrole.Session{Role: "service_role", ReadOnly: true}, false,
-		`select refund_key from public.payments
-			where kind = 'refund' and status = 'pending' and refund_key = 'traveller-cancel-' || booking_id
-			order by created_at limit 50`, nil,
-		func(rows pgx.Rows) (err error) {
-			keys, err = pgx.CollectRows(rows, pgx.RowTo[string])
-			return err
-		})
-	return keys, err
-}
-
-// refundPendingByKey carries out the refund under key if it is still pending.
-func (s *Service) refundPendingByKey(ctx context.Context, key string) error {
-	row, err := s.refundByKeyRead(ctx, key)
-	if err != nil {
-		return err
-	}
-	if row == nil {
-		return errors.New("no refund recorded under " + key)
-	}
-	if row.status != "pending" {
-		return nil
-	}
-	return s.carryOutRefund(ctx, row)
 }

@@ -14,9 +14,11 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"casarent/server/pglisten"
 	"casarent/server/pgrole"
 	"casarent/server/ssr"
 )
@@ -190,47 +192,31 @@ func (r *pageRenderer) Run(ctx context.Context) {
 // listening once it first listens; "" (every page) after each reconnection, as
 // notifications may have been missed.
 func (r *pageRenderer) listen(ctx context.Context, notes chan<- string, listening chan struct{}) {
-	first := true
-	for ctx.Err() == nil {
-		err := func() error {
-			conn, err := pgx.ConnectConfig(ctx, r.pool.Config().ConnConfig.Copy())
-			if err != nil {
-				return err
-			}
-			defer conn.Close(context.WithoutCancel(ctx))
-			if _, err := conn.Exec(ctx, "listen page_content"); err != nil {
-				return err
-			}
+	l := &pglisten.Listener{
+		Channel: "page_content",
+		Config:  r.pool.Config().ConnConfig,
+		Listening: func(first bool) {
 			if first {
-				first = false
 				close(listening)
 			} else {
 				notes <- ""
 			}
-			for {
-				n, err := conn.WaitForNotification(ctx)
-				if err != nil {
-					return err
-				}
-				if n.Payload != "" {
-					r.markChanged(r.changes.add(n.Payload))
-				}
-				select {
-				case notes <- n.Payload:
-				default: // the queue is full: a burst is behind, and will look at everything
-					notes <- ""
-				}
+		},
+		Notify: func(n *pgconn.Notification) {
+			if n.Payload != "" {
+				r.markChanged(r.changes.add(n.Payload))
 			}
-		}()
-		if ctx.Err() != nil {
-			return
-		}
-		r.log.Warn("pages: change listener stopped; rechecking periodically until it reconnects", "err", err)
-		select {
-		case <-ctx.Done():
-		case <-time.After(10 * time.Second):
-		}
+			select {
+			case notes <- n.Payload:
+			default: // the queue is full: a burst is behind, and will look at everything
+				notes <- ""
+			}
+		},
+		Lost: func(err error) {
+			r.log.Warn("pages: change listener stopped; rechecking periodically until it reconnects", "err", err)
+		},
 	}
+	l.Run(ctx)
 }
 
 // pageSource is what one page is built from.

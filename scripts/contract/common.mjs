@@ -1,7 +1,8 @@
 // What the node contract suites (storage, realtime, functions) share: the
-// environment scripts/test-server.sh exports, the users of users.sql, and
-// access tokens minted as GoTrue would. Node built-ins only: each suite's own
-// packages (supabase-js, ws) stay in its directory, next to its helpers.mjs.
+// environment scripts/test-server.sh exports, the users of users.sql, access
+// tokens minted as GoTrue would, and what a visitor's booking must accept. Node
+// built-ins only: each suite's own packages (supabase-js, ws) stay in its
+// directory, next to its helpers.mjs.
 import { createHmac, randomUUID } from 'node:crypto'
 
 // suiteEnv returns env(name, fallback) for a suite run through
@@ -19,6 +20,16 @@ export const OTHER_ID = '00000000-0000-4000-8000-00000000b002'
 
 // The options of a client that keeps no session of its own.
 export const noSession = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false }
+
+// bookingAcceptance is what a visitor's booking carries once step 4's boxes are
+// ticked: the rental terms' current version, read from the server at supabaseUrl
+// (the database refuses a visitor's booking without it), and the driver's
+// confirmation of the car's minimums.
+export async function bookingAcceptance(supabaseUrl, anonKey) {
+  const rules = await fetch(`${supabaseUrl}/rest/v1/rental_rules?select=terms_version`, { headers: { apikey: anonKey } })
+  if (!rules.ok) throw new Error(`rental_rules: ${rules.status} ${await rules.text()}`)
+  return { terms_version: (await rules.json())[0].terms_version, driver_requirements_confirmed: true }
+}
 
 // Node 20 has no global WebSocket and supabase-js insists on one for realtime:
 // a transport that refuses to be used, for the suites that never open it.

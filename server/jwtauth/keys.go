@@ -155,20 +155,12 @@ func parseJWK(j jwk) (*signingKey, error) {
 // parseEC reads an EC P-256 key (ES256): its point, and its private scalar
 // when given, which must match it.
 func (k *signingKey) parseEC(j jwk) error {
-	if j.Crv != "P-256" {
-		return fmt.Errorf("EC keys must be on P-256 (ES256), not %q", j.Crv)
+	pub, err := ecPublic(j)
+	if err != nil {
+		return err
 	}
 	if k.alg == "" {
 		k.alg = "ES256"
-	}
-	x, err1 := b64(j.X)
-	y, err2 := b64(j.Y)
-	if err1 != nil || err2 != nil || len(x) != 32 || len(y) != 32 {
-		return errors.New("x and y must be 32-byte base64url values")
-	}
-	pub, err := ecdsa.ParseUncompressedPublicKey(elliptic.P256(), append(append([]byte{4}, x...), y...))
-	if err != nil {
-		return errors.New("x, y is not a point of P-256")
 	}
 	k.public = pub
 	if j.D != "" {
@@ -192,15 +184,10 @@ func (k *signingKey) parseRSA(j jwk) error {
 	if k.alg == "" {
 		k.alg = "RS256"
 	}
-	n, err1 := bigInt(j.N)
-	e, err2 := bigInt(j.E)
-	if err1 != nil || err2 != nil || !e.IsInt64() || e.Int64() < 3 || e.Int64() > 1<<31 {
-		return errors.New("n and e must be base64url integers")
+	pub, err := rsaPublic(j)
+	if err != nil {
+		return err
 	}
-	if n.BitLen() < 2048 {
-		return fmt.Errorf("RSA keys must have at least 2048 bits, not %d", n.BitLen())
-	}
-	pub := &rsa.PublicKey{N: n, E: int(e.Int64())}
 	k.public = pub
 	if j.D != "" {
 		priv, err := rsaPrivate(pub, j)

@@ -18,7 +18,7 @@ func (db *DB) WaitForStatement(t testing.TB, marker string) {
 // machine. LISTEN is such a session's last statement, so pg_stat_activity shows it.
 func (db *DB) WaitForListener(t testing.TB, channel string) {
 	t.Helper()
-	db.waitForSession(t, "no session listens on "+channel, `query = 'listen ' || $1`, channel)
+	db.waitForSession(t, "no session listens on "+channel, `query in ('listen ' || $1, 'listen "' || $1 || '"')`, channel)
 }
 
 // waitForSession polls pg_stat_activity for a session of db matching where
