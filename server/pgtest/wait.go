@@ -15,7 +15,8 @@ func (db *DB) WaitForStatement(t testing.TB, marker string) {
 
 // WaitForListener waits until a session of db listens on channel: a NOTIFY sent
 // before that reaches no one, and a guessed pause can be too short on a busy
-// machine. LISTEN is such a session's last statement, so pg_stat_activity shows it.
+// machine. LISTEN (its channel quoted or not) is such a session's last statement, so
+// pg_stat_activity shows it.
 func (db *DB) WaitForListener(t testing.TB, channel string) {
 	t.Helper()
 	db.waitForSession(t, "no session listens on "+channel, `query in ('listen ' || $1, 'listen "' || $1 || '"')`, channel)
