@@ -108,6 +108,19 @@ func (h *harness) wantRefunds(orderID string, want int) {
 	}
 }
 
+// wantRetryToldRefunded: the visitor retrying the capture of orderID is told that
+// the payment was refunded (409 payment_refunded), and that the refund is done.
+func (h *harness) wantRetryToldRefunded(orderID string) {
+	h.t.Helper()
+	status, body := h.capture(orderID)
+	if status != http.StatusConflict || body["code"] != "payment_refunded" {
+		h.t.Fatalf("retry: %d %v", status, body)
+	}
+	if d, _ := body["details"].(map[string]any); d["refund"] != "completed" {
+		h.t.Fatalf("retry details: %v", body)
+	}
+}
+
 // A capture that timed out, then the hold lapsed; the dates are still free: two
 // replicas reconciling at once confirm the booking once with the payment recorded.
 func TestLateCaptureConfirmsWhenTheDatesAreStillFree(t *testing.T) {
@@ -182,13 +195,7 @@ func TestLateCaptureIsRefundedWhenTheDatesWereTaken(t *testing.T) {
 	}
 
 	// The visitor's retry is told the truth, and nothing is refunded twice.
-	status, body := h.capture(orderID)
-	if status != http.StatusConflict || body["code"] != "payment_refunded" {
-		t.Fatalf("retry: %d %v", status, body)
-	}
-	if d, _ := body["details"].(map[string]any); d["refund"] != "completed" {
-		t.Fatalf("retry details: %v", body)
-	}
+	h.wantRetryToldRefunded(orderID)
 	h.wantNothingToReconcile()
 	h.wantRefunds(orderID, 1)
 }
@@ -200,10 +207,7 @@ func TestLateCaptureRetryTellsTheVisitorItIsRefunded(t *testing.T) {
 	id, orderID := h.timedOutCapture()
 	h.lapseAndRebook(id)
 
-	status, body := h.capture(orderID)
-	if status != http.StatusConflict || body["code"] != "payment_refunded" {
-		t.Fatalf("retry: %d %v", status, body)
-	}
+	h.wantRetryToldRefunded(orderID)
 	h.wantRefunds(orderID, 1)
 	if r := h.row(id); r.PaymentStatus != "refunded" {
 		t.Fatalf("after the retry: %+v", r)
