@@ -8,47 +8,6 @@ import (
 	"casarent/server/pgtest"
 )
 
-func TestCORSPreflightAllowsSupabaseHeaders(t *testing.T) {
-	_, h := newTestApp(t, nil)
-	for _, path := range []string{"/rest/v1/cars", "/auth/v1/token", "/storage/v1/object/car-images/a.jpg", "/functions/v1/create-paypal-order"} {
-		rec := do(h, http.MethodOptions, path, map[string]string{
-			"Origin":                         "https://site.example",
-			"Access-Control-Request-Method":  "POST",
-			"Access-Control-Request-Headers": "apikey, authorization, x-client-info, content-type, prefer, x-upsert",
-		})
-		if rec.Code/100 != 2 {
-			t.Errorf("%s: preflight status %d", path, rec.Code)
-		}
-		if got := rec.Header().Get("Access-Control-Allow-Origin"); got != "https://site.example" {
-			t.Errorf("%s: allow-origin %q", path, got)
-		}
-		if got := rec.Header().Get("Access-Control-Allow-Headers"); !strings.Contains(got, "apikey") || !strings.Contains(got, "x-upsert") {
-			t.Errorf("%s: allow-headers %q", path, got)
-		}
-	}
-}
-
-func TestMetricsCountRequestsPerSurface(t *testing.T) {
-	a, h := newTestApp(t, nil)
-	if rec := do(h, http.MethodGet, "/rest/v1/cars?select=id", map[string]string{"apikey": a.cfg.AnonKey}); rec.Code != http.StatusOK {
-		t.Fatalf("rest: %d %s", rec.Code, rec.Body)
-	}
-	if rec := do(h, http.MethodGet, "/auth/v1/health", map[string]string{"apikey": a.cfg.AnonKey}); rec.Code != http.StatusOK {
-		t.Fatalf("auth health: %d %s", rec.Code, rec.Body)
-	}
-	body := do(h, http.MethodGet, "/metrics", map[string]string{"Authorization": "Bearer " + a.cfg.ServiceRoleKey}).Body.String()
-	for _, want := range []string{
-		`http_requests_total{code="200",method="GET",surface="rest"} 1`,
-		`http_requests_total{code="200",method="GET",surface="auth"} 1`,
-		`http_request_duration_seconds_count{surface="rest"} 1`,
-		`db_pool_connections{state="max"}`,
-	} {
-		if !strings.Contains(body, want) {
-			t.Errorf("metrics lack %s", want)
-		}
-	}
-}
-
 func TestForgedTokenIsRefusedInEachSurfaceShape(t *testing.T) {
 	a, h := newTestApp(t, nil)
 	forged := pgtest.Token(t, "service_role", "", nil)

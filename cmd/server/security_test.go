@@ -15,51 +15,6 @@ import (
 	"casarent/server/pgtest"
 )
 
-// The API authenticates by header only (apikey / Authorization), never by
-// cookie, so it must never tell browsers to send credentials cross-origin:
-// with a reflected Origin that would let any site make credentialed calls.
-func TestCORSNeverAllowsCredentials(t *testing.T) {
-	_, h := newTestApp(t, nil)
-	for _, path := range []string{"/rest/v1/cars", "/auth/v1/settings", "/storage/v1/bucket", "/functions/v1/paypal-config", "/health"} {
-		pre := do(h, http.MethodOptions, path, map[string]string{
-			"Origin": "https://evil.example", "Access-Control-Request-Method": "GET",
-		})
-		get := do(h, http.MethodGet, path, map[string]string{"Origin": "https://evil.example"})
-		for name, rec := range map[string]interface{ Header() http.Header }{"preflight": pre, "get": get} {
-			if got := rec.Header().Get("Access-Control-Allow-Credentials"); got != "" {
-				t.Errorf("%s %s: Access-Control-Allow-Credentials = %q", name, path, got)
-			}
-		}
-	}
-}
-
-// /metrics shares the public listener: it must not be readable with no key or
-// with the anon key (it exposes traffic, pool and process figures), only with
-// the service_role key, which is what a Prometheus scrape job is given.
-func TestMetricsNeedTheServiceKey(t *testing.T) {
-	a, h := newTestApp(t, nil)
-	for name, hdr := range map[string]map[string]string{
-		"no key":    nil,
-		"anon key":  {"apikey": a.cfg.AnonKey},
-		"anon bear": {"Authorization": "Bearer " + a.cfg.AnonKey},
-		"bad key":   {"Authorization": "Bearer nope"},
-	} {
-		rec := do(h, http.MethodGet, "/metrics", hdr)
-		if rec.Code != http.StatusUnauthorized || strings.Contains(rec.Body.String(), "db_pool") {
-			t.Errorf("%s: %d %.80s", name, rec.Code, rec.Body)
-		}
-	}
-	for name, hdr := range map[string]map[string]string{
-		"bearer": {"Authorization": "Bearer " + a.cfg.ServiceRoleKey},
-		"apikey": {"apikey": a.cfg.ServiceRoleKey},
-	} {
-		rec := do(h, http.MethodGet, "/metrics", hdr)
-		if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), "db_pool_connections") {
-			t.Errorf("%s: %d %.80s", name, rec.Code, rec.Body)
-		}
-	}
-}
-
 // An unhealthy answer says what is down, not the driver's error (which names
 // the database host, user and database).
 func TestHealthDoesNotLeakConnectionDetails(t *testing.T) {
