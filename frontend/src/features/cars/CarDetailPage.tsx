@@ -196,30 +196,21 @@ function CarDetail({ slug }: { slug: string | undefined }) {
               )}
               <h3>{t("car.specifications")}</h3>
               <dl className="spec-list">
-                <div>
-                  <dt>
-                    <Icon name="seats" size={18} /> {t("car.seats")}
-                  </dt>
-                  <dd>{car.seats}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <Icon name="gear" size={18} /> {t("car.transmission")}
-                  </dt>
-                  <dd>{t(`transmissions.${car.transmission}`)}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <Icon name="fuel" size={18} /> {t("car.fuel")}
-                  </dt>
-                  <dd>{t(`fuels.${car.fuel}`)}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <Icon name="car" size={18} /> {t("car.category")}
-                  </dt>
-                  <dd>{t(categoryKey(car.category))}</dd>
-                </div>
+                {(
+                  [
+                    ["seats", t("car.seats"), car.seats],
+                    ["gear", t("car.transmission"), t(`transmissions.${car.transmission}`)],
+                    ["fuel", t("car.fuel"), t(`fuels.${car.fuel}`)],
+                    ["car", t("car.category"), t(categoryKey(car.category))],
+                  ] as const
+                ).map(([icon, label, value]) => (
+                  <div key={icon}>
+                    <dt>
+                      <Icon name={icon} size={18} /> {label}
+                    </dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
               </dl>
               <h3>{t("car.extrasTitle")}</h3>
               <ul className="extras-list">

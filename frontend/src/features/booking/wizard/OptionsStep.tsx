@@ -1,3 +1,4 @@
+import type { ComponentProps, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../../lib/useFormat";
 import { priceList, type OptionPrice, type PriceList } from "../price";
@@ -26,12 +27,14 @@ export function OptionsStep({ form, set, prices, included }: Omit<StepProps, "er
         <legend>{t("booking.insurance")}</legend>
         <div className="choice-grid">
           {list.insurances.map((ins) => (
-            <label key={ins.key} className={`choice ${form.insurance === ins.key ? "is-checked" : ""}`}>
-              <input type="radio" name="insurance" value={ins.key} checked={form.insurance === ins.key} onChange={() => set("insurance", ins.key)} />
-              <span className="choice-title">{t(`booking.insurances.${ins.key}.name`)}</span>
+            <Choice
+              key={ins.key}
+              input={{ type: "radio", name: "insurance", value: ins.key, checked: form.insurance === ins.key, onChange: () => set("insurance", ins.key) }}
+              title={t(`booking.insurances.${ins.key}.name`)}
+            >
               {priceText(ins) && <span className="choice-price">{priceText(ins)}</span>}
               <span className="muted small">{t(`booking.insurances.${ins.key}.text`)}</span>
-            </label>
+            </Choice>
           ))}
         </div>
       </fieldset>
@@ -45,11 +48,14 @@ export function OptionsStep({ form, set, prices, included }: Omit<StepProps, "er
                 <span className="choice-price">{t("booking.extraIncluded")}</span>
               </div>
             ) : (
-              <label key={x.key} className={`choice choice-inline ${form.extras[x.key] === true ? "is-checked" : ""}`}>
-                <input type="checkbox" name="extras" value={x.key} checked={form.extras[x.key] === true} onChange={(e) => set("extras", { ...form.extras, [x.key]: e.target.checked })} />
-                <span className="choice-title">{t(`booking.extras.${x.key}`)}</span>
+              <Choice
+                key={x.key}
+                inline
+                input={{ type: "checkbox", name: "extras", value: x.key, checked: form.extras[x.key] === true, onChange: (e) => set("extras", { ...form.extras, [x.key]: e.target.checked }) }}
+                title={t(`booking.extras.${x.key}`)}
+              >
                 {priceText(x) && <span className="choice-price">{priceText(x)}</span>}
-              </label>
+              </Choice>
             ),
           )}
         </div>
@@ -58,9 +64,11 @@ export function OptionsStep({ form, set, prices, included }: Omit<StepProps, "er
         <legend>{t("booking.payment")}</legend>
         <div className="choice-grid">
           {list.payments.map((p) => (
-            <label key={p.key} className={`choice ${form.paymentOption === p.key ? "is-checked" : ""}`}>
-              <input type="radio" name="paymentOption" value={p.key} checked={form.paymentOption === p.key} onChange={() => set("paymentOption", p.key)} />
-              <span className="choice-title">{t(`booking.paymentOptions.${p.key}.name`)}</span>
+            <Choice
+              key={p.key}
+              input={{ type: "radio", name: "paymentOption", value: p.key, checked: form.paymentOption === p.key, onChange: () => set("paymentOption", p.key) }}
+              title={t(`booking.paymentOptions.${p.key}.name`)}
+            >
               {p.discountPercent !== null && p.dueNowPercent !== null && (
                 <span className="muted small">
                   {t(`booking.paymentOptions.${p.key}.text`, {
@@ -70,10 +78,21 @@ export function OptionsStep({ form, set, prices, included }: Omit<StepProps, "er
                   })}
                 </span>
               )}
-            </label>
+            </Choice>
           ))}
         </div>
       </fieldset>
     </div>
+  );
+}
+
+/** One option as a card: its box (radio or checkbox), its name, then what follows it (price, text). */
+function Choice({ input, title, inline = false, children }: { input: ComponentProps<"input"> & { checked: boolean }; title: string; inline?: boolean; children: ReactNode }) {
+  return (
+    <label className={`choice ${inline ? "choice-inline " : ""}${input.checked ? "is-checked" : ""}`}>
+      <input {...input} />
+      <span className="choice-title">{title}</span>
+      {children}
+    </label>
   );
 }
