@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { scrollToId } from "../../components/AnchorLink";
 import { Icon } from "../../components/Icon";
 import { Tabs } from "../../components/Tabs";
+import { Section } from "../../components/sections";
 import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
 import { FIGURES } from "../../config/site";
 import { todayISO } from "../../lib/format";
@@ -250,16 +251,13 @@ function CarDetail({ slug }: { slug: string | undefined }) {
       </section>
 
       {suggestions.length > 0 && (
-        <section className="section section-alt" aria-labelledby="suggest-title">
-          <div className="container">
-            <h2 id="suggest-title">{t("car.suggestions")}</h2>
-            <div className="car-grid">
-              {suggestions.slice(0, 4).map((c) => (
-                <CarCard key={c.id} car={c} trip={trip} />
-              ))}
-            </div>
+        <Section titleId="suggest-title" title={t("car.suggestions")} alt plain>
+          <div className="car-grid">
+            {suggestions.slice(0, 4).map((c) => (
+              <CarCard key={c.id} car={c} trip={trip} />
+            ))}
           </div>
-        </section>
+        </Section>
       )}
       {lightbox !== null && <Lightbox images={gallery} index={lightbox} onIndex={setLightbox} onClose={() => setLightbox(null)} />}
       <ScrollTopButton mobileOnly />
