@@ -26,15 +26,15 @@ export function fieldErrors<F extends string>(
 
 /**
  * A form's labelled fields: `field(f, label, control)` is the label, the control
- * (given its id, its name and the attributes that tie it to its error) and the
- * error line, in a `.field` (or `className`).
+ * (given its id, its name and, with `errors`, the attributes that tie it to its
+ * error) and the error line, in a `.field` (or `className`).
  */
-export function labelledFields<F extends string>(controlId: (field: F) => string, errors: ReturnType<typeof fieldErrors<F>>) {
+export function labelledFields<F extends string>(controlId: (field: F) => string, errors?: ReturnType<typeof fieldErrors<F>>) {
   return (f: F, label: ReactNode, control: ReactElement<Record<string, unknown>>, className = "field") => (
     <div className={className}>
       <label htmlFor={controlId(f)}>{label}</label>
-      {cloneElement(control, { id: controlId(f), name: f, ...errors.described(f) })}
-      {errors.err(f)}
+      {cloneElement(control, { id: controlId(f), name: f, ...errors?.described(f) })}
+      {errors?.err(f)}
     </div>
   );
 }
