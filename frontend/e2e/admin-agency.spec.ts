@@ -4,20 +4,12 @@
 // customer's bookings with the money received, and a counter payment or a change
 // made by another administrator shows in an open record without reopening it
 // (payments and bookings through /realtime/v1).
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { specBrowser } from "./helpers.ts";
 import { acceptance, adminClient, adminPage, BASE_URL, client, freeCars, isoDay, loginAsAdmin, serviceClient, unique } from "./admin-helpers.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close } = await launch());
-});
-afterAll(async () => {
-  await close();
-});
+const browser = specBrowser();
 
 /** "⁦1 354,50 DH⁩" → 1354.5 (French grouping spaces, decimal comma, Unicode isolates). */
 function amountOf(text: string | null): number {
@@ -59,7 +51,7 @@ async function payAtCounter(bookingId: string, amount: number): Promise<void> {
 }
 
 async function adminAt(path: string, width = 1366): Promise<Page> {
-  const { page } = await adminPage(browser, { width });
+  const { page } = await adminPage(browser(), { width });
   await loginAsAdmin(page, path);
   await expect.poll(() => page.getByTestId("live-status").getAttribute("data-status"), { timeout: 15_000 }).toBe("live");
   return page;

@@ -3,25 +3,16 @@
 // visitor books in one browser context; the administrator's bookings list, in
 // another, shows the booking without a reload and a toast names the customer and
 // the car. The public pages never open a socket.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch } from "./browser.ts";
-import { freeDates, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { freeDates, specBrowser, visitor, wizardToConfirmation } from "./helpers.ts";
 import { adminPage, BASE_URL, client, freeCar, insertBooking, insertContact, isoDay, loginAsAdmin, unique } from "./admin-helpers.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close } = await launch());
-});
-afterAll(async () => {
-  await close();
-});
+const browser = specBrowser();
 
 /** The admin's page, signed in, with its live feed joined; a marker tells a reload apart. */
 async function adminAt(path: string): Promise<Page> {
-  const { page } = await adminPage(browser);
+  const { page } = await adminPage(browser());
   await loginAsAdmin(page, path);
   await expect.poll(() => page.getByTestId("live-status").getAttribute("data-status"), { timeout: 15_000 }).toBe("live");
   // Every toast shown from now on, kept (a toast leaves after 5 s, and a booking's
@@ -57,14 +48,12 @@ describe("the back office, live", () => {
     if (error || !car) throw new Error(`car read failed: ${error?.message}`);
     const { from, to } = await freeDates([carId], 3, 400);
 
-    const { page, ctx, errors } = await visitor(browser, { lang: "fr" });
+    const { page, ctx, errors } = await visitor(browser(), { lang: "fr" });
     const sockets: string[] = [];
     page.on("websocket", (ws) => sockets.push(ws.url()));
     const name = `Live ${unique("client")}`;
     for (const path of ["/", "/vehicles", `/cars/${car.slug}`]) await page.goto(`${BASE_URL}${path}`);
-    await wizardToOptions(page, car.slug, { from, to }, { name, email: `${unique("live")}@example.com`, phone: "+212 600 000 019" });
-    await wizardToSummary(page);
-    await submitWizard(page);
+    await wizardToConfirmation(page, car.slug, { from, to }, { name, email: `${unique("live")}@example.com`, phone: "+212 600 000 019" });
     const chat = page.waitForEvent("popup");
     await page.getByTestId("confirm-whatsapp").click(); // the request is stored here
     await chat;

@@ -2,25 +2,15 @@
 // booking" (through the same database functions the page calls) appears live,
 // with its new price and availability; one click accepts it: the booking moves
 // and is re-priced by the database, and the traveller is told in their language.
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch } from "./browser.ts";
-import { admin, anon, bookableCars, bookingsOf, freeDates, holdCar, type BookingRow } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import { admin, anon, bookableCars, bookingsOf, freeDates, holdCar, specBrowser, type BookingRow } from "./helpers.ts";
 import { adminPage, loginAsAdmin } from "./admin-helpers.ts";
 
-let browser: Browser;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ browser, close } = await launch());
-});
-afterAll(async () => {
-  await close();
-});
+const browser = specBrowser();
 
 describe("the back office's travellers' requests", () => {
   it("a change request shows live with its price; accepting moves and re-prices the booking and tells the traveller", async () => {
-    const { ctx, page } = await adminPage(browser);
+    const { ctx, page } = await adminPage(browser());
     await loginAsAdmin(page, "/admin/requests");
     await expect.poll(() => page.getByTestId("live-status").getAttribute("data-status"), { timeout: 15_000 }).toBe("live");
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));

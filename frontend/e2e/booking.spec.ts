@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { acceptTerms, admin, anon, backwardArrows, BASE_URL, type BookableCar, bookableCars, bookingsOf, freeDates, loseFirstAnswer, priceOf, sendByWhatsApp, specBrowser, sticksOutSideways, visitor } from "./helpers.ts";
+import { acceptTerms, admin, anon, backwardArrows, BASE_URL, type BookableCar, bookableCars, bookingsOf, freeDates, loseFirstAnswer, payByPayPal, priceOf, sendByWhatsApp, specBrowser, sticksOutSideways, visitor } from "./helpers.ts";
 
 const browser = specBrowser();
 let car: BookableCar;
@@ -142,11 +142,7 @@ describe("booking", () => {
     const email = `pp-${Date.now()}@example.com`;
     const { shown } = await sendWizard(page, { name: "Paul Paypal", email }, 2, 210);
     await page.getByTestId("payments-simulated").waitFor(); // the emulator is labelled
-    await page.getByTestId("pay-paypal").click();
-    await page.waitForURL(/checkoutnow/);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL(/\/booking-success\?/);
-    await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+    await payByPayPal(page);
     expect(await page.locator("h1").textContent()).toBe("Réservation confirmée !");
     expect(priceOf(await page.getByTestId("booking-total").locator("strong").textContent())).toBe(shown);
 

@@ -2,9 +2,16 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
+import ar from "../locales/ar.json";
+import en from "../locales/en.json";
+import fr from "../locales/fr.json";
 import { BASE_URL, launch, siteCookies } from "./browser.ts";
 
 export { BASE_URL };
+
+/** The site's texts by language, as the specs compare them. */
+export const TEXTS = { fr, en, ar } as const;
+export type Lang = keyof typeof TEXTS;
 
 const need = (name: string) => {
   const v = process.env[name];
@@ -170,6 +177,13 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** What a visitor would meet on the page, noted in `found` with where it was seen: axe (serious, critical) and sideways scrolling. */
+export async function noteProblems(page: Page, where: string, found: string[]): Promise<void> {
+  for (const v of await seriousViolations(page)) found.push(`${where} [${v.impact}] ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const wide = await sticksOutSideways(page);
+  if (wide) found.push(`${where}: ${wide}`);
 }
 
 /**
@@ -341,17 +355,25 @@ export interface Driver {
 /** Steps 1 and 2 (dates, then the driver) of /booking/{slug}; ends on step 3, the options. */
 export async function wizardToOptions(page: Page, slug: string, trip: { from: string; to: string }, driver: Driver, origin = BASE_URL): Promise<void> {
   await page.goto(`${origin}/booking/${slug}`);
-  const next = page.getByTestId("wizard-next");
-  await next.waitFor();
+  await page.getByTestId("wizard-next").waitFor();
   await page.fill("#pickupDate", trip.from);
   await page.fill("#returnDate", trip.to);
+  await enterDriver(page, driver);
+  await page.locator('input[name="paymentOption"]').first().waitFor();
+}
+
+/**
+ * From step 1 with its dates set: on to step 2, the driver typed, "next" pressed again.
+ * What that shows (step 3, or step 2's errors) is the caller's to wait for.
+ */
+export async function enterDriver(page: Page, driver: Driver): Promise<void> {
+  const next = page.getByTestId("wizard-next");
   await next.click();
   await page.locator("#customerName").waitFor();
   await page.fill("#customerName", driver.name);
   await page.fill("#customerEmail", driver.email);
   await page.fill("#customerPhone", driver.phone ?? "+212 600 000 000");
   await next.click();
-  await page.locator('input[name="paymentOption"]').first().waitFor();
 }
 
 /** Step 4's boxes: the driver meets the car's minimums, the rental terms are accepted. */
@@ -395,6 +417,28 @@ export async function sendByWhatsApp(page: Page, button = "confirm-whatsapp"): P
 export async function submitWizard(page: Page): Promise<void> {
   await page.getByTestId("wizard-submit").click();
   await page.getByTestId("booking-confirm").waitFor();
+}
+
+/** The whole wizard (wizardToOptions, wizardToSummary, submitWizard): ends on the confirmation card. */
+export async function wizardToConfirmation(
+  page: Page,
+  slug: string,
+  trip: { from: string; to: string },
+  driver: Driver,
+  choices: Parameters<typeof wizardToSummary>[1] = {},
+): Promise<void> {
+  await wizardToOptions(page, slug, trip, driver);
+  await wizardToSummary(page, choices);
+  await submitWizard(page);
+}
+
+/** "PayPal" on the confirmation card, "Pay" on the emulator's page, then the success page shown. */
+export async function payByPayPal(page: Page): Promise<void> {
+  await page.getByTestId("pay-paypal").click();
+  await page.waitForURL(/checkoutnow/);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await page.waitForURL(/\/booking-success\?/);
+  await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   bookableCars,
   bookingsOf,
   freeDates,
+  payByPayPal,
   priceOf,
   specBrowser,
   sticksOutSideways,
@@ -109,11 +110,7 @@ describe("the key facts before the traveller commits, repeated by the confirmati
       await acceptTerms(page);
       expect(await page.locator("#err-termsAccepted").count()).toBe(0);
       await page.getByTestId("wizard-submit").click();
-      await page.getByTestId("pay-paypal").click();
-      await page.waitForURL(/checkoutnow/);
-      await page.getByRole("button", { name: "Pay", exact: true }).click();
-      await page.waitForURL(/\/booking-success\?/);
-      await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+      await payByPayPal(page);
 
       // The confirmation page repeats the same figures, from the stored quote.
       const [b] = await bookingsOf(email);

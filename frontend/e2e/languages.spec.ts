@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, type BookableCar, bookableCars, drawnText, freeDates, specBrowser, submitWizard, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
+import { BASE_URL, type BookableCar, bookableCars, drawnText, freeDates, payByPayPal, specBrowser, visitor, wizardToConfirmation } from "./helpers.ts";
 
 // Arabic that reads right, and dates and numbers in the
 // visitor's language. Checked from where the characters are drawn,
@@ -34,9 +34,7 @@ async function drawnLeftToRight(el: Locator, piece: string): Promise<{ drawn: st
 
 /** Through the wizard to the confirmation card. */
 async function toConfirmation(page: Page, phone: string, from: string, to: string) {
-  await wizardToOptions(page, car.slug, { from, to }, { name: "سعاد العلوي", email: `bidi-${Date.now()}@example.com`, phone });
-  await wizardToSummary(page, { paymentOption: "half" });
-  await submitWizard(page);
+  await wizardToConfirmation(page, car.slug, { from, to }, { name: "سعاد العلوي", email: `bidi-${Date.now()}@example.com`, phone }, { paymentOption: "half" });
 }
 
 describe("Arabic reads right", () => {
@@ -104,11 +102,7 @@ describe("dates and numbers in the visitor's language", () => {
       const { page, ctx, errors } = await visitor(browser(), { lang });
       const { from, to } = await freeDates([car.id], 2, offset);
       await toConfirmation(page, "+212 600 000 000", from, to);
-      await page.getByTestId("pay-paypal").click();
-      await page.waitForURL(/checkoutnow/);
-      await page.getByRole("button", { name: "Pay", exact: true }).click();
-      await page.waitForURL(/\/booking-success\?/);
-      await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+      await payByPayPal(page);
       const receipt = (await page.getByTestId("order-receipt").textContent()) ?? "";
       const want = longDay(lang, from);
       expect(receipt).toContain(want.weekday);

@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import {
@@ -13,14 +12,14 @@ import {
   freeDates,
   holdCar,
   isoDaysFromNow,
-  seriousViolations,
+  type Lang,
+  noteProblems,
+  payByPayPal,
   sendByWhatsApp,
   specBrowser,
-  sticksOutSideways,
-  submitWizard,
+  TEXTS,
   visitor,
-  wizardToOptions,
-  wizardToSummary,
+  wizardToConfirmation,
 } from "./helpers.ts";
 
 // "My booking": a traveller asks for a link with the reference and the e-mail,
@@ -29,9 +28,6 @@ import {
 // the page states the cost and does not cancel. The link is followed from the
 // e-mail as delivered (the suite's SMTP sink, E2E_MAIL_URL); the other e-mails
 // are checked in the notification outbox.
-
-const TEXTS = { fr, en, ar } as const;
-type Lang = keyof typeof TEXTS;
 
 const browser = specBrowser();
 let cars: BookableCar[];
@@ -74,9 +70,7 @@ async function checkBothSizes(page: Page, where: string): Promise<string[]> {
   const found: string[] = [];
   for (const width of [360, 1366]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const v of await seriousViolations(page)) found.push(`${where} ${width}px [${v.impact}] ${v.id}: ${v.help}`);
-    const wide = await sticksOutSideways(page);
-    if (wide) found.push(`${where} ${width}px: ${wide}`);
+    await noteProblems(page, `${where} ${width}px`, found);
   }
   return found;
 }
@@ -124,13 +118,8 @@ describe("My booking", () => {
     const car = cars[2]!;
     const email = `mb-pp-${Date.now()}@example.com`;
     const { from, to } = await freeDates([car.id], 2, 630);
-    await wizardToOptions(page, car.slug, { from, to }, { name: "Paula Manage", email });
-    await wizardToSummary(page);
-    await submitWizard(page);
-    await page.getByTestId("pay-paypal").click();
-    await page.waitForURL(/checkoutnow/);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+    await wizardToConfirmation(page, car.slug, { from, to }, { name: "Paula Manage", email });
+    await payByPayPal(page);
     expect(await page.getByTestId("manage-link").locator("a").getAttribute("href")).toBe("/my-booking");
     const [b] = await bookingsOf(email);
     expect(b).toMatchObject({ status: "confirmed", payment_status: "paid" });
@@ -171,9 +160,7 @@ describe("My booking", () => {
     const car = cars[3]!;
     const email = `mb-wa-${Date.now()}@example.com`;
     const { from, to } = await freeDates([car.id], 2, 660);
-    await wizardToOptions(page, car.slug, { from, to }, { name: "سعاد", email });
-    await wizardToSummary(page);
-    await submitWizard(page);
+    await wizardToConfirmation(page, car.slug, { from, to }, { name: "سعاد", email });
     await sendByWhatsApp(page);
     expect(await page.getByTestId("manage-link").isVisible()).toBe(true);
     const [b] = await bookingsOf(email);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { anon, BASE_URL, freeDates, visitor } from "./helpers.ts";
+import { anon, BASE_URL, enterDriver, freeDates, visitor } from "./helpers.ts";
 
 // One table of hand-worked cases (migrations/testdata/
 // quote_cases.json) holds the quote function, the PayPal function (Go tests) and
@@ -88,12 +88,7 @@ describe("the quote, one table for every caller", () => {
       const { ctx, page } = await visitor(browser, { lang: "fr" });
       await page.goto(`${BASE_URL}/booking/${car.slug}?pickup=${c.start}T${c.pickup_time}&return=${c.end}T${c.return_time}&place=${encodeURIComponent("Aéroport Mohammed V")}`);
       await page.getByTestId("booking-wizard").waitFor();
-      await page.getByTestId("wizard-next").click();
-      await page.locator("#customerName").waitFor();
-      await page.fill("#customerName", "Quote Test");
-      await page.fill("#customerEmail", "quote@example.com");
-      await page.fill("#customerPhone", "+212 600 000 000");
-      await page.getByTestId("wizard-next").click();
+      await enterDriver(page, { name: "Quote Test", email: "quote@example.com" });
       await page.locator('input[name="insurance"]').first().waitFor();
       await page.check(`input[name="insurance"][value="${c.insurance ?? "basic"}"]`);
       for (const [key, on] of Object.entries(c.extras)) if (on) await page.check(`input[name="extras"][value="${key}"]`);
@@ -126,12 +121,7 @@ describe("the quote, one table for every caller", () => {
       const { ctx, page } = await visitor(browser, { lang: "en" });
       await page.goto(`${BASE_URL}/booking/${car.slug}?pickup=${from}T10:00&return=${to}T10:00&place=${encodeURIComponent("Aéroport Mohammed V")}`);
       await page.getByTestId("booking-wizard").waitFor();
-      await page.getByTestId("wizard-next").click();
-      await page.locator("#customerName").waitFor();
-      await page.fill("#customerName", "Included Test");
-      await page.fill("#customerEmail", "included@example.com");
-      await page.fill("#customerPhone", "+212 600 000 000");
-      await page.getByTestId("wizard-next").click();
+      await enterDriver(page, { name: "Included Test", email: "included@example.com" });
       await page.locator('input[name="insurance"]').first().waitFor();
       await expect.poll(async () => (await page.locator("[data-included]").evaluateAll((els) => els.map((e) => e.getAttribute("data-included")))).sort()).toEqual([...q.included].sort());
       for (const key of q.included) {

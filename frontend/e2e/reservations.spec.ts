@@ -1,8 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../locales/ar.json";
 import en from "../locales/en.json";
-import fr from "../locales/fr.json";
 import { formatMoment } from "../src/lib/localeFormat.ts";
 import { launch } from "./browser.ts";
 import {
@@ -11,12 +9,14 @@ import {
   anon,
   availability,
   BASE_URL,
+  enterDriver,
   freeDates,
   holdCar,
   isoDaysFromNow,
+  type Lang,
+  noteProblems,
   priceOf,
-  seriousViolations,
-  sticksOutSideways,
+  TEXTS,
   visitor,
   type Availability,
 } from "./helpers.ts";
@@ -27,9 +27,6 @@ import {
 // at submit with other free cars offered, the car page's calendar, and the prices
 // shown being the database's (quote_booking). Every test takes its own free dates
 // (freeDates) so the suite passes in any order on one shared database.
-
-type Lang = "fr" | "en" | "ar";
-const TEXTS = { fr, en, ar } as const;
 
 interface CarRow {
   id: number;
@@ -89,13 +86,6 @@ async function tripAvailability(t: Trip, carId?: number): Promise<Availability[]
   return availability(`${t.from}T${t.pickupTime}`, `${t.to}T${t.returnTime}`, carId);
 }
 
-/** axe-core finds nothing serious and nothing sticks out sideways. */
-async function clean(page: Page, where: string, found: string[]) {
-  for (const v of await seriousViolations(page)) found.push(`${where} [${v.impact}] ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  const wide = await sticksOutSideways(page);
-  if (wide) found.push(`${where}: ${wide}`);
-}
-
 /** The home page's search, filled as a visitor does; lands on the fleet page with the dates in the URL. */
 async function searchFromHome(page: Page, t: Trip) {
   await page.goto(BASE_URL + "/");
@@ -121,15 +111,9 @@ const card = (page: Page, car: CarRow) => page.locator(`[data-testid="car-card"]
 
 /** Steps 1 to 4 from a wizard already open; returns the total shown at step 4. */
 async function walkWizard(page: Page, who: { name: string; email: string }): Promise<number> {
-  const next = page.getByTestId("wizard-next");
-  await next.click();
-  await page.locator("#customerName").waitFor();
-  await page.fill("#customerName", who.name);
-  await page.fill("#customerEmail", who.email);
-  await page.fill("#customerPhone", "+212 600 000 000");
-  await next.click();
+  await enterDriver(page, who);
   await page.locator('input[name="insurance"][value="basic"]').waitFor();
-  await next.click();
+  await page.getByTestId("wizard-next").click();
   await page.getByTestId("booking-summary").waitFor();
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
   await acceptTerms(page);
@@ -168,7 +152,7 @@ describe("search by dates, book, and the dates are taken for the next visitor", 
       expect(priceOf(await targetCard.getByTestId("car-deposit").textContent())).toBe(row!.deposit);
       const totalFor = (t.availability as unknown as Record<string, string>)[lang === "ar" ? "totalFor_few" : "totalFor_other"]!;
       expect(await targetCard.getByTestId("car-total").textContent()).toContain(totalFor.replace("{{count}}", "3"));
-      await clean(first.page, "fleet (free)", found);
+      await noteProblems(first.page, "fleet (free)", found);
 
       // Booking it: the wizard starts with the searched dates, times and place.
       await targetCard.getByTestId("car-book").click();
@@ -205,7 +189,7 @@ describe("search by dates, book, and the dates are taken for the next visitor", 
       expect(await takenCard.getByTestId("car-book").count()).toBe(0);
       // The others are still offered with their totals.
       expect(await card(second.page, others[0]!).getByTestId("car-book").count()).toBe(1);
-      await clean(second.page, "fleet (taken)", found);
+      await noteProblems(second.page, "fleet (taken)", found);
       expect(second.errors).toEqual([]);
       await second.ctx.close();
       expect(found).toEqual([]);
@@ -268,7 +252,7 @@ describe("the wizard knows the dates", () => {
     expect(await page.getByTestId("wizard-next").isDisabled()).toBe(true);
     expect(await page.locator("#customerName").count()).toBe(0); // still at step 1
     const found: string[] = [];
-    await clean(page, "step 1 refused", found);
+    await noteProblems(page, "step 1 refused", found);
     expect(found).toEqual([]);
 
     await page.getByTestId("use-next-free").click();
@@ -357,7 +341,7 @@ describe("the wizard knows the dates", () => {
         expect(priceOf(await page.locator(`[data-testid="alternative"][data-slug="${other.slug}"]`).getByTestId("alternative-total").textContent())).toBe(total);
       }
       const found: string[] = [];
-      await clean(page, "race lost", found);
+      await noteProblems(page, "race lost", found);
       expect(found).toEqual([]);
 
       // Booking an alternative keeps the dates.
@@ -379,12 +363,7 @@ describe("prices have one home", () => {
     const { page, ctx } = await visitor(browser, { lang: "en" });
     await page.goto(`${BASE_URL}/booking/${target.slug}?${tripQuery(trip)}`);
     await page.getByTestId("booking-wizard").waitFor();
-    const next = page.getByTestId("wizard-next");
-    await next.click();
-    await page.fill("#customerName", "Quentin Quote");
-    await page.fill("#customerEmail", "quote@example.com");
-    await page.fill("#customerPhone", "+212 600 000 000");
-    await next.click();
+    await enterDriver(page, { name: "Quentin Quote", email: "quote@example.com" });
     await page.locator('input[name="insurance"][value="premium"]').waitFor();
 
     // Step 3's prices are the price list's; what the car includes is shown as included, with no price.
@@ -473,7 +452,7 @@ describe("the car page's calendar", () => {
         expect(await cal.locator('td[tabindex="0"]').getAttribute("data-day")).toBe(isoDaysFromNow(7));
         if (lang === "ar") expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
         const found: string[] = [];
-        await clean(page, "car page", found);
+        await noteProblems(page, "car page", found);
         expect(found).toEqual([]);
         expect(errors).toEqual([]);
         await ctx.close();

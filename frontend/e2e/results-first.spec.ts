@@ -1,19 +1,15 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { launch } from "./browser.ts";
-import { acceptTerms, anon, BASE_URL, freeDates, isoDaysFromNow, priceOf, seriousViolations, sticksOutSideways, visitor } from "./helpers.ts";
+import { acceptTerms, anon, BASE_URL, enterDriver, freeDates, isoDaysFromNow, type Lang, priceOf, seriousViolations, sticksOutSideways, TEXTS, visitor } from "./helpers.ts";
 
 // After a search on a phone the results come first: the first car is on the
 // first screen, the search and the filters wait behind "Modify" and "Filter"
 // (buttons that say whether they are open and move the focus into what they
 // open). The results sort by total price. The wizard checks a phone number as
 // a real one and asks for the hotel of a hotel delivery.
-
-type Lang = "fr" | "en" | "ar";
-const TEXTS = { fr, en, ar } as const;
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -153,12 +149,7 @@ describe("the details a rental needs", () => {
     const { from, to } = await freeDates([car!.id], 3, 95);
     const { page, ctx, errors } = await visitor(browser, { lang: "en", width: 360 });
     await page.goto(`${BASE_URL}/booking/${car!.slug}?pickup=${from}T10:00&return=${to}T10:00&place=${encodeURIComponent("Hôtel (livraison)")}`);
-    await page.getByTestId("wizard-next").click();
-    await page.locator("#customerName").waitFor();
-    await page.fill("#customerName", "Nadia Phone");
-    await page.fill("#customerEmail", "nadia-phone@example.com");
-    await page.fill("#customerPhone", "12");
-    await page.getByTestId("wizard-next").click();
+    await enterDriver(page, { name: "Nadia Phone", email: "nadia-phone@example.com", phone: "12" });
     await page.locator("#err-customerPhone").waitFor();
     expect(await page.locator("#err-customerPhone").textContent()).toBe(T.booking.errors.phone);
     expect(await page.locator("#customerPhone").getAttribute("aria-invalid")).toBe("true");

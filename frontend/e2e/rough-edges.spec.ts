@@ -5,7 +5,7 @@ import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { loginAsAdmin } from "./admin-helpers.ts";
 import { CHROMIUM, launch } from "./browser.ts";
-import { anon, BASE_URL, freeDates, sticksOutSideways, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
+import { anon, BASE_URL, freeDates, payByPayPal, sticksOutSideways, visitor, wizardToOptions, wizardToSummary } from "./helpers.ts";
 
 // The rough edges a visitor hits, and the contact form's inline errors: one
 // test per edge.
@@ -213,11 +213,7 @@ describe("back from PayPal to the host name the visitor started on", () => {
     await wizardToOptions(page, car.slug, { from, to }, { name: "Host Name", email: `host-${Date.now()}@example.com` }, origin);
     await wizardToSummary(page, { paymentOption: "full" });
     await page.getByTestId("wizard-submit").click();
-    await page.getByTestId("pay-paypal").click();
-    await page.waitForURL(/checkoutnow/);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await page.waitForURL(/\/booking-success\?/);
-    await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
+    await payByPayPal(page);
     return page;
   }
 

@@ -1,6 +1,5 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import ar from "../locales/ar.json";
 import en from "../locales/en.json";
 import fr from "../locales/fr.json";
 import { formatAmount, formatInstant } from "../src/lib/localeFormat.ts";
@@ -11,24 +10,19 @@ import {
   type BookingRow,
   bookingsOf,
   freeDates,
-  seriousViolations,
+  type Lang,
+  noteProblems,
   sendByWhatsApp,
   specBrowser,
-  sticksOutSideways,
-  submitWizard,
+  TEXTS,
   visitor,
-  wizardToOptions,
-  wizardToSummary,
+  wizardToConfirmation,
 } from "./helpers.ts";
 
 // The booking record on the public site: a WhatsApp booking's message and "sent" page carry
 // its reference and everything ordered; after a declined or cancelled PayPal
 // payment the booking is kept and goes on (PayPal again, or WhatsApp) without
 // the wizard.
-
-const TEXTS = { fr, en, ar } as const;
-type Lang = keyof typeof TEXTS;
-
 
 const browser = specBrowser();
 let car: BookableCar;
@@ -41,16 +35,7 @@ const plain = (s: string) => s.replaceAll("\u2066", "").replaceAll("\u2069", "")
 
 /** The four steps with premium insurance, GPS and a child seat, half now; ends on the confirmation view. */
 async function book(page: Page, email: string, from: string, to: string) {
-  await wizardToOptions(page, car.slug, { from, to }, { name: "Nadia Record", email, phone: "+212 600 000 014" });
-  await wizardToSummary(page, { insurance: "premium", extras: ["gps", "childSeat"], paymentOption: "half" });
-  await submitWizard(page);
-}
-
-/** axe (serious, critical) and sideways scrolling, collected with where they were seen. */
-async function clean(page: Page, where: string, found: string[]) {
-  for (const v of await seriousViolations(page)) found.push(`${where} [${v.impact}] ${v.id}: ${v.help} @ ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  const wide = await sticksOutSideways(page);
-  if (wide) found.push(`${where}: ${wide}`);
+  await wizardToConfirmation(page, car.slug, { from, to }, { name: "Nadia Record", email, phone: "+212 600 000 014" }, { insurance: "premium", extras: ["gps", "childSeat"], paymentOption: "half" });
 }
 
 /** The WhatsApp message holds the stored order: reference, insurance, extras and every figure of the stored quote. */
@@ -141,7 +126,7 @@ describe("the booking record on the public site", () => {
       );
       expect(await page.locator("main input").count()).toBe(0); // nothing to type again
       expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
-      await clean(page, "declined", found);
+      await noteProblems(page, "declined", found);
 
       await page.getByTestId("retry-paypal").click();
       await page.waitForURL(/checkoutnow/);
@@ -153,7 +138,7 @@ describe("the booking record on the public site", () => {
       await page.getByTestId("order-extras").locator("li").first().waitFor();
       expect(await page.getByTestId("order-extras").locator("li").allTextContents()).toEqual([T.booking.extras.gps, T.booking.extras.childSeat]);
       expect(plain((await page.getByTestId("price-line-dueNow").locator("dt").textContent()) ?? "")).toBe(T.order.paidNow);
-      await clean(page, "paid after retry", found);
+      await noteProblems(page, "paid after retry", found);
 
       const rows = await bookingsOf(email);
       expect(rows).toHaveLength(1);
@@ -182,12 +167,12 @@ describe("the booking record on the public site", () => {
       expect(await page.getByTestId("booking-reference").textContent()).toBe(before!.reference);
       expect(await page.getByTestId("order-insurance").textContent()).toBe(T.booking.insurances.premium.name);
       expect(await page.locator("main input").count()).toBe(0);
-      await clean(page, "cancelled", found);
+      await noteProblems(page, "cancelled", found);
 
       const text = await sendByWhatsApp(page, "switch-whatsapp");
       expect(await page.locator("h1").textContent()).toBe(T.wayForward.whatsappTitle.replace("{{reference}}", before!.reference));
       expect(await page.getByTestId("booking-reference").textContent()).toBe(before!.reference);
-      await clean(page, "sent through WhatsApp", found);
+      await noteProblems(page, "sent through WhatsApp", found);
 
       const rows = await bookingsOf(email);
       expect(rows).toHaveLength(1);

@@ -23,12 +23,14 @@ interface SectionProps {
   container?: string;
   /** The home page's title row (.section-head: title, optional subtitle and aside); else a centred .section-title. */
   head?: boolean;
+  /** A bare h2, at the start as text is (a page's sections after its main content: map, questions, related posts or cars). */
+  plain?: boolean;
   subtitle?: string;
   aside?: ReactNode;
   children: ReactNode;
 }
 
-export function Section({ titleId, title, id, alt = false, container, head = false, subtitle, aside, children }: SectionProps) {
+export function Section({ titleId, title, id, alt = false, container, head = false, plain = false, subtitle, aside, children }: SectionProps) {
   return (
     <section id={id} className={alt ? "section section-alt" : "section"} aria-labelledby={titleId}>
       <div className={container ? `container ${container}` : "container"}>
@@ -39,7 +41,7 @@ export function Section({ titleId, title, id, alt = false, container, head = fal
             {aside}
           </div>
         ) : (
-          <h2 id={titleId} className="section-title">
+          <h2 id={titleId} className={plain ? undefined : "section-title"}>
             {title}
           </h2>
         )}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Icon } from "../../components/Icon";
 import { toast } from "../../components/toast";
+import { Section } from "../../components/sections";
 import { ScrollTopButton } from "../../components/ui";
 import { Spinner } from "../../components/Spinner";
 import { SITE } from "../../config/site";
@@ -142,16 +143,13 @@ function BlogPostView({ slug }: { slug: string }) {
         </div>
       </article>
       {similar.length > 0 && (
-        <section className="section section-alt" aria-labelledby="similar-title">
-          <div className="container">
-            <h2 id="similar-title">{t("blog.similar")}</h2>
-            <div className="post-grid">
-              {similar.map((p) => (
-                <PostCard key={p.id} post={p} />
-              ))}
-            </div>
+        <Section titleId="similar-title" title={t("blog.similar")} alt plain>
+          <div className="post-grid">
+            {similar.map((p) => (
+              <PostCard key={p.id} post={p} />
+            ))}
           </div>
-        </section>
+        </Section>
       )}
       <ScrollTopButton />
     </>

@@ -1,4 +1,5 @@
 import { db } from "../../lib/db";
+import { loggedRead } from "../../lib/loggedRead";
 import type { Tables } from "../../lib/database";
 
 /** A published post as the blog reads it (select "*"): every column, `translations` holding each field in English and Arabic. */
@@ -11,80 +12,25 @@ export type BlogPostSummary = Pick<Tables<"blog_posts">, "id" | "title" | "slug"
 // tags, not its content in three languages (cmd/server/pages_test.go compares).
 const SUMMARY = "id, title, slug, excerpt, featured_image, tags, created_at, summary_translations";
 
-const noPosts: BlogPostSummary[] = [];
-
-// Public blog fetch errors are logged only (SPEC section 8).
-function logged<T>(what: string, fallback: T) {
-  return (e: unknown): T => {
-    console.error(what, e);
-    return fallback;
-  };
+/** The published posts' summaries, newest first. */
+function publishedSummaries(supabase: Awaited<ReturnType<typeof db>>) {
+  return supabase.from("blog_posts").select(SUMMARY).eq("status", "published").order("created_at", { ascending: false });
 }
 
-export async function loadLatestPosts(limit = 3): Promise<BlogPostSummary[]> {
-  return db()
-    .then((supabase) =>
-      supabase
-    .from("blog_posts")
-    .select(SUMMARY)
-    .eq("status", "published")
-    .order("created_at", { ascending: false })
-    .limit(limit)
-    .then(({ data, error }) => {
-      if (error) throw error;
-      return data ?? [];
-    })
-    )
-    .then((x) => x, logged("latest posts read failed", noPosts));
+export function loadLatestPosts(limit = 3): Promise<BlogPostSummary[]> {
+  return loggedRead<BlogPostSummary[]>("latest posts read failed", [], async () => publishedSummaries(await db()).limit(limit));
 }
 
-export async function loadPublishedPosts(): Promise<BlogPostSummary[]> {
-  return db()
-    .then((supabase) =>
-      supabase
-    .from("blog_posts")
-    .select(SUMMARY)
-    .eq("status", "published")
-    .order("created_at", { ascending: false })
-    .then(({ data, error }) => {
-      if (error) throw error;
-      return data ?? [];
-    })
-    )
-    .then((x) => x, logged("posts read failed", noPosts));
+export function loadPublishedPosts(): Promise<BlogPostSummary[]> {
+  return loggedRead<BlogPostSummary[]>("posts read failed", [], async () => publishedSummaries(await db()));
 }
 
-export async function loadPost(slug: string): Promise<BlogPost | null> {
-  return db()
-    .then((supabase) =>
-      supabase
-    .from("blog_posts")
-    .select("*")
-    .eq("slug", slug)
-    .eq("status", "published")
-    .maybeSingle()
-    .then(({ data, error }) => {
-      if (error) throw error;
-      return data;
-    })
-    )
-    .then((x) => x, logged("post read failed", null));
+export function loadPost(slug: string): Promise<BlogPost | null> {
+  return loggedRead<BlogPost | null>("post read failed", null, async () =>
+    (await db()).from("blog_posts").select("*").eq("slug", slug).eq("status", "published").maybeSingle(),
+  );
 }
 
-export async function loadSimilarPosts(slug: string): Promise<BlogPostSummary[]> {
-  return db()
-    .then((supabase) =>
-      supabase
-    .from("blog_posts")
-    .select(SUMMARY)
-    .eq("status", "published")
-    .neq("slug", slug)
-    .order("created_at", { ascending: false })
-    .limit(3)
-    .then(({ data, error }) => {
-      if (error) throw error;
-      return data ?? [];
-    })
-    )
-    .then((x) => x, logged("similar posts read failed", noPosts));
+export function loadSimilarPosts(slug: string): Promise<BlogPostSummary[]> {
+  return loggedRead<BlogPostSummary[]>("similar posts read failed", [], async () => publishedSummaries(await db()).neq("slug", slug).limit(3));
 }

@@ -1,6 +1,7 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { db, PG_CODES } from "../../lib/db";
 import { randomUUID } from "../../lib/guest";
+import { loggedRead } from "../../lib/loggedRead";
 import { conflictOf, type Conflict } from "../search";
 import type { FunctionFailure } from "./paymentErrors";
 import { priceList, type PriceList, type Quote } from "./price";
@@ -32,9 +33,9 @@ export async function loadPriceList(): Promise<PriceList> {
 export type PricedFields = Pick<BookingRequest, "car_id" | "start_date" | "end_date" | "pickup_time" | "return_time" | "insurance_type" | "extras" | "payment_option">;
 
 /** The database's price (public.quote_booking), null when it cannot answer. */
-export async function fetchQuote(r: PricedFields): Promise<Quote | null> {
-  try {
-    const { data, error } = await (await db()).rpc("quote_booking", {
+export function fetchQuote(r: PricedFields): Promise<Quote | null> {
+  return loggedRead<Quote | null>("quote_booking failed", null, async () =>
+    (await db()).rpc("quote_booking", {
       p_car_id: r.car_id,
       p_start: r.start_date,
       p_end: r.end_date,
@@ -44,16 +45,8 @@ export async function fetchQuote(r: PricedFields): Promise<Quote | null> {
       p_insurance: r.insurance_type,
       p_extras: r.extras,
       p_payment_option: r.payment_option,
-    });
-    if (error || !data) {
-      if (error) console.error("quote_booking failed", error);
-      return null;
-    }
-    return data;
-  } catch (e) {
-    console.error("quote_booking failed", e);
-    return null;
-  }
+    }),
+  );
 }
 
 export type WhatsappResult = { stored: true } | { stored: false; conflict: Conflict | null };
@@ -188,18 +181,8 @@ export const PENDING_BOOKING_KEY = "pendingBooking";
 export const PAYPAL_ORDER_KEY = "paypalOrderId";
 
 /** public.booking_receipt: the booking this browser just stored (its random id is the proof), null when unreadable. */
-export async function fetchReceipt(id: string): Promise<Receipt | null> {
-  try {
-    const { data, error } = await (await db()).rpc("booking_receipt", { p_id: id });
-    if (error || !data) {
-      if (error) console.error("booking_receipt failed", error);
-      return null;
-    }
-    return data;
-  } catch (e) {
-    console.error("booking_receipt failed", e);
-    return null;
-  }
+export function fetchReceipt(id: string): Promise<Receipt | null> {
+  return loggedRead<Receipt | null>("booking_receipt failed", null, async () => (await db()).rpc("booking_receipt", { p_id: id }));
 }
 
 /**

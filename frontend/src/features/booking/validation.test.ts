@@ -1,27 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { NO_EXTRAS } from "./price";
+import { initialForm } from "./bookingForm";
 import { toBookingRequest, type BookingForm } from "./types";
 import { canGoNext, validateStep } from "./validation";
 
-const empty: BookingForm = {
-  pickupDate: "",
-  returnDate: "",
-  pickupTime: "10:00",
-  returnTime: "10:00",
-  pickupLocation: "Aéroport Mohammed V",
-  returnLocation: "Aéroport Mohammed V",
-  customerName: "",
-  customerEmail: "",
-  customerPhone: "",
-  hotelName: "",
-  hotelAddress: "",
-  flightNumber: "",
-  insurance: "basic",
-  paymentOption: "full",
-  extras: NO_EXTRAS,
-  termsAccepted: null,
-  driverConfirmed: false,
-};
+// The wizard's form before anything is typed (no searched trip).
+const empty = initialForm(null);
 
 describe("wizard gating (SPEC section 4)", () => {
   it("step 1 needs both dates", () => {

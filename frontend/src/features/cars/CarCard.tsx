@@ -55,6 +55,14 @@ export function CarCard({
     badge = kind === "availableFrom" ? t("car.availableFrom", { date: fmt.numericDay(car.not_available_until!) }) : t(`car.${kind}`);
   }
 
+  // Each action names its car to a screen reader ("Details — Renault Clio"): a list of cards repeats the same button texts.
+  const whichCar = (
+    <span className="visually-hidden">
+      {" "}
+      — {car.brand} {car.name}
+    </span>
+  );
+
   return (
     <article className={`car-card${forDates && !forDates.free ? " is-taken" : ""}`} data-testid="car-card" data-slug={slug} data-free={forDates ? String(forDates.free) : undefined}>
       <div className="car-card-media">
@@ -143,27 +151,18 @@ export function CarCard({
             <button type="button" className="btn btn-primary" disabled={!bookable} onClick={() => onSelect(car)} data-testid="car-book">
               <Icon name="calendar" size={18} />
               {t("car.book")}
-              <span className="visually-hidden">
-                {" "}
-                — {car.brand} {car.name}
-              </span>
+              {whichCar}
             </button>
           )}
           <Link className="btn btn-outline" to={withTrip(`/cars/${slug}`, trip)}>
             {t("car.details")}
-            <span className="visually-hidden">
-              {" "}
-              — {car.brand} {car.name}
-            </span>
+            {whichCar}
           </Link>
           {/* As on the car's page: a car out of service (no return date) is not offered through WhatsApp either. */}
           <button type="button" className="btn btn-whatsapp" onClick={whatsapp} disabled={isChatDisabled(car)} data-testid="car-whatsapp">
             <Icon name="chat" size={18} />
             {t("car.whatsapp")}
-            <span className="visually-hidden">
-              {" "}
-              — {car.brand} {car.name}
-            </span>
+            {whichCar}
           </button>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { scrollToId } from "../../components/AnchorLink";
 import { Icon } from "../../components/Icon";
 import { Tabs } from "../../components/Tabs";
+import { Section } from "../../components/sections";
 import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
 import { FIGURES } from "../../config/site";
 import { todayISO } from "../../lib/format";
@@ -196,30 +197,21 @@ function CarDetail({ slug }: { slug: string | undefined }) {
               )}
               <h3>{t("car.specifications")}</h3>
               <dl className="spec-list">
-                <div>
-                  <dt>
-                    <Icon name="seats" size={18} /> {t("car.seats")}
-                  </dt>
-                  <dd>{car.seats}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <Icon name="gear" size={18} /> {t("car.transmission")}
-                  </dt>
-                  <dd>{t(`transmissions.${car.transmission}`)}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <Icon name="fuel" size={18} /> {t("car.fuel")}
-                  </dt>
-                  <dd>{t(`fuels.${car.fuel}`)}</dd>
-                </div>
-                <div>
-                  <dt>
-                    <Icon name="car" size={18} /> {t("car.category")}
-                  </dt>
-                  <dd>{t(categoryKey(car.category))}</dd>
-                </div>
+                {(
+                  [
+                    ["seats", t("car.seats"), car.seats],
+                    ["gear", t("car.transmission"), t(`transmissions.${car.transmission}`)],
+                    ["fuel", t("car.fuel"), t(`fuels.${car.fuel}`)],
+                    ["car", t("car.category"), t(categoryKey(car.category))],
+                  ] as const
+                ).map(([icon, label, value]) => (
+                  <div key={icon}>
+                    <dt>
+                      <Icon name={icon} size={18} /> {label}
+                    </dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
               </dl>
               <h3>{t("car.extrasTitle")}</h3>
               <ul className="extras-list">
@@ -259,16 +251,13 @@ function CarDetail({ slug }: { slug: string | undefined }) {
       </section>
 
       {suggestions.length > 0 && (
-        <section className="section section-alt" aria-labelledby="suggest-title">
-          <div className="container">
-            <h2 id="suggest-title">{t("car.suggestions")}</h2>
-            <div className="car-grid">
-              {suggestions.slice(0, 4).map((c) => (
-                <CarCard key={c.id} car={c} trip={trip} />
-              ))}
-            </div>
+        <Section titleId="suggest-title" title={t("car.suggestions")} alt plain>
+          <div className="car-grid">
+            {suggestions.slice(0, 4).map((c) => (
+              <CarCard key={c.id} car={c} trip={trip} />
+            ))}
           </div>
-        </section>
+        </Section>
       )}
       {lightbox !== null && <Lightbox images={gallery} index={lightbox} onIndex={setLightbox} onClose={() => setLightbox(null)} />}
       <ScrollTopButton mobileOnly />

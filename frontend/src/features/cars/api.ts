@@ -1,4 +1,5 @@
 import { db } from "../../lib/db";
+import { loggedRead } from "../../lib/loggedRead";
 import { lastFleet, rememberFleet } from "./lastFleet";
 import type { CarImage, FleetCar } from "./types";
 
@@ -68,18 +69,8 @@ export async function loadCar(slug: string | undefined): Promise<CarResult> {
   }
 }
 
-export async function loadCarImages(carId: number): Promise<CarImage[]> {
-  try {
-    const { data, error } = await (await db()).from("car_images").select("*").eq("car_id", carId).order("display_order");
-    if (error) {
-      console.error("car images read failed", error);
-      return [];
-    }
-    return data ?? [];
-  } catch (e) {
-    console.error("car images read failed", e);
-    return [];
-  }
+export function loadCarImages(carId: number): Promise<CarImage[]> {
+  return loggedRead<CarImage[]>("car images read failed", [], async () => (await db()).from("car_images").select("*").eq("car_id", carId).order("display_order"));
 }
 
 /** Up to 4 cars of the same category, else within ±50 DH of the price. */
@@ -104,18 +95,8 @@ export async function loadSuggestions(car: FleetCar): Promise<FleetCar[]> {
 }
 
 /** The cars of one category as the server has them (no local fallback: used to offer alternatives). */
-export async function loadCategory(category: string): Promise<FleetCar[]> {
-  try {
-    const { data, error } = await (await db()).from("cars").select(CAR_COLUMNS).eq("category", category).order("id");
-    if (error) {
-      console.error("category read failed", error);
-      return [];
-    }
-    return data ?? [];
-  } catch (e) {
-    console.error("category read failed", e);
-    return [];
-  }
+export function loadCategory(category: string): Promise<FleetCar[]> {
+  return loggedRead<FleetCar[]>("category read failed", [], async () => (await db()).from("cars").select(CAR_COLUMNS).eq("category", category).order("id"));
 }
 
 /** SPEC: insert the click, failure only logged, the flow continues. */

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrors } from "../../components/fieldErrors";
+import { fieldErrors, labelledFields } from "../../components/fieldErrors";
 import { toast } from "../../components/toast";
 import { randomUUID } from "../../lib/guest";
 import { sendContact, type ContactMessage, type SendResult } from "./api";
@@ -32,11 +32,19 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
     if (tried) setErrors(validateContact(next));
   };
   const fieldId = (k: ContactField) => `${id}-${k}`;
-  const { err, described } = fieldErrors<ContactField>(
-    errors,
-    (code) => t(`booking.errors.${code}`),
-    (k) => `${fieldId(k)}-error`,
-    (k) => `contact-error-${k}`,
+  const field = labelledFields(
+    fieldId,
+    fieldErrors<ContactField>(
+      errors,
+      (code) => t(`booking.errors.${code}`),
+      (k) => `${fieldId(k)}-error`,
+      (k) => `contact-error-${k}`,
+    ),
+  );
+  const starred = (label: string) => (
+    <>
+      {label} <span aria-hidden="true">*</span>
+    </>
   );
 
   async function submit(e: FormEvent) {
@@ -65,42 +73,14 @@ export function ContactForm({ variant }: { variant: "home" | "page" }) {
   return (
     <form className="contact-form card" onSubmit={submit} noValidate data-testid="contact-form">
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}-name`}>
-            {t("contact.name")} <span aria-hidden="true">*</span>
-          </label>
-          <input id={`${id}-name`} name="name" autoComplete="name" required value={form.name} onChange={set("name")} {...described("name")} />
-          {err("name")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>
-            {t("contact.email")} <span aria-hidden="true">*</span>
-          </label>
-          <input id={`${id}-email`} name="email" type="email" dir="ltr" autoComplete="email" required value={form.email} onChange={set("email")} {...described("email")} />
-          {err("email")}
-        </div>
+        {field("name", starred(t("contact.name")), <input autoComplete="name" required value={form.name} onChange={set("name")} />)}
+        {field("email", starred(t("contact.email")), <input type="email" dir="ltr" autoComplete="email" required value={form.email} onChange={set("email")} />)}
       </div>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}-phone`}>{t("contact.phone")}</label>
-          <input id={`${id}-phone`} name="phone" type="tel" dir="ltr" autoComplete="tel" value={form.phone} onChange={set("phone")} {...described("phone")} />
-          {err("phone")}
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-subject`}>
-            {t("contact.subject")} <span aria-hidden="true">*</span>
-          </label>
-          <input id={`${id}-subject`} name="subject" required value={form.subject} onChange={set("subject")} {...described("subject")} />
-          {err("subject")}
-        </div>
+        {field("phone", t("contact.phone"), <input type="tel" dir="ltr" autoComplete="tel" value={form.phone} onChange={set("phone")} />)}
+        {field("subject", starred(t("contact.subject")), <input required value={form.subject} onChange={set("subject")} />)}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-message`}>
-          {t("contact.message")} <span aria-hidden="true">*</span>
-        </label>
-        <textarea id={`${id}-message`} name="message" rows={5} required value={form.message} onChange={set("message")} {...described("message")} />
-        {err("message")}
-      </div>
+      {field("message", starred(t("contact.message")), <textarea rows={5} required value={form.message} onChange={set("message")} />)}
       <p className="muted small">{t("contact.requiredNote")}</p>
       <button type="submit" className="btn btn-primary" disabled={status === "sending"}>
         {status === "sending" ? t("contact.sending") : t("contact.send")}

@@ -3,6 +3,7 @@ import { ltr } from "../../lib/format";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, type IconName } from "../../components/Icon";
+import { Section } from "../../components/sections";
 import { Faq, PageHero, type FaqItem } from "../../components/ui";
 import { SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
@@ -60,23 +61,17 @@ export default function ContactPage() {
           </aside>
         </div>
       </section>
-      <section className="section section-alt" aria-labelledby="map-title">
-        <div className="container">
-          <h2 id="map-title">{t("contact.mapTitle")}</h2>
-          <iframe className="map" title={t("contact.mapTitle")} src={SITE.mapEmbedUrl} height="400" loading="lazy" referrerPolicy="no-referrer" />
-          <p className="small">
-            <a href={SITE.mapLinkUrl} target="_blank" rel="noopener noreferrer">
-              {t("contact.openMap")}
-            </a>
-          </p>
-        </div>
-      </section>
-      <section className="section" aria-labelledby="contact-faq-title">
-        <div className="container narrow">
-          <h2 id="contact-faq-title">{t("contact.faqTitle")}</h2>
-          <Faq items={faq} idPrefix="contact-faq" />
-        </div>
-      </section>
+      <Section titleId="map-title" title={t("contact.mapTitle")} alt plain>
+        <iframe className="map" title={t("contact.mapTitle")} src={SITE.mapEmbedUrl} height="400" loading="lazy" referrerPolicy="no-referrer" />
+        <p className="small">
+          <a href={SITE.mapLinkUrl} target="_blank" rel="noopener noreferrer">
+            {t("contact.openMap")}
+          </a>
+        </p>
+      </Section>
+      <Section titleId="contact-faq-title" title={t("contact.faqTitle")} container="narrow" plain>
+        <Faq items={faq} idPrefix="contact-faq" />
+      </Section>
     </>
   );
 }

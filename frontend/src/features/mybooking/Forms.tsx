@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { labelledFields } from "../../components/fieldErrors";
 import { todayISO } from "../../lib/format";
 import { phoneE164 } from "../../lib/phone";
 import { useFormat } from "../../lib/useFormat";
-import { askChange, listCars, updateDetails, type Details, type MyBooking } from "./api";
+import { askChange, listCars, updateDetails, type Details, type MyBooking, type Result } from "./api";
 import { failureText, type Status } from "./failureText";
 
 /** The details that do not change the price. */
@@ -19,25 +20,17 @@ export function DetailsForm({ token, booking, onSaved }: { token: string; bookin
     arrival_note: booking.arrival_note ?? "",
     customer_phone: booking.customer_phone ?? "",
   });
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const field = (name: keyof Details, label: string, props: Record<string, string> = {}) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input id={`${id}-${name}`} name={name} value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} {...props} />
-    </div>
-  );
-  async function save(e: FormEvent) {
+  const { status, send } = useSend(onSaved);
+  const labelled = labelledFields((name: keyof Details) => `${id}-${name}`);
+  const field = (name: keyof Details, label: string, props: Record<string, string> = {}) =>
+    labelled(name, label, <input value={form[name]} onChange={(e) => setForm({ ...form, [name]: e.target.value })} {...props} />);
+  function save(e: FormEvent) {
     e.preventDefault();
-    setStatus({ kind: "busy" });
     // As the wizard stores them: a flight number without spaces, a phone in E.164
     // (one that is not a real number goes as typed, and the database says so).
     const flight = form.flight_number.replace(/\s+/g, "").toUpperCase();
     const phone = form.customer_phone.trim() ? (phoneE164(form.customer_phone) ?? form.customer_phone) : "";
-    const r = await updateDetails(token, { ...form, flight_number: flight, customer_phone: phone });
-    if (r.ok) {
-      onSaved(r.value);
-      setStatus({ kind: "done" });
-    } else setStatus({ kind: "failed", failure: r.failure });
+    return send(() => updateDetails(token, { ...form, flight_number: flight, customer_phone: phone }));
   }
   return (
     <form className="card my-booking-form" onSubmit={(e) => void save(e)} noValidate data-testid="my-booking-details">
@@ -77,28 +70,25 @@ export function ChangeForm({ token, booking, onSent }: { token: string; booking:
     returnTime: booking.return_time.slice(0, 5),
     message: "",
   });
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const { status, setStatus, send } = useSend(onSent);
+  const field = labelledFields((k: keyof typeof form) => `${id}-${k}`);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
-  async function send(e: FormEvent) {
+  function ask(e: FormEvent) {
     e.preventDefault();
     if (!form.start || !form.end || form.end < form.start || form.start < todayISO()) {
       setStatus({ kind: "failed", failure: { kind: "invalid", field: "dates" } });
       return;
     }
-    setStatus({ kind: "busy" });
-    const r = await askChange(token, { ...form, carId: Number(form.carId) });
-    if (r.ok) {
-      onSent(r.value);
-      setStatus({ kind: "done" });
-    } else setStatus({ kind: "failed", failure: r.failure });
+    return send(() => askChange(token, { ...form, carId: Number(form.carId) }));
   }
   return (
-    <form className="card my-booking-form" onSubmit={(e) => void send(e)} noValidate data-testid="my-booking-change">
+    <form className="card my-booking-form" onSubmit={(e) => void ask(e)} noValidate data-testid="my-booking-change">
       <h2>{t("myBooking.changeTitle")}</h2>
       <p className="muted">{t("myBooking.changeText")}</p>
-      <div className="field">
-        <label htmlFor={`${id}-car`}>{t("myBooking.car")}</label>
-        <select id={`${id}-car`} value={form.carId} onChange={set("carId")}>
+      {field(
+        "carId",
+        t("myBooking.car"),
+        <select value={form.carId} onChange={set("carId")}>
           {booking.car && !cars?.some((c) => c.id === booking.car?.id) && (
             <option value={booking.car.id}>
               {booking.car.brand} {booking.car.name}
@@ -109,32 +99,17 @@ export function ChangeForm({ token, booking, onSent }: { token: string; booking:
               {c.brand} {c.name}
             </option>
           ))}
-        </select>
+        </select>,
+      )}
+      <div className="form-row">
+        {field("start", t("myBooking.pickupDate"), <input type="date" min={todayISO()} value={form.start} onChange={set("start")} />)}
+        {field("pickupTime", t("myBooking.pickupTime"), <input type="time" value={form.pickupTime} onChange={set("pickupTime")} />)}
       </div>
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}-start`}>{t("myBooking.pickupDate")}</label>
-          <input id={`${id}-start`} type="date" min={todayISO()} value={form.start} onChange={set("start")} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-pt`}>{t("myBooking.pickupTime")}</label>
-          <input id={`${id}-pt`} type="time" value={form.pickupTime} onChange={set("pickupTime")} />
-        </div>
+        {field("end", t("myBooking.returnDate"), <input type="date" min={form.start || todayISO()} value={form.end} onChange={set("end")} />)}
+        {field("returnTime", t("myBooking.returnTime"), <input type="time" value={form.returnTime} onChange={set("returnTime")} />)}
       </div>
-      <div className="form-row">
-        <div className="field">
-          <label htmlFor={`${id}-end`}>{t("myBooking.returnDate")}</label>
-          <input id={`${id}-end`} type="date" min={form.start || todayISO()} value={form.end} onChange={set("end")} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-rt`}>{t("myBooking.returnTime")}</label>
-          <input id={`${id}-rt`} type="time" value={form.returnTime} onChange={set("returnTime")} />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-msg`}>{t("myBooking.message")}</label>
-        <textarea id={`${id}-msg`} rows={2} maxLength={1000} value={form.message} onChange={set("message")} />
-      </div>
+      {field("message", t("myBooking.message"), <textarea rows={2} maxLength={1000} value={form.message} onChange={set("message")} />)}
       <button type="submit" className="btn btn-outline" disabled={status.kind === "busy"}>
         {status.kind === "busy" ? t("myBooking.sending") : t("myBooking.askChange")}
       </button>
@@ -146,4 +121,18 @@ export function ChangeForm({ token, booking, onSent }: { token: string; booking:
       </div>
     </form>
   );
+}
+
+/** A form's request: busy while it runs, then done (the booking as now stored handed to `onDone`) or failed. */
+function useSend(onDone: (b: MyBooking) => void) {
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  async function send(request: () => Promise<Result<MyBooking>>) {
+    setStatus({ kind: "busy" });
+    const r = await request();
+    if (r.ok) {
+      onDone(r.value);
+      setStatus({ kind: "done" });
+    } else setStatus({ kind: "failed", failure: r.failure });
+  }
+  return { status, setStatus, send };
 }

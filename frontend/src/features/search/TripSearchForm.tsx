@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrors } from "../../components/fieldErrors";
+import { fieldErrors, labelledFields } from "../../components/fieldErrors";
 import { Icon } from "../../components/Icon";
 import { todayISO } from "../../lib/format";
 import { locationLabel } from "./locationLabel";
@@ -62,11 +62,14 @@ export function TripSearchForm({
   }
 
   const fieldId = (f: TripField) => `${id}-${f}`;
-  const { err: error, described: invalid } = fieldErrors<TripField>(
-    errors,
-    (code) => t(`search.errors.${code}`, { count: rules?.longestRentalDays }),
-    (f) => `${fieldId(f)}-error`,
-    (f) => `search-error-${f}`,
+  const field = labelledFields(
+    fieldId,
+    fieldErrors<TripField>(
+      errors,
+      (code) => t(`search.errors.${code}`, { count: rules?.longestRentalDays }),
+      (f) => `${fieldId(f)}-error`,
+      (f) => `search-error-${f}`,
+    ),
   );
 
   return (
@@ -75,53 +78,22 @@ export function TripSearchForm({
         {t("search.title")}
       </h2>
       <div className="trip-search-grid">
-        <div className="field trip-place">
-          <label htmlFor={fieldId("place")}>{t("search.place")}</label>
-          <select id={fieldId("place")} name="place" value={trip.place} onChange={(e) => change({ ...trip, place: e.target.value }, "place")} {...invalid("place")}>
+        {field(
+          "place",
+          t("search.place"),
+          <select value={trip.place} onChange={(e) => change({ ...trip, place: e.target.value }, "place")}>
             {PICKUP_PLACES.map((p) => (
               <option key={p} value={p}>
                 {locationLabel(t, p)}
               </option>
             ))}
-          </select>
-          {error("place")}
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId("pickupDate")}>{t("search.pickupDate")}</label>
-          <input
-            id={fieldId("pickupDate")}
-            name="pickupDate"
-            type="date"
-            min={today}
-            value={trip.pickupDate}
-            onChange={(e) => change(movePickupDate(trip, e.target.value), "pickupDate")}
-            {...invalid("pickupDate")}
-          />
-          {error("pickupDate")}
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId("pickupTime")}>{t("search.pickupTime")}</label>
-          <input id={fieldId("pickupTime")} name="pickupTime" type="time" step={900} value={trip.pickupTime} onChange={(e) => change({ ...trip, pickupTime: e.target.value }, "pickupTime")} {...invalid("pickupTime")} />
-          {error("pickupTime")}
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId("returnDate")}>{t("search.returnDate")}</label>
-          <input
-            id={fieldId("returnDate")}
-            name="returnDate"
-            type="date"
-            min={trip.pickupDate || today}
-            value={trip.returnDate}
-            onChange={(e) => change({ ...trip, returnDate: e.target.value }, "returnDate")}
-            {...invalid("returnDate")}
-          />
-          {error("returnDate")}
-        </div>
-        <div className="field">
-          <label htmlFor={fieldId("returnTime")}>{t("search.returnTime")}</label>
-          <input id={fieldId("returnTime")} name="returnTime" type="time" step={900} value={trip.returnTime} onChange={(e) => change({ ...trip, returnTime: e.target.value }, "returnTime")} {...invalid("returnTime")} />
-          {error("returnTime")}
-        </div>
+          </select>,
+          "field trip-place",
+        )}
+        {field("pickupDate", t("search.pickupDate"), <input type="date" min={today} value={trip.pickupDate} onChange={(e) => change(movePickupDate(trip, e.target.value), "pickupDate")} />)}
+        {field("pickupTime", t("search.pickupTime"), <input type="time" step={900} value={trip.pickupTime} onChange={(e) => change({ ...trip, pickupTime: e.target.value }, "pickupTime")} />)}
+        {field("returnDate", t("search.returnDate"), <input type="date" min={trip.pickupDate || today} value={trip.returnDate} onChange={(e) => change({ ...trip, returnDate: e.target.value }, "returnDate")} />)}
+        {field("returnTime", t("search.returnTime"), <input type="time" step={900} value={trip.returnTime} onChange={(e) => change({ ...trip, returnTime: e.target.value }, "returnTime")} />)}
         <div className="trip-search-actions">
           <button type="submit" className={`btn ${variant === "hero" ? "btn-accent" : "btn-primary"}`} data-testid="search-submit">
             <Icon name="calendar" size={18} />

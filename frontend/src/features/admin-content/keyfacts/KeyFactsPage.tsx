@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState, type ComponentProps, type FormEvent } from "react";
 import { adminKeys, Field, notify, PageHeader, reportFailure, Select, useAdminMutation, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import { loadKeyFacts, saveCategoryFacts, saveRentalTerms } from "./api";
 import { FUEL_POLICIES, isTermsVersion, mileageOf, wholeNumber, type CategoryFacts, type FuelPolicy, type RentalTerms } from "./keyFactsForm";
@@ -62,18 +62,16 @@ function TermsForm({ terms }: { terms: RentalTerms }) {
       <h2>{t("keyfacts.rulesTitle")}</h2>
       <div className="adm-keyfacts__grid">
         <Field label={t("keyfacts.freeCancellationHours")} error={bad(h !== null)}>
-          <input className="adm-input" inputMode="numeric" value={hours} onChange={(e) => setHours(e.target.value)} name="free_cancellation_hours" />
+          <NumberInput value={hours} onValue={setHours} name="free_cancellation_hours" />
         </Field>
         <Field label={t("keyfacts.lateCancellationDays")} hint={t("keyfacts.lateCancellationHint")} error={bad(d !== null)}>
-          <input className="adm-input" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} name="late_cancellation_days" />
+          <NumberInput value={days} onValue={setDays} name="late_cancellation_days" />
         </Field>
         <Field label={t("keyfacts.termsVersion")} hint={t("keyfacts.termsVersionHint")} error={bad(isTermsVersion(v))}>
           <input className="adm-input" value={version} onChange={(e) => setVersion(e.target.value)} name="terms_version" />
         </Field>
       </div>
-      <button type="submit" className="adm-btn adm-btn--primary" disabled={save.isPending}>
-        {t("keyfacts.save")}
-      </button>
+      <SaveButton pending={save.isPending} />
     </form>
   );
 }
@@ -113,35 +111,41 @@ function CategoryForm({ facts, insurances }: { facts: CategoryFacts; insurances:
       <h3>{facts.category}</h3>
       <div className="adm-keyfacts__grid">
         <Field label={t("keyfacts.deposit")} error={bad(dep !== null)}>
-          <input className="adm-input" inputMode="numeric" value={deposit} onChange={(e) => setDeposit(e.target.value)} name="deposit" />
+          <NumberInput value={deposit} onValue={setDeposit} name="deposit" />
         </Field>
         {insurances.map((i) => (
           <Field key={i} label={t("keyfacts.excess", { insurance: t(`keyfacts.insurances.${i}`, { defaultValue: i }) })} error={bad(exc[i] !== null)}>
-            <input
-              className="adm-input"
-              inputMode="numeric"
-              value={excess[i] ?? ""}
-              onChange={(e) => setExcess((x) => ({ ...x, [i]: e.target.value }))}
-              name={`excess_${i}`}
-            />
+            <NumberInput value={excess[i] ?? ""} onValue={(v) => setExcess((x) => ({ ...x, [i]: v }))} name={`excess_${i}`} />
           </Field>
         ))}
         <Field label={t("keyfacts.mileage")} error={bad(km.ok)}>
-          <input className="adm-input" inputMode="numeric" value={mileage} onChange={(e) => setMileage(e.target.value)} name="mileage_km_per_day" />
+          <NumberInput value={mileage} onValue={setMileage} name="mileage_km_per_day" />
         </Field>
         <Field label={t("keyfacts.fuel")}>
           <Select value={fuel} onChange={setFuel} options={FUEL_POLICIES.map((f) => [f, t(`keyfacts.fuelPolicies.${f}`)] as const)} name="fuel_policy" />
         </Field>
         <Field label={t("keyfacts.minDriverAge")} error={bad(a !== null)}>
-          <input className="adm-input" inputMode="numeric" value={age} onChange={(e) => setAge(e.target.value)} name="min_driver_age" />
+          <NumberInput value={age} onValue={setAge} name="min_driver_age" />
         </Field>
         <Field label={t("keyfacts.minLicenceYears")} error={bad(y !== null)}>
-          <input className="adm-input" inputMode="numeric" value={years} onChange={(e) => setYears(e.target.value)} name="min_licence_years" />
+          <NumberInput value={years} onValue={setYears} name="min_licence_years" />
         </Field>
       </div>
-      <button type="submit" className="adm-btn adm-btn--primary" disabled={save.isPending}>
-        {t("keyfacts.save")}
-      </button>
+      <SaveButton pending={save.isPending} />
     </form>
+  );
+}
+
+/** A number typed as text (keyFactsForm says whether it is one, and in range); Field's id and aria props pass through. */
+function NumberInput({ onValue, ...input }: Omit<ComponentProps<"input">, "onChange"> & { value: string; onValue: (value: string) => void }) {
+  return <input className="adm-input" inputMode="numeric" {...input} onChange={(e) => onValue(e.target.value)} />;
+}
+
+function SaveButton({ pending }: { pending: boolean }) {
+  const { t } = useAdminTranslation();
+  return (
+    <button type="submit" className="adm-btn adm-btn--primary" disabled={pending}>
+      {t("keyfacts.save")}
+    </button>
   );
 }
