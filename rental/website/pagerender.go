@@ -510,12 +510,8 @@ func (r *pageRenderer) collector() prometheus.Collector { return pageCollector{r
 
 type pageCollector struct{ r *pageRenderer }
 
-func (c pageCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- pagesRenderedDesc
-	ch <- pagesBurstsDesc
-	ch <- pagesStoredDesc
-	ch <- pagesBytesDesc
-}
+// Describe lists what Collect sends: one list of the metrics, in Collect.
+func (c pageCollector) Describe(ch chan<- *prometheus.Desc) { prometheus.DescribeByCollect(c, ch) }
 
 func (c pageCollector) Collect(ch chan<- prometheus.Metric) {
 	n, size := c.r.store.stats()

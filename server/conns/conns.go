@@ -87,10 +87,8 @@ var (
 	connsRefused = prometheus.NewDesc("http_connections_refused_total", "Client connections closed at once: over the per-address or total cap.", nil, nil)
 )
 
-func (c connCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- connsOpen
-	ch <- connsRefused
-}
+// Describe lists what Collect sends: one list of the metrics, in Collect.
+func (c connCollector) Describe(ch chan<- *prometheus.Desc) { prometheus.DescribeByCollect(c, ch) }
 
 func (c connCollector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(connsOpen, prometheus.GaugeValue, float64(c.ln.Open()))

@@ -15,12 +15,8 @@ var (
 	poolDials    = prometheus.NewDesc("db_dials_total", "Connection attempts: sent to PostgreSQL, or refused at once while it is down.", []string{"result"}, nil)
 )
 
-func (c poolCollector) Describe(ch chan<- *prometheus.Desc) {
-	ch <- poolTotal
-	ch <- poolAcquires
-	ch <- poolWait
-	ch <- poolDials
-}
+// Describe lists what Collect sends: one list of the metrics, in Collect.
+func (c poolCollector) Describe(ch chan<- *prometheus.Desc) { prometheus.DescribeByCollect(c, ch) }
 
 func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
 	s := c.d.Pool.Stat()
