@@ -47,26 +47,36 @@ func knowsProduct(pkg, dep string) bool {
 	return isProduct(dep) && (packageSurface(pkg) != "" || isPlatform(pkg))
 }
 
-// boundaryViolations lists "pkg imports dep" for each import that crosses a boundary.
-func boundaryViolations(imports map[string][]string) []string {
+// crossesBoundary reports whether pkg importing dep crosses a boundary.
+func crossesBoundary(pkg, dep string) bool {
+	if isCommand(dep) || knowsProduct(pkg, dep) {
+		return true
+	}
+	to := packageSurface(dep)
+	if to == "" {
+		return false
+	}
+	from := packageSurface(pkg)
+	return (from != "" && from != to) || isPlatform(pkg)
+}
+
+// violations lists "pkg<verb>dep", sorted, for each import of imports that breaks.
+func violations(imports map[string][]string, breaks func(pkg, dep string) bool, verb string) []string {
 	var out []string
 	for pkg, deps := range imports {
 		for _, dep := range deps {
-			if isCommand(dep) || knowsProduct(pkg, dep) {
-				out = append(out, pkg+" imports "+dep)
-				continue
-			}
-			to := packageSurface(dep)
-			if to == "" {
-				continue
-			}
-			if from := packageSurface(pkg); (from != "" && from != to) || isPlatform(pkg) {
-				out = append(out, pkg+" imports "+dep)
+			if breaks(pkg, dep) {
+				out = append(out, pkg+verb+dep)
 			}
 		}
 	}
 	sort.Strings(out)
 	return out
+}
+
+// boundaryViolations lists "pkg imports dep" for each import that crosses a boundary.
+func boundaryViolations(imports map[string][]string) []string {
+	return violations(imports, crossesBoundary, " imports ")
 }
 
 func TestBoundaryRuleCatchesCrossings(t *testing.T) {
@@ -100,16 +110,7 @@ func TestBoundaryRuleCatchesCrossings(t *testing.T) {
 // product by a surface or platform package: their tests must run without it too.
 // (Tests may cross between surfaces, e.g. to build a fixture through another's API.)
 func testViolations(testImports map[string][]string) []string {
-	var out []string
-	for pkg, deps := range testImports {
-		for _, dep := range deps {
-			if knowsProduct(pkg, dep) {
-				out = append(out, pkg+"'s tests import "+dep)
-			}
-		}
-	}
-	sort.Strings(out)
-	return out
+	return violations(testImports, knowsProduct, "'s tests import ")
 }
 
 func TestBoundaryRuleCatchesProductInTests(t *testing.T) {
