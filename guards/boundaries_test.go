@@ -79,33 +79,6 @@ func boundaryViolations(imports map[string][]string) []string {
 	return violations(imports, crossesBoundary, " imports ")
 }
 
-func TestBoundaryRuleCatchesCrossings(t *testing.T) {
-	got := boundaryViolations(map[string][]string{
-		"casarent/storage":            {"casarent/server/pgrole", "casarent/storage/blob"},
-		"casarent/functions/fnkit":    {"casarent/auth"},
-		"casarent/server/pgrole":      {"casarent/postgrest-compat"},
-		"casarent/bench/rest":         {"casarent/postgrest-compat"},
-		"casarent/postgrest-compat/x": {"casarent/postgrest-compat"},
-		"casarent/rental/adminusers":  {"casarent/functions", "casarent/functions/fnkit", "casarent/server/pgrole"},
-		"casarent/functions":          {"casarent/rental/notifications"},
-		"casarent/server/mail":        {"casarent/rental"},
-		"casarent/server/metrics":     {"casarent/server/httpx", "casarent/cmd/server"},
-		"casarent/server/database":    {"casarent/rental/website"},
-		"casarent/cmd/server":         {"casarent/server/database", "casarent/rental/website", "casarent/auth"},
-		"casarent/rental/website":     {"casarent/server/ssr", "casarent/rental"},
-		"casarent/bench/pages":        {"casarent/cmd/server"},
-		"casarent/rental/paypal":      {"casarent/functions", "casarent/rental/config", "casarent/server/config", "casarent/auth"},
-		"casarent/auth/x":             {"casarent/rental/paypal/emulator"},
-	})
-	want := []string{"casarent/auth/x imports casarent/rental/paypal/emulator", "casarent/bench/pages imports casarent/cmd/server",
-		"casarent/functions imports casarent/rental/notifications", "casarent/functions/fnkit imports casarent/auth",
-		"casarent/server/database imports casarent/rental/website", "casarent/server/mail imports casarent/rental",
-		"casarent/server/metrics imports casarent/cmd/server", "casarent/server/pgrole imports casarent/postgrest-compat"}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("violations = %q, want %q", got, want)
-	}
-}
-
 // testViolations lists "pkg's tests import dep" for each test import of the
 // product by a surface or platform package: their tests must run without it too.
 // (Tests may cross between surfaces, e.g. to build a fixture through another's API.)
@@ -113,16 +86,44 @@ func testViolations(testImports map[string][]string) []string {
 	return violations(testImports, knowsProduct, "'s tests import ")
 }
 
-func TestBoundaryRuleCatchesProductInTests(t *testing.T) {
-	got := testViolations(map[string][]string{
-		"casarent/functions":     {"casarent/postgrest-compat", "casarent/rental/paypal/emulator"},
-		"casarent/server/pgtest": {"casarent/rental/config"},
-		"casarent/rental/paypal": {"casarent/rental/paypal/emulator", "casarent/auth"},
-		"casarent/cmd/server":    {"casarent/rental/paypal/emulator"},
-	})
-	want := []string{"casarent/functions's tests import casarent/rental/paypal/emulator", "casarent/server/pgtest's tests import casarent/rental/config"}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("violations = %q, want %q", got, want)
+// Each rule, on made-up imports, flags exactly the imports it should.
+func TestRulesCatchTheirViolations(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		rule    func(map[string][]string) []string
+		imports map[string][]string
+		want    []string
+	}{
+		{"boundaries", boundaryViolations, map[string][]string{
+			"casarent/storage":            {"casarent/server/pgrole", "casarent/storage/blob"},
+			"casarent/functions/fnkit":    {"casarent/auth"},
+			"casarent/server/pgrole":      {"casarent/postgrest-compat"},
+			"casarent/bench/rest":         {"casarent/postgrest-compat"},
+			"casarent/postgrest-compat/x": {"casarent/postgrest-compat"},
+			"casarent/rental/adminusers":  {"casarent/functions", "casarent/functions/fnkit", "casarent/server/pgrole"},
+			"casarent/functions":          {"casarent/rental/notifications"},
+			"casarent/server/mail":        {"casarent/rental"},
+			"casarent/server/metrics":     {"casarent/server/httpx", "casarent/cmd/server"},
+			"casarent/server/database":    {"casarent/rental/website"},
+			"casarent/cmd/server":         {"casarent/server/database", "casarent/rental/website", "casarent/auth"},
+			"casarent/rental/website":     {"casarent/server/ssr", "casarent/rental"},
+			"casarent/bench/pages":        {"casarent/cmd/server"},
+			"casarent/rental/paypal":      {"casarent/functions", "casarent/rental/config", "casarent/server/config", "casarent/auth"},
+			"casarent/auth/x":             {"casarent/rental/paypal/emulator"},
+		}, []string{"casarent/auth/x imports casarent/rental/paypal/emulator", "casarent/bench/pages imports casarent/cmd/server",
+			"casarent/functions imports casarent/rental/notifications", "casarent/functions/fnkit imports casarent/auth",
+			"casarent/server/database imports casarent/rental/website", "casarent/server/mail imports casarent/rental",
+			"casarent/server/metrics imports casarent/cmd/server", "casarent/server/pgrole imports casarent/postgrest-compat"}},
+		{"product in tests", testViolations, map[string][]string{
+			"casarent/functions":     {"casarent/postgrest-compat", "casarent/rental/paypal/emulator"},
+			"casarent/server/pgtest": {"casarent/rental/config"},
+			"casarent/rental/paypal": {"casarent/rental/paypal/emulator", "casarent/auth"},
+			"casarent/cmd/server":    {"casarent/rental/paypal/emulator"},
+		}, []string{"casarent/functions's tests import casarent/rental/paypal/emulator", "casarent/server/pgtest's tests import casarent/rental/config"}},
+	} {
+		if got := c.rule(c.imports); strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+			t.Errorf("%s: violations = %q, want %q", c.name, got, c.want)
+		}
 	}
 }
 
