@@ -6,7 +6,6 @@ import (
 	"slices"
 	"testing"
 
-	"casarent/migrations"
 	"casarent/server/pgrole"
 	"casarent/server/pgtest"
 )
@@ -19,17 +18,9 @@ func TestIncludedExtrasCostNothingForEverySeedCar(t *testing.T) {
 	t.Parallel()
 	db := pgtest.New(t)
 	ctx := context.Background()
-	seed, err := migrations.Seed("dev.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Admin.Exec(ctx, seed); err != nil {
-		t.Fatal(err)
-	}
+	db.Exec(t, devSeed(t))
 	// Prices only: every car may be booked on the test's dates.
-	if _, err := db.Admin.Exec(ctx, `update public.cars set available = true, not_available_until = null`); err != nil {
-		t.Fatal(err)
-	}
+	db.Exec(t, `update public.cars set available = true, not_available_until = null`)
 	quote := func(car int64, extras map[string]bool) map[string]any {
 		t.Helper()
 		raw, _ := json.Marshal(extras)

@@ -21,14 +21,21 @@ import (
 
 const publicPrefix = "/storage/v1/object/public/"
 
-func TestSeedDevIsIdempotentAndComplete(t *testing.T) {
-	t.Parallel()
-	db := pgtest.New(t)
-	ctx := context.Background()
+// devSeed is seed/dev.sql: the development and e2e data.
+func devSeed(t *testing.T) string {
+	t.Helper()
 	sql, err := migrations.Seed("dev.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sql
+}
+
+func TestSeedDevIsIdempotentAndComplete(t *testing.T) {
+	t.Parallel()
+	db := pgtest.New(t)
+	ctx := context.Background()
+	sql := devSeed(t)
 	for i := 0; i < 2; i++ {
 		if _, err := db.Admin.Exec(ctx, sql); err != nil {
 			t.Fatalf("seed run %d: %v", i+1, err)
@@ -157,10 +164,7 @@ func TestSeedDevIsIdempotentAndComplete(t *testing.T) {
 // weight in the binary (seed/ is embedded).
 func TestSeedImagesAreAllReferenced(t *testing.T) {
 	t.Parallel()
-	sql, err := migrations.Seed("dev.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sql := devSeed(t)
 	entries, err := os.ReadDir("seed/images")
 	if err != nil {
 		t.Fatal(err)

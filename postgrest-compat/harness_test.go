@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -37,16 +36,9 @@ func newEnv(t *testing.T, maxRows int) *testEnv {
 func newEnvSchemas(t *testing.T, maxRows int, schemas ...string) *testEnv {
 	t.Helper()
 	db := pgtest.New(t)
-	ctx := context.Background()
-	fixture, err := os.ReadFile("contract/fixture.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Admin.Exec(ctx, string(fixture)); err != nil {
-		t.Fatalf("fixture: %v", err)
-	}
+	db.ExecFile(t, "contract/fixture.sql")
 	h := New(testOptions(db.Pool, schemas, maxRows))
-	if err := h.Reload(ctx); err != nil {
+	if err := h.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	now := time.Now()

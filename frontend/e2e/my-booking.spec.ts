@@ -105,6 +105,12 @@ async function addFlight(page: Page, lang: Lang, flight: string) {
 }
 
 /** Cancel, then the confirmation pressed twice: one cancellation, one refund. */
+/** A cancelled booking's dates (10:00 to 10:00) are bookable again at once. */
+async function expectFreeAgain(carId: number, from: string, to: string) {
+  const [free] = await availability(`${from}T10:00`, `${to}T10:00`, carId);
+  expect(free!.free).toBe(true);
+}
+
 async function cancelTwice(page: Page, lang: Lang) {
   const T = TEXTS[lang].myBooking;
   await page.getByRole("button", { name: T.cancel }).click();
@@ -147,9 +153,7 @@ describe("My booking", () => {
     const refundMail = await mails(b!.id, "payment_refunded");
     expect(refundMail).toHaveLength(1);
     expect(refundMail[0]!.payload.refund).toMatchObject({ reason: "traveller_cancelled", amount_mad: refunds[0]!.amount_mad });
-    // The dates are bookable again at once.
-    const [free] = await availability(`${from}T10:00`, `${to}T10:00`, car.id);
-    expect(free!.free).toBe(true);
+    await expectFreeAgain(car.id, from, to);
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
@@ -173,8 +177,7 @@ describe("My booking", () => {
     const [after] = await bookingsOf(email);
     expect(after).toMatchObject({ status: "cancelled", flight_number: "AT200" });
     expect(await admin<unknown[]>(`payments?booking_id=eq.${b!.id}&kind=eq.refund`)).toHaveLength(0);
-    const [free] = await availability(`${from}T10:00`, `${to}T10:00`, car.id);
-    expect(free!.free).toBe(true);
+    await expectFreeAgain(car.id, from, to);
     expect(found).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();

@@ -10,17 +10,25 @@ import (
 	"casarent/rental/paypal/emulator"
 )
 
-// timedOutCapture approves a PayPal booking and has its capture answer later than
-// PAYPAL_TIMEOUT on every attempt: PayPal captured, the visitor got a 504. PayPal
-// answers on time again afterwards.
-func (h *harness) timedOutCapture() (string, string) {
+// captureDuring approves a PayPal booking and sends its capture while PayPal
+// meets every attempt with fault; the visitor gets the status want. PayPal
+// answers normally again afterwards. It returns the booking and order ids.
+func (h *harness) captureDuring(fault emulator.Fault, want int) (string, string) {
 	h.t.Helper()
 	id, orderID := h.approved("pay")
-	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1})
-	if status, body := h.capture(orderID); status != http.StatusGatewayTimeout {
-		h.t.Fatalf("capture: %d %v", status, body)
+	h.fault(fault)
+	if status, body := h.capture(orderID); status != want {
+		h.t.Fatalf("capture: %d %v, want %d", status, body, want)
 	}
 	h.clearFaults()
+	return id, orderID
+}
+
+// timedOutCapture: the capture answers later than PAYPAL_TIMEOUT on every
+// attempt, so PayPal captured and the visitor got a 504.
+func (h *harness) timedOutCapture() (string, string) {
+	h.t.Helper()
+	id, orderID := h.captureDuring(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1}, http.StatusGatewayTimeout)
 	h.wantCaptures(orderID, 1)
 	return id, orderID
 }
@@ -278,12 +286,7 @@ func TestLateCaptureRefundIsRetriedAfterAnOutage(t *testing.T) {
 // once capture it once (the visitor's request id) and confirm the booking.
 func TestApprovedOrderOfAnExpiredBookingIsCapturedOnce(t *testing.T) {
 	h := newHarness(t, true)
-	id, orderID := h.approved("pay")
-	h.fault(emulator.Fault{Op: "capture", Status: 503, Times: -1})
-	if status, body := h.capture(orderID); status != http.StatusBadGateway {
-		t.Fatalf("capture: %d %v", status, body)
-	}
-	h.clearFaults()
+	id, orderID := h.captureDuring(emulator.Fault{Op: "capture", Status: 503, Times: -1}, http.StatusBadGateway)
 	h.wantCaptures(orderID, 0)
 	h.lapse(id)
 

@@ -58,16 +58,11 @@ func TestReconcileCapturesWhenTheVisitorNeverCameBack(t *testing.T) {
 
 func TestReconcileRecordsACaptureWhoseAnswerWasLost(t *testing.T) {
 	h := newHarness(t, true)
-	id, orderID := h.approved("pay")
 	// PayPal captures but every answer comes too late; the visitor gives up.
-	h.fault(emulator.Fault{Op: "capture", DelayMS: 1500, Times: -1})
-	if status, body := h.capture(orderID); status != http.StatusGatewayTimeout {
-		t.Fatalf("capture: %d %v", status, body)
-	}
+	id, orderID := h.timedOutCapture()
 	if r := h.row(id); r.PaymentStatus != "pending" || r.PaymentError == nil {
 		t.Fatalf("after the lost answer: %+v", r)
 	}
-	h.clearFaults() // PayPal answers again
 	h.age(15 * time.Minute)
 	h.reconcile(paypal.ReconcileReport{Checked: 1, Confirmed: 1})
 	if r := h.row(id); r.Status != "confirmed" || r.PaymentStatus != "paid" || r.PaymentID == nil {
