@@ -61,6 +61,14 @@ func myBookingFixture(t *testing.T, w *world, id string, car int64, paid bool) (
 	return id, superScalar[string](t, w, `select reference from public.bookings where id = $1`, id)
 }
 
+// openedBooking is myBookingFixture whose traveller has asked for the link: the
+// booking's id and the link's token.
+func openedBooking(t *testing.T, w *world, id string, car int64, paid bool) (string, string) {
+	t.Helper()
+	id, ref := myBookingFixture(t, w, id, car, paid)
+	return id, requestLink(t, w, id, ref)
+}
+
 // requestLink asks for the link to booking id as its traveller would (reference and
 // e-mail) and returns the token the e-mail carries.
 func requestLink(t *testing.T, w *world, id, ref string) string {
@@ -154,8 +162,7 @@ func TestMyBookingLinkIsLimitedPerAddress(t *testing.T) {
 func TestMyBookingDetailsChangeWithoutChangingThePrice(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000002", w.carA, false)
-	token := requestLink(t, w, id, ref)
+	id, token := openedBooking(t, w, "e4000000-0000-4000-8000-000000000002", w.carA, false)
 	total := superScalar[int32](t, w, `select total_price from public.bookings where id = $1`, id)
 	b, err := w.callJSON(w.traveller(), `select public.my_booking_update($1, $2)`, token,
 		`{"flight_number": " at 811 ", "hotel_address": "Hôtel Kenzi, Casablanca", "arrival_note": "Landing 22:40", "customer_phone": "06 61 00 00 00"}`)
@@ -188,8 +195,7 @@ func TestMyBookingDetailsChangeWithoutChangingThePrice(t *testing.T) {
 func TestMyBookingCancelInsideTheFreeWindowRefundsOnce(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000003", w.carA, true)
-	token := requestLink(t, w, id, ref)
+	id, token := openedBooking(t, w, "e4000000-0000-4000-8000-000000000003", w.carA, true)
 	for i := range 2 { // two clicks
 		b, err := w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, token)
 		if err != nil || b["status"] != "cancelled" {
@@ -246,8 +252,7 @@ func TestMyBookingCancelInsideTheFreeWindowRefundsOnce(t *testing.T) {
 func TestChangeRequestIsQuotedThenDecidedByTheAgency(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000005", w.carA, false)
-	token := requestLink(t, w, id, ref)
+	id, token := openedBooking(t, w, "e4000000-0000-4000-8000-000000000005", w.carA, false)
 	start := time.Now().UTC().AddDate(0, 0, 20).Format(time.DateOnly)
 	end := time.Now().UTC().AddDate(0, 0, 25).Format(time.DateOnly)
 	b, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, w.carB, start, end)
