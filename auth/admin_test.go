@@ -21,7 +21,7 @@ func TestAdminUsersCRUD(t *testing.T) {
 	s := must(t, e.signIn("owner@example.test", "pass-word"), 200)
 	wantError(t, e.call("GET", "/admin/users", nil, s.str("access_token")), 403, "not_admin")
 
-	for i := 0; i < 3; i++ {
+	for i := range 3 {
 		e.createUser(fmt.Sprintf("u%d@example.test", i), "pass-word", map[string]any{"n": i})
 	}
 	l := must(t, e.admin("GET", "/admin/users?page=1&per_page=2", nil), 200)

@@ -70,7 +70,7 @@ func TestAnonymousSignInsHaveTheirOwnRateLimit(t *testing.T) {
 		c.RateLimit.Anonymous = config.Rate{N: 2, Period: time.Hour}
 		c.MailerAutoconfirm = true
 	})
-	for i := 0; i < 2; i++ {
+	for range 2 {
 		must(t, e.call("POST", "/signup", map[string]any{}, "", fromIP("203.0.113.9")...), 200)
 	}
 	wantError(t, e.call("POST", "/signup", map[string]any{}, "", fromIP("203.0.113.9")...), 429, "over_request_rate_limit")

@@ -2,6 +2,7 @@ package auth_test
 
 import (
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -36,9 +37,7 @@ func withCaptchaSite(t *testing.T) func(*config.Auth) {
 
 func withCaptcha(body map[string]any, token string) map[string]any {
 	out := map[string]any{}
-	for k, v := range body {
-		out[k] = v
-	}
+	maps.Copy(out, body)
 	if token != "" {
 		out["gotrue_meta_security"] = map[string]any{"captcha_token": token}
 	}

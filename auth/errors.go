@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
 	"strings"
 	"time"
@@ -136,9 +137,7 @@ func (a *api) renderError(w http.ResponseWriter, r *http.Request, err error) {
 		body["error"] = e.OAuth
 		body["error_description"] = e.Msg
 	}
-	for k, v := range e.Extra {
-		body[k] = v
-	}
+	maps.Copy(body, e.Extra)
 	for k, v := range e.Header {
 		w.Header().Set(k, v)
 	}

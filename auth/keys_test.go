@@ -5,6 +5,7 @@ import (
 	"crypto/elliptic"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -82,9 +83,7 @@ func TestAsymmetricSigningAndRotation(t *testing.T) {
 	oldK, newK := privateJWK(t, "RS256", "key-2025"), privateJWK(t, "ES256", "key-2026")
 	// The rotated configuration: the old key verifies only, retired now.
 	retired := map[string]any{}
-	for k, v := range oldK {
-		retired[k] = v
-	}
+	maps.Copy(retired, oldK)
 	retired["key_ops"] = []string{"verify"}
 	retired["retired_at"] = time.Now().UTC().Format(time.RFC3339)
 	e := newEnvKeys(t, nil, keySet(t, time.Hour, retired, newK))

@@ -102,14 +102,12 @@ func TestTOTPCodeOpensOneSession(t *testing.T) {
 	var mu sync.Mutex
 	statuses := map[int]int{}
 	for _, id := range ch {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			r := e.call("POST", "/factors/"+u.factorID+"/verify", map[string]any{"challenge_id": id, "code": code}, tok, fromIP(addr)...)
 			mu.Lock()
 			statuses[r.Status]++
 			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
 	if statuses[200] != 1 || statuses[422] != len(ch)-1 {

@@ -78,8 +78,8 @@ func qrSVG(content string) (string, error) {
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" shape-rendering="crispEdges">`,
 		size, size, n+2*quiet, n+2*quiet)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/><path fill="black" d="`, n+2*quiet, n+2*quiet)
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
+	for y := range n {
+		for x := range n {
 			if r, _, _, _ := code.At(x, y).RGBA(); r == 0 {
 				fmt.Fprintf(&b, "M%d %dh1v1h-1z", x+quiet, y+quiet)
 			}

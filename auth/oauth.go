@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -206,9 +207,7 @@ func (f flowState) redirectError(w http.ResponseWriter, r *http.Request, errName
 	if f.pkce() {
 		if u, err := url.Parse(to); err == nil {
 			q := u.Query()
-			for k, vs := range v {
-				q[k] = vs
-			}
+			maps.Copy(q, v)
 			u.RawQuery = q.Encode()
 			to = u.String()
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"path"
@@ -174,14 +175,10 @@ func oidcUser(ctx context.Context, p *oauthProvider, t *providerTokens, now time
 	if d, err := p.oidc.discovery(ctx); err == nil && d.UserinfoEndpoint != "" {
 		var info map[string]any
 		if getJSON(ctx, p.client, d.UserinfoEndpoint, t.AccessToken, &info) == nil && info["sub"] == claims["sub"] {
-			for k, v := range info {
-				all[k] = v
-			}
+			maps.Copy(all, info)
 		}
 	}
-	for k, v := range claims {
-		all[k] = v
-	}
+	maps.Copy(all, claims)
 	data := map[string]any{}
 	for _, k := range []string{"iss", "sub", "name", "family_name", "given_name", "middle_name", "nickname",
 		"preferred_username", "profile", "picture", "website", "email", "email_verified", "gender", "birthdate",
@@ -216,9 +213,7 @@ func idTokenUser(appleVerified bool) func(context.Context, *oauthProvider, *prov
 			return nil, fmt.Errorf("%s: %w", p.name, err)
 		}
 		data := map[string]any{}
-		for k, v := range claims {
-			data[k] = v
-		}
+		maps.Copy(data, claims)
 		for _, k := range []string{"aud", "exp", "iat", "nbf", "nonce"} {
 			delete(data, k)
 		}

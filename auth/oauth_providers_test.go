@@ -5,6 +5,7 @@ import (
 	"crypto/rsa"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -37,9 +38,7 @@ func newIDTokenSigner(t *testing.T, kid string) *idTokenSigner {
 func (s *idTokenSigner) sign(t *testing.T, claims map[string]any) string {
 	t.Helper()
 	c := jwt.MapClaims{"iat": time.Now().Unix(), "exp": time.Now().Add(time.Hour).Unix()}
-	for k, v := range claims {
-		c[k] = v
-	}
+	maps.Copy(c, claims)
 	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, c)
 	tok.Header["kid"] = s.kid
 	raw, err := tok.SignedString(s.key)
@@ -114,9 +113,7 @@ func TestProvidersUserInfo(t *testing.T) {
 				ans := map[string]any{"access_token": "at-1", "token_type": "Bearer", "refresh_token": "rt-1"}
 				if tc.idToken != nil {
 					claims := map[string]any{"iss": base + issuerPath}
-					for k, v := range tc.idToken {
-						claims[k] = v
-					}
+					maps.Copy(claims, tc.idToken)
 					ans["id_token"] = signer.sign(t, claims)
 				}
 				json.NewEncoder(w).Encode(ans)

@@ -32,7 +32,7 @@ func (a *api) passwordProblems(pw string) (reasons []string, msg string) {
 
 func (a *api) requiredSets() []string {
 	var sets []string
-	for _, s := range strings.Split(a.cfg.PasswordRequiredCharacters, ":") {
+	for s := range strings.SplitSeq(a.cfg.PasswordRequiredCharacters, ":") {
 		if s != "" {
 			sets = append(sets, s)
 		}

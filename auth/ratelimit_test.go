@@ -15,7 +15,7 @@ func TestRateLimitsPerIPInPostgres(t *testing.T) {
 		c.RateLimit.Header = "X-Real-Client-Ip"
 	})
 	ip := func(addr string) []string { return []string{"X-Real-Client-Ip", addr} }
-	for i := 0; i < 3; i++ {
+	for range 3 {
 		must(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", ip("203.0.113.7")...), 200)
 	}
 	wantError(t, e.call("POST", "/recover", map[string]any{"email": "x@example.test"}, "", ip("203.0.113.7")...), 429, "over_request_rate_limit")
@@ -33,15 +33,13 @@ func TestRateLimitsPerIPInPostgres(t *testing.T) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	codes := map[int]int{}
-	for i := 0; i < 10; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range 10 {
+		wg.Go(func() {
 			r := e.call("POST", "/token?grant_type=password", map[string]any{"email": "z@example.test", "password": "x"}, "", ip("192.0.2.1")...)
 			mu.Lock()
 			codes[r.Status]++
 			mu.Unlock()
-		}()
+		})
 	}
 	wg.Wait()
 	if codes[400] != 4 || codes[429] != 6 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"maps"
 	"strings"
 	"time"
 
@@ -218,19 +219,13 @@ func insertUser(ctx context.Context, c pgrole.Conn, n newUser, now time.Time) (*
 		n.Role = "authenticated"
 	}
 	userMeta := map[string]any{}
-	for k, v := range n.UserMeta {
-		userMeta[k] = v
-	}
+	maps.Copy(userMeta, n.UserMeta)
 	identityData := map[string]any{"sub": n.ID, "email": n.Email, "email_verified": n.Confirmed, "phone_verified": false}
 	if !n.AdminCreated {
-		for k, v := range identityData {
-			userMeta[k] = v
-		}
+		maps.Copy(userMeta, identityData)
 	}
 	appMeta := map[string]any{}
-	for k, v := range n.AppMeta {
-		appMeta[k] = v
-	}
+	maps.Copy(appMeta, n.AppMeta)
 	appMeta["provider"] = "email"
 	appMeta["providers"] = []string{"email"}
 	var confirmedAt, invitedAt *time.Time

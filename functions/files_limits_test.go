@@ -123,7 +123,7 @@ func TestFileFunctionWorkersRecycled(t *testing.T) {
 	}
 	ahead.Store(int64(2 * time.Minute))
 	eventually(t, "the idle worker stopped", func() bool {
-		for _, line := range strings.Split(e.log.String(), "\n") {
+		for line := range strings.SplitSeq(e.log.String(), "\n") {
 			if strings.Contains(line, "idle worker stopped") && strings.Contains(line, `"function":"public"`) {
 				return true
 			}

@@ -150,9 +150,7 @@ func (fr *fileRuntime) refresh() {
 		}
 		all[n] = f
 	}
-	for n, f := range fr.deployed {
-		all[n] = f
-	}
+	maps.Copy(all, fr.deployed)
 	fr.srcMu.Unlock()
 	fr.apply(all)
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -89,12 +90,8 @@ func dirExists(p string) bool {
 // secrets, and Deno's own settings (not readable by the function).
 func workerEnv(o *FileOptions, fn *fileFunction) (visible map[string]string, all []string) {
 	visible = map[string]string{}
-	for k, v := range fn.Secrets {
-		visible[k] = v
-	}
-	for k, v := range o.Env {
-		visible[k] = v
-	}
+	maps.Copy(visible, fn.Secrets)
+	maps.Copy(visible, o.Env)
 	for k, v := range visible {
 		all = append(all, k+"="+v)
 	}

@@ -143,7 +143,7 @@ func goList(t *testing.T, format string) map[string][]string {
 		t.Fatalf("go list: %v", err)
 	}
 	imports := map[string][]string{}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+	for line := range strings.SplitSeq(strings.TrimSpace(string(out)), "\n") {
 		fields := strings.Fields(line)
 		imports[fields[0]] = fields[1:]
 	}

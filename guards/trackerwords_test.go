@@ -65,7 +65,7 @@ func trackerMentions(root string) ([]string, error) {
 		return nil, fmt.Errorf("git ls-files: %w", err)
 	}
 	var out []string
-	for _, rel := range strings.Split(strings.TrimRight(string(list), "\x00"), "\x00") {
+	for rel := range strings.SplitSeq(strings.TrimRight(string(list), "\x00"), "\x00") {
 		if rel == "" || frozenOrForeign(rel) {
 			continue
 		}

@@ -49,7 +49,7 @@ func TestReferencesAreUniqueAndUnpredictable(t *testing.T) {
 		if len(r) != 8 || !strings.HasPrefix(r, "CR-") {
 			t.Fatalf("reference %q is not CR-XXXXX", r)
 		}
-		for p := 0; p < 5; p++ {
+		for p := range 5 {
 			c := r[3+p]
 			if !strings.ContainsRune(alphabet, rune(c)) {
 				t.Fatalf("reference %q uses %q", r, c)
@@ -66,7 +66,7 @@ func TestReferencesAreUniqueAndUnpredictable(t *testing.T) {
 		t.Errorf("consecutive references share %d characters in place, chance is about 1,613", samePlace)
 	}
 	// Expected 10,000 / 31 ≈ 323 per character and place.
-	for p := 0; p < 5; p++ {
+	for p := range 5 {
 		for _, c := range []byte(alphabet) {
 			if k := counts[p][c]; k < 220 || k > 430 {
 				t.Errorf("character %q appears %d times at place %d, about 323 expected", c, k, p+1)

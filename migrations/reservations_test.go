@@ -60,13 +60,11 @@ func TestOverlappingBookingsRaceOneWins(t *testing.T) {
 	errs := make([]error, 20)
 	start := make(chan struct{})
 	for i := range errs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			<-start
 			// Every request overlaps every other: pickups 10..29 Dec, all returning 31 Dec.
 			errs[i] = w.book(w.carA, fmt.Sprintf("2026-12-%02dT10:00", 10+i), "2026-12-31T10:00")
-		}()
+		})
 	}
 	close(start)
 	wg.Wait()
@@ -280,9 +278,7 @@ func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 	var wg sync.WaitGroup
 	counts := make([]int, 2)
 	for i := range counts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for {
 				var got int
 				err := pgrole.Query(context.Background(), w.db.Pool, w.as(service), false, `select public.expire_booking_holds()`, nil,
@@ -296,7 +292,7 @@ func TestTwoWorkersExpireEachHoldOnce(t *testing.T) {
 				}
 				counts[i] += got
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	if counts[0]+counts[1] != n {

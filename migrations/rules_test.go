@@ -175,7 +175,7 @@ func TestSlugsAreNormalisedAndGenerated(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	// The admin car form sends no slug.
-	for i := 0; i < 2; i++ {
+	for range 2 {
 		if _, err := w.run(admin, `insert into public.cars (name, brand, category, price, image, seats, transmission, fuel, rating)
 			values ('Série 3', 'BMW', 'Premium', 900, '/x.jpg', 5, 'automatic', 'diesel', 4.8)`); err != nil {
 			t.Fatal(err)

@@ -36,7 +36,7 @@ func TestSeedDevIsIdempotentAndComplete(t *testing.T) {
 	db := pgtest.New(t)
 	ctx := context.Background()
 	sql := devSeed(t)
-	for i := 0; i < 2; i++ {
+	for i := range 2 {
 		if _, err := db.Admin.Exec(ctx, sql); err != nil {
 			t.Fatalf("seed run %d: %v", i+1, err)
 		}
@@ -187,7 +187,7 @@ func TestSeedImagesNeverChangeUnderTheirName(t *testing.T) {
 		t.Fatal(err)
 	}
 	listed := 0
-	for _, line := range strings.Split(strings.TrimSpace(sums), "\n") {
+	for line := range strings.SplitSeq(strings.TrimSpace(sums), "\n") {
 		sum, name, ok := strings.Cut(line, "  ")
 		if !ok {
 			t.Fatalf("images.sha256 line %q", line)

@@ -10,7 +10,7 @@ import (
 var sqlVocabulary = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`select from where and or not as on true false null is distinct left inner join lateral
+	for w := range strings.FieldsSeq(`select from where and or not as on true false null is distinct left inner join lateral
 		with order by asc desc nulls first last limit offset group case when then else end any all like ilike
 		coalesce json_agg row_to_json jsonb to_jsonb count sum avg max min cast pg_catalog text bigint integer regconfig
 		to_tsvector to_tsquery plainto_tsquery phraseto_tsquery websearch_to_tsquery json_strip_nulls unknown
@@ -114,7 +114,7 @@ func FuzzParseRequest(f *testing.F) {
 	authors := c.Tables[QI{"public", "authors"}]
 	books := c.Tables[QI{"public", "books"}]
 	f.Fuzz(func(t *testing.T, query, prefer string) {
-		for mode := 0; mode < 4; mode++ {
+		for mode := range 4 {
 			p, _, err := plan(t, c, query, prefer, mode == 3)
 			if err != nil {
 				if _, ok := err.(*apiError); !ok {

@@ -100,7 +100,7 @@ func (a accept) contentType() string {
 // negotiatePlan is negotiate, with the plan media types when plans are enabled.
 func negotiatePlan(h string, planEnabled bool) (accept, error) {
 	if planEnabled {
-		for _, part := range strings.Split(h, ",") {
+		for part := range strings.SplitSeq(h, ",") {
 			fields := strings.Split(part, ";")
 			mt := strings.ToLower(strings.TrimSpace(fields[0]))
 			pm := &planMedia{}
@@ -147,7 +147,7 @@ func negotiate(h string, root bool) (accept, error) {
 		}
 		return accept{}, nil
 	}
-	for _, part := range strings.Split(h, ",") {
+	for part := range strings.SplitSeq(h, ",") {
 		fields := strings.Split(part, ";")
 		mt := strings.ToLower(strings.TrimSpace(fields[0]))
 		stripped := false

@@ -47,7 +47,7 @@ func parsePrefs(h http.Header) Prefs {
 	var p Prefs
 	seen := map[string]bool{}
 	for _, line := range h.Values("Prefer") {
-		for _, tok := range strings.Split(line, ",") {
+		for tok := range strings.SplitSeq(line, ",") {
 			tok = strings.TrimSpace(tok)
 			if tok == "" {
 				continue
@@ -89,7 +89,7 @@ type kv struct{ key, val string }
 // splitQuery decodes a raw query string keeping the parameters' order ('+' is a space).
 func splitQuery(raw string) ([]kv, error) {
 	var out []kv
-	for _, part := range strings.Split(raw, "&") {
+	for part := range strings.SplitSeq(raw, "&") {
 		if part == "" {
 			continue
 		}
@@ -210,8 +210,8 @@ func (req *Request) nodeParam(path, last, val string) (done bool, err error) {
 		negate := false
 		if path == "not" {
 			path, negate = "", true
-		} else if strings.HasSuffix(path, ".not") {
-			path, negate = strings.TrimSuffix(path, ".not"), true
+		} else if before, ok := strings.CutSuffix(path, ".not"); ok {
+			path, negate = before, true
 		}
 		t, err := parseLogic(last == "or", negate, val)
 		if err != nil {

@@ -231,7 +231,7 @@ func TestFilters(t *testing.T) {
 // encodeQuery percent-encodes values the way URLSearchParams does (space as +).
 func encodeQuery(q string) string {
 	var parts []string
-	for _, p := range strings.Split(q, "&") {
+	for p := range strings.SplitSeq(q, "&") {
 		k, v, _ := strings.Cut(p, "=")
 		parts = append(parts, k+"="+strings.NewReplacer(" ", "+", "{", "%7B", "}", "%7D", "\"", "%22", "[", "%5B", "]", "%5D", ",", "%2C", "(", "%28", ")", "%29", "'", "%27", "*", "%2A", ">", "%3E", "^", "%5E").Replace(v))
 	}

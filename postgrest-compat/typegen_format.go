@@ -15,7 +15,7 @@ import (
 
 const tsWidth = 80
 
-type tsNode interface{}
+type tsNode any
 
 // tsObj is an object type; brk forces it broken; suffix follows "}" ("[]").
 type tsObj struct {
@@ -108,7 +108,7 @@ func fieldHead(f tsField) string {
 // hugged reports a union of one object and nulls, printed "{ ... } | null".
 func hugged(u tsUnion) (tsObj, string, bool) {
 	var obj *tsObj
-	rest := ""
+	var rest strings.Builder
 	for _, m := range u {
 		switch v := m.(type) {
 		case tsObj:
@@ -120,7 +120,7 @@ func hugged(u tsUnion) (tsObj, string, bool) {
 			if v != "null" {
 				return tsObj{}, "", false
 			}
-			rest += " | null"
+			rest.WriteString(" | null")
 		default:
 			return tsObj{}, "", false
 		}
@@ -128,7 +128,7 @@ func hugged(u tsUnion) (tsObj, string, bool) {
 	if obj == nil {
 		return tsObj{}, "", false
 	}
-	return *obj, rest, true
+	return *obj, rest.String(), true
 }
 
 // printField writes "key: value" at indent.

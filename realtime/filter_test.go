@@ -39,8 +39,8 @@ func TestParseFilterGrammar(t *testing.T) {
 }
 
 func TestFilterMatch(t *testing.T) {
-	rec := map[string]*string{"n": strp("10"), "price": strp("99.50"), "status": strp("pending"), "ok": strp("t"), "gone": nil,
-		"day": strp("2026-03-01"), "id": strp("0b5f3e2c-1d2e-4c3b-9a8f-123456789abc")}
+	rec := map[string]*string{"n": new("10"), "price": new("99.50"), "status": new("pending"), "ok": new("t"), "gone": nil,
+		"day": new("2026-03-01"), "id": new("0b5f3e2c-1d2e-4c3b-9a8f-123456789abc")}
 	types := map[string]string{"n": "int4", "price": "numeric", "status": "text", "ok": "bool", "gone": "text", "day": "date", "id": "uuid"}
 	cases := map[string]bool{
 		"n=eq.10": true, "n=eq.10.0": true, "n=eq.9": false,
@@ -89,13 +89,13 @@ func checkMatches(t *testing.T, rec map[string]*string, types map[string]string,
 // builder sends them (ISO timestamps with Z, quoted values, upper-case uuids).
 func TestFilterTypedComparisons(t *testing.T) {
 	rec := map[string]*string{
-		"at":    strp("2026-03-01 10:00:00.25+00"), // timestamptz as pgoutput writes it (TimeZone UTC)
-		"local": strp("2026-03-01 10:00:00"),       // timestamp
-		"day":   strp("2026-03-01"),
-		"id":    strp("0b5f3e2c-1d2e-4c3b-9a8f-123456789abc"),
-		"big":   strp("9007199254740993"), // beyond float64's exact integers
-		"price": strp("1e3"),
-		"name":  strp("Zoé, (the) \"best\""),
+		"at":    new("2026-03-01 10:00:00.25+00"), // timestamptz as pgoutput writes it (TimeZone UTC)
+		"local": new("2026-03-01 10:00:00"),       // timestamp
+		"day":   new("2026-03-01"),
+		"id":    new("0b5f3e2c-1d2e-4c3b-9a8f-123456789abc"),
+		"big":   new("9007199254740993"), // beyond float64's exact integers
+		"price": new("1e3"),
+		"name":  new("Zoé, (the) \"best\""),
 	}
 	types := map[string]string{"at": "timestamptz", "local": "timestamp", "day": "date", "id": "uuid", "big": "int8", "price": "numeric", "name": "text"}
 	cases := map[string]bool{

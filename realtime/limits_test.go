@@ -163,8 +163,8 @@ func TestBroadcastBurstStopsAtEventsPerSecond(t *testing.T) {
 	receiver.mustJoin(topic, broadcastCfg)
 
 	// One burst, without refs (no acks to wait for), as fast as the socket takes it.
-	for i := 0; i < burst; i++ {
-		sender.write(Message{JoinRef: strp(topic), Topic: topic, Event: "broadcast"},
+	for i := range burst {
+		sender.write(Message{JoinRef: new(topic), Topic: topic, Event: "broadcast"},
 			map[string]any{"type": "broadcast", "event": "tick", "payload": map[string]any{"i": i}})
 	}
 	sender.shutdownOf(topic, reasonTooManyEvents, nil)
@@ -242,7 +242,7 @@ func TestBindingsPerJoinLimit(t *testing.T) {
 	c := dialClient(t, url)
 	bindings := func(n int) []any {
 		var out []any
-		for i := 0; i < n; i++ {
+		for i := range n {
 			out = append(out, map[string]any{"event": "*", "schema": fmt.Sprint("s", i)})
 		}
 		return out
@@ -279,7 +279,7 @@ func TestJoinFloodClosesTheSocket(t *testing.T) {
 	_, url := limitsServer(t, Limits{JoinsPerSecond: 5})
 	c := dialClient(t, url)
 	payload, _ := json.Marshal(map[string]any{"config": broadcastCfg})
-	for i := 0; i < 200; i++ {
+	for i := range 200 {
 		topic, ref := fmt.Sprint("realtime:j", i), fmt.Sprint(i)
 		b, _ := encodeMessage(vsn1, Message{JoinRef: &ref, Ref: &ref, Topic: topic, Event: evJoin, Payload: payload})
 		if c.ws.Write(context.Background(), websocket.MessageText, b) != nil {

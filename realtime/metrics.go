@@ -79,9 +79,6 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 }
 
 func (s *stats) observeLag(commit, now time.Time) {
-	d := now.Sub(commit)
-	if d < 0 {
-		d = 0 // clocks of the database and the server differ
-	}
+	d := max(now.Sub(commit), 0) // the clocks of the database and the server differ
 	s.lagNanos.Store(int64(math.Min(float64(d), math.MaxInt64)))
 }

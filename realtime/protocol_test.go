@@ -6,8 +6,6 @@ import (
 	"testing"
 )
 
-func strp(s string) *string { return &s }
-
 func TestDecodeV2Array(t *testing.T) {
 	m, err := decodeMessage(vsn2, []byte(`["1","2","realtime:room","phx_join",{"config":{}}]`))
 	if err != nil {
@@ -52,7 +50,7 @@ func TestDecodeRefusesMalformed(t *testing.T) {
 }
 
 func TestEncodeBothSerializers(t *testing.T) {
-	m := Message{JoinRef: strp("1"), Topic: "realtime:x", Event: "postgres_changes", Payload: json.RawMessage(`{"ids":[1]}`)}
+	m := Message{JoinRef: new("1"), Topic: "realtime:x", Event: "postgres_changes", Payload: json.RawMessage(`{"ids":[1]}`)}
 	b, err := encodeMessage(vsn2, m)
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +80,7 @@ func TestEncodeBothSerializers(t *testing.T) {
 }
 
 func TestReplyCarriesRefsAndStatus(t *testing.T) {
-	in := Message{JoinRef: strp("4"), Ref: strp("9"), Topic: "realtime:x", Event: evJoin}
+	in := Message{JoinRef: new("4"), Ref: new("9"), Topic: "realtime:x", Event: evJoin}
 	r := reply(in, "error", map[string]any{"reason": "no"})
 	if r.Event != evReply || *r.Ref != "9" || *r.JoinRef != "4" || r.Topic != "realtime:x" {
 		t.Fatalf("reply %+v", r)

@@ -267,7 +267,7 @@ func TestReaderElectionResumeAndReclaim(t *testing.T) {
 func TestEncodeTxSplitsUnderTheLimit(t *testing.T) {
 	rel := &relation{id: 1, schema: "public", table: "t", cols: []*pglogrepl.RelationMessageColumn{{Name: "id", Flags: 1}, {Name: "body"}}}
 	var cs []change
-	for i := 0; i < 200; i++ {
+	for i := range 200 {
 		id, body := strconv.Itoa(i), strings.Repeat("b", i%50)
 		cs = append(cs, change{rel: rel, typ: "INSERT", record: map[string]*string{"id": &id, "body": &body}})
 	}

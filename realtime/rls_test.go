@@ -42,7 +42,7 @@ func TestVisibleEvaluatesPoliciesAsEachAudience(t *testing.T) {
 	aService := audience{"service_role", `{"role":"service_role"}`}
 	auds := []audience{aAnon, aAlice, aBob, aService}
 	row := func(owner, status, secret string) map[string]*string {
-		return map[string]*string{"id": strp("1"), "owner": strp(owner), "status": strp(status), "secret": strp(secret)}
+		return map[string]*string{"id": new("1"), "owner": new(owner), "status": new(status), "secret": new(secret)}
 	}
 	cases := []struct {
 		name  string
@@ -52,7 +52,7 @@ func TestVisibleEvaluatesPoliciesAsEachAudience(t *testing.T) {
 		{"alice's draft", row(alice, "draft", "f"), map[audience]bool{aAnon: false, aAlice: true, aBob: false, aService: true}},
 		{"published", row(alice, "published", "f"), map[audience]bool{aAnon: false, aAlice: true, aBob: true, aService: true}},
 		{"secret (restrictive)", row(alice, "published", "t"), map[audience]bool{aAnon: false, aAlice: false, aBob: false, aService: true}},
-		{"null owner", map[string]*string{"id": strp("2"), "owner": nil, "status": strp("draft"), "secret": strp("f")}, map[audience]bool{aAlice: false, aService: true}},
+		{"null owner", map[string]*string{"id": new("2"), "owner": nil, "status": new("draft"), "secret": new("f")}, map[audience]bool{aAlice: false, aService: true}},
 	}
 	for _, tc := range cases {
 		got, err := c.visible(ctx, relid, "public", "rt_t", meta, tc.image, auds)
@@ -70,7 +70,7 @@ func TestVisibleEvaluatesPoliciesAsEachAudience(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := c.visible(ctx, openID, "public", "rt_open", openMeta, map[string]*string{"id": strp("1")}, []audience{aAnon, aAlice})
+	got, err := c.visible(ctx, openID, "public", "rt_open", openMeta, map[string]*string{"id": new("1")}, []audience{aAnon, aAlice})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package realtime
 import (
 	"encoding/json"
 	"errors"
+	"maps"
 	"strings"
 	"sync"
 
@@ -115,9 +116,7 @@ func (t *topics) state(room string) map[string]any {
 
 func (e presenceEntry) metaWithRef() map[string]any {
 	m := make(map[string]any, len(e.meta)+1)
-	for k, v := range e.meta {
-		m[k] = v
-	}
+	maps.Copy(m, e.meta)
 	m["phx_ref"] = e.ref
 	return m
 }

@@ -235,8 +235,8 @@ func (c *chunkWriter) Close() error {
 func jpegBytes(t *testing.T, w, h int) []byte {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
+	for y := range h {
+		for x := range w {
 			img.Set(x, y, color.RGBA{uint8(x * 7), uint8(y * 3), uint8((x ^ y) * 5), 255})
 		}
 	}
@@ -466,9 +466,7 @@ func TestConcurrentUpserts(t *testing.T) {
 		e.sql(`insert into storage.buckets (id, name) values ('b', 'b')`)
 		var wg sync.WaitGroup
 		for i := range 8 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				req, _ := http.NewRequest("POST", e.srv.URL+"/storage/v1/object/b/race.bin", bytes.NewReader(bytes.Repeat([]byte{byte('a' + i)}, 50_000+i)))
 				req.Header.Set("Authorization", "Bearer "+e.svcKey)
 				req.Header.Set("x-upsert", "true")
@@ -481,7 +479,7 @@ func TestConcurrentUpserts(t *testing.T) {
 				if res.StatusCode != 200 {
 					t.Errorf("upsert %d: %d", i, res.StatusCode)
 				}
-			}()
+			})
 		}
 		wg.Wait()
 		e.agree(t, "b", "race.bin")

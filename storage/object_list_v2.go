@@ -75,7 +75,7 @@ func decodeListCursor(s string) (*listCursor, error) {
 		return nil, errInvalidParameter("continuation token")
 	}
 	c := &listCursor{order: "asc"}
-	for _, line := range strings.Split(string(raw), "\n") {
+	for line := range strings.SplitSeq(string(raw), "\n") {
 		m := cursorLine.FindStringSubmatch(line)
 		if m == nil {
 			return nil, errInvalidParameter("continuation token")

@@ -21,9 +21,7 @@ func (s *Service) maybeSweep() {
 	if !s.lastSweep.CompareAndSwap(last, time.Now().UnixNano()) || !s.sweeping.CompareAndSwap(false, true) {
 		return
 	}
-	s.sweeps.Add(1)
-	go func() {
-		defer s.sweeps.Done()
+	s.sweeps.Go(func() {
 		defer s.sweeping.Store(false)
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
@@ -33,7 +31,7 @@ func (s *Service) maybeSweep() {
 		if _, err := s.RecoverStaged(ctx); err != nil {
 			s.log.Warn("storage: recovery of staged writes", "err", err)
 		}
-	}()
+	})
 }
 
 // Idle waits until no background sweep runs (a request starts one when the last

@@ -36,7 +36,7 @@ func flatPNG(t *testing.T, w, h int) []byte {
 	var idat bytes.Buffer
 	z, _ := zlib.NewWriterLevel(&idat, zlib.BestSpeed)
 	zeros := make([]byte, 64<<10)
-	for y := 0; y < h; y++ {
+	for range h {
 		z.Write([]byte{0}) // filter: none
 		for left := 3 * w; left > 0; left -= len(zeros) {
 			if _, err := z.Write(zeros[:min(left, len(zeros))]); err != nil {

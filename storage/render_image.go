@@ -113,7 +113,7 @@ func askedTransformations(get func(string) string) string {
 
 func transformFromToken(s string) (*transformOptions, error) {
 	vals := map[string]string{}
-	for _, kv := range strings.Split(s, ",") {
+	for kv := range strings.SplitSeq(s, ",") {
 		if k, v, ok := strings.Cut(kv, ":"); ok {
 			vals[k] = v
 		}
@@ -332,7 +332,7 @@ func (c *sniffMemo) put(k, v string) {
 // notModified reports whether If-None-Match names etag (a rendition's ETag
 // depends only on the object's ETag and the snapped options).
 func notModified(r *http.Request, etag string) bool {
-	for _, tag := range strings.Split(r.Header.Get("If-None-Match"), ",") {
+	for tag := range strings.SplitSeq(r.Header.Get("If-None-Match"), ",") {
 		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
 		if tag == etag || tag == "*" {
 			return true

@@ -208,7 +208,7 @@ func (b *benchAuth) operations(cost, workers int) (*benchOps, error) {
 // each round and the averages.
 func (ops *benchOps) measureRounds(workers int, dur time.Duration, rounds int) error {
 	var bareOps, signOps, refreshOps, signHSOps, signESOps, verHSOps, verESOps float64
-	for r := 0; r < rounds; r++ {
+	for r := range rounds {
 		b, err := measure(workers, dur, ops.bare)
 		if err != nil {
 			return err

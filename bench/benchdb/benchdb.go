@@ -99,7 +99,7 @@ func (db *DB) Close() {
 		db.Pool.Close()
 	}
 	bg := context.Background()
-	for i := 0; i < 50; i++ {
+	for range 50 {
 		_, _ = db.admin.Exec(bg, "select pg_terminate_backend(active_pid) from pg_replication_slots where database = $1 and active", db.name)
 		if _, err := db.admin.Exec(bg, "drop database if exists "+db.name+" with (force)"); err == nil {
 			break

@@ -68,9 +68,7 @@ func Run(workers int, d time.Duration, op func(worker int) error) Result {
 	start := time.Now()
 	deadline := start.Add(d)
 	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			var mine []time.Duration
 			failed, first := 0, error(nil)
 			// One clock reading per operation, as a plain deadline check would take.
@@ -94,7 +92,7 @@ func Run(workers int, d time.Duration, op func(worker int) error) Result {
 			if res.Err == nil {
 				res.Err = first
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	res.Elapsed = time.Since(start)

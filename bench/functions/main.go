@@ -21,7 +21,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"time"
 
 	"casarent/bench/benchkit"
@@ -92,7 +92,7 @@ func run(conc int, dur time.Duration, colds int) error {
 	deno1 := load(client, srv.URL+"/functions/v1/json", conc, dur)
 	go1 := load(client, srv.URL+"/functions/v1/json-go", conc, dur)
 
-	sort.Slice(cold, func(i, j int) bool { return cold[i] < cold[j] })
+	slices.Sort(cold)
 	fmt.Printf("cold start (median of %d): %v\n", len(cold), cold[len(cold)/2].Round(time.Millisecond))
 	fmt.Printf("%-12s %10s %10s %10s %6s\n", "", "req/s", "p50", "p99", "errors")
 	for _, r := range []struct {

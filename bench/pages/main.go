@@ -157,9 +157,7 @@ func measure(ctx context.Context, bin string, env []string, dbURL, base, mode st
 	var wg sync.WaitGroup
 	client := &http.Client{Timeout: 30 * time.Second}
 	for w := range conc {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := w; i < n; i += conc {
 				req, _ := http.NewRequest(http.MethodGet, fmt.Sprintf("%s%s?r%d=%x", base, paths[i%len(paths)], i, rand.Uint64()), nil)
 				req.Header.Set("Accept-Language", langs[rand.IntN(len(langs))])
@@ -176,7 +174,7 @@ func measure(ctx context.Context, bin string, env []string, dbURL, base, mode st
 				took = append(took, d)
 				mu.Unlock()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	slices.Sort(took)

@@ -23,7 +23,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -99,7 +99,7 @@ func run(subs, users, n, writers int) error {
 			_ = c.CloseNow()
 		}
 	}()
-	for i := 0; i < subs; i++ {
+	for i := range subs {
 		c, err := subscribe(ctx, wsURL, i, users)
 		if err != nil {
 			return err
@@ -189,7 +189,7 @@ func (d *deliveries) report(start time.Time, want int64, subs int, baseRate floa
 	defer d.mu.Unlock()
 	if len(d.lat) > 0 {
 		lat := d.lat
-		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+		slices.Sort(lat)
 		q := func(f float64) time.Duration { return lat[int(f*float64(len(lat)-1))].Round(time.Millisecond) }
 		fmt.Printf("commit to delivery: p50 %v, p99 %v, max %v\n", q(0.50), q(0.99), q(1))
 	}
@@ -210,17 +210,15 @@ func insert(ctx context.Context, pool *pgxpool.Pool, n, writers int) (time.Durat
 	var wg sync.WaitGroup
 	errs := make(chan error, writers)
 	start := time.Now()
-	for w := 0; w < writers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	for range writers {
+		wg.Go(func() {
 			for next.Add(1) <= int64(n) {
 				if _, err := pool.Exec(ctx, "insert into public.bench_rt (owner, body) values (gen_random_uuid(), 'x')"); err != nil {
 					errs <- err
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	close(errs)

@@ -94,7 +94,7 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 	defer plain.Close()
 
 	var ours, theirs float64
-	for i := 0; i < rounds; i++ {
+	for range rounds {
 		t, err := throughput(client, plain.URL+"/0.bin", conc, dur, size)
 		if err != nil {
 			return err
@@ -119,7 +119,7 @@ func run(size, conc int, dur time.Duration, rounds, uploads int) error {
 // returns the throughput in MB/s.
 func uploadAll(client *http.Client, base, svc string, data []byte, n int) (float64, error) {
 	start := time.Now()
-	for i := 0; i < n; i++ {
+	for i := range n {
 		req, _ := http.NewRequest("POST", fmt.Sprintf("%s/storage/v1/object/bench/up/%d.bin", base, i), bytes.NewReader(data))
 		req.Header.Set("Authorization", "Bearer "+svc)
 		req.Header.Set("Content-Type", "application/octet-stream")

@@ -17,7 +17,7 @@ func nestedSelect(depth int) string {
 	var b strings.Builder
 	tables := []string{"car_images", "cars"}
 	b.WriteString("id")
-	for i := 0; i < depth; i++ {
+	for i := range depth {
 		fmt.Fprintf(&b, ",%s(id", tables[i%2])
 	}
 	b.WriteString(strings.Repeat(")", depth))
@@ -68,7 +68,7 @@ func TestDeepEmbedsCannotStallTheAPI(t *testing.T) {
 	var cars, images []string
 	for i := 1; i <= 20; i++ {
 		cars = append(cars, fmt.Sprintf(`{"id":%d,"slug":"car-%d","name":"Car %d","brand":"Renault","category":"Compact","price":300,"image":"/c.jpg","seats":5,"transmission":"manual","fuel":"diesel","rating":4.5}`, i, i, i))
-		for j := 0; j < 4; j++ {
+		for j := range 4 {
 			images = append(images, fmt.Sprintf(`{"car_id":%d,"image_url":"/i%d-%d.jpg","display_order":%d}`, i, i, j, j))
 		}
 	}
@@ -93,9 +93,7 @@ func TestDeepEmbedsCannotStallTheAPI(t *testing.T) {
 	var wg sync.WaitGroup
 	var deepDone atomic.Int64
 	for range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for {
 				select {
 				case <-stop:
@@ -107,7 +105,7 @@ func TestDeepEmbedsCannotStallTheAPI(t *testing.T) {
 				}
 				get("/rest/v1/cars?select="+nestedSelect(18), a.cfg.AnonKey)
 			}
-		}()
+		})
 	}
 	time.Sleep(300 * time.Millisecond)
 	var slowest time.Duration

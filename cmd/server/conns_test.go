@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -26,9 +27,7 @@ import (
 func serveTestApp(t *testing.T, extra map[string]string) (*app, *httpx.LimitListener) {
 	t.Helper()
 	env := map[string]string{"LISTEN_ADDR": "127.0.0.1:0"}
-	for k, v := range extra {
-		env[k] = v
-	}
+	maps.Copy(env, extra)
 	a, h := newTestApp(t, env)
 	ln, err := conns.Listen(a.cfg, quietLog())
 	if err != nil {
@@ -123,9 +122,7 @@ func TestBodiesThatNeverComeAreCutAtTheBodyDeadline(t *testing.T) {
 	sem := make(chan struct{}, 200) // dials in flight
 	for i := range n {
 		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			c, err := net.DialTimeout("tcp", ln.Addr().String(), 10*time.Second)
 			<-sem
 			if err != nil {
@@ -140,7 +137,7 @@ func TestBodiesThatNeverComeAreCutAtTheBodyDeadline(t *testing.T) {
 			if !closedBefore(c, limit) {
 				open.Add(1)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	close(stopHealth)

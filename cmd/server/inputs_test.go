@@ -70,7 +70,7 @@ func TestTricklingBodiesAreCut(t *testing.T) {
 		}()
 		var status string
 	feed:
-		for i := 0; i < 30; i++ {
+		for range 30 {
 			select {
 			case status = <-answered:
 				break feed

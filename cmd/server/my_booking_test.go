@@ -3,7 +3,7 @@ package main
 import (
 	"encoding/json"
 	"net/http"
-	"sort"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,7 +60,7 @@ func TestMyBookingContract(t *testing.T) {
 	}
 	// The same work either way: compare the medians loosely (the machine is shared).
 	median := func(d []time.Duration) time.Duration {
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		slices.Sort(d)
 		return d[len(d)/2]
 	}
 	mRef, mMail := median(wrongRef), median(wrongMail)

@@ -112,11 +112,9 @@ func TestTwoReplicas(t *testing.T) {
 		var wg sync.WaitGroup
 		statuses := make([]int, 2)
 		for r := range replicas {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				statuses[r], _ = call(replicas[r], "POST", "/functions/v1/capture-paypal-payment", keys["ANON_KEY"], `{"orderID": "`+order.OrderID+`"}`)
-			}()
+			})
 		}
 		wg.Wait()
 		if statuses[0] != 200 && statuses[1] != 200 {

@@ -183,7 +183,6 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 	bg, stopBG := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopBG()
 	for _, w := range a.workers {
-		w := w
 		a.db.OnPrepared = append(a.db.OnPrepared, func() { w(bg) })
 	}
 	// Once the schema is there, the public pages are built and kept up to date.

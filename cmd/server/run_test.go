@@ -121,7 +121,7 @@ func serverKeys(t *testing.T, bin string) map[string]string {
 		t.Fatalf("server keys: %v", err)
 	}
 	keys := map[string]string{}
-	for _, line := range strings.Split(string(out), "\n") {
+	for line := range strings.SplitSeq(string(out), "\n") {
 		if k, v, ok := strings.Cut(line, "="); ok {
 			keys[k] = v
 		}
@@ -309,7 +309,7 @@ func TestDatabaseRestartUnderTraffic(t *testing.T) {
 		}
 		defer resp.Body.Close()
 		body, _ := io.ReadAll(resp.Body)
-		for _, line := range strings.Split(string(body), "\n") {
+		for line := range strings.SplitSeq(string(body), "\n") {
 			if strings.HasPrefix(line, `db_dials_total{result="sent"} `) {
 				var v float64
 				fmt.Sscanf(strings.TrimPrefix(line, `db_dials_total{result="sent"} `), "%g", &v)

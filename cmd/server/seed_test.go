@@ -55,7 +55,7 @@ func TestSeedIsIdempotentAndServesItsImages(t *testing.T) {
 	}
 	routes := app2.routes()
 	email, password := "", ""
-	for _, line := range strings.Split(string(cred), "\n") {
+	for line := range strings.SplitSeq(string(cred), "\n") {
 		if v, ok := strings.CutPrefix(line, "email="); ok {
 			email = v
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -29,9 +30,7 @@ func testConfig(t *testing.T, db *pgtest.DB, extra map[string]string) *config.Co
 		"DATA_DIR":          t.TempDir(),
 		"FRONTEND_DIST":     filepath.Join(t.TempDir(), "no-site"),
 	}
-	for k, v := range extra {
-		env[k] = v
-	}
+	maps.Copy(env, extra)
 	cfg, err := loadConfig(func(k string) string { return env[k] })
 	if err != nil {
 		t.Fatal(err)

@@ -246,11 +246,9 @@ func TestConcurrentRemovalsKeepAnAdministrator(t *testing.T) {
 		for i, call := range []struct {
 			tok, target string
 		}{{a.access, bID}, {b.access, aID}} {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				results[i] = e.fn(call.tok, map[string]any{"action": "revoke", "userId": call.target}).status
-			}()
+			})
 		}
 		wg.Wait()
 		var admins int

@@ -47,11 +47,9 @@ func TestLoopsOnTwoReplicasExpireEachHoldOnce(t *testing.T) {
 	runCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	for range 2 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			holds.Run(runCtx, holds.Deps{Pool: db.Pool, Every: 20 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		}()
+		})
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	var expired int

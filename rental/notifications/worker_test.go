@@ -314,9 +314,7 @@ func TestReplicasSendEachMessageOnce(t *testing.T) {
 	d.Config.BatchSize = 4
 	var wg sync.WaitGroup
 	for range 3 { // three replicas
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for {
 				n, err := notifications.RunOnce(context.Background(), d)
 				if err != nil {
@@ -327,7 +325,7 @@ func TestReplicasSendEachMessageOnce(t *testing.T) {
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	msgs := e.wait(agency, 30)

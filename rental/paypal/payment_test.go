@@ -197,11 +197,9 @@ func (h *harness) wantCaptures(orderID string, want int) {
 func atOnce(n int, fn func(i int)) {
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			fn(i)
-		}()
+		})
 	}
 	wg.Wait()
 }

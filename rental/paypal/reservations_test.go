@@ -50,9 +50,7 @@ func TestRaceBetweenWhatsappAndPayPal(t *testing.T) {
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for i := range results {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			<-start
 			email := fmt.Sprintf("v%d@example.com", i)
 			// Every pair of requests overlaps: pickups from today+3 to today+12, returns today+14.
@@ -72,7 +70,7 @@ func TestRaceBetweenWhatsappAndPayPal(t *testing.T) {
 			}
 			code, err := h.anonInsert(email, pickup, ret)
 			results[i] = result{code: code, err: err}
-		}()
+		})
 	}
 	close(start)
 	wg.Wait()

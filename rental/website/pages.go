@@ -100,7 +100,7 @@ func notModified(w http.ResponseWriter, r *http.Request, etag string) bool {
 	if inm == "" {
 		return false
 	}
-	for _, t := range strings.Split(inm, ",") {
+	for t := range strings.SplitSeq(inm, ",") {
 		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
 		if t == etag || t == "*" {
 			w.Header().Set("ETag", etag)
@@ -158,8 +158,8 @@ func withNoindex(page []byte) []byte {
 // language on <html>.
 func withRendered(page []byte, out ssr.Output, escapedPath string, data json.RawMessage) []byte {
 	root := []byte(`<div id="root"></div>`)
-	i := bytes.Index(page, root)
-	if i < 0 {
+	before, after, ok := bytes.Cut(page, root)
+	if !ok {
 		return page
 	}
 	embedded, err := json.Marshal(struct {
@@ -172,13 +172,13 @@ func withRendered(page []byte, out ssr.Output, escapedPath string, data json.Raw
 	}
 	var b bytes.Buffer
 	b.Grow(len(page) + len(out.HTML) + len(embedded) + 100)
-	b.Write(page[:i])
+	b.Write(before)
 	b.WriteString(`<div id="root">`)
 	b.WriteString(out.HTML)
 	b.WriteString(`</div><script id="page-data" type="application/json">`)
 	b.Write(embedded) // json.Marshal escapes <, > and &: nothing in it can close the script
 	b.WriteString(`</script>`)
-	b.Write(page[i+len(root):])
+	b.Write(after)
 	res := b.Bytes()
 	// <html lang="fr" dir="ltr"> of the build → the page's.
 	if j := bytes.Index(res, []byte("<html")); j >= 0 {

@@ -72,7 +72,7 @@ func (c *canvas) ellipse(col color.Color, cx, cy, rx, ry, angle float32) {
 	const n = 72
 	sin, cos := math.Sincos(float64(angle))
 	c.fill(col, func(p pathBuilder) {
-		for i := 0; i < n; i++ {
+		for i := range n {
 			t := 2 * math.Pi * float64(i) / n
 			ex, ey := float64(rx)*math.Cos(t), float64(ry)*math.Sin(t)
 			x := cx + float32(ex*cos-ey*sin)
@@ -109,7 +109,7 @@ func (c *canvas) vgradient(y0, y1 int, top, bottom color.RGBA) {
 	for y := y0; y < y1; y++ {
 		t := float64(y-y0) / float64(max(y1-y0-1, 1))
 		col := mix(top, bottom, t)
-		for x := 0; x < w; x++ {
+		for x := range w {
 			c.img.SetRGBA(x, y, col)
 		}
 	}

@@ -161,7 +161,7 @@ func drawWheel(c *canvas, b body, x float32) {
 	c.circle(arch, x, -b.wheelR, b.wheelR*1.16)
 	c.circle(tyre, x, -b.wheelR, b.wheelR)
 	c.circle(rim, x, -b.wheelR, b.wheelR*0.62)
-	for i := 0; i < 5; i++ {
+	for i := range 5 {
 		a := float32(i) * 2 * 3.14159265 / 5
 		c.ellipse(hub, x+b.wheelR*0.36*cosf(a), -b.wheelR+b.wheelR*0.36*sinf(a), b.wheelR*0.2, b.wheelR*0.07, a)
 	}

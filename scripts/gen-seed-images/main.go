@@ -188,7 +188,7 @@ var blogImages = map[string]func(c *canvas){
 		c.rect(hex("#e2b07a"), 0, 420, W, H-420)
 		// A road running to the horizon, in perspective.
 		c.poly(hex("#55585f"), 560, 420, 640, 420, 1100, H, 100, H)
-		for k := 0; k < 7; k++ {
+		for k := range 7 {
 			t0 := float32(k) / 7
 			t1 := t0 + 0.07
 			y0, y1 := 420+(H-420)*t0*t0, 420+(H-420)*t1*t1

@@ -30,7 +30,7 @@ func mountains(c *canvas, rng *rand.Rand, col color.RGBA, base, top float32, pea
 func palm(c *canvas, x, y, h float32, trunk, leaf color.RGBA) {
 	c.poly(trunk, x-9, y, x+9, y, x+22, y-h, x+8, y-h)
 	cx, cy := x+15, y-h
-	for i := 0; i < 7; i++ {
+	for i := range 7 {
 		a := float32(-math.Pi) + float32(i)*float32(math.Pi)/6
 		c.ellipse(leaf, cx+cosf(a)*58, cy+sinf(a)*26+18, 66, 14, a*0.55)
 	}
@@ -99,7 +99,7 @@ func scene(c *canvas, kind string, seed uint64) {
 		road(c, hex("#5a5e66"), hex("#ffffff"))
 	case "night":
 		c.vgradient(0, groundY, hex("#0d1b3d"), hex("#31427a"))
-		for i := 0; i < 70; i++ {
+		for range 70 {
 			c.circle(hex("#f5f3d7"), rng.Float32()*W, rng.Float32()*(groundY-300), 1.2+rng.Float32()*1.8)
 		}
 		c.circle(hex("#f5f1dc"), 180, 130, 48)

@@ -205,7 +205,7 @@ func (e *env) dur(name string, def time.Duration) time.Duration {
 
 func (e *env) list(name string) []string {
 	var out []string
-	for _, s := range strings.Split(e.str(name, ""), ",") {
+	for s := range strings.SplitSeq(e.str(name, ""), ",") {
 		if s = strings.TrimSpace(s); s != "" {
 			out = append(out, s)
 		}

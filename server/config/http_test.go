@@ -1,6 +1,7 @@
 package config
 
 import (
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -19,9 +20,7 @@ func TestHTTPDeadlinesAndCaps(t *testing.T) {
 	}
 	for name, v := range map[string]string{"TRUSTED_PROXIES": "0", "HTTP_BODY_TIMEOUT": "0", "CONN_LIMIT_PER_ADDR": "-1"} {
 		env := map[string]string{name: v}
-		for k, v := range base {
-			env[k] = v
-		}
+		maps.Copy(env, base)
 		c, err := load(t, env)
 		if err == nil {
 			err = c.Validate()

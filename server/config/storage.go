@@ -63,7 +63,7 @@ func DefaultRenderConcurrency() int {
 func parseSizes(v string) ([]int, error) {
 	seen := map[int]bool{}
 	var out []int
-	for _, f := range strings.Split(v, ",") {
+	for f := range strings.SplitSeq(v, ",") {
 		f = strings.TrimSpace(f)
 		if f == "" {
 			continue

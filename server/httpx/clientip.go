@@ -41,16 +41,14 @@ func clientAddr(r *http.Request, header string, proxies int) string {
 	if header != "" && proxies > 0 {
 		var hops []string
 		for _, v := range r.Header.Values(header) { // repeated headers are one list, in order
-			for _, h := range strings.Split(v, ",") {
+			for h := range strings.SplitSeq(v, ",") {
 				if h = strings.TrimSpace(h); h != "" {
 					hops = append(hops, h)
 				}
 			}
 		}
-		i := len(hops) - proxies
-		if i < 0 { // fewer hops than proxies: the outermost one wrote the first
-			i = 0
-		}
+		// With fewer hops than proxies, the outermost one wrote the first.
+		i := max(len(hops)-proxies, 0)
 		if len(hops) > 0 {
 			if ip := hostIP(hops[i]); ip != "" {
 				return ip

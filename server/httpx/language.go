@@ -15,7 +15,7 @@ func AcceptedLanguages(header string) []string {
 		q    float64
 	}
 	var tags []tag
-	for _, part := range strings.Split(header, ",") {
+	for part := range strings.SplitSeq(header, ",") {
 		fields := strings.Split(strings.TrimSpace(part), ";")
 		name := strings.TrimSpace(fields[0])
 		q := 1.0

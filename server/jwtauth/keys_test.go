@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -35,9 +36,7 @@ func newJWK(t *testing.T, alg, kid string) map[string]any {
 // retire makes a copy of k that only verifies, retired at `at`.
 func retire(k map[string]any, at time.Time) map[string]any {
 	c := map[string]any{}
-	for n, v := range k {
-		c[n] = v
-	}
+	maps.Copy(c, k)
 	c["key_ops"] = []string{"verify"}
 	c["retired_at"] = at.UTC().Format(time.RFC3339)
 	return c

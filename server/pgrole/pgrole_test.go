@@ -65,7 +65,7 @@ func TestFailedStatementRollsBackAndConnectionIsReusable(t *testing.T) {
 	if _, err := db.Admin.Exec(ctx, "create table public.pgrole_t (a int primary key); grant all on public.pgrole_t to service_role"); err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 3; i++ {
+	for range 3 {
 		err := pgrole.Query(ctx, db.Pool, sess, false, "insert into public.pgrole_t values (1), (1)", nil, func(pgx.Rows) error { return nil })
 		if err == nil {
 			t.Fatal("duplicate insert succeeded")

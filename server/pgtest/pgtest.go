@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"sync"
@@ -203,9 +204,7 @@ func Token(t testing.TB, role, sub string, extra map[string]any) string {
 	if sub != "" {
 		c["sub"] = sub
 	}
-	for k, v := range extra {
-		c[k] = v
-	}
+	maps.Copy(c, extra)
 	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(JWTSecret))
 	if err != nil {
 		t.Fatal(err)

@@ -55,10 +55,10 @@ func Serve(w http.ResponseWriter, r *http.Request, files fs.FS, name string) boo
 // q=0 refuses; "*" stands for any coding not named).
 func Accepts(header, coding string) bool {
 	star := false
-	for _, part := range strings.Split(header, ",") {
+	for part := range strings.SplitSeq(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
 		q := 1.0
-		for _, p := range strings.Split(params, ";") {
+		for p := range strings.SplitSeq(params, ";") {
 			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
 			if ok && strings.EqualFold(k, "q") {
 				if f, err := strconv.ParseFloat(v, 64); err == nil {
@@ -79,7 +79,7 @@ func Accepts(header, coding string) bool {
 // AddVary adds field to the Vary header unless it is named there already.
 func AddVary(h http.Header, field string) {
 	for _, v := range h.Values("Vary") {
-		for _, f := range strings.Split(v, ",") {
+		for f := range strings.SplitSeq(v, ",") {
 			if strings.EqualFold(strings.TrimSpace(f), field) {
 				return
 			}

@@ -39,7 +39,7 @@ func CheckName(bucket, key string) error {
 // PlainSegments reports whether every "/"-separated segment of key is a
 // name: none is empty, "." or ".." (keys become filesystem paths).
 func PlainSegments(key string) bool {
-	for _, seg := range strings.Split(key, "/") {
+	for seg := range strings.SplitSeq(key, "/") {
 		if seg == "" || seg == "." || seg == ".." {
 			return false
 		}

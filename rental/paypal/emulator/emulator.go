@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -155,9 +156,7 @@ func (s *Server) Stats() map[string]int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	out := map[string]int{}
-	for k, v := range s.counts {
-		out[k] = v
-	}
+	maps.Copy(out, s.counts)
 	for _, o := range s.orders {
 		out["captures"] += o.Captures
 	}
@@ -607,9 +606,7 @@ func (s *Server) base(r *http.Request) string {
 func (s *Server) orderJSON(r *http.Request, o *order) map[string]any {
 	base := s.base(r)
 	unit := map[string]any{}
-	for k, v := range o.Unit {
-		unit[k] = v
-	}
+	maps.Copy(unit, o.Unit)
 	if _, ok := unit["reference_id"]; !ok {
 		unit["reference_id"] = "default"
 	}

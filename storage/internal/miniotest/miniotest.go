@@ -132,7 +132,7 @@ func getenv(k, def string) string {
 
 // freePort asks the kernel for a free port whose successor (the console) is free too.
 func freePort() (int, error) {
-	for i := 0; i < 20; i++ {
+	for range 20 {
 		l, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			return 0, err
