@@ -12,7 +12,7 @@ import { hasAdminText, tAdmin } from ".";
 
 const MIGRATIONS = join(__dirname, "../../../../../migrations");
 
-/** "table.column" → its allowed values, from `check (column in ('a', 'b'))` in create/alter table statements. */
+/** "table.column" → its allowed values, from the check constraints of create/alter table statements. */
 function checkedValues(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   const files = readdirSync(MIGRATIONS)
@@ -23,8 +23,10 @@ function checkedValues(): Map<string, string[]> {
     for (const statement of sql.split(";")) {
       const table = /^\s*(?:create|alter)\s+table\s+(?:if\s+not\s+exists\s+)?(?:only\s+)?(?:public\.)?(\w+)/i.exec(statement)?.[1];
       if (!table) continue;
-      for (const m of statement.matchAll(/check\s*\(\s*(\w+)\s+in\s*\(([^)]*)\)/gi)) {
-        const values = [...m[2]!.matchAll(/'([^']*)'/g)].map((v) => v[1]!);
+      // As a migration writes it, `check (c in ('a', 'b'))`, or as pg_dump wrote the
+      // baseline, `CHECK ((c = ANY (ARRAY['a'::text, 'b'::text])))`.
+      for (const m of statement.matchAll(/check\s*\(\(?\s*(\w+)\s+(?:in\s*\(([^)]*)\)|=\s*any\s*\(array\[([^\]]*)\])/gi)) {
+        const values = [...(m[2] ?? m[3]!).matchAll(/'([^']*)'/g)].map((v) => v[1]!);
         if (values.length > 0) found.set(`${table}.${m[1]!}`, values);
       }
     }
