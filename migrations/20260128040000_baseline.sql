@@ -3974,198 +3974,6 @@ SELECT pg_catalog.setval('realtime.fanout_changes_id_seq', 1, false);
 
 
 --
--- Name: audit_log_entries audit_log_entries_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.audit_log_entries
-    ADD CONSTRAINT audit_log_entries_pkey PRIMARY KEY (id);
-
-
---
--- Name: flow_state flow_state_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.flow_state
-    ADD CONSTRAINT flow_state_pkey PRIMARY KEY (id);
-
-
---
--- Name: identities identities_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.identities
-    ADD CONSTRAINT identities_pkey PRIMARY KEY (id);
-
-
---
--- Name: identities identities_provider_id_provider_key; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.identities
-    ADD CONSTRAINT identities_provider_id_provider_key UNIQUE (provider_id, provider);
-
-
---
--- Name: mfa_amr_claims mfa_amr_claims_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.mfa_amr_claims
-    ADD CONSTRAINT mfa_amr_claims_pkey PRIMARY KEY (id);
-
-
---
--- Name: mfa_amr_claims mfa_amr_claims_session_id_authentication_method_key; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.mfa_amr_claims
-    ADD CONSTRAINT mfa_amr_claims_session_id_authentication_method_key UNIQUE (session_id, authentication_method);
-
-
---
--- Name: mfa_challenges mfa_challenges_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.mfa_challenges
-    ADD CONSTRAINT mfa_challenges_pkey PRIMARY KEY (id);
-
-
---
--- Name: mfa_factors mfa_factors_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.mfa_factors
-    ADD CONSTRAINT mfa_factors_pkey PRIMARY KEY (id);
-
-
---
--- Name: rate_limits rate_limits_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.rate_limits
-    ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
-
-
---
--- Name: refresh_tokens refresh_tokens_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (id);
-
-
---
--- Name: refresh_tokens refresh_tokens_token_key; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.refresh_tokens
-    ADD CONSTRAINT refresh_tokens_token_key UNIQUE (token);
-
-
---
--- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.sessions
-    ADD CONSTRAINT sessions_pkey PRIMARY KEY (id);
-
-
---
--- Name: users users_phone_key; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.users
-    ADD CONSTRAINT users_phone_key UNIQUE (phone);
-
-
---
--- Name: users users_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
---
-
-ALTER TABLE ONLY auth.users
-    ADD CONSTRAINT users_pkey PRIMARY KEY (id);
-
-
---
--- Name: booking_links booking_links_pkey; Type: CONSTRAINT; Schema: private; Owner: -
---
-
-ALTER TABLE ONLY private.booking_links
-    ADD CONSTRAINT booking_links_pkey PRIMARY KEY (token_hash);
-
-
---
--- Name: function_active function_active_pkey; Type: CONSTRAINT; Schema: private; Owner: -
---
-
-ALTER TABLE ONLY private.function_active
-    ADD CONSTRAINT function_active_pkey PRIMARY KEY (name);
-
-
---
--- Name: function_secrets function_secrets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
---
-
-ALTER TABLE ONLY private.function_secrets
-    ADD CONSTRAINT function_secrets_pkey PRIMARY KEY (name);
-
-
---
--- Name: function_versions function_versions_pkey; Type: CONSTRAINT; Schema: private; Owner: -
---
-
-ALTER TABLE ONLY private.function_versions
-    ADD CONSTRAINT function_versions_pkey PRIMARY KEY (name, version);
-
-
---
--- Name: write_buckets write_buckets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
---
-
-ALTER TABLE ONLY private.write_buckets
-    ADD CONSTRAINT write_buckets_pkey PRIMARY KEY (key);
-
-
---
--- Name: write_limits write_limits_pkey; Type: CONSTRAINT; Schema: private; Owner: -
---
-
-ALTER TABLE ONLY private.write_limits
-    ADD CONSTRAINT write_limits_pkey PRIMARY KEY (kind);
-
-
---
--- Name: blog_posts blog_posts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.blog_posts
-    ADD CONSTRAINT blog_posts_pkey PRIMARY KEY (id);
-
-
---
--- Name: blog_posts blog_posts_slug_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.blog_posts
-    ADD CONSTRAINT blog_posts_slug_key UNIQUE (slug);
-
-
---
--- Name: booking_change_requests booking_change_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.booking_change_requests
-    ADD CONSTRAINT booking_change_requests_pkey PRIMARY KEY (id);
-
-
---
--- Name: booking_options booking_options_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.booking_options
-    ADD CONSTRAINT booking_options_pkey PRIMARY KEY (key);
-
-
---
 -- Name: bookings bookings_details_length_check; Type: CHECK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4174,43 +3982,11 @@ ALTER TABLE public.bookings
 
 
 --
--- Name: bookings bookings_no_overlap; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (car_id WITH =, hold WITH &&) WHERE ((status <> ALL (ARRAY['cancelled'::text, 'expired'::text])));
-
-
---
 -- Name: bookings bookings_payment_method_check; Type: CHECK CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE public.bookings
     ADD CONSTRAINT bookings_payment_method_check CHECK ((payment_method = ANY (ARRAY['whatsapp'::text, 'paypal'::text, 'cash'::text, 'card'::text]))) NOT VALID;
-
-
---
--- Name: bookings bookings_paypal_order_id_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_paypal_order_id_key UNIQUE (paypal_order_id);
-
-
---
--- Name: bookings bookings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_pkey PRIMARY KEY (id);
-
-
---
--- Name: bookings bookings_reference_key; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.bookings
-    ADD CONSTRAINT bookings_reference_key UNIQUE (reference);
 
 
 --
@@ -4237,20 +4013,169 @@ ALTER TABLE public.bookings
     ADD CONSTRAINT bookings_years_check CHECK (((start_date >= '2000-01-01'::date) AND (end_date < '2100-01-01'::date))) NOT VALID;
 
 
---
--- Name: car_blocks car_blocks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.car_blocks
-    ADD CONSTRAINT car_blocks_pkey PRIMARY KEY (id);
-
+-- The indexes and unique, primary-key and exclusion constraints, in the order the
+-- migrations created them (pg_dump sorts them by name). PostgreSQL checks a row
+-- against them in that order, so it decides which violation a client sees: a booking
+-- sent again with its id fails on its primary key (23505), which the site reads as
+-- "already stored", not on the overlap exclusion (23P01), which it reads as "dates taken".
 
 --
--- Name: car_images car_images_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: users users_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
 --
 
-ALTER TABLE ONLY public.car_images
-    ADD CONSTRAINT car_images_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY auth.users
+    ADD CONSTRAINT users_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: users users_phone_key; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.users
+    ADD CONSTRAINT users_phone_key UNIQUE (phone);
+
+
+--
+-- Name: users_email_partial_key; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE UNIQUE INDEX users_email_partial_key ON auth.users USING btree (lower((email)::text)) WHERE ((is_sso_user = false) AND (email IS NOT NULL));
+
+
+--
+-- Name: users_instance_id_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX users_instance_id_idx ON auth.users USING btree (instance_id);
+
+
+--
+-- Name: identities identities_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.identities
+    ADD CONSTRAINT identities_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: identities identities_provider_id_provider_key; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.identities
+    ADD CONSTRAINT identities_provider_id_provider_key UNIQUE (provider_id, provider);
+
+
+--
+-- Name: identities_user_id_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX identities_user_id_idx ON auth.identities USING btree (user_id);
+
+
+--
+-- Name: sessions sessions_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.sessions
+    ADD CONSTRAINT sessions_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: sessions_user_id_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX sessions_user_id_idx ON auth.sessions USING btree (user_id);
+
+
+--
+-- Name: refresh_tokens refresh_tokens_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.refresh_tokens
+    ADD CONSTRAINT refresh_tokens_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: refresh_tokens refresh_tokens_token_key; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.refresh_tokens
+    ADD CONSTRAINT refresh_tokens_token_key UNIQUE (token);
+
+
+--
+-- Name: refresh_tokens_session_id_revoked_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX refresh_tokens_session_id_revoked_idx ON auth.refresh_tokens USING btree (session_id, revoked);
+
+
+--
+-- Name: refresh_tokens_parent_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX refresh_tokens_parent_idx ON auth.refresh_tokens USING btree (parent);
+
+
+--
+-- Name: buckets buckets_pkey; Type: CONSTRAINT; Schema: storage; Owner: -
+--
+
+ALTER TABLE ONLY storage.buckets
+    ADD CONSTRAINT buckets_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: buckets buckets_name_key; Type: CONSTRAINT; Schema: storage; Owner: -
+--
+
+ALTER TABLE ONLY storage.buckets
+    ADD CONSTRAINT buckets_name_key UNIQUE (name);
+
+
+--
+-- Name: objects objects_pkey; Type: CONSTRAINT; Schema: storage; Owner: -
+--
+
+ALTER TABLE ONLY storage.objects
+    ADD CONSTRAINT objects_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: objects objects_bucket_id_name_key; Type: CONSTRAINT; Schema: storage; Owner: -
+--
+
+ALTER TABLE ONLY storage.objects
+    ADD CONSTRAINT objects_bucket_id_name_key UNIQUE (bucket_id, name);
+
+
+--
+-- Name: objects_bucket_id_name_prefix_idx; Type: INDEX; Schema: storage; Owner: -
+--
+
+CREATE INDEX objects_bucket_id_name_prefix_idx ON storage.objects USING btree (bucket_id, name text_pattern_ops);
+
+
+--
+-- Name: profiles profiles_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.profiles
+    ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: profiles_role_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX profiles_role_created_at_idx ON public.profiles USING btree (role, created_at DESC);
+
+
+--
+-- Name: profiles_email_lower_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX profiles_email_lower_idx ON public.profiles USING btree (lower(email));
 
 
 --
@@ -4270,35 +4195,68 @@ ALTER TABLE ONLY public.cars
 
 
 --
--- Name: category_deposits category_deposits_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: cars_category_price_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY public.category_deposits
-    ADD CONSTRAINT category_deposits_pkey PRIMARY KEY (category);
-
-
---
--- Name: category_excess category_excess_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.category_excess
-    ADD CONSTRAINT category_excess_pkey PRIMARY KEY (category, insurance);
+CREATE INDEX cars_category_price_idx ON public.cars USING btree (category, price);
 
 
 --
--- Name: category_key_facts category_key_facts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: cars_brand_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY public.category_key_facts
-    ADD CONSTRAINT category_key_facts_pkey PRIMARY KEY (category);
+CREATE INDEX cars_brand_idx ON public.cars USING btree (brand);
 
 
 --
--- Name: contacts contacts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: cars_price_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY public.contacts
-    ADD CONSTRAINT contacts_pkey PRIMARY KEY (id);
+CREATE INDEX cars_price_idx ON public.cars USING btree (price);
+
+
+--
+-- Name: car_images car_images_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.car_images
+    ADD CONSTRAINT car_images_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: car_images_car_id_display_order_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX car_images_car_id_display_order_idx ON public.car_images USING btree (car_id, display_order);
+
+
+--
+-- Name: bookings bookings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: bookings_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookings_created_at_idx ON public.bookings USING btree (created_at DESC);
+
+
+--
+-- Name: bookings_status_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookings_status_idx ON public.bookings USING btree (status);
+
+
+--
+-- Name: bookings_car_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookings_car_id_idx ON public.bookings USING btree (car_id);
 
 
 --
@@ -4310,6 +4268,184 @@ ALTER TABLE ONLY public.deleted_bookings
 
 
 --
+-- Name: deleted_bookings_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX deleted_bookings_deleted_at_idx ON public.deleted_bookings USING btree (deleted_at DESC);
+
+
+--
+-- Name: whatsapp_clicks whatsapp_clicks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.whatsapp_clicks
+    ADD CONSTRAINT whatsapp_clicks_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: whatsapp_clicks_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX whatsapp_clicks_created_at_idx ON public.whatsapp_clicks USING btree (created_at);
+
+
+--
+-- Name: whatsapp_clicks_car_id_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX whatsapp_clicks_car_id_idx ON public.whatsapp_clicks USING btree (car_id);
+
+
+--
+-- Name: contacts contacts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.contacts
+    ADD CONSTRAINT contacts_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: contacts_status_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contacts_status_created_at_idx ON public.contacts USING btree (status, created_at DESC);
+
+
+--
+-- Name: contacts_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX contacts_created_at_idx ON public.contacts USING btree (created_at DESC);
+
+
+--
+-- Name: blog_posts blog_posts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blog_posts
+    ADD CONSTRAINT blog_posts_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: blog_posts blog_posts_slug_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.blog_posts
+    ADD CONSTRAINT blog_posts_slug_key UNIQUE (slug);
+
+
+--
+-- Name: blog_posts_status_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX blog_posts_status_created_at_idx ON public.blog_posts USING btree (status, created_at DESC);
+
+
+--
+-- Name: blog_posts_created_at_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX blog_posts_created_at_idx ON public.blog_posts USING btree (created_at DESC);
+
+
+--
+-- Name: users_confirmation_token_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX users_confirmation_token_idx ON auth.users USING btree (confirmation_token) WHERE ((confirmation_token)::text <> ''::text);
+
+
+--
+-- Name: users_recovery_token_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX users_recovery_token_idx ON auth.users USING btree (recovery_token) WHERE ((recovery_token)::text <> ''::text);
+
+
+--
+-- Name: users_email_change_token_new_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX users_email_change_token_new_idx ON auth.users USING btree (email_change_token_new) WHERE ((email_change_token_new)::text <> ''::text);
+
+
+--
+-- Name: users_email_change_token_current_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX users_email_change_token_current_idx ON auth.users USING btree (email_change_token_current) WHERE ((email_change_token_current)::text <> ''::text);
+
+
+--
+-- Name: rate_limits rate_limits_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.rate_limits
+    ADD CONSTRAINT rate_limits_pkey PRIMARY KEY (key);
+
+
+--
+-- Name: rate_limits_updated_at_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX rate_limits_updated_at_idx ON auth.rate_limits USING btree (updated_at);
+
+
+--
+-- Name: audit_log_entries audit_log_entries_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.audit_log_entries
+    ADD CONSTRAINT audit_log_entries_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: audit_logs_created_at_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX audit_logs_created_at_idx ON auth.audit_log_entries USING btree (created_at);
+
+
+--
+-- Name: mfa_amr_claims mfa_amr_claims_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.mfa_amr_claims
+    ADD CONSTRAINT mfa_amr_claims_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: mfa_amr_claims mfa_amr_claims_session_id_authentication_method_key; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.mfa_amr_claims
+    ADD CONSTRAINT mfa_amr_claims_session_id_authentication_method_key UNIQUE (session_id, authentication_method);
+
+
+--
+-- Name: orphans orphans_pkey; Type: CONSTRAINT; Schema: storage; Owner: -
+--
+
+ALTER TABLE ONLY storage.orphans
+    ADD CONSTRAINT orphans_pkey PRIMARY KEY (bucket_id, name);
+
+
+--
+-- Name: bookings bookings_paypal_order_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_paypal_order_id_key UNIQUE (paypal_order_id);
+
+
+--
+-- Name: bookings_paypal_capture_key; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX bookings_paypal_capture_key ON public.bookings USING btree (payment_id) WHERE ((payment_method = 'paypal'::text) AND (payment_id IS NOT NULL));
+
+
+--
 -- Name: notification_outbox notification_outbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4318,11 +4454,103 @@ ALTER TABLE ONLY public.notification_outbox
 
 
 --
+-- Name: notification_outbox_due_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notification_outbox_due_idx ON public.notification_outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
+
+
+--
+-- Name: notification_outbox_subject_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notification_outbox_subject_idx ON public.notification_outbox USING btree (subject_id);
+
+
+--
+-- Name: write_limits write_limits_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.write_limits
+    ADD CONSTRAINT write_limits_pkey PRIMARY KEY (kind);
+
+
+--
+-- Name: write_buckets write_buckets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.write_buckets
+    ADD CONSTRAINT write_buckets_pkey PRIMARY KEY (key);
+
+
+--
+-- Name: reservation_settings reservation_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.reservation_settings
+    ADD CONSTRAINT reservation_settings_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: booking_options booking_options_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.booking_options
+    ADD CONSTRAINT booking_options_pkey PRIMARY KEY (key);
+
+
+--
 -- Name: payment_options payment_options_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.payment_options
     ADD CONSTRAINT payment_options_pkey PRIMARY KEY (key);
+
+
+--
+-- Name: car_blocks car_blocks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.car_blocks
+    ADD CONSTRAINT car_blocks_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: car_blocks_car_dates_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX car_blocks_car_dates_idx ON public.car_blocks USING btree (car_id, start_date);
+
+
+--
+-- Name: bookings bookings_no_overlap; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_no_overlap EXCLUDE USING gist (car_id WITH =, hold WITH &&) WHERE ((status <> ALL (ARRAY['cancelled'::text, 'expired'::text])));
+
+
+--
+-- Name: bookings_hold_expires_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookings_hold_expires_idx ON public.bookings USING btree (hold_expires_at) WHERE (status = 'pending'::text);
+
+
+--
+-- Name: bookings bookings_reference_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bookings
+    ADD CONSTRAINT bookings_reference_key UNIQUE (reference);
+
+
+--
+-- Name: category_deposits category_deposits_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.category_deposits
+    ADD CONSTRAINT category_deposits_pkey PRIMARY KEY (category);
 
 
 --
@@ -4358,43 +4586,61 @@ ALTER TABLE ONLY public.payments
 
 
 --
--- Name: profiles profiles_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: payments_booking_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY public.profiles
-    ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
-
-
---
--- Name: rental_rules rental_rules_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.rental_rules
-    ADD CONSTRAINT rental_rules_pkey PRIMARY KEY (id);
+CREATE INDEX payments_booking_idx ON public.payments USING btree (booking_id, created_at);
 
 
 --
--- Name: reservation_settings reservation_settings_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: payments_settled_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY public.reservation_settings
-    ADD CONSTRAINT reservation_settings_pkey PRIMARY KEY (id);
-
-
---
--- Name: whatsapp_clicks whatsapp_clicks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.whatsapp_clicks
-    ADD CONSTRAINT whatsapp_clicks_pkey PRIMARY KEY (id);
+CREATE INDEX payments_settled_idx ON public.payments USING btree (settled_at) WHERE (status = ANY (ARRAY['captured'::text, 'completed'::text]));
 
 
 --
--- Name: fanout_changes fanout_changes_pkey; Type: CONSTRAINT; Schema: realtime; Owner: -
+-- Name: mfa_factors mfa_factors_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
 --
 
-ALTER TABLE ONLY realtime.fanout_changes
-    ADD CONSTRAINT fanout_changes_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY auth.mfa_factors
+    ADD CONSTRAINT mfa_factors_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: mfa_factors_user_id_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX mfa_factors_user_id_idx ON auth.mfa_factors USING btree (user_id);
+
+
+--
+-- Name: mfa_factors_user_friendly_name_unique; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE UNIQUE INDEX mfa_factors_user_friendly_name_unique ON auth.mfa_factors USING btree (friendly_name, user_id) WHERE (TRIM(BOTH FROM friendly_name) <> ''::text);
+
+
+--
+-- Name: mfa_challenges mfa_challenges_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.mfa_challenges
+    ADD CONSTRAINT mfa_challenges_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: mfa_challenges_factor_id_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX mfa_challenges_factor_id_idx ON auth.mfa_challenges USING btree (factor_id);
+
+
+--
+-- Name: mfa_challenges_created_at_idx; Type: INDEX; Schema: auth; Owner: -
+--
+
+CREATE INDEX mfa_challenges_created_at_idx ON auth.mfa_challenges USING btree (created_at DESC);
 
 
 --
@@ -4414,50 +4660,86 @@ ALTER TABLE ONLY realtime.replication_state
 
 
 --
--- Name: buckets buckets_name_key; Type: CONSTRAINT; Schema: storage; Owner: -
+-- Name: fanout_changes fanout_changes_pkey; Type: CONSTRAINT; Schema: realtime; Owner: -
 --
 
-ALTER TABLE ONLY storage.buckets
-    ADD CONSTRAINT buckets_name_key UNIQUE (name);
-
-
---
--- Name: buckets buckets_pkey; Type: CONSTRAINT; Schema: storage; Owner: -
---
-
-ALTER TABLE ONLY storage.buckets
-    ADD CONSTRAINT buckets_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY realtime.fanout_changes
+    ADD CONSTRAINT fanout_changes_pkey PRIMARY KEY (id);
 
 
 --
--- Name: objects objects_bucket_id_name_key; Type: CONSTRAINT; Schema: storage; Owner: -
+-- Name: bookings_pending_ip_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY storage.objects
-    ADD CONSTRAINT objects_bucket_id_name_key UNIQUE (bucket_id, name);
-
-
---
--- Name: objects objects_pkey; Type: CONSTRAINT; Schema: storage; Owner: -
---
-
-ALTER TABLE ONLY storage.objects
-    ADD CONSTRAINT objects_pkey PRIMARY KEY (id);
+CREATE INDEX bookings_pending_ip_idx ON public.bookings USING btree (client_ip) WHERE (status = 'pending'::text);
 
 
 --
--- Name: orphans orphans_pkey; Type: CONSTRAINT; Schema: storage; Owner: -
+-- Name: bookings_pending_email_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-ALTER TABLE ONLY storage.orphans
-    ADD CONSTRAINT orphans_pkey PRIMARY KEY (bucket_id, name);
+CREATE INDEX bookings_pending_email_idx ON public.bookings USING btree (private.email_key(customer_email)) WHERE (status = 'pending'::text);
 
 
 --
--- Name: audit_logs_created_at_idx; Type: INDEX; Schema: auth; Owner: -
+-- Name: bookings_pending_phone_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX audit_logs_created_at_idx ON auth.audit_log_entries USING btree (created_at);
+CREATE INDEX bookings_pending_phone_idx ON public.bookings USING btree (private.phone_key(customer_phone)) WHERE (status = 'pending'::text);
+
+
+--
+-- Name: bookings_paypal_open_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookings_paypal_open_idx ON public.bookings USING btree (created_at) WHERE ((paypal_order_id IS NOT NULL) AND (paypal_closed_at IS NULL) AND (payment_id IS NULL));
+
+
+--
+-- Name: rental_rules rental_rules_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.rental_rules
+    ADD CONSTRAINT rental_rules_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: bookings_phone_key_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bookings_phone_key_idx ON public.bookings USING btree (public.phone_key(customer_phone));
+
+
+--
+-- Name: function_versions function_versions_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.function_versions
+    ADD CONSTRAINT function_versions_pkey PRIMARY KEY (name, version);
+
+
+--
+-- Name: function_active function_active_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.function_active
+    ADD CONSTRAINT function_active_pkey PRIMARY KEY (name);
+
+
+--
+-- Name: function_secrets function_secrets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.function_secrets
+    ADD CONSTRAINT function_secrets_pkey PRIMARY KEY (name);
+
+
+--
+-- Name: flow_state flow_state_pkey; Type: CONSTRAINT; Schema: auth; Owner: -
+--
+
+ALTER TABLE ONLY auth.flow_state
+    ADD CONSTRAINT flow_state_pkey PRIMARY KEY (id);
 
 
 --
@@ -4475,108 +4757,11 @@ CREATE INDEX flow_state_created_at_idx ON auth.flow_state USING btree (created_a
 
 
 --
--- Name: identities_user_id_idx; Type: INDEX; Schema: auth; Owner: -
+-- Name: booking_links booking_links_pkey; Type: CONSTRAINT; Schema: private; Owner: -
 --
 
-CREATE INDEX identities_user_id_idx ON auth.identities USING btree (user_id);
-
-
---
--- Name: mfa_challenges_created_at_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX mfa_challenges_created_at_idx ON auth.mfa_challenges USING btree (created_at DESC);
-
-
---
--- Name: mfa_challenges_factor_id_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX mfa_challenges_factor_id_idx ON auth.mfa_challenges USING btree (factor_id);
-
-
---
--- Name: mfa_factors_user_friendly_name_unique; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE UNIQUE INDEX mfa_factors_user_friendly_name_unique ON auth.mfa_factors USING btree (friendly_name, user_id) WHERE (TRIM(BOTH FROM friendly_name) <> ''::text);
-
-
---
--- Name: mfa_factors_user_id_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX mfa_factors_user_id_idx ON auth.mfa_factors USING btree (user_id);
-
-
---
--- Name: rate_limits_updated_at_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX rate_limits_updated_at_idx ON auth.rate_limits USING btree (updated_at);
-
-
---
--- Name: refresh_tokens_parent_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX refresh_tokens_parent_idx ON auth.refresh_tokens USING btree (parent);
-
-
---
--- Name: refresh_tokens_session_id_revoked_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX refresh_tokens_session_id_revoked_idx ON auth.refresh_tokens USING btree (session_id, revoked);
-
-
---
--- Name: sessions_user_id_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX sessions_user_id_idx ON auth.sessions USING btree (user_id);
-
-
---
--- Name: users_confirmation_token_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX users_confirmation_token_idx ON auth.users USING btree (confirmation_token) WHERE ((confirmation_token)::text <> ''::text);
-
-
---
--- Name: users_email_change_token_current_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX users_email_change_token_current_idx ON auth.users USING btree (email_change_token_current) WHERE ((email_change_token_current)::text <> ''::text);
-
-
---
--- Name: users_email_change_token_new_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX users_email_change_token_new_idx ON auth.users USING btree (email_change_token_new) WHERE ((email_change_token_new)::text <> ''::text);
-
-
---
--- Name: users_email_partial_key; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE UNIQUE INDEX users_email_partial_key ON auth.users USING btree (lower((email)::text)) WHERE ((is_sso_user = false) AND (email IS NOT NULL));
-
-
---
--- Name: users_instance_id_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX users_instance_id_idx ON auth.users USING btree (instance_id);
-
-
---
--- Name: users_recovery_token_idx; Type: INDEX; Schema: auth; Owner: -
---
-
-CREATE INDEX users_recovery_token_idx ON auth.users USING btree (recovery_token) WHERE ((recovery_token)::text <> ''::text);
+ALTER TABLE ONLY private.booking_links
+    ADD CONSTRAINT booking_links_pkey PRIMARY KEY (token_hash);
 
 
 --
@@ -4587,17 +4772,11 @@ CREATE INDEX booking_links_expires_idx ON private.booking_links USING btree (exp
 
 
 --
--- Name: blog_posts_created_at_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: booking_change_requests booking_change_requests_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
-CREATE INDEX blog_posts_created_at_idx ON public.blog_posts USING btree (created_at DESC);
-
-
---
--- Name: blog_posts_status_created_at_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX blog_posts_status_created_at_idx ON public.blog_posts USING btree (status, created_at DESC);
+ALTER TABLE ONLY public.booking_change_requests
+    ADD CONSTRAINT booking_change_requests_pkey PRIMARY KEY (id);
 
 
 --
@@ -4615,192 +4794,19 @@ CREATE INDEX booking_change_requests_pending_idx ON public.booking_change_reques
 
 
 --
--- Name: bookings_car_id_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: category_key_facts category_key_facts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
-CREATE INDEX bookings_car_id_idx ON public.bookings USING btree (car_id);
-
-
---
--- Name: bookings_created_at_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX bookings_created_at_idx ON public.bookings USING btree (created_at DESC);
+ALTER TABLE ONLY public.category_key_facts
+    ADD CONSTRAINT category_key_facts_pkey PRIMARY KEY (category);
 
 
 --
--- Name: bookings_hold_expires_idx; Type: INDEX; Schema: public; Owner: -
+-- Name: category_excess category_excess_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
-CREATE INDEX bookings_hold_expires_idx ON public.bookings USING btree (hold_expires_at) WHERE (status = 'pending'::text);
-
-
---
--- Name: bookings_paypal_capture_key; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE UNIQUE INDEX bookings_paypal_capture_key ON public.bookings USING btree (payment_id) WHERE ((payment_method = 'paypal'::text) AND (payment_id IS NOT NULL));
-
-
---
--- Name: bookings_paypal_open_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX bookings_paypal_open_idx ON public.bookings USING btree (created_at) WHERE ((paypal_order_id IS NOT NULL) AND (paypal_closed_at IS NULL) AND (payment_id IS NULL));
-
-
---
--- Name: bookings_pending_email_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX bookings_pending_email_idx ON public.bookings USING btree (private.email_key(customer_email)) WHERE (status = 'pending'::text);
-
-
---
--- Name: bookings_pending_ip_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX bookings_pending_ip_idx ON public.bookings USING btree (client_ip) WHERE (status = 'pending'::text);
-
-
---
--- Name: bookings_pending_phone_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX bookings_pending_phone_idx ON public.bookings USING btree (private.phone_key(customer_phone)) WHERE (status = 'pending'::text);
-
-
---
--- Name: bookings_phone_key_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX bookings_phone_key_idx ON public.bookings USING btree (public.phone_key(customer_phone));
-
-
---
--- Name: bookings_status_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX bookings_status_idx ON public.bookings USING btree (status);
-
-
---
--- Name: car_blocks_car_dates_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX car_blocks_car_dates_idx ON public.car_blocks USING btree (car_id, start_date);
-
-
---
--- Name: car_images_car_id_display_order_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX car_images_car_id_display_order_idx ON public.car_images USING btree (car_id, display_order);
-
-
---
--- Name: cars_brand_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX cars_brand_idx ON public.cars USING btree (brand);
-
-
---
--- Name: cars_category_price_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX cars_category_price_idx ON public.cars USING btree (category, price);
-
-
---
--- Name: cars_price_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX cars_price_idx ON public.cars USING btree (price);
-
-
---
--- Name: contacts_created_at_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX contacts_created_at_idx ON public.contacts USING btree (created_at DESC);
-
-
---
--- Name: contacts_status_created_at_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX contacts_status_created_at_idx ON public.contacts USING btree (status, created_at DESC);
-
-
---
--- Name: deleted_bookings_deleted_at_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX deleted_bookings_deleted_at_idx ON public.deleted_bookings USING btree (deleted_at DESC);
-
-
---
--- Name: notification_outbox_due_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX notification_outbox_due_idx ON public.notification_outbox USING btree (next_attempt_at) WHERE (status = 'pending'::text);
-
-
---
--- Name: notification_outbox_subject_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX notification_outbox_subject_idx ON public.notification_outbox USING btree (subject_id);
-
-
---
--- Name: payments_booking_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX payments_booking_idx ON public.payments USING btree (booking_id, created_at);
-
-
---
--- Name: payments_settled_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX payments_settled_idx ON public.payments USING btree (settled_at) WHERE (status = ANY (ARRAY['captured'::text, 'completed'::text]));
-
-
---
--- Name: profiles_email_lower_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX profiles_email_lower_idx ON public.profiles USING btree (lower(email));
-
-
---
--- Name: profiles_role_created_at_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX profiles_role_created_at_idx ON public.profiles USING btree (role, created_at DESC);
-
-
---
--- Name: whatsapp_clicks_car_id_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX whatsapp_clicks_car_id_idx ON public.whatsapp_clicks USING btree (car_id);
-
-
---
--- Name: whatsapp_clicks_created_at_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX whatsapp_clicks_created_at_idx ON public.whatsapp_clicks USING btree (created_at);
-
-
---
--- Name: objects_bucket_id_name_prefix_idx; Type: INDEX; Schema: storage; Owner: -
---
-
-CREATE INDEX objects_bucket_id_name_prefix_idx ON storage.objects USING btree (bucket_id, name text_pattern_ops);
+ALTER TABLE ONLY public.category_excess
+    ADD CONSTRAINT category_excess_pkey PRIMARY KEY (category, insurance);
 
 
 --

@@ -231,3 +231,29 @@ func TestADatabaseHalfwayThroughTheSquashedHistoryIsRefused(t *testing.T) {
 		t.Fatalf("want a refusal saying how to upgrade, got %v", err)
 	}
 }
+
+// PostgreSQL checks a row against a table's unique and exclusion indexes in the
+// order they were created, so that order decides which violation a client sees. A
+// row sent again with its id must fail on its primary key first (23505): the site
+// reads that as "already stored" after an answer lost on the way back, and reads a
+// booking's overlap (23P01) as "dates taken". A baseline made by pg_dump, which
+// sorts indexes by name, once put bookings_no_overlap before bookings_pkey.
+func TestARowSentAgainFailsOnItsPrimaryKeyFirst(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	late := superScalar[[]string](t, w, `select coalesce(array_agg(c.oid::regclass::text order by 1), '{}')
+		from pg_class c join pg_index p on p.indrelid = c.oid and p.indisprimary
+		where c.relnamespace::regnamespace::text in ('public', 'private', 'auth', 'storage', 'realtime')
+		  and exists (select 1 from pg_index o where o.indrelid = c.oid and not o.indisprimary
+		              and (o.indisunique or o.indisexclusion) and o.indexrelid < p.indexrelid)`)
+	if len(late) != 0 {
+		t.Errorf("tables whose primary key is checked after another unique or exclusion index: %v", late)
+	}
+	// The same booking twice, as the site's retry sends it.
+	insert := `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date)
+		values ($1, $2, 'V', 'v@example.com', '+212600000000', current_date + 30, current_date + 32)`
+	w.super(t, insert, "e5000000-0000-4000-8000-000000000001", w.carA)
+	if _, err := w.db.Admin.Exec(context.Background(), insert, "e5000000-0000-4000-8000-000000000001", w.carA); sqlState(err) != "23505" {
+		t.Fatalf("the same booking again: %v, want 23505 (its primary key)", err)
+	}
+}
