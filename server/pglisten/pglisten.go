@@ -20,10 +20,10 @@ type Listener struct {
 	// Listening, when set, runs each time the channel is listened to: first
 	// (first is true), and after each reconnection.
 	Listening func(first bool)
-	// Notify runs for each notification, on Run's goroutine.
+	// Notify (required) runs for each notification, on Run's goroutine.
 	Notify func(n *pgconn.Notification)
-	// Lost runs with the reason each time the connection is lost (not when the
-	// context ends), before the pause.
+	// Lost (required) runs with the reason each time the connection is lost (not
+	// when the context ends), before the pause.
 	Lost func(err error)
 	// Retry is the pause before dialling again; 10 s when zero.
 	Retry time.Duration
