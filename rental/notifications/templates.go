@@ -55,6 +55,10 @@ type booking struct {
 	CreatedAt      string          `json:"created_at"`
 	Reference      string          `json:"reference"`
 	Quote          *quote          `json:"quote"`
+	// How the traveller arrives: the flight the agency meets, the hotel a car is delivered to or collected from.
+	FlightNumber *string `json:"flight_number"`
+	HotelName    *string `json:"hotel_name"`
+	HotelAddress *string `json:"hotel_address"`
 	// TermsVersion is the version of the rental terms the traveller accepted (null for a booking the agency recorded).
 	TermsVersion *string `json:"terms_version"`
 	// ExtraKeys is the price list's extras in its order (booking_options).
@@ -211,6 +215,7 @@ type words struct {
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
 	FreeCancellation, LateCancellation, LateCancellationFree                             string
 	Excess, Mileage, MileageUnlimited, KmPerDay, Fuel, Driver, DriverMinimum             string // Excess, KmPerDay and DriverMinimum are formats
+	Flight, Hotel                                                                        string // the site's words (locales myBooking.flight, booking.hotel)
 	FuelPolicies                                                                         map[string]string
 	InsuranceNames                                                                       map[string]string // the site's names (locales booking.insurances.*.name)
 	ExtraNames                                                                           map[string]string // the site's names (locales booking.extras)
@@ -367,6 +372,28 @@ func (w words) tripRows(b *booking) []line {
 	}
 }
 
+// arrivalRows are the flight and the hotel the traveller gave, when given.
+func (w words) arrivalRows(b *booking) []line {
+	var rows []line
+	if b.FlightNumber != nil && *b.FlightNumber != "" {
+		rows = append(rows, ltr(w.Flight, *b.FlightNumber))
+	}
+	var hotel []string
+	for _, p := range []*string{b.HotelName, b.HotelAddress} {
+		if p != nil && strings.TrimSpace(*p) != "" {
+			hotel = append(hotel, strings.TrimSpace(*p))
+		}
+	}
+	if len(hotel) > 0 {
+		sep := ", "
+		if w.Dir == "rtl" {
+			sep = "، "
+		}
+		rows = append(rows, line{Label: w.Hotel, Value: strings.Join(hotel, sep)})
+	}
+	return rows
+}
+
 type confirmation struct {
 	Lang, Dir, Title, Hello, Intro, InfoTitle, Closing, Signature, SiteURL string
 	Rows, TextRows                                                         []line
@@ -386,7 +413,7 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	if extras == "" {
 		extras = w.NoExtras
 	}
-	rows := append(w.tripRows(b),
+	rows := append(append(w.tripRows(b), w.arrivalRows(b)...),
 		line{Label: w.Duration, Value: fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
 		line{Label: w.Insurance, Value: w.InsuranceNames[b.Insurance]},
 		line{Label: w.Extras, Value: extras})
@@ -538,11 +565,16 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 		{"Véhicule", vehicle},
 		{"Prise en charge", fmt.Sprintf("%s — %s, %s", b.PickupLocation, fr.longDate(b.StartDate), hhmm(b.PickupTime))},
 		{"Restitution", fmt.Sprintf("%s — %s, %s", b.ReturnLocation, fr.longDate(b.EndDate), hhmm(b.ReturnTime))},
+	}
+	for _, l := range fr.arrivalRows(b) {
+		rows = append(rows, row{l.Label, l.Value})
+	}
+	rows = append(rows, []row{
 		{"Durée", fmt.Sprintf("%d jour(s)", b.Days)},
 		{"Assurance", fr.InsuranceNames[b.Insurance]},
 		{"Options", extras},
 		{"Formule", optionName(b)},
-	}
+	}...)
 	if q := b.Quote; q != nil {
 		rows = append(rows, row{"Location du véhicule", dh(q.Base)}, row{"Assurance (montant)", dh(q.Insurance)},
 			row{"Options (montant)", dh(q.Extras)}, row{"Remise", "−" + dh(q.Discount)})

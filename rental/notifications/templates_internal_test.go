@@ -21,7 +21,11 @@ func TestNamesMatchTheSite(t *testing.T) {
 			Booking   struct {
 				Insurances map[string]struct{ Name string } `json:"insurances"`
 				Extras     map[string]string                `json:"extras"`
+				Hotel      string                           `json:"hotel"`
 			} `json:"booking"`
+			MyBooking struct {
+				Flight string `json:"flight"`
+			} `json:"myBooking"`
 		}
 		if err := json.Unmarshal(raw, &locale); err != nil {
 			t.Fatal(err)
@@ -33,6 +37,10 @@ func TestNamesMatchTheSite(t *testing.T) {
 			if got := w.place(stored); got != shown {
 				t.Errorf("%s: email names %q as %q, the site as %q", code, stored, got, shown)
 			}
+		}
+		if w.Flight != locale.MyBooking.Flight || w.Hotel != locale.Booking.Hotel {
+			t.Errorf("%s: flight and hotel are %q and %q in the email, %q and %q on the site", code,
+				w.Flight, w.Hotel, locale.MyBooking.Flight, locale.Booking.Hotel)
 		}
 		// Insurances and extras are named as the wizard names them.
 		if len(locale.Booking.Insurances) != len(w.InsuranceNames) || len(locale.Booking.Extras) != len(w.ExtraNames) {

@@ -225,6 +225,38 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 	}
 }
 
+// The flight the agency meets and the hotel it delivers to are in the agency's
+// e-mail and in the traveller's confirmation; a booking without them shows no empty line.
+func TestFlightAndHotelReachTheEmails(t *testing.T) {
+	e := newEnv(t)
+	id := uuid(t)
+	e.asAnon(`insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date,
+		pickup_location, return_location, language, payment_method, flight_number, hotel_name, hotel_address)
+		values ($2, $1, 'Sara', 'sara@example.com', '+212611111111', '2026-12-24', '2026-12-27',
+		'Aéroport Mohammed V', 'Hôtel (collecte)', 'en', 'whatsapp', 'AT200', 'Hyatt Regency', 'Place des Nations Unies')`, e.car, id)
+	plain := e.book("fr", "plain@example.com")
+	e.confirm(id)
+	e.confirm(plain)
+	e.runOnce()
+	for _, m := range e.wait(agency, 2) {
+		withArrival := strings.Contains(m.Text, "Client: Sara")
+		for _, p := range []string{"Numéro de vol: AT200", "Hôtel: Hyatt Regency, Place des Nations Unies"} {
+			if strings.Contains(m.Text, p) != withArrival {
+				t.Errorf("agency mail (flight and hotel given: %v) and %q:\n%s", withArrival, p, m.Text)
+			}
+		}
+	}
+	m := e.wait("sara@example.com", 1)[0]
+	for _, p := range []string{"Flight number: AT200", "Hotel: Hyatt Regency, Place des Nations Unies", "Hotel (collection)"} {
+		if !strings.Contains(m.Text, p) || !strings.Contains(m.HTML, strings.SplitN(p, ": ", 2)[len(strings.SplitN(p, ": ", 2))-1]) {
+			t.Errorf("traveller's confirmation lacks %q:\n%s", p, m.Text)
+		}
+	}
+	if m := e.wait("plain@example.com", 1)[0]; strings.Contains(m.Text, "Numéro de vol") || strings.Contains(m.Text, "Hôtel:") {
+		t.Errorf("a confirmation without flight or hotel names them:\n%s", m.Text)
+	}
+}
+
 func TestPaidPayPalBookingNotifiesOnPayment(t *testing.T) {
 	e := newEnv(t)
 	var id string
