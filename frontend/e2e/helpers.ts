@@ -83,6 +83,11 @@ export interface StoredQuote {
   due_now: number;
   due_at_pickup: number;
   deposit: number;
+  /** The key facts of the car's category (null where the quote states none). */
+  excess: number | null;
+  mileage_km_per_day: number | null;
+  fuel_policy: string | null;
+  free_cancellation_until: string | null;
 }
 
 /** A stored booking, the columns the specs check. */

@@ -59,6 +59,12 @@ function expectOrderInText(text: string, lang: Lang, b: BookingRow) {
   // The rental label carries a count: matched by its figure.
   expect(lines.some((l) => l.endsWith(`${sep}${money(q.base)}`) && l.startsWith(T.booking.base_other.split("(")[0]!))).toBe(true);
   if (Number(q.discount) > 0) expect(lines.some((l) => l.endsWith(`${sep}−${money(q.discount)}`))).toBe(true);
+  // The key facts the database quoted for the car's category.
+  expect(q.excess, "the stored quote states the excess").not.toBeNull();
+  has(T.keyFacts.excessOf.replace("{{insurance}}", T.booking.insurances.premium.name), money(q.excess!));
+  has(T.keyFacts.fuel, T.keyFacts.fuelPolicies[q.fuel_policy as keyof typeof T.keyFacts.fuelPolicies] ?? "?");
+  expect(lines.some((l) => l.startsWith(`${T.keyFacts.mileage}${sep}`))).toBe(true);
+  expect(lines.some((l) => l.startsWith(`${T.booking.cancellation}${sep}`))).toBe(true);
 }
 
 describe("the booking record on the public site", () => {

@@ -1,28 +1,12 @@
 import { useTranslation } from "react-i18next";
-import type { QuoteJson } from "../../lib/database";
 import { useFormat } from "../../lib/useFormat";
+import { keyFacts, type KeyFactsQuote } from "./keyFacts";
 import { Row } from "./Row";
 
-/** The quote's figures the key facts read (a live quote or the one stored with a booking). */
-export type KeyFactsQuote = Pick<
-  QuoteJson,
-  | "deposit"
-  | "excess"
-  | "free_cancellation_until"
-  | "late_cancellation_fee"
-  | "mileage_km_per_day"
-  | "fuel_policy"
-  | "min_driver_age"
-  | "min_licence_years"
->;
-
 /**
- * The deal's key facts as <dl> rows, read from the database's quote: the deposit,
- * the excess of the chosen insurance, until when cancelling is free and what it
- * costs afterwards, mileage, fuel and the driver's minimum age and licence years.
- * Step 4, the "sent" and success pages show the same rows (`prefix` names their
- * test ids: summary-…, order-…). A figure the quote does not carry (a booking
- * stored before it did) is left out.
+ * The deal's key facts (keyFacts.ts) as <dl> rows. Step 4, the "sent" and
+ * success pages show the same rows (`prefix` names their test ids: summary-…,
+ * order-…).
  */
 export function KeyFactsRows({
   quote,
@@ -40,44 +24,17 @@ export function KeyFactsRows({
   const fmt = useFormat();
   return (
     <>
-      {deposit && quote.deposit != null && (
-        <Row label={t("order.deposit")} testId={`${prefix}-deposit`}>
-          {fmt.price(quote.deposit)}
-        </Row>
-      )}
-      {quote.excess != null && (
-        <Row label={insurance ? t("keyFacts.excessOf", { insurance: t(`booking.insurances.${insurance}.name`) }) : t("keyFacts.excess")} testId={`${prefix}-excess`}>
-          {fmt.price(quote.excess)}
-        </Row>
-      )}
-      {quote.free_cancellation_until && (
-        <Row label={t("booking.cancellation")} testId={`${prefix}-free-cancellation`}>
-          {t("booking.freeCancellationUntil", { date: fmt.moment(quote.free_cancellation_until) })}
-          {quote.late_cancellation_fee != null && (
+      {keyFacts(t, fmt, quote, insurance, deposit).map((f) => (
+        <Row key={f.key} label={f.label} testId={`${prefix}-${f.key}`}>
+          {f.value}
+          {f.after && (
             <>
               {" "}
-              <span data-testid={`${prefix}-late-cancellation`}>
-                {quote.late_cancellation_fee > 0 ? t("keyFacts.lateCancellation", { amount: fmt.price(quote.late_cancellation_fee) }) : t("keyFacts.lateCancellationFree")}
-              </span>
+              <span data-testid={`${prefix}-late-cancellation`}>{f.after}</span>
             </>
           )}
         </Row>
-      )}
-      {quote.mileage_km_per_day !== undefined && (
-        <Row label={t("keyFacts.mileage")} testId={`${prefix}-mileage`}>
-          {quote.mileage_km_per_day == null ? t("keyFacts.unlimited") : t("keyFacts.kmPerDay", { km: fmt.number(quote.mileage_km_per_day) })}
-        </Row>
-      )}
-      {quote.fuel_policy && (
-        <Row label={t("keyFacts.fuel")} testId={`${prefix}-fuel`}>
-          {t(`keyFacts.fuelPolicies.${quote.fuel_policy}`)}
-        </Row>
-      )}
-      {quote.min_driver_age != null && (
-        <Row label={t("keyFacts.driver")} testId={`${prefix}-driver`}>
-          {t("keyFacts.driverMinimum", { age: fmt.number(quote.min_driver_age), years: fmt.number(quote.min_licence_years ?? 0), count: quote.min_licence_years ?? 0 })}
-        </Row>
-      )}
+      ))}
     </>
   );
 }

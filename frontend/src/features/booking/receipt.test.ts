@@ -93,6 +93,40 @@ describe("the WhatsApp text of a booking", () => {
     expect(text).not.toContain("Due now");
   });
 
+  it("gives the flight, the hotel and the key facts the database quoted", () => {
+    const withFacts: Receipt = {
+      ...receipt,
+      flight_number: "AT200",
+      hotel_name: "Hyatt Regency",
+      hotel_address: "Place des Nations Unies",
+      quote: {
+        ...receipt.quote!,
+        excess: 2000,
+        free_cancellation_until: "2026-12-13T09:30:00",
+        late_cancellation_fee: 300,
+        mileage_km_per_day: null,
+        fuel_policy: "same_to_same",
+        min_driver_age: 21,
+        min_licence_years: 2,
+      },
+    };
+    const lines = plain(whatsappBookingText(ts.en!, formattersFor("en"), withFacts, PRICE_LIST_ORDER)).split("\n");
+    for (const expected of [
+      "Flight number: AT200",
+      "Hotel: Hyatt Regency, Place des Nations Unies",
+      "Excess (Premium insurance): 2,000 DH",
+      "Cancellation: Free cancellation until 13 December 2026 at 09:30 After that, cancelling costs 300 DH.",
+      "Mileage: Unlimited",
+      "Fuel: Return it with the same fuel level",
+      "Driver: At least 21 years old, licence held for 2 years or more",
+    ])
+      expect(lines, expected).toContain(expected);
+    expect(lines.filter((l) => l.startsWith("Deposit:")), "the deposit once").toHaveLength(1);
+    // A quote stored before it carried the key facts, and no flight or hotel: no empty line for them.
+    const bare = plain(whatsappBookingText(ts.en!, formattersFor("en"), receipt, PRICE_LIST_ORDER));
+    for (const absent of ["Flight", "Hotel:", "Excess", "Mileage", "Fuel", "Driver"]) expect(bare, absent).not.toContain(absent);
+  });
+
   it("says until when the dates are held in each language, on Casablanca's clock, only while the request waits", () => {
     expect(plain(whatsappBookingText(ts.fr!, formattersFor("fr"), receipt, PRICE_LIST_ORDER))).toContain("Dates réservées : jusqu’au 1 décembre 2026 à 10:00 (heure de Casablanca)");
     expect(plain(whatsappBookingText(ts.ar!, formattersFor("ar"), receipt, PRICE_LIST_ORDER))).toContain(`${ar.order.heldUntilLabel}: حتى `);

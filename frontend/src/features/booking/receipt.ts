@@ -1,9 +1,10 @@
 import type { TFunction } from "i18next";
 import { isLanguageCode } from "../../config/languages";
-import type { BookingTrip, ReceiptJson, StoredQuoteJson } from "../../lib/database";
+import type { BookingContact, BookingTrip, ReceiptJson, StoredQuoteJson } from "../../lib/database";
 import { plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "../search";
 import { chosenExtras } from "../../lib/extraOrderApi";
+import { keyFacts } from "./keyFacts";
 import { isInsurance, isPaymentOption, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import { tripColumns, type BookingForm, type BookingRequest } from "./types";
 
@@ -16,7 +17,7 @@ import { tripColumns, type BookingForm, type BookingRequest } from "./types";
 export type StoredQuote = StoredQuoteJson;
 
 /** What was ordered. `reference` is null only when the stored booking could not be read back. */
-export interface Order extends BookingTrip {
+export interface Order extends BookingTrip, Pick<BookingContact, "hotel_name" | "hotel_address" | "flight_number"> {
   reference: string | null;
   car: { name: string; brand: string; category?: string } | null;
   insurance_type: Insurance | string | null;
@@ -51,6 +52,9 @@ export function orderOfForm(car: { name: string; brand: string; category?: strin
     customer_name: request.customer_name,
     customer_email: request.customer_email,
     customer_phone: request.customer_phone,
+    hotel_name: request.hotel_name,
+    hotel_address: request.hotel_address,
+    flight_number: request.flight_number,
     quote,
   };
 }
@@ -142,9 +146,10 @@ export function signedPrice(fmt: Formatters, amount: number): string {
 
 /**
  * The WhatsApp message that confirms a booking, in the visitor's language:
- * reference, car, pickup and return (place, day, time), days, insurance, each
- * extra as the site names it (in `extraOrder`, the price list's order), the breakdown, what is due now and at pickup, the
- * deposit, and who books. Plain text: no invisible marks but in Arabic, around
+ * reference, car, pickup and return (place, day, time), the flight and hotel
+ * when given, days, insurance, each extra as the site names it (in `extraOrder`,
+ * the price list's order), the breakdown, what is due now and at pickup, the
+ * deposit and the other key facts, and who books. Plain text: no invisible marks but in Arabic, around
  * what reads left to right (amounts, phone, reference, times).
  */
 export function whatsappBookingText(t: TFunction, pageFmt: Formatters, order: Order, extraOrder: readonly string[]): string {
@@ -159,6 +164,9 @@ export function whatsappBookingText(t: TFunction, pageFmt: Formatters, order: Or
   if (order.car) out.push(line(t("booking.vehicle"), `${order.car.brand} ${order.car.name}`));
   out.push(line(t("success.pickup"), `${fmt.day(order.start_date)} ${ltr(hhmm(order.pickup_time))}${sep}${locationLabel(t, order.pickup_location)}`));
   out.push(line(t("success.return"), `${fmt.day(order.end_date)} ${ltr(hhmm(order.return_time))}${sep}${locationLabel(t, order.return_location)}`));
+  if (order.flight_number) out.push(line(t("myBooking.flight"), ltr(order.flight_number)));
+  const hotel = [order.hotel_name, order.hotel_address].filter((s) => s?.trim()).join(sep);
+  if (hotel) out.push(line(t("booking.hotel"), hotel));
   if (q) out.push(line(t("booking.duration"), t("booking.days", { count: Number(q.days) })));
   if (order.insurance_type) out.push(line(t("booking.insurance"), t(`booking.insurances.${order.insurance_type}.name`)));
   out.push(line(t("booking.extrasTitle"), extras.length ? extras.join(sep) : t("order.noExtras")));
@@ -168,6 +176,8 @@ export function whatsappBookingText(t: TFunction, pageFmt: Formatters, order: Or
   if (q) {
     out.push("", t("order.priceTitle"));
     for (const l of breakdownLines(t, fmt, order)) out.push(line(l.label, signedPrice(fmt, l.amount)));
+    // The breakdown states the deposit; the other key facts follow it.
+    for (const f of keyFacts(t, fmt, q, order.insurance_type, false)) out.push(line(f.label, f.after ? `${f.value} ${f.after}` : f.value));
   } else {
     out.push("", t("bookingPrice.failed"));
   }
