@@ -94,11 +94,10 @@ describe("the WhatsApp text of a booking", () => {
   });
 
   it("gives the flight, the hotel and the key facts the database quoted", () => {
+    const arrival = { flight_number: "AT200", hotel_name: "Hyatt Regency", hotel_address: "Place des Nations Unies" };
     const withFacts: Receipt = {
       ...receipt,
-      flight_number: "AT200",
-      hotel_name: "Hyatt Regency",
-      hotel_address: "Place des Nations Unies",
+      ...arrival,
       quote: {
         ...receipt.quote!,
         excess: 2000,
