@@ -29,7 +29,7 @@ type Row = { lang: string; path: string; scores: Record<string, number>; metrics
 
 async function pages(): Promise<string[]> {
   const [car] = await anon<{ slug: string }[]>("cars?select=slug&order=id&limit=1");
-  const [post] = await anon<{ slug: string }[]>("blog_posts?select=slug&status=eq.published&order=id&limit=1");
+  const [post] = await anon<{ slug: string }[]>("blog_posts?select=slug&status=eq.published&order=created_at.desc,slug&limit=1");
   if (!car || !post) throw new Error("lighthouse: the database has no car or no published post (seed it)");
   return ["/", "/vehicles", `/cars/${car.slug}`, `/blog/${post.slug}`];
 }
