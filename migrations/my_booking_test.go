@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -293,6 +294,98 @@ func TestChangeRequestIsQuotedThenDecidedByTheAgency(t *testing.T) {
 	}
 	if _, err := w.run(admin, `select public.decide_change_request($1, false)`, reqID); customCode(err) != "MB005" {
 		t.Fatalf("deciding twice: %v", err)
+	}
+}
+
+// A booking paid online and re-priced afterwards (the agency accepts a change, or
+// edits the booking) still states what was paid: its quote's "due now" is the
+// money taken, "due at pickup" what the new total leaves, and "refund_due" what
+// the agency owes back when the total fell below it. An unpaid booking re-prices
+// as before.
+func TestARepricedPaidBookingKeepsWhatWasPaid(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	const paid = 870.0 // myBookingFixture's captured payment, in MAD
+	id, token := openedBooking(t, w, "e4000000-0000-4000-8000-000000000011", w.carA, true)
+	charged := superScalar[float64](t, w, `select amount_due_now from public.bookings where id = $1`, id)
+
+	type figures struct {
+		Total       float64  `json:"total"`
+		DueNow      float64  `json:"due_now"`
+		DueAtPickup float64  `json:"due_at_pickup"`
+		RefundDue   *float64 `json:"refund_due"`
+	}
+	stated := func(id string) (figures, float64) {
+		t.Helper()
+		var f figures
+		raw := superScalar[string](t, w, `select quote::text from public.bookings where id = $1`, id)
+		if err := json.Unmarshal([]byte(raw), &f); err != nil {
+			t.Fatal(err)
+		}
+		return f, superScalar[float64](t, w, `select amount_due_now from public.bookings where id = $1`, id)
+	}
+	wantPaid := func(when string) {
+		t.Helper()
+		f, dueNow := stated(id)
+		refund := 0.0
+		if f.RefundDue != nil {
+			refund = *f.RefundDue
+		}
+		if f.DueNow != paid || f.DueAtPickup != math.Max(0, f.Total-paid) || refund != math.Max(0, paid-f.Total) || dueNow != charged {
+			t.Errorf("%s: quote %+v (refund_due %v), amount_due_now %v; want due now %v, the rest at pickup, the excess to refund, %v charged",
+				when, f, refund, dueNow, paid, charged)
+		}
+	}
+
+	// The traveller asks for other dates (and car); the agency accepts.
+	change := func(token string, car int64, fromDay, toDay int) {
+		t.Helper()
+		start := time.Now().UTC().AddDate(0, 0, fromDay).Format(time.DateOnly)
+		end := time.Now().UTC().AddDate(0, 0, toDay).Format(time.DateOnly)
+		b, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, car, start, end)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reqs := b["requests"].([]any)
+		reqID := reqs[len(reqs)-1].(map[string]any)["id"].(string)
+		if _, err := w.run(admin, `select public.decide_change_request($1, true)`, reqID); err != nil {
+			t.Fatalf("accept: %v", err)
+		}
+	}
+
+	// The dearer car for longer.
+	change(token, w.carB, 20, 25)
+	if f, _ := stated(id); f.Total <= paid {
+		t.Fatalf("the change should cost more than was paid: total %v", f.Total)
+	}
+	wantPaid("dearer after a change")
+
+	// One day on the cheaper car: less than was paid.
+	change(token, w.carA, 20, 21)
+	if f, _ := stated(id); f.Total >= paid {
+		t.Fatalf("the change should cost less than was paid: total %v", f.Total)
+	}
+	wantPaid("cheaper after a change")
+	// The traveller's e-mail about the accepted change is written from the same figures.
+	f, _ := stated(id)
+	if told := superScalar[float64](t, w, `select (payload -> 'quote' ->> 'refund_due')::numeric from public.notification_outbox
+		where kind = 'change_request_decided' and subject_id = $1 order by id desc limit 1`, id); told != paid-f.Total {
+		t.Errorf("the e-mail's payload says %v to refund, want %v", told, paid-f.Total)
+	}
+
+	// Money given back counts: what was paid is what was kept.
+	w.super(t, `insert into public.payments (booking_id, kind, status, amount, currency, amount_mad, method, provider_capture_id, refund_key)
+		values ($1, 'refund', 'completed', 10, 'EUR', 100, 'paypal', 'CAP000011', 'test-refund-11')`, id)
+	change(token, w.carA, 20, 22)
+	if f, _ := stated(id); f.DueNow != paid-100 {
+		t.Errorf("after a 100 DH refund the quote says %v paid, want %v", f.DueNow, paid-100)
+	}
+
+	// Unpaid: the new quote as quote_booking gives it.
+	other, otherToken := openedBooking(t, w, "e4000000-0000-4000-8000-000000000012", w.carB, false)
+	change(otherToken, w.carB, 30, 34)
+	if f, dueNow := stated(other); f.DueNow != f.Total || dueNow != f.Total || f.RefundDue != nil {
+		t.Errorf("unpaid booking re-priced: quote %+v, amount_due_now %v; want all due now (full), no refund", f, dueNow)
 	}
 }
 

@@ -120,7 +120,8 @@ func renderChangeDecided(code string, b *linkedBooking, siteURL string) (mail.Me
 		line{Label: w.Pickup, Value: fmt.Sprintf("%s, %s", w.longDate(r.StartDate), hhmm(r.PickupTime))},
 		line{Label: w.Return, Value: fmt.Sprintf("%s, %s", w.longDate(r.EndDate), hhmm(r.ReturnTime))})
 	if b.Request.State == "accepted" {
-		rows = append(rows, line{Label: m.NewTotal, Value: w.dh(b.TotalPrice), LTR: true})
+		rows = append(rows, ltr(m.NewTotal, w.dh(b.TotalPrice)))
+		rows = append(rows, w.settlementRows(&b.booking)...)
 	}
 	data := confirmation{Lang: code, Dir: w.Dir, Title: title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: intro,
 		Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows),
@@ -130,6 +131,20 @@ func renderChangeDecided(code string, b *linkedBooking, siteURL string) (mail.Me
 		return mail.Message{}, err
 	}
 	return mail.Message{Subject: fmt.Sprintf(m.DecidedSubject, b.ref()), HTML: html, Text: text}, nil
+}
+
+// settlementRows say, for a booking paid online, what was paid and what the new
+// price leaves: to pay at pickup, or to be refunded by the agency.
+func (w words) settlementRows(b *booking) []line {
+	q := b.Quote
+	if q == nil || (b.PaymentStatus != "paid" && b.PaymentStatus != "partially_refunded") {
+		return nil
+	}
+	rows := []line{ltr(w.PaidOnline, w.dh(q.DueNow)), ltr(w.Remaining, w.dh(q.DueAtPickup))}
+	if q.RefundDue != nil && *q.RefundDue > 0 {
+		rows = append(rows, ltr(w.RefundDue, w.dh(*q.RefundDue)))
+	}
+	return rows
 }
 
 // renderTravellerRequest tells the agency (in French) of a cancellation made on

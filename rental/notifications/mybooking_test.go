@@ -50,6 +50,24 @@ func TestChangeDecidedAndCancellationRefundMails(t *testing.T) {
 		!strings.Contains(m.Text, "1.283 DH") {
 		t.Fatalf("accepted: %v\n%s", err, m.Text)
 	}
+	// Paid online, then re-priced below what was paid: the database's quote says what comes back.
+	paidLower := strings.Replace(accepted, `"total_price":1283`, `"total_price":600,"payment_status":"paid",
+		"quote":{"total":600,"due_now":870,"due_at_pickup":0,"refund_due":270}`, 1)
+	for lang, want := range map[string][]string{
+		"fr": {"Payé en ligne: 870 DH", "Reste à payer à l'arrivée: 0 DH", "À vous rembourser par l’agence: 270 DH"},
+		"en": {"Paid online: 870 DH", "To be refunded by the agency: 270 DH"},
+		"ar": {"مبلغ تردّه إليك الوكالة: \u2066270 DH\u2069"},
+	} {
+		m, err := Render(KindChangeRequestDecided, lang, []byte(paidLower), "https://site.test")
+		for _, p := range want {
+			if err != nil || !strings.Contains(m.Text, p) {
+				t.Errorf("%s accepted change of a paid booking lacks %q: %v\n%s", lang, p, err, m.Text)
+			}
+		}
+	}
+	if m, _ := Render(KindChangeRequestDecided, "en", []byte(accepted), "https://site.test"); strings.Contains(m.Text, "Paid online") {
+		t.Errorf("an unpaid booking's accepted change speaks of a payment:\n%s", m.Text)
+	}
 	refused := strings.Replace(accepted, `"accepted"`, `"refused"`, 1)
 	if m, err = Render(KindChangeRequestDecided, "ar", []byte(refused), "https://site.test"); err != nil || !strings.Contains(m.Text, "تعذّر قبول طلب التعديل") {
 		t.Fatalf("refused: %v\n%s", err, m.Text)

@@ -85,6 +85,9 @@ type quote struct {
 	DueNow      float64 `json:"due_now"`
 	DueAtPickup float64 `json:"due_at_pickup"`
 	Deposit     float64 `json:"deposit"`
+	// RefundDue is set on a booking paid online and re-priced below what was paid:
+	// what the agency owes back (DueNow is then what was paid).
+	RefundDue *float64 `json:"refund_due"`
 	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00".
 	FreeCancellationUntil string `json:"free_cancellation_until"`
 	// The key facts of the car's category, as the quote stated them; nil in a
@@ -211,7 +214,7 @@ func Number(id string) string {
 // words are the customer email's texts in one language.
 type words struct {
 	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
-	Total, PaidOnline, Remaining, Method, Transaction, InfoTitle, Closing, Signature string
+	Total, PaidOnline, Remaining, RefundDue, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
 	FreeCancellation, LateCancellation, LateCancellationFree                             string
 	Excess, Mileage, MileageUnlimited, KmPerDay, Fuel, Driver, DriverMinimum             string // Excess, KmPerDay and DriverMinimum are formats

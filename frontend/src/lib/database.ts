@@ -54,6 +54,8 @@ export interface QuoteJson {
 /** The breakdown stored with a booking (bookings.quote): quote_booking's figures plus the deposit. */
 export interface StoredQuoteJson extends QuoteJson {
   deposit?: number | null;
+  /** On a booking paid online and re-priced below what was paid: what the agency owes back (DH). */
+  refund_due?: number;
 }
 
 /** A booking's dates, times and places as public.bookings stores them (the receipt, the wizard's request, the order shown). */

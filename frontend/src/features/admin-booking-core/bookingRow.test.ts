@@ -12,6 +12,7 @@ describe("a booking's JSON columns", () => {
   it("reads the stored breakdown, numbers sent as strings included, with its deposit when there is one", () => {
     expect(readQuote(quote)).toEqual(quote);
     expect(readQuote({ ...quote, due_now: "555.50", deposit: 5000 })).toEqual({ ...quote, due_now: 555.5, deposit: 5000 });
+    expect(readQuote({ ...quote, refund_due: "270" })).toEqual({ ...quote, refund_due: 270 });
   });
   it("has no breakdown when a figure is missing or not a number", () => {
     expect(readQuote(null)).toBeNull();

@@ -36,6 +36,7 @@ export function readQuote(j: Json | null | undefined): BookingQuote | null {
   }
   const [days, daily_price, base, insurance, extras, subtotal, discount_rate, discount, total, due_now_percent, due_now, due_at_pickup] = QUOTE_FIELDS.map((k) => figures[k] ?? 0);
   const deposit = n("deposit");
+  const refundDue = n("refund_due");
   return {
     days: days!,
     daily_price: daily_price!,
@@ -50,6 +51,7 @@ export function readQuote(j: Json | null | undefined): BookingQuote | null {
     due_now: due_now!,
     due_at_pickup: due_at_pickup!,
     ...(deposit === null ? {} : { deposit }),
+    ...(refundDue === null ? {} : { refund_due: refundDue }),
   };
 }
 

@@ -64,6 +64,11 @@ function PriceBreakdown({ q, total }: { q: BookingQuote; total: number | null })
       <Row label={t("bookings.details.dueAtPickup")} testId="price-due-at-pickup">
         {formatPrice(q.due_at_pickup)}
       </Row>
+      {(q.refund_due ?? 0) > 0 && (
+        <Row label={t("bookings.details.refundDue")} testId="price-refund-due">
+          {formatPrice(q.refund_due!)}
+        </Row>
+      )}
       {typeof q.deposit === "number" && (
         <Row label={t("bookings.details.deposit")} testId="price-deposit">
           {formatPrice(q.deposit)}

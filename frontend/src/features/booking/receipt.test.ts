@@ -177,6 +177,16 @@ describe("the price lines", () => {
     expect(lines.find((l) => l.key === "dueNow")?.label).toBe("Paid online");
   });
 
+  it("say what the agency gives back when a paid booking was re-priced below what was paid", () => {
+    // As the database states it: due now is what was paid, nothing left at pickup.
+    const q = { ...receipt.quote!, total: 600, due_now: 870, due_at_pickup: 0, refund_due: 270 };
+    const lines = breakdownLines(ts.en!, formattersFor("en"), { ...receipt, payment_method: "paypal", quote: q }, true);
+    expect(lines.map((l) => l.key)).toEqual(["base", "insurance", "extras", "discount", "total", "dueNow", "dueAtPickup", "refundDue", "deposit"]);
+    expect(lines.find((l) => l.key === "refundDue")).toEqual({ key: "refundDue", label: "To be refunded by the agency", amount: 270 });
+    // Not before a payment: an attempt's quote carries none.
+    expect(breakdownLines(ts.en!, formattersFor("en"), { ...receipt, payment_method: "paypal", quote: q }).some((l) => l.key === "refundDue")).toBe(false);
+  });
+
   it("show a PayPal attempt what is due now, and a WhatsApp request no 'due now' at all", () => {
     const online = breakdownLines(ts.en!, formattersFor("en"), { ...receipt, payment_method: "paypal" });
     expect(online.map((l) => l.key)).toEqual(["base", "insurance", "extras", "discount", "total", "dueNow", "dueAtPickup", "deposit"]);

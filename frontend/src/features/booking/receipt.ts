@@ -101,7 +101,7 @@ export function requestOfReceipt(r: Receipt, userId: string): BookingRequest {
 
 /** One figure of the breakdown: its label, its amount (DH, negative for the discount) and a stable key. */
 export interface BreakdownLine {
-  key: "base" | "insurance" | "extras" | "discount" | "total" | "dueNow" | "dueAtPickup" | "deposit";
+  key: "base" | "insurance" | "extras" | "discount" | "total" | "dueNow" | "dueAtPickup" | "refundDue" | "deposit";
   label: string;
   amount: number;
 }
@@ -109,7 +109,8 @@ export interface BreakdownLine {
 /**
  * The price lines of an order, in the visitor's language: rental, insurance,
  * extras, discount (when there is one), total, then what is due now, what is
- * left for the pickup and the deposit. `paid`: the amount due now was paid online.
+ * left for the pickup, what the agency owes back (a paid booking re-priced below
+ * what was paid) and the deposit. `paid`: the amount due now was paid online.
  * A WhatsApp request pays nothing online: its whole total is due at the agency,
  * and no "due now" is shown.
  */
@@ -135,6 +136,8 @@ export function breakdownLines(t: TFunction, fmt: Formatters, order: Order, paid
     amount: Number(q.due_now),
   });
   lines.push({ key: "dueAtPickup", label: t("order.dueAtPickup"), amount: Number(q.due_at_pickup) });
+  // Re-priced below what was paid online (a change the agency accepted): the difference comes back.
+  if (paid && Number(q.refund_due) > 0) lines.push({ key: "refundDue", label: t("order.refundDue"), amount: Number(q.refund_due) });
   if (q.deposit != null) lines.push({ key: "deposit", label: t("order.deposit"), amount: Number(q.deposit) });
   return lines;
 }
