@@ -17,6 +17,11 @@ export function isolate(text: string): string {
   return `${LRI}${text}${PDI}`;
 }
 
+/** "−" put before a formatted amount, inside its isolation when it has one (right to left, a sign outside would trail the figure). */
+export function negative(formatted: string): string {
+  return formatted.startsWith(LRI) ? `${LRI}−${formatted.slice(LRI.length)}` : `−${formatted}`;
+}
+
 /** In plain text, the isolation only where the bidi algorithm needs it: inside Arabic. */
 export function isolateIn(lang: LanguageCode, text: string): string {
   return lang === "ar" ? isolate(text) : text;

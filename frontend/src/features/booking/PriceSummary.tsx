@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { thumbnailUrl } from "../../lib/images";
+import { negative } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
 import type { FleetCar } from "../cars";
 import { Row } from "./Row";
@@ -36,7 +37,7 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
           </Row>
           {shown.discount > 0 && (
             <Row rowClass="discount" label={t("booking.discount", { rate: fmt.percent(Number(shown.discount_rate) * 100) })} testId="price-discount">
-              −{fmt.price(shown.discount)}
+              {negative(fmt.price(shown.discount))}
             </Row>
           )}
           <Row rowClass="total" label={t("booking.total")} testId="price-total">

@@ -15,7 +15,7 @@ export type KeyFactsQuote = Pick<
   | "min_licence_years"
 >;
 
-/** One key fact in the visitor's language; `after` is what cancelling later costs, said after the free date. */
+/** One key fact in the visitor's language; `after` is what cancelling later costs, a sentence after the free date's. */
 export interface KeyFact {
   key: "deposit" | "excess" | "free-cancellation" | "mileage" | "fuel" | "driver";
   label: string;
@@ -41,12 +41,16 @@ export function keyFacts(t: TFunction, fmt: Formatters, quote: KeyFactsQuote, in
     });
   if (quote.free_cancellation_until) {
     const fee = quote.late_cancellation_fee;
-    facts.push({
-      key: "free-cancellation",
-      label: t("booking.cancellation"),
-      value: t("booking.freeCancellationUntil", { date: fmt.moment(quote.free_cancellation_until) }),
-      after: fee == null ? undefined : fee > 0 ? t("keyFacts.lateCancellation", { amount: fmt.price(fee) }) : t("keyFacts.lateCancellationFree"),
-    });
+    const free = t("booking.freeCancellationUntil", { date: fmt.moment(quote.free_cancellation_until) });
+    if (fee == null) facts.push({ key: "free-cancellation", label: t("booking.cancellation"), value: free });
+    // The cost afterwards is a sentence of its own: the free date ends the first one.
+    else
+      facts.push({
+        key: "free-cancellation",
+        label: t("booking.cancellation"),
+        value: `${free}.`,
+        after: fee > 0 ? t("keyFacts.lateCancellation", { amount: fmt.price(fee) }) : t("keyFacts.lateCancellationFree"),
+      });
   }
   if (quote.mileage_km_per_day !== undefined)
     facts.push({

@@ -114,7 +114,7 @@ describe("the WhatsApp text of a booking", () => {
       "Flight number: AT200",
       "Hotel: Hyatt Regency, Place des Nations Unies",
       "Excess (Premium insurance): 2,000 DH",
-      "Cancellation: Free cancellation until 13 December 2026 at 09:30 After that, cancelling costs 300 DH.",
+      "Cancellation: Free cancellation until 13 December 2026 at 09:30. After that, cancelling costs 300 DH.",
       "Mileage: Unlimited",
       "Fuel: Return it with the same fuel level",
       "Driver: At least 21 years old, licence held for 2 years or more",
@@ -153,6 +153,8 @@ describe("the WhatsApp text of a booking", () => {
     const arText = whatsappBookingText(ts.ar!, formattersFor("ar"), receipt, PRICE_LIST_ORDER);
     expect(arText).toContain(`${ar.booking.phone}: ${LRI}+212 600 000 000${PDI}`);
     expect(arText).toContain(`${ar.order.deposit}: ${LRI}5.000 DH${PDI}`);
+    // The discount's sign inside the isolation: outside, right to left, it would trail the figure.
+    expect(arText).toMatch(new RegExp(`: ${LRI}−58,25 DH${PDI}$`, "m"));
     // Every mark opened is closed on its line, and only around Latin letters or digits.
     for (const line of arText.split("\n")) {
       expect(line.split(LRI).length, line).toBe(line.split(PDI).length);

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { isLanguageCode } from "../../config/languages";
 import type { BookingContact, BookingTrip, ReceiptJson, StoredQuoteJson } from "../../lib/database";
-import { plainFormatters, type Formatters } from "../../lib/localeFormat";
+import { negative, plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "../search";
 import { chosenExtras } from "../../lib/extraOrderApi";
 import { keyFacts } from "./keyFacts";
@@ -142,9 +142,9 @@ export function breakdownLines(t: TFunction, fmt: Formatters, order: Order, paid
   return lines;
 }
 
-/** "−56 DH" for the discount, "1 074 DH" otherwise. */
+/** "−56 DH" for the discount, "1 074 DH" otherwise; the sign stays before the figure in Arabic too. */
 export function signedPrice(fmt: Formatters, amount: number): string {
-  return amount < 0 ? `−${fmt.price(-amount)}` : fmt.price(amount);
+  return amount < 0 ? negative(fmt.price(-amount)) : fmt.price(amount);
 }
 
 /**
