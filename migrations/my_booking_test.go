@@ -366,8 +366,13 @@ func TestARepricedPaidBookingKeepsWhatWasPaid(t *testing.T) {
 		t.Fatalf("the change should cost less than was paid: total %v", f.Total)
 	}
 	wantPaid("cheaper after a change")
-	// The traveller's e-mail about the accepted change is written from the same figures.
+	// The request was quoted the same way before the agency accepted it, and the
+	// traveller's e-mail about it is written from the same figures.
 	f, _ := stated(id)
+	if asked := superScalar[float64](t, w, `select (quote ->> 'refund_due')::numeric from public.booking_change_requests
+		where booking_id = $1 order by created_at desc limit 1`, id); asked != paid-f.Total {
+		t.Errorf("the request's quote says %v to refund, want %v", asked, paid-f.Total)
+	}
 	if told := superScalar[float64](t, w, `select (payload -> 'quote' ->> 'refund_due')::numeric from public.notification_outbox
 		where kind = 'change_request_decided' and subject_id = $1 order by id desc limit 1`, id); told != paid-f.Total {
 		t.Errorf("the e-mail's payload says %v to refund, want %v", told, paid-f.Total)
@@ -386,6 +391,9 @@ func TestARepricedPaidBookingKeepsWhatWasPaid(t *testing.T) {
 	change(otherToken, w.carB, 30, 34)
 	if f, dueNow := stated(other); f.DueNow != f.Total || dueNow != f.Total || f.RefundDue != nil {
 		t.Errorf("unpaid booking re-priced: quote %+v, amount_due_now %v; want all due now (full), no refund", f, dueNow)
+	}
+	if superScalar[bool](t, w, `select quote ? 'refund_due' from public.booking_change_requests where booking_id = $1`, other) {
+		t.Error("an unpaid booking's request is quoted with a refund")
 	}
 }
 

@@ -47,4 +47,40 @@ describe("the back office's travellers' requests", () => {
     expect(told).toEqual([{ recipient: email, language: "en" }]);
     await ctx.close();
   });
+
+  it("a change asked for a booking paid online says, before it is accepted, what would go back to the traveller", async () => {
+    const { ctx, page } = await adminPage(browser());
+    await loginAsAdmin(page, "/admin/requests");
+    const carId = (await bookableCars())[4]!.id;
+    const email = `mb-paid-${Date.now()}@example.com`;
+    const { from, to } = await freeDates([carId], 4, 740);
+    const id = await holdCar(carId, from, to, email);
+    // Paid online, more than one day of the car will cost.
+    await admin("payments", {
+      method: "POST",
+      body: JSON.stringify({ booking_id: id, kind: "paypal", status: "captured", amount: 500, currency: "EUR", amount_mad: 5000, method: "paypal", provider_order_id: `E2E-${id}`, provider_capture_id: `E2ECAP-${id}`, settled_at: new Date().toISOString() }),
+    });
+    await admin(`bookings?id=eq.${id}`, { method: "PATCH", body: JSON.stringify({ payment_status: "paid", payment_method: "paypal" }) });
+    const [b] = await bookingsOf(email);
+    await anon("rpc/my_booking_request_link", { method: "POST", body: JSON.stringify({ p_reference: b!.reference, p_email: email }) });
+    const [mail] = await admin<{ payload: { link: { token: string } } }[]>(`notification_outbox?subject_id=eq.${id}&kind=eq.booking_link&select=payload`);
+    const shorter = await freeDates([carId], 1, 770);
+    await anon("rpc/my_booking_change_request", {
+      method: "POST",
+      body: JSON.stringify({ p_token: mail!.payload.link.token, p_car_id: carId, p_start: shorter.from, p_end: shorter.to }),
+    });
+    const [asked] = await admin<{ quote: { total: number; refund_due: number } }[]>(`booking_change_requests?booking_id=eq.${id}&select=quote`);
+    expect(asked!.quote.refund_due).toBe(5000 - asked!.quote.total);
+
+    const row = page.locator(`[data-testid="request-row"][data-reference="${b!.reference}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    const said = (await row.getByTestId("request-after-payment").textContent()) ?? "";
+    expect(said).toContain("à rembourser au client si acceptée");
+    expect(Number(said.replace(/[^\d]/g, ""))).toBe(asked!.quote.refund_due);
+    await row.getByTestId("accept-request").click();
+    await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("accepted");
+    const [moved] = await admin<{ amount_due_now: number; quote: { due_now: number; refund_due: number } }[]>(`bookings?id=eq.${id}&select=amount_due_now,quote`);
+    expect(moved!.quote).toMatchObject({ due_now: 5000, refund_due: asked!.quote.refund_due });
+    await ctx.close();
+  });
 });

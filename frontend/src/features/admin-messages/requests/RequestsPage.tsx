@@ -68,6 +68,13 @@ function RequestRow({ request: r, busy, onDecide }: { request: ChangeRequest; bu
           <>
             {carName(r.car)}, {r.start_date ? formatDate(r.start_date) : ""} → {r.end_date ? formatDate(r.end_date) : ""}
             {r.total != null && <span className="adm-block">{t("requests.newTotal", { total: formatPrice(r.total) })}</span>}
+            {r.afterPayment && (
+              <span className="adm-block" data-testid="request-after-payment">
+                {r.afterPayment.refundDue > 0
+                  ? t("requests.refundIfAccepted", { amount: formatPrice(r.afterPayment.refundDue) })
+                  : t("requests.dueIfAccepted", { amount: formatPrice(r.afterPayment.dueAtPickup) })}
+              </span>
+            )}
             <span className="adm-muted adm-block">{r.available ? t("requests.available") : t("requests.notAvailable")}</span>
             {r.message && <q className="adm-block">{r.message}</q>}
           </>

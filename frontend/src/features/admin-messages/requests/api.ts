@@ -5,6 +5,11 @@ import { check, db as supabase } from "../../admin-kit";
 // another car to accept or refuse, and the cancellations they made themselves.
 
 export interface ChangeRequest extends ChangeRequestFields {
+  /**
+   * For a booking paid online, what accepting would leave, as the database quoted
+   * the request: to pay at pickup, or to give back. Null when nothing was paid online.
+   */
+  afterPayment: { dueAtPickup: number; refundDue: number } | null;
   message: string | null;
   refund_mad: number | null;
   car: { name: string; brand: string } | null;
@@ -28,9 +33,14 @@ const SELECT =
 export async function listRequests(): Promise<ChangeRequest[]> {
   const rows = check(await supabase.from("booking_change_requests").select(SELECT).order("created_at", { ascending: false }).limit(200)) as unknown as (Omit<
     ChangeRequest,
-    "total"
-  > & { quote: { total?: number } | null })[];
-  const list = rows.map(({ quote, ...r }) => ({ ...r, total: quote?.total ?? null }));
+    "total" | "afterPayment"
+  > & { quote: { total?: number; due_at_pickup?: number; refund_due?: number } | null })[];
+  const list = rows.map(({ quote, ...r }) => ({
+    ...r,
+    total: quote?.total ?? null,
+    // refund_due is only in the quote of a request whose booking was paid online.
+    afterPayment: quote?.refund_due == null ? null : { dueAtPickup: Number(quote.due_at_pickup ?? 0), refundDue: Number(quote.refund_due) },
+  }));
   return list.sort((a, b) => Number(b.state === "pending") - Number(a.state === "pending"));
 }
 
