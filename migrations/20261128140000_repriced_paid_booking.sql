@@ -29,54 +29,41 @@ as $$
     else p_quote end
 $$;
 
-revoke all on function private.paid_online(uuid) from public;
-revoke all on function private.quote_after_payment(jsonb, numeric) from public;
-
--- Runs after bookings_compute_price (triggers of one event fire in name order), when
--- it computed the price again; amount_due_now keeps the amount that was charged. It
--- reads the payments whoever changes the booking: security definer.
-create function private.bookings_reprice_paid() returns trigger
+-- The quotes of a booking paid online state what was paid: the booking's own when its
+-- price is computed again (this runs after bookings_compute_price, as triggers of one
+-- event fire in name order; amount_due_now keeps the amount charged), and that of a
+-- change asked for it, so the agency sees before accepting what would be left to pay or
+-- to give back. Security definer: it reads the payments whoever writes.
+create function private.quote_paid_booking() returns trigger
   language plpgsql security definer
   set search_path = ''
 as $$
 declare
   v_paid numeric;
 begin
-  if new.quote is not distinct from old.quote then
-    return new;
-  end if;
-  v_paid := private.paid_online(new.id);
-  if v_paid > 0 then
-    new.amount_due_now := old.amount_due_now;
-    new.quote := private.quote_after_payment(new.quote, v_paid);
-  end if;
-  return new;
-end
-$$;
-
-revoke all on function private.bookings_reprice_paid() from public;
-
-create trigger bookings_reprice_paid
-  before update of car_id, start_date, end_date, pickup_time, return_time, insurance_type, extras, payment_option
-  on public.bookings
-  for each row execute function private.bookings_reprice_paid();
-
--- A change asked for a paid booking is quoted the same way, so the agency sees, before
--- accepting, what would be left to pay or to give back.
-create function private.change_requests_quote_paid() returns trigger
-  language plpgsql security definer
-  set search_path = ''
-as $$
-begin
-  if new.kind = 'change' and new.quote is not null then
+  if tg_table_name = 'bookings' then
+    if new.quote is distinct from old.quote then
+      v_paid := private.paid_online(new.id);
+      if v_paid > 0 then
+        new.amount_due_now := old.amount_due_now;
+        new.quote := private.quote_after_payment(new.quote, v_paid);
+      end if;
+    end if;
+  elsif new.kind = 'change' and new.quote is not null then
     new.quote := private.quote_after_payment(new.quote, private.paid_online(new.booking_id));
   end if;
   return new;
 end
 $$;
 
-revoke all on function private.change_requests_quote_paid() from public;
+revoke all on function private.paid_online(uuid), private.quote_after_payment(jsonb, numeric),
+  private.quote_paid_booking() from public;
+
+create trigger bookings_reprice_paid
+  before update of car_id, start_date, end_date, pickup_time, return_time, insurance_type, extras, payment_option
+  on public.bookings
+  for each row execute function private.quote_paid_booking();
 
 create trigger change_requests_quote_paid
   before insert on public.booking_change_requests
-  for each row execute function private.change_requests_quote_paid();
+  for each row execute function private.quote_paid_booking();

@@ -8,6 +8,18 @@ import { adminPage, loginAsAdmin } from "./admin-helpers.ts";
 
 const browser = specBrowser();
 
+/** The traveller of booking `id` opens "My booking" by its link and asks for other dates; the booking as stored. */
+async function askChange(email: string, id: string, carId: number, dates: { from: string; to: string }, message?: string): Promise<BookingRow> {
+  const [b] = await bookingsOf(email);
+  await anon("rpc/my_booking_request_link", { method: "POST", body: JSON.stringify({ p_reference: b!.reference, p_email: email }) });
+  const [mail] = await admin<{ payload: { link: { token: string } } }[]>(`notification_outbox?subject_id=eq.${id}&kind=eq.booking_link&select=payload`);
+  await anon("rpc/my_booking_change_request", {
+    method: "POST",
+    body: JSON.stringify({ p_token: mail!.payload.link.token, p_car_id: carId, p_start: dates.from, p_end: dates.to, p_message: message ?? null }),
+  });
+  return b!;
+}
+
 describe("the back office's travellers' requests", () => {
   it("a change request shows live with its price; accepting moves and re-prices the booking and tells the traveller", async () => {
     const { ctx, page } = await adminPage(browser());
@@ -20,16 +32,10 @@ describe("the back office's travellers' requests", () => {
     const { from, to } = await freeDates([carId], 2, 690);
     const id = await holdCar(carId, from, to, email);
     await admin(`bookings?id=eq.${id}`, { method: "PATCH", body: JSON.stringify({ language: "en" }) });
-    const [b] = await bookingsOf(email);
-    await anon("rpc/my_booking_request_link", { method: "POST", body: JSON.stringify({ p_reference: b!.reference, p_email: email }) });
-    const [mail] = await admin<{ payload: { link: { token: string } } }[]>(`notification_outbox?subject_id=eq.${id}&kind=eq.booking_link&select=payload`);
     const later = await freeDates([carId], 3, 720);
-    await anon("rpc/my_booking_change_request", {
-      method: "POST",
-      body: JSON.stringify({ p_token: mail!.payload.link.token, p_car_id: carId, p_start: later.from, p_end: later.to, p_message: "Flight moved" }),
-    });
+    const b = await askChange(email, id, carId, later, "Flight moved");
 
-    const row = page.locator(`[data-testid="request-row"][data-reference="${b!.reference}"]`);
+    const row = page.locator(`[data-testid="request-row"][data-reference="${b.reference}"]`);
     await row.waitFor({ timeout: 15_000 }); // live: no reload
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await row.getByTestId("request-state").textContent()).toBe("En attente");
@@ -61,18 +67,11 @@ describe("the back office's travellers' requests", () => {
       body: JSON.stringify({ booking_id: id, kind: "paypal", status: "captured", amount: 500, currency: "EUR", amount_mad: 5000, method: "paypal", provider_order_id: `E2E-${id}`, provider_capture_id: `E2ECAP-${id}`, settled_at: new Date().toISOString() }),
     });
     await admin(`bookings?id=eq.${id}`, { method: "PATCH", body: JSON.stringify({ payment_status: "paid", payment_method: "paypal" }) });
-    const [b] = await bookingsOf(email);
-    await anon("rpc/my_booking_request_link", { method: "POST", body: JSON.stringify({ p_reference: b!.reference, p_email: email }) });
-    const [mail] = await admin<{ payload: { link: { token: string } } }[]>(`notification_outbox?subject_id=eq.${id}&kind=eq.booking_link&select=payload`);
-    const shorter = await freeDates([carId], 1, 770);
-    await anon("rpc/my_booking_change_request", {
-      method: "POST",
-      body: JSON.stringify({ p_token: mail!.payload.link.token, p_car_id: carId, p_start: shorter.from, p_end: shorter.to }),
-    });
+    const b = await askChange(email, id, carId, await freeDates([carId], 1, 770));
     const [asked] = await admin<{ quote: { total: number; refund_due: number } }[]>(`booking_change_requests?booking_id=eq.${id}&select=quote`);
     expect(asked!.quote.refund_due).toBe(5000 - asked!.quote.total);
 
-    const row = page.locator(`[data-testid="request-row"][data-reference="${b!.reference}"]`);
+    const row = page.locator(`[data-testid="request-row"][data-reference="${b.reference}"]`);
     await row.waitFor({ timeout: 15_000 });
     const said = (await row.getByTestId("request-after-payment").textContent()) ?? "";
     expect(said).toContain("à rembourser au client si acceptée");
