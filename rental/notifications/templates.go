@@ -140,11 +140,15 @@ func (w words) ordered(extras map[string]bool, keys []string) string {
 	for _, k := range rest {
 		names = append(names, w.extraName(k))
 	}
-	sep := ", "
+	return strings.Join(names, w.comma())
+}
+
+// comma separates the items of a list: the Arabic comma in Arabic.
+func (w words) comma() string {
 	if w.Dir == "rtl" {
-		sep = "، " // the Arabic comma
+		return "، "
 	}
-	return strings.Join(names, sep)
+	return ", "
 }
 
 type contact struct {
@@ -388,11 +392,7 @@ func (w words) arrivalRows(b *booking) []line {
 		}
 	}
 	if len(hotel) > 0 {
-		sep := ", "
-		if w.Dir == "rtl" {
-			sep = "، "
-		}
-		rows = append(rows, line{Label: w.Hotel, Value: strings.Join(hotel, sep)})
+		rows = append(rows, line{Label: w.Hotel, Value: strings.Join(hotel, w.comma())})
 	}
 	return rows
 }
