@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../lib/useFormat";
-import { keyFacts, type KeyFactsQuote } from "./keyFacts";
+import { keyFacts, type KeyFactsQuote } from "./keyFactList";
 import { Row } from "./Row";
 
 /**
- * The deal's key facts (keyFacts.ts) as <dl> rows. Step 4, the "sent" and
+ * The deal's key facts (keyFactList.ts) as <dl> rows. Step 4, the "sent" and
  * success pages show the same rows (`prefix` names their test ids: summary-…,
  * order-…).
  */

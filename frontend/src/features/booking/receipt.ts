@@ -4,7 +4,7 @@ import type { BookingContact, BookingTrip, ReceiptJson, StoredQuoteJson } from "
 import { negative, plainFormatters, type Formatters } from "../../lib/localeFormat";
 import { locationLabel } from "../search";
 import { chosenExtras } from "../../lib/extraOrderApi";
-import { keyFacts } from "./keyFacts";
+import { keyFacts } from "./keyFactList";
 import { isInsurance, isPaymentOption, type ExtraKey, type Extras, type Insurance, type PaymentOption, type Quote } from "./price";
 import { tripColumns, type BookingForm, type BookingRequest } from "./types";
 
