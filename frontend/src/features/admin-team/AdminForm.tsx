@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Field, IconPlus, Spinner, useAdminTranslation, useValidation } from "../admin-kit";
-import { EMPTY_ADMIN_FORM, validateAdminForm, type AdminFormValues } from "./adminForm";
+import { EMPTY_ADMIN_FORM, validateAdminForm, type AdminFormValues } from "./adminFormValues";
 
 interface Props {
   /** Resolves true when the administrator was created (the form then clears). */

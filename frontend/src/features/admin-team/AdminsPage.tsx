@@ -3,7 +3,7 @@ import { useState } from "react";
 import { adminKeys, ApiError, ConfirmDialog, Loaded, notify, PageHeader, useAdminMutation, useAdminQuery, useAdminTranslation, useListCache } from "../admin-kit";
 import { SecuritySection, useAdminUser } from "../admin-session";
 import { AdminForm } from "./AdminForm";
-import type { AdminFormValues } from "./adminForm";
+import type { AdminFormValues } from "./adminFormValues";
 import { createAdmin, deleteAdmin, listAdmins, listMfa, resetAdminMfa, revokeAdmin, type AdminAccount } from "./api";
 import { AdminsList } from "./AdminsList";
 

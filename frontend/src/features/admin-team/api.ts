@@ -1,6 +1,6 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { ApiError, check, db as supabase } from "../admin-kit";
-import type { AdminFormValues } from "./adminForm";
+import type { AdminFormValues } from "./adminFormValues";
 import { isRecord } from "../../lib/guards";
 import { readCreateOutcome, readMfa, type AdminAccount, type CreateOutcome } from "./answers";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateAdminForm } from "./adminForm";
+import { validateAdminForm } from "./adminFormValues";
 import { stillWrong } from "../admin-kit";
 
 // After a failed save, "Le nom est requis" stayed under a field since filled.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateAdminForm } from "./adminForm";
+import { validateAdminForm } from "./adminFormValues";
 
 const ok = { email: "new.admin@casarent.ma", password: "secret1", first_name: "Salma", last_name: "Idrissi" };
 
