@@ -3,7 +3,7 @@
 // with its new price and availability; one click accepts it: the booking moves
 // and is re-priced by the database, and the traveller is told in their language.
 import { describe, expect, it } from "vitest";
-import { admin, anon, bookableCars, bookingsOf, freeDates, holdCar, specBrowser, type BookingRow } from "./helpers.ts";
+import { admin, anon, BASE_URL, bookableCars, bookingsOf, freeDates, holdCar, specBrowser, type BookingRow } from "./helpers.ts";
 import { adminPage, loginAsAdmin } from "./admin-helpers.ts";
 
 const browser = specBrowser();
@@ -80,6 +80,17 @@ describe("the back office's travellers' requests", () => {
     await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("accepted");
     const [moved] = await admin<{ amount_due_now: number; quote: { due_now: number; refund_due: number } }[]>(`bookings?id=eq.${id}&select=amount_due_now,quote`);
     expect(moved!.quote).toMatchObject({ due_now: 5000, refund_due: asked!.quote.refund_due });
+
+    // The booking's card says it too: paid online, nothing left at pickup, the difference to give back.
+    await page.goto(`${BASE_URL}/admin/bookings`);
+    await page.getByPlaceholder(/Rechercher par client/).fill(b.reference);
+    await page.getByRole("button", { name: `Voir les détails ${b.reference}` }).click();
+    const details = page.getByTestId("booking-details");
+    const figure = async (id: string) => Number(((await details.getByTestId(id).locator("dd").textContent()) ?? "").replace(/[^\d]/g, ""));
+    expect(await details.getByTestId("price-due-now").locator("dt").textContent()).toBe("Payé en ligne");
+    expect(await figure("price-due-now")).toBe(5000);
+    expect(await figure("price-due-at-pickup")).toBe(0);
+    expect(await figure("price-refund-due")).toBe(asked!.quote.refund_due);
     await ctx.close();
   });
 });

@@ -58,7 +58,8 @@ function PriceBreakdown({ q, total }: { q: BookingQuote; total: number | null })
           <strong>{formatPrice(total ?? q.total)}</strong>
         </dd>
       </div>
-      <Row label={t("bookings.details.dueNow", { percent: formatNumber(q.due_now_percent) })} testId="price-due-now">
+      {/* refund_due is in the quote once the database stated what was paid online (a paid booking re-priced). */}
+      <Row label={q.refund_due === undefined ? t("bookings.details.dueNow", { percent: formatNumber(q.due_now_percent) }) : t("bookings.details.paidOnline")} testId="price-due-now">
         {formatPrice(q.due_now)}
       </Row>
       <Row label={t("bookings.details.dueAtPickup")} testId="price-due-at-pickup">
