@@ -354,6 +354,15 @@ func frNumber(v float64) string {
 
 type row struct{ Label, Value string }
 
+// agencyRows are the traveller's lines in the agency's e-mail, which marks no direction.
+func agencyRows(lines []line) []row {
+	rows := make([]row, len(lines))
+	for i, l := range lines {
+		rows[i] = row{l.Label, l.Value}
+	}
+	return rows
+}
+
 // line is one line of the customer's email; LTR marks a value that reads left to
 // right whatever the language (amounts, references): <bdi dir="ltr"> in HTML.
 type line struct {
@@ -569,9 +578,7 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 		{"Prise en charge", fmt.Sprintf("%s — %s, %s", b.PickupLocation, fr.longDate(b.StartDate), hhmm(b.PickupTime))},
 		{"Restitution", fmt.Sprintf("%s — %s, %s", b.ReturnLocation, fr.longDate(b.EndDate), hhmm(b.ReturnTime))},
 	}
-	for _, l := range fr.arrivalRows(b) {
-		rows = append(rows, row{l.Label, l.Value})
-	}
+	rows = append(rows, agencyRows(fr.arrivalRows(b))...)
 	rows = append(rows, []row{
 		{"Durée", fmt.Sprintf("%d jour(s)", b.Days)},
 		{"Assurance", fr.InsuranceNames[b.Insurance]},
@@ -586,9 +593,7 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 	if q := b.Quote; q != nil {
 		rows = append(rows, row{"À payer d'avance", dh(q.DueNow)}, row{"À payer à la prise en charge", dh(q.DueAtPickup)},
 			row{"Caution", dh(q.Deposit)})
-		for _, l := range fr.keyFacts(q, b.Insurance) {
-			rows = append(rows, row{l.Label, l.Value})
-		}
+		rows = append(rows, agencyRows(fr.keyFacts(q, b.Insurance))...)
 	}
 	if b.TermsVersion != nil {
 		rows = append(rows, row{"Conditions de location", "acceptées (version " + *b.TermsVersion + ")"})
