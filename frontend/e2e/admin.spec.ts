@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
-import { seriousViolations, sticksOutSideways } from "./helpers.ts";
+import { servedData, seriousViolations, sticksOutSideways } from "./helpers.ts";
 import {
   adminClient,
   adminCredentials,
@@ -186,9 +186,7 @@ describe("vehicles", () => {
     // not in the instant before the change reaches the page store.
     await expect
       .poll(async () => {
-        const html = await fetch(`${BASE_URL}/cars/${slug}?lang=fr`).then((r) => r.text());
-        const json = /<script id="page-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
-        const served = json ? (JSON.parse(json) as { stale?: boolean; data: { car?: { available?: boolean } } }) : null;
+        const served = await servedData<{ car?: { available?: boolean } }>(`/cars/${slug}?lang=fr`);
         return served?.stale === true || served?.data.car?.available === false;
       }, { timeout: 30_000 })
       .toBe(true);

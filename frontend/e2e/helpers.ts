@@ -446,6 +446,27 @@ export async function payByPayPal(page: Page): Promise<void> {
   await page.getByTestId("booking-success").waitFor({ timeout: 30_000 });
 }
 
+/** The data the server's render of path embeds (<script id="page-data">), and whether it is marked stale; null for the shell. */
+export async function servedData<T = Record<string, unknown>>(path: string): Promise<{ stale?: boolean; data: T } | null> {
+  const html = await fetch(`${BASE_URL}${path}`).then((r) => r.text());
+  const json = /<script id="page-data" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { stale?: boolean; data: T }) : null;
+}
+
+/**
+ * Waits until the server serves path rendered again with a change just written
+ * (`shows` reads the embedded data). In the instant after a write, before the change
+ * reaches the page store, the page is still its previous render, not yet marked stale.
+ */
+export async function untilServed(path: string, shows: (data: Record<string, unknown>) => boolean, timeoutMs = 30_000): Promise<void> {
+  await expect
+    .poll(async () => {
+      const served = await servedData(path);
+      return served !== null && served.stale !== true && shows(served.data);
+    }, { timeout: timeoutMs })
+    .toBe(true);
+}
+
 /**
  * Waits until the server's stored render of each path is current in each language:
  * pages are rendered ahead of visitors, in the background, after the data they show
@@ -458,9 +479,8 @@ export async function untilRendered(paths: string[], langs: string[] = ["fr", "e
   for (const path of paths)
     for (const lang of langs) {
       for (;;) {
-        const html = await fetch(`${BASE_URL}${path}?lang=${lang}`).then((r) => r.text());
-        const data = html.indexOf('<script id="page-data" type="application/json">');
-        if (data >= 0 && !html.startsWith('{"stale":true', data + '<script id="page-data" type="application/json">'.length)) break;
+        const served = await servedData(`${path}?lang=${lang}`);
+        if (served !== null && served.stale !== true) break;
         if (Date.now() > deadline) throw new Error(`${path} (${lang}) is not rendered after ${timeoutMs / 1000} s`);
         await new Promise((r) => setTimeout(r, 1000));
       }

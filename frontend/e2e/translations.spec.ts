@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch, siteCookies } from "./browser.ts";
-import { admin, seriousViolations, untilReady, untilRendered } from "./helpers.ts";
+import { admin, seriousViolations, untilReady, untilRendered, untilServed } from "./helpers.ts";
 import { adminPage, BASE_URL, expectToast, loginAsAdmin, unique } from "./admin-helpers.ts";
 
 let browser: Browser;
@@ -87,6 +87,7 @@ describe("a car description", () => {
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expectToast(page, "Voiture modifiée avec succès");
     await expect.poll(() => row.locator('[data-testid=language-badges] [data-state="missing"]').count()).toBe(1);
+    await untilServed(`/cars/${slug}?lang=en`, (d) => JSON.stringify(d).includes(EN));
 
     const en = await reader("en");
     await en.p.goto(`${BASE_URL}/cars/${slug}`);
@@ -113,6 +114,7 @@ describe("a car description", () => {
     await field.fill(AR);
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expectToast(page, "Voiture modifiée avec succès");
+    await untilServed(`/cars/${slug}?lang=ar`, (d) => JSON.stringify(d).includes(AR));
 
     for (const [lang, text, dir] of [
       ["fr", FR, "ltr"],
@@ -225,6 +227,7 @@ describe("a post", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Mettre à jour" }).click();
     await expectToast(page, "Article mis à jour avec succès");
+    await untilServed(`/blog/${slug}?lang=ar`, (d) => !JSON.stringify(d).includes(body.ar));
 
     const r = await reader("ar");
     await r.p.goto(`${BASE_URL}/blog/${slug}`);
