@@ -13,6 +13,10 @@ RUN go mod download
 COPY . .
 COPY --from=site /src/frontend/dist ./frontend/dist
 RUN CGO_ENABLED=0 go build -tags embedui -trimpath -ldflags="-s -w" -o /out/server ./cmd/server
+# The data folder (generated secrets, local files, Deno's caches, deployed
+# functions): with no DATA_DIR and the working folder / not writable, the server
+# keeps its data in its user's ~/.local/share/casarent (server/config/paths.go).
+RUN mkdir -p /out/home/nonroot/.local/share/casarent
 
 # Deno runs the TypeScript functions of FUNCTIONS_DIR (functions/README.md): the
 # pinned version of scripts/lib.sh, from npm, whose package ships the binary.
@@ -23,7 +27,11 @@ RUN npm install --prefix /opt/deno --no-save --no-audit --no-fund deno@2.9.6 \
 # Deno is linked against glibc: the distroless image with the C runtime.
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /out/server /server
+COPY --from=build --chown=65532:65532 /out/home/nonroot /home/nonroot
 COPY --from=deno /deno /usr/local/bin/deno
 ENV LISTEN_ADDR=:54321 DENO_PATH=/usr/local/bin/deno
+# scripts/test.d/85-image-start.sh starts the binary this way (a user that is not
+# root, working folder /, no DATA_DIR) and checks the pages and a deployed function.
+VOLUME /home/nonroot/.local/share/casarent
 EXPOSE 54321
 ENTRYPOINT ["/server"]

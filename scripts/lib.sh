@@ -126,3 +126,18 @@ npm_install() {
     (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
+
+# check_car_page BASE ANON_KEY WORKDIR: a car's page, as the server answers it, is
+# rendered (its root holds the page, not the empty shell) and names the car.
+check_car_page() {
+  local base=$1 anon=$2 work=$3 slug name
+  curl -fsS "$base/rest/v1/cars?select=slug,name&order=id&limit=1" -H "apikey: $anon" -o "$work/car.json" ||
+    { echo "reading a car failed"; return 1; }
+  slug=$(sed -n 's/.*"slug":"\([^"]*\)".*/\1/p' "$work/car.json")
+  name=$(sed -n 's/.*"name":"\([^"]*\)".*/\1/p' "$work/car.json")
+  [ -n "$slug" ] || { echo "no car in the fleet: $(cat "$work/car.json")"; return 1; }
+  curl -fsS "$base/cars/$slug?lang=en" -o "$work/car.html" || { echo "GET /cars/$slug failed"; return 1; }
+  grep -q '<div id="root"></div>' "$work/car.html" && { echo "/cars/$slug is the empty shell, not the rendered page"; return 1; }
+  grep -qF "$name" "$work/car.html" || { echo "/cars/$slug does not name the car $name"; return 1; }
+  return 0
+}

@@ -363,8 +363,8 @@ func (r *pageRenderer) build(ctx context.Context, jobs []pageJob, seen int64) er
 	} else {
 		r.state.Store("ready")
 	}
-	n, size := r.store.stats()
-	r.log.Info("pages: built", "pages", len(jobs), "rendered", b.rendered, "took", time.Since(start).Round(time.Millisecond), "stored", n, "bytes", size)
+	n, size, site := r.store.stats()
+	r.log.Info("pages: built", "pages", len(jobs), "rendered", b.rendered, "took", time.Since(start).Round(time.Millisecond), "stored", n, "of", site, "bytes", size)
 	return nil
 }
 
@@ -503,6 +503,7 @@ var (
 	pagesBurstsDesc   = prometheus.NewDesc("site_page_bursts_total", "Bursts of page builds finished since start.", nil, nil)
 	pagesStoredDesc   = prometheus.NewDesc("site_page_store_pages", "Pages in the page store (each language counts).", nil, nil)
 	pagesBytesDesc    = prometheus.NewDesc("site_page_store_bytes", "Bytes of the page store (raw and compressed copies).", nil, nil)
+	sitePagesDesc     = prometheus.NewDesc("site_pages", "Pages the site has, each language counts (the not-found page too): the store holds as many once all are rendered.", nil, nil)
 )
 
 // collector exports the render counter and the store's size on /metrics.
@@ -514,9 +515,10 @@ type pageCollector struct{ r *pageRenderer }
 func (c pageCollector) Describe(ch chan<- *prometheus.Desc) { prometheus.DescribeByCollect(c, ch) }
 
 func (c pageCollector) Collect(ch chan<- prometheus.Metric) {
-	n, size := c.r.store.stats()
+	n, size, site := c.r.store.stats()
 	ch <- prometheus.MustNewConstMetric(pagesRenderedDesc, prometheus.CounterValue, float64(c.r.rendered.Load()))
 	ch <- prometheus.MustNewConstMetric(pagesBurstsDesc, prometheus.CounterValue, float64(c.r.bursts.Load()))
 	ch <- prometheus.MustNewConstMetric(pagesStoredDesc, prometheus.GaugeValue, float64(n))
 	ch <- prometheus.MustNewConstMetric(pagesBytesDesc, prometheus.GaugeValue, float64(size))
+	ch <- prometheus.MustNewConstMetric(sitePagesDesc, prometheus.GaugeValue, float64(site))
 }

@@ -114,9 +114,14 @@ func (s *pageStore) keys() []pageKey {
 	return keys
 }
 
-// stats is the number of pages stored and their bytes.
-func (s *pageStore) stats() (pages int, bytes int64) {
+// stats is the number of pages stored and their bytes, and how many pages the
+// site has (each public page and the not-found page, in each language): what
+// the store holds once every page is rendered and fits.
+func (s *pageStore) stats() (pages int, bytes int64, site int) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.pages), s.bytes
+	if s.public != nil {
+		site = (len(s.public) + 1) * len(siteLanguages)
+	}
+	return len(s.pages), s.bytes, site
 }

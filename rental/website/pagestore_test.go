@@ -285,12 +285,12 @@ func TestThePageStoreIsBoundedInBytes(t *testing.T) {
 	if !s.put("/a", "fr", page) {
 		t.Error("a page replacing itself did not fit")
 	}
-	if n, size := s.stats(); n != 2 || size != 2*page.size() {
+	if n, size, _ := s.stats(); n != 2 || size != 2*page.size() {
 		t.Errorf("stats = %d pages, %d bytes", n, size)
 	}
 	s.setPublic([]string{"/b"})
-	if n, _ := s.stats(); n != 1 {
-		t.Errorf("a page no longer public is kept: %d pages", n)
+	if n, _, site := s.stats(); n != 1 || site != 2*len(siteLanguages) {
+		t.Errorf("a page no longer public is kept: %d pages; the site counts %d (one page and the not-found page, in each language)", n, site)
 	}
 }
 

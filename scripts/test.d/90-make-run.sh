@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# `make run` from a fresh clone brings up the site and /health; a second `make run`
-# after stopping keeps the data. Runs the real command in a clone of HEAD, on ports
-# of its own.
+# `make run` from a fresh clone brings up the site and /health, with every public
+# page rendered; a second `make run` after stopping keeps the data. Runs the real
+# command in a clone of HEAD, on ports of its own.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
+source "$repo/scripts/lib.sh"
 work=$(mktemp -d /tmp/casarent-make-run.XXXXXX)
 git clone -q "$repo" "$work/main"
 cd "$work/main"
@@ -47,6 +48,21 @@ grep -q '<div id="root"' "$work/page.html" || { echo "the site page is not serve
 keys=$(bin/server keys) || { echo "server keys failed"; exit 1; }
 anon=$(sed -n 's/^ANON_KEY=//p' <<<"$keys")
 service=$(sed -n 's/^SERVICE_ROLE_KEY=//p' <<<"$keys")
+# Every public page is rendered ahead of visitors, in every language, from the
+# default relative data folder (.data): the page store holds as many pages as the site has.
+pages_state=""
+for _ in $(seq 1 1500); do
+  pages_state=$(curl -fs "$base/health" | sed -n 's/.*"pages":"\([a-z]*\)".*/\1/p' || true)
+  [ "$pages_state" = ready ] || [ "$pages_state" = failed ] && break
+  sleep 0.2
+done
+[ "$pages_state" = ready ] || { echo "public pages not rendered (/health pages: ${pages_state:-none})"; grep -i "pages\|ssr\|render" "$work/run-1.log" | tail -n 10; exit 1; }
+metrics=$(curl -fsS "$base/metrics" -H "Authorization: Bearer $service") || { echo "GET /metrics failed"; exit 1; }
+stored=$(sed -n 's/^site_page_store_pages //p' <<<"$metrics")
+site=$(sed -n 's/^site_pages //p' <<<"$metrics")
+{ [ -n "$site" ] && [ "$site" -gt 0 ] && [ "$stored" = "$site" ]; } ||
+  { echo "the page store holds ${stored:-?} of the site's ${site:-?} pages"; exit 1; }
+check_car_page "$base" "$anon" "$work" || exit 1
 curl -fsS -o /dev/null -X POST "$base/rest/v1/contacts" -H "apikey: $anon" -H 'content-type: application/json' \
   -d '{"name":"Persist Check","email":"persist@example.com","subject":"s","message":"kept across restarts"}' ||
   { echo "saving a contact failed"; tail -n 20 "$work/run-1.log"; exit 1; }
@@ -67,4 +83,4 @@ done
 [ "$n" = 1 ] || { echo "the contact saved before the restart is gone (found $n)"; exit 1; }
 grep -q "administrator created" "$work/run-2.log" && { echo "second run created another admin"; exit 1; }
 stop
-echo "make run: fresh clone up, site and /health served, data kept across restarts"
+echo "make run: fresh clone up, site and /health served, every public page rendered, data kept across restarts"

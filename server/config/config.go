@@ -22,7 +22,7 @@ type Getenv func(string) string
 type Config struct {
 	Environment string // "development" (default) or "production"
 	ListenAddr  string // LISTEN_ADDR, default ":54321"
-	DataDir     string // DATA_DIR, default ".data": generated secrets, local storage
+	DataDir     string // DATA_DIR, default ".data" (paths.go): generated secrets, local storage; absolute once loaded
 
 	// DatabaseURL is a role that owns the schema: migrations run with it, then the
 	// server talks to PostgreSQL as "authenticator" with AuthenticatorPassword.
@@ -77,7 +77,7 @@ func Load(get Getenv) (*Config, error) {
 		Env:                   get,
 		Environment:           e.str("ENVIRONMENT", "development"),
 		ListenAddr:            e.str("LISTEN_ADDR", ":54321"),
-		DataDir:               e.str("DATA_DIR", ".data"),
+		DataDir:               dataDir(e),
 		DatabaseURL:           e.str("DATABASE_URL", ""),
 		AuthenticatorPassword: e.str("AUTHENTICATOR_PASSWORD", ""),
 		AuthenticatorURL:      e.str("AUTHENTICATOR_URL", ""),
@@ -113,6 +113,9 @@ func Load(get Getenv) (*Config, error) {
 	c.Storage = loadStorage(e, c.DataDir)
 	c.Functions = loadFunctions(e, c.DataDir, c.ListenAddr)
 	c.Realtime = loadRealtime(&e) // by pointer: a malformed value is reported
+	if err := c.resolvePaths(); err != nil && e.err == nil {
+		e.err = err
+	}
 	return c, e.err
 }
 

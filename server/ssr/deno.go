@@ -108,6 +108,10 @@ func StartDeno(ctx context.Context, deno, cache string, bundle []byte, log *slog
 // CasaRentSSR) into dir under names made of their content, once, and removes the
 // bundles of other builds.
 func placeFiles(dir string, bundle []byte) (runner, module string, err error) {
+	// Absolute, so that the paths Glob returns compare with the one just written.
+	if dir, err = filepath.Abs(dir); err != nil {
+		return "", "", err
+	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", "", err
 	}

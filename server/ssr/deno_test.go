@@ -115,3 +115,18 @@ func TestTheSiteBundleRendersTheSameInDenoAndGoja(t *testing.T) {
 		}
 	}
 }
+
+// A cache named by a relative path (DATA_DIR=.data, as `make run` has it) keeps the
+// bundle it has just written: the render starts and answers.
+func TestDenoWithARelativeCacheKeepsItsBundle(t *testing.T) {
+	src, deno := ssrtest.Bundle(t), denotest.Path(t)
+	t.Chdir(t.TempDir())
+	d, err := StartDeno(context.Background(), deno, filepath.Join(".data", "render"), src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if out, err := d.Render(Input{URL: "/", Path: "/", Lang: "fr", Data: []byte(`{}`)}); err != nil || !strings.Contains(out.HTML, " fr /") {
+		t.Errorf("render: %v, %v", out, err)
+	}
+}
