@@ -1,6 +1,7 @@
 package postgrest
 
 import (
+	"math"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -267,13 +268,22 @@ func parseRangeHeader(h string) (offset int64, limit *int64, ok bool, err error)
 	if m == nil {
 		return 0, nil, false, nil
 	}
-	from, _ := strconv.ParseInt(m[1], 10, 64)
+	from, err := strconv.ParseInt(m[1], 10, 64)
+	if err != nil {
+		return 0, nil, false, errRange("The Range header's lower boundary is out of range.")
+	}
 	if m[2] == "" {
 		return from, nil, true, nil
 	}
-	to, _ := strconv.ParseInt(m[2], 10, 64)
+	to, err := strconv.ParseInt(m[2], 10, 64)
+	if err != nil {
+		return 0, nil, false, errRange("The Range header's upper boundary is out of range.")
+	}
 	if to < from {
 		return 0, nil, false, errRange("The lower boundary must be lower than or equal to the upper boundary in the Range header.")
+	}
+	if to == math.MaxInt64 { // no row lies past it: open-ended, and no count overflows
+		return from, nil, true, nil
 	}
 	n := to - from + 1
 	return from, &n, true, nil
