@@ -524,3 +524,45 @@ func TestMyBookingLinksAreCappedPerRecipient(t *testing.T) {
 		t.Fatalf("%d link e-mails, want 5", n)
 	}
 }
+
+// A change request is checked by the rules a booking's insert meets (rental_rules,
+// reservation_settings, the years), with the same error, before anything is stored:
+// before, 213 days or dates in 2099 were stored as "available" with a quote.
+func TestMyBookingChangeRequestsFollowTheBookingRules(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, token := openedBooking(t, w, "e4000000-0000-4000-8000-000000000061", w.carA, false)
+	today := superScalar[time.Time](t, w, `select (now() at time zone 'Africa/Casablanca')::date`)
+	day := func(n int) string { return today.AddDate(0, 0, n).Format(time.DateOnly) }
+	w.super(t, `update public.rental_rules set earliest_pickup_days = 2`)
+	cases := []struct {
+		name, start, end, pickup, ret string
+		state                         string
+	}{
+		{"213 days", day(20), day(233), "10:00", "10:00", "22023"},
+		{"dates in 2099", "2099-06-01", "2099-06-05", "10:00", "10:00", "22023"},
+		{"a return in 2100", "2099-12-30", "2100-01-02", "10:00", "10:00", "23514"},
+		{"before the earliest pickup", day(1), day(4), "10:00", "10:00", "22023"},
+		{"a return before the pickup", day(20), day(20), "15:00", "09:00", "22023"},
+	}
+	for _, c := range cases {
+		_, asked := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3::date, $4::date, $5::time, $6::time)`,
+			token, w.carB, c.start, c.end, c.pickup, c.ret)
+		// The same trip booked by the same visitor.
+		_, booked := w.trySession(w.traveller(), `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
+				start_date, end_date, pickup_time, return_time, payment_method, terms_version, driver_requirements_confirmed)
+			values ($1, 'Lina', 'lina@example.com', '+212661234567', $2::date, $3::date, $4::time, $5::time, 'whatsapp',
+				(select r.terms_version from public.rental_rules r), true)`, w.carB, c.start, c.end, c.pickup, c.ret)
+		if sqlState(asked) != c.state || sqlState(booked) != c.state || asked.Error() != booked.Error() {
+			t.Errorf("%s: change request %v; booking %v; want both SQLSTATE %s, the same error", c.name, asked, booked, c.state)
+		}
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.booking_change_requests where booking_id = $1`, id); n != 0 {
+		t.Fatalf("%d change requests stored", n)
+	}
+	// Within the rules it is stored and quoted, as before.
+	b, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3::date, $4::date)`, token, w.carB, day(20), day(23))
+	if err != nil || len(b["requests"].([]any)) != 1 {
+		t.Fatalf("a change within the rules: %v %v", b, err)
+	}
+}
