@@ -293,3 +293,28 @@ func TestCreateOrderSharesTheHoldsOfTheAddress(t *testing.T) {
 	}
 	h.create(map[string]any{"customerEmail": "a3@example.com", "customerPhone": "+212600000003"})
 }
+
+// The booking's account is the caller's verified token, never the body's userId:
+// null with the anon key, the signed-in user's id with theirs.
+func TestCreateOrderBookingUserIsTheCaller(t *testing.T) {
+	h := newHarness(t, true)
+	const someone, caller = "a2000000-0000-4000-8000-000000000001", "a2000000-0000-4000-8000-000000000002"
+	stored := func(out map[string]any) *string {
+		var u *string
+		if err := h.db.Admin.QueryRow(context.Background(), `select user_id::text from public.bookings where id = $1`, out["bookingId"]).Scan(&u); err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	if u := stored(h.create(map[string]any{"userId": someone})); u != nil {
+		t.Fatalf("anon key, userId of someone: stored %s, want null", *u)
+	}
+	status, out := h.callAs(pgtest.Token(t, "authenticated", caller, nil), "create-paypal-order",
+		h.booking(map[string]any{"userId": someone, "customerEmail": "signed@example.com", "customerPhone": "+212600000005"}))
+	if status != 200 {
+		t.Fatalf("signed in: %d %v", status, out)
+	}
+	if u := stored(out); u == nil || *u != caller {
+		t.Fatalf("signed in, userId of someone: stored %v, want the caller", u)
+	}
+}
