@@ -209,15 +209,17 @@ func TestLongUnpaidHoldsAreShortened(t *testing.T) {
 	}
 }
 
-// A PayPal attempt is not limited, but turned into a WhatsApp request
-// (paypal-to-whatsapp, as service_role without an address) it becomes a request
-// of the address it came from: refused past the limit, shortened when far off.
+// A PayPal attempt turned into a WhatsApp request (paypal-to-whatsapp, as
+// service_role without an address) stays a hold of the address it came from:
+// checked again (here the limit was lowered after the attempts were made),
+// refused past the limit, shortened when far off.
 func TestPaypalAttemptsTurnedIntoRequestsAreLimitedToo(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	cars := w.moreCars(t, 5)
 	const ip = "203.0.113.77"
 	var attempts []string
+	w.super(t, `update public.reservation_settings set holds_per_address = 5`)
 	for i, car := range cars[:5] {
 		b := visitorBooking{ip: ip, email: fmt.Sprintf("t%d@example.com", i), phone: fmt.Sprintf("+21268000000%d", i), car: car, in: 20, days: 3}
 		role := anon
@@ -230,6 +232,7 @@ func TestPaypalAttemptsTurnedIntoRequestsAreLimitedToo(t *testing.T) {
 		}
 		attempts = append(attempts, id)
 	}
+	w.super(t, `update public.reservation_settings set holds_per_address = 3`)
 	toWhatsapp := func(id string) error {
 		_, err := w.run(service, `update public.bookings set payment_method = 'whatsapp', payment_status = 'none', status = 'pending',
 			hold_expires_at = now() + (select s.request_hold from public.reservation_settings s) where id = $1`, id)
@@ -238,12 +241,81 @@ func TestPaypalAttemptsTurnedIntoRequestsAreLimitedToo(t *testing.T) {
 	if err := toWhatsapp(attempts[3]); !refusedWith(err, "BK005", "address") {
 		t.Fatalf("a 4th request from the address by way of PayPal: %v, want BK005", err)
 	}
-	w.super(t, `update public.bookings set status = 'cancelled' where id = $1`, attempts[0])
+	w.super(t, `update public.bookings set status = 'cancelled' where id = any($1::uuid[])`, []string{attempts[0], attempts[4]})
 	if err := toWhatsapp(attempts[3]); err != nil {
 		t.Fatalf("once the address is under its limit: %v", err)
 	}
 	left := superScalar[float64](t, w, `select extract(epoch from hold_expires_at - now()) / 3600 from public.bookings where id = $1`, attempts[3])
 	if left > 7 {
 		t.Errorf("a request 100 days ahead by way of PayPal holds for %.1f h, want 6", left)
+	}
+}
+
+// WhatsApp requests and unpaid PayPal attempts are holds alike: from one address
+// they share its limit (3), and a PayPal attempt past it is refused with the same
+// BK005; so do an e-mail's. A captured payment is a booking, not a hold, and a
+// lapsed or cancelled attempt holds nothing: neither counts.
+func TestHoldsAreCountedAcrossChannels(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	cars := w.moreCars(t, 7)
+	const ip = "203.0.113.88"
+	b := func(i int, method string) visitorBooking {
+		return visitorBooking{ip: ip, email: fmt.Sprintf("x%d@example.com", i), phone: fmt.Sprintf("+21269000000%d", i),
+			car: cars[i], in: 30, days: 4, method: method}
+	}
+	// The site's requests as anon through RLS, the attempts as create-paypal-order's session.
+	var ids []string
+	for i, role := range []string{anon, service, anon} {
+		method := map[string]string{anon: "whatsapp", service: "paypal"}[role]
+		id, err := w.insertFrom(role, b(i, method))
+		if err != nil {
+			t.Fatalf("hold %d (%s): %v", i+1, method, err)
+		}
+		ids = append(ids, id)
+	}
+	if _, err := w.insertFrom(service, b(3, "paypal")); !refusedWith(err, "BK005", "address") {
+		t.Fatalf("a PayPal attempt past the address's limit: %v, want BK005 by address", err)
+	}
+	if _, err := w.insertFrom(anon, b(3, "whatsapp")); !refusedWith(err, "BK005", "address") {
+		t.Fatalf("a request past the address's limit: %v, want BK005 by address", err)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.bookings where client_ip = $1 and status = 'pending'`, ip); n != 3 {
+		t.Fatalf("the address holds %d cars, want 3", n)
+	}
+
+	// The attempt is paid (as record_paypal_capture writes it): no longer a hold.
+	w.super(t, `update public.bookings set status = 'confirmed', payment_status = 'paid', payment_id = 'CAPX1' where id = $1`, ids[1])
+	id, err := w.insertFrom(service, b(3, "paypal"))
+	if err != nil {
+		t.Fatalf("once an attempt is paid: %v", err)
+	}
+	// A lapsed attempt and a cancelled request hold nothing.
+	w.super(t, `update public.bookings set hold_expires_at = now() - interval '1 minute' where id = $1`, id)
+	if _, err := w.insertFrom(anon, b(4, "whatsapp")); err != nil {
+		t.Fatalf("once an attempt lapsed: %v", err)
+	}
+	w.super(t, `update public.bookings set status = 'cancelled' where id = $1`, ids[0])
+	if _, err := w.insertFrom(service, b(5, "paypal")); err != nil {
+		t.Fatalf("once a request is cancelled: %v", err)
+	}
+	if _, err := w.insertFrom(service, b(6, "paypal")); !refusedWith(err, "BK005", "address") {
+		t.Fatalf("past the limit again: %v, want BK005 by address", err)
+	}
+
+	// One e-mail from other addresses: two requests, then an attempt.
+	for i, method := range []string{"whatsapp", "whatsapp", "paypal"} {
+		role := anon
+		if method == "paypal" {
+			role = service
+		}
+		_, err := w.insertFrom(role, visitorBooking{ip: fmt.Sprintf("198.51.100.%d", 20+i), email: "Same@example.com",
+			phone: fmt.Sprintf("+21269100000%d", i), car: cars[i], in: 200, days: 2, method: method})
+		if i < 2 && err != nil {
+			t.Fatalf("request %d for the e-mail: %v", i+1, err)
+		}
+		if i == 2 && !refusedWith(err, "BK005", "email") {
+			t.Fatalf("an attempt past the e-mail's limit: %v, want BK005 by email", err)
+		}
 	}
 }

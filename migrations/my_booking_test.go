@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -141,19 +142,19 @@ func TestMyBookingLinkAnswersTheSameAndMailsOnlyOnAMatch(t *testing.T) {
 }
 
 // The 11th request for a link in a minute from one address is refused (429
-// through /rest/v1); another address is not.
+// through /rest/v1), whatever it asks for; another address is not.
 func TestMyBookingLinkIsLimitedPerAddress(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	for i := range 10 {
-		if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link('CR-23456', 'x@example.com')`); err != nil {
+		if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link('CR-23456', $1)`, fmt.Sprintf("x%d@example.com", i)); err != nil {
 			t.Fatalf("attempt %d: %v", i+1, err)
 		}
 	}
-	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link('CR-23456', 'x@example.com')`); !isLimited(err) {
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link('CR-23456', 'y@example.com')`); !isLimited(err) {
 		t.Fatalf("11th attempt: %v, want PT429", err)
 	}
-	if _, err := w.callJSON(w.from(anon, "198.51.100.9"), `select public.my_booking_request_link('CR-23456', 'x@example.com')`); err != nil {
+	if _, err := w.callJSON(w.from(anon, "198.51.100.9"), `select public.my_booking_request_link('CR-23456', 'y@example.com')`); err != nil {
 		t.Fatalf("another address: %v", err)
 	}
 }
@@ -413,5 +414,155 @@ func TestMyBookingOpensNoTable(t *testing.T) {
 		if _, err := w.try(a, `insert into public.booking_change_requests (booking_id, kind) values ($1, 'cancellation')`, w.booking1); err == nil {
 			t.Fatalf("%s writes a change request", a)
 		}
+	}
+}
+
+// linkCapOf is the scope (booking, recipient) of a refusal by the caps on links
+// ("" for any other answer): PostgREST's 429 with code PT429, as the per-address cap.
+func linkCapOf(err error) string {
+	var pe *pgconn.PgError
+	if !errors.As(err, &pe) || pe.Code != "PGRST" {
+		return ""
+	}
+	var m struct {
+		Code    string
+		Details struct{ By string }
+	}
+	var meta struct{ Status int }
+	if json.Unmarshal([]byte(pe.Message), &m) != nil || json.Unmarshal([]byte(pe.Detail), &meta) != nil || m.Code != "PT429" || meta.Status != 429 {
+		return ""
+	}
+	return m.Details.By
+}
+
+// One booking gets at most 3 link e-mails in 15 minutes and 10 a day, from any
+// number of addresses, and at most 3 live links; a pair that matches no booking is
+// answered the same way, so the refusal does not tell a booking's pair from another.
+func TestMyBookingLinksAreCappedPerBooking(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, ref := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000041", w.carA, false)
+	ask := func(i int, ref string) error {
+		_, err := w.callJSON(w.from(anon, fmt.Sprintf("198.51.100.%d", 1+i%3)), `select public.my_booking_request_link($1, 'lina@example.com')`, ref)
+		return err
+	}
+	// The measured attack: 30 asks at once from three addresses.
+	refused := 0
+	for i := range 30 {
+		switch err := ask(i, ref); {
+		case err == nil:
+		case linkCapOf(err) == "booking":
+			refused++
+		default:
+			t.Fatalf("ask %d: %v", i+1, err)
+		}
+	}
+	mails := func() int64 {
+		return superScalar[int64](t, w, `select count(*) from public.notification_outbox where kind = 'booking_link' and subject_id = $1`, id)
+	}
+	live := func() int64 {
+		return superScalar[int64](t, w, `select count(*) from private.booking_links where booking_id = $1 and expires_at > now()`, id)
+	}
+	if refused != 27 || mails() != 3 || live() != 3 {
+		t.Fatalf("30 asks: %d refused, %d e-mails, %d live links; want 27, 3, 3", refused, mails(), live())
+	}
+	for i := range 4 { // a pair of no booking: the same answers
+		if err := ask(i, "CR-22222"); (i < 3) != (err == nil) || (i == 3 && linkCapOf(err) != "booking") {
+			t.Fatalf("ask %d for no booking: %v", i+1, err)
+		}
+	}
+	// The 15 minutes pass (three times): 3 more each, up to 10 in the day; the
+	// newest 3 links work, the older ones no longer do.
+	first := linkToken(t, w, id)
+	for n := mails(); n < 10; n = mails() {
+		w.super(t, `update private.my_booking_link_log set at = at - interval '16 minutes'`)
+		for i := range min(3, int(10-n)) {
+			if err := ask(i, ref); err != nil {
+				t.Fatalf("ask after the window, %d e-mails so far: %v", n, err)
+			}
+		}
+	}
+	if live() != 3 {
+		t.Fatalf("%d live links, want 3", live())
+	}
+	if err := ask(0, ref); linkCapOf(err) != "booking" {
+		t.Fatalf("the 11th in a day: %v, want the booking's cap", err)
+	}
+	if mails() != 10 {
+		t.Fatalf("%d e-mails in the day, want 10", mails())
+	}
+	if _, err := w.callJSON(w.as(anon), `select public.my_booking($1)`, first); customCode(err) != "MB001" {
+		t.Fatalf("a link retired by newer ones: %v, want MB001", err)
+	}
+	if _, err := w.callJSON(w.as(anon), `select public.my_booking($1)`, linkToken(t, w, id)); err != nil {
+		t.Fatalf("the newest link: %v", err)
+	}
+}
+
+// One recipient gets at most 5 link e-mails in 15 minutes across its bookings;
+// an ask with that e-mail is then refused whatever the reference.
+func TestMyBookingLinksAreCappedPerRecipient(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	var refs []string
+	for i, car := range []int64{w.carA, w.carB} {
+		_, ref := myBookingFixture(t, w, fmt.Sprintf("e4000000-0000-4000-8000-00000000005%d", i), car, false)
+		refs = append(refs, ref)
+	}
+	for i, ref := range []string{refs[0], refs[0], refs[0], refs[1], refs[1]} {
+		if _, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, 'lina@example.com')`, ref); err != nil {
+			t.Fatalf("ask %d: %v", i+1, err)
+		}
+	}
+	for _, ask := range []struct{ ref, email string }{{refs[1], "lina@example.com"}, {"CR-22222", "LINA+trip@example.com"}} {
+		_, err := w.callJSON(w.traveller(), `select public.my_booking_request_link($1, $2)`, ask.ref, ask.email)
+		if linkCapOf(err) != "recipient" {
+			t.Fatalf("a 6th link to one inbox (%s, %s): %v, want the recipient's cap", ask.ref, ask.email, err)
+		}
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.notification_outbox where kind = 'booking_link'`); n != 5 {
+		t.Fatalf("%d link e-mails, want 5", n)
+	}
+}
+
+// A change request is checked by the rules a booking's insert meets (rental_rules,
+// reservation_settings, the years), with the same error, before anything is stored:
+// before, 213 days or dates in 2099 were stored as "available" with a quote.
+func TestMyBookingChangeRequestsFollowTheBookingRules(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, token := openedBooking(t, w, "e4000000-0000-4000-8000-000000000061", w.carA, false)
+	today := superScalar[time.Time](t, w, `select (now() at time zone 'Africa/Casablanca')::date`)
+	day := func(n int) string { return today.AddDate(0, 0, n).Format(time.DateOnly) }
+	w.super(t, `update public.rental_rules set earliest_pickup_days = 2`)
+	cases := []struct {
+		name, start, end, pickup, ret string
+		state                         string
+	}{
+		{"213 days", day(20), day(233), "10:00", "10:00", "22023"},
+		{"dates in 2099", "2099-06-01", "2099-06-05", "10:00", "10:00", "22023"},
+		{"a return in 2100", "2099-12-30", "2100-01-02", "10:00", "10:00", "23514"},
+		{"before the earliest pickup", day(1), day(4), "10:00", "10:00", "22023"},
+		{"a return before the pickup", day(20), day(20), "15:00", "09:00", "22023"},
+	}
+	for _, c := range cases {
+		_, asked := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3::date, $4::date, $5::time, $6::time)`,
+			token, w.carB, c.start, c.end, c.pickup, c.ret)
+		// The same trip booked by the same visitor.
+		_, booked := w.trySession(w.traveller(), `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
+				start_date, end_date, pickup_time, return_time, payment_method, terms_version, driver_requirements_confirmed)
+			values ($1, 'Lina', 'lina@example.com', '+212661234567', $2::date, $3::date, $4::time, $5::time, 'whatsapp',
+				(select r.terms_version from public.rental_rules r), true)`, w.carB, c.start, c.end, c.pickup, c.ret)
+		if sqlState(asked) != c.state || sqlState(booked) != c.state || asked.Error() != booked.Error() {
+			t.Errorf("%s: change request %v; booking %v; want both SQLSTATE %s, the same error", c.name, asked, booked, c.state)
+		}
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.booking_change_requests where booking_id = $1`, id); n != 0 {
+		t.Fatalf("%d change requests stored", n)
+	}
+	// Within the rules it is stored and quoted, as before.
+	b, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3::date, $4::date)`, token, w.carB, day(20), day(23))
+	if err != nil || len(b["requests"].([]any)) != 1 {
+		t.Fatalf("a change within the rules: %v %v", b, err)
 	}
 }

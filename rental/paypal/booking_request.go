@@ -36,7 +36,9 @@ type bookingRequest struct {
 	Extras        map[string]bool `json:"extras"`
 	PaymentOption string          `json:"paymentOption"`
 	Language      string          `json:"language"`
-	UserID        string          `json:"userId"`
+	// UserID is ignored: the booking's account is the caller's verified token
+	// (insertBooking), never a value the browser sends.
+	UserID json.RawMessage `json:"userId"`
 	// TermsVersion is the version of the rental terms the traveller accepted (the
 	// quote's terms_version); DriverConfirmed says the driver meets the car's
 	// minimum age and licence years. The database refuses a booking without them.
@@ -88,7 +90,7 @@ func (b *bookingRequest) normalize() error {
 	}
 	trim := func(p *string) { *p = strings.TrimSpace(*p) }
 	for _, p := range []*string{&b.PickupDate, &b.ReturnDate, &b.PickupTime, &b.ReturnTime, &b.PickupLocation, &b.ReturnLocation,
-		&b.CustomerName, &b.CustomerEmail, &b.CustomerPhone, &b.Insurance, &b.PaymentOption, &b.Language, &b.UserID, &b.BookingID} {
+		&b.CustomerName, &b.CustomerEmail, &b.CustomerPhone, &b.Insurance, &b.PaymentOption, &b.Language, &b.BookingID} {
 		trim(p)
 	}
 	b.PickupDate, b.ReturnDate = dateOnly(b.PickupDate), dateOnly(b.ReturnDate)
@@ -139,9 +141,6 @@ func (b *bookingRequest) normalize() error {
 	}
 	if b.BookingID != "" && !uuidRe.MatchString(b.BookingID) {
 		problems["bookingId"] = "not a uuid"
-	}
-	if b.UserID != "" && !uuidRe.MatchString(b.UserID) {
-		problems["userId"] = "must be a UUID"
 	}
 	if len(problems) > 0 {
 		return fnkit.Errorf(http.StatusBadRequest, "the booking request is invalid").WithCode("invalid_booking").WithDetails(problems)

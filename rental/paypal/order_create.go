@@ -14,6 +14,7 @@ import (
 
 	"casarent/functions/fnkit"
 	"casarent/server/httpx"
+	"casarent/server/jwtauth"
 	"casarent/server/pgrole"
 )
 
@@ -157,9 +158,11 @@ func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, client
 				return err
 			}
 		}
+		// The booking's account is the signed-in caller's, from the verified token
+		// (null for the anon key), as the database sets it for its own clients.
 		var userID, bookingID any
-		if req.UserID != "" {
-			userID = req.UserID
+		if id, err := jwtauth.FromContext(ctx); err == nil && id != nil && id.IsUser() {
+			userID = id.Subject
 		}
 		if req.BookingID != "" {
 			bookingID = req.BookingID

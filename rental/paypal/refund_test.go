@@ -167,22 +167,29 @@ func TestSwitchToWhatsappAfterPayPal(t *testing.T) {
 }
 
 // Turning PayPal attempts into WhatsApp requests is bounded like sending requests:
-// past the limit on one visitor's unpaid requests (2 per e-mail by default), the
-// switch answers the database's BK005 with its details, not "dates taken".
+// past the limit on one visitor's unpaid holds (2 per e-mail by default; here
+// lowered after three attempts were made), the switch answers the database's
+// BK005 with its details, not "dates taken"; once under it, the switch is made.
 func TestSwitchToWhatsappKeepsTheLimitOnUnpaidRequests(t *testing.T) {
 	h := newHarness(t, true)
-	var orders []string
+	h.manyHolds()
+	var orders, ids []string
 	for range 3 {
-		orders = append(orders, h.create(nil)["orderId"].(string))
+		out := h.create(nil)
+		orders, ids = append(orders, out["orderId"].(string)), append(ids, out["bookingId"].(string))
 	}
-	for _, order := range orders[:2] {
-		if status, body := h.call("paypal-to-whatsapp", map[string]any{"orderID": order}); status != 200 {
-			t.Fatalf("paypal-to-whatsapp: %d %v", status, body)
-		}
+	if _, err := h.db.Admin.Exec(context.Background(), `update public.reservation_settings set holds_per_email = 2`); err != nil {
+		t.Fatal(err)
 	}
-	status, body := h.call("paypal-to-whatsapp", map[string]any{"orderID": orders[2]})
+	status, body := h.call("paypal-to-whatsapp", map[string]any{"orderID": orders[0]})
 	details, _ := body["details"].(map[string]any)
 	if status != http.StatusConflict || body["code"] != "BK005" || details["by"] != "email" {
-		t.Fatalf("a third request for one e-mail: %d %v, want 409 BK005 by email", status, body)
+		t.Fatalf("a third hold for one e-mail: %d %v, want 409 BK005 by email", status, body)
+	}
+	if _, err := h.db.Admin.Exec(context.Background(), `update public.bookings set status = 'cancelled' where id = $1`, ids[2]); err != nil {
+		t.Fatal(err)
+	}
+	if status, body := h.call("paypal-to-whatsapp", map[string]any{"orderID": orders[0]}); status != 200 {
+		t.Fatalf("paypal-to-whatsapp under the limit: %d %v", status, body)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"os"
 	"sync"
 	"testing"
@@ -150,9 +151,10 @@ func TestCreateOrderChargesTheQuote(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := newHarness(t, true)
+	h.manyHolds()
 	// The cases' dates are fixed (a leap day among them): open the calendar wider
 	// than the default max_days_ahead. One address books every case: more orders
-	// than the public hourly limit.
+	// than the public hourly limit, more unpaid attempts than a visitor may keep.
 	if _, err := h.db.Admin.Exec(context.Background(), `update public.reservation_settings set max_days_ahead = 3660;
 		update private.write_limits set max_burst = 1000 where kind = 'paypal_orders'`); err != nil {
 		t.Fatal(err)
@@ -249,4 +251,70 @@ func datesAhead(t *testing.T, start, end string) (string, string) {
 		s, e = s.AddDate(4, 0, 0), e.AddDate(4, 0, 0)
 	}
 	return s.Format(time.DateOnly), e.Format(time.DateOnly)
+}
+
+// An unpaid PayPal attempt is a hold of the visitor's address like a WhatsApp
+// request: past the address's limit (3), create-paypal-order answers the
+// database's BK005 with its details (409, as the wizard reads it) and opens no
+// order; a paid attempt frees its place.
+func TestCreateOrderSharesTheHoldsOfTheAddress(t *testing.T) {
+	h := newHarness(t, true)
+	first := h.create(map[string]any{"customerEmail": "a1@example.com", "customerPhone": "+212600000001"})
+	var ip string
+	if err := h.db.Admin.QueryRow(context.Background(), `select host(client_ip::inet) from public.bookings where id = $1`, first["bookingId"]).Scan(&ip); err != nil || ip == "" {
+		t.Fatalf("the attempt's address: %q (%v)", ip, err)
+	}
+	// Two WhatsApp requests from the same address, as the site sends them.
+	for i := range 2 {
+		s := pgtest.As("anon", "")
+		s.ClientIP = ip
+		err := pgrole.Do(context.Background(), h.db.Pool, s, func(c pgrole.Conn) error {
+			_, err := c.Exec(context.Background(), `insert into public.bookings (car_id, customer_name, customer_email, customer_phone,
+					start_date, end_date, payment_method, terms_version, driver_requirements_confirmed)
+				values ($1, 'Visiteur', $2, $3, $4::date, $5::date, 'whatsapp', (select r.terms_version from public.rental_rules r), true)`,
+				h.car(300, true, ""), fmt.Sprintf("w%d@example.com", i), fmt.Sprintf("+21260000010%d", i), today(60), today(63))
+			return err
+		})
+		if err != nil {
+			t.Fatalf("request %d: %v", i+1, err)
+		}
+	}
+	status, out := h.call("create-paypal-order", h.booking(map[string]any{"customerEmail": "a2@example.com", "customerPhone": "+212600000002"}))
+	details, _ := out["details"].(map[string]any)
+	if status != http.StatusConflict || out["code"] != "BK005" || details["by"] != "address" || details["limit"] != float64(3) {
+		t.Fatalf("a 4th hold from one address: %d %v, want 409 BK005 by address", status, out)
+	}
+	if n := h.emu.Stats()["create"]; n != 1 {
+		t.Fatalf("%d PayPal orders, want 1", n)
+	}
+	h.approve(first["approveUrl"].(string), "pay")
+	if status, out := h.capture(first["orderId"]); status != 200 {
+		t.Fatalf("capture: %d %v", status, out)
+	}
+	h.create(map[string]any{"customerEmail": "a3@example.com", "customerPhone": "+212600000003"})
+}
+
+// The booking's account is the caller's verified token, never the body's userId:
+// null with the anon key, the signed-in user's id with theirs.
+func TestCreateOrderBookingUserIsTheCaller(t *testing.T) {
+	h := newHarness(t, true)
+	const someone, caller = "a2000000-0000-4000-8000-000000000001", "a2000000-0000-4000-8000-000000000002"
+	stored := func(out map[string]any) *string {
+		var u *string
+		if err := h.db.Admin.QueryRow(context.Background(), `select user_id::text from public.bookings where id = $1`, out["bookingId"]).Scan(&u); err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	if u := stored(h.create(map[string]any{"userId": someone})); u != nil {
+		t.Fatalf("anon key, userId of someone: stored %s, want null", *u)
+	}
+	status, out := h.callAs(pgtest.Token(t, "authenticated", caller, nil), "create-paypal-order",
+		h.booking(map[string]any{"userId": someone, "customerEmail": "signed@example.com", "customerPhone": "+212600000005"}))
+	if status != 200 {
+		t.Fatalf("signed in: %d %v", status, out)
+	}
+	if u := stored(out); u == nil || *u != caller {
+		t.Fatalf("signed in, userId of someone: stored %v, want the caller", u)
+	}
 }

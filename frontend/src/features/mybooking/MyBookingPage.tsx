@@ -49,7 +49,7 @@ function RequestLinkForm() {
   const id = useId();
   const [reference, setReference] = useState("");
   const [email, setEmail] = useState("");
-  const [state, setState] = useState<"idle" | "sending" | "sent" | "required" | "limited" | "error">("idle");
+  const [state, setState] = useState<"idle" | "sending" | "sent" | "required" | "limited" | "linksSent" | "error">("idle");
   const [sentTo, setSentTo] = useState("");
 
   async function submit(e: FormEvent) {
@@ -63,7 +63,8 @@ function RequestLinkForm() {
     if (r.ok) {
       setSentTo(email.trim());
       setState("sent");
-    } else setState(r.failure.kind === "limited" ? "limited" : "error");
+    } else if (r.failure.kind === "limited") setState(r.failure.by ? "linksSent" : "limited");
+    else setState("error");
   }
 
   if (state === "sent") {
@@ -74,7 +75,16 @@ function RequestLinkForm() {
       </div>
     );
   }
-  const alert = state === "required" ? t("myBooking.required") : state === "limited" ? t("myBooking.tooMany") : state === "error" ? t("myBooking.error") : null;
+  const alert =
+    state === "required"
+      ? t("myBooking.required")
+      : state === "limited"
+        ? t("myBooking.tooMany")
+        : state === "linksSent"
+          ? t("myBooking.tooManyLinks")
+          : state === "error"
+            ? t("myBooking.error")
+            : null;
   return (
     <form className="card my-booking-form" onSubmit={(e) => void submit(e)} noValidate data-testid="my-booking-request">
       <h2>{t("myBooking.askTitle")}</h2>

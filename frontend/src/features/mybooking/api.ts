@@ -56,10 +56,10 @@ export type Failure =
   | { kind: "closed" } // MB003: cancelled, expired, started or over
   | { kind: "invalid"; field?: string } // MB004, the quote's 22023 or a booking's bounds (23514)
   | { kind: "taken" } // BK00x
-  | { kind: "limited" } // 429
+  | { kind: "limited"; by?: "booking" | "recipient" } // 429: per address, or the caps on links per booking and per recipient
   | { kind: "other" };
 
-function failure(error: { code?: string; message?: string; details?: unknown }): Failure {
+export function failure(error: { code?: string; message?: string; details?: unknown }): Failure {
   let details: Record<string, unknown> = {};
   if (error.details && typeof error.details === "object") details = error.details as Record<string, unknown>;
   else if (typeof error.details === "string") {
@@ -80,7 +80,7 @@ function failure(error: { code?: string; message?: string; details?: unknown }):
     case "22023":
       return { kind: "invalid", field: typeof details.field === "string" ? details.field : undefined };
     case PG_CODES.tooManyWrites:
-      return { kind: "limited" };
+      return details.by === "booking" || details.by === "recipient" ? { kind: "limited", by: details.by } : { kind: "limited" };
     case "23514": // the database's bounds of a booking name the field first ("customer_phone …")
       return { kind: "invalid", field: /^(\w+)/.exec(error.message ?? "")?.[1] };
   }
