@@ -30,7 +30,7 @@ start)
   : "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
   "$0" stop "$name" >/dev/null 2>&1 || true
   mkdir -p "$state"
-  if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" \( -name '*.go' -o -path '*/server/ssr/*.js' \) -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
+  if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" \( -name '*.go' -o -path '*/server/ssr/*.js' -o -path '*/functions/deno/*.ts' \) -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
     (cd "$repo" && go build -o bin/server ./cmd/server) >&2
   fi
   dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"

@@ -89,8 +89,9 @@ if (links.db && links.dbHost && links.dbPort) {
   const realSocketConnect = socket.connect;
   // deno-lint-ignore no-explicit-any
   (socket as any).connect = function (this: unknown, ...args: any[]) {
+    // net.connect() passes its arguments already normalized, as one array
     // deno-lint-ignore no-explicit-any
-    const [opts, cb] = (net as any)._normalizeArgs(args);
+    const [opts, cb] = Array.isArray(args[0]) ? args[0] : (net as any)._normalizeArgs(args);
     if (!opts?.path && opts?.port !== undefined && isDB(opts.host, opts.port)) {
       return realSocketConnect.call(this, { path }, cb);
     }
