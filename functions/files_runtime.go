@@ -42,7 +42,7 @@ type FileOptions struct {
 	// (FUNCTIONS_NET_ALLOW); every other local, private or link-local one is denied.
 	NetAllow []netip.Prefix
 
-	MemoryMB      int           // V8 heap per worker
+	MemoryMB      int           // V8 heap per worker; resident memory may be 192 MB more (worker.go rssLimit)
 	CPUTime       time.Duration // CPU time the event loop may stay blocked by synchronous code
 	WallClock     time.Duration // wall-clock time per request
 	StartTimeout  time.Duration // from process start to listening (includes fetching dependencies)

@@ -38,7 +38,7 @@ func TestFileFunctionReachesNoLocalAddress(t *testing.T) {
 	free, freePort := listenInRange(t)
 	free.Close() // the port the function tries to listen on
 	q := url.Values{"port": {fmt.Sprint(port)}, "listen": {fmt.Sprint(freePort)},
-		"host": {"127.0.0.1", "localhost", "0.0.0.0", "[::ffff:127.0.0.1]", "2130706433"}}
+		"host": {"127.0.0.1", "localhost", "0.0.0.0", "[::1]", "[::ffff:127.0.0.1]", "2130706433"}}
 	a := e.call(t, "GET", "netprobe?"+q.Encode(), e.anon, "")
 	if a.status != 200 {
 		t.Fatalf("%d %s", a.status, a.body)

@@ -39,7 +39,7 @@ type FileFunctions struct {
 	// SupabaseURL is SUPABASE_URL as functions see it: how they reach this server.
 	// FUNCTIONS_SUPABASE_URL, default http://127.0.0.1:<LISTEN_ADDR's port>.
 	SupabaseURL string
-	MemoryMB    int           // FUNCTIONS_MEMORY_MB, V8 heap per worker, default 256
+	MemoryMB    int           // FUNCTIONS_MEMORY_MB, V8 heap per worker (resident memory: 192 MB more), default 256
 	CPUTime     time.Duration // FUNCTIONS_CPU_TIME: CPU spent with the event loop blocked, default 2s
 	WallClock   time.Duration // FUNCTIONS_WALL_CLOCK per request, default 150s
 	// StartTimeout bounds a worker's start, fetching its imports included.
