@@ -32,7 +32,7 @@ func denoCache(t *testing.T) string {
 	p := filepath.Join(denotest.RepoDir(t), ".tools", "deno", "cache")
 	deno := denotest.Path(t)
 	primeOnce.Do(func() {
-		cmd := exec.Command(deno, "cache", "--quiet", "--no-lock", "testdata/functions/notes/index.ts")
+		cmd := exec.Command(deno, "cache", "--quiet", "--no-lock", "testdata/functions/notes/index.ts", "testdata/functions/dbrole/index.ts")
 		cmd.Env = append(os.Environ(), "DENO_DIR="+p, "NO_COLOR=1")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			primeErr = fmt.Errorf("deno cache: %v\n%s", err, out)

@@ -1,6 +1,9 @@
 package functions_test
 
 import (
+	"context"
+	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -178,5 +181,65 @@ func TestFileFunctionCPULimitSparesWaitingRequests(t *testing.T) {
 	rest, _ := r.ReadString(0)
 	if !strings.Contains(rest, "data: second\n") {
 		t.Errorf("the waiting stream was cut: rest %q", rest)
+	}
+}
+
+// Memory outside the V8 heap counts too: a function holding 8 × 256 MB of typed
+// arrays (pages written) passes the memory limit, 546 WORKER_LIMIT, and the next
+// call gets a new worker.
+func TestFileFunctionMemoryLimitCountsArrayBuffers(t *testing.T) {
+	e := newFileEnv(t, nil, nil) // FUNCTIONS_MEMORY_MB's default
+	a := e.call(t, "GET", "buffers", e.anon, "")
+	if a.status != 546 || a.json(t)["code"] != "WORKER_LIMIT" || !strings.Contains(a.body, "memory limit") {
+		t.Fatalf("%d %s, want 546 WORKER_LIMIT memory", a.status, a.body)
+	}
+	if a := e.call(t, "GET", "hello", e.anon, ""); a.status != 200 {
+		t.Errorf("hello after: %d %s", a.status, a.body)
+	}
+}
+
+// A function still at work when its caller hangs up is stopped at the wall clock:
+// its worker's process ends (its CPU time stops growing) rather than working on
+// until the idle timeout.
+func TestFileFunctionCallerGoneStopsAtWallClock(t *testing.T) {
+	e := newFileEnv(t, func(o *functions.FileOptions) {
+		o.WallClock = 3 * time.Second
+		o.IdleTimeout = time.Hour // what stopped it before
+	}, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, "GET", e.srv.URL+"/functions/v1/busy", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+e.anon)
+	done := make(chan error, 1)
+	go func() {
+		res, err := http.DefaultClient.Do(req)
+		if err == nil {
+			res.Body.Close()
+		}
+		done <- err
+	}()
+	var pid int
+	eventually(t, "the function at work", func() bool {
+		for line := range strings.SplitSeq(e.log.String(), "\n") {
+			if i := strings.Index(line, "busy worker "); i >= 0 {
+				fmt.Sscanf(line[i+len("busy worker "):], "%d", &pid)
+			}
+		}
+		return pid > 0
+	})
+	cancel() // the caller hangs up
+	<-done
+	if _, err := os.Stat(fmt.Sprintf("/proc/%d", pid)); err != nil {
+		t.Fatalf("the worker ended with its caller already: %v", err)
+	}
+	eventually(t, "the worker stopped", func() bool {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		// gone, or a zombie not yet reaped: no more CPU either way
+		return err != nil || strings.Contains(string(b), ") Z ")
+	})
+	if !strings.Contains(e.log.String(), `"limit":"wall_clock","caller":"gone"`) {
+		t.Errorf("no wall_clock limit for the abandoned request in the log")
 	}
 }

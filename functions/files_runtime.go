@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"maps"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -32,8 +34,15 @@ type FileOptions struct {
 	// Env is what every function sees besides its secrets: SUPABASE_URL,
 	// SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SUPABASE_DB_URL.
 	Env map[string]string
+	// DBAddr is where PostgreSQL listens for the functions ("host:port", or a unix
+	// socket's path): connections a worker opens to SUPABASE_DB_URL's host and port
+	// reach it through the worker's database socket. "" = none.
+	DBAddr string
+	// NetAllow are the private addresses workers may reach after all
+	// (FUNCTIONS_NET_ALLOW); every other local, private or link-local one is denied.
+	NetAllow []netip.Prefix
 
-	MemoryMB      int           // V8 heap per worker
+	MemoryMB      int           // V8 heap per worker; resident memory may be 192 MB more (worker.go rssLimit)
 	CPUTime       time.Duration // CPU time the event loop may stay blocked by synchronous code
 	WallClock     time.Duration // wall-clock time per request
 	StartTimeout  time.Duration // from process start to listening (includes fetching dependencies)
@@ -64,6 +73,10 @@ type fileRuntime struct {
 	bootMu    sync.Mutex
 	bootstrap string // path of the written bootstrap module
 	builtins  map[string]Function
+
+	sockDir      string   // the workers' socket folders (private to the server's user)
+	apiTarget    *url.URL // SUPABASE_URL's origin, which workers reach through their API socket
+	apiTransport *http.Transport
 
 	mu   sync.RWMutex
 	sups map[string]*supervisor
@@ -112,6 +125,11 @@ func newFileRuntime(o FileOptions, builtins map[string]Function, logger *slog.Lo
 	}
 	if abs, err := filepath.Abs(o.DenoDir); err == nil {
 		fr.opts.DenoDir = abs
+	}
+	if u, err := url.Parse(o.Env["SUPABASE_URL"]); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+		fr.apiTarget = &url.URL{Scheme: u.Scheme, Host: u.Host}
+		fr.apiTransport = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 16, IdleConnTimeout: 30 * time.Second,
+			ForceAttemptHTTP2: true}
 	}
 	fns, err := scanFunctions(o.Dir, o.ConfigPath)
 	if err != nil {
@@ -240,6 +258,11 @@ func (fr *fileRuntime) Run(ctx context.Context) {
 				s.stop()
 			}
 			fr.mu.Unlock()
+			fr.bootMu.Lock()
+			if fr.sockDir != "" {
+				_ = os.RemoveAll(fr.sockDir)
+			}
+			fr.bootMu.Unlock()
 			return
 		case <-t.C:
 		}
@@ -268,13 +291,20 @@ func (fr *fileRuntime) bootstrapPathHint() string {
 }
 
 // bootstrapPath writes the bootstrap module into the dependency cache (readable by
-// every worker) once.
+// every worker) and makes the workers' sockets folder, once.
 func (fr *fileRuntime) bootstrapPath() (string, error) {
 	fr.bootMu.Lock()
 	defer fr.bootMu.Unlock()
 	if fr.bootstrap != "" {
 		return fr.bootstrap, nil
 	}
+	// The workers' sockets: a short path (a unix socket's is at most 107 bytes),
+	// mode 0700 (no other user of the machine reaches a worker or its routes).
+	dir, err := os.MkdirTemp("", "casarent-fn-")
+	if err != nil {
+		return "", fmt.Errorf("functions: sockets folder: %w", err)
+	}
+	fr.sockDir = dir
 	p := fr.bootstrapPathHint()
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return "", err
@@ -325,7 +355,7 @@ func (fr *fileRuntime) worker(ctx context.Context, s *supervisor) (w *worker, co
 	if err != nil {
 		return nil, false, err
 	}
-	w, err = startWorker(ctx, &fr.opts, fn, boot, fr.logger)
+	w, err = startWorker(ctx, fr, fn, boot, fr.logger)
 	if err != nil {
 		return nil, false, err
 	}
@@ -377,15 +407,23 @@ func (fr *fileRuntime) serve(w http.ResponseWriter, r *http.Request, s *supervis
 		s.replace(wk)
 	}
 
-	ctx, cancel := context.WithTimeout(r.Context(), fr.opts.WallClock)
+	deadline := time.Now().Add(fr.opts.WallClock)
+	ctx, cancel := context.WithDeadline(r.Context(), deadline)
 	defer cancel()
 	var proxyErr error
+	id := wk.begin()
 	ctx = context.WithValue(ctx, proxyErrKey, &proxyErr)
 	ctx = context.WithValue(ctx, respHeaderKey, sw.Header())
+	ctx = context.WithValue(ctx, requestIDKey, id)
 	defer func() {
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) && r.Context().Err() == nil {
+		switch {
+		case errors.Is(ctx.Err(), context.DeadlineExceeded):
 			// Past the wall clock, streaming or not: the worker is replaced.
 			wk.kill("wall_clock")
+		case r.Context().Err() != nil && wk.isRunning(id):
+			// The caller left while the function was still at work: that work
+			// may go on (nothing makes a handler stop), but not past the wall clock.
+			fr.abandoned(s, wk, id, deadline)
 		}
 		if limit := wk.limitHit(); limit != "" && limit != "start" {
 			s.replace(wk)
@@ -395,6 +433,23 @@ func (fr *fileRuntime) serve(w http.ResponseWriter, r *http.Request, s *supervis
 	if proxyErr != nil && sw.status == 0 && r.Context().Err() == nil {
 		fr.noAnswer(ctx, sw, r, wk, proxyErr)
 	}
+}
+
+// abandoned watches a request whose caller left before it was over: if it is
+// still running in the worker at its wall-clock deadline, the worker is stopped
+// and replaced.
+func (fr *fileRuntime) abandoned(s *supervisor, wk *worker, id int64, deadline time.Time) {
+	time.AfterFunc(time.Until(deadline), func() {
+		if !wk.isRunning(id) {
+			return
+		}
+		fn := wk.fn
+		fr.limitHits.WithLabelValues(fn.Name, "wall_clock").Inc()
+		fr.logger.Warn("function stopped at a limit", "function", fn.Name, "version", fn.Version, "limit", "wall_clock",
+			"caller", "gone")
+		wk.kill("wall_clock")
+		s.replace(wk)
+	})
 }
 
 // noAnswer answers for a worker that gave none: a limit (546) or a crash (500).

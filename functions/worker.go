@@ -5,11 +5,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"maps"
+	"net"
 	"net/http"
 	"net/http/httputil"
 	"net/url"
@@ -23,11 +25,11 @@ import (
 	"time"
 )
 
-// worker is one Deno process serving one version of one function on a loopback port.
+// worker is one Deno process serving one version of one function on a unix socket.
 type worker struct {
 	fn     *fileFunction
 	cmd    *exec.Cmd
-	port   int
+	links  *links
 	proxy  *httputil.ReverseProxy
 	conns  *http.Transport // the proxy's connections to this process
 	done   chan struct{}   // closed when the process has exited
@@ -43,6 +45,9 @@ type worker struct {
 	lastUsed atomic.Int64 // unix nanoseconds, by now
 	now      func() time.Time
 	lastBeat atomic.Int64 // unix nanoseconds of the event loop's last beat
+
+	nextID  atomic.Int64
+	running sync.Map // request id -> struct{}: sent to the function and not yet over
 }
 
 // errBoot is a function that could not start (an exception at import, no Deno.serve).
@@ -53,10 +58,11 @@ var errStartTimeout = errors.New("function did not start in time")
 
 const tailLines = 30
 
-// denoArgs are the permissions of a worker: network, the function's environment
-// names only, reading its folder, the shared folder and the dependency cache;
-// nothing else (no write, subprocess, FFI or system information).
-func denoArgs(o *FileOptions, fn *fileFunction, bootstrap, marker string, env map[string]string) []string {
+// denoArgs are the permissions of a worker: the network but no local or private
+// address (deny), the function's environment names only, reading its folder, the
+// shared folder and the dependency cache, its own sockets; nothing else (no other
+// write, subprocess, FFI or system information).
+func denoArgs(o *FileOptions, fn *fileFunction, bootstrap, marker string, env map[string]string, l *links, deny []string) []string {
 	names := make([]string, 0, len(env))
 	for k := range env {
 		names = append(names, k)
@@ -72,13 +78,46 @@ func denoArgs(o *FileOptions, fn *fileFunction, bootstrap, marker string, env ma
 	if !strings.HasPrefix(fn.Entry, fn.Dir+"/") {
 		read = append(read, fn.Entry)
 	}
-	args := []string{"run", "--quiet", "--no-prompt", "--no-lock",
-		"--allow-net", "--allow-read=" + strings.Join(read, ","), fmt.Sprintf("--v8-flags=--max-old-space-size=%d", o.MemoryMB)}
-	if len(names) > 0 { // Deno refuses an empty --allow-env= list
-		args = append(args, "--allow-env="+strings.Join(names, ","))
+	// Deno asks for read and write access to a unix socket to serve on it or
+	// connect to it: these sockets only.
+	socks := []string{l.listen}
+	for _, p := range []string{l.api, l.db} {
+		if p != "" {
+			socks = append(socks, p)
+		}
 	}
+	read = append(read, socks...)
+	args := []string{"run", "--quiet", "--no-prompt", "--no-lock",
+		"--allow-net", "--allow-read=" + strings.Join(read, ","), "--allow-write=" + strings.Join(socks, ","),
+		fmt.Sprintf("--v8-flags=--max-old-space-size=%d", o.MemoryMB)}
+	if len(deny) > 0 {
+		args = append(args, "--deny-net="+strings.Join(deny, ","))
+	}
+	// PG*: PostgreSQL clients (npm:postgres) read libpq's variables; the process has
+	// none (its environment is only the names above), so they read nothing.
+	args = append(args, "--allow-env="+strings.Join(append(names, "PG*"), ","))
+	// The request's signal aborts when its caller leaves, not also after every
+	// answer (Deno's legacy behaviour, which warns on each worker's first request).
+	args = append(args, "--unstable-no-legacy-abort")
 	args = append(args, fn.resolutionArgs()...)
-	return append(args, bootstrap, (&url.URL{Scheme: "file", Path: fn.Entry}).String(), marker)
+	return append(args, bootstrap, (&url.URL{Scheme: "file", Path: fn.Entry}).String(), marker, linksArg(o, l))
+}
+
+// requestHeader carries the server's id of a request to the bootstrap, which
+// reports when that request is over (and hides the header from the function).
+const requestHeader = "X-Casarent-Request"
+
+// linksArg tells the bootstrap its sockets and what they stand for.
+func linksArg(o *FileOptions, l *links) string {
+	m := map[string]any{"listen": l.listen, "requestHeader": requestHeader}
+	if l.api != "" {
+		m["api"], m["apiOrigin"], m["apiHost"] = l.api, o.Env["SUPABASE_URL"], apiHost
+	}
+	if host, port, ok := dbRoute(o.Env["SUPABASE_DB_URL"]); ok && l.db != "" {
+		m["db"], m["dbHost"], m["dbPort"] = l.db, host, port
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
 }
 
 func dirExists(p string) bool {
@@ -98,8 +137,13 @@ func workerEnv(o *FileOptions, fn *fileFunction) (visible map[string]string, all
 	all = append(all, "DENO_DIR="+o.DenoDir, "NO_COLOR=1", "DENO_NO_UPDATE_CHECK=1")
 	// Deno itself may need the proxy, the machine's certificate authorities and an
 	// npm mirror to fetch npm: and https: imports (the function cannot read them).
-	for _, k := range []string{"HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy",
-		"SSL_CERT_FILE", "SSL_CERT_DIR", "DENO_CERT", "NPM_CONFIG_REGISTRY"} {
+	// NO_PROXY=* means no proxy at all, and would also turn off the route to the
+	// API socket (a proxy to Deno): then no proxy variable is passed.
+	keys := []string{"SSL_CERT_FILE", "SSL_CERT_DIR", "DENO_CERT", "NPM_CONFIG_REGISTRY"}
+	if os.Getenv("NO_PROXY") != "*" && os.Getenv("no_proxy") != "*" {
+		keys = append(keys, "HTTPS_PROXY", "HTTP_PROXY", "NO_PROXY", "https_proxy", "http_proxy", "no_proxy")
+	}
+	for _, k := range keys {
 		if v, ok := os.LookupEnv(k); ok {
 			all = append(all, k+"="+v)
 		}
@@ -113,27 +157,36 @@ func workerEnv(o *FileOptions, fn *fileFunction) (visible map[string]string, all
 }
 
 // startWorker runs the function and waits until it listens.
-func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstrap string, logger *slog.Logger) (*worker, error) {
+func startWorker(ctx context.Context, fr *fileRuntime, fn *fileFunction, bootstrap string, logger *slog.Logger) (*worker, error) {
+	o := &fr.opts
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	marker := "casarent-ready-" + hex.EncodeToString(b[:])
 	visible, env := workerEnv(o, fn)
-	cmd := exec.Command(o.DenoPath, denoArgs(o, fn, bootstrap, marker, visible)...)
+	l, err := openLinks(fr.sockDir, fr.apiTarget, fr.apiTransport, o.DBAddr, logger)
+	if err != nil {
+		return nil, err
+	}
+	deny := denyNet(o.NetAllow, interfaceAddrs())
+	cmd := exec.Command(o.DenoPath, denoArgs(o, fn, bootstrap, marker, visible, l, deny)...)
 	cmd.Dir = fn.Dir
 	cmd.Env = env
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
+		l.close()
 		return nil, err
 	}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
+		l.close()
 		return nil, err
 	}
-	w := &worker{fn: fn, cmd: cmd, done: make(chan struct{}), now: o.Now, logger: logger.With("function", fn.Name, "version", fn.Version)}
+	w := &worker{fn: fn, cmd: cmd, links: l, done: make(chan struct{}), now: o.Now, logger: logger.With("function", fn.Name, "version", fn.Version)}
 	if err := cmd.Start(); err != nil {
+		l.close()
 		return nil, fmt.Errorf("start deno: %w", err)
 	}
-	ready := make(chan int, 1)
+	ready := make(chan struct{}, 1)
 	var pipes sync.WaitGroup
 	pipes.Add(2)
 	go func() { defer pipes.Done(); w.readStdout(stdout, marker, ready) }()
@@ -141,12 +194,13 @@ func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstra
 	go func() {
 		pipes.Wait()
 		_ = cmd.Wait()
+		l.close()
 		close(w.done)
 	}()
 	timer := time.NewTimer(o.StartTimeout)
 	defer timer.Stop()
 	select {
-	case w.port = <-ready:
+	case <-ready:
 	case <-w.done:
 		w.logger.Error("function failed to start", "stderr", w.stderrTail())
 		return nil, errBoot
@@ -157,29 +211,37 @@ func startWorker(ctx context.Context, o *FileOptions, fn *fileFunction, bootstra
 		w.kill("")
 		return nil, ctx.Err()
 	}
-	w.conns = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second, DisableCompression: true}
+	w.conns = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 64, IdleConnTimeout: 30 * time.Second, DisableCompression: true,
+		DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+			return (&net.Dialer{}).DialContext(ctx, "unix", l.listen)
+		}}
 	w.proxy = w.newProxy()
 	w.lastUsed.Store(w.now().UnixNano())
 	w.lastBeat.Store(time.Now().UnixNano())
 	go func() { <-w.done; w.conns.CloseIdleConnections() }()
-	go w.watchCPU(o.CPUTime)
+	go w.watch(o.CPUTime, rssLimit(o.MemoryMB))
 	return w, nil
 }
 
-func (w *worker) readStdout(r io.Reader, marker string, ready chan<- int) {
+func (w *worker) readStdout(r io.Reader, marker string, ready chan<- struct{}) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
 		if rest, ok := strings.CutPrefix(line, marker+" "); ok {
-			if rest == "beat" {
+			switch {
+			case rest == "beat":
 				w.lastBeat.Store(time.Now().UnixNano())
 				continue
-			}
-			if port, err := strconv.Atoi(rest); err == nil {
+			case rest == "ready":
 				select {
-				case ready <- port:
+				case ready <- struct{}{}:
 				default:
+				}
+				continue
+			case strings.HasPrefix(rest, "done "):
+				if id, err := strconv.ParseInt(strings.TrimPrefix(rest, "done "), 10, 64); err == nil {
+					w.running.Delete(id)
 				}
 				continue
 			}
@@ -294,15 +356,41 @@ const (
 	beatLate  = 3 * beatEvery
 )
 
-// watchCPU enforces the CPU limit: synchronous work that keeps the event loop
-// blocked (no beat) while spending more than limit of CPU time stops the worker.
-// A request that waits (a stream, a fetch) costs nothing, however long it lasts,
-// and neither do the other requests the worker serves meanwhile. It runs until
-// the worker exits.
-func (w *worker) watchCPU(limit time.Duration) {
-	if limit <= 0 {
-		return
+// rssAllowanceMB is what a worker may hold beyond its V8 heap limit before the
+// memory watchdog stops it: Deno's own baseline (the runtime, V8's code and young
+// generation, the loaded modules: about 50 MB for a function importing supabase-js),
+// with room to spare, plus the memory outside the heap that the heap limit misses
+// (ArrayBuffers, typed arrays, buffers of streams).
+const rssAllowanceMB = 192
+
+// rssLimit is the resident memory, in bytes, past which a worker is stopped.
+func rssLimit(memoryMB int) int64 { return int64(memoryMB+rssAllowanceMB) << 20 }
+
+// rss is the worker's resident memory in bytes (Linux /proc; 0 elsewhere).
+func (w *worker) rss() int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/statm", w.cmd.Process.Pid))
+	if err != nil {
+		return 0
 	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		return 0
+	}
+	pages, _ := strconv.ParseInt(f[1], 10, 64)
+	return pages * int64(os.Getpagesize())
+}
+
+// watch enforces the CPU and memory limits until the worker exits.
+//
+// CPU: synchronous work that keeps the event loop blocked (no beat) while spending
+// more than cpuLimit of CPU time stops the worker. A request that waits (a stream,
+// a fetch) costs nothing, however long it lasts, and neither do the other requests
+// the worker serves meanwhile.
+//
+// Memory: the V8 heap limit (--max-old-space-size) does not count ArrayBuffers and
+// other memory outside the heap, so the process's resident memory is watched too:
+// past rssLimit it is stopped.
+func (w *worker) watch(cpuLimit time.Duration, rssLimit int64) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	last := w.cpuTime()
@@ -313,6 +401,16 @@ func (w *worker) watchCPU(limit time.Duration) {
 			return
 		case <-t.C:
 		}
+		if rssLimit > 0 {
+			if m := w.rss(); m > rssLimit {
+				w.logger.Warn("function past its memory limit", "rss_mb", m>>20, "limit_mb", rssLimit>>20)
+				w.kill("memory")
+				return
+			}
+		}
+		if cpuLimit <= 0 {
+			continue
+		}
 		now := w.cpuTime()
 		delta := now - last
 		last = now
@@ -320,7 +418,7 @@ func (w *worker) watchCPU(limit time.Duration) {
 			blocked = 0
 			continue
 		}
-		if blocked += delta; blocked > limit {
+		if blocked += delta; blocked > cpuLimit {
 			w.kill("cpu")
 			return
 		}
@@ -332,12 +430,16 @@ type ctxKey int
 const respHeaderKey ctxKey = 1
 
 func (w *worker) newProxy() *httputil.ReverseProxy {
-	target := &url.URL{Scheme: "http", Host: "127.0.0.1:" + strconv.Itoa(w.port)}
+	target := &url.URL{Scheme: "http", Host: "worker"} // dialled on its socket
 	return &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host // the function sees the public URL in req.url
 			pr.SetXForwarded()
+			pr.Out.Header.Del(requestHeader)
+			if id, ok := pr.In.Context().Value(requestIDKey).(int64); ok {
+				pr.Out.Header.Set(requestHeader, strconv.FormatInt(id, 10))
+			}
 		},
 		Transport:     w.conns,
 		FlushInterval: -1, // stream: server-sent events and chunked bodies pass as written
@@ -364,4 +466,22 @@ func (w *worker) newProxy() *httputil.ReverseProxy {
 	}
 }
 
-const proxyErrKey ctxKey = 2
+const (
+	proxyErrKey  ctxKey = 2
+	requestIDKey ctxKey = 3 // the worker's id of the request (worker.begin)
+)
+
+// begin numbers a request sent to the worker and counts it running until the
+// bootstrap says it is over.
+func (w *worker) begin() int64 {
+	id := w.nextID.Add(1)
+	w.running.Store(id, struct{}{})
+	return id
+}
+
+// isRunning reports whether request id is not over in the worker (its handler has
+// not answered, or its answer is still being sent).
+func (w *worker) isRunning(id int64) bool {
+	_, ok := w.running.Load(id)
+	return ok && !w.exited()
+}

@@ -30,7 +30,7 @@ start)
   : "${DATABASE_URL:?DATABASE_URL (cluster superuser) is required}"
   "$0" stop "$name" >/dev/null 2>&1 || true
   mkdir -p "$state"
-  if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" \( -name '*.go' -o -path '*/server/ssr/*.js' \) -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
+  if [ ! -x "$repo/bin/server" ] || [ -n "$(find "$repo" \( -name '*.go' -o -path '*/server/ssr/*.js' -o -path '*/functions/deno/*.ts' \) -newer "$repo/bin/server" -not -path '*/node_modules/*' | head -n1)" ] || [ -n "$(find "$repo/migrations" -newer "$repo/bin/server" | head -n1)" ]; then
     (cd "$repo" && go build -o bin/server ./cmd/server) >&2
   fi
   dbname="ts_$(echo "$name" | tr -c 'a-z0-9\n' '_')"
@@ -61,7 +61,7 @@ start)
     (
       cd "$repo"
       # Roles are cluster-wide: use the password pgtest sets, so Go tests and test servers can share a cluster.
-      export AUTHENTICATOR_PASSWORD=pgtest-authenticator
+      export AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions
       export DATABASE_URL="$url" DATA_DIR="$state/data" LISTEN_ADDR="127.0.0.1:$p" JWT_SECRET="$TEST_JWT_SECRET" \
         SITE_URL="${SITE_URL:-http://127.0.0.1:$p}" API_EXTERNAL_URL="${API_EXTERNAL_URL:-http://127.0.0.1:$p}"
       nohup bin/server >"$state/server.out" 2>"$state/server.log" &
@@ -93,7 +93,7 @@ start)
   for f in ${FIXTURE_SQL:-}; do psql -q -v ON_ERROR_STOP=1 "$url" -f "$f" >&2; done
   if [ -n "${FIXTURE_SQL:-}" ]; then psql -q "$url" -c "notify pgrst, 'reload schema'" >&2; sleep 0.5; fi
   if [ "${SEED:-}" = 1 ]; then
-    (cd "$repo" && AUTHENTICATOR_PASSWORD=pgtest-authenticator DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" \
+    (cd "$repo" && AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" \
       SITE_URL="http://127.0.0.1:$port" bin/server seed) >&2
   fi
   keys=$(cd "$repo" && DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" bin/server keys)

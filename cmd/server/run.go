@@ -9,11 +9,16 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/auth"
@@ -284,7 +289,14 @@ func (a *app) mountSurfaces() error {
 	fns = append(fns, adminusers.Functions(adminusers.Deps{
 		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
 	})...)
-	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: fileFunctions(cfg, a.db.Pool)})
+	files, err := fileFunctions(cfg, a.db.Pool)
+	if err != nil {
+		return err
+	}
+	if files.Env["SUPABASE_DB_URL"] == "" {
+		fnLog.Warn("FUNCTIONS_DB_PASSWORD is not set: the TypeScript functions get no SUPABASE_DB_URL")
+	}
+	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: files})
 	if err != nil {
 		return err
 	}
@@ -311,16 +323,51 @@ func (a *app) mountSurfaces() error {
 }
 
 // fileFunctions are the TypeScript functions' settings and environment.
-func fileFunctions(cfg *config.Config, pool *pgxpool.Pool) *functions.FileOptions {
+func fileFunctions(cfg *config.Config, pool *pgxpool.Pool) (*functions.FileOptions, error) {
 	ff := cfg.Functions.Files
+	dbURL, dbAddr, err := functionsDB(cfg)
+	if err != nil {
+		return nil, err
+	}
 	return &functions.FileOptions{
 		Dir: ff.Dir, ConfigPath: ff.ConfigPath, DenoPath: functions.FindDeno(ff.DenoPath), DenoDir: ff.DenoDir,
 		Env: map[string]string{"SUPABASE_URL": ff.SupabaseURL, "SUPABASE_ANON_KEY": cfg.AnonKey,
-			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": cfg.DatabaseURL},
+			"SUPABASE_SERVICE_ROLE_KEY": cfg.ServiceRoleKey, "SUPABASE_DB_URL": dbURL},
+		DBAddr: dbAddr, NetAllow: ff.NetAllow,
 		MemoryMB: ff.MemoryMB, CPUTime: ff.CPUTime, WallClock: ff.WallClock, StartTimeout: ff.StartTimeout,
 		IdleTimeout: ff.IdleTimeout, MaxRequests: ff.MaxRequests, MaxConcurrent: ff.MaxConcurrent, MaxQueue: ff.MaxQueue,
 		HotReload: ff.HotReload, Pool: pool, DeployDir: ff.DeployDir, SecretsKey: functions.SecretsKey(cfg.JWTSecret),
+	}, nil
+}
+
+// functionsDB is the functions' SUPABASE_DB_URL, as functions_db on the server's
+// database (never DATABASE_URL: a superuser), and the address the server dials for
+// them (they may not reach a local or private address themselves). Without
+// FUNCTIONS_DB_PASSWORD both are empty.
+func functionsDB(cfg *config.Config) (dbURL, addr string, err error) {
+	if cfg.FunctionsDBPassword == "" {
+		return "", "", nil
 	}
+	base := cfg.DatabaseURL
+	if base == "" {
+		base = cfg.AuthenticatorURL
+	}
+	pc, err := pgconn.ParseConfig(base)
+	if err != nil {
+		return "", "", fmt.Errorf("DATABASE_URL: %w", err)
+	}
+	host, port := pc.Host, int(pc.Port)
+	addr = net.JoinHostPort(host, strconv.Itoa(port))
+	if strings.HasPrefix(host, "/") { // PostgreSQL's own socket folder
+		addr = filepath.Join(host, fmt.Sprintf(".s.PGSQL.%d", port))
+		host = "localhost"
+	}
+	u := url.URL{Scheme: "postgresql", User: url.UserPassword("functions_db", cfg.FunctionsDBPassword),
+		Host: net.JoinHostPort(host, strconv.Itoa(port)), Path: "/" + pc.Database}
+	if p, err := url.Parse(base); err == nil && p.Query().Get("sslmode") != "" {
+		u.RawQuery = url.Values{"sslmode": {p.Query().Get("sslmode")}}.Encode()
+	}
+	return u.String(), addr, nil
 }
 
 // newMailer is the SMTP sender, or without SMTP_HOST the log sender, which in

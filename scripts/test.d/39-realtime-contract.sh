@@ -42,7 +42,7 @@ trap cleanup EXIT
 # The replica: same database, same keys, its own port.
 port2=${REALTIME_CONTRACT_PORT2:-25386}
 (
-  export AUTHENTICATOR_PASSWORD=pgtest-authenticator DATABASE_URL="$TEST_DATABASE_URL" DATA_DIR="$state/data" \
+  export AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions DATABASE_URL="$TEST_DATABASE_URL" DATA_DIR="$state/data" \
     LISTEN_ADDR="127.0.0.1:$port2" JWT_SECRET="$JWT_SECRET" SITE_URL="$SUPABASE_URL" API_EXTERNAL_URL="$SUPABASE_URL"
   nohup bin/server >"$state/server2.out" 2>"$state/server2.log" &
   echo $! >"$state/pid2"

@@ -44,7 +44,7 @@ trap cleanup EXIT
 psql -q "$DATABASE_URL" -c "drop database if exists $dbname with (force)" -c "create database $dbname" >/dev/null
 mkdir -p "$work/data"
 export DATABASE_URL="$db_url" DATA_DIR="$work/data" LISTEN_ADDR="127.0.0.1:$port" SITE_URL="$base" \
-  PAYPAL_EMULATOR_PORT=$((port + 1)) AUTHENTICATOR_PASSWORD=pgtest-authenticator
+  PAYPAL_EMULATOR_PORT=$((port + 1)) AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions
 unset PAYPAL_CLIENT_ID
 scripts/run.sh >"$work/run.log" 2>&1 &
 pid=$!

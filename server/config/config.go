@@ -29,7 +29,11 @@ type Config struct {
 	DatabaseURL           string // DATABASE_URL
 	AuthenticatorPassword string // AUTHENTICATOR_PASSWORD
 	AuthenticatorURL      string // AUTHENTICATOR_URL: overrides the derived connection
-	DBMaxConns            int    // DB_MAX_CONNS, default 20
+	// FunctionsDBPassword is the password of functions_db, the role the TypeScript
+	// functions' SUPABASE_DB_URL logs in as (set by the server at start, like
+	// authenticator's).
+	FunctionsDBPassword string // FUNCTIONS_DB_PASSWORD
+	DBMaxConns          int    // DB_MAX_CONNS, default 20
 
 	JWTSecret      string // JWT_SECRET (at least 32 characters)
 	AnonKey        string // ANON_KEY, derived from JWT_SECRET when empty
@@ -81,6 +85,7 @@ func Load(get Getenv) (*Config, error) {
 		DatabaseURL:           e.str("DATABASE_URL", ""),
 		AuthenticatorPassword: e.str("AUTHENTICATOR_PASSWORD", ""),
 		AuthenticatorURL:      e.str("AUTHENTICATOR_URL", ""),
+		FunctionsDBPassword:   e.str("FUNCTIONS_DB_PASSWORD", ""),
 		DBMaxConns:            e.int("DB_MAX_CONNS", 20),
 		JWTSecret:             e.str("JWT_SECRET", ""),
 		AnonKey:               e.str("ANON_KEY", ""),

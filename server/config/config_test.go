@@ -37,7 +37,11 @@ func TestGeneratedSecretsAreStableAndKeysDerived(t *testing.T) {
 	if err := c2.FillSecrets(); err != nil {
 		t.Fatal(err)
 	}
-	if c1.JWTSecret != c2.JWTSecret || c1.AnonKey != c2.AnonKey || c1.AuthenticatorPassword != c2.AuthenticatorPassword {
+	if c1.FunctionsDBPassword == "" || c1.FunctionsDBPassword == c1.AuthenticatorPassword {
+		t.Fatal("no FUNCTIONS_DB_PASSWORD of its own generated")
+	}
+	if c1.JWTSecret != c2.JWTSecret || c1.AnonKey != c2.AnonKey || c1.AuthenticatorPassword != c2.AuthenticatorPassword ||
+		c1.FunctionsDBPassword != c2.FunctionsDBPassword {
 		t.Fatal("a second start generated other secrets")
 	}
 	if c1.AnonKey == c1.ServiceRoleKey || c1.AnonKey == "" {

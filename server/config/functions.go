@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -38,7 +39,7 @@ type FileFunctions struct {
 	// SupabaseURL is SUPABASE_URL as functions see it: how they reach this server.
 	// FUNCTIONS_SUPABASE_URL, default http://127.0.0.1:<LISTEN_ADDR's port>.
 	SupabaseURL string
-	MemoryMB    int           // FUNCTIONS_MEMORY_MB, V8 heap per worker, default 256
+	MemoryMB    int           // FUNCTIONS_MEMORY_MB, V8 heap per worker (resident memory: 192 MB more), default 256
 	CPUTime     time.Duration // FUNCTIONS_CPU_TIME: CPU spent with the event loop blocked, default 2s
 	WallClock   time.Duration // FUNCTIONS_WALL_CLOCK per request, default 150s
 	// StartTimeout bounds a worker's start, fetching its imports included.
@@ -51,6 +52,37 @@ type FileFunctions struct {
 	// HotReload serves a changed function folder within 2 s. FUNCTIONS_HOT_RELOAD,
 	// default on outside production, off in production.
 	HotReload bool
+	// NetAllow are the private addresses the functions may reach after all
+	// (FUNCTIONS_NET_ALLOW: comma-separated IP addresses and CIDR ranges). Every
+	// loopback, private, link-local and carrier-grade NAT address, and this
+	// machine's own, is denied to them otherwise; the API and the database are
+	// reached through sockets the server gives each worker.
+	NetAllow    []netip.Prefix
+	netAllowErr error
+}
+
+// parseNetAllow reads FUNCTIONS_NET_ALLOW. Host names and ports are refused:
+// Deno denies by the address a name resolves to, and cannot except one port of
+// a denied address.
+func parseNetAllow(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for f := range strings.SplitSeq(s, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(f); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(strings.Trim(f, "[]"))
+		if err != nil {
+			return nil, fmt.Errorf("FUNCTIONS_NET_ALLOW: %q is not an IP address or a CIDR range (host names and ports cannot be opened one by one)", f)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 func loadFunctions(e env, dataDir, listenAddr string) Functions {
@@ -59,8 +91,11 @@ func loadFunctions(e env, dataDir, listenAddr string) Functions {
 	if i := strings.LastIndexByte(listenAddr, ':'); i >= 0 && i < len(listenAddr)-1 {
 		port = listenAddr[i+1:]
 	}
+	allow, allowErr := parseNetAllow(e.str("FUNCTIONS_NET_ALLOW", ""))
 	return Functions{
 		Files: FileFunctions{
+			NetAllow:      allow,
+			netAllowErr:   allowErr,
 			Dir:           dir,
 			ConfigPath:    e.str("FUNCTIONS_CONFIG", filepath.Join(filepath.Dir(filepath.Clean(dir)), "config.toml")),
 			DenoPath:      e.str("DENO_PATH", ""),
@@ -86,6 +121,9 @@ func (f Functions) validate() error {
 	if ff.MemoryMB < 16 || ff.CPUTime <= 0 || ff.WallClock <= 0 || ff.StartTimeout <= 0 || ff.IdleTimeout <= 0 ||
 		ff.MaxConcurrent <= 0 || ff.MaxQueue < 0 || ff.MaxRequests < 0 {
 		errs = append(errs, errors.New("FUNCTIONS_MEMORY_MB (at least 16), FUNCTIONS_CPU_TIME, FUNCTIONS_WALL_CLOCK, FUNCTIONS_START_TIMEOUT, FUNCTIONS_IDLE_TIMEOUT and FUNCTIONS_MAX_CONCURRENT must be positive; FUNCTIONS_MAX_QUEUE and FUNCTIONS_MAX_REQUESTS not negative"))
+	}
+	if ff.netAllowErr != nil {
+		errs = append(errs, ff.netAllowErr)
 	}
 	if u, err := url.Parse(ff.SupabaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		errs = append(errs, fmt.Errorf("FUNCTIONS_SUPABASE_URL must be an absolute http(s) URL, not %q", ff.SupabaseURL))

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -35,5 +36,22 @@ func TestFileFunctionsDefaults(t *testing.T) {
 	}
 	if _, err := loadFns(t, map[string]string{"FUNCTIONS_MAX_CONCURRENT": "0"}); err == nil || !strings.Contains(err.Error(), "FUNCTIONS_MAX_CONCURRENT") {
 		t.Fatalf("FUNCTIONS_MAX_CONCURRENT=0: %v", err)
+	}
+}
+
+// FUNCTIONS_NET_ALLOW takes addresses and CIDR ranges; a host name or a port is
+// refused (Deno denies by resolved address, and not port by port).
+func TestFunctionsNetAllow(t *testing.T) {
+	f, err := loadFns(t, map[string]string{"FUNCTIONS_NET_ALLOW": "10.1.2.0/24, 192.168.1.5,[fd00::7]"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(f.Files.NetAllow); got != "[10.1.2.0/24 192.168.1.5/32 fd00::7/128]" {
+		t.Errorf("parsed %s", got)
+	}
+	for _, bad := range []string{"db.internal", "10.0.0.5:5432"} {
+		if _, err := loadFns(t, map[string]string{"FUNCTIONS_NET_ALLOW": bad}); err == nil || !strings.Contains(err.Error(), "FUNCTIONS_NET_ALLOW") {
+			t.Errorf("%s: %v, want refused", bad, err)
+		}
 	}
 }

@@ -18,11 +18,11 @@ import (
 // JWT_SECRET always derives the same ANON_KEY and SERVICE_ROLE_KEY.
 var keyEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// FillSecrets completes c outside production: JWT_SECRET and AUTHENTICATOR_PASSWORD
-// are generated once into <DATA_DIR>/secrets.env (mode 0600) and reused, and the
+// FillSecrets completes c outside production: JWT_SECRET, AUTHENTICATOR_PASSWORD and
+// FUNCTIONS_DB_PASSWORD are generated once into <DATA_DIR>/secrets.env (mode 0600) and reused, and the
 // anon and service_role keys are derived from JWT_SECRET when not given.
 func (c *Config) FillSecrets() error {
-	if (c.JWTSecret == "" || c.AuthenticatorPassword == "") && !c.Production() {
+	if (c.JWTSecret == "" || c.AuthenticatorPassword == "" || c.FunctionsDBPassword == "") && !c.Production() {
 		saved, err := loadOrCreateSecrets(filepath.Join(c.DataDir, "secrets.env"))
 		if err != nil {
 			return err
@@ -32,6 +32,9 @@ func (c *Config) FillSecrets() error {
 		}
 		if c.AuthenticatorPassword == "" {
 			c.AuthenticatorPassword = saved["AUTHENTICATOR_PASSWORD"]
+		}
+		if c.FunctionsDBPassword == "" {
+			c.FunctionsDBPassword = saved["FUNCTIONS_DB_PASSWORD"]
 		}
 	}
 	var err error
@@ -80,7 +83,9 @@ func loadOrCreateSecrets(path string) (map[string]string, error) {
 		return nil, err
 	}
 	changed := false
-	for _, k := range []string{"JWT_SECRET", "AUTHENTICATOR_PASSWORD"} {
+	// A file written by an earlier version lacks the later names: they are added.
+	names := []string{"JWT_SECRET", "AUTHENTICATOR_PASSWORD", "FUNCTIONS_DB_PASSWORD"}
+	for _, k := range names {
 		if vals[k] == "" {
 			var b [32]byte
 			if _, err := rand.Read(b[:]); err != nil {
@@ -94,7 +99,10 @@ func loadOrCreateSecrets(path string) (map[string]string, error) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return nil, err
 		}
-		body := fmt.Sprintf("# generated on first run; keep private\nJWT_SECRET=%s\nAUTHENTICATOR_PASSWORD=%s\n", vals["JWT_SECRET"], vals["AUTHENTICATOR_PASSWORD"])
+		body := "# generated on first run; keep private\n"
+		for _, k := range names {
+			body += k + "=" + vals[k] + "\n"
+		}
 		if err := os.WriteFile(path, []byte(body), 0o600); err != nil {
 			return nil, err
 		}

@@ -88,7 +88,8 @@ func (d *DB) PrepareLoop(ctx context.Context) {
 	}
 }
 
-// Prepare applies migrations and sets the authenticator's password, using the
+// Prepare applies migrations and sets the passwords of authenticator and
+// functions_db, using the
 // owner's URL, and from then on Health reports the pool's answer. Without
 // DATABASE_URL (AUTHENTICATOR_URL only) there is nothing to do but reach it.
 func (d *DB) Prepare(ctx context.Context) error {
@@ -118,15 +119,30 @@ func (d *DB) prepare(ctx context.Context) error {
 		d.log.Info("migrations applied", "files", applied)
 	}
 	if d.cfg.AuthenticatorURL == "" {
-		var stmt string
-		if err := conn.QueryRow(cctx, "select format('alter role authenticator with login password %L', $1::text)", d.cfg.AuthenticatorPassword).Scan(&stmt); err != nil {
+		if err := setPassword(cctx, conn, "authenticator", d.cfg.AuthenticatorPassword); err != nil {
 			return err
 		}
-		if _, err := conn.Exec(cctx, stmt); err != nil {
-			return fmt.Errorf("set authenticator password: %w", err)
+	}
+	// The TypeScript functions' SUPABASE_DB_URL logs in as functions_db (migrations).
+	if d.cfg.FunctionsDBPassword != "" {
+		if err := setPassword(cctx, conn, "functions_db", d.cfg.FunctionsDBPassword); err != nil {
+			return err
 		}
 	}
 	return d.Pool.Ping(cctx)
+}
+
+// setPassword gives role its login password (quoted by PostgreSQL: ALTER ROLE takes
+// no parameters).
+func setPassword(ctx context.Context, conn *pgx.Conn, role, password string) error {
+	var stmt string
+	if err := conn.QueryRow(ctx, "select format('alter role %I with login password %L', $1::text, $2::text)", role, password).Scan(&stmt); err != nil {
+		return fmt.Errorf("set %s password: %w", role, err)
+	}
+	if _, err := conn.Exec(ctx, stmt); err != nil {
+		return fmt.Errorf("set %s password: %w", role, err)
+	}
+	return nil
 }
 
 // Health reports whether PostgreSQL answers through the request pool.

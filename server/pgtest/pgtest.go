@@ -30,6 +30,10 @@ const JWTSecret = "pgtest-jwt-secret-0123456789abcdef0123456789"
 // AuthenticatorPassword is the test cluster's password for the authenticator role.
 const AuthenticatorPassword = "pgtest-authenticator"
 
+// FunctionsDBPassword is the test cluster's password for functions_db, the role of
+// the TypeScript functions' SUPABASE_DB_URL.
+const FunctionsDBPassword = "pgtest-functions"
+
 // DB is one fresh database.
 type DB struct {
 	Name     string
@@ -128,8 +132,12 @@ func (db *DB) ExecFile(t testing.TB, path string) {
 
 // setAuthenticatorPassword gives the cluster-wide authenticator role the tests' password,
 // on every run: a server started on the same cluster (make run, server migrate) sets its own.
+// functions_db gets its own the same way.
 func setAuthenticatorPassword(ctx context.Context, conn *pgx.Conn) error {
-	_, err := conn.Exec(ctx, "alter role authenticator with login password '"+AuthenticatorPassword+"'")
+	if _, err := conn.Exec(ctx, "alter role authenticator with login password '"+AuthenticatorPassword+"'"); err != nil {
+		return err
+	}
+	_, err := conn.Exec(ctx, "alter role functions_db with login password '"+FunctionsDBPassword+"'")
 	return err
 }
 
