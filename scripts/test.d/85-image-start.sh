@@ -39,7 +39,7 @@ if [ "$(id -u)" = 0 ]; then
   as_user=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups --)
 fi
 # A database of its own, so the seed and the server touch no other suite's data.
-# Roles are the cluster's: the authenticator keeps the password the other suites use.
+# Roles are the cluster's: the authenticator and the functions' role keep the passwords the other suites use.
 db=image_start_$$
 psql "$DATABASE_URL" -qc "create database $db" >/dev/null
 db_url=$(sed -E "s#/postgres(\?|$)#/$db\1#" <<<"$DATABASE_URL")
@@ -48,7 +48,7 @@ trap 'cleanup; psql "$DATABASE_URL" -qc "drop database if exists $db with (force
 # The image's environment (Dockerfile: LISTEN_ADDR, DENO_PATH), nothing else of ours,
 # and its working folder, /.
 image=(env -i PATH=/usr/bin:/bin HOME="$home" LISTEN_ADDR="127.0.0.1:$port" DENO_PATH="$work/deno"
-  DATABASE_URL="$db_url" AUTHENTICATOR_PASSWORD=pgtest-authenticator SITE_URL="$base" "${as_user[@]}" "$work/server")
+  DATABASE_URL="$db_url" AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions SITE_URL="$base" "${as_user[@]}" "$work/server")
 in_image() { (cd / && exec "${image[@]}" "$@"); }
 
 step "seeding, then serving, as $( [ ${#as_user[@]} -gt 0 ] && echo nobody || id -un ) from /"
