@@ -143,6 +143,9 @@ func TestVerifyJWT(t *testing.T) {
 	e := newEnv(t,
 		functions.Function{Name: "secure", VerifyJWT: true, Handler: echo(false)},
 		functions.Function{Name: "open", VerifyJWT: false, Handler: echo(false)},
+		functions.Function{Name: "plain", VerifyJWT: true, Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			w.WriteHeader(http.StatusNoContent)
+		})},
 	)
 	res, body := e.do(t, "POST", "secure", "", "", nil)
 	if res.StatusCode != 401 || body["code"] != "UNAUTHORIZED_NO_AUTH_HEADER" || res.Header.Get("sb-error-code") != "UNAUTHORIZED_NO_AUTH_HEADER" {
@@ -160,6 +163,15 @@ func TestVerifyJWT(t *testing.T) {
 	res, body = e.do(t, "POST", "secure", e.anon, "", nil)
 	if res.StatusCode != 200 || body["role"] != "anon" {
 		t.Fatalf("anon key: %d %v", res.StatusCode, body)
+	}
+	// The edge runtime checks the signature only: a signed token without a role passes.
+	roleless, _ := jwtauth.Sign(secret, jwtMap{"sub": "someone", "exp": time.Now().Add(time.Hour).Unix()})
+	if res, body = e.do(t, "POST", "plain", roleless, "", nil); res.StatusCode != http.StatusNoContent {
+		t.Fatalf("a signed token without a role: %d %v", res.StatusCode, body)
+	}
+	unknown, _ := jwtauth.Sign("another-secret-another-secret-another-secret", jwtMap{"exp": time.Now().Add(time.Hour).Unix()})
+	if res, _ = e.do(t, "POST", "plain", unknown, "", nil); res.StatusCode != 401 {
+		t.Fatalf("a token without a role, signed with another secret: %d", res.StatusCode)
 	}
 	res, body = e.do(t, "POST", "secure", e.user, "", nil)
 	if res.StatusCode != 200 || body["role"] != "authenticated" || body["sub"] != "11111111-1111-1111-1111-111111111111" {
