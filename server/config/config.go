@@ -41,7 +41,7 @@ type Config struct {
 	PublishableKey string // SUPABASE_PUBLISHABLE_KEY (optional sb_publishable_...)
 	SecretKey      string // SUPABASE_SECRET_KEY (optional sb_secret_...)
 	// JWTKeys are the asymmetric signing keys of JWT_KEYS (or GOTRUE_JWT_KEYS): a
-	// JSON array of private JWKs, ES256 or RS256. nil: access tokens are HS256.
+	// JSON array of private JWKs, ES256, RS256 or HS256 (oct). nil: access tokens are HS256 with JWT_SECRET.
 	JWTKeys *jwtauth.KeySet
 
 	SiteURL        string // SITE_URL, default http://localhost:54321

@@ -161,13 +161,13 @@ func (v *Verifier) Verify(token string) (*Identity, error) {
 
 func (v *Verifier) keyFor(t *jwt.Token) (any, error) {
 	alg := t.Method.Alg()
-	if alg == "HS256" {
+	kid, _ := t.Header["kid"].(string)
+	if alg == "HS256" && (kid == "" || !v.set.hasSecret(kid)) {
 		return v.secret, nil
 	}
 	if v.set == nil {
 		return nil, fmt.Errorf("unexpected alg %s", alg)
 	}
-	kid, _ := t.Header["kid"].(string)
 	return v.set.verifyKey(kid, alg, v.now(), v.leeway)
 }
 

@@ -19,13 +19,15 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 )
 
-// KeySet is the asymmetric signing keys of JWT_KEYS (GoTrue's GOTRUE_JWT_KEYS): a
-// JSON array of JWKs (or a {"keys": [...]} set). The key whose key_ops has "sign"
+// KeySet is the signing keys of JWT_KEYS (GoTrue's GOTRUE_JWT_KEYS): a JSON array
+// of JWKs (or a {"keys": [...]} set), ES256, RS256, or HS256 (kty "oct", as GoTrue
+// takes them: a token naming its kid is checked with that secret only). The key whose key_ops has "sign"
 // signs new access tokens; the others only verify, so tokens signed before a
 // rotation stay valid. A verify-only key may carry "retired_at" (RFC 3339 or Unix
 // seconds: when it stopped signing); it is then published and accepted for Grace
 // more (the longest life of a token it signed), and refused after that.
-// HS256 stays JWT_SECRET's: it is never part of a KeySet and never published.
+// A symmetric key is never published; JWT_SECRET stays the HS256 key of tokens
+// that name no kid (the anon and service keys).
 type KeySet struct {
 	keys   []*signingKey
 	signer *signingKey
@@ -37,6 +39,7 @@ type signingKey struct {
 	kid, alg  string
 	private   crypto.Signer // nil for a public-only (verify) key
 	public    crypto.PublicKey
+	secret    []byte // HS256 (kty oct): signs and verifies; never published
 	retiredAt time.Time // zero: not retired
 	jwk       map[string]any
 }
@@ -62,6 +65,8 @@ type jwk struct {
 	QI string `json:"qi"`
 	// private part (EC and RSA)
 	D string `json:"d"`
+	// oct
+	K string `json:"k"`
 
 	RetiredAt json.RawMessage `json:"retired_at"`
 }
@@ -101,7 +106,7 @@ func ParseKeySet(raw string, grace time.Duration) (*KeySet, error) {
 			switch {
 			case ks.signer != nil:
 				return nil, errors.New("JWT_KEYS: more than one key has key_ops \"sign\"")
-			case k.private == nil:
+			case k.private == nil && k.secret == nil:
 				return nil, fmt.Errorf("JWT_KEYS: the signing key %q has no private part (d)", k.kid)
 			case !k.retiredAt.IsZero():
 				return nil, fmt.Errorf("JWT_KEYS: the signing key %q is retired", k.kid)
@@ -131,15 +136,15 @@ func parseJWK(j jwk) (*signingKey, error) {
 	case "RSA":
 		err = k.parseRSA(j)
 	case "oct":
-		return nil, errors.New("symmetric (oct) keys are not accepted: JWT_SECRET is the HS256 key, and it is never published")
+		err = k.parseOct(j)
 	default:
-		return nil, fmt.Errorf("kty must be EC or RSA, not %q", j.Kty)
+		return nil, fmt.Errorf("kty must be EC, RSA or oct, not %q", j.Kty)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if (j.Kty == "EC" && k.alg != "ES256") || (j.Kty == "RSA" && k.alg != "RS256") {
-		return nil, fmt.Errorf("alg %q does not fit kty %s (ES256 for EC P-256, RS256 for RSA)", k.alg, j.Kty)
+	if (j.Kty == "EC" && k.alg != "ES256") || (j.Kty == "RSA" && k.alg != "RS256") || (j.Kty == "oct" && k.alg != "HS256") {
+		return nil, fmt.Errorf("alg %q does not fit kty %s (ES256 for EC P-256, RS256 for RSA, HS256 for oct)", k.alg, j.Kty)
 	}
 	if len(j.RetiredAt) > 0 && string(j.RetiredAt) != "null" {
 		t, err := parseTime(j.RetiredAt)
@@ -148,8 +153,24 @@ func parseJWK(j jwk) (*signingKey, error) {
 		}
 		k.retiredAt = t
 	}
-	k.jwk["kid"], k.jwk["alg"], k.jwk["use"], k.jwk["key_ops"] = k.kid, k.alg, "sig", []string{"verify"}
+	if k.jwk != nil {
+		k.jwk["kid"], k.jwk["alg"], k.jwk["use"], k.jwk["key_ops"] = k.kid, k.alg, "sig", []string{"verify"}
+	}
 	return k, nil
+}
+
+// parseOct reads an HS256 secret (k, base64url) of at least 32 bytes, as
+// JWT_SECRET must be. It has no public half: nothing of it is published.
+func (k *signingKey) parseOct(j jwk) error {
+	if k.alg == "" {
+		k.alg = "HS256"
+	}
+	secret, err := b64(j.K)
+	if err != nil || len(secret) < 32 {
+		return errors.New("k must be a base64url secret of at least 32 bytes")
+	}
+	k.secret = secret
+	return nil
 }
 
 // parseEC reads an EC P-256 key (ES256): its point, and its private scalar
@@ -262,31 +283,36 @@ func (ks *KeySet) SigningAlg() string { return ks.signer.alg }
 // Sign signs claims with the current key and names it in the header's kid.
 func (ks *KeySet) Sign(claims jwt.Claims) (string, error) {
 	var m jwt.SigningMethod = jwt.SigningMethodES256
-	if ks.signer.alg == "RS256" {
+	var key any = ks.signer.private
+	switch ks.signer.alg {
+	case "RS256":
 		m = jwt.SigningMethodRS256
+	case "HS256":
+		m, key = jwt.SigningMethodHS256, ks.signer.secret
 	}
 	t := jwt.NewWithClaims(m, claims)
 	t.Header["kid"] = ks.signer.kid
-	return t.SignedString(ks.signer.private)
+	return t.SignedString(key)
 }
 
 // JWKS is the public half of every key that still verifies at now: what
-// /.well-known/jwks.json publishes. Never a private member, never HS256.
+// /.well-known/jwks.json publishes. Never a private member, never an HS256 key.
 func (ks *KeySet) JWKS(now time.Time) []map[string]any {
 	out := []map[string]any{}
 	if ks == nil {
 		return out
 	}
 	for _, k := range ks.keys {
-		if ks.live(k, now, defaultLeeway) {
+		if k.jwk != nil && ks.live(k, now, defaultLeeway) {
 			out = append(out, k.jwk)
 		}
 	}
 	return out
 }
 
-// verifyKey finds the public key of (kid, alg); the token's alg must be the key's.
-func (ks *KeySet) verifyKey(kid, alg string, now time.Time, leeway time.Duration) (crypto.PublicKey, error) {
+// verifyKey finds the key that checks (kid, alg): a public key, or an HS256
+// secret; the token's alg must be the key's.
+func (ks *KeySet) verifyKey(kid, alg string, now time.Time, leeway time.Duration) (any, error) {
 	for _, k := range ks.keys {
 		if k.kid != kid {
 			continue
@@ -296,6 +322,9 @@ func (ks *KeySet) verifyKey(kid, alg string, now time.Time, leeway time.Duration
 		}
 		if !ks.live(k, now, leeway) {
 			return nil, fmt.Errorf("key %q is retired", kid)
+		}
+		if k.secret != nil {
+			return k.secret, nil
 		}
 		return k.public, nil
 	}
@@ -335,4 +364,17 @@ func NewPrivateJWK(alg, kid string) (map[string]any, error) {
 		return nil, fmt.Errorf("alg must be ES256 or RS256, not %q", alg)
 	}
 	return m, nil
+}
+
+// hasSecret reports whether kid names an HS256 key of the set (nil: none).
+func (ks *KeySet) hasSecret(kid string) bool {
+	if ks == nil {
+		return false
+	}
+	for _, k := range ks.keys {
+		if k.kid == kid && k.secret != nil {
+			return true
+		}
+	}
+	return false
 }

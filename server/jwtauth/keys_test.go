@@ -127,6 +127,63 @@ func TestJWKSPublicOnly(t *testing.T) {
 	}
 }
 
+// HS256 keys (kty oct) of JWT_KEYS, as GoTrue takes them: the signing one signs
+// with its kid, a token naming an oct key is checked with that secret only, the
+// anon and service keys (no kid) stay JWT_SECRET's, and no oct key is published.
+func TestKeySetTakesHS256Keys(t *testing.T) {
+	enc := base64.RawURLEncoding.EncodeToString
+	hsNew := map[string]any{"kty": "oct", "kid": "hs-new", "k": enc([]byte(strings.Repeat("n", 40))), "key_ops": []string{"sign", "verify"}}
+	hsOld := map[string]any{"kty": "oct", "kid": "hs-old", "alg": "HS256", "k": enc([]byte(strings.Repeat("o", 40))), "key_ops": []string{"verify"}}
+	ec := newJWK(t, "ES256", "ec")
+	ec["key_ops"] = []string{"verify"}
+	ks, err := ParseKeySet(keysJSON(t, hsNew, hsOld, ec), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ks.SigningAlg() != "HS256" || ks.SigningKID() != "hs-new" {
+		t.Fatalf("signer %s %s", ks.SigningAlg(), ks.SigningKID())
+	}
+	tok, err := ks.Sign(userClaims(time.Now()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := NewVerifier(secret, Keys{}).WithKeySet(ks)
+	if id, err := v.Verify(tok); err != nil || id.Subject != "u1" {
+		t.Fatalf("a token of the HS256 signing key: %v %+v", err, id)
+	}
+	signed := func(key []byte, kid string) string {
+		t.Helper()
+		tk := jwt.NewWithClaims(jwt.SigningMethodHS256, userClaims(time.Now()))
+		if kid != "" {
+			tk.Header["kid"] = kid
+		}
+		s, err := tk.SignedString(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	for name, c := range map[string]struct {
+		tok string
+		ok  bool
+	}{
+		"old oct key, its kid":          {signed([]byte(strings.Repeat("o", 40)), "hs-old"), true},
+		"JWT_SECRET, no kid":            {signed([]byte(secret), ""), true},
+		"JWT_SECRET, an oct key's kid":  {signed([]byte(secret), "hs-old"), false},
+		"an oct secret, no kid":         {signed([]byte(strings.Repeat("o", 40)), ""), false},
+		"an oct secret, another's kid":  {signed([]byte(strings.Repeat("o", 40)), "hs-new"), false},
+		"HS256 naming the EC key's kid": {signed([]byte(strings.Repeat("o", 40)), "ec"), false},
+	} {
+		if _, err := v.Verify(c.tok); (err == nil) != c.ok {
+			t.Errorf("%s: accepted %v, want %v (%v)", name, err == nil, c.ok, err)
+		}
+	}
+	b, _ := json.Marshal(ks.JWKS(time.Now()))
+	if strings.Contains(string(b), "hs-") || strings.Contains(string(b), `"oct"`) || !strings.Contains(string(b), `"kid":"ec"`) {
+		t.Fatalf("jwks %s: the EC key only", b)
+	}
+}
+
 // TestVerifyAlgorithmConfusion: every way of pointing a token at the wrong key fails.
 func TestVerifyAlgorithmConfusion(t *testing.T) {
 	now := time.Now()
@@ -199,18 +256,19 @@ func TestParseKeySetErrors(t *testing.T) {
 		}
 	}
 	cases := map[string]string{
-		"not json":             "nope",
-		"two signers":          keysJSON(t, a, b),
-		"no signer":            keysJSON(t, retire(a, time.Now()), retire(b, time.Now())),
-		"signer without d":     keysJSON(t, pubOnly),
-		"duplicate kid":        keysJSON(t, a, retire(a, time.Now())),
-		"oct key":              `[{"kty":"oct","kid":"h","k":"c2VjcmV0","key_ops":["sign"]}]`,
-		"no kid":               `[{"kty":"EC","crv":"P-256","x":"` + a["x"].(string) + `","y":"` + a["y"].(string) + `"}]`,
-		"alg mismatch":         keysJSON(t, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "alg": "RS256", "x": a["x"], "y": a["y"], "d": a["d"]}),
-		"d of another key":     keysJSON(t, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "x": a["x"], "y": a["y"], "d": b["d"]}),
-		"retired signer":       keysJSON(t, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "x": a["x"], "y": a["y"], "d": a["d"], "key_ops": []string{"sign"}, "retired_at": "2026-01-01T00:00:00Z"}),
-		"bad retired_at":       keysJSON(t, b, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "x": a["x"], "y": a["y"], "retired_at": "yesterday"}),
-		"unsupported P-384 EC": `[{"kty":"EC","crv":"P-384","kid":"x","x":"AA","y":"AA"}]`,
+		"not json":               "nope",
+		"two signers":            keysJSON(t, a, b),
+		"no signer":              keysJSON(t, retire(a, time.Now()), retire(b, time.Now())),
+		"signer without d":       keysJSON(t, pubOnly),
+		"duplicate kid":          keysJSON(t, a, retire(a, time.Now())),
+		"oct key under 32 bytes": `[{"kty":"oct","kid":"h","k":"c2VjcmV0","key_ops":["sign"]}]`,
+		"oct key not HS256":      `[{"kty":"oct","kid":"h","alg":"ES256","k":"` + base64.RawURLEncoding.EncodeToString([]byte(strings.Repeat("s", 32))) + `"}]`,
+		"no kid":                 `[{"kty":"EC","crv":"P-256","x":"` + a["x"].(string) + `","y":"` + a["y"].(string) + `"}]`,
+		"alg mismatch":           keysJSON(t, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "alg": "RS256", "x": a["x"], "y": a["y"], "d": a["d"]}),
+		"d of another key":       keysJSON(t, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "x": a["x"], "y": a["y"], "d": b["d"]}),
+		"retired signer":         keysJSON(t, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "x": a["x"], "y": a["y"], "d": a["d"], "key_ops": []string{"sign"}, "retired_at": "2026-01-01T00:00:00Z"}),
+		"bad retired_at":         keysJSON(t, b, map[string]any{"kty": "EC", "crv": "P-256", "kid": "x", "x": a["x"], "y": a["y"], "retired_at": "yesterday"}),
+		"unsupported P-384 EC":   `[{"kty":"EC","crv":"P-384","kid":"x","x":"AA","y":"AA"}]`,
 	}
 	for name, raw := range cases {
 		_, err := ParseKeySet(raw, time.Hour)
