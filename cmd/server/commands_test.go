@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"strings"
 	"testing"
+
+	"casarent/server/config"
 )
 
 // `server help` lists every command and every surface; a command it does not
@@ -24,5 +27,38 @@ func TestHelpAndUnknownCommands(t *testing.T) {
 	err := run(context.Background(), []string{"nope"}, noEnv, &out)
 	if err == nil || !strings.Contains(err.Error(), `unknown command "nope"`) {
 		t.Errorf("an unknown command: %v", err)
+	}
+}
+
+// `server keys` prints the keys of a server that exists: pointed at a folder no
+// server has started in, it refuses instead of making up a secret of its own;
+// pointed at the server's data folder, it prints the keys the server accepts.
+func TestKeysNeverInventASecret(t *testing.T) {
+	empty := t.TempDir()
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	var out bytes.Buffer
+	err := run(context.Background(), []string{"keys"}, env(map[string]string{"DATA_DIR": empty}), &out)
+	if err == nil || !strings.Contains(err.Error(), "secrets.env") || out.Len() != 0 {
+		t.Fatalf("keys in a folder without secrets: %v, printed %q", err, out.String())
+	}
+	if entries, _ := os.ReadDir(empty); len(entries) != 0 {
+		t.Fatalf("keys wrote %v into a folder that had no secrets", entries)
+	}
+	data := t.TempDir()
+	cfg, err := config.Load(env(map[string]string{"DATA_DIR": data}))
+	if err == nil {
+		err = cfg.FillSecrets() // what the server does at its first start
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := run(context.Background(), []string{"keys"}, env(map[string]string{"DATA_DIR": data}), &out); err != nil ||
+		!strings.Contains(out.String(), "ANON_KEY="+cfg.AnonKey+"\n") || !strings.Contains(out.String(), "SERVICE_ROLE_KEY="+cfg.ServiceRoleKey+"\n") {
+		t.Fatalf("keys of the server's folder: %v %q", err, out.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"keys"}, env(map[string]string{"DATA_DIR": empty, "JWT_SECRET": strings.Repeat("j", 40)}), &out); err != nil ||
+		!strings.Contains(out.String(), "ANON_KEY=") {
+		t.Fatalf("keys with JWT_SECRET set: %v %q", err, out.String())
 	}
 }

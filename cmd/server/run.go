@@ -110,10 +110,15 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	}
 	if cmd == "keys" { // needs only the secrets, not a database
 		cfg, err := config.Load(getenv)
-		if err == nil {
-			err = cfg.FillSecrets()
-		}
 		if err != nil {
+			return err
+		}
+		// The keys of a server that exists: printing keys of a secret made up here
+		// (another folder, another DATA_DIR) would give keys every server refuses.
+		if err := cfg.SecretsExist(); err != nil {
+			return err
+		}
+		if err := cfg.FillSecrets(); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "ANON_KEY=%s\nSERVICE_ROLE_KEY=%s\n", cfg.AnonKey, cfg.ServiceRoleKey)

@@ -51,6 +51,20 @@ func (c *Config) FillSecrets() error {
 	return nil
 }
 
+// SecretsExist reports, as an error naming the folder, that JWT_SECRET is neither
+// set nor generated yet in DATA_DIR: the project keys a command would print could
+// not be any server's.
+func (c *Config) SecretsExist() error {
+	if c.JWTSecret != "" {
+		return nil
+	}
+	path := filepath.Join(c.DataDir, "secrets.env")
+	if _, err := os.Stat(path); err != nil {
+		return fmt.Errorf("no JWT_SECRET, and no %s (the server writes it at its first start): set JWT_SECRET, or DATA_DIR to the server's data folder, or run this where the server runs", path)
+	}
+	return nil
+}
+
 // DeriveKey returns the long-lived project key for role, signed with secret.
 func DeriveKey(secret, role string) (string, error) {
 	claims := jwt.MapClaims{"role": role, "iss": "supabase", "iat": keyEpoch.Unix(), "exp": keyEpoch.AddDate(20, 0, 0).Unix()}
