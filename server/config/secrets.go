@@ -2,7 +2,9 @@ package config
 
 import (
 	"bufio"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -12,16 +14,26 @@ import (
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // keyEpoch is the issue time of derived project keys: fixed, so the same
 // JWT_SECRET always derives the same ANON_KEY and SERVICE_ROLE_KEY.
 var keyEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// FillSecrets completes c outside production: JWT_SECRET, AUTHENTICATOR_PASSWORD and
-// FUNCTIONS_DB_PASSWORD are generated once into <DATA_DIR>/secrets.env (mode 0600) and reused, and the
-// anon and service_role keys are derived from JWT_SECRET when not given.
+// FillSecrets completes c. The passwords of the login roles the server sets
+// (authenticator, functions_db), when not given, are derived from DATABASE_URL's
+// password (rolePassword). Outside production, what is still missing (JWT_SECRET;
+// those passwords when DATABASE_URL has none) is generated once into
+// <DATA_DIR>/secrets.env (mode 0600) and reused. The anon and service_role keys
+// are derived from JWT_SECRET when not given.
 func (c *Config) FillSecrets() error {
+	if c.AuthenticatorPassword == "" {
+		c.AuthenticatorPassword = rolePassword(c.DatabaseURL, "authenticator")
+	}
+	if c.FunctionsDBPassword == "" {
+		c.FunctionsDBPassword = rolePassword(c.DatabaseURL, "functions_db")
+	}
 	if (c.JWTSecret == "" || c.AuthenticatorPassword == "" || c.FunctionsDBPassword == "") && !c.Production() {
 		saved, err := loadOrCreateSecrets(filepath.Join(c.DataDir, "secrets.env"))
 		if err != nil {
@@ -49,6 +61,26 @@ func (c *Config) FillSecrets() error {
 		}
 	}
 	return nil
+}
+
+// rolePassword is the password of a login role the server sets, derived from the
+// owner's password in databaseURL ("" when it has none). Roles belong to the whole
+// cluster, and every server keeps setting the passwords at start: servers of other
+// projects on other databases of the cluster, or replicas started with a fresh data
+// folder, each generating its own, would lock the others out. Derived from the one
+// credential they share, they all set the same. The owner can do anything to the
+// cluster: knowing the derived password tells nothing of the owner's (HMAC).
+func rolePassword(databaseURL, role string) string {
+	if databaseURL == "" {
+		return ""
+	}
+	cfg, err := pgconn.ParseConfig(databaseURL)
+	if err != nil || cfg.Password == "" {
+		return ""
+	}
+	mac := hmac.New(sha256.New, []byte(cfg.Password))
+	mac.Write([]byte("casarent login role password\x00" + role))
+	return hex.EncodeToString(mac.Sum(nil))
 }
 
 // SecretsExist reports, as an error naming the folder, that JWT_SECRET is neither
