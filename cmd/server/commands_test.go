@@ -62,3 +62,38 @@ func TestKeysNeverInventASecret(t *testing.T) {
 		t.Fatalf("keys with JWT_SECRET set: %v %q", err, out.String())
 	}
 }
+
+// The first screen of `server serve` names what a client and a SQL tool need:
+// outside production the keys and the database URL; in production no secret.
+func TestFirstScreen(t *testing.T) {
+	env := map[string]string{"DATA_DIR": t.TempDir(), "DATABASE_URL": "postgres://postgres:pw@127.0.0.1:5432/postgres",
+		"API_EXTERNAL_URL": "http://api.test", "JWT_SECRET": strings.Repeat("s", 40)}
+	screen := func() string {
+		cfg, err := config.Load(func(k string) string { return env[k] })
+		if err == nil {
+			err = cfg.FillSecrets()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		printFirstScreen(&out, cfg)
+		return out.String()
+	}
+	dev := screen()
+	for _, want := range []string{"http://api.test", env["DATA_DIR"], "anon key:", "service_role key:", env["DATABASE_URL"]} {
+		if !strings.Contains(dev, want) {
+			t.Errorf("development's first screen lacks %q:\n%s", want, dev)
+		}
+	}
+	env["ENVIRONMENT"] = "production"
+	prod := screen()
+	for _, secret := range []string{"service_role key:", "anon key:", "pw@"} {
+		if strings.Contains(prod, secret) {
+			t.Errorf("production's first screen shows %q:\n%s", secret, prod)
+		}
+	}
+	if !strings.Contains(prod, "http://api.test") || !strings.Contains(prod, "server keys") {
+		t.Errorf("production's first screen:\n%s", prod)
+	}
+}

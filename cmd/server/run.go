@@ -209,6 +209,7 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		log.Info("access tokens signed with JWT_KEYS", "alg", ks.SigningAlg(), "kid", ks.SigningKID(), "published", len(ks.JWKS(time.Now())))
 	}
 	fmt.Fprintf(stdout, "listening on http://%s\n", ln.Addr())
+	printFirstScreen(stdout, cfg)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 
@@ -227,6 +228,22 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
+}
+
+// printFirstScreen tells a developer what a Supabase client and a SQL tool need,
+// as `supabase start` does: outside production the keys and the database URL in
+// full; in production no secret (the log may travel), only where to find them.
+func printFirstScreen(w io.Writer, cfg *config.Config) {
+	fmt.Fprintf(w, "\n  API URL:          %s\n  Data folder:      %s\n", cfg.APIExternalURL, cfg.DataDir)
+	if cfg.Production() {
+		fmt.Fprintf(w, "  Keys:             server keys (with this server's settings)\n\n")
+		return
+	}
+	db := cfg.DatabaseURL
+	if db == "" {
+		db = "(AUTHENTICATOR_URL only)"
+	}
+	fmt.Fprintf(w, "  anon key:         %s\n  service_role key: %s\n  Database URL:     %s\n\n", cfg.AnonKey, cfg.ServiceRoleKey, db)
 }
 
 // paymentsConfig tells the site whether online payment is off, simulated or live.
