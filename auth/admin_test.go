@@ -145,3 +145,22 @@ func TestAdminRolesFromSettings(t *testing.T) {
 	forged, _ := jwtauth.Sign("another-secret-0123456789abcdef0123456789", jwt.MapClaims{"role": "supabase_admin", "exp": time.Now().Add(time.Hour).Unix()})
 	wantError(t, e.call("GET", "/admin/users", nil, forged), 403, "bad_jwt")
 }
+
+// A password the admin API sets ends every session of the user: whoever
+// knew the previous password (or held a session) is out, refresh included.
+func TestAdminPasswordChangeEndsTheUsersSessions(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.createUser("held@example.test", "old-password-1", nil)
+	s := must(t, e.signIn("held@example.test", "old-password-1"), 200)
+	must(t, e.admin("PUT", "/admin/users/"+id, map[string]any{"user_metadata": map[string]any{"x": 1}}), 200)
+	must(t, e.call("GET", "/user", nil, s.str("access_token")), 200) // other changes keep sessions
+
+	must(t, e.admin("PUT", "/admin/users/"+id, map[string]any{"password": "new-password-1"}), 200)
+	wantError(t, e.call("GET", "/user", nil, s.str("access_token")), 403, "session_not_found")
+	r := e.call("POST", "/token?grant_type=refresh_token", map[string]any{"refresh_token": s.str("refresh_token")}, "")
+	if r.Status != 400 {
+		t.Fatalf("refresh after the password was set: %s", r.Raw)
+	}
+	wantError(t, e.signIn("held@example.test", "old-password-1"), 400, "invalid_credentials")
+	must(t, e.signIn("held@example.test", "new-password-1"), 200)
+}

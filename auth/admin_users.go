@@ -152,7 +152,7 @@ func withUserBody[P any](h func(http.ResponseWriter, *http.Request, string, P) e
 }
 
 // handleAdminUserUpdate is PUT /admin/users/{id}: email (applied at once),
-// password, email_confirm, metadata (merged), ban_duration.
+// password (ends the user's sessions), email_confirm, metadata (merged), ban_duration.
 func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request, id string, p adminUserParams) error {
 	now := a.now()
 	ban, setBan, err := banUntil(p.BanDuration, now)
@@ -186,7 +186,11 @@ func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request, id s
 			}
 		}
 		if hash != "" {
-			if _, err := c.Exec(ctx, `update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, id, hash, now); err != nil {
+			// A password set for the user ends every session (departure from GoTrue,
+			// which keeps them): whoever knew the old one must not stay signed in.
+			if _, err := c.Exec(ctx, `
+				with s as (delete from auth.sessions where user_id = $1)
+				update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, id, hash, now); err != nil {
 				return nil, err
 			}
 		}

@@ -151,3 +151,49 @@ func TestAnonymousSignInPassesTheCaptcha(t *testing.T) {
 	}
 	must(t, e.call("POST", "/signup", map[string]any{"gotrue_meta_security": map[string]any{"captcha_token": "good-token"}}, ""), 200)
 }
+
+// A guest never holds an address it did not prove. Under MAILER_AUTOCONFIRM the
+// guest's new address still waits for its link (the password sent with it opens
+// nothing meanwhile); with no mail server the change cannot complete and the
+// answer says so.
+func TestGuestEmailChangeAlwaysNeedsTheLink(t *testing.T) {
+	e := anonEnv(t, func(c *config.Auth) { c.MailerAutoconfirm = true })
+	tok := must(t, e.call("POST", "/signup", map[string]any{}, ""), 200).str("access_token")
+	u := must(t, e.call("PUT", "/user", map[string]any{"email": "newstaff@agency.test", "password": "guest-password-1"}, tok), 200)
+	if u.Body["is_anonymous"] != true || u.Body["new_email"] != "newstaff@agency.test" || u.Body["email"] != "" {
+		t.Fatalf("a guest's address was taken at once: %s", u.Raw)
+	}
+	wantError(t, e.signIn("newstaff@agency.test", "guest-password-1"), 400, "invalid_credentials")
+	// The owner of the address confirms it: only then is it the account's.
+	_, link := e.lastLink("newstaff@agency.test", 1)
+	if s := fragment(e.follow(link)); s.Get("access_token") == "" {
+		t.Fatalf("no session after confirming: %v", s)
+	}
+	must(t, e.signIn("newstaff@agency.test", "guest-password-1"), 200)
+
+	n := anonEnvNoSMTP(t)
+	tok = must(t, n.call("POST", "/signup", map[string]any{}, ""), 200).str("access_token")
+	r := n.call("PUT", "/user", map[string]any{"email": "newstaff@agency.test", "password": "guest-password-1"}, tok)
+	wantError(t, r, 500, "unexpected_failure")
+	if !strings.Contains(r.str("msg"), "no mail server is configured") {
+		t.Fatalf("message: %s", r.Raw)
+	}
+	got := must(t, n.call("GET", "/user", nil, tok), 200)
+	if got.Body["is_anonymous"] != true || got.Body["email"] != "" || got.Body["new_email"] != nil {
+		t.Fatalf("after the refused change: %s", got.Raw)
+	}
+	wantError(t, n.signIn("newstaff@agency.test", "guest-password-1"), 400, "invalid_credentials")
+	// A member (not a guest) still changes address at once under autoconfirm.
+	id := n.createUser("member@agency.test", "member-password-1", nil)
+	mtok := must(t, n.signIn("member@agency.test", "member-password-1"), 200).str("access_token")
+	if m := must(t, n.call("PUT", "/user", map[string]any{"email": "member2@agency.test"}, mtok), 200); m.Body["email"] != "member2@agency.test" || m.Body["id"] != id {
+		t.Fatalf("member's change under autoconfirm: %s", m.Raw)
+	}
+}
+
+func anonEnvNoSMTP(t *testing.T) *env {
+	return newEnvNoSMTP(t, func(c *config.Auth) {
+		c.AnonymousUsersEnabled = true
+		c.MailerAutoconfirm = true // forced on without SMTP_HOST
+	})
+}

@@ -62,6 +62,18 @@ func newEnv(t *testing.T, tweak func(*config.Auth)) *env {
 // verifier accepts them.
 func newEnvKeys(t *testing.T, tweak func(*config.Auth), keys *jwtauth.KeySet) *env {
 	t.Helper()
+	return newEnvMail(t, tweak, keys, true)
+}
+
+// newEnvNoSMTP is newEnv without a mail server: messages go to the log sender,
+// which reports itself not configured (as the server without SMTP_HOST).
+func newEnvNoSMTP(t *testing.T, tweak func(*config.Auth)) *env {
+	t.Helper()
+	return newEnvMail(t, tweak, nil, false)
+}
+
+func newEnvMail(t *testing.T, tweak func(*config.Auth), keys *jwtauth.KeySet, smtp bool) *env {
+	t.Helper()
 	// The settings come from config.Load, which applies every default (the
 	// issuer <API_EXTERNAL_URL>/auth/v1 included); auth.New adds none.
 	cfg, err := config.Load(func(k string) string {
@@ -85,10 +97,13 @@ func newEnvKeys(t *testing.T, tweak func(*config.Auth), keys *jwtauth.KeySet) *e
 	}
 	t.Cleanup(func() { sink.Close() })
 	clk := &clock{t: time.Now()}
+	var mailer mail.Sender // nil: auth's log sender
+	if smtp {
+		mailer = mail.NewSMTP(mail.SMTPConfig{Host: sink.Host(), Port: sink.Port(), From: "noreply@site.test", TLS: "none"})
+	}
 	h := auth.New(auth.Options{
 		Pool: db.Pool, Config: ac, JWTSecret: pgtest.JWTSecret, SigningKeys: keys, SiteURL: siteURL, APIExternalURL: extURL,
-		Mailer: mail.NewSMTP(mail.SMTPConfig{Host: sink.Host(), Port: sink.Port(), From: "noreply@site.test", TLS: "none"}),
-		Now:    clk.Now, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelError})),
+		Mailer: mailer, Now: clk.Now, Logger: slog.New(slog.NewTextHandler(testLog{t}, &slog.HandlerOptions{Level: slog.LevelError})),
 	})
 	anon, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
 	service, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("service_role", time.Now()))

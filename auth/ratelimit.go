@@ -81,3 +81,56 @@ func (a *api) take(ctx context.Context, r *http.Request, key string, rate config
 	}
 	return allowed, nil
 }
+
+// Failed password sign-ins are limited per account (GoTrue has no such limit):
+// per account and client IP (RATE_LIMIT_SIGNIN_FAILURES), so one address
+// guesses slowly and its failures never block the owner elsewhere; and per
+// account from every address (RATE_LIMIT_SIGNIN_FAILURES_ACCOUNT), so many
+// addresses together still guess slowly. Keyed by the address typed, whether or
+// not an account has it, so a 429 tells nothing about who has an account.
+func signInKeys(email, ip string) (perIP, perAccount string) {
+	return "signin-fail:" + email + ":" + ip, "signin-fail:" + email
+}
+
+// takeSignInTry spends one try of both budgets, or answers 429 when either is
+// empty (the one that was not is given its try back).
+func (a *api) takeSignInTry(r *http.Request, email string) error {
+	perIP, perAccount := signInKeys(email, a.clientIP(r))
+	rl := a.cfg.RateLimit
+	ok, err := a.take(r.Context(), r, perIP, rl.SignInFailures)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return withRetryAfter(errRateLimited(), rl.SignInFailures)
+	}
+	if ok, err = a.take(r.Context(), r, perAccount, rl.SignInFailuresAccount); err != nil {
+		return err
+	}
+	if !ok {
+		if err := a.giveBack(r, perIP, rl.SignInFailures); err != nil {
+			return err
+		}
+		return withRetryAfter(errRateLimited(), rl.SignInFailuresAccount)
+	}
+	return nil
+}
+
+// signInSucceeded: the right password costs no try. The count of this address
+// is cleared (it knows the password), the account's gets its try back.
+func (a *api) signInSucceeded(r *http.Request, email string) error {
+	perIP, perAccount := signInKeys(email, a.clientIP(r))
+	if err := a.one(r.Context(), r, `delete from auth.rate_limits where key = $1`, []any{perIP}, func(pgx.Rows) error { return nil }); err != nil {
+		return err
+	}
+	return a.giveBack(r, perAccount, a.cfg.RateLimit.SignInFailuresAccount)
+}
+
+// giveBack returns one token to the bucket key (never above its capacity).
+func (a *api) giveBack(r *http.Request, key string, rate config.Rate) error {
+	if rate.N <= 0 || rate.Period <= 0 {
+		return nil
+	}
+	return a.one(r.Context(), r, `update auth.rate_limits set tokens = least($2, tokens + 1) where key = $1`, []any{key, rate.N},
+		func(pgx.Rows) error { return nil })
+}

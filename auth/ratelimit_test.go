@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -61,5 +62,62 @@ func TestEmailSendLimitPerAddress(t *testing.T) {
 	must(t, e.call("POST", "/signup", map[string]any{"email": "r@example.test", "password": "pass-word"}, ""), 200)
 	if n := len(e.sink.To("q@example.test")); n != 2 {
 		t.Fatalf("%d emails to q", n)
+	}
+}
+
+// Failed password sign-ins are limited per account: from one address, and from
+// every address together; the owner, elsewhere, still signs in; a right
+// password costs nothing; unknown addresses are limited alike.
+func TestPasswordSignInFailuresAreLimitedPerAccount(t *testing.T) {
+	e := newEnv(t, func(c *config.Auth) {
+		c.RateLimit.Header = "X-Real-Client-Ip"
+		c.RateLimit.SignInFailures = config.Rate{N: 5, Period: 10 * time.Minute}
+		c.RateLimit.SignInFailuresAccount = config.Rate{N: 12, Period: time.Hour}
+	})
+	e.createUser("owner@example.test", "right-password-1", nil)
+	try := func(email, password, addr string) resp {
+		return e.call("POST", "/token?grant_type=password", map[string]any{"email": email, "password": password}, "", "X-Real-Client-Ip", addr)
+	}
+	for i := range 5 {
+		wantError(t, try("owner@example.test", fmt.Sprintf("guess-%d", i), "203.0.113.1"), 400, "invalid_credentials")
+	}
+	r := try("owner@example.test", "guess-5", "203.0.113.1")
+	wantError(t, r, 429, "over_request_rate_limit")
+	if r.str("error") != "slow_down" || r.Header.Get("Retry-After") != "120" {
+		t.Fatalf("429 shape: %s %v", r.Raw, r.Header)
+	}
+	// Even the right password waits on that address; the owner elsewhere is not blocked.
+	wantError(t, try("owner@example.test", "right-password-1", "203.0.113.1"), 429, "over_request_rate_limit")
+	must(t, try("owner@example.test", "right-password-1", "198.51.100.9"), 200)
+	// The budget refills: 5 per 10 minutes is one try every 2 minutes.
+	e.clock.Add(121 * time.Second)
+	wantError(t, try("owner@example.test", "guess-6", "203.0.113.1"), 400, "invalid_credentials")
+	wantError(t, try("owner@example.test", "guess-7", "203.0.113.1"), 429, "over_request_rate_limit")
+
+	// Many addresses together: the account's own budget (12 per hour; 6 failures spent, the success gave its try back).
+	for i := range 4 {
+		wantError(t, try("owner@example.test", "guess", fmt.Sprintf("192.0.2.%d", i)), 400, "invalid_credentials")
+	}
+	wantError(t, try("owner@example.test", "guess", "192.0.2.10"), 400, "invalid_credentials")
+	wantError(t, try("owner@example.test", "guess", "192.0.2.11"), 400, "invalid_credentials")
+	wantError(t, try("owner@example.test", "guess", "192.0.2.12"), 429, "over_request_rate_limit")
+	// Another account is not affected.
+	e.createUser("other@example.test", "other-password-1", nil)
+	must(t, try("other@example.test", "other-password-1", "192.0.2.12"), 200)
+
+	// An address without an account is limited alike: the 429 tells nothing.
+	for range 5 {
+		wantError(t, try("nobody@example.test", "guess", "203.0.113.2"), 400, "invalid_credentials")
+	}
+	wantError(t, try("nobody@example.test", "guess", "203.0.113.2"), 429, "over_request_rate_limit")
+
+	// A right password clears its address's count.
+	e.createUser("forgetful@example.test", "right-password-2", nil)
+	for range 4 {
+		wantError(t, try("forgetful@example.test", "guess", "203.0.113.3"), 400, "invalid_credentials")
+	}
+	must(t, try("forgetful@example.test", "right-password-2", "203.0.113.3"), 200)
+	for range 5 {
+		wantError(t, try("forgetful@example.test", "guess", "203.0.113.3"), 400, "invalid_credentials")
 	}
 }

@@ -77,6 +77,11 @@ func (a *api) passwordGrant(w http.ResponseWriter, r *http.Request, p passwordGr
 		return unprocessable("email_provider_disabled", "Email logins are disabled")
 	}
 	ctx := r.Context()
+	// A try of the account's failure budget is taken before the comparison (so
+	// concurrent guesses cannot overspend it) and given back when the password is right.
+	if err := a.takeSignInTry(r, email); err != nil {
+		return err
+	}
 	// Read the user, then compare the password holding no connection: bcrypt is
 	// the slow part and must not pin a pooled connection.
 	var u *user
@@ -99,6 +104,11 @@ func (a *api) passwordGrant(w http.ResponseWriter, r *http.Request, p passwordGr
 		hash = u.EncryptedPassword
 	}
 	ok := a.comparePassword(hash, p.Password)
+	if ok {
+		if err := a.signInSucceeded(r, email); err != nil {
+			return err
+		}
+	}
 	switch {
 	case u == nil || u.EncryptedPassword == "":
 		return errInvalidCredentials()

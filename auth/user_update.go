@@ -90,7 +90,10 @@ func (a *api) changePassword(ctx context.Context, c pgrole.Conn, sessionID strin
 }
 
 // changeEmail moves the user to a free address: at once under
-// MAILER_AUTOCONFIRM, else by mailing the confirmation link(s).
+// MAILER_AUTOCONFIRM, else by mailing the confirmation link(s). A guest's
+// address always waits for its link: autoconfirm would hand whoever typed an
+// address (and the password sent with it) a confirmed account under it, one
+// the owner of the address might later be given rights on.
 func (a *api) changeEmail(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, email, redirect string, now time.Time) error {
 	var taken bool
 	if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2 and is_sso_user = false)`, email, u.ID).Scan(&taken); err != nil {
@@ -99,7 +102,12 @@ func (a *api) changeEmail(ctx context.Context, c pgrole.Conn, r *http.Request, u
 	if taken {
 		return unprocessable("email_exists", "A user with this email address has already been registered")
 	}
-	if a.cfg.MailerAutoconfirm {
+	if u.IsAnonymous && !a.mailer.Configured() {
+		// The link could never arrive: say so rather than record a change nobody can finish.
+		return &apiError{Status: http.StatusInternalServerError, Code: "unexpected_failure",
+			Msg: "Error sending email change email: no mail server is configured (SMTP_HOST)"}
+	}
+	if a.cfg.MailerAutoconfirm && !u.IsAnonymous {
 		if _, err := c.Exec(ctx, `update auth.users set email_change = $2 where id = $1`, u.ID, email); err != nil {
 			return err
 		}

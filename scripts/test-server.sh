@@ -62,6 +62,9 @@ start)
       cd "$repo"
       # Roles are cluster-wide: use the password pgtest sets, so Go tests and test servers can share a cluster.
       export AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions
+      # The suites sign in as administrators many times and a TOTP code opens one session per
+      # 30-second step: administrators pass with the password (a spec may switch it on in the database).
+      export ADMIN_MFA_REQUIRED="${ADMIN_MFA_REQUIRED:-false}"
       export DATABASE_URL="$url" DATA_DIR="$state/data" LISTEN_ADDR="127.0.0.1:$p" JWT_SECRET="$TEST_JWT_SECRET" \
         SITE_URL="${SITE_URL:-http://127.0.0.1:$p}" API_EXTERNAL_URL="${API_EXTERNAL_URL:-http://127.0.0.1:$p}"
       nohup bin/server >"$state/server.out" 2>"$state/server.log" &

@@ -335,6 +335,12 @@ func (a *app) mountSurfaces() error {
 			a.log.Error("notifications worker stopped", "err", err)
 		}
 	})
+	// Once the schema is there: is_admin() reads ADMIN_MFA_REQUIRED from the database.
+	a.workers = append(a.workers, func(ctx context.Context) {
+		if err := adminusers.ApplySettings(ctx, a.db.Pool, a.rental.AdminMFARequired); err != nil {
+			a.log.Error("administrators' settings not written to the database", "err", err)
+		}
+	})
 	// Replicas may all run it: captures are idempotent and cancellations conditional.
 	a.workers = append(a.workers, payments.RunReconciler)
 	// Replicas may all run it too: the database claims each lapsed hold once.

@@ -517,7 +517,7 @@ describe("messages", () => {
 describe("administrators", () => {
   it("creates an administrator who can sign in, revokes them, and they are refused", async () => {
     const email = `${unique("nouvel-admin")}@casarent.test`;
-    const password = "nouveau-123";
+    const password = "nouveau-admin-123";
     await page.goto(`${BASE_URL}/admin/settings`);
     const form = page.getByTestId("admin-form");
     await form.getByRole("button", { name: "Créer l'administrateur" }).click();
@@ -526,7 +526,7 @@ describe("administrators", () => {
     await form.locator('input[name="password"]').fill("123");
     await form.getByRole("button", { name: "Créer l'administrateur" }).click();
     await form.getByText("Email invalide").waitFor();
-    await form.getByText("Minimum 6 caractères").waitFor();
+    await form.getByText("Minimum 12 caractères").waitFor();
 
     await form.locator('input[name="first_name"]').fill("Salma");
     await form.locator('input[name="last_name"]').fill("Idrissi");
@@ -563,9 +563,12 @@ describe("administrators", () => {
     await form.locator('input[name="first_name"]').fill("Omar");
     await form.locator('input[name="last_name"]').fill("Tazi");
     await form.locator('input[name="email"]').fill(email);
-    await form.locator('input[name="password"]').fill("whatever-1");
+    await form.locator('input[name="password"]').fill("whatever-pass-1");
     await form.getByRole("button", { name: "Créer l'administrateur" }).click();
     await expectToast(page, "Utilisateur existant promu administrateur");
+    // The account's password is now the one typed in the form, not the one it had.
+    expect((await (await client()).auth.signInWithPassword({ email, password: "client-pass-1" })).error).not.toBeNull();
+    expect((await (await client()).auth.signInWithPassword({ email, password: "whatever-pass-1" })).error).toBeNull();
     const row = page.locator(`[data-email="${email}"]`);
     await row.getByRole("button", { name: "Supprimer" }).click();
     await page.getByText(`Supprimer définitivement le compte administrateur ${email} ? Cette action est irréversible.`).waitFor();

@@ -43,8 +43,8 @@ func (req *request) validate() error {
 	switch {
 	case req.Password == "":
 		add("password", "Mot de passe requis")
-	case len([]rune(req.Password)) < 6:
-		add("password", "Minimum 6 caractères")
+	case len([]rune(req.Password)) < MinPasswordLength:
+		add("password", fmt.Sprintf("Minimum %d caractères", MinPasswordLength))
 	}
 	if req.FirstName == "" {
 		add("firstName", "Prénom requis")
@@ -57,6 +57,9 @@ func (req *request) validate() error {
 	}
 	return nil
 }
+
+// MinPasswordLength is the shortest password an administrator may be given.
+const MinPasswordLength = 12
 
 // create makes a new administrator, or promotes the existing account with that email.
 func (s *service) create(ctx context.Context, w http.ResponseWriter, req request) error {
@@ -72,6 +75,9 @@ func (s *service) create(ctx context.Context, w http.ResponseWriter, req request
 		userID = u.ID
 	case errors.As(err, &ae) && (ae.code() == "email_exists" || ae.code() == "user_already_exists"):
 		created = false // SPEC: "Utilisateur existant promu administrateur"
+		if userID, err = s.takeOver(ctx, req); err != nil {
+			return err
+		}
 	case errors.As(err, &ae) && ae.Status < 500:
 		return fnkit.Errorf(http.StatusBadRequest, "%s", ae.msg()).WithCode(ae.code())
 	default:
@@ -80,9 +86,9 @@ func (s *service) create(ctx context.Context, w http.ResponseWriter, req request
 	var p *profile
 	err = s.asService(ctx, false, func(c pgrole.Conn) error {
 		var err error
-		p, err = scanProfile(c.QueryRow(ctx, `update public.profiles set role = 'admin', first_name = $3, last_name = $4
-			where ($1 <> '' and id::text = $1) or ($1 = '' and lower(email) = $2)
-			returning `+profileCols, userID, req.Email, req.FirstName, req.LastName))
+		p, err = scanProfile(c.QueryRow(ctx, `update public.profiles set role = 'admin', first_name = $2, last_name = $3
+			where id::text = $1
+			returning `+profileCols, userID, req.FirstName, req.LastName))
 		return err
 	})
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -96,6 +102,51 @@ func (s *service) create(ctx context.Context, w http.ResponseWriter, req request
 		msg = "Utilisateur existant promu administrateur"
 	}
 	return fnkit.JSON(w, http.StatusOK, map[string]any{"user": p, "created": created, "promoted": !created, "message": msg})
+}
+
+// takeOver readies the existing account with req's address for its new role,
+// before the role is given: whoever set that account up (anyone can sign up
+// with any address while sign-ups are confirmed without mail) must not become
+// administrator through it. Its MFA factors are removed, the password becomes
+// the one the administrator typed, the address is confirmed and every session
+// ends (is_admin() also refuses a token whose session is gone). A guest is
+// refused: it has no address of its own to be found by. Returns the account's id.
+func (s *service) takeOver(ctx context.Context, req request) (string, error) {
+	var id string
+	err := s.asService(ctx, true, func(c pgrole.Conn) error {
+		return c.QueryRow(ctx, `select id::text from public.profiles where lower(email) = $1`, req.Email).Scan(&id)
+	})
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", fnkit.Errorf(http.StatusConflict, "the account exists but has no profile").WithCode("no_profile")
+	}
+	if err != nil {
+		return "", fmt.Errorf("find profile: %w", err)
+	}
+	u, err := s.auth.getUser(ctx, id)
+	if err != nil {
+		return "", fmt.Errorf("read account: %w", err)
+	}
+	if u.IsAnonymous {
+		return "", fnkit.Errorf(http.StatusConflict, "Ce compte invité ne peut pas devenir administrateur").WithCode("anonymous_account")
+	}
+	factors, err := s.auth.listFactors(ctx, id)
+	if err != nil {
+		return "", fmt.Errorf("list factors: %w", err)
+	}
+	for _, f := range factors {
+		var ae *authError
+		if err := s.auth.deleteFactor(ctx, id, f.ID); err != nil && !(errors.As(err, &ae) && ae.Status == http.StatusNotFound) {
+			return "", fmt.Errorf("delete factor: %w", err)
+		}
+	}
+	if err := s.auth.resetAccount(ctx, id, req.Password); err != nil {
+		var ae *authError
+		if errors.As(err, &ae) && ae.Status < 500 {
+			return "", fnkit.Errorf(http.StatusBadRequest, "%s", ae.msg()).WithCode(ae.code())
+		}
+		return "", fmt.Errorf("reset account: %w", err)
+	}
+	return id, nil
 }
 
 // lockAdmins takes the administrators' rows FOR UPDATE, so two concurrent

@@ -148,6 +148,16 @@ func (s *service) list(ctx context.Context, w http.ResponseWriter) error {
 	return fnkit.JSON(w, http.StatusOK, map[string]any{"admins": admins})
 }
 
+// ApplySettings writes the administrators' rules this server was started with
+// where public.is_admin() reads them (private.admin_settings): mfaRequired is
+// ADMIN_MFA_REQUIRED. Every replica writes the same value at start.
+func ApplySettings(ctx context.Context, pool *pgxpool.Pool, mfaRequired bool) error {
+	return pgrole.Do(ctx, pool, pgrole.Session{Role: jwtauth.RoleService, Method: "POST", Path: "/functions/v1/" + Name}, func(c pgrole.Conn) error {
+		_, err := c.Exec(ctx, `update private.admin_settings set mfa_required = $1, updated_at = now() where mfa_required <> $1`, mfaRequired)
+		return err
+	})
+}
+
 func (s *service) asService(ctx context.Context, readOnly bool, fn func(pgrole.Conn) error) error {
 	return pgrole.Do(ctx, s.deps.Pool, pgrole.Session{Role: jwtauth.RoleService, Method: "POST", Path: "/functions/v1/" + Name, ReadOnly: readOnly}, fn)
 }

@@ -2,6 +2,7 @@ package adminusers_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -16,6 +17,7 @@ import (
 	"casarent/auth"
 	"casarent/functions"
 	"casarent/functions/fnkit/fntest"
+	postgrest "casarent/postgrest-compat"
 	"casarent/rental/adminusers"
 	"casarent/server/config"
 	"casarent/server/jwtauth"
@@ -31,12 +33,26 @@ type env struct {
 	service string
 }
 
+// newEnv is the server as the test servers run it: ADMIN_MFA_REQUIRED=false.
 func newEnv(t *testing.T) *env {
 	t.Helper()
+	return newEnvWith(t, false, nil)
+}
+
+// newEnvWith starts the server with ADMIN_MFA_REQUIRED=mfaRequired and the auth
+// settings changed by tweak.
+func newEnvWith(t *testing.T, mfaRequired bool, tweak func(*config.Auth)) *env {
+	t.Helper()
 	db := pgtest.New(t)
+	if err := adminusers.ApplySettings(context.Background(), db.Pool, mfaRequired); err != nil {
+		t.Fatal(err)
+	}
 	cfg, err := config.Load(func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
+	}
+	if tweak != nil {
+		tweak(&cfg.Auth)
 	}
 	cfg.Auth.BcryptCost = 4
 	cfg.Auth.RateLimit.MaxFrequency = 0
@@ -51,8 +67,15 @@ func newEnv(t *testing.T) *env {
 		Pool: db.Pool, AuthAdmin: v.Middleware(authH), ServiceRoleKey: service, Logger: logger})})
 	// Mounted as cmd/server/routes.go does (chi routers, so the in-process call to
 	// /auth/v1 must not inherit the outer routing state).
+	d := config.RestDefaults()
+	rest := postgrest.New(postgrest.Options{Pool: db.Pool, Schemas: []string{"public"}, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems,
+		MaxInValues: d.MaxInValues, MaxLogicTerms: d.MaxLogicTerms, MaxOrderTerms: d.MaxOrderTerms})
+	if err := rest.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	r := chi.NewRouter()
 	api := r.With(v.Middleware)
+	api.Mount("/rest/v1", http.StripPrefix("/rest/v1", rest))
 	api.Mount("/auth/v1", http.StripPrefix("/auth/v1", authH))
 	api.Mount("/functions/v1", http.StripPrefix("/functions/v1", fns))
 	srv := httptest.NewServer(r)
@@ -154,7 +177,7 @@ func TestCreateAndPromoteKeepCallerSession(t *testing.T) {
 	boss := e.signIn("boss@example.com", "boss-pass")
 	existing := e.signUp("driver@example.com", "driver-pass", false)
 
-	if r := e.fn(boss.access, map[string]any{"action": "create", "email": "new@example.com", "password": "12345", "firstName": "N", "lastName": "A"}); r.status != 400 || r.body["error"] != "Minimum 6 caractères" {
+	if r := e.fn(boss.access, map[string]any{"action": "create", "email": "new@example.com", "password": "12345678901", "firstName": "N", "lastName": "A"}); r.status != 400 || r.body["error"] != "Minimum 12 caractères" {
 		t.Fatalf("short password: %d %v", r.status, r.body)
 	}
 	if r := e.fn(boss.access, map[string]any{"action": "create", "email": "bad", "password": "123456"}); r.status != 400 || r.body["error"] != "Email invalide" {
@@ -175,11 +198,11 @@ func TestCreateAndPromoteKeepCallerSession(t *testing.T) {
 		t.Fatalf("new admin lists: %d %v", r.status, r.body)
 	}
 
-	r = e.fn(boss.access, map[string]any{"action": "create", "email": "driver@example.com", "password": "ignored-pass", "firstName": "Driss", "lastName": "B"})
+	r = e.fn(boss.access, map[string]any{"action": "create", "email": "driver@example.com", "password": "driver-admin-pass", "firstName": "Driss", "lastName": "B"})
 	if r.status != 200 || r.body["promoted"] != true || r.body["message"] != "Utilisateur existant promu administrateur" || e.role(existing) != "admin" {
 		t.Fatalf("promote: %d %v", r.status, r.body)
 	}
-	e.signIn("driver@example.com", "driver-pass") // the existing password is kept
+	e.signIn("driver@example.com", "driver-admin-pass") // the password typed in the form
 
 	// The caller's session is untouched: same user behind the token, refresh still valid.
 	if r := e.do("GET", "/auth/v1/user", nil, e.anon, boss.access); r.status != 200 || r.body["email"] != "boss@example.com" {
@@ -198,9 +221,9 @@ func TestRevokeAndDeleteRules(t *testing.T) {
 	e := newEnv(t)
 	aID := e.signUp("a@example.com", "a-password", true)
 	a := e.signIn("a@example.com", "a-password")
-	r := e.fn(a.access, map[string]any{"action": "create", "email": "b@example.com", "password": "b-password", "firstName": "B", "lastName": "B"})
+	r := e.fn(a.access, map[string]any{"action": "create", "email": "b@example.com", "password": "b-password-12", "firstName": "B", "lastName": "B"})
 	bID := r.body["user"].(map[string]any)["id"].(string)
-	b := e.signIn("b@example.com", "b-password")
+	b := e.signIn("b@example.com", "b-password-12")
 
 	if r := e.fn(a.access, map[string]any{"action": "revoke", "userId": aID}); r.status != 409 || r.body["code"] != "cannot_remove_self" {
 		t.Fatalf("revoke self: %d %v", r.status, r.body)
@@ -217,11 +240,11 @@ func TestRevokeAndDeleteRules(t *testing.T) {
 	if r := e.fn(a.access, map[string]any{"action": "revoke", "userId": bID}); r.status != 404 || r.body["code"] != "not_an_admin" {
 		t.Fatalf("revoke a non-admin: %d %v", r.status, r.body)
 	}
-	e.fn(a.access, map[string]any{"action": "create", "email": "b@example.com", "password": "whatever1", "firstName": "B", "lastName": "B"})
+	e.fn(a.access, map[string]any{"action": "create", "email": "b@example.com", "password": "whatever-1234", "firstName": "B", "lastName": "B"})
 	if r := e.fn(a.access, map[string]any{"action": "delete", "userId": bID}); r.status != 200 || e.role(bID) != "none" {
 		t.Fatalf("delete: %d %v role %s", r.status, r.body, e.role(bID))
 	}
-	if r := e.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "b@example.com", "password": "b-password"}, e.anon, e.anon); r.status == 200 {
+	if r := e.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "b@example.com", "password": "whatever-1234"}, e.anon, e.anon); r.status == 200 {
 		t.Fatal("a deleted administrator can still sign in")
 	}
 	// a is the last administrator: even the service_role key cannot remove it.
@@ -322,5 +345,144 @@ func TestResetMFA(t *testing.T) {
 	// The password alone is enough again, until they enrol a new authenticator.
 	if r := e.fn(password.access, map[string]any{"action": "list"}); r.status != 200 || mfaOf(r, lostID) != false {
 		t.Fatalf("after reset: %d %v", r.status, r.body)
+	}
+}
+
+// profiles reads /rest/v1/profiles with token, as the back office does: the
+// number of rows RLS lets it see (every profile for an administrator, its own
+// for anyone else).
+func (e *env) profiles(token string) int {
+	e.t.Helper()
+	req, _ := http.NewRequest("GET", e.srv.URL+"/rest/v1/profiles?select=id", nil)
+	req.Header.Set("apikey", e.anon)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var rows []map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&rows); err != nil || res.StatusCode != 200 {
+		e.t.Fatalf("GET /rest/v1/profiles: %d %v", res.StatusCode, err)
+	}
+	return len(rows)
+}
+
+// The takeover of an administrator's account, replayed as each client acts: a
+// guest (anonymous sign-ins on, no SMTP, so sign-ups are confirmed at once)
+// claims the address the agency's next administrator will have, with a
+// password; then the agency creates that administrator in « Administrateurs ».
+func TestAGuestCannotBecomeTheAdministratorOfItsAddress(t *testing.T) {
+	e := newEnvWith(t, false, func(c *config.Auth) { c.AnonymousUsersEnabled = true })
+	e.signUp("boss@example.com", "boss-password-1", true)
+	boss := e.signIn("boss@example.com", "boss-password-1")
+
+	g := e.do("POST", "/auth/v1/signup", map[string]any{}, e.anon, e.anon)
+	if g.status != 200 {
+		t.Fatalf("guest: %d %v", g.status, g.body)
+	}
+	guest := session{g.body["access_token"].(string), g.body["refresh_token"].(string), g.body["user"].(map[string]any)["id"].(string)}
+	// Without a mail server the guest's change cannot complete, and is refused.
+	claim := e.do("PUT", "/auth/v1/user", map[string]any{"email": "newstaff@agency.test", "password": "guest-password-1"}, e.anon, guest.access)
+	t.Logf("the guest's claim: %d %v", claim.status, claim.body)
+
+	r := e.fn(boss.access, map[string]any{"action": "create", "email": "newstaff@agency.test", "password": "staff-password-12", "firstName": "Nour", "lastName": "Staff"})
+	if r.status != 200 || r.body["created"] != true {
+		t.Fatalf("the agency's new administrator: %d %v", r.status, r.body)
+	}
+	// Nothing the guest holds is an administrator's.
+	if r := e.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "newstaff@agency.test", "password": "guest-password-1"}, e.anon, e.anon); r.status == 200 {
+		t.Fatal("the guest signs in as the new administrator with its own password")
+	}
+	if r := e.fn(guest.access, map[string]any{"action": "list"}); r.status != 403 {
+		t.Fatalf("the guest's token: %d %v", r.status, r.body)
+	}
+	if r := e.do("POST", "/auth/v1/token?grant_type=refresh_token", map[string]any{"refresh_token": guest.refresh}, e.anon, e.anon); r.status == 200 {
+		if r := e.fn(r.body["access_token"].(string), map[string]any{"action": "list"}); r.status != 403 {
+			t.Fatalf("the guest's refreshed token: %d %v", r.status, r.body)
+		}
+	}
+	staff := e.signIn("newstaff@agency.test", "staff-password-12")
+	if staff.id == guest.id {
+		t.Fatal("the new administrator's account is the guest's")
+	}
+	if r := e.fn(staff.access, map[string]any{"action": "list"}); r.status != 200 {
+		t.Fatalf("the new administrator: %d %v", r.status, r.body)
+	}
+}
+
+// Promotion takes an existing account from whoever set it up: anyone could sign
+// up with the address (sign-ups confirmed without mail) and add a second factor
+// of their own. After « Utilisateur existant promu administrateur » the password
+// is the one typed in the form, their sessions (aal1 and aal2) and refresh
+// tokens are dead, their factor is gone.
+func TestPromotionTakesTheAccountFromWhoeverSetItUp(t *testing.T) {
+	e := newEnvWith(t, false, nil)
+	e.signUp("boss@example.com", "boss-password-1", true)
+	boss := e.signIn("boss@example.com", "boss-password-1")
+
+	up := e.do("POST", "/auth/v1/signup", map[string]any{"email": "newstaff@agency.test", "password": "squatter-pass-1"}, e.anon, e.anon)
+	if up.status != 200 || up.body["access_token"] == nil {
+		t.Fatalf("sign-up: %d %v", up.status, up.body)
+	}
+	squat := session{up.body["access_token"].(string), up.body["refresh_token"].(string), up.body["user"].(map[string]any)["id"].(string)}
+	squat2, _ := e.enrolTOTP(squat)
+
+	r := e.fn(boss.access, map[string]any{"action": "create", "email": "newstaff@agency.test", "password": "staff-password-12", "firstName": "Nour", "lastName": "Staff"})
+	if r.status != 200 || r.body["promoted"] != true || e.role(squat.id) != "admin" {
+		t.Fatalf("promote: %d %v", r.status, r.body)
+	}
+	if r := e.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "newstaff@agency.test", "password": "squatter-pass-1"}, e.anon, e.anon); r.status == 200 {
+		t.Fatal("the squatter's password still opens the account")
+	}
+	for name, s := range map[string]session{"aal1": squat, "aal2": squat2} {
+		if r := e.fn(s.access, map[string]any{"action": "list"}); r.status != 403 {
+			t.Fatalf("the squatter's %s token after the promotion: %d %v", name, r.status, r.body)
+		}
+		if n := e.profiles(s.access); n > 1 {
+			t.Fatalf("the squatter's %s token reads %d profiles", name, n)
+		}
+		if r := e.do("POST", "/auth/v1/token?grant_type=refresh_token", map[string]any{"refresh_token": s.refresh}, e.anon, e.anon); r.status == 200 {
+			t.Fatalf("the squatter's %s refresh token still works", name)
+		}
+	}
+	staff := e.signIn("newstaff@agency.test", "staff-password-12")
+	if r := e.fn(staff.access, map[string]any{"action": "list"}); r.status != 200 {
+		t.Fatalf("the new administrator (the squatter's factor removed): %d %v", r.status, r.body)
+	}
+}
+
+// With ADMIN_MFA_REQUIRED (the default) an administrator is one only at aal2:
+// through /rest/v1 the password session reads no one else's profile; after
+// enrolling and verifying TOTP (aal2) it reads them all.
+func TestAdministratorsNeedTheSecondFactor(t *testing.T) {
+	e := newEnvWith(t, true, nil)
+	e.signUp("boss@example.com", "boss-password-1", true)
+	e.signUp("client@example.com", "client-password-1", false)
+	boss := e.signIn("boss@example.com", "boss-password-1")
+	if n := e.profiles(boss.access); n != 1 {
+		t.Fatalf("aal1, no factor: %d profiles", n)
+	}
+	if r := e.fn(boss.access, map[string]any{"action": "list"}); r.status != 403 {
+		t.Fatalf("aal1 admin-users: %d %v", r.status, r.body)
+	}
+	aal2, _ := e.enrolTOTP(boss)
+	if n := e.profiles(aal2.access); n != 2 {
+		t.Fatalf("aal2: %d profiles", n)
+	}
+	if r := e.fn(aal2.access, map[string]any{"action": "list"}); r.status != 200 {
+		t.Fatalf("aal2 admin-users: %d %v", r.status, r.body)
+	}
+	// A new password session is aal1 again: the factor's code is asked.
+	if n := e.profiles(e.signIn("boss@example.com", "boss-password-1").access); n != 1 {
+		t.Fatalf("a later aal1 session: %d profiles", n)
+	}
+	// Relaxed (local development), an administrator without a factor passes at aal1.
+	if err := adminusers.ApplySettings(context.Background(), e.db.Pool, false); err != nil {
+		t.Fatal(err)
+	}
+	e.signUp("dev@example.com", "dev-password-12", true)
+	if n := e.profiles(e.signIn("dev@example.com", "dev-password-12").access); n != 3 {
+		t.Fatalf("relaxed, no factor: %d profiles", n)
 	}
 }

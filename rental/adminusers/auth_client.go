@@ -57,8 +57,9 @@ func (e *authError) msg() string {
 }
 
 type authUser struct {
-	ID    string `json:"id"`
-	Email string `json:"email"`
+	ID          string `json:"id"`
+	Email       string `json:"email"`
+	IsAnonymous bool   `json:"is_anonymous"`
 }
 
 func (c *authClient) do(ctx context.Context, method, path string, body, out any) error {
@@ -108,6 +109,22 @@ func (c *authClient) createUser(ctx context.Context, email, password, first, las
 		return nil, err
 	}
 	return &u, nil
+}
+
+func (c *authClient) getUser(ctx context.Context, id string) (*authUser, error) {
+	var u authUser
+	if err := c.do(ctx, http.MethodGet, "/admin/users/"+url.PathEscape(id), nil, &u); err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// resetAccount gives an existing account the password an administrator chose
+// and confirms its address (the administrator vouches for it, as createUser's
+// email_confirm does); the auth service ends every session of the account when
+// its password is set this way.
+func (c *authClient) resetAccount(ctx context.Context, id, password string) error {
+	return c.do(ctx, http.MethodPut, "/admin/users/"+url.PathEscape(id), map[string]any{"password": password, "email_confirm": true}, nil)
 }
 
 func (c *authClient) deleteUser(ctx context.Context, id string) error {

@@ -28,6 +28,12 @@ type Config struct {
 	// attempts, unconfirmed WhatsApp requests; their durations are database
 	// settings, docs/reservations.md). HOLD_EXPIRY_INTERVAL, default 1m; 0 turns it off.
 	HoldExpiryEvery time.Duration
+	// AdminMFARequired: an administrator is one only at aal2 (TOTP verified in
+	// the session), and enrols a factor at the first sign-in. The server writes
+	// it to the database at start (private.admin_settings, read by
+	// public.is_admin()). ADMIN_MFA_REQUIRED, default true; false (local
+	// development and test servers) is refused in production.
+	AdminMFARequired bool
 }
 
 // PayPal configures the online payment (PayPal Orders v2).
@@ -94,8 +100,9 @@ func Load(get platform.Getenv) (Config, error) {
 			ReconcileEvery: r.Dur("PAYPAL_RECONCILE_INTERVAL", 5*time.Minute),
 			AbandonAfter:   r.Dur("PAYPAL_ABANDON_AFTER", 3*time.Hour),
 		},
-		AgencyEmail:     r.Str("AGENCY_EMAIL", ""),
-		HoldExpiryEvery: r.Dur("HOLD_EXPIRY_INTERVAL", time.Minute),
+		AgencyEmail:      r.Str("AGENCY_EMAIL", ""),
+		HoldExpiryEvery:  r.Dur("HOLD_EXPIRY_INTERVAL", time.Minute),
+		AdminMFARequired: r.Bool("ADMIN_MFA_REQUIRED", true),
 		Outbox: Outbox{
 			PollInterval: r.Dur("OUTBOX_POLL_INTERVAL", 2*time.Second),
 			BatchSize:    r.Int("OUTBOX_BATCH_SIZE", 20),
@@ -118,6 +125,9 @@ func (c Config) validate() error {
 	errs := c.PayPal.validate()
 	if c.AgencyEmail != "" && !strings.Contains(c.AgencyEmail, "@") {
 		errs = append(errs, fmt.Errorf("AGENCY_EMAIL %q is not an email address", c.AgencyEmail))
+	}
+	if !c.AdminMFARequired && c.PayPal.Production {
+		errs = append(errs, errors.New("ADMIN_MFA_REQUIRED cannot be false in production: administrators need their second factor"))
 	}
 	if c.HoldExpiryEvery < 0 {
 		errs = append(errs, errors.New("HOLD_EXPIRY_INTERVAL cannot be negative (0 turns expiry off)"))

@@ -19,7 +19,7 @@ func TestDefaults(t *testing.T) {
 	if p.BaseURL != PayPalSandboxURL || p.Currency != "EUR" || p.MADPerUnit != "10.8" || p.Configured() || p.Simulated || p.Timeout != 15*time.Second {
 		t.Fatalf("defaults: %+v", p)
 	}
-	if c.Outbox.PollInterval != 2*time.Second || c.Outbox.BatchSize != 20 || c.HoldExpiryEvery != time.Minute || c.AgencyEmail != "" {
+	if c.Outbox.PollInterval != 2*time.Second || c.Outbox.BatchSize != 20 || c.HoldExpiryEvery != time.Minute || c.AgencyEmail != "" || !c.AdminMFARequired {
 		t.Fatalf("defaults: %+v", c)
 	}
 }
@@ -37,6 +37,7 @@ func TestValidation(t *testing.T) {
 		{map[string]string{"PAYPAL_BASE_URL": "api-m.paypal.com"}, "absolute"},
 		{map[string]string{"PAYPAL_SIMULATED": "true", "ENVIRONMENT": "production"}, "production"},
 		{map[string]string{"AGENCY_EMAIL": "agency"}, "AGENCY_EMAIL"},
+		{map[string]string{"ADMIN_MFA_REQUIRED": "false", "ENVIRONMENT": "production"}, "ADMIN_MFA_REQUIRED cannot be false in production"},
 		{map[string]string{"PAYPAL_ABANDON_AFTER": "5m"}, "PAYPAL_ABANDON_AFTER"},
 		{map[string]string{"PAYPAL_RECONCILE_INTERVAL": "-1m"}, "PAYPAL_RECONCILE_INTERVAL"},
 		{map[string]string{"HOLD_EXPIRY_INTERVAL": "-1m"}, "HOLD_EXPIRY_INTERVAL"},
@@ -51,10 +52,10 @@ func TestValidation(t *testing.T) {
 		}
 	}
 	c, err := load(map[string]string{"PAYPAL_CLIENT_ID": "id", "PAYPAL_CLIENT_SECRET": "s", "PAYPAL_BASE_URL": "https://api-m.paypal.com/",
-		"PAYPAL_CURRENCY": "usd", "PAYPAL_MAD_PER_UNIT": "9.95", "AGENCY_EMAIL": "a@b.ma", "HOLD_EXPIRY_INTERVAL": "30"})
+		"PAYPAL_CURRENCY": "usd", "PAYPAL_MAD_PER_UNIT": "9.95", "AGENCY_EMAIL": "a@b.ma", "HOLD_EXPIRY_INTERVAL": "30", "ADMIN_MFA_REQUIRED": "false"})
 	if err != nil || !c.PayPal.Configured() || c.PayPal.BaseURL != PayPalLiveURL || c.PayPal.Currency != "USD" ||
 		c.PayPal.ReconcileEvery != 5*time.Minute || c.PayPal.AbandonAfter != 3*time.Hour || c.AgencyEmail != "a@b.ma" ||
-		c.HoldExpiryEvery != 30*time.Second {
+		c.HoldExpiryEvery != 30*time.Second || c.AdminMFARequired {
 		t.Fatalf("live: %+v %v", c, err)
 	}
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"casarent/migrations"
+	"casarent/rental/adminusers"
 	"casarent/server/config"
 )
 
@@ -99,6 +100,9 @@ func seedImages(ctx context.Context, conn *pgx.Conn, h http.Handler, serviceKey 
 // first time, whose login is printed once and kept in <DATA_DIR>/admin.txt.
 func seedAdmin(ctx context.Context, conn *pgx.Conn, h http.Handler, cfg *config.Config, stdout io.Writer) error {
 	email, password := cfg.AdminEmail, cfg.AdminPassword
+	if email != "" && password != "" && len([]rune(password)) < adminusers.MinPasswordLength {
+		return fmt.Errorf("seed: ADMIN_PASSWORD must have at least %d characters (an administrator's password)", adminusers.MinPasswordLength)
+	}
 	credFile := filepath.Join(cfg.DataDir, "admin.txt")
 	if email == "" || password == "" {
 		var n int
@@ -175,6 +179,7 @@ func authAdmin(ctx context.Context, h http.Handler, serviceKey, method, url stri
 	return nil
 }
 
+// randomPassword is 16 characters (96 random bits), above adminusers.MinPasswordLength.
 func randomPassword() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b)

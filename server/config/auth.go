@@ -106,6 +106,12 @@ type RateLimits struct {
 	EmailSent    Rate          // RATE_LIMIT_EMAIL_SENT, default 30 per hour, per recipient address
 	Anonymous    Rate          // RATE_LIMIT_ANONYMOUS_USERS, default 30 per hour: anonymous sign-ins per client IP
 	MaxFrequency time.Duration // SMTP_MAX_FREQUENCY, default 60s: minimum gap between two emails of one kind to one user
+	// SignInFailures: RATE_LIMIT_SIGNIN_FAILURES, default 10 per 15 min: failed password
+	// sign-ins of one account from one client IP (a success empties the count).
+	SignInFailures Rate
+	// SignInFailuresAccount: RATE_LIMIT_SIGNIN_FAILURES_ACCOUNT, default 60 per hour:
+	// failed password sign-ins of one account from all addresses together.
+	SignInFailuresAccount Rate
 }
 
 // Rate is N events per Period (a token bucket of N that refills over Period).
@@ -172,7 +178,10 @@ func loadAuth(e env) Auth {
 			OTP:          g.rate("RATE_LIMIT_OTP", Rate{30, 5 * time.Minute}),
 			EmailSent:    g.rate("RATE_LIMIT_EMAIL_SENT", Rate{30, time.Hour}),
 			Anonymous:    g.rate("RATE_LIMIT_ANONYMOUS_USERS", Rate{30, time.Hour}),
-			MaxFrequency: g.dur("SMTP_MAX_FREQUENCY", time.Minute),
+
+			SignInFailures:        g.rate("RATE_LIMIT_SIGNIN_FAILURES", Rate{10, 15 * time.Minute}),
+			SignInFailuresAccount: g.rate("RATE_LIMIT_SIGNIN_FAILURES_ACCOUNT", Rate{60, time.Hour}),
+			MaxFrequency:          g.dur("SMTP_MAX_FREQUENCY", time.Minute),
 		},
 		SMTP: SMTP{
 			Host:       g.str("SMTP_HOST", ""),

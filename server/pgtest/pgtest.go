@@ -204,13 +204,15 @@ func randHex(n int) string {
 }
 
 // Token mints an access token signed with JWTSecret for role and user sub (may be
-// empty), valid for an hour; extra claims are merged in.
+// empty), valid for an hour; extra claims are merged in. A user's token says
+// aal2, as a session that passed every factor would: a project may want it.
 func Token(t testing.TB, role, sub string, extra map[string]any) string {
 	t.Helper()
 	now := time.Now()
 	c := jwt.MapClaims{"role": role, "aud": "authenticated", "iat": now.Unix(), "exp": now.Add(time.Hour).Unix()}
 	if sub != "" {
 		c["sub"] = sub
+		c["aal"] = "aal2"
 	}
 	maps.Copy(c, extra)
 	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString([]byte(JWTSecret))
@@ -235,11 +237,12 @@ func TamperSignature(token string) string {
 	return string(b)
 }
 
-// As returns the pgrole session of role acting as user sub ("" for none).
+// As returns the pgrole session of role acting as user sub ("" for none), at
+// aal2 as Token's.
 func As(role, sub string) pgrole.Session {
 	claims := fmt.Sprintf(`{"role":%q}`, role)
 	if sub != "" {
-		claims = fmt.Sprintf(`{"role":%q,"sub":%q}`, role, sub)
+		claims = fmt.Sprintf(`{"role":%q,"sub":%q,"aal":"aal2"}`, role, sub)
 	}
 	return pgrole.Session{Role: role, ClaimsJSON: []byte(claims), Method: "POST", Path: "/test"}
 }

@@ -5,8 +5,11 @@ import { tAdmin } from "../admin-kit";
 import * as auth from "./api";
 import { AdminSessionContext, type AdminAccess, type AdminSession, type LoginOutcome } from "./context";
 
+/** What the sign-in asks next: nothing, the code of factorId, or an enrolment. */
+type NextStep = { kind: "none" } | { kind: "code"; factorId: string } | { kind: "enrol" };
+
 type Verdict =
-  | { ok: true; profile: auth.AdminProfile; factorId: string | null }
+  | { ok: true; profile: auth.AdminProfile; next: NextStep }
   | { ok: false; message: string };
 
 /**
@@ -34,8 +37,9 @@ function refusal(err: { code?: string; message?: string }, expected: string, our
 /**
  * SPEC section 6: a signed-in user whose profile role is admin; anyone else is
  * signed out. An administrator with a verified TOTP factor whose session is
- * still aal1 gets factorId: the code is asked before the back office opens (the
- * database would show them nothing at aal1 anyway).
+ * still aal1 is asked the code before the back office opens (the database would
+ * show them nothing at aal1 anyway); one without a factor, whom the database
+ * does not count as administrator at aal1 (ADMIN_MFA_REQUIRED), adds one first.
  */
 async function verify(user: User, lookupError: string): Promise<Verdict> {
   const { profile, error } = await auth.readProfile(user.id);
@@ -49,12 +53,21 @@ async function verify(user: User, lookupError: string): Promise<Verdict> {
     return { ok: false, message: tAdmin("login.denied") };
   }
   try {
-    return { ok: true, profile, factorId: await auth.pendingFactor() };
+    const factorId = await auth.pendingFactor();
+    if (factorId) return { ok: true, profile, next: { kind: "code", factorId } };
+    return { ok: true, profile, next: (await auth.isAdminNow()) ? { kind: "none" } : { kind: "enrol" } };
   } catch (e) {
     console.error("assurance level lookup failed", e);
     await auth.signOut();
     return { ok: false, message: lookupError };
   }
+}
+
+/** The access a verified administrator gets: the back office, or the step the sign-in asks next. */
+function accessAfter(user: User, profile: auth.AdminProfile, next: NextStep): AdminAccess {
+  if (next.kind === "code") return { kind: "mfa", user, profile, factorId: next.factorId };
+  if (next.kind === "enrol") return { kind: "enrol", user, profile };
+  return { kind: "allowed", user, profile };
 }
 
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
@@ -75,11 +88,8 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     verifiedFor.current = user.id;
     setAccess({ kind: "loading" });
     const v = await verify(user, tAdmin("login.permissionsError"));
-    if (v.ok && v.factorId) {
-      setAccess({ kind: "mfa", user, profile: v.profile, factorId: v.factorId });
-    } else if (v.ok) {
-      setAccess({ kind: "allowed", user, profile: v.profile });
-    } else {
+    if (v.ok) setAccess(accessAfter(user, v.profile, v.next));
+    else {
       verifiedFor.current = null;
       setAccess({ kind: "signedOut", notice: v.message });
     }
@@ -108,9 +118,9 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
           setAccess({ kind: "signedOut", notice: null });
           return v;
         }
-        if (v.factorId) {
+        if (v.next.kind !== "none") {
           verifiedFor.current = res.user.id;
-          setAccess({ kind: "mfa", user: res.user, profile: v.profile, factorId: v.factorId });
+          setAccess(accessAfter(res.user, v.profile, v.next));
         } else admit(res.user, v.profile);
         return { ok: true };
       }),
@@ -131,6 +141,20 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     [access, admit],
   );
 
+  const confirmEnrolment = useCallback(
+    async (factorId: string, code: string): Promise<LoginOutcome> => {
+      if (access.kind !== "enrol") return { ok: false, message: tAdmin("mfa.genericError") };
+      const { user, profile } = access;
+      return signInStep(signingIn, "admin enrolment failed", tAdmin("mfa.enrolError"), async () => {
+        const res = await auth.verifyTotp(factorId, code);
+        if (!res.ok) return refusal(res, "mfa_verification_failed", tAdmin("mfa.wrongCode"), tAdmin("mfa.enrolError"));
+        admit((await auth.currentUser()) ?? user, profile);
+        return { ok: true };
+      });
+    },
+    [access, admit],
+  );
+
   const signOut = useCallback(async () => {
     await auth.signOut();
     verifiedFor.current = null;
@@ -138,8 +162,8 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AdminSession>(
-    () => ({ access, signIn, verifyCode, signOut }),
-    [access, signIn, verifyCode, signOut],
+    () => ({ access, signIn, verifyCode, confirmEnrolment, signOut }),
+    [access, signIn, verifyCode, confirmEnrolment, signOut],
   );
   return <AdminSessionContext.Provider value={value}>{children}</AdminSessionContext.Provider>;
 }

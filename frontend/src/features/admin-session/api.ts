@@ -70,6 +70,17 @@ export async function pendingFactor(): Promise<string | null> {
   return factor?.id ?? null;
 }
 
+/**
+ * Whether the database counts this session as an administrator's (public.is_admin()).
+ * At aal1 without a factor it is false only when the server requires the second
+ * factor (ADMIN_MFA_REQUIRED): the sign-in then asks for an enrolment.
+ */
+export async function isAdminNow(): Promise<boolean> {
+  const { data, error } = await supabase.rpc("is_admin");
+  if (error) throw new Error(error.message);
+  return data === true;
+}
+
 export type VerifyResult = { ok: true } | { ok: false; code?: string; message: string };
 
 /** Answers a fresh challenge of factorId with code; on success the session is aal2. */

@@ -8,7 +8,9 @@ export type AdminAccess =
   | { kind: "signedOut"; notice: string | null }
   | { kind: "allowed"; user: User; profile: AdminProfile }
   /** Password accepted, but the account has a second factor: the 6-digit code is asked next. */
-  | { kind: "mfa"; user: User; profile: AdminProfile; factorId: string };
+  | { kind: "mfa"; user: User; profile: AdminProfile; factorId: string }
+  /** Password accepted, no factor yet, and the database wants aal2 (ADMIN_MFA_REQUIRED): an authenticator app is added first. */
+  | { kind: "enrol"; user: User; profile: AdminProfile };
 
 export type LoginOutcome = { ok: true } | { ok: false; message: string };
 
@@ -17,6 +19,8 @@ export interface AdminSession {
   signIn: (email: string, password: string) => Promise<LoginOutcome>;
   /** The sign-in's second step: a TOTP code of the pending factor. */
   verifyCode: (code: string) => Promise<LoginOutcome>;
+  /** The first sign-in's enrolment: the code of the factor just added (factorId); on success the session is aal2. */
+  confirmEnrolment: (factorId: string, code: string) => Promise<LoginOutcome>;
   signOut: () => Promise<void>;
 }
 

@@ -3,4 +3,5 @@ export { AdminSessionProvider } from "./AdminSessionProvider";
 export { useAdminSession, useAdminUser } from "./context";
 export { LoginPage } from "./login/LoginPage";
 export { MfaStep } from "./login/MfaStep";
+export { EnrolStep } from "./login/EnrolStep";
 export { SecuritySection } from "./security/SecuritySection";

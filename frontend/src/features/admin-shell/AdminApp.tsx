@@ -4,7 +4,7 @@ import { Navigate, Route, Routes } from "react-router";
 import { ReadyMarker } from "../../components/ReadyMarker";
 import { ADMIN_LANGUAGE, adminKeys, createAdminQueryClient, PageLoading, useAdminTranslation } from "../admin-kit";
 import { Toaster } from "../../components/Toaster";
-import { AdminSessionProvider, LoginPage, MfaStep, useAdminSession } from "../admin-session";
+import { AdminSessionProvider, EnrolStep, LoginPage, MfaStep, useAdminSession } from "../admin-session";
 import { AdminShell } from "./AdminShell";
 import { NAV } from "./nav";
 import "./admin.css";
@@ -52,6 +52,7 @@ function AdminGate() {
   if (access.kind === "loading") return <PageLoading label={t("common.loadingPanel")} />;
   if (access.kind === "signedOut") return <LoginPage notice={access.notice} />;
   if (access.kind === "mfa") return <MfaStep />;
+  if (access.kind === "enrol") return <EnrolStep />;
   return (
     <AdminShell>
       <Suspense fallback={<PageLoading label={t("common.loading")} />}>

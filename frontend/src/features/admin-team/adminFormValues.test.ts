@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { validateAdminForm } from "./adminFormValues";
 
-const ok = { email: "new.admin@casarent.ma", password: "secret1", first_name: "Salma", last_name: "Idrissi" };
+const ok = { email: "new.admin@casarent.ma", password: "secret1-long", first_name: "Salma", last_name: "Idrissi" };
 
 describe("administrator creation validation (SPEC 5)", () => {
   it("accepts a complete form", () => {
@@ -21,8 +21,8 @@ describe("administrator creation validation (SPEC 5)", () => {
   it("accepts surrounding spaces around a valid address", () => {
     expect(validateAdminForm({ ...ok, email: "  x@y.ma " }).email).toBeUndefined();
   });
-  it("needs at least 6 characters of password", () => {
-    expect(validateAdminForm({ ...ok, password: "12345" }).password).toBe("Minimum 6 caractères");
-    expect(validateAdminForm({ ...ok, password: "123456" }).password).toBeUndefined();
+  it("needs at least 12 characters of password", () => {
+    expect(validateAdminForm({ ...ok, password: "12345678901" }).password).toBe("Minimum 12 caractères");
+    expect(validateAdminForm({ ...ok, password: "123456789012" }).password).toBeUndefined();
   });
 });

@@ -9,7 +9,8 @@ export interface AdminFormValues {
 
 export const EMPTY_ADMIN_FORM: AdminFormValues = { email: "", password: "", first_name: "", last_name: "" };
 
-export const ADMIN_PASSWORD_MIN = 6;
+// As admin-users (rental/adminusers, MinPasswordLength) checks it.
+export const ADMIN_PASSWORD_MIN = 12;
 
 // "Simple address pattern" of SPEC section 5: something@something.something, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
