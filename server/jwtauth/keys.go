@@ -39,7 +39,7 @@ type signingKey struct {
 	kid, alg  string
 	private   crypto.Signer // nil for a public-only (verify) key
 	public    crypto.PublicKey
-	secret    []byte // HS256 (kty oct): signs and verifies; never published
+	secret    []byte    // HS256 (kty oct): signs and verifies; never published
 	retiredAt time.Time // zero: not retired
 	jwk       map[string]any
 }
