@@ -18,7 +18,8 @@ const typesFile = "../../frontend/src/lib/database.types.ts"
 func TestDatabaseTypesUpToDate(t *testing.T) {
 	db := pgtest.New(t) // a fresh database with every migration applied
 	env := map[string]string{"DATABASE_URL": db.AdminURL, "DATA_DIR": t.TempDir(),
-		"JWT_SECRET": pgtest.JWTSecret, "AUTHENTICATOR_PASSWORD": pgtest.AuthenticatorPassword}
+		"JWT_SECRET": pgtest.JWTSecret, "AUTHENTICATOR_PASSWORD": pgtest.AuthenticatorPassword,
+		"FUNCTIONS_DB_PASSWORD": pgtest.FunctionsDBPassword}
 	var out bytes.Buffer
 	if err := run(context.Background(), []string{"gen", "types"}, func(k string) string { return env[k] }, &out); err != nil {
 		t.Fatalf("server gen types: %v", err)

@@ -301,6 +301,18 @@ func (a *app) mountSurfaces() error {
 	a.metrics.Registry.MustRegister(rt.Collector())
 	a.workers = append(a.workers, rt.Run, rt.RunFanout)
 
+	payments, err := a.mountFunctions()
+	if err != nil {
+		return err
+	}
+	a.rentalWorkers(mailer, payments)
+	return nil
+}
+
+// mountFunctions builds /functions/v1: the rental's Go functions (PayPal,
+// admin-users) and the TypeScript functions of FUNCTIONS_DIR.
+func (a *app) mountFunctions() (*paypal.Service, error) {
+	cfg := a.cfg
 	fnLog := a.log.With("surface", "functions")
 	payments := paypal.New(paypal.Deps{
 		Pool: a.db.Pool, Config: a.rental.PayPal, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now,
@@ -313,19 +325,24 @@ func (a *app) mountSurfaces() error {
 	})...)
 	files, err := fileFunctions(cfg, a.db.Pool)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if files.Env["SUPABASE_DB_URL"] == "" {
 		fnLog.Warn("FUNCTIONS_DB_PASSWORD is not set: the TypeScript functions get no SUPABASE_DB_URL")
 	}
 	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: files})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	a.surf.functions = fnRuntime
 	a.metrics.Registry.MustRegister(fnRuntime.Collectors()...)
 	a.workers = append(a.workers, fnRuntime.Run)
+	return payments, nil
+}
 
+// rentalWorkers are the rental's background work, started once the schema is there.
+func (a *app) rentalWorkers(mailer mail.Sender, payments *paypal.Service) {
+	cfg := a.cfg
 	notify := notifications.Deps{
 		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: a.rental.AgencyEmail, SiteURL: cfg.SiteURL,
 		Logger: a.log.With("component", "notifications"), Now: time.Now, Config: a.rental.Outbox,
@@ -335,7 +352,7 @@ func (a *app) mountSurfaces() error {
 			a.log.Error("notifications worker stopped", "err", err)
 		}
 	})
-	// Once the schema is there: is_admin() reads ADMIN_MFA_REQUIRED from the database.
+	// is_admin() reads ADMIN_MFA_REQUIRED from the database.
 	a.workers = append(a.workers, func(ctx context.Context) {
 		if err := adminusers.ApplySettings(ctx, a.db.Pool, a.rental.AdminMFARequired); err != nil {
 			a.log.Error("administrators' settings not written to the database", "err", err)
@@ -347,7 +364,6 @@ func (a *app) mountSurfaces() error {
 	a.workers = append(a.workers, func(ctx context.Context) {
 		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: a.rental.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
 	})
-	return nil
 }
 
 // fileFunctions are the TypeScript functions' settings and environment.

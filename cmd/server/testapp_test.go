@@ -26,9 +26,12 @@ func testConfig(t *testing.T, db *pgtest.DB, extra map[string]string) *config.Co
 	env := map[string]string{
 		"DATABASE_URL":      db.AdminURL,
 		"AUTHENTICATOR_URL": db.URL,
-		"JWT_SECRET":        pgtest.JWTSecret,
-		"DATA_DIR":          t.TempDir(),
-		"FRONTEND_DIST":     filepath.Join(t.TempDir(), "no-site"),
+		// Roles are the cluster's: the password every test package sets (derived from
+		// DATABASE_URL, it would lock the other packages' functions out).
+		"FUNCTIONS_DB_PASSWORD": pgtest.FunctionsDBPassword,
+		"JWT_SECRET":            pgtest.JWTSecret,
+		"DATA_DIR":              t.TempDir(),
+		"FRONTEND_DIST":         filepath.Join(t.TempDir(), "no-site"),
 	}
 	maps.Copy(env, extra)
 	cfg, err := loadConfig(func(k string) string { return env[k] })

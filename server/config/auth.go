@@ -171,18 +171,7 @@ func loadAuth(e env) Auth {
 			VerifyURL: g.str("SECURITY_CAPTCHA_VERIFY_URL", ""),
 		},
 		EmailReplyFloor: g.dur("AUTH_EMAIL_REPLY_FLOOR", 400*time.Millisecond),
-		RateLimit: RateLimits{
-			Header:       g.str("RATE_LIMIT_HEADER", ""),
-			TokenRefresh: g.rate("RATE_LIMIT_TOKEN_REFRESH", Rate{150, 5 * time.Minute}),
-			Verify:       g.rate("RATE_LIMIT_VERIFY", Rate{30, 5 * time.Minute}),
-			OTP:          g.rate("RATE_LIMIT_OTP", Rate{30, 5 * time.Minute}),
-			EmailSent:    g.rate("RATE_LIMIT_EMAIL_SENT", Rate{30, time.Hour}),
-			Anonymous:    g.rate("RATE_LIMIT_ANONYMOUS_USERS", Rate{30, time.Hour}),
-
-			SignInFailures:        g.rate("RATE_LIMIT_SIGNIN_FAILURES", Rate{10, 15 * time.Minute}),
-			SignInFailuresAccount: g.rate("RATE_LIMIT_SIGNIN_FAILURES_ACCOUNT", Rate{60, time.Hour}),
-			MaxFrequency:          g.dur("SMTP_MAX_FREQUENCY", time.Minute),
-		},
+		RateLimit:       loadRateLimits(g),
 		SMTP: SMTP{
 			Host:       g.str("SMTP_HOST", ""),
 			Port:       g.int("SMTP_PORT", 587),
@@ -193,17 +182,7 @@ func loadAuth(e env) Auth {
 			TLS:        e.str("SMTP_TLS", ""),
 		},
 	}
-	a.External = map[string]ExternalProvider{}
-	for _, name := range ExternalProviderNames {
-		n := "EXTERNAL_" + strings.ToUpper(name) + "_"
-		a.External[name] = ExternalProvider{
-			Enabled:     g.bool(n+"ENABLED", false),
-			ClientID:    g.str(n+"CLIENT_ID", ""),
-			Secret:      g.str(n+"SECRET", ""),
-			RedirectURI: g.str(n+"REDIRECT_URI", ""),
-			URL:         strings.TrimRight(g.str(n+"URL", ""), "/"),
-		}
-	}
+	a.External = loadExternalProviders(g)
 	if a.JWTExp <= 0 {
 		a.JWTExp = time.Hour
 	}
@@ -219,6 +198,39 @@ func loadAuth(e env) Auth {
 		a.MailerAutoconfirm = true
 	}
 	return a
+}
+
+// loadRateLimits reads auth's rate limits (GoTrue's names and defaults; the
+// failed sign-in limits are ours).
+func loadRateLimits(g gotrueEnv) RateLimits {
+	return RateLimits{
+		Header:       g.str("RATE_LIMIT_HEADER", ""),
+		TokenRefresh: g.rate("RATE_LIMIT_TOKEN_REFRESH", Rate{150, 5 * time.Minute}),
+		Verify:       g.rate("RATE_LIMIT_VERIFY", Rate{30, 5 * time.Minute}),
+		OTP:          g.rate("RATE_LIMIT_OTP", Rate{30, 5 * time.Minute}),
+		EmailSent:    g.rate("RATE_LIMIT_EMAIL_SENT", Rate{30, time.Hour}),
+		Anonymous:    g.rate("RATE_LIMIT_ANONYMOUS_USERS", Rate{30, time.Hour}),
+
+		SignInFailures:        g.rate("RATE_LIMIT_SIGNIN_FAILURES", Rate{10, 15 * time.Minute}),
+		SignInFailuresAccount: g.rate("RATE_LIMIT_SIGNIN_FAILURES_ACCOUNT", Rate{60, time.Hour}),
+		MaxFrequency:          g.dur("SMTP_MAX_FREQUENCY", time.Minute),
+	}
+}
+
+// loadExternalProviders reads EXTERNAL_<NAME>_* for every OAuth provider.
+func loadExternalProviders(g gotrueEnv) map[string]ExternalProvider {
+	out := map[string]ExternalProvider{}
+	for _, name := range ExternalProviderNames {
+		n := "EXTERNAL_" + strings.ToUpper(name) + "_"
+		out[name] = ExternalProvider{
+			Enabled:     g.bool(n+"ENABLED", false),
+			ClientID:    g.str(n+"CLIENT_ID", ""),
+			Secret:      g.str(n+"SECRET", ""),
+			RedirectURI: g.str(n+"REDIRECT_URI", ""),
+			URL:         strings.TrimRight(g.str(n+"URL", ""), "/"),
+		}
+	}
+	return out
 }
 
 func (a Auth) validate() error {
