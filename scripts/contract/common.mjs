@@ -3,7 +3,7 @@
 // tokens minted as GoTrue would, and what a visitor's booking must accept. Node
 // built-ins only: each suite's own packages (supabase-js, ws) stay in its
 // directory, next to its helpers.mjs.
-import { createHmac, randomUUID } from 'node:crypto'
+import { createHmac } from 'node:crypto'
 
 // suiteEnv returns env(name, fallback) for a suite run through
 // scripts/test.d/<script>: a variable's value, the fallback, or a clear error.
@@ -44,13 +44,15 @@ const b64url = (v) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v))
 
 // tokenMinter returns userToken(sub, ttl = 3600): the access token GoTrue would
 // issue for sub, signed with secret, valid ttl seconds from now (negative:
-// already expired), issued issuedAgo seconds ago.
+// already expired), issued issuedAgo seconds ago. It names no session: made with
+// the JWT secret, it has none (a token naming a session holds only while that
+// session lives, so is_admin() would refuse a made-up one).
 export const tokenMinter =
   (secret, issuedAgo = 0) =>
   (sub, ttl = 3600) => {
     const now = Math.floor(Date.now() / 1000)
     const head = b64url({ alg: 'HS256', typ: 'JWT' })
-    const body = b64url({ sub, role: 'authenticated', aud: 'authenticated', iat: now - issuedAgo, exp: now + ttl, session_id: randomUUID() })
+    const body = b64url({ sub, role: 'authenticated', aud: 'authenticated', iat: now - issuedAgo, exp: now + ttl })
     const sig = createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url')
     return `${head}.${body}.${sig}`
   }
