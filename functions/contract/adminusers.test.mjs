@@ -22,17 +22,20 @@ async function signedIn(email, password) {
 }
 
 test('administrators manage administrators; others are refused', async () => {
-  // The first administrator is promoted with the service_role key (ops).
+  // The first administrator is promoted with the service_role key (ops). Promotion
+  // takes the account over: the form's password replaces whatever it had.
   const bossEmail = `boss-${stamp}@example.com`
-  await account(bossEmail, 'boss-password')
+  await account(bossEmail, 'set-up-before-1')
   const promoted = await service.functions.invoke('admin-users', {
-    body: { action: 'create', email: bossEmail, password: 'unused-1', firstName: 'Boss', lastName: 'One' },
+    body: { action: 'create', email: bossEmail, password: 'boss-password-12', firstName: 'Boss', lastName: 'One' },
   })
   assert.equal(promoted.error, null)
   assert.equal(promoted.data.promoted, true)
   assert.equal(promoted.data.message, 'Utilisateur existant promu administrateur')
+  const old = await client().auth.signInWithPassword({ email: bossEmail, password: 'set-up-before-1' })
+  assert.notEqual(old.error, null, 'the password the account had before its promotion still opens it')
 
-  const boss = await signedIn(bossEmail, 'boss-password')
+  const boss = await signedIn(bossEmail, 'boss-password-12')
   const before = (await boss.auth.getSession()).data.session
 
   const created = await boss.functions.invoke('admin-users', {
@@ -56,7 +59,7 @@ test('administrators manage administrators; others are refused', async () => {
   // Validation messages are the back office's.
   const invalid = await boss.functions.invoke('admin-users', { body: { action: 'create', email: 'x@example.com', password: '123', firstName: 'X', lastName: 'Y' } })
   assert.ok(invalid.error instanceof FunctionsHttpError)
-  assert.equal((await invalid.error.context.json()).error, 'Minimum 6 caractères')
+  assert.equal((await invalid.error.context.json()).error, 'Minimum 12 caractères')
 
   // Nobody removes themself.
   const self = await boss.functions.invoke('admin-users', { body: { action: 'revoke', userId: before.user.id } })

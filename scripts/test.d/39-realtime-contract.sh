@@ -39,11 +39,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The replica: same database, same keys, its own port.
+# The replica: same database, same keys and settings (ADMIN_MFA_REQUIRED as
+# test-server.sh gives it: each server writes it to the database at start), its own port.
 port2=${REALTIME_CONTRACT_PORT2:-25386}
 (
   export AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions DATABASE_URL="$TEST_DATABASE_URL" DATA_DIR="$state/data" \
-    LISTEN_ADDR="127.0.0.1:$port2" JWT_SECRET="$JWT_SECRET" SITE_URL="$SUPABASE_URL" API_EXTERNAL_URL="$SUPABASE_URL"
+    LISTEN_ADDR="127.0.0.1:$port2" JWT_SECRET="$JWT_SECRET" SITE_URL="$SUPABASE_URL" API_EXTERNAL_URL="$SUPABASE_URL" \
+    ADMIN_MFA_REQUIRED="${ADMIN_MFA_REQUIRED:-false}"
   nohup bin/server >"$state/server2.out" 2>"$state/server2.log" &
   echo $! >"$state/pid2"
 )
