@@ -23,6 +23,10 @@ type Config struct {
 	Environment string // "development" (default) or "production"
 	ListenAddr  string // LISTEN_ADDR, default ":54321"
 	DataDir     string // DATA_DIR, default ".data" (paths.go): generated secrets, local storage; absolute once loaded
+	// ProjectDir is the project served: a folder in the Supabase CLI's layout
+	// (supabase/config.toml, supabase/migrations, supabase/functions,
+	// supabase/seed.sql). PROJECT_DIR, default the working folder; absolute once loaded.
+	ProjectDir string
 
 	// DatabaseURL is a role that owns the schema: migrations run with it, then the
 	// server talks to PostgreSQL as "authenticator" with AuthenticatorPassword.
@@ -82,6 +86,7 @@ func Load(get Getenv) (*Config, error) {
 		Environment:           e.str("ENVIRONMENT", "development"),
 		ListenAddr:            e.str("LISTEN_ADDR", ":54321"),
 		DataDir:               dataDir(e),
+		ProjectDir:            e.str("PROJECT_DIR", "."),
 		DatabaseURL:           e.str("DATABASE_URL", ""),
 		AuthenticatorPassword: e.str("AUTHENTICATOR_PASSWORD", ""),
 		AuthenticatorURL:      e.str("AUTHENTICATOR_URL", ""),
@@ -116,7 +121,7 @@ func Load(get Getenv) (*Config, error) {
 		c.JWTKeys = ks
 	}
 	c.Storage = loadStorage(e, c.DataDir)
-	c.Functions = loadFunctions(e, c.DataDir, c.ListenAddr)
+	c.Functions = loadFunctions(e, c.DataDir, c.ProjectDir, c.ListenAddr)
 	c.Realtime = loadRealtime(&e) // by pointer: a malformed value is reported
 	if err := c.resolvePaths(); err != nil && e.err == nil {
 		e.err = err

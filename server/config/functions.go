@@ -21,7 +21,7 @@ type Functions struct {
 // supervised Deno process. Limits default to Supabase's edge-runtime's.
 type FileFunctions struct {
 	// Dir holds one folder per function (the Supabase CLI's layout).
-	// FUNCTIONS_DIR, default supabase/functions; a missing folder is no functions.
+	// FUNCTIONS_DIR, default supabase/functions in the project; a missing folder is no functions.
 	Dir string
 	// ConfigPath is the Supabase CLI's config.toml ([functions.<name>] verify_jwt,
 	// import_map, entrypoint). FUNCTIONS_CONFIG, default config.toml in Dir's parent
@@ -85,8 +85,8 @@ func parseNetAllow(s string) ([]netip.Prefix, error) {
 	return out, nil
 }
 
-func loadFunctions(e env, dataDir, listenAddr string) Functions {
-	dir := e.str("FUNCTIONS_DIR", "supabase/functions")
+func loadFunctions(e env, dataDir, projectDir, listenAddr string) Functions {
+	dir := e.str("FUNCTIONS_DIR", filepath.Join(projectDir, "supabase", "functions"))
 	port := "54321"
 	if i := strings.LastIndexByte(listenAddr, ':'); i >= 0 && i < len(listenAddr)-1 {
 		port = listenAddr[i+1:]

@@ -10,7 +10,7 @@ import (
 func loadFns(t *testing.T, vars map[string]string) (Functions, error) {
 	t.Helper()
 	e := env{get: func(k string) string { return vars[k] }}
-	f := loadFunctions(e, ".data", ":54321")
+	f := loadFunctions(e, ".data", ".", ":54321")
 	if e.err != nil {
 		return f, e.err
 	}

@@ -41,7 +41,7 @@ func dataDir(e env) string {
 // (a child process with another working folder, a file:// URL, a comparison with
 // an absolute path) can read them differently.
 func (c *Config) resolvePaths() error {
-	for _, p := range []*string{&c.DataDir, &c.FrontendDist, &c.Storage.FilePath, &c.Functions.Files.Dir,
+	for _, p := range []*string{&c.DataDir, &c.ProjectDir, &c.FrontendDist, &c.Storage.FilePath, &c.Functions.Files.Dir,
 		&c.Functions.Files.ConfigPath, &c.Functions.Files.DenoDir, &c.Functions.Files.DeployDir} {
 		if err := absolute(p); err != nil {
 			return err
@@ -97,4 +97,10 @@ func writable(dir string) bool {
 	f.Close()
 	_ = os.Remove(name)
 	return true
+}
+
+// ProjectFile is a path inside the project's supabase folder (config.toml,
+// migrations, seed.sql).
+func (c *Config) ProjectFile(name string) string {
+	return filepath.Join(c.ProjectDir, "supabase", name)
 }
