@@ -45,9 +45,11 @@ psql "$DATABASE_URL" -qc "create database $db" >/dev/null
 db_url=$(sed -E "s#/postgres(\?|$)#/$db\1#" <<<"$DATABASE_URL")
 trap 'cleanup; psql "$DATABASE_URL" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true' EXIT
 
-# The image's environment (Dockerfile: LISTEN_ADDR, DENO_PATH), nothing else of ours,
+# The image's environment (Dockerfile: LISTEN_ADDR, DENO_PATH, PROJECT_DIR), nothing else of ours,
 # and its working folder, /.
-image=(env -i PATH=/usr/bin:/bin HOME="$home" LISTEN_ADDR="127.0.0.1:$port" DENO_PATH="$work/deno"
+# The rental's project where the image keeps it (Dockerfile: /project).
+mkdir -p "$work/project" && cp -r "$repo/rental/supabase" "$work/project/" && chmod -R a+rX "$work/project"
+image=(env -i PATH=/usr/bin:/bin HOME="$home" LISTEN_ADDR="127.0.0.1:$port" DENO_PATH="$work/deno" PROJECT_DIR="$work/project"
   DATABASE_URL="$db_url" AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions SITE_URL="$base" "${as_user[@]}" "$work/server")
 in_image() { (cd / && exec "${image[@]}" "$@"); }
 
