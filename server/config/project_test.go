@@ -94,7 +94,7 @@ func TestProjectConfigMapsEachKey(t *testing.T) {
 	}
 	r, a, s := c.Rest, c.Auth, c.Storage
 	checks := []struct {
-		name     string
+		name      string
 		got, want any
 	}{
 		{"schemas", r.Schemas, []string{"api", "public"}}, {"max_rows", r.MaxRows, 50},
