@@ -30,9 +30,8 @@ import (
 
 // loadRental is the rental's settings when its project is served, else nil.
 func loadRental(cfg *config.Config) (*rentalconfig.Config, error) {
-	on, err := rental.Serves(cfg.ProjectDir)
-	if err != nil || !on {
-		return nil, err
+	if !rental.Serves(cfg.ProjectID) {
+		return nil, nil
 	}
 	rc, err := rentalconfig.Load(cfg.Env)
 	if err != nil {

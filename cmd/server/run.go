@@ -154,6 +154,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 }
 
 func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
+	if ig := cfg.ProjectConfigIgnored; len(ig) > 0 {
+		log.Warn("config.toml: not supported here, ignored: " + strings.Join(ig, ", "))
+	}
 	rentalCfg, err := loadRental(cfg)
 	if err != nil {
 		return nil, err
@@ -274,6 +277,11 @@ func (a *app) mountSurfaces() error {
 	a.surf.storage = storage.New(storage.Options{
 		Pool: a.db.Pool, Backend: backend, Config: cfg.Storage, JWTSecret: cfg.JWTSecret,
 		Logger: a.log.With("surface", "storage"), Now: time.Now,
+	})
+	a.workers = append(a.workers, func(ctx context.Context) { // config.toml's [storage.buckets.*]
+		if err := storage.EnsureBuckets(ctx, a.db.Pool, cfg.Storage.Buckets); err != nil {
+			a.log.Error("config.toml's storage buckets not made", "err", err)
+		}
 	})
 
 	rtl := cfg.Realtime
