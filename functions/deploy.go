@@ -36,6 +36,10 @@ var service = pgrole.Session{Role: "service_role"}
 // syncDeployed reads the active versions and serves them: new bundles are written
 // to disk first, then the functions are swapped in.
 func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
+	// One at a time: a deployment's own answer and the notification both sync, and
+	// two writes of one bundle would share its temporary folder.
+	fr.syncMu.Lock()
+	defer fr.syncMu.Unlock()
 	type active struct {
 		name    string
 		version int
@@ -155,7 +159,7 @@ func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area s
 		err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
 			return c.QueryRow(r.Context(), `select private.rollback_function($1)`, name).Scan(&v)
 		})
-		fr.deployAnswer(w, name, v, err)
+		fr.deployAnswer(w, r, name, v, err)
 	default:
 		writeGateway(w, http.StatusNotFound, "NOT_FOUND", "unknown deploy request")
 	}
@@ -180,10 +184,18 @@ func (fr *fileRuntime) deploy(w http.ResponseWriter, r *http.Request, name strin
 	err = pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
 		return c.QueryRow(r.Context(), `select private.deploy_function($1, $2, $3)`, name, bundle, verify).Scan(&v)
 	})
-	fr.deployAnswer(w, name, v, err)
+	fr.deployAnswer(w, r, name, v, err)
 }
 
-func (fr *fileRuntime) deployAnswer(w http.ResponseWriter, name string, version int, err error) {
+// deployAnswer answers a deployment or a rollback. Once stored, the version is
+// served by this replica before the answer leaves, so a call right after `server
+// functions deploy` reaches it; the other replicas follow by notification.
+func (fr *fileRuntime) deployAnswer(w http.ResponseWriter, r *http.Request, name string, version int, err error) {
+	if err == nil {
+		if syncErr := fr.syncDeployed(r.Context()); syncErr != nil {
+			fr.logger.Warn("functions: deployed, not yet served here (the notification will bring it)", "function", name, "err", syncErr)
+		}
+	}
 	var pgErr *pgconn.PgError
 	switch {
 	case errors.As(err, &pgErr) && pgErr.Code == "P0002":
