@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -20,8 +21,9 @@ import (
 	"casarent/server/pgrole"
 )
 
-// Functions deployed over HTTP: `server functions deploy` uploads a bundle (one
-// module, its dependencies included) to /functions/v1/_deploy/<name>; PostgreSQL
+// Functions deployed over HTTP: `server functions deploy` uploads a function's
+// sources to /functions/v1/_deploy/<name>, which the server bundles into one module
+// with its dependencies (deploy_build.go; a ready bundle is taken too); PostgreSQL
 // keeps every version and which one is active; each replica polls the active
 // versions, writes their bundles under FileOptions.DeployDir and serves them. A
 // deployed function takes precedence over a folder of FUNCTIONS_DIR with its name.
@@ -134,8 +136,9 @@ func (fr *fileRuntime) writeBundle(ctx context.Context, name string, version int
 	return nil
 }
 
-// serveDeploy is the service role's API: GET lists the versions, POST
-// /_deploy/<name>[?verify_jwt=false] uploads a bundle, POST /_deploy/<name>/rollback
+// serveAdmin is the service role's API: GET lists the versions, POST
+// /_deploy/<name> uploads the sources to bundle (multipart/form-data) or a bundle
+// ([?verify_jwt=false]), POST /_deploy/<name>/rollback
 // brings the version before back.
 func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area string) {
 	setCORS(w, r)
@@ -174,14 +177,22 @@ func (fr *fileRuntime) deploy(w http.ResponseWriter, r *http.Request, name strin
 		writeGateway(w, http.StatusConflict, "BUILTIN", name+" is a built-in function")
 		return
 	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+		fr.deploySources(w, r, name)
+		return
+	}
 	bundle, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBundleBytes))
 	if err != nil || len(bundle) == 0 {
 		writeGateway(w, http.StatusBadRequest, "INVALID_BUNDLE", "the body must be the bundled module (at most 20 MiB)")
 		return
 	}
-	verify := r.URL.Query().Get("verify_jwt") != "false"
+	fr.storeBundle(w, r, name, bundle, r.URL.Query().Get("verify_jwt") != "false")
+}
+
+// storeBundle stores a new version of name and makes it the active one.
+func (fr *fileRuntime) storeBundle(w http.ResponseWriter, r *http.Request, name string, bundle []byte, verify bool) {
 	var v int
-	err = pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
+	err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
 		return c.QueryRow(r.Context(), `select private.deploy_function($1, $2, $3)`, name, bundle, verify).Scan(&v)
 	})
 	fr.deployAnswer(w, r, name, v, err)
