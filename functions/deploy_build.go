@@ -213,7 +213,7 @@ func timeoutErr(ctx context.Context, err error) error {
 func checkGraph(ctx context.Context, denoPath string, env []string, fn *fileFunction, root string) error {
 	args := append([]string{"info", "--json", "--no-lock"}, fn.resolutionArgs()...)
 	cmd := exec.CommandContext(ctx, denoPath, append(args, fn.Entry)...)
-	cmd.Dir, cmd.Env = fn.Dir, env
+	cmd.Dir, cmd.Env, cmd.WaitDelay = fn.Dir, env, 5*time.Second
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	raw, err := cmd.Output()

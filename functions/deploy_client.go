@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"time"
 )
 
 // Bundle is one function ready to deploy: its module with every dependency inlined.
@@ -67,6 +68,7 @@ func bundleOne(ctx context.Context, denoPath string, env []string, fn *fileFunct
 	cmd := exec.CommandContext(ctx, denoPath, append(args, fn.Entry)...)
 	cmd.Dir = fn.Dir
 	cmd.Env = env
+	cmd.WaitDelay = 5 * time.Second // a child left holding the output must not outlive the deadline
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("%v\n%s", err, msg)
 	}
