@@ -122,9 +122,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 		return nil
 	}
 	switch cmd {
-	case "serve", "migrate", "seed", "gen":
+	case "serve", "migrate", "seed", "gen", "db":
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys, jwk, gen, functions, secrets; server help lists them)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, db reset, seed, keys, jwk, gen, functions, secrets; server help lists them)", cmd)
 	}
 	cfg, err := loadConfig(getenv)
 	if err != nil {
@@ -149,6 +149,11 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 		return seedCommand(ctx, cfg, log, stdout, args[1:])
 	case "gen":
 		return genTypes(ctx, cfg, args[1:], stdout)
+	case "db":
+		if len(args) != 2 || args[1] != "reset" {
+			return errors.New("usage: server db reset")
+		}
+		return dbReset(ctx, cfg, log, stdout)
 	}
 	return nil
 }
