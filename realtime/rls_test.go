@@ -21,6 +21,8 @@ func TestVisibleEvaluatesPoliciesAsEachAudience(t *testing.T) {
 		create policy published on public.rt_t for select to authenticated using (status = 'published');
 		create policy no_secret on public.rt_t as restrictive for select to authenticated using (not secret);
 		create table public.rt_open (id int primary key);
+		-- Supabase's default grants gave it to every API role: anon alone keeps SELECT.
+		revoke all on public.rt_open from authenticated, service_role;
 		grant select on public.rt_open to anon;`)
 	ctx := context.Background()
 	var relid, openID uint32

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Two servers, each with its own data folder, on two databases of one PostgreSQL
-# cluster, as two projects (or a replica started with a fresh folder) would be:
+# Two servers, each with its own data folder and its own project, on two databases
+# of one PostgreSQL cluster: the rental's and a developer's own (as two projects, or
+# a replica started with a fresh folder, would be):
 # the login roles are the cluster's, and each server sets their passwords at start.
 # Both must keep answering once both have started, whichever started first, even
 # when every connection has to log in again. A cluster of its own: this moves the
@@ -25,13 +26,23 @@ scripts/pg.sh start >/dev/null
 owner=$(scripts/pg.sh url)
 go build -o "$work/server" ./cmd/server
 
-# serve N: server N on database pN, data folder dN, port base+N.
+# Server 1 serves the rental's project, server 2 one of its own, with a table of its own.
+project[1]="$repo/rental" table[1]=cars
+project[2]="$work/own" table[2]=notes
+mkdir -p "$work/own/supabase/migrations"
+cat >"$work/own/supabase/migrations/20270101000000_notes.sql" <<'SQL'
+create table public.notes (id bigint generated always as identity primary key, body text);
+alter table public.notes enable row level security;
+create policy "anyone reads notes" on public.notes for select using (true);
+SQL
+
+# serve N: server N on database pN, data folder dN, port base+N, project[N].
 serve() {
   local n=$1 url
   url=$(sed -E "s#/postgres(\?|$)#/p$n\1#" <<<"$owner")
   psql "$owner" -qc "create database p$n" 2>/dev/null || true
   DATABASE_URL="$url" DATA_DIR="$work/d$n" LISTEN_ADDR="127.0.0.1:$((base_port + n))" PAGE_RENDERER=inline \
-    "$work/server" >"$work/server$n.log" 2>&1 &
+    PROJECT_DIR="${project[$n]}" "$work/server" >"$work/server$n.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 300); do
     curl -fs "http://127.0.0.1:$((base_port + n))/health" >/dev/null 2>&1 && return 0
@@ -40,13 +51,13 @@ serve() {
   echo "server $n did not start:"; tail -n 20 "$work/server$n.log"; return 1
 }
 
-# answers N: server N reads a table through /rest/v1 (a moment's 503 while its
+# answers N: server N reads its project's table through /rest/v1 (a moment's 503 while its
 # pool logs in again is fine; a login refused stays).
 answers() {
   local n=$1 anon code
   anon=$(DATABASE_URL="$owner" DATA_DIR="$work/d$n" "$work/server" keys | sed -n 's/^ANON_KEY=//p')
   for _ in $(seq 1 50); do
-    code=$(curl -s -o "$work/out$n.json" -w '%{http_code}' "http://127.0.0.1:$((base_port + n))/rest/v1/cars?select=id&limit=1" -H "apikey: $anon")
+    code=$(curl -s -o "$work/out$n.json" -w '%{http_code}' "http://127.0.0.1:$((base_port + n))/rest/v1/${table[$n]}?select=id&limit=1" -H "apikey: $anon")
     [ "$code" = 200 ] && return 0
     sleep 0.2
   done
@@ -67,4 +78,7 @@ serve 1
 relogin
 answers 2
 answers 1
-echo "two servers with their own data folders on one cluster: both answer, in either order"
+# Each database holds its own project's schema only.
+[ "$(psql "$(sed -E "s#/postgres(\?|$)#/p2\1#" <<<"$owner")" -qAtc "select to_regclass('public.cars') is null")" = t ] ||
+  { echo "the own project's database has the rental's tables"; exit 1; }
+echo "two servers with their own data folders and projects on one cluster: both answer, in either order"
