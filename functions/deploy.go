@@ -50,8 +50,8 @@ func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
 	}
 	var rows []active
 	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-		rs, err := c.Query(ctx, `select a.name, a.version, v.verify_jwt, v.digest from private.function_active a
-			join private.function_versions v using (name, version)`)
+		rs, err := c.Query(ctx, `select a.name, a.version, v.verify_jwt, v.digest from supabase_functions.function_active a
+			join supabase_functions.function_versions v using (name, version)`)
 		if err != nil {
 			return err
 		}
@@ -116,7 +116,7 @@ func (fr *fileRuntime) absDir() string {
 func (fr *fileRuntime) writeBundle(ctx context.Context, name string, version int, dir string) error {
 	var bundle []byte
 	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-		return c.QueryRow(ctx, `select bundle from private.function_versions where name = $1 and version = $2`, name, version).Scan(&bundle)
+		return c.QueryRow(ctx, `select bundle from supabase_functions.function_versions where name = $1 and version = $2`, name, version).Scan(&bundle)
 	})
 	if err != nil {
 		return fmt.Errorf("functions: bundle of %s v%d: %w", name, version, err)
@@ -160,7 +160,7 @@ func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area s
 	case r.Method == http.MethodPost && name != "" && action == "rollback":
 		var v int
 		err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
-			return c.QueryRow(r.Context(), `select private.rollback_function($1)`, name).Scan(&v)
+			return c.QueryRow(r.Context(), `select supabase_functions.rollback_function($1)`, name).Scan(&v)
 		})
 		fr.deployAnswer(w, r, name, v, err)
 	default:
@@ -193,7 +193,7 @@ func (fr *fileRuntime) deploy(w http.ResponseWriter, r *http.Request, name strin
 func (fr *fileRuntime) storeBundle(w http.ResponseWriter, r *http.Request, name string, bundle []byte, verify bool) {
 	var v int
 	err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
-		return c.QueryRow(r.Context(), `select private.deploy_function($1, $2, $3)`, name, bundle, verify).Scan(&v)
+		return c.QueryRow(r.Context(), `select supabase_functions.deploy_function($1, $2, $3)`, name, bundle, verify).Scan(&v)
 	})
 	fr.deployAnswer(w, r, name, v, err)
 }
@@ -235,7 +235,7 @@ func (fr *fileRuntime) listDeployed(w http.ResponseWriter, r *http.Request) {
 	err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
 		rs, err := c.Query(r.Context(), `select v.name, v.version, a.version is not null, v.verify_jwt, octet_length(v.bundle),
 			to_char(v.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
-			from private.function_versions v left join private.function_active a using (name, version)
+			from supabase_functions.function_versions v left join supabase_functions.function_active a using (name, version)
 			order by v.name, v.version`)
 		if err != nil {
 			return err

@@ -114,7 +114,7 @@ func TestSecretsSetOverHTTP(t *testing.T) {
 		return a.status == 200 && a.json(t)["greeting"] == "from the database"
 	})
 	var sealed []byte
-	if err := db.Admin.QueryRow(ctx, `select sealed from private.function_secrets where name = 'GREETING'`).Scan(&sealed); err != nil {
+	if err := db.Admin.QueryRow(ctx, `select sealed from supabase_functions.function_secrets where name = 'GREETING'`).Scan(&sealed); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(string(sealed), "from the database") {

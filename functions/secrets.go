@@ -19,7 +19,7 @@ import (
 	"casarent/server/pgrole"
 )
 
-// Secrets set over HTTP (`server secrets set`) live in private.function_secrets,
+// Secrets set over HTTP (`server secrets set`) live in supabase_functions.function_secrets,
 // sealed with AES-GCM under a key derived from the JWT secret; every replica reads
 // them with the deployed versions and a function sees them from its next start
 // (they win over FUNCTIONS_DIR/.env).
@@ -72,7 +72,7 @@ func newGCM(key []byte) (cipher.AEAD, error) {
 func (fr *fileRuntime) readDBSecrets(ctx context.Context) (map[string]string, error) {
 	out := map[string]string{}
 	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-		rs, err := c.Query(ctx, `select name, sealed from private.function_secrets`)
+		rs, err := c.Query(ctx, `select name, sealed from supabase_functions.function_secrets`)
 		if err != nil {
 			return err
 		}
@@ -116,7 +116,7 @@ func (fr *fileRuntime) serveSecrets(w http.ResponseWriter, r *http.Request, name
 				if err != nil {
 					return err
 				}
-				if _, err := c.Exec(ctx, `insert into private.function_secrets (name, sealed) values ($1, $2)
+				if _, err := c.Exec(ctx, `insert into supabase_functions.function_secrets (name, sealed) values ($1, $2)
 					on conflict (name) do update set sealed = excluded.sealed, updated_at = now()`, k, sealed); err != nil {
 					return err
 				}
@@ -126,14 +126,14 @@ func (fr *fileRuntime) serveSecrets(w http.ResponseWriter, r *http.Request, name
 		fr.secretsAnswer(w, len(in), err)
 	case r.Method == http.MethodDelete && name != "":
 		err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-			_, err := c.Exec(ctx, `delete from private.function_secrets where name = $1`, name)
+			_, err := c.Exec(ctx, `delete from supabase_functions.function_secrets where name = $1`, name)
 			return err
 		})
 		fr.secretsAnswer(w, 1, err)
 	case r.Method == http.MethodGet && name == "":
 		names := []string{}
 		err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-			rs, err := c.Query(ctx, `select name from private.function_secrets order by name`)
+			rs, err := c.Query(ctx, `select name from supabase_functions.function_secrets order by name`)
 			if err != nil {
 				return err
 			}

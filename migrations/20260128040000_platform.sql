@@ -122,10 +122,10 @@ CREATE SCHEMA pgrst;
 
 
 --
--- Name: private; Type: SCHEMA; Schema: -; Owner: -
+-- Name: supabase_functions; Type: SCHEMA; Schema: -; Owner: -
 --
 
-CREATE SCHEMA private;
+CREATE SCHEMA supabase_functions;
 
 
 --
@@ -264,54 +264,6 @@ $$;
 SET LOCAL default_tablespace = '';
 
 SET LOCAL default_table_access_method = heap;
-
---
--- Name: deploy_function(text, bytea, boolean); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.deploy_function(p_name text, p_bundle bytea, p_verify_jwt boolean) RETURNS integer
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  v integer;
-begin
-  -- Two deploys of one name at once get consecutive versions.
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('function_versions:' || p_name));
-  select coalesce(max(version), 0) + 1 into v from private.function_versions where name = p_name;
-  insert into private.function_versions (name, version, bundle, verify_jwt) values (p_name, v, p_bundle, p_verify_jwt);
-  insert into private.function_active (name, version) values (p_name, v)
-    on conflict (name) do update set version = excluded.version, changed_at = now();
-  return v;
-end;
-$$;
-
-
---
--- Name: rollback_function(text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.rollback_function(p_name text) RETURNS integer
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $$
-declare
-  cur integer;
-  prev integer;
-begin
-  select version into cur from private.function_active where name = p_name for update;
-  if cur is null then
-    raise exception 'function % is not deployed', p_name using errcode = 'P0002';
-  end if;
-  select max(version) into prev from private.function_versions where name = p_name and version < cur;
-  if prev is null then
-    raise exception 'function % has no version before %', p_name, cur using errcode = 'P0002';
-  end if;
-  update private.function_active set version = prev, changed_at = now() where name = p_name;
-  return prev;
-end;
-$$;
-
 
 --
 -- Name: topic(); Type: FUNCTION; Schema: realtime; Owner: -
@@ -640,10 +592,10 @@ CREATE TABLE auth.users (
 
 
 --
--- Name: function_active; Type: TABLE; Schema: private; Owner: -
+-- Name: function_active; Type: TABLE; Schema: supabase_functions; Owner: -
 --
 
-CREATE TABLE private.function_active (
+CREATE TABLE supabase_functions.function_active (
     name text NOT NULL,
     version integer NOT NULL,
     changed_at timestamp with time zone DEFAULT now() NOT NULL
@@ -651,10 +603,10 @@ CREATE TABLE private.function_active (
 
 
 --
--- Name: function_secrets; Type: TABLE; Schema: private; Owner: -
+-- Name: function_secrets; Type: TABLE; Schema: supabase_functions; Owner: -
 --
 
-CREATE TABLE private.function_secrets (
+CREATE TABLE supabase_functions.function_secrets (
     name text NOT NULL,
     sealed bytea NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -663,10 +615,10 @@ CREATE TABLE private.function_secrets (
 
 
 --
--- Name: function_versions; Type: TABLE; Schema: private; Owner: -
+-- Name: function_versions; Type: TABLE; Schema: supabase_functions; Owner: -
 --
 
-CREATE TABLE private.function_versions (
+CREATE TABLE supabase_functions.function_versions (
     name text NOT NULL,
     version integer NOT NULL,
     bundle bytea NOT NULL,
@@ -853,19 +805,19 @@ ALTER TABLE ONLY auth.refresh_tokens ALTER COLUMN id SET DEFAULT nextval('auth.r
 
 
 --
--- Data for Name: function_active; Type: TABLE DATA; Schema: private; Owner: -
+-- Data for Name: function_active; Type: TABLE DATA; Schema: supabase_functions; Owner: -
 --
 
 
 
 --
--- Data for Name: function_secrets; Type: TABLE DATA; Schema: private; Owner: -
+-- Data for Name: function_secrets; Type: TABLE DATA; Schema: supabase_functions; Owner: -
 --
 
 
 
 --
--- Data for Name: function_versions; Type: TABLE DATA; Schema: private; Owner: -
+-- Data for Name: function_versions; Type: TABLE DATA; Schema: supabase_functions; Owner: -
 --
 
 
@@ -1202,26 +1154,26 @@ ALTER TABLE ONLY realtime.fanout_changes
 
 
 --
--- Name: function_versions function_versions_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+-- Name: function_versions function_versions_pkey; Type: CONSTRAINT; Schema: supabase_functions; Owner: -
 --
 
-ALTER TABLE ONLY private.function_versions
+ALTER TABLE ONLY supabase_functions.function_versions
     ADD CONSTRAINT function_versions_pkey PRIMARY KEY (name, version);
 
 
 --
--- Name: function_active function_active_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+-- Name: function_active function_active_pkey; Type: CONSTRAINT; Schema: supabase_functions; Owner: -
 --
 
-ALTER TABLE ONLY private.function_active
+ALTER TABLE ONLY supabase_functions.function_active
     ADD CONSTRAINT function_active_pkey PRIMARY KEY (name);
 
 
 --
--- Name: function_secrets function_secrets_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+-- Name: function_secrets function_secrets_pkey; Type: CONSTRAINT; Schema: supabase_functions; Owner: -
 --
 
-ALTER TABLE ONLY private.function_secrets
+ALTER TABLE ONLY supabase_functions.function_secrets
     ADD CONSTRAINT function_secrets_pkey PRIMARY KEY (name);
 
 
@@ -1334,11 +1286,11 @@ ALTER TABLE ONLY auth.sessions
 
 
 --
--- Name: function_active function_active_name_version_fkey; Type: FK CONSTRAINT; Schema: private; Owner: -
+-- Name: function_active function_active_name_version_fkey; Type: FK CONSTRAINT; Schema: supabase_functions; Owner: -
 --
 
-ALTER TABLE ONLY private.function_active
-    ADD CONSTRAINT function_active_name_version_fkey FOREIGN KEY (name, version) REFERENCES private.function_versions(name, version);
+ALTER TABLE ONLY supabase_functions.function_active
+    ADD CONSTRAINT function_active_name_version_fkey FOREIGN KEY (name, version) REFERENCES supabase_functions.function_versions(name, version);
 
 
 --
@@ -1412,13 +1364,6 @@ GRANT USAGE ON SCHEMA pgrst TO service_role;
 
 
 --
--- Name: SCHEMA private; Type: ACL; Schema: -; Owner: -
---
-
-GRANT USAGE ON SCHEMA private TO service_role;
-
-
---
 -- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
 --
 
@@ -1426,6 +1371,13 @@ GRANT USAGE ON SCHEMA public TO anon;
 GRANT USAGE ON SCHEMA public TO authenticated;
 GRANT USAGE ON SCHEMA public TO service_role;
 GRANT USAGE ON SCHEMA public TO authenticator;
+
+
+--
+-- Name: SCHEMA supabase_functions; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA supabase_functions TO service_role;
 
 
 --
@@ -1502,22 +1454,6 @@ GRANT ALL ON FUNCTION pgrst.raise_error(status integer, code text, message text,
 GRANT ALL ON FUNCTION pgrst.raise_error(status integer, code text, message text, details text) TO anon;
 GRANT ALL ON FUNCTION pgrst.raise_error(status integer, code text, message text, details text) TO authenticated;
 GRANT ALL ON FUNCTION pgrst.raise_error(status integer, code text, message text, details text) TO service_role;
-
-
---
--- Name: FUNCTION deploy_function(p_name text, p_bundle bytea, p_verify_jwt boolean); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.deploy_function(p_name text, p_bundle bytea, p_verify_jwt boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.deploy_function(p_name text, p_bundle bytea, p_verify_jwt boolean) TO service_role;
-
-
---
--- Name: FUNCTION rollback_function(p_name text); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.rollback_function(p_name text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.rollback_function(p_name text) TO service_role;
 
 
 --
@@ -1655,24 +1591,24 @@ GRANT ALL ON TABLE auth.users TO supabase_auth_admin;
 
 
 --
--- Name: TABLE function_active; Type: ACL; Schema: private; Owner: -
+-- Name: TABLE function_active; Type: ACL; Schema: supabase_functions; Owner: -
 --
 
-GRANT SELECT,INSERT,UPDATE ON TABLE private.function_active TO service_role;
-
-
---
--- Name: TABLE function_secrets; Type: ACL; Schema: private; Owner: -
---
-
-GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE private.function_secrets TO service_role;
+GRANT SELECT,INSERT,UPDATE ON TABLE supabase_functions.function_active TO service_role;
 
 
 --
--- Name: TABLE function_versions; Type: ACL; Schema: private; Owner: -
+-- Name: TABLE function_secrets; Type: ACL; Schema: supabase_functions; Owner: -
 --
 
-GRANT SELECT,INSERT ON TABLE private.function_versions TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE supabase_functions.function_secrets TO service_role;
+
+
+--
+-- Name: TABLE function_versions; Type: ACL; Schema: supabase_functions; Owner: -
+--
+
+GRANT SELECT,INSERT ON TABLE supabase_functions.function_versions TO service_role;
 
 
 --

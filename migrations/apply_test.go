@@ -201,6 +201,9 @@ func TestChangedMigrationIsRefused(t *testing.T) {
 	}
 }
 
+// afterSplit are the platform's migrations made after the schema was split.
+const afterSplit = "20261207130000_supabase_defaults.sql,20261207140000_functions_schema.sql"
+
 // asCombined makes a migrated database look as it did before the schema was split
 // into the platform's and the rental's: every file, the rental's included, recorded
 // in migrations.applied, the single baseline among them, no project history, and
@@ -209,7 +212,12 @@ func asCombined(t *testing.T, conn *pgx.Conn) {
 	t.Helper()
 	ctx := context.Background()
 	if _, err := conn.Exec(ctx, `drop schema supabase_migrations cascade;
-		delete from migrations.applied where name in ('20260128040000_platform.sql', '20261207130000_supabase_defaults.sql')`); err != nil {
+		alter table supabase_functions.function_versions set schema private;
+		alter table supabase_functions.function_active set schema private;
+		alter table supabase_functions.function_secrets set schema private;
+		drop schema supabase_functions cascade;
+		delete from migrations.applied where name in ('20260128040000_platform.sql', '20261207130000_supabase_defaults.sql',
+			'20261207140000_functions_schema.sql')`); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range rentalFiles(t) {
@@ -228,8 +236,14 @@ func TestADatabaseOfTheCombinedSchemaMovesToTheSplitOne(t *testing.T) {
 	conn := migratedDatabase(t)
 	asCombined(t, conn)
 	applied, err := migrations.Apply(ctx, conn)
-	if err != nil || strings.Join(applied, ",") != "20261207130000_supabase_defaults.sql" {
+	if err != nil || strings.Join(applied, ",") != afterSplit {
 		t.Fatalf("applied %v (err %v), want only the platform's migrations made after the split", applied, err)
+	}
+	var moved bool
+	if err := conn.QueryRow(ctx, `select to_regclass('private.function_versions') is null
+		and to_regclass('supabase_functions.function_versions') is not null
+		and to_regprocedure('supabase_functions.deploy_function(text, bytea, boolean)') is not null`).Scan(&moved); err != nil || !moved {
+		t.Fatalf("the functions' deployments not moved out of private (err %v)", err)
 	}
 	if pending, err := migrations.PendingProject(ctx, conn, pgtest.RentalMigrations()); err != nil || len(pending) != 0 {
 		t.Fatalf("the rental's pending %v (err %v), want none", pending, err)
@@ -282,7 +296,7 @@ func TestADatabaseOfTheSquashedHistoryRecordsTheBaseline(t *testing.T) {
 	ctx := context.Background()
 	conn := migratedDatabase(t)
 	asSquashed(t, conn, 53)
-	if pending, err := migrations.Pending(ctx, conn); err != nil || strings.Join(pending, ",") != "20261207130000_supabase_defaults.sql" {
+	if pending, err := migrations.Pending(ctx, conn); err != nil || strings.Join(pending, ",") != afterSplit {
 		t.Fatalf("pending %v (err %v), want only the platform's migrations made after the split", pending, err)
 	}
 	if _, err := migrations.Apply(ctx, conn); err != nil {
@@ -322,7 +336,7 @@ func TestARowSentAgainFailsOnItsPrimaryKeyFirst(t *testing.T) {
 	w := newWorld(t)
 	late := superScalar[[]string](t, w, `select coalesce(array_agg(c.oid::regclass::text order by 1), '{}')
 		from pg_class c join pg_index p on p.indrelid = c.oid and p.indisprimary
-		where c.relnamespace::regnamespace::text in ('public', 'private', 'auth', 'storage', 'realtime')
+		where c.relnamespace::regnamespace::text in ('public', 'private', 'auth', 'storage', 'realtime', 'supabase_functions')
 		  and exists (select 1 from pg_index o where o.indrelid = c.oid and not o.indisprimary
 		              and (o.indisunique or o.indisexclusion) and o.indexrelid < p.indexrelid)`)
 	if len(late) != 0 {

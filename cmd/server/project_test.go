@@ -80,6 +80,11 @@ func TestAProjectOfItsOwn(t *testing.T) {
 		version               string
 		anonSelect, authWrite bool
 	)
+	// Nothing of the rental's, nor a schema a project may want to create itself (Supabase's
+	// guides create private for their helpers).
+	if _, err := conn.Exec(ctx, `create schema private`); err != nil {
+		t.Errorf("a project cannot create its own private schema: %v", err)
+	}
 	if err := conn.QueryRow(ctx, `select (select count(*) from public.todos), to_regclass('public.cars')::text,
 		(select string_agg(version, ',') from supabase_migrations.schema_migrations),
 		has_table_privilege('anon', 'public.todos', 'select'), has_table_privilege('authenticated', 'public.todos', 'insert')`).

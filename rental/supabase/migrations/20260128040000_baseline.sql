@@ -26,6 +26,13 @@ alter default privileges in schema public revoke all on sequences from anon, aut
 alter default privileges in schema public revoke all on functions from anon, authenticated, service_role;
 
 --
+-- Name: private; Type: SCHEMA; Schema: -; Owner: -
+--
+
+CREATE SCHEMA private;
+
+
+--
 -- Name: btree_gist; Type: EXTENSION; Schema: -; Owner: -
 --
 
@@ -5786,6 +5793,14 @@ GRANT INSERT(ip_address) ON TABLE public.whatsapp_clicks TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public.whatsapp_clicks_id_seq TO anon;
 GRANT SELECT,USAGE ON SEQUENCE public.whatsapp_clicks_id_seq TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public.whatsapp_clicks_id_seq TO service_role;
+
+
+
+--
+-- Name: SCHEMA private; Type: ACL; Schema: -; Owner: -
+--
+
+GRANT USAGE ON SCHEMA private TO service_role;
 
 
 
