@@ -29,7 +29,10 @@ FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /out/server /server
 COPY --from=build --chown=65532:65532 /out/home/nonroot /home/nonroot
 COPY --from=deno /deno /usr/local/bin/deno
-ENV LISTEN_ADDR=:54321 DENO_PATH=/usr/local/bin/deno
+# The project served: the rental's (its migrations, config.toml). Mount another
+# Supabase project folder over /project to serve that one instead.
+COPY --from=build /src/rental/supabase /project/supabase
+ENV LISTEN_ADDR=:54321 DENO_PATH=/usr/local/bin/deno PROJECT_DIR=/project
 # scripts/test.d/85-image-start.sh starts the binary this way (a user that is not
 # root, working folder /, no DATA_DIR) and checks the pages and a deployed function.
 VOLUME /home/nonroot/.local/share/casarent

@@ -3,6 +3,7 @@ module casarent
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/andybalholm/brotli v1.2.1
 	github.com/boombuler/barcode v1.0.1-0.20190219062509-6c824513bacc
 	github.com/coder/websocket v1.8.15

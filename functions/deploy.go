@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -20,8 +21,9 @@ import (
 	"casarent/server/pgrole"
 )
 
-// Functions deployed over HTTP: `server functions deploy` uploads a bundle (one
-// module, its dependencies included) to /functions/v1/_deploy/<name>; PostgreSQL
+// Functions deployed over HTTP: `server functions deploy` uploads a function's
+// sources to /functions/v1/_deploy/<name>, which the server bundles into one module
+// with its dependencies (deploy_build.go; a ready bundle is taken too); PostgreSQL
 // keeps every version and which one is active; each replica polls the active
 // versions, writes their bundles under FileOptions.DeployDir and serves them. A
 // deployed function takes precedence over a folder of FUNCTIONS_DIR with its name.
@@ -36,6 +38,10 @@ var service = pgrole.Session{Role: "service_role"}
 // syncDeployed reads the active versions and serves them: new bundles are written
 // to disk first, then the functions are swapped in.
 func (fr *fileRuntime) syncDeployed(ctx context.Context) error {
+	// One at a time: a deployment's own answer and the notification both sync, and
+	// two writes of one bundle would share its temporary folder.
+	fr.syncMu.Lock()
+	defer fr.syncMu.Unlock()
 	type active struct {
 		name    string
 		version int
@@ -130,8 +136,9 @@ func (fr *fileRuntime) writeBundle(ctx context.Context, name string, version int
 	return nil
 }
 
-// serveDeploy is the service role's API: GET lists the versions, POST
-// /_deploy/<name>[?verify_jwt=false] uploads a bundle, POST /_deploy/<name>/rollback
+// serveAdmin is the service role's API: GET lists the versions, POST
+// /_deploy/<name> uploads the sources to bundle (multipart/form-data) or a bundle
+// ([?verify_jwt=false]), POST /_deploy/<name>/rollback
 // brings the version before back.
 func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area string) {
 	setCORS(w, r)
@@ -155,7 +162,7 @@ func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area s
 		err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
 			return c.QueryRow(r.Context(), `select private.rollback_function($1)`, name).Scan(&v)
 		})
-		fr.deployAnswer(w, name, v, err)
+		fr.deployAnswer(w, r, name, v, err)
 	default:
 		writeGateway(w, http.StatusNotFound, "NOT_FOUND", "unknown deploy request")
 	}
@@ -170,20 +177,36 @@ func (fr *fileRuntime) deploy(w http.ResponseWriter, r *http.Request, name strin
 		writeGateway(w, http.StatusConflict, "BUILTIN", name+" is a built-in function")
 		return
 	}
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt == "multipart/form-data" {
+		fr.deploySources(w, r, name)
+		return
+	}
 	bundle, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBundleBytes))
 	if err != nil || len(bundle) == 0 {
 		writeGateway(w, http.StatusBadRequest, "INVALID_BUNDLE", "the body must be the bundled module (at most 20 MiB)")
 		return
 	}
-	verify := r.URL.Query().Get("verify_jwt") != "false"
-	var v int
-	err = pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
-		return c.QueryRow(r.Context(), `select private.deploy_function($1, $2, $3)`, name, bundle, verify).Scan(&v)
-	})
-	fr.deployAnswer(w, name, v, err)
+	fr.storeBundle(w, r, name, bundle, r.URL.Query().Get("verify_jwt") != "false")
 }
 
-func (fr *fileRuntime) deployAnswer(w http.ResponseWriter, name string, version int, err error) {
+// storeBundle stores a new version of name and makes it the active one.
+func (fr *fileRuntime) storeBundle(w http.ResponseWriter, r *http.Request, name string, bundle []byte, verify bool) {
+	var v int
+	err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
+		return c.QueryRow(r.Context(), `select private.deploy_function($1, $2, $3)`, name, bundle, verify).Scan(&v)
+	})
+	fr.deployAnswer(w, r, name, v, err)
+}
+
+// deployAnswer answers a deployment or a rollback. Once stored, the version is
+// served by this replica before the answer leaves, so a call right after `server
+// functions deploy` reaches it; the other replicas follow by notification.
+func (fr *fileRuntime) deployAnswer(w http.ResponseWriter, r *http.Request, name string, version int, err error) {
+	if err == nil {
+		if syncErr := fr.syncDeployed(r.Context()); syncErr != nil {
+			fr.logger.Warn("functions: deployed, not yet served here (the notification will bring it)", "function", name, "err", syncErr)
+		}
+	}
 	var pgErr *pgconn.PgError
 	switch {
 	case errors.As(err, &pgErr) && pgErr.Code == "P0002":

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"time"
 )
 
 // Bundle is one function ready to deploy: its module with every dependency inlined.
@@ -46,24 +47,32 @@ func BundleFunctions(ctx context.Context, denoPath, denoDir, dir, configPath str
 		if fn == nil {
 			return nil, fmt.Errorf("no function %q in %s", name, dir)
 		}
-		args := []string{"bundle", "--quiet", "--no-lock", "--platform", "deno", "-o", filepath.Join(tmp, name+".js")}
-		args = append(args, fn.resolutionArgs()...)
-		cmd := exec.CommandContext(ctx, denoPath, append(args, fn.Entry)...)
-		cmd.Dir = fn.Dir
-		cmd.Env = append(os.Environ(), "DENO_DIR="+denoDir, "NO_COLOR=1")
+		env := append(os.Environ(), "DENO_DIR="+denoDir, "NO_COLOR=1")
 		if os.Getenv("DENO_TLS_CA_STORE") == "" {
-			cmd.Env = append(cmd.Env, "DENO_TLS_CA_STORE=system,mozilla")
+			env = append(env, "DENO_TLS_CA_STORE=system,mozilla")
 		}
-		if msg, err := cmd.CombinedOutput(); err != nil {
-			return nil, fmt.Errorf("bundling %s: %v\n%s", name, err, msg)
-		}
-		code, err := os.ReadFile(filepath.Join(tmp, name+".js"))
+		code, err := bundleOne(ctx, denoPath, env, fn, filepath.Join(tmp, name+".js"))
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("bundling %s: %w", name, err)
 		}
 		out = append(out, Bundle{Name: name, VerifyJWT: fn.VerifyJWT, Code: code})
 	}
 	return out, nil
+}
+
+// bundleOne bundles fn into out with `deno bundle` and returns the code; the
+// error carries Deno's message.
+func bundleOne(ctx context.Context, denoPath string, env []string, fn *fileFunction, out string) ([]byte, error) {
+	args := []string{"bundle", "--quiet", "--no-lock", "--platform", "deno", "-o", out}
+	args = append(args, fn.resolutionArgs()...)
+	cmd := exec.CommandContext(ctx, denoPath, append(args, fn.Entry)...)
+	cmd.Dir = fn.Dir
+	cmd.Env = env
+	cmd.WaitDelay = 5 * time.Second // a child left holding the output must not outlive the deadline
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, msg)
+	}
+	return os.ReadFile(out)
 }
 
 // DeployClient talks to a server's deploy API with the service role key.
@@ -103,13 +112,17 @@ func (c DeployClient) do(ctx context.Context, method, path string, body []byte, 
 }
 
 func (c DeployClient) call(ctx context.Context, method, path string, body []byte, out any) error {
+	return c.send(ctx, method, path, "application/javascript", body, out)
+}
+
+func (c DeployClient) send(ctx context.Context, method, path, contentType string, body []byte, out any) error {
 	req, err := http.NewRequestWithContext(ctx, method, c.URL+path, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Authorization", "Bearer "+c.ServiceKey)
 	req.Header.Set("apikey", c.ServiceKey)
-	req.Header.Set("Content-Type", "application/javascript")
+	req.Header.Set("Content-Type", contentType)
 	hc := c.HTTP
 	if hc == nil {
 		hc = http.DefaultClient

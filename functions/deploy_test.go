@@ -63,9 +63,17 @@ Deno.serve(() => Response.json({ v }));`)
 	if err := deploy("1", a.service); err != nil {
 		t.Fatal(err)
 	}
+	// The replica that took the deployment serves it from its answer on: a call
+	// right after `server functions deploy` reaches it.
+	if r := a.call(t, "GET", "greeter", a.anon, ""); r.status != 200 || r.body != `{"v":1}` {
+		t.Fatalf("called right after its deployment: %d %s", r.status, r.body)
+	}
 	servedByBoth(`{"v":1}`)
 	if err := deploy("2", a.service); err != nil {
 		t.Fatal(err)
+	}
+	if r := a.call(t, "GET", "greeter", a.anon, ""); r.status != 200 || r.body != `{"v":2}` {
+		t.Fatalf("called right after its new version: %d %s", r.status, r.body)
 	}
 	servedByBoth(`{"v":2}`)
 	v, err := functions.DeployClient{URL: b.srv.URL, ServiceKey: b.service}.Rollback(ctx, "greeter")

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -12,6 +13,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/BurntSushi/toml"
 )
 
 // fileFunction is one function folder of FUNCTIONS_DIR as last scanned.
@@ -93,6 +96,28 @@ func scanFunctions(dir, configPath string) (map[string]*fileFunction, error) {
 		out[fn.Name] = fn
 	}
 	return out, nil
+}
+
+// functionConfig is one [functions.<name>] table of supabase/config.toml.
+type functionConfig struct {
+	VerifyJWT  *bool  `toml:"verify_jwt"` // nil: the default, true
+	ImportMap  string `toml:"import_map"` // relative to config.toml's folder
+	Entrypoint string `toml:"entrypoint"` // relative to config.toml's folder
+}
+
+// parseFunctionsConfig reads config.toml's [functions.<name>] tables; the
+// server's configuration reads (and reports) the rest of the file.
+func parseFunctionsConfig(r io.Reader) (map[string]*functionConfig, error) {
+	var f struct {
+		Functions map[string]*functionConfig `toml:"functions"`
+	}
+	if _, err := toml.NewDecoder(r).Decode(&f); err != nil {
+		return nil, err
+	}
+	if f.Functions == nil {
+		f.Functions = map[string]*functionConfig{}
+	}
+	return f.Functions, nil
 }
 
 // readConfig reads config.toml's function tables (none when it does not exist);

@@ -71,7 +71,8 @@ type fileRuntime struct {
 	opts      FileOptions
 	logger    *slog.Logger
 	bootMu    sync.Mutex
-	bootstrap string // path of the written bootstrap module
+	syncMu    sync.Mutex // syncDeployed
+	bootstrap string     // path of the written bootstrap module
 	builtins  map[string]Function
 
 	sockDir      string   // the workers' socket folders (private to the server's user)

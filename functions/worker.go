@@ -134,7 +134,12 @@ func workerEnv(o *FileOptions, fn *fileFunction) (visible map[string]string, all
 	for k, v := range visible {
 		all = append(all, k+"="+v)
 	}
-	all = append(all, "DENO_DIR="+o.DenoDir, "NO_COLOR=1", "DENO_NO_UPDATE_CHECK=1")
+	return visible, append(all, denoEnv(o.DenoDir)...)
+}
+
+// denoEnv is Deno's own environment, for a worker and for the bundler.
+func denoEnv(denoDir string) []string {
+	all := []string{"DENO_DIR=" + denoDir, "NO_COLOR=1", "DENO_NO_UPDATE_CHECK=1"}
 	// Deno itself may need the proxy, the machine's certificate authorities and an
 	// npm mirror to fetch npm: and https: imports (the function cannot read them).
 	// NO_PROXY=* means no proxy at all, and would also turn off the route to the
@@ -152,8 +157,7 @@ func workerEnv(o *FileOptions, fn *fileFunction) (visible map[string]string, all
 	if store == "" {
 		store = "system,mozilla"
 	}
-	all = append(all, "DENO_TLS_CA_STORE="+store)
-	return visible, all
+	return append(all, "DENO_TLS_CA_STORE="+store)
 }
 
 // startWorker runs the function and waits until it listens.

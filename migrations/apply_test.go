@@ -42,8 +42,23 @@ func applyProcess(dsn string) int {
 		fmt.Fprintln(os.Stderr, "apply:", err)
 		return 1
 	}
-	fmt.Printf("applied %d\n", len(applied))
+	project, err := migrations.ApplyProject(ctx, conn, pgtest.RentalMigrations())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "apply the project's:", err)
+		return 1
+	}
+	fmt.Printf("applied %d %d\n", len(applied), len(project))
 	return 0
+}
+
+// rentalFiles are the rental project's migrations.
+func rentalFiles(t *testing.T) []migrations.ProjectFile {
+	t.Helper()
+	files, _, err := migrations.ProjectFiles(pgtest.RentalMigrations())
+	if err != nil || len(files) == 0 {
+		t.Fatalf("rental migrations: %v (%d files)", err, len(files))
+	}
+	return files
 }
 
 // connect opens a connection to dsn for the test's duration.
@@ -77,11 +92,15 @@ func emptyDatabase(t *testing.T) string {
 	return pgtest.WithDatabase(cluster, name, "", "")
 }
 
-// migratedDatabase is a new database with every migration applied, by the runner.
+// migratedDatabase is a new database with the platform's and the rental's
+// migrations applied, by the runner.
 func migratedDatabase(t *testing.T) *pgx.Conn {
 	t.Helper()
 	conn := connect(t, emptyDatabase(t))
 	if _, err := migrations.Apply(context.Background(), conn); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := migrations.ApplyProject(context.Background(), conn, pgtest.RentalMigrations()); err != nil {
 		t.Fatal(err)
 	}
 	return conn
@@ -137,20 +156,22 @@ func TestApplyConcurrently(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	total := 0
+	total, totalProject := 0, 0
 	for i, c := range cmds {
 		if err := c.Wait(); err != nil {
 			t.Fatalf("process %d: %v\n%s", i, err, outs[i])
 		}
-		var n int
-		if _, err := fmt.Sscanf(strings.TrimSpace(outs[i].String()), "applied %d", &n); err != nil {
+		var n, p int
+		if _, err := fmt.Sscanf(strings.TrimSpace(outs[i].String()), "applied %d %d", &n, &p); err != nil {
 			t.Fatalf("process %d output %q", i, outs[i])
 		}
 		total += n
+		totalProject += p
 	}
 	// Each file ran exactly once, by one of the two.
-	if total != len(files) {
-		t.Fatalf("the processes applied %d files in all, want %d", total, len(files))
+	project := rentalFiles(t)
+	if total != len(files) || totalProject != len(project) {
+		t.Fatalf("the processes applied %d platform and %d project files in all, want %d and %d", total, totalProject, len(files), len(project))
 	}
 	ctx := context.Background()
 	conn := connect(t, dsn)
@@ -158,7 +179,10 @@ func TestApplyConcurrently(t *testing.T) {
 	if err := conn.QueryRow(ctx, "select count(*) from migrations.applied").Scan(&n); err != nil || n != len(files) {
 		t.Fatalf("recorded %d (err %v), want %d", n, err, len(files))
 	}
-	if err := conn.QueryRow(ctx, "select count(*) from public.cars").Scan(&n); err != nil {
+	if err := conn.QueryRow(ctx, "select count(*) from supabase_migrations.schema_migrations").Scan(&n); err != nil || n != len(project) {
+		t.Fatalf("the project's history holds %d (err %v), want %d", n, err, len(project))
+	}
+	if err := conn.QueryRow(ctx, "select count(*) from public.cars").Scan(&n); err != nil { // the rental's
 		t.Fatalf("schema missing after concurrent apply: %v", err)
 	}
 }
@@ -168,53 +192,108 @@ func TestChangedMigrationIsRefused(t *testing.T) {
 	ctx := context.Background()
 	conn := migratedDatabase(t)
 	// As if the file had been edited after it was applied.
-	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('0', 64) where name like '%\_baseline.sql'`); err != nil {
+	if _, err := conn.Exec(ctx, `update migrations.applied set checksum = repeat('0', 64) where name like '%\_platform.sql'`); err != nil {
 		t.Fatal(err)
 	}
 	_, err := migrations.Apply(ctx, conn)
-	if err == nil || !strings.Contains(err.Error(), "_baseline.sql was changed") {
+	if err == nil || !strings.Contains(err.Error(), "_platform.sql was changed") {
 		t.Fatalf("want a refusal naming the changed file, got %v", err)
 	}
 }
 
-// asSquashed makes a migrated database look as if it had applied the first n migrations
-// the baseline replaced, one by one, and not the baseline itself.
-func asSquashed(t *testing.T, conn *pgx.Conn, n int) (baseline string) {
+// asCombined makes a migrated database look as it did before the schema was split
+// into the platform's and the rental's: every file, the rental's included, recorded
+// in migrations.applied, the single baseline among them, no project history, and
+// not the platform's migrations that came after the split.
+func asCombined(t *testing.T, conn *pgx.Conn) {
 	t.Helper()
 	ctx := context.Background()
+	if _, err := conn.Exec(ctx, `drop schema supabase_migrations cascade;
+		delete from migrations.applied where name in ('20260128040000_platform.sql', '20261207130000_supabase_defaults.sql')`); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rentalFiles(t) {
+		if _, err := conn.Exec(ctx, `insert into migrations.applied (name, checksum) values ($1, repeat('b', 64))`, f.Version+"_"+f.Name+".sql"); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// A database migrated when the schema was one tree goes on: the platform's baseline
+// is recorded without running, the rental's files move to the project's history
+// under their versions, and only what came after the split runs.
+func TestADatabaseOfTheCombinedSchemaMovesToTheSplitOne(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	conn := migratedDatabase(t)
+	asCombined(t, conn)
+	applied, err := migrations.Apply(ctx, conn)
+	if err != nil || strings.Join(applied, ",") != "20261207130000_supabase_defaults.sql" {
+		t.Fatalf("applied %v (err %v), want only the platform's migrations made after the split", applied, err)
+	}
+	if pending, err := migrations.PendingProject(ctx, conn, pgtest.RentalMigrations()); err != nil || len(pending) != 0 {
+		t.Fatalf("the rental's pending %v (err %v), want none", pending, err)
+	}
+	var left int
+	if err := conn.QueryRow(ctx, `select count(*) from migrations.applied where name not in (select name from unnest($1::text[]) name)`,
+		platformNames(t)).Scan(&left); err != nil || left != 0 {
+		t.Fatalf("%d records of the platform's bookkeeping are not platform files (err %v)", left, err)
+	}
+}
+
+func platformNames(t *testing.T) []string {
+	t.Helper()
+	files, err := migrations.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+// asSquashed makes a migrated database look as if it had applied the first n migrations
+// the single baseline replaced, one by one, and not that baseline itself.
+func asSquashed(t *testing.T, conn *pgx.Conn, n int) {
+	t.Helper()
+	ctx := context.Background()
+	asCombined(t, conn)
 	list, err := os.ReadFile("squashed.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	names := strings.Fields(string(list))
-	if err := conn.QueryRow(ctx, `delete from migrations.applied where name like '%\_baseline.sql' returning name`).Scan(&baseline); err != nil {
-		t.Fatalf("no baseline recorded: %v", err)
+	if _, err := conn.Exec(ctx, `delete from migrations.applied where name = '20260128040000_baseline.sql'`); err != nil {
+		t.Fatal(err)
 	}
 	for _, name := range names[:n] {
 		if _, err := conn.Exec(ctx, `insert into migrations.applied (name, checksum) values ($1, repeat('a', 64))`, name); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return baseline
 }
 
-// A database that applied every squashed migration has the baseline's schema: the baseline
-// is recorded, not run (running it would stop on objects that exist).
+// A database that applied every squashed migration has the baselines' schema: they are
+// recorded, not run (running them would stop on objects that exist).
 func TestADatabaseOfTheSquashedHistoryRecordsTheBaseline(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	conn := migratedDatabase(t)
-	baseline := asSquashed(t, conn, 53)
-	if pending, err := migrations.Pending(ctx, conn); err != nil || len(pending) != 0 {
-		t.Fatalf("pending %v (err %v), want nothing", pending, err)
+	asSquashed(t, conn, 53)
+	if pending, err := migrations.Pending(ctx, conn); err != nil || strings.Join(pending, ",") != "20261207130000_supabase_defaults.sql" {
+		t.Fatalf("pending %v (err %v), want only the platform's migrations made after the split", pending, err)
 	}
-	applied, err := migrations.Apply(ctx, conn)
-	if err != nil || len(applied) != 0 {
-		t.Fatalf("applied %v (err %v), want the baseline recorded without running", applied, err)
+	if _, err := migrations.Apply(ctx, conn); err != nil {
+		t.Fatal(err)
 	}
 	var sum string
-	if err := conn.QueryRow(ctx, `select checksum from migrations.applied where name = $1`, baseline).Scan(&sum); err != nil || len(sum) != 64 {
-		t.Fatalf("baseline record: %q (err %v)", sum, err)
+	if err := conn.QueryRow(ctx, `select checksum from migrations.applied where name = '20260128040000_platform.sql'`).Scan(&sum); err != nil || len(sum) != 64 {
+		t.Fatalf("platform baseline record: %q (err %v)", sum, err)
+	}
+	if pending, err := migrations.PendingProject(ctx, conn, pgtest.RentalMigrations()); err != nil || len(pending) != 0 {
+		t.Fatalf("the rental's pending %v (err %v), want none", pending, err)
 	}
 }
 

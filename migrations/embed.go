@@ -1,11 +1,13 @@
-// Package migrations holds the database schema as plain, forward-only SQL files
-// embedded in the binary, and applies them.
+// Package migrations applies the schema: the platform's own, plain forward-only SQL
+// files embedded in the binary (roles, auth, storage, realtime, the functions'
+// deployments, Supabase's default grants), then the project's, from its
+// supabase/migrations folder (project.go).
 //
-// Each file runs once, in name order, inside its own transaction, and is recorded
-// in migrations.applied with its SHA-256. An applied file whose content changed
-// stops the start (forward-only means: add a new file instead). A session-level
-// advisory lock serialises concurrent starts of several replicas. The first file
-// is a baseline that replaced the earlier history (README.md).
+// Each platform file runs once, in name order, inside its own transaction, and is
+// recorded in migrations.applied with its SHA-256. An applied file whose content
+// changed stops the start (forward-only means: add a new file instead). A
+// session-level advisory lock serialises concurrent starts of several replicas. The
+// first file is a baseline that replaced the earlier history (README.md).
 package migrations
 
 import (
@@ -15,6 +17,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 
@@ -33,8 +36,15 @@ var seedFiles embed.FS
 //go:embed squashed.txt
 var squashedList string
 
-// squashedBaseline is the file that holds, as one, the schema the squashed migrations built.
+// squashedBaseline is the file that held, as one, the schema the squashed
+// migrations built. It was later split in two: the platform's baseline
+// (platformBaseline) and the rental project's, which keeps this name in the
+// rental's folder. A database that applied it is moved to the split layout by
+// settleSplit.
 const squashedBaseline = "20260128040000_baseline.sql"
+
+// platformBaseline is the platform's part of squashedBaseline.
+const platformBaseline = "20260128040000_platform.sql"
 
 // squashed lists the names of squashed.txt.
 func squashed() []string { return strings.Fields(squashedList) }
@@ -99,7 +109,10 @@ func Apply(ctx context.Context, conn *pgx.Conn) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := settleBaseline(ctx, conn, all, done); err != nil {
+	if err := settleBaseline(ctx, conn, done); err != nil {
+		return nil, err
+	}
+	if err := settleSplit(ctx, conn, all, done); err != nil {
 		return nil, err
 	}
 
@@ -140,8 +153,11 @@ func appliedChecksums(ctx context.Context, conn *pgx.Conn) (map[string]string, e
 // applied every migration it replaced: that database has its schema already. A new database
 // runs the baseline like any file. One that applied only some of the squashed files cannot
 // be brought up to date by this release, and is told what to do instead.
-func settleBaseline(ctx context.Context, conn *pgx.Conn, all []File, done map[string]string) error {
+func settleBaseline(ctx context.Context, conn *pgx.Conn, done map[string]string) error {
 	if _, ok := done[squashedBaseline]; ok {
+		return nil
+	}
+	if _, ok := done[platformBaseline]; ok {
 		return nil
 	}
 	names := squashed()
@@ -150,21 +166,62 @@ func settleBaseline(ctx context.Context, conn *pgx.Conn, all []File, done map[st
 	case 0:
 		return nil
 	case len(names):
-		for _, f := range all {
-			if f.Name == squashedBaseline {
-				if _, err := conn.Exec(ctx, "insert into migrations.applied (name, checksum) values ($1, $2)", f.Name, f.Checksum); err != nil {
-					return fmt.Errorf("migrations: record %s: %w", f.Name, err)
-				}
-				done[f.Name] = f.Checksum
-				return nil
-			}
+		if _, err := conn.Exec(ctx, "insert into migrations.applied (name, checksum) values ($1, 'squashed')", squashedBaseline); err != nil {
+			return fmt.Errorf("migrations: record %s: %w", squashedBaseline, err)
 		}
-		return fmt.Errorf("migrations: %s is missing from the binary", squashedBaseline)
+		done[squashedBaseline] = "squashed"
+		return nil
 	default:
 		return fmt.Errorf("migrations: this database applied %d of the %d migrations squashed into %s (the last one %s); "+
 			"start it once with a release from before the squash (commit fb6586f) to apply the others, then with this one",
 			len(have), len(names), squashedBaseline, have[len(have)-1])
 	}
+}
+
+// settleSplit moves a database that applied the schema as one (squashedBaseline
+// and the files after it) to the split layout, in one transaction: the platform's
+// baseline is recorded as applied without running (the database has its objects),
+// and every file that now belongs to the rental project is recorded in the
+// project's history under the same version, so neither is run again.
+func settleSplit(ctx context.Context, conn *pgx.Conn, all []File, done map[string]string) error {
+	if _, ok := done[squashedBaseline]; !ok {
+		return nil
+	}
+	platform := map[string]bool{}
+	var sum string
+	for _, f := range all {
+		platform[f.Name] = true
+		if f.Name == platformBaseline {
+			sum = f.Checksum
+		}
+	}
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx)) //nolint:errcheck
+	if _, err := tx.Exec(ctx, projectHistory); err != nil {
+		return fmt.Errorf("migrations: history table: %w", err)
+	}
+	for name := range done {
+		m := projectName.FindStringSubmatch(name)
+		if platform[name] || m == nil || slices.Contains(squashed(), name) {
+			continue
+		}
+		if _, err := tx.Exec(ctx, `insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)
+			on conflict (version) do nothing`, m[1], m[2]); err != nil {
+			return fmt.Errorf("migrations: move %s to the project's history: %w", name, err)
+		}
+		if _, err := tx.Exec(ctx, "delete from migrations.applied where name = $1", name); err != nil {
+			return err
+		}
+		delete(done, name)
+	}
+	if _, err := tx.Exec(ctx, "insert into migrations.applied (name, checksum) values ($1, $2)", platformBaseline, sum); err != nil {
+		return fmt.Errorf("migrations: record %s: %w", platformBaseline, err)
+	}
+	done[platformBaseline] = sum
+	return tx.Commit(ctx)
 }
 
 // squashedApplied lists the squashed migrations a database applied, in order.
@@ -213,8 +270,8 @@ func Pending(ctx context.Context, conn *pgx.Conn) ([]string, error) {
 			return nil, err
 		}
 	}
-	if len(squashedApplied(done)) == len(squashed()) {
-		done[squashedBaseline] = "recorded, not run"
+	if _, ok := done[squashedBaseline]; ok || len(squashedApplied(done)) == len(squashed()) {
+		done[platformBaseline] = "recorded, not run"
 	}
 	var out []string
 	for _, f := range all {

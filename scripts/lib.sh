@@ -2,6 +2,10 @@
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# The project the scripts' servers serve: the rental's (rental/supabase), unless
+# PROJECT_DIR names another. The binary itself serves its working folder's.
+export PROJECT_DIR="${PROJECT_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/rental}"
+
 # start_test_server NAME PORT: scripts/test-server.sh start, then its variables
 # (SUPABASE_URL, ANON_KEY, ...) exported here. A plain eval "$(...)" would hide a
 # failed start (eval of nothing succeeds); this returns 1 instead.

@@ -62,6 +62,8 @@ start)
       cd "$repo"
       # Roles are cluster-wide: use the password pgtest sets, so Go tests and test servers can share a cluster.
       export AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions
+      # The rental's project, unless the caller serves another.
+      export PROJECT_DIR="${PROJECT_DIR:-$repo/rental}"
       # The suites sign in as administrators many times and a TOTP code opens one session per
       # 30-second step: administrators pass with the password (a spec may switch it on in the database).
       export ADMIN_MFA_REQUIRED="${ADMIN_MFA_REQUIRED:-false}"
@@ -96,7 +98,7 @@ start)
   for f in ${FIXTURE_SQL:-}; do psql -q -v ON_ERROR_STOP=1 "$url" -f "$f" >&2; done
   if [ -n "${FIXTURE_SQL:-}" ]; then psql -q "$url" -c "notify pgrst, 'reload schema'" >&2; sleep 0.5; fi
   if [ "${SEED:-}" = 1 ]; then
-    (cd "$repo" && AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" \
+    (cd "$repo" && PROJECT_DIR="${PROJECT_DIR:-$repo/rental}" AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" \
       SITE_URL="http://127.0.0.1:$port" bin/server seed) >&2
   fi
   keys=$(cd "$repo" && DATABASE_URL="$url" DATA_DIR="$state/data" JWT_SECRET="$TEST_JWT_SECRET" bin/server keys)

@@ -39,7 +39,7 @@ func functionsCommand(ctx context.Context, args []string, getenv config.Getenv, 
 	}
 	switch {
 	case args[0] == "deploy" && len(rest) >= 1:
-		return deployFunctions(ctx, c, rest[0], rest[1:], getenv, stdout)
+		return deployFunctions(ctx, c, rest[0], rest[1:], stdout)
 	case args[0] == "rollback" && len(rest) == 1:
 		v, err := c.Rollback(ctx, rest[0])
 		if err == nil {
@@ -88,28 +88,19 @@ func secretsCommand(ctx context.Context, c functions.DeployClient, sub string, r
 	return fmt.Errorf("secrets %s: wrong arguments", sub)
 }
 
-// deployFunctions bundles the functions of dir (Deno inlines their dependencies:
-// the servers need no registry) and uploads each.
-func deployFunctions(ctx context.Context, c functions.DeployClient, dir string, names []string, getenv config.Getenv, stdout io.Writer) error {
-	deno := functions.FindDeno(getenv("DENO_PATH"))
-	if deno == "" {
-		return errors.New("deploy bundles with Deno: install it (source scripts/lib.sh && ensure_deno) or set DENO_PATH")
-	}
-	cache := getenv("FUNCTIONS_DENO_DIR")
-	if cache == "" {
-		cache = filepath.Join(".data", "deno")
-	}
-	cache, _ = filepath.Abs(cache)
-	bundles, err := functions.BundleFunctions(ctx, deno, cache, dir, filepath.Join(filepath.Dir(filepath.Clean(dir)), "config.toml"), names)
+// deployFunctions sends the sources of dir's functions (the server bundles them
+// with its Deno: this machine needs none) with config.toml's settings.
+func deployFunctions(ctx context.Context, c functions.DeployClient, dir string, names []string, stdout io.Writer) error {
+	sources, err := functions.CollectSources(dir, filepath.Join(filepath.Dir(filepath.Clean(dir)), "config.toml"), names)
 	if err != nil {
 		return err
 	}
-	for _, b := range bundles {
-		v, err := c.Deploy(ctx, b)
+	for _, s := range sources {
+		v, err := c.DeploySources(ctx, s)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s: version %d deployed (%d bytes)\n", b.Name, v, len(b.Code))
+		fmt.Fprintf(stdout, "%s: version %d deployed (%d files sent)\n", s.Name, v, len(s.Files))
 	}
 	return nil
 }

@@ -6,7 +6,8 @@
 // seed data) under rental/.
 //
 //	server                      serve (migrating first)
-//	server migrate              apply pending migrations and exit
+//	server migrate              apply pending migrations (the platform's, then the project's) and exit
+//	server db reset             (not in production) drop and remake the database, migrate, run supabase/seed.sql
 //	server seed [file.sql…]     load development data (fleet, blog, images, administrator)
 //	server keys                 print the anon and service_role keys
 //	server jwk [alg] [kid]      print a new private signing key (ES256 or RS256) for JWT_KEYS
@@ -40,7 +41,9 @@ const usage = `usage: server [command]
 
   (none), serve           serve /rest/v1, /auth/v1, /storage/v1, /functions/v1, /realtime/v1
                           and the website (migrating first)
-  migrate                 apply pending migrations and exit
+  migrate                 apply pending migrations (the platform's, then the project's) and exit
+  db reset                drop and remake the database, migrate, run the project's supabase/seed.sql
+                          (refused in production)
   seed [file.sql…]        load development data (fleet, blog, images, administrator)
   keys                    print the anon and service_role keys
   jwk [ES256|RS256] [kid] print a new private signing key for JWT_KEYS
@@ -49,5 +52,8 @@ const usage = `usage: server [command]
   secrets set NAME=VALUE… | list                            the functions' secrets on a running server
   help                    this list
 
-Settings are environment variables (README.md, server/config).
+The project served is the folder PROJECT_DIR names (default: the working folder), in the
+Supabase CLI's layout: supabase/config.toml, supabase/migrations, supabase/functions,
+supabase/seed.sql. Settings are environment variables, then config.toml (README.md,
+server/config).
 `

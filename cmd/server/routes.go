@@ -41,6 +41,12 @@ func (a *app) routes() http.Handler {
 	// Websockets: no body limits (the upgrade has no body; frames are limited by realtime).
 	r.With(a.verifier.Middleware).Mount("/realtime/v1", http.StripPrefix("/realtime/v1", orUnavailable(a.surf.realtime)))
 
+	if a.site == nil { // another project than the rental's: the APIs alone
+		r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+			_ = httpx.WriteJSON(w, http.StatusNotFound, map[string]any{"message": "no route matches " + r.URL.Path})
+		})
+		return r
+	}
 	r.Get("/app-config.js", a.site.ServeConfig)
 	r.Get("/sitemap.xml", a.site.ServeSitemap)
 	r.Get("/robots.txt", a.site.ServeRobots)
@@ -66,6 +72,10 @@ func (a *app) handleHealth(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body := map[string]any{"status": "ok", "database": "up"}
+	if a.site == nil {
+		_ = httpx.WriteJSON(w, http.StatusOK, body)
+		return
+	}
 	if state, rendered := a.site.PagesState(); rendered {
 		// Pages are served before their server render is ready (as the shell); say which.
 		body["pages"] = state

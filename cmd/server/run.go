@@ -25,11 +25,7 @@ import (
 	"casarent/functions"
 	postgrest "casarent/postgrest-compat"
 	"casarent/realtime"
-	"casarent/rental/adminusers"
 	rentalconfig "casarent/rental/config"
-	"casarent/rental/holds"
-	"casarent/rental/notifications"
-	"casarent/rental/paypal"
 	"casarent/rental/website"
 	"casarent/server/config"
 	"casarent/server/conns"
@@ -48,13 +44,14 @@ type app struct {
 	db       *database.DB
 	verifier *jwtauth.Verifier
 	metrics  *metrics.Metrics
-	site     *website.Website // the site, its public pages built ahead of visitors
+	site     *website.Website // the rental's site, its public pages built ahead of visitors; nil for another project
 	surf     surfaces
 	rest     *postgrest.Handler // its schema cache is loaded by a worker
 	// background work started once the database is prepared
 	workers []func(ctx context.Context)
-	// the rental's own settings: PayPal, agency email, outbox, booking holds
-	rental rentalconfig.Config
+	// the rental's own settings (PayPal, agency email, outbox, booking holds) when
+	// the project served is the rental's (rental.go), else nil
+	rental *rentalconfig.Config
 }
 
 // printJWK prints a fresh private JWK (key_ops sign and verify) for JWT_KEYS.
@@ -125,9 +122,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 		return nil
 	}
 	switch cmd {
-	case "serve", "migrate", "seed", "gen":
+	case "serve", "migrate", "seed", "gen", "db":
 	default:
-		return fmt.Errorf("unknown command %q (serve, migrate, seed, keys, jwk, gen, functions, secrets; server help lists them)", cmd)
+		return fmt.Errorf("unknown command %q (serve, migrate, db reset, seed, keys, jwk, gen, functions, secrets; server help lists them)", cmd)
 	}
 	cfg, err := loadConfig(getenv)
 	if err != nil {
@@ -152,12 +149,20 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 		return seedCommand(ctx, cfg, log, stdout, args[1:])
 	case "gen":
 		return genTypes(ctx, cfg, args[1:], stdout)
+	case "db":
+		if len(args) != 2 || args[1] != "reset" {
+			return errors.New("usage: server db reset")
+		}
+		return dbReset(ctx, cfg, log, stdout)
 	}
 	return nil
 }
 
 func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
-	rentalCfg, err := rentalconfig.Load(cfg.Env)
+	if ig := cfg.ProjectConfigIgnored; len(ig) > 0 {
+		log.Warn("config.toml: not supported here, ignored: " + strings.Join(ig, ", "))
+	}
+	rentalCfg, err := loadRental(cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -176,10 +181,12 @@ func newApp(cfg *config.Config, log *slog.Logger) (*app, error) {
 	if err := a.mountSurfaces(); err != nil {
 		return nil, err
 	}
-	if a.site, err = a.newWebsite(); err != nil {
-		return nil, err
+	if a.rental != nil {
+		if a.site, err = a.newWebsite(); err != nil {
+			return nil, err
+		}
+		a.metrics.Registry.MustRegister(a.site.Collector())
 	}
-	a.metrics.Registry.MustRegister(a.site.Collector())
 	return a, nil
 }
 
@@ -196,7 +203,9 @@ func serve(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout io.
 		a.db.OnPrepared = append(a.db.OnPrepared, func() { w(bg) })
 	}
 	// Once the schema is there, the public pages are built and kept up to date.
-	a.db.OnPrepared = append(a.db.OnPrepared, func() { a.site.Run(bg) })
+	if a.site != nil {
+		a.db.OnPrepared = append(a.db.OnPrepared, func() { a.site.Run(bg) })
+	}
 	go a.db.PrepareLoop(bg)
 
 	ln, err := conns.Listen(cfg, log)
@@ -246,20 +255,6 @@ func printFirstScreen(w io.Writer, cfg *config.Config) {
 	fmt.Fprintf(w, "  anon key:         %s\n  service_role key: %s\n  Database URL:     %s\n\n", cfg.AnonKey, cfg.ServiceRoleKey, db)
 }
 
-// paymentsConfig tells the site whether online payment is off, simulated or live.
-func (a *app) paymentsConfig() map[string]any {
-	p := a.rental.PayPal
-	rate, _ := strconv.ParseFloat(p.MADPerUnit, 64) // validated by config
-	switch {
-	case !p.Configured():
-		return map[string]any{"mode": "off"}
-	case p.Simulated:
-		return map[string]any{"mode": "simulated", "currency": p.Currency, "madPerUnit": rate}
-	default:
-		return map[string]any{"mode": "live", "currency": p.Currency, "madPerUnit": rate}
-	}
-}
-
 // mountSurfaces builds the APIs. Each surface gets its own config section and the
 // pool; functions reach auth only through its HTTP handler, in process.
 func (a *app) mountSurfaces() error {
@@ -288,6 +283,11 @@ func (a *app) mountSurfaces() error {
 		Pool: a.db.Pool, Backend: backend, Config: cfg.Storage, JWTSecret: cfg.JWTSecret,
 		Logger: a.log.With("surface", "storage"), Now: time.Now,
 	})
+	a.workers = append(a.workers, func(ctx context.Context) { // config.toml's [storage.buckets.*]
+		if err := storage.EnsureBuckets(ctx, a.db.Pool, cfg.Storage.Buckets); err != nil {
+			a.log.Error("config.toml's storage buckets not made", "err", err)
+		}
+	})
 
 	rtl := cfg.Realtime
 	rt := realtime.New(realtime.Options{
@@ -301,69 +301,35 @@ func (a *app) mountSurfaces() error {
 	a.metrics.Registry.MustRegister(rt.Collector())
 	a.workers = append(a.workers, rt.Run, rt.RunFanout)
 
-	payments, err := a.mountFunctions()
-	if err != nil {
-		return err
+	var goFns []functions.Function
+	if a.rental != nil {
+		payments := a.rentalPayments()
+		goFns = a.rentalFunctions(payments)
+		a.rentalWorkers(mailer, payments)
 	}
-	a.rentalWorkers(mailer, payments)
-	return nil
+	return a.mountFunctions(goFns)
 }
 
-// mountFunctions builds /functions/v1: the rental's Go functions (PayPal,
-// admin-users) and the TypeScript functions of FUNCTIONS_DIR.
-func (a *app) mountFunctions() (*paypal.Service, error) {
+// mountFunctions builds /functions/v1: the Go functions given (the rental's, when
+// it is served) and the TypeScript functions of the project's folder.
+func (a *app) mountFunctions(goFns []functions.Function) error {
 	cfg := a.cfg
 	fnLog := a.log.With("surface", "functions")
-	payments := paypal.New(paypal.Deps{
-		Pool: a.db.Pool, Config: a.rental.PayPal, SiteURL: cfg.SiteURL, Logger: fnLog, Now: time.Now,
-		ClientIPHeader: cfg.Auth.RateLimit.Header,
-		ReturnAllowed:  auth.RedirectPolicy(cfg.SiteURL, cfg.Auth.AdditionalRedirectURLs),
-	})
-	fns := payments.Functions()
-	fns = append(fns, adminusers.Functions(adminusers.Deps{
-		Pool: a.db.Pool, AuthAdmin: a.verifier.Middleware(a.surf.auth), ServiceRoleKey: cfg.ServiceRoleKey, Logger: fnLog,
-	})...)
 	files, err := fileFunctions(cfg, a.db.Pool)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if files.Env["SUPABASE_DB_URL"] == "" {
 		fnLog.Warn("FUNCTIONS_DB_PASSWORD is not set: the TypeScript functions get no SUPABASE_DB_URL")
 	}
-	fnRuntime, err := functions.Build(functions.Options{Functions: fns, Logger: fnLog, Files: files})
+	fnRuntime, err := functions.Build(functions.Options{Functions: goFns, Logger: fnLog, Files: files})
 	if err != nil {
-		return nil, err
+		return err
 	}
 	a.surf.functions = fnRuntime
 	a.metrics.Registry.MustRegister(fnRuntime.Collectors()...)
 	a.workers = append(a.workers, fnRuntime.Run)
-	return payments, nil
-}
-
-// rentalWorkers are the rental's background work, started once the schema is there.
-func (a *app) rentalWorkers(mailer mail.Sender, payments *paypal.Service) {
-	cfg := a.cfg
-	notify := notifications.Deps{
-		Pool: a.db.Pool, Mailer: mailer, AgencyEmail: a.rental.AgencyEmail, SiteURL: cfg.SiteURL,
-		Logger: a.log.With("component", "notifications"), Now: time.Now, Config: a.rental.Outbox,
-	}
-	a.workers = append(a.workers, func(ctx context.Context) {
-		if err := notifications.Run(ctx, notify); err != nil && ctx.Err() == nil {
-			a.log.Error("notifications worker stopped", "err", err)
-		}
-	})
-	// is_admin() reads ADMIN_MFA_REQUIRED from the database.
-	a.workers = append(a.workers, func(ctx context.Context) {
-		if err := adminusers.ApplySettings(ctx, a.db.Pool, a.rental.AdminMFARequired); err != nil {
-			a.log.Error("administrators' settings not written to the database", "err", err)
-		}
-	})
-	// Replicas may all run it: captures are idempotent and cancellations conditional.
-	a.workers = append(a.workers, payments.RunReconciler)
-	// Replicas may all run it too: the database claims each lapsed hold once.
-	a.workers = append(a.workers, func(ctx context.Context) {
-		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: a.rental.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
-	})
+	return nil
 }
 
 // fileFunctions are the TypeScript functions' settings and environment.

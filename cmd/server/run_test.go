@@ -89,6 +89,7 @@ func startServer(t *testing.T, bin string, env ...string) *proc {
 		fmt.Sprintf("LISTEN_ADDR=127.0.0.1:%d", port),
 		"DATA_DIR=" + t.TempDir(),
 		"JWT_SECRET=" + testJWTSecret,
+		"PROJECT_DIR=" + rentalProject(),
 	}, env...)...)
 	p.cmd.Stderr = p.logs
 	if err := p.cmd.Start(); err != nil {

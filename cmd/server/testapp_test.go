@@ -32,6 +32,8 @@ func testConfig(t *testing.T, db *pgtest.DB, extra map[string]string) *config.Co
 		"JWT_SECRET":            pgtest.JWTSecret,
 		"DATA_DIR":              t.TempDir(),
 		"FRONTEND_DIST":         filepath.Join(t.TempDir(), "no-site"),
+		// The rental's project (its database is the template's): the rental's parts attached.
+		"PROJECT_DIR": rentalProject(),
 	}
 	maps.Copy(env, extra)
 	cfg, err := loadConfig(func(k string) string { return env[k] })
@@ -40,6 +42,9 @@ func testConfig(t *testing.T, db *pgtest.DB, extra map[string]string) *config.Co
 	}
 	return cfg
 }
+
+// rentalProject is the rental's project folder in this repository.
+func rentalProject() string { return filepath.Dir(filepath.Dir(pgtest.RentalMigrations())) }
 
 // quietLog is a logger for tests that do not read the log.
 func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, nil)) }

@@ -45,9 +45,11 @@ psql "$DATABASE_URL" -qc "create database $db" >/dev/null
 db_url=$(sed -E "s#/postgres(\?|$)#/$db\1#" <<<"$DATABASE_URL")
 trap 'cleanup; psql "$DATABASE_URL" -qc "drop database if exists $db with (force)" >/dev/null 2>&1 || true' EXIT
 
-# The image's environment (Dockerfile: LISTEN_ADDR, DENO_PATH), nothing else of ours,
+# The image's environment (Dockerfile: LISTEN_ADDR, DENO_PATH, PROJECT_DIR), nothing else of ours,
 # and its working folder, /.
-image=(env -i PATH=/usr/bin:/bin HOME="$home" LISTEN_ADDR="127.0.0.1:$port" DENO_PATH="$work/deno"
+# The rental's project where the image keeps it (Dockerfile: /project).
+mkdir -p "$work/project" && cp -r "$repo/rental/supabase" "$work/project/" && chmod -R a+rX "$work/project"
+image=(env -i PATH=/usr/bin:/bin HOME="$home" LISTEN_ADDR="127.0.0.1:$port" DENO_PATH="$work/deno" PROJECT_DIR="$work/project"
   DATABASE_URL="$db_url" AUTHENTICATOR_PASSWORD=pgtest-authenticator FUNCTIONS_DB_PASSWORD=pgtest-functions SITE_URL="$base" "${as_user[@]}" "$work/server")
 in_image() { (cd / && exec "${image[@]}" "$@"); }
 
@@ -73,16 +75,16 @@ check_car_page "$base" "$anon" "$work" || { tail -n 20 "$work/server.log"; exit 
 
 step "deploying a function over HTTP"
 mkdir -p "$work/functions/hello"
-echo 'Deno.serve(async (req) => Response.json({ body: await req.text() }));' >"$work/functions/hello/index.ts"
-DENO_PATH="$work/deno" FUNCTIONS_DENO_DIR="$work/deno-cache" "$work/server" functions deploy "$work/functions" hello \
+mkdir -p "$work/functions/_shared"
+echo 'export const prefix = "";' >"$work/functions/_shared/prefix.ts"
+echo 'import { prefix } from "../_shared/prefix.ts";
+Deno.serve(async (req) => Response.json({ body: prefix + await req.text() }));' >"$work/functions/hello/index.ts"
+# The deploying machine needs no Deno: the server bundles the sources sent.
+env -i PATH=/usr/bin:/bin HOME="$home" DENO_PATH="$work/no-deno" "$work/server" functions deploy "$work/functions" hello \
   --url "$base" --service-key "$service" >"$work/deploy.log" 2>&1 || { echo "deploy failed:"; cat "$work/deploy.log"; exit 1; }
-# Replicas learn of a deployment by notification: a moment's 404 is expected.
-for _ in $(seq 1 100); do
-  code=$(curl -s -o "$work/hello.json" -w '%{http_code}' -X POST "$base/functions/v1/hello" \
-    -H "Authorization: Bearer $anon" -H 'content-type: text/plain' -d 'from the image')
-  [ "$code" = 404 ] || break
-  sleep 0.1
-done
+# The server that took the deployment serves it once it has answered.
+code=$(curl -s -o "$work/hello.json" -w '%{http_code}' -X POST "$base/functions/v1/hello" \
+  -H "Authorization: Bearer $anon" -H 'content-type: text/plain' -d 'from the image')
 [ "$code" = 200 ] && grep -q '"body":"from the image"' "$work/hello.json" ||
   { echo "the deployed function answered $code: $(cat "$work/hello.json")"; tail -n 20 "$work/server.log"; exit 1; }
 echo "image start: pages rendered and a deployed function answering, as a user who is not root, from /, without DATA_DIR"

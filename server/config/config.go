@@ -8,12 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"casarent/server/jwtauth"
 )
+
+// defaultSiteURL is SITE_URL's default: the server's own address, where it
+// serves the site.
+const defaultSiteURL = "http://localhost:54321"
 
 // Getenv is os.Getenv's shape, so tests can pass a map.
 type Getenv func(string) string
@@ -68,6 +73,13 @@ type Config struct {
 	Functions Functions
 	Realtime  Realtime
 
+	// ProjectConfigIgnored are the keys of $PROJECT_DIR/supabase/config.toml no
+	// setting reads (services of the CLI's local stack we do not have, features
+	// we lack), in the file's order: the server logs them once at start.
+	ProjectConfigIgnored []string
+	// ProjectID is config.toml's project_id.
+	ProjectID string
+
 	// Env is the environment these settings were read from: the command reads
 	// the product's own settings (rental/config) from it too, so both come from
 	// one source.
@@ -80,7 +92,10 @@ func (c *Config) Production() bool { return c.Environment == "production" }
 // Load reads the environment and applies defaults. Call Validate after filling
 // generated secrets.
 func Load(get Getenv) (*Config, error) {
-	e := env{get: get}
+	// $PROJECT_DIR/supabase/config.toml fills what the environment leaves unset.
+	raw := env{get: get}
+	proj, err := readProject(filepath.Join(raw.str("PROJECT_DIR", "."), "supabase", "config.toml"), get)
+	e := env{get: proj.overlay(get), err: err}
 	c := &Config{
 		Env:                   get,
 		Environment:           e.str("ENVIRONMENT", "development"),
@@ -97,7 +112,7 @@ func Load(get Getenv) (*Config, error) {
 		ServiceRoleKey:        e.str("SERVICE_ROLE_KEY", ""),
 		PublishableKey:        e.str("SUPABASE_PUBLISHABLE_KEY", ""),
 		SecretKey:             e.str("SUPABASE_SECRET_KEY", ""),
-		SiteURL:               strings.TrimRight(e.str("SITE_URL", "http://localhost:54321"), "/"),
+		SiteURL:               strings.TrimRight(e.str("SITE_URL", defaultSiteURL), "/"),
 		MaxBodyBytes:          e.int64("MAX_BODY_BYTES", 1<<20),
 		ShutdownGrace:         e.dur("SHUTDOWN_GRACE", 30*time.Second),
 		FrontendDist:          e.str("FRONTEND_DIST", ""),
@@ -105,7 +120,9 @@ func Load(get Getenv) (*Config, error) {
 		AdminEmail:            e.str("ADMIN_EMAIL", ""),
 		AdminPassword:         e.str("ADMIN_PASSWORD", ""),
 	}
-	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", c.SiteURL), "/")
+	// config.toml's site_url is the front end's address (the CLI's default is
+	// :3000), never the API's: only the variable SITE_URL stands for both.
+	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", raw.str("SITE_URL", defaultSiteURL)), "/")
 	c.HTTP = loadHTTP(e)
 	c.Rest = loadRest(e)
 	c.Pages = loadPages(e)
@@ -125,6 +142,14 @@ func Load(get Getenv) (*Config, error) {
 	c.Realtime = loadRealtime(&e) // by pointer: a malformed value is reported
 	if err := c.resolvePaths(); err != nil && e.err == nil {
 		e.err = err
+	}
+	c.Storage.Buckets = proj.buckets
+	c.ProjectConfigIgnored = proj.ignored
+	c.ProjectID = proj.id
+	// The functions read their tables from FUNCTIONS_CONFIG: when that is another
+	// file, this one's are not read by anything.
+	if len(proj.fnKeys) > 0 && c.Functions.Files.ConfigPath != c.ProjectFile("config.toml") {
+		c.ProjectConfigIgnored = append(c.ProjectConfigIgnored, proj.fnKeys...)
 	}
 	return c, e.err
 }

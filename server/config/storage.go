@@ -46,7 +46,19 @@ type Storage struct {
 
 	ClientIPHeader string // RATE_LIMIT_HEADER: the trusted proxy header with the client address (render limits); empty = the peer address
 
+	// Buckets are config.toml's [storage.buckets.<name>] (no variable): made to
+	// exist, as declared, at every start (storage.EnsureBuckets).
+	Buckets []StorageBucket
+
 	renderSizesErr string
+}
+
+// StorageBucket is a bucket config.toml declares.
+type StorageBucket struct {
+	Name             string
+	Public           bool
+	FileSizeLimit    int64    // bytes; 0 = the global limit only
+	AllowedMIMETypes []string // nil = any
 }
 
 // DefaultRenderSizes are the widths and heights renders are snapped up to: what

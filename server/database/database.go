@@ -1,7 +1,7 @@
 // Package database owns the server's connection to PostgreSQL: the request pool
 // (as authenticator, behind a dial gate that dials once at a time while
 // PostgreSQL is down) and the start-up work done with the owner's URL
-// (migrations, the authenticator's password).
+// (the platform's and the project's migrations, the authenticator's password).
 package database
 
 import (
@@ -117,6 +117,17 @@ func (d *DB) prepare(ctx context.Context) error {
 	}
 	if len(applied) > 0 {
 		d.log.Info("migrations applied", "files", applied)
+	}
+	// The project's own, after the platform's: they may use auth.users, storage, roles.
+	dir := d.cfg.ProjectFile("migrations")
+	if _, skipped, _ := migrations.ProjectFiles(dir); len(skipped) > 0 {
+		d.log.Warn("project migrations skipped: names must be <version>_<name>.sql", "files", skipped)
+	}
+	if applied, err = migrations.ApplyProject(cctx, conn, dir); err != nil {
+		return err
+	}
+	if len(applied) > 0 {
+		d.log.Info("project migrations applied", "folder", dir, "files", applied)
 	}
 	if d.cfg.AuthenticatorURL == "" {
 		if err := setPassword(cctx, conn, "authenticator", d.cfg.AuthenticatorPassword); err != nil {

@@ -7,11 +7,14 @@ package pgtest
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"maps"
 	"net/url"
 	"os"
+	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -144,7 +147,7 @@ func setAuthenticatorPassword(ctx context.Context, conn *pgx.Conn) error {
 // ensureTemplate migrates a template database named after the migrations' checksum,
 // once per cluster (an advisory lock makes parallel test processes wait for one).
 func ensureTemplate(ctx context.Context, cluster string) (string, error) {
-	sum, err := migrations.Checksum()
+	sum, err := templateChecksum()
 	if err != nil {
 		return "", err
 	}
@@ -180,11 +183,46 @@ func ensureTemplate(ctx context.Context, cluster string) (string, error) {
 		mc.Close(ctx)
 		return "", err
 	}
+	if _, err := migrations.ApplyProject(ctx, mc, RentalMigrations()); err != nil {
+		mc.Close(ctx)
+		return "", err
+	}
 	mc.Close(ctx)
 	if _, err := conn.Exec(ctx, "alter database "+building+" rename to "+name); err != nil {
 		return "", err
 	}
 	return name, setAuthenticatorPassword(ctx, conn)
+}
+
+// RentalMigrations is the rental project's migrations folder in this repository:
+// test databases hold the platform's schema and the rental's.
+func RentalMigrations() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "rental", "supabase", "migrations")
+}
+
+// templateChecksum names the template after the platform's migrations and the
+// rental's (names and contents), so any change makes a new one.
+func templateChecksum() (string, error) {
+	sum, err := migrations.Checksum()
+	if err != nil {
+		return "", err
+	}
+	files, _, err := migrations.ProjectFiles(RentalMigrations())
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	h.Write([]byte(sum))
+	for _, f := range files {
+		b, err := os.ReadFile(f.Path)
+		if err != nil {
+			return "", err
+		}
+		h.Write([]byte(f.Version + f.Name))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
 func exec(ctx context.Context, dsn, sql string) error {

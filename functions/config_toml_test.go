@@ -6,7 +6,7 @@ import (
 )
 
 // config.toml's function tables, in the forms the Supabase CLI writes them; other
-// tables are skipped, a malformed value in a function table is an error.
+// tables and keys are skipped, a malformed value is an error naming its line.
 func TestParseFunctionsConfig(t *testing.T) {
 	got, err := parseFunctionsConfig(strings.NewReader(`
 project_id = "x"
@@ -30,8 +30,13 @@ verify_jwt = true
 	if d := got["with-dash"]; d == nil || d.VerifyJWT != nil || d.Entrypoint != "./functions/with-dash/main.ts" {
 		t.Fatalf("with-dash: %+v", d)
 	}
-	if _, err := parseFunctionsConfig(strings.NewReader("[functions.x]\nverify_jwt = maybe\n")); err == nil {
-		t.Error("verify_jwt = maybe accepted")
+	for _, bad := range []string{"[functions.x]\nverify_jwt = maybe\n", "[functions.x]\n\nverify_jwt = \"no\"\n"} {
+		if _, err := parseFunctionsConfig(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "line") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+	if got, err := parseFunctionsConfig(strings.NewReader("[api]\nport = 1\n")); err != nil || len(got) != 0 {
+		t.Errorf("no function tables: %v %v", got, err)
 	}
 }
 
