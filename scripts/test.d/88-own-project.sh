@@ -19,9 +19,10 @@ work=$(mktemp -d /tmp/casarent-own.XXXXXX)
 proj=$work/app
 db=own_project_$$
 db_url=$(sed -E "s#/postgres(\?|$)#/$db\1#" <<<"$DATABASE_URL")
-pid=""
+pid="" build=""
 stop_server() { if [ -n "$pid" ]; then kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=""; fi; }
 cleanup() {
+  [ -z "$build" ] || wait "$build" 2>/dev/null || true
   stop_server
   # A walsender may hold the server's replication slot a moment after it stopped,
   # and DROP DATABASE refuses then (FORCE does not help): end it and retry.
@@ -48,8 +49,9 @@ ensure_supabase_cli
 npm_install scripts/own-project
 # The site inside the binary, as in the image: a bare project must still not get it.
 if [ ! -f frontend/dist/index.html ]; then npm_install frontend && (cd frontend && npm run build >/dev/null); fi
-step "building the server (-tags embedui)"
-go build -tags embedui -o "$work/server" ./cmd/server
+# Built while the CLI makes the project (each of its commands takes a second or more).
+go build -tags embedui -o "$work/server" ./cmd/server >"$work/build.log" 2>&1 &
+build=$!
 
 # The CLI as a newcomer runs it, minus its update check and telemetry (no internet
 # here), with a home of its own; stdin closed: a prompt takes its default.
@@ -79,6 +81,7 @@ for want in '^enable_anonymous_sign_ins = true$' '^\[storage\.buckets\.avatars\]
   grep -q "$want" "$cfg" || fail "config.toml of supabase init has no line to edit into $want"
 done
 
+wait "$build" || { cat "$work/build.log" >&2; fail "go build -tags embedui ./cmd/server failed"; }
 step "serving the project from its folder on the fresh database $db"
 wal_level=$(psql -Atq "$DATABASE_URL" -c 'show wal_level')
 [ "$wal_level" = logical ] || fail "the cluster runs with wal_level=$wal_level; realtime needs logical (scripts/pg.sh starts clusters so)"
