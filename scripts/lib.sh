@@ -119,6 +119,19 @@ ensure_deno() {
   npm install --prefix "$root/.tools/deno" --no-save --no-audit --no-fund --loglevel=error "deno@$DENO_VERSION"
 }
 
+# SUPABASE_CLI_VERSION is the Supabase CLI (npm package supabase: a launcher and
+# the binary of its optional dependency @supabase/cli-<platform>) that
+# scripts/test.d/88-own-project.sh uses as a newcomer would, installed into .tools/supabase.
+SUPABASE_CLI_VERSION=2.117.0
+ensure_supabase_cli() {
+  local root bin
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  bin="$root/.tools/supabase/node_modules/.bin/supabase"
+  if [ -x "$bin" ] && [ "$("$bin" --version 2>/dev/null)" = "$SUPABASE_CLI_VERSION" ]; then return 0; fi
+  step "installing the Supabase CLI $SUPABASE_CLI_VERSION (npm package supabase) into .tools/supabase"
+  npm install --prefix "$root/.tools/supabase" --no-save --no-audit --no-fund --loglevel=error "supabase@$SUPABASE_CLI_VERSION"
+}
+
 ensure_browser() {
   if [ ! -x /usr/bin/chromium ]; then step "installing Chromium (Debian package)"; apt_install chromium fonts-dejavu-core fonts-noto-core; fi
 }
