@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -140,7 +141,8 @@ func projectVersions(ctx context.Context, conn *pgx.Conn) (map[string]bool, erro
 
 // applyProjectFile runs one file and records it in one transaction. The file is
 // kept as one statement: the CLI splits it, but nothing it reads back depends on
-// how (`migration fetch` writes them out joined again).
+// how; without its last semicolon, `supabase migration fetch` (which joins the
+// statements and ends them with one) writes the file back as it was.
 func applyProjectFile(ctx context.Context, conn *pgx.Conn, f ProjectFile) error {
 	sql, err := os.ReadFile(f.Path)
 	if err != nil {
@@ -155,7 +157,7 @@ func applyProjectFile(ctx context.Context, conn *pgx.Conn, f ProjectFile) error 
 		return fmt.Errorf("migrations: %s: %w", filepath.Base(f.Path), err)
 	}
 	if _, err := tx.Exec(ctx, `insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)`,
-		f.Version, f.Name, []string{string(sql)}); err != nil {
+		f.Version, f.Name, []string{strings.TrimSuffix(strings.TrimRight(string(sql), " \t\r\n"), ";")}); err != nil {
 		return fmt.Errorf("migrations: record %s: %w", filepath.Base(f.Path), err)
 	}
 	if err := tx.Commit(ctx); err != nil {

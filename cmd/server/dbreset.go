@@ -13,6 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"casarent/migrations"
 	"casarent/server/config"
 	"casarent/server/database"
 )
@@ -56,6 +57,34 @@ func dbReset(ctx context.Context, cfg *config.Config, log *slog.Logger, stdout i
 		fmt.Fprintf(stdout, ", %s run", cfg.ProjectFile("seed.sql"))
 	}
 	fmt.Fprintln(stdout)
+	return nil
+}
+
+// migrateDryRun is `server migrate --dry-run`: the files a migration would apply,
+// the platform's then the project's, and nothing done.
+func migrateDryRun(ctx context.Context, cfg *config.Config, stdout io.Writer) error {
+	conn, err := pgx.Connect(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	platform, err := migrations.Pending(ctx, conn)
+	if err != nil {
+		return err
+	}
+	project, err := migrations.PendingProject(ctx, conn, cfg.ProjectFile("migrations"))
+	if err != nil {
+		return err
+	}
+	if len(platform)+len(project) == 0 {
+		fmt.Fprintln(stdout, "nothing to apply")
+	}
+	for _, f := range platform {
+		fmt.Fprintln(stdout, "platform:", f)
+	}
+	for _, f := range project {
+		fmt.Fprintln(stdout, "project: ", f)
+	}
 	return nil
 }
 

@@ -6,7 +6,7 @@
 // seed data) under rental/.
 //
 //	server                      serve (migrating first)
-//	server migrate              apply pending migrations (the platform's, then the project's) and exit
+//	server migrate [--dry-run]  apply pending migrations (the platform's, then the project's) and exit
 //	server db reset             (not in production) drop and remake the database, migrate, run supabase/seed.sql
 //	server seed [file.sql…]     load development data (fleet, blog, images, administrator)
 //	server keys                 print the anon and service_role keys
@@ -41,7 +41,8 @@ const usage = `usage: server [command]
 
   (none), serve           serve /rest/v1, /auth/v1, /storage/v1, /functions/v1, /realtime/v1
                           and the website (migrating first)
-  migrate                 apply pending migrations (the platform's, then the project's) and exit
+  migrate [--dry-run]     apply pending migrations (the platform's, then the project's) and exit;
+                          --dry-run lists them and applies nothing
   db reset                drop and remake the database, migrate, run the project's supabase/seed.sql
                           (refused in production)
   seed [file.sql…]        load development data (fleet, blog, images, administrator)

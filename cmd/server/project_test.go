@@ -112,6 +112,15 @@ func TestAProjectOfItsOwn(t *testing.T) {
 	}
 
 	out.Reset()
+	if err := run(ctx, []string{"migrate", "--dry-run"}, getenv, &out); err != nil || strings.TrimSpace(out.String()) != "nothing to apply" {
+		t.Errorf("migrate --dry-run after a reset: %q (err %v), want nothing to apply", out.String(), err)
+	}
+	var statement string
+	if err := conn.QueryRow(ctx, `select statements[1] from supabase_migrations.schema_migrations`).Scan(&statement); err != nil ||
+		!strings.HasPrefix(statement, "create table public.todos") || strings.HasSuffix(statement, ";") {
+		t.Errorf("recorded statement %q (err %v), want the file without its last semicolon", statement, err)
+	}
+	out.Reset()
 	if err := run(ctx, []string{"gen", "types"}, getenv, &out); err != nil {
 		t.Fatal(err)
 	}

@@ -139,6 +139,9 @@ func run(ctx context.Context, args []string, getenv config.Getenv, stdout io.Wri
 	case "serve":
 		return serve(ctx, cfg, log, stdout)
 	case "migrate":
+		if len(args) > 1 && args[1] == "--dry-run" {
+			return migrateDryRun(ctx, cfg, stdout)
+		}
 		db, err := database.New(cfg, log)
 		if err != nil {
 			return err

@@ -127,6 +127,8 @@ recorded=$(psql -Atq "$db_url" -c "select md5(statements::text) from supabase_mi
 
 step "server migrate in the same folder: ${v2}_labels.sql is applied already"
 stop_server
+pending=$(cd "$proj" && "${in_project[@]}" "$work/server" migrate --dry-run 2>&1) || fail "server migrate --dry-run failed: $pending"
+[ "$pending" = "nothing to apply" ] || fail "server migrate --dry-run after db push: $pending (want nothing to apply)"
 (cd "$proj" && "${in_project[@]}" "$work/server" migrate) >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; fail "server migrate failed (did it run ${v2}_labels.sql again?)"; }
 [ "$(psql -Atq "$db_url" -c 'select count(*) from public.labels')" = 1 ] || fail "public.labels has not 1 row: ${v2}_labels.sql ran again"
 [ "$(psql -Atq "$db_url" -c "select md5(statements::text) from supabase_migrations.schema_migrations where version = '$v2'")" = "$recorded" ] ||
