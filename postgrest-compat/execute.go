@@ -1,7 +1,6 @@
 package postgrest
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -29,16 +28,8 @@ func (rc *reqCtx) session(readOnly bool) pgrole.Session {
 	return pgrole.Session{
 		Role: rc.id.Role, ClaimsJSON: rc.id.ClaimsJSON, Method: rc.r.Method, Path: rc.r.URL.Path,
 		HeadersJSON: headersJSON(rc.r.Header), ClientIP: httpx.ClientIP(rc.r, rc.h.opts.ClientIPHeader), ReadOnly: readOnly,
+		SearchPath: rc.searchPath(),
 	}
-}
-
-// setSearchPath sets the transaction's search_path when the request needs one.
-func setSearchPath(ctx context.Context, c pgrole.Conn, path string) error {
-	if path == "" {
-		return nil
-	}
-	_, err := c.Exec(ctx, "select set_config('search_path', $1, true)", path)
-	return err
 }
 
 // run answers a planned statement: its plan when EXPLAIN was asked for (Accept), else
@@ -67,16 +58,14 @@ func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 		return rows.Scan(&res.total, &res.page, &res.body, &res.inserted, &res.location)
 	}
 	ctx := rc.r.Context()
-	path := rc.searchPath()
 	run := func() error {
-		if path == "" && st.plan == nil {
+		// The batch's statements are parsed before its settings apply, so a statement
+		// that needs another search_path to resolve its names waits for them.
+		if sess.SearchPath == "" && st.plan == nil {
 			// The common case: BEGIN, settings, the statement and COMMIT in one round trip.
 			return pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
 		}
 		fn := func(c pgrole.Conn) error {
-			if err := setSearchPath(ctx, c, path); err != nil {
-				return err
-			}
 			rows, err := c.Query(ctx, st.sql, st.args...)
 			if err != nil {
 				return err
@@ -113,12 +102,8 @@ func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 // executes it. TEXT comes as one row per line, JSON as one row.
 func (rc *reqCtx) explain(st *statement, acc accept) error {
 	ctx := rc.r.Context()
-	path := rc.searchPath()
 	var out strings.Builder
 	err := pgrole.DoRollback(ctx, rc.h.opts.Pool, rc.session(st.readOnly || !acc.plan.analyze()), func(c pgrole.Conn) error {
-		if err := setSearchPath(ctx, c, path); err != nil {
-			return err
-		}
 		rows, err := c.Query(ctx, acc.plan.explainSQL()+st.sql, st.args...)
 		if err != nil {
 			return err
@@ -150,15 +135,26 @@ func (rc *reqCtx) explain(st *statement, acc accept) error {
 	return nil
 }
 
-// searchPath is the transaction's search_path for a request to a schema other
-// than public: that schema, then public (PostgREST sets the request's schema
-// followed by db-extra-search-path, "public" by default). "" leaves the
-// roles' default ("$user", public), which resolves the same names for public.
+// searchPath is the transaction's search_path, as PostgREST sets it: the
+// request's schema, then the extra search path (PGRST_DB_EXTRA_SEARCH_PATH,
+// config.toml's api.extra_search_path; "public" by default). "" leaves the
+// roles' default ("$user", public), which resolves the same names when that
+// is public alone.
 func (rc *reqCtx) searchPath() string {
-	if rc.schema == "public" {
+	extra := rc.h.opts.ExtraSearchPath
+	if len(extra) == 0 {
+		extra = []string{"public"}
+	}
+	if rc.schema == "public" && len(extra) == 1 && extra[0] == "public" {
 		return ""
 	}
-	return ident(rc.schema) + ", public"
+	path := []string{ident(rc.schema)}
+	for _, s := range extra {
+		if s != rc.schema {
+			path = append(path, ident(s))
+		}
+	}
+	return strings.Join(path, ", ")
 }
 
 // headersJSON is request.headers: lower-case names, cookies left out.

@@ -19,6 +19,9 @@ type Options struct {
 	Pool    *pgxpool.Pool // connects as "authenticator"; every request runs through server/pgrole
 	Schemas []string      // exposed schemas, first = default profile (at least one)
 	MaxRows int           // 0 = unlimited
+	// ExtraSearchPath follows the request's schema in search_path (PostgREST's
+	// db-extra-search-path); empty means public.
+	ExtraSearchPath []string
 	// PlanEnabled serves Accept: application/vnd.pgrst.plan (PostgREST's
 	// db-plan-enabled, off by default): the EXPLAIN of the request's statement.
 	PlanEnabled bool

@@ -24,9 +24,16 @@ func TestProfileSearchPath(t *testing.T) {
 }
 
 func TestSearchPathOfProfile(t *testing.T) {
-	for schema, want := range map[string]string{"public": "", "pc_personal": `"pc_personal", public`, `we"ird`: `"we""ird", public`} {
-		if got := (&reqCtx{schema: schema}).searchPath(); got != want {
+	for schema, want := range map[string]string{"public": "", "pc_personal": `"pc_personal", "public"`, `we"ird`: `"we""ird", "public"`} {
+		if got := (&reqCtx{schema: schema, h: &Handler{}}).searchPath(); got != want {
 			t.Errorf("%s: %q, want %q", schema, got, want)
+		}
+	}
+	// Supabase's projects put extensions after public (config.toml's api.extra_search_path).
+	h := &Handler{opts: Options{ExtraSearchPath: []string{"public", "extensions"}}}
+	for schema, want := range map[string]string{"public": `"public", "extensions"`, "pc_personal": `"pc_personal", "public", "extensions"`} {
+		if got := (&reqCtx{schema: schema, h: h}).searchPath(); got != want {
+			t.Errorf("%s with extensions: %q, want %q", schema, got, want)
 		}
 	}
 }

@@ -265,7 +265,8 @@ func (a *app) mountSurfaces() error {
 	mailer := a.newMailer()
 
 	rest := postgrest.New(postgrest.Options{
-		Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, Logger: a.log.With("surface", "rest"),
+		Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, ExtraSearchPath: cfg.Rest.ExtraSearchPath,
+		Logger:         a.log.With("surface", "rest"),
 		ClientIPHeader: cfg.Auth.RateLimit.Header, MaxEmbedDepth: cfg.Rest.MaxEmbedDepth, MaxSelectItems: cfg.Rest.MaxSelectItems,
 		MaxInValues: cfg.Rest.MaxInValues, MaxLogicTerms: cfg.Rest.MaxLogicTerms, MaxOrderTerms: cfg.Rest.MaxOrderTerms,
 		PlanEnabled: cfg.Rest.PlanEnabled,

@@ -21,6 +21,7 @@ type projectFile struct {
 	API       struct {
 		Enabled     *bool     `toml:"enabled"`
 		Schemas     *[]string `toml:"schemas"`
+		ExtraPath   *[]string `toml:"extra_search_path"`
 		MaxRows     *int64    `toml:"max_rows"`
 		ExternalURL *string   `toml:"external_url"`
 	} `toml:"api"`

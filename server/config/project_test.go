@@ -61,7 +61,10 @@ func TestProjectConfigOfSupabaseInit(t *testing.T) {
 	if c.ProjectID == "" || slices.Contains(ig, "project_id") {
 		t.Errorf("project_id %q not read (ignored: %v)", c.ProjectID, ig)
 	}
-	for _, k := range []string{"api.port", "api.extra_search_path", "api.tls.enabled", "db.port", "db.pooler.enabled",
+	if strings.Join(c.Rest.ExtraSearchPath, ",") != "public,extensions" {
+		t.Errorf("api.extra_search_path read as %v", c.Rest.ExtraSearchPath)
+	}
+	for _, k := range []string{"api.port", "api.tls.enabled", "db.port", "db.pooler.enabled",
 		"studio.port", "studio.openai_api_key", "local_smtp.port", "analytics.port", "auth.rate_limit.email_sent",
 		"auth.email.otp_length", "auth.sms.enable_signup", "auth.mfa.totp.enroll_enabled", "auth.external.apple.skip_nonce_check",
 		"auth.third_party.clerk.enabled", "storage.s3_protocol.enabled", "storage.analytics.enabled", "edge_runtime.policy",

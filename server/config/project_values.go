@@ -83,6 +83,7 @@ func (f fileValues) rate(name string, n *int64, period time.Duration) {
 
 func (f fileValues) api(p *projectFile) {
 	f.list("PGRST_DB_SCHEMAS", p.API.Schemas)
+	f.list("PGRST_DB_EXTRA_SEARCH_PATH", p.API.ExtraPath)
 	f.int("PGRST_DB_MAX_ROWS", p.API.MaxRows)
 	f.str("API_EXTERNAL_URL", p.API.ExternalURL)
 }

@@ -4,6 +4,9 @@ package config
 type Rest struct {
 	Schemas []string // PGRST_DB_SCHEMAS, default "public"; the first is the default profile
 	MaxRows int      // PGRST_DB_MAX_ROWS, 0 = unlimited
+	// ExtraSearchPath follows the request's schema in search_path:
+	// PGRST_DB_EXTRA_SEARCH_PATH, default "public" (Supabase's projects say "public, extensions").
+	ExtraSearchPath []string
 	// The request budget: how deeply select may embed and how many fields it may
 	// name (PGRST_MAX_EMBED_DEPTH, default 6; PGRST_MAX_SELECT_ITEMS, default 500).
 	MaxEmbedDepth  int
@@ -21,7 +24,7 @@ type Rest struct {
 }
 
 func loadRest(e env) Rest {
-	r := Rest{Schemas: e.list("PGRST_DB_SCHEMAS"), MaxRows: e.int("PGRST_DB_MAX_ROWS", 0),
+	r := Rest{Schemas: e.list("PGRST_DB_SCHEMAS"), MaxRows: e.int("PGRST_DB_MAX_ROWS", 0), ExtraSearchPath: e.list("PGRST_DB_EXTRA_SEARCH_PATH"),
 		MaxEmbedDepth: e.int("PGRST_MAX_EMBED_DEPTH", 6), MaxSelectItems: e.int("PGRST_MAX_SELECT_ITEMS", 500),
 		MaxInValues: e.int("PGRST_MAX_IN_VALUES", 1000), MaxLogicTerms: e.int("PGRST_MAX_LOGIC_TERMS", 500),
 		MaxOrderTerms: e.int("PGRST_MAX_ORDER_TERMS", 100),

@@ -35,6 +35,8 @@ type Session struct {
 	HeadersJSON []byte // request.headers (lower-case names); {} when empty
 	ClientIP    string // request.client_ip (httpx.ClientIP); '' when not from an HTTP caller
 	ReadOnly    bool
+	// SearchPath is the transaction's search_path; "" keeps the role's default.
+	SearchPath string
 }
 
 // ErrRole is returned for a role outside Allowed.
@@ -52,7 +54,8 @@ const setup = `select set_config('role', $1, true), set_config('request.jwt.clai
 		where s.setrole = (select r.oid from pg_catalog.pg_roles r where r.rolname = $1)
 		  and s.setdatabase in (0, (select d.oid from pg_catalog.pg_database d where d.datname = pg_catalog.current_database()))
 		  and c like 'statement\_timeout=%'
-		order by s.setdatabase desc limit 1), pg_catalog.current_setting('statement_timeout')), true)`
+		order by s.setdatabase desc limit 1), pg_catalog.current_setting('statement_timeout')), true),
+	set_config('search_path', coalesce(nullif($7, ''), pg_catalog.current_setting('search_path')), true)`
 
 func (s Session) begin() string {
 	if s.ReadOnly {
@@ -70,7 +73,7 @@ func (s Session) args() []any {
 	if len(headers) == 0 {
 		headers = []byte("{}")
 	}
-	return []any{s.Role, string(claims), s.Method, s.Path, string(headers), s.ClientIP}
+	return []any{s.Role, string(claims), s.Method, s.Path, string(headers), s.ClientIP, s.SearchPath}
 }
 
 // Conn is what fn receives: the connection, inside the transaction.
