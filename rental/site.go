@@ -9,7 +9,7 @@
 // data (seed), its settings (config), its functions and workers: paypal (online
 // payment), adminusers (admin-users), holds (expiry of lapsed booking holds),
 // notifications (the outbox worker and its emails).
-// cmd/server/run.go is the one place that wires them in.
+// cmd/server/rental.go is the one place that wires them in, when the project served is the rental's (project.go).
 package rental
 
 import "casarent/frontend"
