@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,6 +128,33 @@ func TestAProjectOfItsOwn(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "todos: {") || strings.Contains(out.String(), "cars: {") || strings.Contains(out.String(), "bookings") {
 		t.Errorf("gen types of the project lists other tables than its own:\n%s", out.String())
+	}
+
+	// Served, it has the APIs and none of the rental's parts: no site, no rental
+	// function, no rental worker (the platform's: REST's cache, realtime's two,
+	// the functions' runtime, the buckets of config.toml).
+	cfg, err := loadConfig(getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := newApp(cfg, quietLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.db.Pool.Close()
+	if a.rental != nil || a.site != nil || len(a.workers) != 5 {
+		t.Errorf("a project of its own got the rental's parts: settings %v, site %v, %d workers (want 5)", a.rental != nil, a.site != nil, len(a.workers))
+	}
+	for _, req := range []string{"POST /functions/v1/admin-users", "POST /functions/v1/create-paypal-order", "GET /", "GET /sitemap.xml"} {
+		method, path, _ := strings.Cut(req, " ")
+		r := httptest.NewRequest(method, path, strings.NewReader("{}"))
+		r.Header.Set("Authorization", "Bearer "+cfg.AnonKey)
+		r.Header.Set("apikey", cfg.AnonKey)
+		rec := httptest.NewRecorder()
+		a.routes().ServeHTTP(rec, r)
+		if rec.Code != http.StatusNotFound {
+			t.Errorf("%s on a project of its own: %d %s, want 404", req, rec.Code, rec.Body)
+		}
 	}
 
 	env["ENVIRONMENT"] = "production"
