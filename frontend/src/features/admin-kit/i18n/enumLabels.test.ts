@@ -6,11 +6,11 @@ import { hasAdminText, tAdmin } from ".";
 // Every value the database allows in a column the back office shows as a word
 // (a status, a payment state, a kind of payment, a method...) has a French label
 // in the admin catalogue: otherwise the screen would show the raw value or an
-// English word. The values are read from the migrations' CHECK constraints (the
+// English word. The values are read from the rental project's migrations' CHECK constraints (the
 // last definition of each column wins, as when the migrations are applied), so a
 // value added by a new migration fails here until it is translated.
 
-const MIGRATIONS = join(__dirname, "../../../../../migrations");
+const MIGRATIONS = join(__dirname, "../../../../../rental/supabase/migrations");
 
 /** "table.column" → its allowed values, from the check constraints of create/alter table statements. */
 function checkedValues(): Map<string, string[]> {
