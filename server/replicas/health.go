@@ -107,11 +107,12 @@ func (s *Set) measure(st *state, replay int64, now time.Time) {
 			break
 		}
 	}
-	if st.caughtUpAt.IsZero() { // behind every sample kept: more than MaxLag
+	if st.caughtUpAt.IsZero() { // behind every sample kept: at least this far, maybe much more
 		st.lag = now.Sub(s.samples[0].at)
-	} else {
-		st.lag = now.Sub(st.caughtUpAt)
+		st.why = fmt.Sprintf("behind the primary's position of %s ago", st.lag.Round(time.Millisecond))
+		return
 	}
+	st.lag = now.Sub(st.caughtUpAt)
 	if st.lag > s.maxLag {
 		st.why = fmt.Sprintf("lag %s over %s", st.lag.Round(time.Millisecond), s.maxLag)
 		return
