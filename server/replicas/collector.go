@@ -21,11 +21,9 @@ func (c collector) Describe(ch chan<- *prometheus.Desc) { prometheus.DescribeByC
 
 func (c collector) Collect(ch chan<- prometheus.Metric) {
 	s := c.s
-	var onReplicas int64
 	for _, r := range s.reps {
 		st := r.state.Load()
 		n := r.reads.Load()
-		onReplicas += n
 		up := 0.0
 		if st.fit {
 			up = 1
@@ -35,7 +33,8 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.MustNewConstMetric(repLagDesc, prometheus.GaugeValue, st.lag.Seconds(), r.Name)
 		ch <- prometheus.MustNewConstMetric(repBytesDesc, prometheus.GaugeValue, float64(st.lagBytes), r.Name)
 	}
-	ch <- prometheus.MustNewConstMetric(readsDesc, prometheus.CounterValue, float64(s.primaryReads.Load()), "primary")
+	onPrimary, onReplicas := s.Reads()
+	ch <- prometheus.MustNewConstMetric(readsDesc, prometheus.CounterValue, float64(onPrimary), "primary")
 	ch <- prometheus.MustNewConstMetric(readsDesc, prometheus.CounterValue, float64(onReplicas), "replica")
 	for i, name := range reasonNames {
 		ch <- prometheus.MustNewConstMetric(onPrimaryDesc, prometheus.CounterValue, float64(s.onPrimary[i].Load()), name)

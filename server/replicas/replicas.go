@@ -176,6 +176,25 @@ func notYetReplayed(err error) bool {
 	return false
 }
 
+// Serving is how many standbys serve reads now.
+func (s *Set) Serving() int {
+	n := 0
+	for _, r := range s.reps {
+		if r.state.Load().fit {
+			n++
+		}
+	}
+	return n
+}
+
+// Reads are the reads run so far on the primary and on the standbys.
+func (s *Set) Reads() (onPrimary, onReplicas int64) {
+	for _, r := range s.reps {
+		onReplicas += r.reads.Load()
+	}
+	return s.primaryReads.Load(), onReplicas
+}
+
 // setDown takes r out of the reads until its next health check.
 func (r *replica) setDown(why string) {
 	old := r.state.Load()
