@@ -81,6 +81,13 @@ func TestReadReplicaServesReads(t *testing.T) {
 		if n != 1 {
 			t.Fatalf("the primary has %d written rows", n)
 		}
+		asked := api.metric(t, `db_reads_on_primary_total{reason="asked"}`)
+		if code := api.get("items?select=id", "X-Read-Primary", "true"); code != http.StatusOK {
+			t.Fatalf("read asking for the primary: %d", code)
+		}
+		if api.metric(t, `db_reads_on_primary_total{reason="asked"}`) != asked+1 {
+			t.Fatal("X-Read-Primary: the read did not run on the primary")
+		}
 		deadline := time.Now().Add(2 * time.Second)
 		for api.body(t, "items?select=name&name=eq.written") != `[{"name":"written"}]` {
 			if time.Now().After(deadline) {
@@ -167,10 +174,14 @@ func lowPort(t *testing.T) int {
 
 type restClient struct{ url, key, service string }
 
-func (c *restClient) do(method, path, body, key string) (*http.Response, error) {
+// do sends a request with key; header is more header names and values.
+func (c *restClient) do(method, path, body, key string, header ...string) (*http.Response, error) {
 	req, err := http.NewRequest(method, c.url+path, strings.NewReader(body))
 	if err != nil {
 		return nil, err
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
 	}
 	req.Header.Set("apikey", key)
 	req.Header.Set("Authorization", "Bearer "+key)
@@ -181,8 +192,8 @@ func (c *restClient) do(method, path, body, key string) (*http.Response, error) 
 	return cl.Do(req)
 }
 
-func (c *restClient) get(path string) int {
-	res, err := c.do(http.MethodGet, "/rest/v1/"+path, "", c.key)
+func (c *restClient) get(path string, header ...string) int {
+	res, err := c.do(http.MethodGet, "/rest/v1/"+path, "", c.key, header...)
 	if err != nil {
 		return 0
 	}
