@@ -106,7 +106,7 @@ func (s *Set) Read(ctx context.Context, caller string, primary bool, run func(*p
 		r.setDown("a read failed: " + err.Error())
 		return s.onPrimaryRun(retried, run)
 	}
-	if notYetReplayed(err) {
+	if standbyOnly(err) {
 		return s.onPrimaryRun(retried, run)
 	}
 	r.reads.Add(1)
@@ -161,16 +161,19 @@ func (s *Set) lastWrite(caller string) time.Time {
 	return s.writes[caller]
 }
 
-// notYetReplayed reports an error a standby gives for a name the primary
-// already has (the schema cache is the primary's): a table, column, function
-// or schema created a moment ago.
-func notYetReplayed(err error) bool {
+// standbyOnly reports an error the primary would not give: a name the primary
+// already has (the schema cache is the primary's) unknown to a standby that
+// has not replayed it yet, or a query the standby canceled because replaying
+// the primary's changes conflicted with it.
+func standbyOnly(err error) bool {
 	var pe *pgconn.PgError
 	if !errors.As(err, &pe) {
 		return false
 	}
 	switch pe.Code {
 	case "42P01", "42703", "42883", "3F000": // undefined table, column, function; invalid schema name
+		return true
+	case "40001": // serialization_failure: on a standby, "conflict with recovery"
 		return true
 	}
 	return false

@@ -1,10 +1,14 @@
 package replicas
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 func testSet(n int) *Set {
@@ -97,5 +101,55 @@ func TestForgetWrites(t *testing.T) {
 	s.forgetWrites()
 	if _, ok := s.writes["old"]; ok || len(s.writes) != 1 {
 		t.Fatalf("writes: %v", s.writes)
+	}
+}
+
+// A read that fails on a standby for the standby's sake runs again on the
+// primary; any other failure is the read's own answer.
+func TestReadFallsBackToPrimary(t *testing.T) {
+	primary, err := pgxpool.New(context.Background(), "postgres://x@127.0.0.1:1/primary") // never dialled
+	if err != nil {
+		t.Fatal(err)
+	}
+	standby, _ := pgxpool.New(context.Background(), "postgres://x@127.0.0.1:1/standby")
+	s := New(primary, []Replica{{Name: "s", Pool: standby}}, 5*time.Second, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	for _, c := range []struct {
+		code      string // the standby's error
+		onPrimary bool
+	}{
+		{"57P01", true},  // admin_shutdown: the standby is stopping
+		{"42P01", true},  // a table the standby has not replayed yet
+		{"40001", true},  // canceled by a conflict with recovery
+		{"23505", false}, // the read's own error
+		{"", false},
+	} {
+		s.reps[0].state.Store(&state{fit: true, caughtUpAt: time.Now()})
+		var ran []*pgxpool.Pool
+		err := s.Read(context.Background(), "10.0.0.1", false, func(p *pgxpool.Pool) error {
+			ran = append(ran, p)
+			if p == standby && c.code != "" {
+				return &pgconn.PgError{Code: c.code}
+			}
+			return nil
+		})
+		if c.onPrimary && (err != nil || len(ran) != 2 || ran[1] != primary) {
+			t.Errorf("%s: %v, ran on %d pools", c.code, err, len(ran))
+		}
+		if !c.onPrimary && (len(ran) != 1 || ran[0] != standby || (err != nil) != (c.code != "")) {
+			t.Errorf("%s: %v, ran on %d pools", c.code, err, len(ran))
+		}
+	}
+	if s.reps[0].state.Load().fit != true || s.onPrimary[retried].Load() != 3 {
+		t.Errorf("retried %d", s.onPrimary[retried].Load())
+	}
+	s.reps[0].state.Store(&state{fit: true, caughtUpAt: time.Now()})
+	_ = s.Read(context.Background(), "", false, func(p *pgxpool.Pool) error { return &pgconn.PgError{Code: "57P01"} })
+	if s.reps[0].state.Load().fit {
+		t.Error("a standby whose connection failed stays in use")
+	}
+	var on *pgxpool.Pool
+	_ = s.Read(context.Background(), "", true, func(p *pgxpool.Pool) error { on = p; return nil })
+	if on != primary || s.onPrimary[asked].Load() != 1 {
+		t.Error("asked for the primary, ran elsewhere")
 	}
 }
