@@ -2,8 +2,9 @@
 // and everything else to the primary. A standby serves reads while it is
 // reachable, in recovery and no more than MaxLag behind the primary (health.go);
 // otherwise its reads go to the primary, without an error to the client. A
-// read that fails on a standby because its connection was lost or refused
-// runs again on the primary: a read-only transaction is safe to repeat.
+// read that fails on a standby because its connection was lost or refused, or
+// with an error the primary would not give (standbyOnly), runs again on the
+// primary: a read-only transaction is safe to repeat.
 //
 // Read-your-writes: a caller (its address) that has just written reads the
 // primary until a standby has replayed the primary's WAL as of after that
@@ -56,7 +57,7 @@ const (
 	noReplica   reason = iota // none configured, or none fit
 	callerWrote               // no fit standby has replayed the caller's last write yet
 	asked                     // the caller asked for the primary
-	retried                   // its standby's connection failed; run again on the primary
+	retried                   // it failed on its standby for the standby's sake (Read)
 	numReasons
 )
 
