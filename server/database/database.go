@@ -84,8 +84,8 @@ func replicaPools(cfg *config.Config, poolURL string) ([]replicas.Replica, error
 		return nil, nil
 	}
 	base, err := url.Parse(poolURL)
-	if err != nil {
-		return nil, fmt.Errorf("database url: %w", err)
+	if err != nil || base.Scheme == "" {
+		return nil, errors.New("DATABASE_REPLICA_URLS needs the primary's URL in the postgres:// form (AUTHENTICATOR_URL)")
 	}
 	var out []replicas.Replica
 	for _, raw := range cfg.ReplicaURLs {
