@@ -29,7 +29,9 @@ trap cleanup EXIT
 if [ -n "${PG_DATA:-}" ] && [ -n "${PG_PORT:-}" ]; then
   replica_port=${REST_CONTRACT_REPLICA_PORT:-25379}
   standby=$(dirname "$PG_DATA")/rest-contract-standby
-  PG_DATA=$standby PG_PORT=$replica_port PG_PRIMARY_PORT=$PG_PORT PG_PRIMARY_PASS="$PG_DATA.pass" scripts/pg.sh standby
+  # (Set apart: in one command's assignments, a later one sees the earlier ones.)
+  primary_port=$PG_PORT primary_pass="$PG_DATA.pass"
+  PG_DATA=$standby PG_PORT=$replica_port PG_PRIMARY_PORT=$primary_port PG_PRIMARY_PASS=$primary_pass scripts/pg.sh standby
   export DATABASE_REPLICA_URLS=postgres://127.0.0.1:$replica_port
 else
   echo "-- no PG_DATA/PG_PORT: the suite runs without a read replica"
