@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/server/httpx"
 	"casarent/server/pgrole"
@@ -58,12 +59,13 @@ func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 		return rows.Scan(&res.total, &res.page, &res.body, &res.inserted, &res.location)
 	}
 	ctx := rc.r.Context()
-	run := func() error {
+	run := func(pool *pgxpool.Pool) error {
+		res = result{} // a read failed on a replica runs again on the primary
 		// The batch's statements are parsed before its settings apply, so a statement
 		// that needs another search_path to resolve its names waits for them.
 		if sess.SearchPath == "" && st.plan == nil {
 			// The common case: BEGIN, settings, the statement and COMMIT in one round trip.
-			return pgrole.Query(ctx, rc.h.opts.Pool, sess, rollback, st.sql, st.args, scan)
+			return pgrole.Query(ctx, pool, sess, rollback, st.sql, st.args, scan)
 		}
 		fn := func(c pgrole.Conn) error {
 			rows, err := c.Query(ctx, st.sql, st.args...)
@@ -79,21 +81,38 @@ func (rc *reqCtx) exec(st *statement, rollback bool) (*result, error) {
 			return nil
 		}
 		if rollback {
-			return pgrole.DoRollback(ctx, rc.h.opts.Pool, sess, fn)
+			return pgrole.DoRollback(ctx, pool, sess, fn)
 		}
-		return pgrole.Do(ctx, rc.h.opts.Pool, sess, fn)
+		return pgrole.Do(ctx, pool, sess, fn)
 	}
-	err := run()
+	err := rc.onPool(st, run)
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) && pe.Code == "0A000" && strings.Contains(pe.Message, "cached plan") {
 		// A prepared statement outlived a DDL change; the transaction was rolled back, run it again.
-		res = result{}
-		err = run()
+		err = rc.onPool(st, run)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return &res, nil
+}
+
+// ReadPrimaryHeader asks that a read run on the primary, not on a read replica
+// (any value but "", "0" or "false").
+const ReadPrimaryHeader = "X-Read-Primary"
+
+// onPool runs a statement: a read (GET or HEAD, in a read-only transaction,
+// GET RPC included, as PostgREST runs it) through Reads, which may choose a
+// read replica; anything else on the primary.
+func (rc *reqCtx) onPool(st *statement, run func(*pgxpool.Pool) error) error {
+	reads := rc.h.opts.Reads
+	m := rc.r.Method
+	if reads == nil || !st.readOnly || (m != http.MethodGet && m != http.MethodHead) {
+		return run(rc.h.opts.Pool)
+	}
+	v := rc.r.Header.Get(ReadPrimaryHeader)
+	primary := v != "" && v != "0" && !strings.EqualFold(v, "false")
+	return reads.Read(rc.r.Context(), httpx.ClientIP(rc.r, rc.h.opts.ClientIPHeader), primary, run)
 }
 
 // explain answers a plan media type: EXPLAIN of the statement the request

@@ -1,6 +1,7 @@
 package postgrest
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -16,9 +17,13 @@ import (
 
 // Options configure the surface.
 type Options struct {
-	Pool    *pgxpool.Pool // connects as "authenticator"; every request runs through server/pgrole
-	Schemas []string      // exposed schemas, first = default profile (at least one)
-	MaxRows int           // 0 = unlimited
+	Pool *pgxpool.Pool // connects as "authenticator"; every request runs through server/pgrole
+	// Reads, when set, runs the reads (GET and HEAD in a read-only transaction),
+	// possibly on a read replica (server/replicas); nil runs them on Pool, as
+	// everything else, the schema cache included.
+	Reads   Reader
+	Schemas []string // exposed schemas, first = default profile (at least one)
+	MaxRows int      // 0 = unlimited
 	// ExtraSearchPath follows the request's schema in search_path (PostgREST's
 	// db-extra-search-path); empty means public.
 	ExtraSearchPath []string
@@ -43,6 +48,13 @@ type Options struct {
 	MaxInValues   int
 	MaxLogicTerms int
 	MaxOrderTerms int
+}
+
+// Reader runs a read-only transaction through run on a pool of its choice.
+// caller is the client's address (read-your-writes); primary asks for the
+// primary (ReadPrimaryHeader).
+type Reader interface {
+	Read(ctx context.Context, caller string, primary bool, run func(*pgxpool.Pool) error) error
 }
 
 // Handler serves paths relative to /rest/v1.

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Project-owned PostgreSQL cluster: scripts/pg.sh start|stop|status|url|wait
+# Project-owned PostgreSQL cluster: scripts/pg.sh start|stop|status|url|standby
 #
 #   PG_DATA   cluster directory        (default: <repo>/.data/postgres)
 #   PG_PORT   TCP port on 127.0.0.1    (default: 54322)
+#
+# `standby` makes PG_DATA a streaming replica (hot standby, read-only) of the
+# cluster on PG_PRIMARY_PORT, whose superuser password is in PG_PRIMARY_PASS
+# (its .pass file): copied once with pg_basebackup -R, then started as `start`.
 #
 # The cluster listens on loopback only (no unix socket), uses scram passwords,
 # and its superuser "postgres" gets a random password kept in $PG_DATA/../<name>.pass.
@@ -16,7 +20,8 @@ PG_PORT=${PG_PORT:-54322}
 passfile="$(dirname "$PG_DATA")/$(basename "$PG_DATA").pass"
 
 find_bin() {
-  if command -v pg_ctl >/dev/null 2>&1; then dirname "$(command -v pg_ctl)"; return; fi
+  # Through a link (/usr/local/bin/pg_ctl -> .../15/bin/pg_ctl): the other tools live there.
+  if command -v pg_ctl >/dev/null 2>&1; then dirname "$(readlink -f "$(command -v pg_ctl)")"; return; fi
   local d
   d=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
   if [ -n "$d" ] && [ -x "$d/pg_ctl" ]; then echo "$d"; return; fi
@@ -81,17 +86,43 @@ port_free() {
   return 1
 }
 
+start_cluster() {
+  [ "$(id -u)" = 0 ] && make_reachable "$PG_DATA"
+  if ! running; then
+    port_free || exit 1
+    # Logical replication settings on the command line, so clusters made before
+    # /realtime/v1 get them at their next start too (and a standby has the
+    # primary's: it refuses to start with fewer wal senders).
+    as_pg "$BIN/pg_ctl" -D "$PG_DATA" -o "-p $PG_PORT -c wal_level=logical -c max_replication_slots=20 -c max_wal_senders=20" -l "$PG_DATA/server.log" -w -t 60 start >/dev/null
+  fi
+}
+
+# copy_primary fills PG_DATA with a base backup of the primary, set up to follow it.
+copy_primary() {
+  [ -f "$PG_DATA/PG_VERSION" ] && return 0
+  : "${PG_PRIMARY_PORT:?PG_PRIMARY_PORT (the primary's port) is required}" "${PG_PRIMARY_PASS:?PG_PRIMARY_PASS (the primary's .pass file) is required}"
+  mkdir -p "$PG_DATA"
+  (umask 077; cp "$PG_PRIMARY_PASS" "$passfile") # roles replicate: the same superuser password
+  if [ "$(id -u)" = 0 ]; then
+    chown postgres "$PG_DATA" "$passfile"
+    make_reachable "$(dirname "$PG_DATA")"
+  fi
+  chmod 700 "$PG_DATA"
+  as_pg env PGPASSWORD="$(cat "$passfile")" "$BIN/pg_basebackup" -h 127.0.0.1 -p "$PG_PRIMARY_PORT" -U postgres \
+    -D "$PG_DATA" -R -X stream -c fast
+  rm -f "$PG_DATA/server.log" "$PG_DATA/postmaster.opts"
+}
+
 case "$cmd" in
   start)
     init_cluster
-    [ "$(id -u)" = 0 ] && make_reachable "$PG_DATA"
-    if ! running; then
-      port_free || exit 1
-      # Logical replication settings on the command line, so clusters made before
-      # /realtime/v1 get them at their next start too.
-      as_pg "$BIN/pg_ctl" -D "$PG_DATA" -o "-p $PG_PORT -c wal_level=logical -c max_replication_slots=20 -c max_wal_senders=20" -l "$PG_DATA/server.log" -w -t 60 start >/dev/null
-    fi
+    start_cluster
     echo "postgres running on 127.0.0.1:$PG_PORT ($PG_DATA)"
+    ;;
+  standby)
+    copy_primary
+    start_cluster
+    echo "postgres standby of 127.0.0.1:$PG_PRIMARY_PORT running on 127.0.0.1:$PG_PORT ($PG_DATA)"
     ;;
   stop)
     if [ -f "$PG_DATA/PG_VERSION" ] && running; then
@@ -106,5 +137,5 @@ case "$cmd" in
     echo "postgres://postgres:$(cat "$passfile")@127.0.0.1:$PG_PORT/postgres?sslmode=disable"
     ;;
   *)
-    echo "usage: $0 start|stop|status|url" >&2; exit 2 ;;
+    echo "usage: $0 start|stop|status|url|standby" >&2; exit 2 ;;
 esac

@@ -20,6 +20,10 @@ func TestMetricsCountRequestsPerSurface(t *testing.T) {
 		`http_requests_total{code="200",method="GET",surface="auth"} 1`,
 		`http_request_duration_seconds_count{surface="rest"} 1`,
 		`db_pool_connections{state="max"}`,
+		// Without read replicas, every read on the primary.
+		`db_reads_total{target="primary"} 1`,
+		`db_reads_total{target="replica"} 0`,
+		`db_reads_on_primary_total{reason="no_replica"} 1`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %s", want)

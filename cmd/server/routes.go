@@ -24,7 +24,7 @@ func (a *app) routes() http.Handler {
 	// drains an unread body after any handler.
 	r.Use(httpx.BodyDeadline(a.cfg.HTTP.BodyTimeout), httpx.RequestID,
 		httpx.TrustProxies(a.cfg.Auth.RateLimit.Header, a.cfg.HTTP.TrustedProxies),
-		httpx.Compress, httpx.Log(a.log), a.metrics.Middleware, httpx.CORSPassingPreflights("/functions/v1/"))
+		httpx.Compress, httpx.Log(a.log), a.metrics.Middleware, httpx.CORSPassingPreflights("/functions/v1/"), a.markWrites)
 
 	r.Get("/health", a.handleHealth)
 	r.Head("/health", a.handleHealth)

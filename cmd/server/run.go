@@ -265,14 +265,14 @@ func (a *app) mountSurfaces() error {
 	mailer := a.newMailer()
 
 	rest := postgrest.New(postgrest.Options{
-		Pool: a.db.Pool, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, ExtraSearchPath: cfg.Rest.ExtraSearchPath,
+		Pool: a.db.Pool, Reads: a.db.Reads, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, ExtraSearchPath: cfg.Rest.ExtraSearchPath,
 		Logger:         a.log.With("surface", "rest"),
 		ClientIPHeader: cfg.Auth.RateLimit.Header, MaxEmbedDepth: cfg.Rest.MaxEmbedDepth, MaxSelectItems: cfg.Rest.MaxSelectItems,
 		MaxInValues: cfg.Rest.MaxInValues, MaxLogicTerms: cfg.Rest.MaxLogicTerms, MaxOrderTerms: cfg.Rest.MaxOrderTerms,
 		PlanEnabled: cfg.Rest.PlanEnabled,
 	})
 	a.surf.rest, a.rest = rest, rest
-	a.workers = append(a.workers, rest.Run)
+	a.workers = append(a.workers, rest.Run, a.db.Reads.Run)
 
 	a.surf.auth = auth.New(auth.Options{
 		Pool: a.db.Pool, Config: cfg.Auth, JWTSecret: cfg.JWTSecret, SigningKeys: cfg.JWTKeys, SiteURL: cfg.SiteURL,

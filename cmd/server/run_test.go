@@ -46,19 +46,29 @@ type cluster struct {
 	t    *testing.T
 	env  []string
 	port int
+	data string // PG_DATA
 }
 
 // newCluster initialises and starts a cluster of t's own, stopped and removed
 // when t ends.
-func newCluster(t *testing.T) *cluster {
+func newCluster(t *testing.T) *cluster { return newClusterOn(t, freePort(t)) }
+
+// newClusterOn is newCluster on port; given env (PG_PRIMARY_PORT,
+// PG_PRIMARY_PASS), a streaming standby of that primary (pg.sh standby).
+func newClusterOn(t *testing.T, port int, env ...string) *cluster {
 	dir, err := os.MkdirTemp("", "casarent-run-test-")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &cluster{t: t, port: freePort(t)}
-	c.env = append(os.Environ(), "PG_DATA="+filepath.Join(dir, "pg"), fmt.Sprintf("PG_PORT=%d", c.port))
+	c := &cluster{t: t, port: port, data: filepath.Join(dir, "pg")}
+	c.env = append(os.Environ(), "PG_DATA="+c.data, fmt.Sprintf("PG_PORT=%d", c.port))
+	c.env = append(c.env, env...)
 	t.Cleanup(func() { c.pg("stop"); os.RemoveAll(dir) })
-	c.pg("start")
+	if len(env) > 0 {
+		c.pg("standby")
+	} else {
+		c.pg("start")
+	}
 	return c
 }
 
@@ -82,7 +92,12 @@ type proc struct {
 
 func startServer(t *testing.T, bin string, env ...string) *proc {
 	t.Helper()
-	port := freePort(t)
+	return startServerOn(t, bin, freePort(t), env...)
+}
+
+// startServerOn is startServer listening on port; env may override its settings.
+func startServerOn(t *testing.T, bin string, port int, env ...string) *proc {
+	t.Helper()
 	p := &proc{url: fmt.Sprintf("http://127.0.0.1:%d", port), logs: &bytes.Buffer{}, done: make(chan error, 1)}
 	p.cmd = exec.Command(bin)
 	p.cmd.Env = append(os.Environ(), append([]string{

@@ -43,6 +43,13 @@ type Config struct {
 	// authenticator's).
 	FunctionsDBPassword string // FUNCTIONS_DB_PASSWORD
 	DBMaxConns          int    // DB_MAX_CONNS, default 20
+	// ReplicaURLs are PostgreSQL standbys serving /rest/v1's reads
+	// (DATABASE_REPLICA_URLS, comma-separated; server/database/replicas.go).
+	// Each says where; the server logs in there as it does on the primary.
+	ReplicaURLs []string
+	// ReplicaMaxLag is how far behind the primary a standby may be and still
+	// serve reads (DATABASE_REPLICA_MAX_LAG, default 5s).
+	ReplicaMaxLag time.Duration
 
 	JWTSecret      string // JWT_SECRET (at least 32 characters)
 	AnonKey        string // ANON_KEY, derived from JWT_SECRET when empty
@@ -107,6 +114,8 @@ func Load(get Getenv) (*Config, error) {
 		AuthenticatorURL:      e.str("AUTHENTICATOR_URL", ""),
 		FunctionsDBPassword:   e.str("FUNCTIONS_DB_PASSWORD", ""),
 		DBMaxConns:            e.int("DB_MAX_CONNS", 20),
+		ReplicaURLs:           e.list("DATABASE_REPLICA_URLS"),
+		ReplicaMaxLag:         e.dur("DATABASE_REPLICA_MAX_LAG", 5*time.Second),
 		JWTSecret:             e.str("JWT_SECRET", ""),
 		AnonKey:               e.str("ANON_KEY", ""),
 		ServiceRoleKey:        e.str("SERVICE_ROLE_KEY", ""),
@@ -159,6 +168,14 @@ func (c *Config) Validate() error {
 	var errs []error
 	if c.DatabaseURL == "" && c.AuthenticatorURL == "" {
 		errs = append(errs, errors.New("DATABASE_URL is required"))
+	}
+	for _, u := range c.ReplicaURLs {
+		if p, err := url.Parse(u); err != nil || p.Host == "" {
+			errs = append(errs, errors.New("DATABASE_REPLICA_URLS: each must be a postgres:// URL with a host"))
+		}
+	}
+	if c.ReplicaMaxLag <= 0 {
+		errs = append(errs, errors.New("DATABASE_REPLICA_MAX_LAG must be positive"))
 	}
 	if len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET must be at least 32 characters"))

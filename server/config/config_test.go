@@ -177,3 +177,22 @@ func TestLoadAppliesTheSurfacesDefaults(t *testing.T) {
 		t.Errorf("StorageDefaults: %+v", d)
 	}
 }
+
+func TestReadReplicaSettings(t *testing.T) {
+	base := map[string]string{"DATABASE_URL": "postgres://x@127.0.0.1/db", "JWT_SECRET": strings.Repeat("s", 32)}
+	c, err := load(t, base)
+	if err != nil || len(c.ReplicaURLs) != 0 || c.ReplicaMaxLag != 5*time.Second || c.Validate() != nil {
+		t.Fatalf("defaults: %v %v %v", err, c.ReplicaURLs, c.ReplicaMaxLag)
+	}
+	base["DATABASE_REPLICA_URLS"] = "postgres://r1:5432, postgres://u:secret@r2:5433/app"
+	base["DATABASE_REPLICA_MAX_LAG"] = "2s"
+	c, _ = load(t, base)
+	if len(c.ReplicaURLs) != 2 || c.ReplicaURLs[1] != "postgres://u:secret@r2:5433/app" || c.ReplicaMaxLag != 2*time.Second || c.Validate() != nil {
+		t.Fatalf("set: %q %v %v", c.ReplicaURLs, c.ReplicaMaxLag, c.Validate())
+	}
+	base["DATABASE_REPLICA_URLS"] = "r1 with secret"
+	c, _ = load(t, base)
+	if err := c.Validate(); err == nil || strings.Contains(err.Error(), "secret") {
+		t.Fatalf("a URL without a host: %v (and never the URL itself)", err)
+	}
+}

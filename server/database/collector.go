@@ -2,7 +2,8 @@ package database
 
 import "github.com/prometheus/client_golang/prometheus"
 
-// Collector exports the request pool's statistics and the dial gate's counts.
+// Collector exports the request pool's statistics, the dial gate's counts and
+// the reads per target (primary, replicas) with the replicas' lag.
 func (d *DB) Collector() prometheus.Collector { return poolCollector{d} }
 
 // poolCollector exports pgxpool statistics.
@@ -28,5 +29,8 @@ func (c poolCollector) Collect(ch chan<- prometheus.Metric) {
 	if g := c.d.dials; g != nil {
 		ch <- prometheus.MustNewConstMetric(poolDials, prometheus.CounterValue, float64(g.attempts.Load()), "sent")
 		ch <- prometheus.MustNewConstMetric(poolDials, prometheus.CounterValue, float64(g.refused.Load()), "refused")
+	}
+	if c.d.Reads != nil {
+		c.d.Reads.Collector().Collect(ch)
 	}
 }

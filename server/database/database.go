@@ -6,9 +6,11 @@ package database
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -18,6 +20,7 @@ import (
 	"casarent/migrations"
 	"casarent/server/backoff"
 	"casarent/server/config"
+	"casarent/server/replicas"
 )
 
 // DB is the connection to PostgreSQL: the request pool (as authenticator) and
@@ -28,7 +31,10 @@ type DB struct {
 	cfg   *config.Config
 	log   *slog.Logger
 	Pool  *pgxpool.Pool
-	dials *dialGate   // the pool's dialler: one attempt at a time while PostgreSQL is down
+	dials *dialGate // the pool's dialler: one attempt at a time while PostgreSQL is down
+	// Reads routes /rest/v1's reads between Pool and the read replicas
+	// (DATABASE_REPLICA_URLS); without replicas, all to Pool. Its Run checks them.
+	Reads *replicas.Set
 	ready atomic.Bool // migrations applied and authenticator usable
 	// OnPrepared runs (each in its own goroutine) once PrepareLoop has prepared
 	// the database: the work that needs the schema.
@@ -41,20 +47,68 @@ func New(cfg *config.Config, log *slog.Logger) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	pc, err := pgxpool.ParseConfig(poolURL)
+	pool, gate, err := newPool(poolURL, cfg.DBMaxConns, 5*time.Second)
 	if err != nil {
 		return nil, fmt.Errorf("database url: %w", err)
 	}
-	pc.MaxConns = int32(cfg.DBMaxConns)
-	pc.ConnConfig.ConnectTimeout = 5 * time.Second
+	reps, err := replicaPools(cfg, poolURL)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	reads := replicas.New(pool, reps, cfg.ReplicaMaxLag, log.With("component", "replicas"))
+	return &DB{cfg: cfg, log: log, Pool: pool, dials: gate, Reads: reads}, nil
+}
+
+// newPool is a request pool on url (lazily: nothing is dialled yet) behind a dial gate.
+func newPool(url string, maxConns int, connectTimeout time.Duration) (*pgxpool.Pool, *dialGate, error) {
+	pc, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, nil, err
+	}
+	pc.MaxConns = int32(maxConns)
+	pc.ConnConfig.ConnectTimeout = connectTimeout
 	pc.ConnConfig.RuntimeParams["application_name"] = "casarent-server"
 	gate := newDialGate()
 	pc.ConnConfig.DialFunc = gate.dial
-	pool, err := pgxpool.NewWithConfig(context.Background(), pc) // connects lazily
-	if err != nil {
-		return nil, err
+	pool, err := pgxpool.NewWithConfig(context.Background(), pc)
+	return pool, gate, err
+}
+
+// replicaPools are the request pools of DATABASE_REPLICA_URLS. Each URL says
+// where (host and port; a database and parameters when it names them, else the
+// primary's); the server logs in there as on the primary: roles and passwords
+// replicate, and a standby takes no password change anyway.
+func replicaPools(cfg *config.Config, poolURL string) ([]replicas.Replica, error) {
+	if len(cfg.ReplicaURLs) == 0 {
+		return nil, nil
 	}
-	return &DB{cfg: cfg, log: log, Pool: pool, dials: gate}, nil
+	base, err := url.Parse(poolURL)
+	if err != nil || base.Scheme == "" {
+		return nil, errors.New("DATABASE_REPLICA_URLS needs the primary's URL in the postgres:// form (AUTHENTICATOR_URL)")
+	}
+	var out []replicas.Replica
+	for _, raw := range cfg.ReplicaURLs {
+		r, err := url.Parse(raw)
+		if err != nil || r.Host == "" {
+			return nil, errors.New("DATABASE_REPLICA_URLS: each must be a postgres:// URL with a host")
+		}
+		u := *base
+		u.Host = r.Host
+		if strings.Trim(r.Path, "/") != "" {
+			u.Path = r.Path
+		}
+		if r.RawQuery != "" {
+			u.RawQuery = r.RawQuery
+		}
+		// A lost standby must not hold a read long: its reads go to the primary.
+		pool, _, err := newPool(u.String(), cfg.DBMaxConns, 2*time.Second)
+		if err != nil {
+			return nil, fmt.Errorf("DATABASE_REPLICA_URLS (%s): %w", r.Host, err)
+		}
+		out = append(out, replicas.Replica{Name: r.Host, Pool: pool})
+	}
+	return out, nil
 }
 
 // authenticatorURL is AUTHENTICATOR_URL, or DATABASE_URL with the authenticator's credentials.
