@@ -1,0 +1,191 @@
+package migrations_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// The booking's life as the agency runs it, stated here apart from the database
+// so that a change to public.booking_transitions has to change this test too.
+var bookingStatuses = []string{"pending", "confirmed", "in_progress", "completed", "cancelled", "expired"}
+
+// allowedMoves: from each status, the statuses a booking may go to.
+var allowedMoves = map[string][]string{
+	"pending":     {"confirmed", "cancelled", "expired"},
+	"confirmed":   {"in_progress", "completed", "cancelled"},
+	"in_progress": {"confirmed", "completed"},
+	"completed":   {"in_progress"},
+	"cancelled":   {"pending", "confirmed"},
+	"expired":     {"pending", "confirmed", "cancelled"},
+}
+
+// The statuses in which a booking may still be changed (other car, dates, hours).
+var changeableStatuses = []string{"pending", "confirmed"}
+
+// stateMachineBooking inserts, as the superuser (an insert is not a move), a
+// booking of car A in status on its own week (n keeps bookings apart), with a
+// pending change request to the week after; it returns the booking and request ids.
+func stateMachineBooking(t *testing.T, w *world, n int, status string) (string, string) {
+	t.Helper()
+	id := fmt.Sprintf("e5000000-0000-4000-8000-%012d", n)
+	start := time.Now().UTC().AddDate(0, 0, 30+14*n)
+	w.super(t, `insert into public.bookings (id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, status, language)
+		values ($1, $2, 'Nadia', 'nadia@example.com', '+212661234567', $3, $4, $5, 'fr')`,
+		id, w.carA, start.Format(time.DateOnly), start.AddDate(0, 0, 3).Format(time.DateOnly), status)
+	req := superScalar[string](t, w, `insert into public.booking_change_requests (booking_id, kind, car_id, start_date, end_date, pickup_time, return_time, available)
+		values ($1, 'change', $2, $3, $4, '10:00', '10:00', true) returning id::text`,
+		id, w.carA, start.AddDate(0, 0, 7).Format(time.DateOnly), start.AddDate(0, 0, 9).Format(time.DateOnly))
+	return id, req
+}
+
+// Every move from every status to every other, made by the agency: the allowed
+// ones happen (closing the booking's pending requests when it is cancelled or
+// expires, e-mailing the traveller when it is confirmed), the others are refused
+// with BK007 and change nothing.
+func TestStateMachineWalksEveryTransition(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	n := 0
+	for _, from := range bookingStatuses {
+		for _, to := range bookingStatuses {
+			if from == to {
+				continue
+			}
+			n++
+			id, req := stateMachineBooking(t, w, n, from)
+			allowed := slices.Contains(allowedMoves[from], to)
+			mailed := superScalar[int64](t, w, `select count(*) from public.notification_outbox where subject_id = $1 and kind = 'booking_confirmed'`, id)
+			_, err := w.run(admin, `update public.bookings set status = $2 where id = $1`, id, to)
+			got := superScalar[string](t, w, `select status from public.bookings where id = $1`, id)
+			switch {
+			case allowed && (err != nil || got != to):
+				t.Errorf("%s → %s: refused (%v), status %s; want allowed", from, to, err, got)
+				continue
+			case !allowed && (customCode(err) != "BK007" || got != from):
+				t.Errorf("%s → %s: %v, status %s; want BK007 and the booking as it was", from, to, err, got)
+				continue
+			case !allowed:
+				continue
+			}
+			wantState := "pending"
+			if to == "cancelled" || to == "expired" {
+				wantState = "closed"
+			}
+			if s := superScalar[string](t, w, `select state from public.booking_change_requests where id = $1`, req); s != wantState {
+				t.Errorf("%s → %s: the pending request became %s, want %s", from, to, s, wantState)
+			}
+			wantMails := 0
+			if to == "confirmed" && from != "in_progress" {
+				wantMails = 1 // a correction back from "in progress" is not news to the traveller
+			}
+			if m := superScalar[int64](t, w, `select count(*) from public.notification_outbox where subject_id = $1 and kind = 'booking_confirmed'`, id) - mailed; m != int64(wantMails) {
+				t.Errorf("%s → %s: %d confirmation e-mails, want %d", from, to, m, wantMails)
+			}
+		}
+	}
+	// The rule is readable, so the back office offers only the moves it allows.
+	for _, from := range bookingStatuses {
+		got := readRows(t, w, admin, pgx.RowTo[string], `select to_status from public.booking_transitions
+			where from_status = $1 and to_status <> from_status order by to_status`, from)
+		want := slices.Sorted(slices.Values(allowedMoves[from]))
+		if !slices.Equal(got, want) {
+			t.Errorf("booking_transitions from %s: %v, want %v", from, got, want)
+		}
+	}
+}
+
+// Accepting a change reads the booking at that moment: only a pending or
+// confirmed booking not refunded in full takes it; otherwise BK008 says why and
+// nothing moves, nothing is e-mailed.
+func TestStateMachineDecidesAChangeOnTheBookingAsItIs(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	type decision struct {
+		name, status, paymentStatus string
+		accepted                    bool
+	}
+	var cases []decision
+	for _, s := range bookingStatuses {
+		cases = append(cases, decision{s, s, "none", slices.Contains(changeableStatuses, s)})
+	}
+	cases = append(cases,
+		decision{"confirmed, refunded in full", "confirmed", "refunded", false},
+		decision{"confirmed, partly refunded", "confirmed", "partially_refunded", true})
+	for i, c := range cases {
+		id, req := stateMachineBooking(t, w, 100+i, c.status)
+		w.super(t, `update public.bookings set payment_status = $2 where id = $1`, id, c.paymentStatus)
+		// The requests of bookings closed before this rule existed are still pending.
+		w.super(t, `update public.booking_change_requests set state = 'pending', decided_at = null where id = $1`, req)
+		before := superScalar[string](t, w, `select start_date::text from public.bookings where id = $1`, id)
+		_, err := w.run(admin, `select public.decide_change_request($1, true)`, req)
+		after := superScalar[string](t, w, `select start_date::text from public.bookings where id = $1`, id)
+		mails := superScalar[int64](t, w, `select count(*) from public.notification_outbox where subject_id = $1 and kind = 'change_request_decided'`, id)
+		if c.accepted {
+			if err != nil || after == before || mails != 1 {
+				t.Errorf("%s: %v, start %s → %s, %d e-mails; want the change made and told", c.name, err, before, after, mails)
+			}
+			continue
+		}
+		if customCode(err) != "BK008" || after != before || mails != 0 {
+			t.Errorf("%s: %v, start %s → %s, %d e-mails; want BK008, the booking as it was, no e-mail", c.name, err, before, after, mails)
+		}
+		// Refusing it still answers the traveller.
+		if _, err := w.run(admin, `select public.decide_change_request($1, false)`, req); err != nil {
+			t.Errorf("%s: refusing: %v", c.name, err)
+		}
+	}
+}
+
+// A traveller paid online, asked for other dates, then cancelled and was refused
+// nothing: everything was refunded. The agency, seeing the request still in its
+// list, accepted it; the booking was rewritten to the new dates and price while
+// cancelled, the traveller was told the change was accepted, and the list said
+// what was "left to pay". Now the cancellation closes the request and an accept
+// is refused.
+func TestStateMachineNoChangeOnACancelledRefundedBooking(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, token := openedBooking(t, w, "e5000000-0000-4000-8000-000000000900", w.carA, true)
+	start := time.Now().UTC().AddDate(0, 0, 20).Format(time.DateOnly)
+	end := time.Now().UTC().AddDate(0, 0, 24).Format(time.DateOnly)
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, w.carB, start, end); err != nil {
+		t.Fatal(err)
+	}
+	req := superScalar[string](t, w, `select id::text from public.booking_change_requests where booking_id = $1 and kind = 'change'`, id)
+	b, err := w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, token)
+	if err != nil || b["status"] != "cancelled" {
+		t.Fatalf("cancel: %v %v", b, err)
+	}
+	// The refund goes through, as the refund path records it.
+	w.super(t, `update public.payments set status = 'completed', settled_at = now() where booking_id = $1 and kind = 'refund'`, id)
+	w.super(t, `update public.bookings set payment_status = 'refunded' where id = $1`, id)
+	was := superScalar[string](t, w, `select status || ' ' || car_id || ' ' || start_date || ' ' || total_price from public.bookings where id = $1`, id)
+
+	if s := superScalar[string](t, w, `select state from public.booking_change_requests where id = $1`, req); s != "closed" {
+		t.Errorf("after the cancellation the change request is %s, want closed", s)
+	}
+	_, err = w.run(admin, `select public.decide_change_request($1, true)`, req)
+	if customCode(err) != "BK008" {
+		t.Errorf("accepting the change on the cancelled, refunded booking: %v, want BK008", err)
+	}
+	if now := superScalar[string](t, w, `select status || ' ' || car_id || ' ' || start_date || ' ' || total_price from public.bookings where id = $1`, id); now != was {
+		t.Errorf("the cancelled booking was rewritten: %q, was %q", now, was)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.notification_outbox where kind = 'change_request_decided' and subject_id = $1`, id); n != 0 {
+		t.Errorf("the traveller was told %d times about a decision on the cancelled booking", n)
+	}
+	// And the traveller's page shows it closed, not waiting for the agency.
+	b, err = w.callJSON(w.traveller(), `select public.my_booking($1)`, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range b["requests"].([]any) {
+		if m := r.(map[string]any); m["kind"] == "change" && m["state"] == "pending" {
+			t.Errorf("the traveller's page still shows the change as pending: %v", m)
+		}
+	}
+}
