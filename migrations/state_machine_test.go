@@ -189,3 +189,39 @@ func TestStateMachineNoChangeOnACancelledRefundedBooking(t *testing.T) {
 		}
 	}
 }
+
+// "My booking" asks the same table: the traveller may cancel or ask a change of a
+// pending or confirmed booking, but asks no change once all was refunded, and
+// neither once the car is out.
+func TestStateMachineTellsWhatTheTravellerMayDo(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, token := openedBooking(t, w, "e5000000-0000-4000-8000-000000000901", w.carA, true)
+	start := time.Now().UTC().AddDate(0, 0, 20).Format(time.DateOnly)
+	end := time.Now().UTC().AddDate(0, 0, 22).Format(time.DateOnly)
+	ask := func() error {
+		_, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, w.carA, start, end)
+		return err
+	}
+	possible := func() any {
+		b, err := w.callJSON(w.traveller(), `select public.my_booking($1)`, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b["cancellation"].(map[string]any)["possible"]
+	}
+	if err := ask(); err != nil || possible() != true {
+		t.Fatalf("confirmed, paid: asking a change %v, cancelling possible %v; want both", err, possible())
+	}
+	w.super(t, `update public.bookings set payment_status = 'refunded' where id = $1`, id)
+	if err := ask(); customCode(err) != "MB003" {
+		t.Errorf("refunded in full: asking a change %v, want MB003", err)
+	}
+	w.super(t, `update public.bookings set status = 'in_progress', payment_status = 'paid' where id = $1`, id)
+	if err := ask(); customCode(err) != "MB003" || possible() != false {
+		t.Errorf("car out: asking a change %v, cancelling possible %v; want MB003 and false", err, possible())
+	}
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, token); customCode(err) != "MB003" {
+		t.Errorf("car out: cancelling %v, want MB003", err)
+	}
+}
