@@ -3,6 +3,8 @@ package migrations_test
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -223,5 +225,52 @@ func TestStateMachineTellsWhatTheTravellerMayDo(t *testing.T) {
 	}
 	if _, err := w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, token); customCode(err) != "MB003" {
 		t.Errorf("car out: cancelling %v, want MB003", err)
+	}
+}
+
+// The traveller cancels while the agency accepts the change: whichever comes
+// second sees the first. Either the change was made and then the booking
+// cancelled, or the booking was cancelled, its request closed and the accept
+// refused; never a change accepted on the cancelled booking, never a deadlock.
+func TestStateMachineCancellationAndDecisionRace(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	for round := range 4 { // the link fixture's e-mail takes 5 links per 15 minutes
+		id, token := openedBooking(t, w, fmt.Sprintf("e5000000-0000-4000-8000-%012d", 950+round), w.carA, false)
+		start := time.Now().UTC().AddDate(0, 0, 40+10*round).Format(time.DateOnly)
+		end := time.Now().UTC().AddDate(0, 0, 42+10*round).Format(time.DateOnly)
+		if _, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, w.carA, start, end); err != nil {
+			t.Fatal(err)
+		}
+		req := superScalar[string](t, w, `select id::text from public.booking_change_requests where booking_id = $1 and state = 'pending'`, id)
+		var cancelErr, decideErr error
+		var wg sync.WaitGroup
+		ready := make(chan struct{})
+		wg.Go(func() {
+			<-ready
+			_, cancelErr = w.callJSON(w.traveller(), `select public.my_booking_cancel($1)`, token)
+		})
+		wg.Go(func() {
+			<-ready
+			_, decideErr = w.run(admin, `select public.decide_change_request($1, true)`, req)
+		})
+		close(ready)
+		wg.Wait()
+		if cancelErr != nil {
+			t.Fatalf("round %d: cancel: %v", round, cancelErr)
+		}
+		got := superScalar[string](t, w, `select b.status || ' ' || b.start_date || ' ' || r.state
+			from public.bookings b join public.booking_change_requests r on r.booking_id = b.id where r.id = $1`, req)
+		switch {
+		case decideErr == nil && got != "cancelled "+start+" accepted":
+			t.Errorf("round %d: accepted first, then %q; want the change made, then cancelled", round, got)
+		case decideErr == nil:
+			if was := superScalar[string](t, w, `select payload ->> 'status' from public.notification_outbox
+				where kind = 'change_request_decided' and subject_id = $1`, id); was == "cancelled" {
+				t.Errorf("round %d: the change was accepted on the booking already cancelled", round)
+			}
+		case decideErr != nil && (customCode(decideErr) != "BK008" || strings.HasSuffix(got, "accepted") || !strings.HasSuffix(got, " closed")):
+			t.Errorf("round %d: accept %v, then %q; want BK008 and the request closed", round, decideErr, got)
+		}
 	}
 }
