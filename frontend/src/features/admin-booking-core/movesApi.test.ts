@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statusChoices, type BookingMoves } from "./moves";
+import { statusChoices, type BookingMoves } from "./movesApi";
 
 const moves: BookingMoves = new Map([
   ["pending", ["confirmed", "cancelled", "expired"]],
