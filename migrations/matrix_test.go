@@ -40,6 +40,7 @@ type check struct {
 //	car_blocks            none               none                      all                      all
 //	reservation_settings  none               none                      select, update           select, update
 //	booking_options, payment_options  select  select                   select, update           all
+//	booking_transitions   select             select                    select                   select
 func matrix(w *world) []check {
 	all := func(o outcome) map[string]outcome {
 		return map[string]outcome{anon: o, user: o, admin: o, service: o}
@@ -163,6 +164,12 @@ func matrix(w *world) []check {
 			map[string]outcome{anon: denied, user: rows(0), admin: rows(1), service: rows(1)}},
 		{"category_deposits", "delete", "a deposit", `delete from public.category_deposits where category = 'SUV'`, nil,
 			map[string]outcome{anon: denied, user: denied, admin: denied, service: rows(1)}},
+
+		// booking_transitions: the booking state machine, read by all, written by migrations only
+		{"booking_transitions", "select", "the moves", `select * from public.booking_transitions`, nil, all(rows(16))},
+		{"booking_transitions", "insert", "a move", `insert into public.booking_transitions (from_status, to_status) values ('completed', 'pending')`, nil, all(denied)},
+		{"booking_transitions", "update", "a move", `update public.booking_transitions set closes_requests = false`, nil, all(denied)},
+		{"booking_transitions", "delete", "the moves", `delete from public.booking_transitions`, nil, all(denied)},
 
 		// The reservation RPCs: availability for everyone, expiry for the server's worker only.
 		{"rpc", "execute", "car_availability", `select * from public.car_availability('2026-09-10T10:00', '2026-09-12T10:00')`, nil, all(rows(2))},
@@ -290,7 +297,7 @@ func TestPermissionMatrix(t *testing.T) {
 		}
 	}
 	for _, table := range []string{"cars", "car_images", "blog_posts", "bookings", "deleted_bookings", "whatsapp_clicks", "contacts", "profiles", "storage.objects",
-		"car_blocks", "reservation_settings", "booking_options", "payment_options", "payments", "category_deposits"} {
+		"car_blocks", "reservation_settings", "booking_options", "payment_options", "payments", "category_deposits", "booking_transitions"} {
 		for _, op := range []string{"select", "insert", "update", "delete"} {
 			for _, a := range audiences {
 				if !covered[table+"/"+op+"/"+a] {

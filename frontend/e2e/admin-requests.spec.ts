@@ -1,7 +1,9 @@
 // The back office's « Demandes »: a traveller's change request made on "My
 // booking" (through the same database functions the page calls) appears live,
-// with its new price and availability; one click accepts it: the booking moves
-// and is re-priced by the database, and the traveller is told in their language.
+// with its new price and availability; accepting it (confirmed first when the
+// price changes, with the amounts) moves the booking, re-priced by the database,
+// and the traveller is told in their language.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { admin, anon, BASE_URL, bookableCars, bookingsOf, freeDates, holdCar, specBrowser, type BookingRow } from "./helpers.ts";
 import { adminPage, loginAsAdmin } from "./admin-helpers.ts";
@@ -18,6 +20,18 @@ async function askChange(email: string, id: string, carId: number, dates: { from
     body: JSON.stringify({ p_token: mail!.payload.link.token, p_car_id: carId, p_start: dates.from, p_end: dates.to, p_message: message ?? null }),
   });
   return b!;
+}
+
+/** A figure as the screens write it, spaces aside ("1 008 DH" → "1008"). */
+const digits = (n: number) => String(Math.round(n));
+
+/** The confirmation an accept that changes the price asks for: its text (spaces and bidi isolates removed), once confirmed. */
+async function confirmAccept(page: Page): Promise<string> {
+  const dialog = page.locator("dialog[open]");
+  await dialog.waitFor({ timeout: 15_000 });
+  const text = ((await dialog.textContent()) ?? "").replace(/[\s\u2066-\u2069]/g, "");
+  await dialog.getByTestId("confirm-action").click();
+  return text;
 }
 
 describe("the back office's travellers' requests", () => {
@@ -40,14 +54,17 @@ describe("the back office's travellers' requests", () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await row.getByTestId("request-state").textContent()).toBe("En attente");
     expect(await row.textContent()).toContain("Flight moved");
-    await row.getByTestId("accept-request").click();
-    await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("accepted");
-
-    const [moved] = await bookingsOf(email);
     const quote = await anon<{ total: number }>("rpc/quote_booking", {
       method: "POST",
       body: JSON.stringify({ p_car_id: carId, p_start: later.from, p_end: later.to, p_pickup_time: "10:00", p_return_time: "10:00" }),
     });
+    await row.getByTestId("accept-request").click();
+    const said = await confirmAccept(page);
+    expect(said).toContain(digits(b.total_price));
+    expect(said).toContain(digits(quote.total));
+    await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("accepted");
+
+    const [moved] = await bookingsOf(email);
     expect(moved as BookingRow).toMatchObject({ start_date: later.from, end_date: later.to, total_price: quote.total });
     const told = await admin<{ recipient: string; language: string }[]>(`notification_outbox?subject_id=eq.${id}&kind=eq.change_request_decided&select=recipient,language`);
     expect(told).toEqual([{ recipient: email, language: "en" }]);
@@ -77,6 +94,9 @@ describe("the back office's travellers' requests", () => {
     expect(said).toContain("à rembourser au client si acceptée");
     expect(Number(said.replace(/[^\d]/g, ""))).toBe(asked!.quote.refund_due);
     await row.getByTestId("accept-request").click();
+    const confirmed = await confirmAccept(page);
+    expect(confirmed).toContain(digits(asked!.quote.total));
+    expect(confirmed).toContain(`${digits(asked!.quote.refund_due)}DHseraàrembourser`);
     await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("accepted");
     const [moved] = await admin<{ amount_due_now: number; quote: { due_now: number; refund_due: number } }[]>(`bookings?id=eq.${id}&select=amount_due_now,quote`);
     expect(moved!.quote).toMatchObject({ due_now: 5000, refund_due: asked!.quote.refund_due });

@@ -92,8 +92,19 @@ func (s *Service) reserveRefund(ctx context.Context, req *refundRequest) (*refun
 		// The booking's lock first, then the key: a double click waiting here finds the
 		// refund its twin committed (read before the lock, it would not see it and count
 		// that refund against itself: "already refunded in full").
-		if _, err := c.Exec(ctx, `select 1 from public.bookings where id = $1 for update`, req.BookingID); err != nil {
+		// A cancellation the booking state machine refuses (the car is out or back) is
+		// answered before any money moves, not after the refund went through.
+		var status string
+		var cancellable bool
+		err := c.QueryRow(ctx, `select b.status, b.status = 'cancelled' or exists (select 1 from public.booking_transitions t
+				where t.from_status = b.status and t.to_status = 'cancelled')
+			from public.bookings b where b.id = $1 for update`, req.BookingID).Scan(&status, &cancellable)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 			return err
+		}
+		if req.Cancel && err == nil && !cancellable {
+			return fnkit.Errorf(http.StatusConflict, "a %s booking cannot be cancelled", status).WithCode("cannot_cancel").
+				WithDetails(map[string]any{"status": status})
 		}
 		found, err := refundByKey(ctx, c, req.Key)
 		if err != nil || found != nil {

@@ -193,3 +193,27 @@ func TestSwitchToWhatsappKeepsTheLimitOnUnpaidRequests(t *testing.T) {
 		t.Fatalf("paypal-to-whatsapp under the limit: %d %v", status, body)
 	}
 }
+
+// "Cancel and refund" of a booking the state machine will not cancel (the car is
+// back) is refused before PayPal is asked: no money goes back for a cancellation
+// that would then fail.
+func TestStateMachineRefundWithACancellationItRefusesMovesNoMoney(t *testing.T) {
+	h := newHarness(t, true)
+	admin := h.adminToken()
+	id, order := h.paid()
+	if _, err := h.db.Admin.Exec(context.Background(), `update public.bookings set status = 'completed' where id = $1`, id); err != nil {
+		t.Fatal(err)
+	}
+	status, body := h.callAs(admin, "refund-paypal-payment", map[string]any{"bookingId": id, "key": "f2000000-0000-4000-8000-000000000001", "cancel": true})
+	if status != http.StatusConflict || body["code"] != "cannot_cancel" {
+		t.Fatalf("cancel and refund of a completed booking: %d %v, want 409 cannot_cancel", status, body)
+	}
+	if done, failed, _ := h.refunds(id); done+failed != 0 || h.emu.OrderRefunds(order) != 0 {
+		t.Fatalf("%d refunds in the ledger, %d at PayPal; want none", done+failed, h.emu.OrderRefunds(order))
+	}
+	// A refund alone (a gesture after the rental) still goes through.
+	if status, body := h.callAs(admin, "refund-paypal-payment", map[string]any{"bookingId": id, "amountMAD": 100, "key": "f2000000-0000-4000-8000-000000000002"}); status != 200 {
+		t.Fatalf("refund without cancelling: %d %v", status, body)
+	}
+	h.wantBooking(id, "completed", "partially_refunded")
+}

@@ -80,7 +80,8 @@ export interface BookingContact {
 export interface ChangeRequestFields {
   id: string;
   kind: "change" | "cancellation";
-  state: "pending" | "accepted" | "refused" | "done";
+  /** closed: closed with its booking (cancelled, expired), neither accepted nor refused. */
+  state: "pending" | "accepted" | "refused" | "done" | "closed";
   start_date: string | null;
   end_date: string | null;
   pickup_time: string | null;

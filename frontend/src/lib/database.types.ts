@@ -165,6 +165,30 @@ export type Database = {
         }
         Relationships: []
       }
+      booking_transitions: {
+        Row: {
+          by_traveller: boolean
+          closes_requests: boolean
+          from_status: string
+          tells_traveller: string | null
+          to_status: string
+        }
+        Insert: {
+          by_traveller?: boolean
+          closes_requests?: boolean
+          from_status: string
+          tells_traveller?: string | null
+          to_status: string
+        }
+        Update: {
+          by_traveller?: boolean
+          closes_requests?: boolean
+          from_status?: string
+          tells_traveller?: string | null
+          to_status?: string
+        }
+        Relationships: []
+      }
       bookings: {
         Row: {
           amount_due_now: number | null

@@ -6,6 +6,8 @@ export { toAdminBooking } from "./bookingRow";
 export { DEFAULT_FILTER, bookingDays, bookingLabel, bookingStats, countFailedAttempts, countsAsBooking, csvField, filterBookings, formatAgencyDateTime, holdState, holdsCar, isFailedAttempt, matchesReference, normalizeBookingStatus, toCsv } from "./bookingView";
 export type { BookingFilter, CsvColumn, PaymentFilter, StatusFilter } from "./bookingView";
 export { extraName, insuranceName, orderedExtras, paymentMethodName, paymentOptionName } from "./options";
+export { listBookingMoves, statusChoices } from "./movesApi";
+export type { BookingMoves } from "./movesApi";
 export { reservationErrorMessage } from "./reservationErrors";
 export { BOOKING_STATUSES, PAYMENT_STATES } from "./types";
 export type { AdminBooking, BookingQuote, BookingStatus, PaymentState } from "./types";

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
-import { Dialog, Field, FormActions, Select, tAdmin, useAdminTranslation } from "../admin-kit";
+import { adminKeys, Dialog, Field, FormActions, Select, tAdmin, useAdminQuery, useAdminTranslation } from "../admin-kit";
 import { canRefund, ledgerSummary, type RefundChoice, refundChoiceError, RefundErrorAlert, RefundFields, type RefundOutcome, useBookingPayments, useRefundKey } from "../admin-payments";
-import { type AdminBooking, BOOKING_STATUSES, type BookingStatus, bookingTitle, formatAgencyDateTime, holdsCar, holdState, normalizeBookingStatus } from "../admin-booking-core";
+import { type AdminBooking, type BookingStatus, bookingTitle, formatAgencyDateTime, holdsCar, holdState, listBookingMoves, normalizeBookingStatus, statusChoices } from "../admin-booking-core";
 import type { BookingSaver } from "./useBookingSave";
 
 interface Props {
@@ -58,6 +58,7 @@ function statusNote(booking: AdminBooking, next: BookingStatus, now: Date): stri
 function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: FormProps) {
   const { t } = useAdminTranslation();
   const [status, setStatus] = useState<BookingStatus>(normalizeBookingStatus(booking.status));
+  const moves = useAdminQuery({ queryKey: adminKeys.bookingMoves, queryFn: listBookingMoves });
   const [notes, setNotes] = useState(booking.notes ?? "");
   // Cancelling a booking paid online offers a refund; the key is drawn when the dialog opens.
   const paid = canRefund(booking.payment_status);
@@ -93,7 +94,7 @@ function EditForm({ booking, saving, onClose, onSave, onCancelRefund, now }: For
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate data-testid="booking-edit-form">
       <Field label={t("bookings.edit.status")} hint={statusNote(booking, status, now) ?? undefined}>
-        <Select name="status" value={status} onChange={setStatus} options={BOOKING_STATUSES.map((s) => [s, t(`bookings.statuses.${s}`)] as const)} />
+        <Select name="status" value={status} onChange={setStatus} options={statusChoices(normalizeBookingStatus(booking.status), moves.data).map((s) => [s, t(`bookings.statuses.${s}`)] as const)} />
       </Field>
       {cancelling && (
         <>

@@ -159,6 +159,12 @@ describe("reservation refusals", () => {
     );
     expect(reservationErrorMessage({ code: "BK004", details: "not json" })).toBe("Ce véhicule est en maintenance sur ces dates");
   });
+  it("tells a move the state machine refuses, with the moves it allows", () => {
+    expect(reservationErrorMessage({ code: "BK007", details: '{"from": "completed", "to": "cancelled", "allowed": ["in_progress"]}' })).toBe(
+      "Une réservation « Terminée » ne peut pas passer à « Annulée » (possible : En cours)",
+    );
+    expect(reservationErrorMessage({ code: "BK008", details: '{"status": "cancelled"}' })).toMatch(/ne peut plus être modifiée/);
+  });
   it("leaves any other error to the screen's generic message", () => {
     expect(reservationErrorMessage({ code: "42501", details: null })).toBeNull();
     expect(reservationErrorMessage(new Error("network"))).toBeNull();

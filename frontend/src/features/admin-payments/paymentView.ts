@@ -212,6 +212,7 @@ export function refundErrorMessage(f: RefundFailure): { message: string; failure
     case "payment_not_configured":
     case "refund_pending":
     case "invalid_refund":
+    case "cannot_cancel":
       return { message: tAdmin(`payments.refund.errors.${f.code}`) };
     default:
       return { message: f.code && UNREACHABLE.has(f.code) ? tAdmin("payments.refund.errors.unreachable") : tAdmin("payments.refund.errors.generic") };

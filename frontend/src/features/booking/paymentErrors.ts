@@ -38,6 +38,7 @@ const TEXT_OF_CODE: Record<string, string> = {
   invalid_refund: "refund_failed",
   nothing_to_refund: "refund_failed",
   refund_exceeds: "refund_failed",
+  cannot_cancel: "refund_failed", // a cancellation the booking's state machine refuses
   refund_pending: "refund_failed",
   refund_refused: "refund_failed",
 };

@@ -6,20 +6,23 @@ import { hasAdminText, tAdmin } from ".";
 // Every value the database allows in a column the back office shows as a word
 // (a status, a payment state, a kind of payment, a method...) has a French label
 // in the admin catalogue: otherwise the screen would show the raw value or an
-// English word. The values are read from the rental project's migrations' CHECK constraints (the
+// English word. The values are read from the migrations' CHECK constraints (the
 // last definition of each column wins, as when the migrations are applied), so a
 // value added by a new migration fails here until it is translated.
 
-const MIGRATIONS = join(__dirname, "../../../../../rental/supabase/migrations");
+// The platform's migrations and the rental's (its project folder), in version order.
+const MIGRATIONS = [join(__dirname, "../../../../../migrations"), join(__dirname, "../../../../../rental/supabase/migrations")];
 
 /** "table.column" → its allowed values, from the check constraints of create/alter table statements. */
 function checkedValues(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  const files = readdirSync(MIGRATIONS)
-    .filter((f) => f.endsWith(".sql"))
-    .sort();
-  for (const file of files) {
-    const sql = readFileSync(join(MIGRATIONS, file), "utf8").replace(/--[^\n]*/g, "");
+  const files = MIGRATIONS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((f) => f.endsWith(".sql"))
+      .map((f) => ({ f, path: join(dir, f) })),
+  ).sort((a, b) => a.f.localeCompare(b.f));
+  for (const { path: file } of files) {
+    const sql = readFileSync(file, "utf8").replace(/--[^\n]*/g, "");
     for (const statement of sql.split(";")) {
       const table = /^\s*(?:create|alter)\s+table\s+(?:if\s+not\s+exists\s+)?(?:only\s+)?(?:public\.)?(\w+)/i.exec(statement)?.[1];
       if (!table) continue;

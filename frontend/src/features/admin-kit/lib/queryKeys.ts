@@ -16,6 +16,8 @@ export const adminKeys = {
   posts: ["admin", "posts"],
   /** The bookings list with each booking's car. */
   bookings: ["admin", "bookings"],
+  /** The booking state machine's moves (booking_transitions): a rule, read once. */
+  bookingMoves: ["admin", "booking-moves"],
   /** Unpaid holds sharing an address, an e-mail or a phone (suspicious_holds). */
   suspiciousHolds: ["admin", "bookings", "suspicious-holds"],
   /** The ids the database's search matches for one query (stale with the bookings). */

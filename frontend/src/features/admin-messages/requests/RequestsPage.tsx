@@ -1,28 +1,45 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { BookingStatusBadge } from "../../admin-booking-core";
-import { adminKeys, ApiError, DataTable, EmptyState, IconMail, invalidateAfter, Loaded, notify, PageHeader, reportFailure, useAdminQuery, useAdminTranslation } from "../../admin-kit";
+import { adminKeys, ConfirmDialog, DataTable, EmptyState, IconMail, invalidateAfter, Loaded, notify, PageHeader, reportFailure, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import { decideRequest, listRequests, type ChangeRequest } from "./api";
+import { acceptConfirmation, decisionErrorMessage } from "./decision";
 
-const tone = { pending: "amber", accepted: "green", refused: "red", done: "gray" } as const;
+const tone = { pending: "amber", accepted: "green", refused: "red", done: "gray", closed: "gray" } as const;
 
 /**
  * What travellers asked or did on "My booking": change requests to accept or
- * refuse in one click, and their own cancellations. Kept current by the live feed.
+ * refuse, and their own cancellations. Kept current by the live feed. An accept
+ * that changes the price is confirmed first, with the amounts.
  */
 export default function RequestsPage() {
   const { t } = useAdminTranslation();
   const client = useQueryClient();
   const requests = useAdminQuery({ queryKey: adminKeys.requests, queryFn: listRequests, errorMessage: t("requests.loadError") });
+  const [asking, setAsking] = useState<{ request: ChangeRequest; message: string } | null>(null);
   const decide = useMutation({
     mutationFn: ({ id, accept }: { id: string; accept: boolean }) => decideRequest(id, accept),
     onSuccess: async (_, { accept }) => {
       notify.success(t(accept ? "requests.accepted" : "requests.refused"));
       await invalidateAfter(client, "booking_change_requests");
     },
-    onError: (e: Error) =>
-      e instanceof ApiError && e.code?.startsWith("BK") ? notify.error(t("requests.taken")) : reportFailure("decide change request", t("requests.decideError"))(e),
+    onError: async (e: Error) => {
+      const refused = decisionErrorMessage(e);
+      if (refused === null) {
+        reportFailure("decide change request", t("requests.decideError"))(e);
+        return;
+      }
+      notify.error(refused);
+      await invalidateAfter(client, "booking_change_requests"); // show the request or booking as it is now
+    },
+    onSettled: () => setAsking(null),
   });
+  const onDecide = (r: ChangeRequest, accept: boolean) => {
+    const message = accept ? acceptConfirmation(r) : null;
+    if (message === null) decide.mutate({ id: r.id, accept });
+    else setAsking({ request: r, message });
+  };
   const list = requests.data ?? [];
   const pending = list.filter((r) => r.state === "pending").length;
   return (
@@ -36,10 +53,19 @@ export default function RequestsPage() {
           empty={<EmptyState icon={<IconMail size={32} />}>{t("requests.empty")}</EmptyState>}
           columns={[t("requests.colRequest"), t("requests.colBooking"), t("requests.colAsked"), t("requests.colState")]}
           renderRow={(r) => (
-            <RequestRow key={r.id} request={r} busy={decide.isPending && decide.variables?.id === r.id} onDecide={(accept) => decide.mutate({ id: r.id, accept })} />
+            <RequestRow key={r.id} request={r} busy={decide.isPending && decide.variables?.id === r.id} onDecide={(accept) => onDecide(r, accept)} />
           )}
         />
       </Loaded>
+      <ConfirmDialog
+        open={asking !== null}
+        title={t("requests.confirm.title", { reference: asking?.request.booking?.reference ?? "" })}
+        message={asking?.message ?? ""}
+        confirmLabel={t("requests.confirm.accept")}
+        busy={decide.isPending}
+        onConfirm={() => asking && decide.mutate({ id: asking.request.id, accept: true })}
+        onCancel={() => setAsking(null)}
+      />
     </section>
   );
 }
@@ -68,7 +94,8 @@ function RequestRow({ request: r, busy, onDecide }: { request: ChangeRequest; bu
           <>
             {carName(r.car)}, {r.start_date ? formatDate(r.start_date) : ""} → {r.end_date ? formatDate(r.end_date) : ""}
             {r.total != null && <span className="adm-block">{t("requests.newTotal", { total: formatPrice(r.total) })}</span>}
-            {r.afterPayment && (
+            {/* "If accepted" means nothing once the request is answered or closed. */}
+            {r.state === "pending" && r.afterPayment && (
               <span className="adm-block" data-testid="request-after-payment">
                 {r.afterPayment.refundDue > 0
                   ? t("requests.refundIfAccepted", { amount: formatPrice(r.afterPayment.refundDue) })

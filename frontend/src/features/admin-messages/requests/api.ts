@@ -21,13 +21,15 @@ export interface ChangeRequest extends ChangeRequestFields {
     language: string;
     start_date: string;
     end_date: string;
+    /** What the booking costs now, to tell what accepting changes. */
+    total_price: number;
     car: { name: string; brand: string } | null;
   } | null;
 }
 
 const SELECT =
   "id, kind, state, start_date, end_date, pickup_time, return_time, quote, available, message, refund_mad, created_at, car:cars(name, brand), " +
-  "booking:bookings(id, reference, customer_name, customer_email, language, start_date, end_date, car:cars(name, brand))";
+  "booking:bookings(id, reference, customer_name, customer_email, language, start_date, end_date, total_price, car:cars(name, brand))";
 
 /** The latest requests, pending ones first. */
 export async function listRequests(): Promise<ChangeRequest[]> {
