@@ -19,6 +19,8 @@ trap 'psql "$DATABASE_URL" -qc "drop database if exists $db with (force)"' EXIT
 go build -o "${TMPDIR:-/tmp}/casarent-gen-types" ./cmd/server
 # AUTHENTICATOR_URL set: migrate leaves the cluster-wide authenticator password
 # alone (a running server or the test template keeps working).
+# The rental is the project served (rental/supabase/migrations) unless PROJECT_DIR says otherwise.
+export PROJECT_DIR=${PROJECT_DIR:-$repo/rental}
 DATABASE_URL=$url AUTHENTICATOR_URL=$url "${TMPDIR:-/tmp}/casarent-gen-types" migrate
 DATABASE_URL=$url AUTHENTICATOR_URL=$url PGRST_DB_SCHEMAS=public "${TMPDIR:-/tmp}/casarent-gen-types" gen types > frontend/src/lib/database.types.ts
 echo "wrote frontend/src/lib/database.types.ts"
