@@ -3,6 +3,6 @@
 // platform under server/ knows neither the surfaces, the product under rental/
 // nor the command in cmd/), no import circle between the module's top-level
 // folders, no function over the length limit, no tracker numbers in the text,
-// no two file names of one folder that differ only by case.
+// every path and migration name a doc or comment cites exists, no two file names of one folder that differ only by case.
 // Its one package of code, circles, finds the circles these checks look for.
 package guards

@@ -55,9 +55,8 @@ func frozenOrForeign(rel string) bool {
 	return false
 }
 
-// trackerMentions lists "path:line: mention" for every tracked (or new,
-// not ignored) text file under root that cites a tracker number.
-func trackerMentions(root string) ([]string, error) {
+// trackedFiles lists the tracked (or new, not ignored) files under root, slash-separated.
+func trackedFiles(root string) ([]string, error) {
 	cmd := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 	cmd.Dir = root
 	list, err := cmd.Output()
@@ -66,7 +65,23 @@ func trackerMentions(root string) ([]string, error) {
 	}
 	var out []string
 	for rel := range strings.SplitSeq(strings.TrimRight(string(list), "\x00"), "\x00") {
-		if rel == "" || frozenOrForeign(rel) {
+		if rel != "" {
+			out = append(out, rel)
+		}
+	}
+	return out, nil
+}
+
+// trackerMentions lists "path:line: mention" for every tracked (or new,
+// not ignored) text file under root that cites a tracker number.
+func trackerMentions(root string) ([]string, error) {
+	files, err := trackedFiles(root)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, rel := range files {
+		if frozenOrForeign(rel) {
 			continue
 		}
 		b, err := os.ReadFile(filepath.Join(root, rel))

@@ -35,8 +35,8 @@
 // TypeScript Database type from the catalog (server gen types).
 //
 // Checks that must abort a write (max-affected, singular responses on
-// mutations) are done inside the statement by pgrst.raise (migration
-// 20260106000000_pgrst_schema_reload.sql), which raises SQLSTATE 'PGRST' with
+// mutations) are done inside the statement by pgrst.raise (the platform's
+// migrations/20260128040000_platform.sql), which raises SQLSTATE 'PGRST' with
 // PostgREST's JSON payload so the transaction rolls back in the same round trip.
 //
 // Decisions a successor must know are in README.md.

@@ -7,7 +7,7 @@ import (
 )
 
 // Private channels (config.private): broadcast and presence rights come from the
-// RLS policies on realtime.messages (migration 20260125000100), as on Supabase.
+// RLS policies on realtime.messages (the platform's baseline), as on Supabase.
 // They are evaluated on a would-be row {topic, extension, private: true}, as the
 // caller, with realtime.topic() returning the topic; SELECT policies give the right
 // to receive, INSERT (WITH CHECK) ones the right to send. Checked at join and at

@@ -181,7 +181,7 @@ func (t *topics) owned(prefix string) []ownedEntry {
 	return out
 }
 
-// servers lists the server ids that own entries ("server/channel" owners).
+// servers lists the server ids that own entries (owners are "serverID/channel").
 func (t *topics) servers() []string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -219,7 +219,7 @@ func (t *topics) diff(room string, joins, leaves map[string]any) {
 	}
 }
 
-// The binary broadcast frames of vsn 2.0.0 (realtime-js lib/serializer.ts).
+// The binary broadcast frames of vsn 2.0.0 (realtime-js's serializer).
 const (
 	kindUserBroadcastPush = 3
 	kindUserBroadcast     = 4

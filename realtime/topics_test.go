@@ -60,7 +60,7 @@ func TestPresenceStateAndDiffs(t *testing.T) {
 	}
 }
 
-// The sweep's bookkeeping: entries are owned "server/channel"; a server's
+// The sweep's bookkeeping: entries are owned "serverID/channel"; a server's
 // entries go together, the others' stay.
 func TestPresenceOfAServerRemovedTogether(t *testing.T) {
 	tp := newTopics()

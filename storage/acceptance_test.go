@@ -17,7 +17,7 @@ import (
 	"casarent/storage/fsbackend"
 )
 
-// The site's buckets (migration 20260102000900): anon upload
+// The site's buckets (the rental's baseline): anon upload
 // denied, a signed-in non-admin denied, an admin allowed, everyone reads.
 func TestSiteBucketsRLS(t *testing.T) {
 	bothBackends(t, func(t *testing.T, e *env) {

@@ -114,7 +114,7 @@ func (a *app) newWebsite() (*website.Website, error) {
 		Profile:  website.Profile{Name: rental.SiteName, Disallow: rental.PrivatePaths, BrowserOnly: rental.BrowserOnlyPaths},
 		Pool:     a.db.Pool,
 		Log:      a.log,
-		Pages:    cfg.Pages,
+		Pages:    a.rental.Pages,
 		DenoPath: functions.FindDeno(cfg.Functions.Files.DenoPath),
 		DataDir:  cfg.DataDir,
 	})

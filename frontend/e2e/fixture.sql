@@ -3,7 +3,7 @@
 -- 20260110000000, tested in Go) so the suite does not depend on how many messages
 -- and bookings its specs send.
 update private.write_limits set max_burst = max_burst * 20;
--- Likewise the bounds on unpaid holds (migration 20260127010000, tested in Go):
+-- Likewise the bounds on unpaid holds (reservation_settings, tested in Go):
 -- the specs' requests share this address and a few e-mails and phones, and the
 -- seed fleet is small.
 -- Specs book one to three years ahead (freeDates' offsets) so as never to meet

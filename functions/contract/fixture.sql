@@ -7,7 +7,7 @@ values
 on conflict (id) do nothing;
 
 -- Every test of the suite calls from 127.0.0.1, one address: widen the per-address
--- write limits (migration 20260110000000; their own tests are in Go) so the suite
+-- write limits (private.write_limits; their own tests are in Go) so the suite
 -- does not depend on how many bookings it makes.
 update private.write_limits set max_burst = max_burst * 20;
 

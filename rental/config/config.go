@@ -1,9 +1,9 @@
 // Package config holds the car rental's own settings: online payment (PayPal),
-// the agency's address, the notification outbox and the expiry of booking
-// holds. They come from the same environment as the server's settings and are
+// the agency's address, the notification outbox, the expiry of booking holds
+// and the pages rendered ahead of visitors. They come from the same environment as the server's settings and are
 // read alike (server/config's Reader); the command loads them beside the
-// server's and hands each section to the rental's functions and workers. The
-// platform's config knows none of them.
+// server's and hands each section to the rental's functions, workers and
+// site. The platform's config knows none of them.
 package config
 
 import (
@@ -34,6 +34,8 @@ type Config struct {
 	// public.is_admin()). ADMIN_MFA_REQUIRED, default true; false (local
 	// development and test servers) is refused in production.
 	AdminMFARequired bool
+	// Pages: the public pages rendered ahead of visitors.
+	Pages Pages
 }
 
 // PayPal configures the online payment (PayPal Orders v2).
@@ -103,6 +105,7 @@ func Load(get platform.Getenv) (Config, error) {
 		AgencyEmail:      r.Str("AGENCY_EMAIL", ""),
 		HoldExpiryEvery:  r.Dur("HOLD_EXPIRY_INTERVAL", time.Minute),
 		AdminMFARequired: r.Bool("ADMIN_MFA_REQUIRED", true),
+		Pages:            loadPages(r),
 		Outbox: Outbox{
 			PollInterval: r.Dur("OUTBOX_POLL_INTERVAL", 2*time.Second),
 			BatchSize:    r.Int("OUTBOX_BATCH_SIZE", 20),

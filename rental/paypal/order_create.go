@@ -145,7 +145,7 @@ func (s *Service) insertBooking(ctx context.Context, req *bookingRequest, client
 	var b storedBooking
 	sess := pgrole.Session{Role: "service_role", Method: "POST", Path: "/functions/v1/create-paypal-order", ClientIP: clientIP}
 	err := pgrole.Do(ctx, s.deps.Pool, sess, func(c pgrole.Conn) error {
-		// The database's limit on public writes (migration 20260110000000), per address.
+		// The database's limit on public writes (private.take_write_token), per address.
 		if _, err := c.Exec(ctx, `select private.take_write_token('paypal_orders')`); err != nil {
 			var pe *pgconn.PgError
 			if errors.As(err, &pe) && pe.Code == "PT429" {

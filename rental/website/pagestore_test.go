@@ -26,14 +26,14 @@ import (
 
 	"casarent/functions"
 	"casarent/rental"
-	"casarent/server/config"
+	rentalconfig "casarent/rental/config"
 	"casarent/server/pgtest"
 	"casarent/server/ssr"
 	"casarent/server/ssr/ssrtest"
 )
 
 // newTestWebsite is the website of a fresh database, its build files (name →
-// content, e.g. "index.html", "ssr/render.js") in a folder of their own, as the
+// content, e.g. "index.html" and the SSR bundle) in a folder of their own, as the
 // server builds it: the rental's profile, the renderer PAGE_RENDERER=auto picks.
 func newTestWebsite(t *testing.T, files map[string]string, siteURL string) (*Website, *pgtest.DB) {
 	t.Helper()
@@ -46,7 +46,7 @@ func newTestWebsite(t *testing.T, files map[string]string, siteURL string) (*Web
 		Files: Files(nil, dist), Runtime: RuntimeConfig{Payments: map[string]any{"mode": "off"}}, SiteURL: siteURL,
 		Profile: Profile{Name: rental.SiteName, Disallow: rental.PrivatePaths, BrowserOnly: rental.BrowserOnlyPaths},
 		Pool:    db.Pool, Log: quietLog(),
-		Pages:    config.Pages{StoreMaxBytes: 64 << 20, RecheckEvery: 5 * time.Minute, Renderer: "auto"},
+		Pages:    rentalconfig.Pages{StoreMaxBytes: 64 << 20, RecheckEvery: 5 * time.Minute, Renderer: "auto"},
 		DenoPath: functions.FindDeno(""), DataDir: t.TempDir(),
 	})
 	if err != nil {

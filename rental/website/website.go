@@ -21,7 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"casarent/server/config"
+	rentalconfig "casarent/rental/config"
 )
 
 // Profile is what the page layer needs to know of the product.
@@ -39,7 +39,7 @@ type Options struct {
 	Profile Profile
 	Pool    *pgxpool.Pool // the request pool; pages read their data as anon
 	Log     *slog.Logger
-	Pages   config.Pages
+	Pages   rentalconfig.Pages
 	// DenoPath is the Deno a burst of renders runs the bundle in ("": none found;
 	// PAGE_RENDERER=auto then renders with goja in a child process).
 	DenoPath string

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # /rest/v1: a short fuzz run of the URL grammar, then the Node contract suite
 # (postgrest-compat/contract, @supabase/supabase-js from npm) against the real
-# server over the suite's own fixture schema (contract/fixture.sql).
+# server over the suite's own fixture schema (postgrest-compat/contract/fixture.sql).
 # Port: REST_CONTRACT_PORT (25371). Needs DATABASE_URL (make test sets it).
 #
 # The server reads from a streaming standby of the test cluster (DATABASE_REPLICA_URLS)

@@ -44,7 +44,7 @@ type Config struct {
 	FunctionsDBPassword string // FUNCTIONS_DB_PASSWORD
 	DBMaxConns          int    // DB_MAX_CONNS, default 20
 	// ReplicaURLs are PostgreSQL standbys serving /rest/v1's reads
-	// (DATABASE_REPLICA_URLS, comma-separated; server/database/replicas.go).
+	// (DATABASE_REPLICA_URLS, comma-separated; server/replicas/replicas.go).
 	// Each says where; the server logs in there as it does on the primary.
 	ReplicaURLs []string
 	// ReplicaMaxLag is how far behind the primary a standby may be and still
@@ -74,7 +74,6 @@ type Config struct {
 
 	HTTP      HTTP
 	Rest      Rest
-	Pages     Pages
 	Auth      Auth
 	Storage   Storage
 	Functions Functions
@@ -134,7 +133,6 @@ func Load(get Getenv) (*Config, error) {
 	c.APIExternalURL = strings.TrimRight(e.str("API_EXTERNAL_URL", raw.str("SITE_URL", defaultSiteURL)), "/")
 	c.HTTP = loadHTTP(e)
 	c.Rest = loadRest(e)
-	c.Pages = loadPages(e)
 	c.Auth = loadAuth(e)
 	if c.Auth.JWTIssuer == "" {
 		c.Auth.JWTIssuer = c.APIExternalURL + "/auth/v1"

@@ -18,6 +18,9 @@ func (r *Reader) Str(name, def string) string { return r.e.str(name, def) }
 // Int is name's value as an integer, or def.
 func (r *Reader) Int(name string, def int) int { return r.e.int(name, def) }
 
+// Int64 is name's value as a 64-bit integer, or def.
+func (r *Reader) Int64(name string, def int64) int64 { return r.e.int64(name, def) }
+
 // Bool is name's value as strconv.ParseBool reads it, or def.
 func (r *Reader) Bool(name string, def bool) bool { return r.e.bool(name, def) }
 

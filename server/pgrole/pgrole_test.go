@@ -89,7 +89,7 @@ func TestFailedStatementRollsBackAndConnectionIsReusable(t *testing.T) {
 	}
 }
 
-// Each API role runs under its own statement_timeout (migration 20260113000000):
+// Each API role runs under its own statement_timeout (a role setting of the platform's baseline):
 // a visitor's query is stopped after 3 s, the service role's is not limited, and
 // the setting does not outlive the transaction on the pooled connection.
 func TestRoleStatementTimeouts(t *testing.T) {

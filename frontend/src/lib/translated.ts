@@ -2,7 +2,7 @@ import type { LanguageCode } from "../config/languages";
 
 // Agency content per language: cars and posts carry their French text in
 // their own columns (the source, and the fallback) and English/Arabic in
-// `translations` ({"en": {...}, "ar": {...}}; migration 20260124000000). A blank or
+// `translations` ({"en": {...}, "ar": {...}}). A blank or
 // missing field means "show the French", marked lang="fr" with a small note.
 
 export type TranslatedLanguage = Exclude<LanguageCode, "fr">;

@@ -24,7 +24,7 @@ function AdminToaster() {
 export default function AdminApp() {
   useAdminDocument();
   // Every read and write of the area goes through TanStack Query (lib/query.ts,
-  // keys in lib/queryKeys.ts). Until the site provides one client for the whole
+  // keys in admin-kit/lib/queryKeys.ts). Until the site provides one client for the whole
   // app, the area has its own.
   const [queryClient] = useState(createAdminQueryClient);
   return (

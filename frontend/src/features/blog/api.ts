@@ -5,7 +5,7 @@ import type { Tables } from "../../lib/database";
 /** A published post as the blog reads it (select "*"): every column, `translations` holding each field in English and Arabic. */
 export type BlogPost = Omit<Tables<"blog_posts">, "summary_translations">;
 
-/** A post in a list: title, excerpt and tags, with their English and Arabic (computed field, migration 20260124000000). */
+/** A post in a list: title, excerpt and tags, with their English and Arabic (a computed field). */
 export type BlogPostSummary = Pick<Tables<"blog_posts">, "id" | "title" | "slug" | "excerpt" | "featured_image" | "tags" | "created_at" | "summary_translations">;
 
 // summary_translations: a list carries each post's translated title, excerpt and

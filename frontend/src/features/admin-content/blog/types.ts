@@ -12,7 +12,7 @@ export interface AdminBlogPost {
   meta_title: string | null;
   meta_description: string | null;
   tags: string[];
-  /** English and Arabic versions (migration 20260124000000); blank fields are left out. */
+  /** English and Arabic versions (the `translations` column); blank fields are left out. */
   translations: BlogTranslations;
   created_at: string;
   updated_at: string;

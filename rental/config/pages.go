@@ -1,8 +1,12 @@
 package config
 
-import "time"
+import (
+	"time"
 
-// Pages configures the public pages the server renders ahead of visitors
+	platform "casarent/server/config"
+)
+
+// Pages configures the public pages the site renders ahead of visitors
 // (rental/website/pagestore.go, rental/website/pagerender.go).
 type Pages struct {
 	// StoreMaxBytes bounds the rendered pages kept in memory (each page in each
@@ -22,9 +26,10 @@ type Pages struct {
 	Renderer string
 }
 
-func loadPages(e env) Pages {
-	p := Pages{StoreMaxBytes: e.int64("PAGE_STORE_MAX_BYTES", 64<<20), RecheckEvery: e.dur("PAGE_RECHECK_EVERY", 5*time.Minute),
-		Renderer: e.str("PAGE_RENDERER", "auto")}
+// loadPages reads the pages' settings; values out of range take the default.
+func loadPages(r *platform.Reader) Pages {
+	p := Pages{StoreMaxBytes: r.Int64("PAGE_STORE_MAX_BYTES", 64<<20), RecheckEvery: r.Dur("PAGE_RECHECK_EVERY", 5*time.Minute),
+		Renderer: r.Str("PAGE_RENDERER", "auto")}
 	switch p.Renderer {
 	case "deno", "process", "inline":
 	default:
