@@ -11,13 +11,12 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"casarent/server/httpx"
-	"casarent/server/jwtauth"
 	"casarent/server/pgrole"
 )
 
@@ -136,39 +135,20 @@ func (fr *fileRuntime) writeBundle(ctx context.Context, name string, version int
 	return nil
 }
 
-// serveAdmin is the service role's API: GET lists the versions, POST
-// /_deploy/<name> uploads the sources to bundle (multipart/form-data) or a bundle
-// ([?verify_jwt=false]), POST /_deploy/<name>/rollback
-// brings the version before back.
-func (fr *fileRuntime) serveAdmin(w http.ResponseWriter, r *http.Request, area string) {
-	setCORS(w, r)
-	if id, err := jwtauth.FromContext(r.Context()); err != nil || id == nil || id.Role != "service_role" {
-		writeGateway(w, http.StatusUnauthorized, "UNAUTHORIZED", "deploying functions and their secrets needs the service role key")
-		return
-	}
-	rest := strings.Trim(strings.TrimPrefix(strings.TrimPrefix(r.URL.Path, "/"), area), "/")
-	name, action, _ := strings.Cut(rest, "/")
-	if area == secretsPath {
-		fr.serveSecrets(w, r, name)
-		return
-	}
-	switch {
-	case r.Method == http.MethodGet && name == "":
-		fr.listDeployed(w, r)
-	case r.Method == http.MethodPost && name != "" && action == "":
-		fr.deploy(w, r, name)
-	case r.Method == http.MethodPost && name != "" && action == "rollback":
-		var v int
-		err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
-			return c.QueryRow(r.Context(), `select supabase_functions.rollback_function($1)`, name).Scan(&v)
-		})
-		fr.deployAnswer(w, r, name, v, err)
-	default:
-		writeGateway(w, http.StatusNotFound, "NOT_FOUND", "unknown deploy request")
-	}
+// rollback brings back the version of /_deploy/{name}/rollback before the active one.
+func (fr *fileRuntime) rollback(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "name")
+	var v int
+	err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
+		return c.QueryRow(r.Context(), `select supabase_functions.rollback_function($1)`, name).Scan(&v)
+	})
+	fr.deployAnswer(w, r, name, v, err)
 }
 
-func (fr *fileRuntime) deploy(w http.ResponseWriter, r *http.Request, name string) {
+// deploy stores a new version of /_deploy/{name}: its sources to bundle
+// (multipart/form-data) or a bundle ([?verify_jwt=false]).
+func (fr *fileRuntime) deploy(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "name")
 	if !isFunctionFolder(name) {
 		writeGateway(w, http.StatusBadRequest, "INVALID_NAME", "invalid function name")
 		return

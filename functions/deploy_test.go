@@ -2,6 +2,7 @@ package functions_test
 
 import (
 	"context"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -122,5 +123,13 @@ func TestSecretsSetOverHTTP(t *testing.T) {
 	}
 	if names, err := admin.SecretNames(ctx); err != nil || len(names) != 1 || names[0] != "GREETING" {
 		t.Errorf("names: %v, %v", names, err)
+	}
+	// The invocation handler alone knows no deploy API: it is mounted apart.
+	for _, p := range functions.AdminPaths {
+		rec := httptest.NewRecorder()
+		e.rt.ServeHTTP(rec, httptest.NewRequest("GET", p, nil))
+		if rec.Code != 404 || !strings.Contains(rec.Body.String(), "Requested function was not found") {
+			t.Errorf("%s through invocation: %d %s", p, rec.Code, rec.Body)
+		}
 	}
 }

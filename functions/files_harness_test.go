@@ -117,6 +117,11 @@ func newFileEnv(t *testing.T, tune func(*functions.FileOptions), extra http.Hand
 	v := jwtauth.NewVerifier(secret, jwtauth.Keys{Anon: anon, Service: service})
 	mux := http.NewServeMux()
 	mux.Handle("/functions/v1/", http.StripPrefix("/functions/v1", rt))
+	for _, p := range functions.AdminPaths {
+		admin := http.StripPrefix("/functions/v1", rt.Admin())
+		mux.Handle("/functions/v1"+p, admin)
+		mux.Handle("/functions/v1"+p+"/", admin)
+	}
 	if extra != nil {
 		mux.Handle("/", extra)
 	}

@@ -1,6 +1,8 @@
-// Package functions serves /functions/v1/{name}: functions are Go http.Handlers
-// registered by name, invoked the way supabase-js's functions.invoke and the
-// Supabase edge gateway expect (see README.md).
+// Package functions serves /functions/v1/{name}, invoked the way supabase-js's
+// functions.invoke and Supabase's edge gateway expect: the project's TypeScript
+// functions, run by Deno workers (files_runtime.go, worker.go), and built-in Go
+// handlers registered by name (the product's). Admin is the service role's API
+// that deploys functions and their secrets, mounted apart (admin.go). See README.md.
 package functions
 
 import (
@@ -10,8 +12,8 @@ import (
 	"log/slog"
 	"net/http"
 	"regexp"
-	"strings"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"casarent/server/httpx"
@@ -37,6 +39,7 @@ var validName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,128}$`)
 
 // Runtime dispatches to the registered functions and to the file functions.
 type Runtime struct {
+	router http.Handler
 	fns    map[string]Function
 	files  *fileRuntime
 	logger *slog.Logger
@@ -81,6 +84,11 @@ func Build(opts Options) (*Runtime, error) {
 		}
 		rt.files = files
 	}
+	r := chi.NewRouter()
+	r.HandleFunc("/", rt.invoke)
+	r.HandleFunc("/{name}", rt.invoke)
+	r.HandleFunc("/{name}/*", rt.invoke)
+	rt.router = r
 	return rt, nil
 }
 
@@ -100,12 +108,12 @@ func (rt *Runtime) Collectors() []prometheus.Collector {
 	return []prometheus.Collector{f.invocations, f.durations, f.coldStarts, f.limitHits}
 }
 
-func (rt *Runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	name, _, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
-	if (name == deployPath || name == secretsPath) && rt.files != nil && rt.files.opts.Pool != nil {
-		rt.files.serveAdmin(w, r, name)
-		return
-	}
+// ServeHTTP invokes the function a path relative to /functions/v1 names.
+func (rt *Runtime) ServeHTTP(w http.ResponseWriter, r *http.Request) { rt.router.ServeHTTP(w, r) }
+
+// invoke runs /{name}[/…]: a file function, else a built-in, else 404.
+func (rt *Runtime) invoke(w http.ResponseWriter, r *http.Request) {
+	name := chi.URLParam(r, "name")
 	if _, builtin := rt.fns[name]; !builtin && rt.files != nil && name != "" {
 		if s := rt.files.lookup(name); s != nil {
 			rt.serveFile(w, r, s)

@@ -139,6 +139,25 @@ func TestUnknownAndMissingName(t *testing.T) {
 	}
 }
 
+// Invoking never reaches the deploy API: it is its own handler, which the server
+// mounts apart (and which does not exist without file functions and a database).
+func TestInvocationDoesNotServeTheDeployAPI(t *testing.T) {
+	e := newEnv(t, functions.Function{Name: "echo", Handler: echo(false)})
+	for _, p := range functions.AdminPaths {
+		res, body := e.do(t, "GET", strings.TrimPrefix(p, "/"), e.anon, "", nil)
+		if res.StatusCode != 404 || body["message"] != "Requested function was not found" {
+			t.Fatalf("%s through invocation: %d %v", p, res.StatusCode, body)
+		}
+	}
+	rt, err := functions.Build(functions.Options{Functions: []functions.Function{{Name: "echo", Handler: echo(false)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rt.Admin() != nil {
+		t.Fatal("a runtime without file functions has no deploy API")
+	}
+}
+
 func TestVerifyJWT(t *testing.T) {
 	e := newEnv(t,
 		functions.Function{Name: "secure", VerifyJWT: true, Handler: echo(false)},

@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
 	"casarent/server/httpx"
@@ -96,66 +97,67 @@ func (fr *fileRuntime) readDBSecrets(ctx context.Context) (map[string]string, er
 	return out, err
 }
 
-// serveSecrets: PUT {"NAME": "value", …} stores, GET lists the names, DELETE
-// /_secrets/NAME removes. The caller is the service role (checked by serveAdmin).
-func (fr *fileRuntime) serveSecrets(w http.ResponseWriter, r *http.Request, name string) {
+// putSecrets stores {"NAME": "value", …}, sealed.
+func (fr *fileRuntime) putSecrets(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	switch {
-	case r.Method == http.MethodPut && name == "":
-		var in map[string]string
-		if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&in); err != nil || len(in) == 0 {
-			writeGateway(w, http.StatusBadRequest, "INVALID_SECRETS", `the body must be {"NAME": "value", …}`)
-			return
-		}
-		err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-			for k, v := range in {
-				if !envName.MatchString(k) || strings.HasPrefix(k, "SUPABASE_") {
-					return fmt.Errorf("%w: %q", errSecretName, k)
-				}
-				sealed, err := seal(fr.opts.SecretsKey, k, v)
-				if err != nil {
-					return err
-				}
-				if _, err := c.Exec(ctx, `insert into supabase_functions.function_secrets (name, sealed) values ($1, $2)
-					on conflict (name) do update set sealed = excluded.sealed, updated_at = now()`, k, sealed); err != nil {
-					return err
-				}
+	var in map[string]string
+	if err := json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&in); err != nil || len(in) == 0 {
+		writeGateway(w, http.StatusBadRequest, "INVALID_SECRETS", `the body must be {"NAME": "value", …}`)
+		return
+	}
+	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
+		for k, v := range in {
+			if !envName.MatchString(k) || strings.HasPrefix(k, "SUPABASE_") {
+				return fmt.Errorf("%w: %q", errSecretName, k)
 			}
-			return nil
-		})
-		fr.secretsAnswer(w, len(in), err)
-	case r.Method == http.MethodDelete && name != "":
-		err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-			_, err := c.Exec(ctx, `delete from supabase_functions.function_secrets where name = $1`, name)
-			return err
-		})
-		fr.secretsAnswer(w, 1, err)
-	case r.Method == http.MethodGet && name == "":
-		names := []string{}
-		err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
-			rs, err := c.Query(ctx, `select name from supabase_functions.function_secrets order by name`)
+			sealed, err := seal(fr.opts.SecretsKey, k, v)
 			if err != nil {
 				return err
 			}
-			return pgrole.ScanRows(rs, func(r pgx.Rows) error {
-				for r.Next() {
-					var n string
-					if err := r.Scan(&n); err != nil {
-						return err
-					}
-					names = append(names, n)
-				}
-				return nil
-			})
-		})
-		if err != nil {
-			fr.secretsAnswer(w, 0, err)
-			return
+			if _, err := c.Exec(ctx, `insert into supabase_functions.function_secrets (name, sealed) values ($1, $2)
+				on conflict (name) do update set sealed = excluded.sealed, updated_at = now()`, k, sealed); err != nil {
+				return err
+			}
 		}
-		_ = httpx.WriteJSON(w, http.StatusOK, names)
-	default:
-		writeGateway(w, http.StatusNotFound, "NOT_FOUND", "unknown secrets request")
+		return nil
+	})
+	fr.secretsAnswer(w, len(in), err)
+}
+
+// deleteSecret removes /_secrets/NAME.
+func (fr *fileRuntime) deleteSecret(w http.ResponseWriter, r *http.Request) {
+	err := pgrole.Do(r.Context(), fr.opts.Pool, service, func(c pgrole.Conn) error {
+		_, err := c.Exec(r.Context(), `delete from supabase_functions.function_secrets where name = $1`, chi.URLParam(r, "name"))
+		return err
+	})
+	fr.secretsAnswer(w, 1, err)
+}
+
+// listSecrets answers the stored secrets' names, never their values.
+func (fr *fileRuntime) listSecrets(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	names := []string{}
+	err := pgrole.Do(ctx, fr.opts.Pool, service, func(c pgrole.Conn) error {
+		rs, err := c.Query(ctx, `select name from supabase_functions.function_secrets order by name`)
+		if err != nil {
+			return err
+		}
+		return pgrole.ScanRows(rs, func(r pgx.Rows) error {
+			for r.Next() {
+				var n string
+				if err := r.Scan(&n); err != nil {
+					return err
+				}
+				names = append(names, n)
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		fr.secretsAnswer(w, 0, err)
+		return
 	}
+	_ = httpx.WriteJSON(w, http.StatusOK, names)
 }
 
 var errSecretName = errors.New("a secret's name is letters, digits and _, not starting with SUPABASE_")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"casarent/functions"
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
 )
@@ -13,6 +14,7 @@ import (
 // surfaces are the mounted APIs; nil ones answer 503 until they exist.
 type surfaces struct {
 	rest, auth, storage, functions, realtime http.Handler
+	functionsAdmin                           http.Handler // deploys functions and their secrets
 }
 
 // routes is THE url map of the server.
@@ -37,7 +39,15 @@ func (a *app) routes() http.Handler {
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/rest/v1", http.StripPrefix("/rest/v1", orUnavailable(a.surf.rest)))
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/auth/v1", http.StripPrefix("/auth/v1", orUnavailable(a.surf.auth)))
 	api.With(httpx.BodyLimit(a.cfg.Storage.FileSizeLimit+1<<20)).Mount("/storage/v1", http.StripPrefix("/storage/v1", orUnavailable(a.surf.storage)))
-	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/functions/v1", http.StripPrefix("/functions/v1", orUnavailable(a.surf.functions)))
+	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Route("/functions/v1", func(fn chi.Router) {
+		fn.Mount("/", http.StripPrefix("/functions/v1", orUnavailable(a.surf.functions)))
+		// Deploying is not invoking: the service role's API has its own mount.
+		admin := http.StripPrefix("/functions/v1", orUnavailable(a.surf.functionsAdmin))
+		for _, p := range functions.AdminPaths {
+			fn.Handle(p, admin)
+			fn.Handle(p+"/*", admin)
+		}
+	})
 	// Websockets: no body limits (the upgrade has no body; frames are limited by realtime).
 	r.With(a.verifier.Middleware).Mount("/realtime/v1", http.StripPrefix("/realtime/v1", orUnavailable(a.surf.realtime)))
 

@@ -331,6 +331,9 @@ func (a *app) mountFunctions(goFns []functions.Function) error {
 		return err
 	}
 	a.surf.functions = fnRuntime
+	if admin := fnRuntime.Admin(); admin != nil {
+		a.surf.functionsAdmin = admin
+	}
 	a.metrics.Registry.MustRegister(fnRuntime.Collectors()...)
 	a.workers = append(a.workers, fnRuntime.Run)
 	return nil
