@@ -21,9 +21,7 @@ func TestFileFunctionQueriesAsTheCaller(t *testing.T) {
 		create policy fn_notes_own on public.fn_notes for select to authenticated using (owner = auth.uid());
 		grant select on public.fn_notes to anon, authenticated;
 		insert into public.fn_notes values ('`+aliceID+`', 'alice 1'), ('`+aliceID+`', 'alice 2'), ('`+bobID+`', 'bob 1');`)
-	d := config.RestDefaults()
-	rest := postgrest.New(postgrest.Options{Pool: db.Pool, Schemas: []string{"public"}, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems,
-		MaxInValues: d.MaxInValues, MaxLogicTerms: d.MaxLogicTerms, MaxOrderTerms: d.MaxOrderTerms})
+	rest := postgrest.New(postgrest.Options{Pool: db.Pool, Rest: config.RestDefaults()})
 	if err := rest.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package postgrest
 
 import (
+	"casarent/server/config"
 	"context"
 	"errors"
 	"log/slog"
@@ -21,33 +22,17 @@ type Options struct {
 	// Reads, when set, runs the reads (GET and HEAD in a read-only transaction),
 	// possibly on a read replica (server/replicas); nil runs them on Pool, as
 	// everything else, the schema cache included.
-	Reads   Reader
-	Schemas []string // exposed schemas, first = default profile (at least one)
-	MaxRows int      // 0 = unlimited
-	// ExtraSearchPath follows the request's schema in search_path (PostgREST's
-	// db-extra-search-path); empty means public.
-	ExtraSearchPath []string
-	// PlanEnabled serves Accept: application/vnd.pgrst.plan (PostgREST's
-	// db-plan-enabled, off by default): the EXPLAIN of the request's statement.
-	PlanEnabled bool
-	Logger      *slog.Logger
+	Reads  Reader
+	Logger *slog.Logger
 	// ClientIPHeader is the trusted header holding the caller's address (see
 	// httpx.ClientIP), passed to SQL as request.client_ip; empty = the peer.
 	ClientIPHeader string
-	// MaxEmbedDepth bounds how deeply select may nest embedded resources, and
-	// MaxSelectItems how many fields a select may name in all: one URL must not be
-	// able to tie up the database (PGRST_MAX_EMBED_DEPTH, PGRST_MAX_SELECT_ITEMS;
-	// their defaults are server/config's, config.RestDefaults for code that
-	// builds the surface without config.Load).
-	MaxEmbedDepth  int
-	MaxSelectItems int
-	// MaxInValues, MaxLogicTerms and MaxOrderTerms bound the filters' lists,
-	// or=/and= trees and order= columns of one request, checked before the query
-	// is parsed (budget.go; PGRST_MAX_IN_VALUES, PGRST_MAX_LOGIC_TERMS,
-	// PGRST_MAX_ORDER_TERMS).
-	MaxInValues   int
-	MaxLogicTerms int
-	MaxOrderTerms int
+	// Rest is the surface's section of the server's settings, whole: exposed
+	// schemas (the first is the default profile), max rows, the extra search path,
+	// explain(), and the request budget, which keeps one URL from tying up the
+	// database (budget.go). config.RestDefaults() for code that builds the
+	// surface without config.Load.
+	config.Rest
 }
 
 // Reader runs a read-only transaction through run on a pool of its choice.

@@ -131,10 +131,10 @@ func expiredToken(t *testing.T) string {
 // testOptions are the surface's options as the server passes them: the
 // settings with server/config's defaults (New applies none of its own).
 func testOptions(pool *pgxpool.Pool, schemas []string, maxRows int) Options {
-	d := config.RestDefaults()
-	if len(schemas) == 0 {
-		schemas = d.Schemas
+	rc := config.RestDefaults()
+	if len(schemas) > 0 {
+		rc.Schemas = schemas
 	}
-	return Options{Pool: pool, Schemas: schemas, MaxRows: maxRows, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems,
-		MaxInValues: d.MaxInValues, MaxLogicTerms: d.MaxLogicTerms, MaxOrderTerms: d.MaxOrderTerms}
+	rc.MaxRows = maxRows
+	return Options{Pool: pool, Rest: rc}
 }

@@ -1,6 +1,10 @@
 package postgrest
 
-import "testing"
+import (
+	"testing"
+
+	"casarent/server/config"
+)
 
 // With Accept-Profile/Content-Profile the transaction's search_path is that
 // schema (then public), so a function there resolves unqualified names in it.
@@ -30,7 +34,7 @@ func TestSearchPathOfProfile(t *testing.T) {
 		}
 	}
 	// Supabase's projects put extensions after public (config.toml's api.extra_search_path).
-	h := &Handler{opts: Options{ExtraSearchPath: []string{"public", "extensions"}}}
+	h := &Handler{opts: Options{Rest: config.Rest{ExtraSearchPath: []string{"public", "extensions"}}}}
 	for schema, want := range map[string]string{"public": `"public", "extensions"`, "pc_personal": `"pc_personal", "public", "extensions"`} {
 		if got := (&reqCtx{schema: schema, h: h}).searchPath(); got != want {
 			t.Errorf("%s with extensions: %q, want %q", schema, got, want)

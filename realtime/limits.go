@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sync/atomic"
 	"time"
+
+	"casarent/server/config"
 )
 
 // Limits bound what one client (one websocket) may cost the server. Supabase
@@ -48,6 +50,14 @@ type Limits struct {
 func DefaultLimits() Limits {
 	return Limits{EventsPerSecond: 100, JoinsPerSecond: 100, ChannelsPerClient: 100, BindingsPerJoin: 100, PayloadBytes: 64 << 10,
 		PresenceCalls: 5, PresenceWindow: 30 * time.Second}
+}
+
+// limitsOf reads the limits of the server's realtime settings, defaults
+// filled in.
+func limitsOf(c config.Realtime) Limits {
+	return Limits{EventsPerSecond: c.MaxEventsPerSecond, JoinsPerSecond: c.MaxJoinsPerSecond,
+		ChannelsPerClient: c.MaxChannelsPerClient, BindingsPerJoin: c.MaxBindingsPerJoin, PayloadBytes: c.MaxPayloadKB << 10,
+		PresenceCalls: c.ClientPresenceMaxCalls, PresenceWindow: c.ClientPresenceWindow}.withDefaults()
 }
 
 // withDefaults fills the zero fields of l from DefaultLimits.

@@ -14,12 +14,13 @@ import (
 
 	"github.com/coder/websocket"
 
+	"casarent/server/config"
 	"casarent/server/jwtauth"
 	"casarent/server/pgtest"
 )
 
 // limitsServer is the surface with lim, behind the key verifier, over HTTP.
-func limitsServer(t *testing.T, lim Limits) (*Realtime, string) {
+func limitsServer(t *testing.T, lim config.Realtime) (*Realtime, string) {
 	t.Helper()
 	db := pgtest.New(t)
 	anon, err := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("anon", time.Now()))
@@ -28,7 +29,7 @@ func limitsServer(t *testing.T, lim Limits) (*Realtime, string) {
 	}
 	service, _ := jwtauth.Sign(pgtest.JWTSecret, jwtauth.KeyClaims("service_role", time.Now()))
 	v := jwtauth.NewVerifier(pgtest.JWTSecret, jwtauth.Keys{Anon: anon, Service: service})
-	rt := New(Options{Pool: db.Pool, Verifier: v, Limits: lim, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	rt := New(Options{Pool: db.Pool, Verifier: v, Config: lim, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	srv := httptest.NewServer(v.Middleware(rt))
 	t.Cleanup(srv.Close)
 	return rt, "ws" + strings.TrimPrefix(srv.URL, "http") + "/websocket?vsn=1.0.0&apikey=" + anon
@@ -156,7 +157,7 @@ func (c *wsClient) shutdownOf(topic, reason string, skip func(Message)) {
 var broadcastCfg = map[string]any{"broadcast": map[string]any{"self": false}, "presence": map[string]any{"key": ""}}
 
 func TestBroadcastBurstStopsAtEventsPerSecond(t *testing.T) {
-	rt, url := limitsServer(t, Limits{EventsPerSecond: 10})
+	rt, url := limitsServer(t, config.Realtime{MaxEventsPerSecond: 10})
 	sender, receiver := dialClient(t, url), dialClient(t, url)
 	const topic, burst = "realtime:room", 500
 	sender.mustJoin(topic, broadcastCfg)
@@ -188,7 +189,7 @@ func TestBroadcastBurstStopsAtEventsPerSecond(t *testing.T) {
 }
 
 func TestBroadcastPayloadSizeLimit(t *testing.T) {
-	_, url := limitsServer(t, Limits{PayloadBytes: 1000})
+	_, url := limitsServer(t, config.Realtime{MaxPayloadKB: 1})
 	a, b := dialClient(t, url), dialClient(t, url)
 	const topic = "realtime:sizes"
 	cfg := map[string]any{"broadcast": map[string]any{"self": false, "ack": true}}
@@ -220,7 +221,7 @@ func TestBroadcastPayloadSizeLimit(t *testing.T) {
 }
 
 func TestPresencePayloadSizeLimit(t *testing.T) {
-	rt, url := limitsServer(t, Limits{PayloadBytes: 1000})
+	rt, url := limitsServer(t, config.Realtime{MaxPayloadKB: 1})
 	a := dialClient(t, url)
 	const topic = "realtime:sizes"
 	a.mustJoin(topic, map[string]any{"presence": map[string]any{"key": "", "enabled": true}})
@@ -238,7 +239,7 @@ func TestPresencePayloadSizeLimit(t *testing.T) {
 }
 
 func TestBindingsPerJoinLimit(t *testing.T) {
-	_, url := limitsServer(t, Limits{BindingsPerJoin: 5})
+	_, url := limitsServer(t, config.Realtime{MaxBindingsPerJoin: 5})
 	c := dialClient(t, url)
 	bindings := func(n int) []any {
 		var out []any
@@ -255,7 +256,7 @@ func TestBindingsPerJoinLimit(t *testing.T) {
 }
 
 func TestChannelsPerSocketLimit(t *testing.T) {
-	_, url := limitsServer(t, Limits{ChannelsPerClient: 3})
+	_, url := limitsServer(t, config.Realtime{MaxChannelsPerClient: 3})
 	c := dialClient(t, url)
 	for _, topic := range []string{"realtime:a", "realtime:b", "realtime:c"} {
 		c.mustJoin(topic, broadcastCfg)
@@ -276,7 +277,7 @@ func TestChannelsPerSocketLimit(t *testing.T) {
 }
 
 func TestJoinFloodClosesTheSocket(t *testing.T) {
-	_, url := limitsServer(t, Limits{JoinsPerSecond: 5})
+	_, url := limitsServer(t, config.Realtime{MaxJoinsPerSecond: 5})
 	c := dialClient(t, url)
 	payload, _ := json.Marshal(map[string]any{"config": broadcastCfg})
 	for i := range 200 {
@@ -302,7 +303,7 @@ func TestJoinFloodClosesTheSocket(t *testing.T) {
 }
 
 func TestPresenceCallsPerChannelWindow(t *testing.T) {
-	rt, url := limitsServer(t, Limits{PresenceCalls: 3, PresenceWindow: time.Hour})
+	rt, url := limitsServer(t, config.Realtime{ClientPresenceMaxCalls: 3, ClientPresenceWindow: time.Hour})
 	c := dialClient(t, url)
 	const topic = "realtime:who"
 	cfg := map[string]any{"presence": map[string]any{"key": "me", "enabled": true}}

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/server/backoff"
+	"casarent/server/config"
 	"casarent/server/httpx"
 	"casarent/server/jwtauth"
 )
@@ -35,13 +36,15 @@ type Options struct {
 	Verifier *jwtauth.Verifier
 	Logger   *slog.Logger
 	Now      func() time.Time
-	// Limits per client; zero fields take DefaultLimits.
-	Limits Limits
+	// Config is the surface's section of the server's settings, whole: the
+	// limits per client (zero or less takes Supabase Realtime's default).
+	Config config.Realtime
 }
 
 // Realtime is the handler mounted at /realtime/v1 and the replication worker (Run).
 type Realtime struct {
 	opt      Options
+	lim      Limits // opt.Config's limits, defaults filled in
 	log      *slog.Logger
 	hub      *hub
 	tops     *topics
@@ -79,8 +82,7 @@ func New(o Options) *Realtime {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	o.Limits = o.Limits.withDefaults()
-	rt := &Realtime{opt: o, log: o.Logger, hub: newHub(), tops: newTopics(), serverID: uuid.NewString(),
+	rt := &Realtime{opt: o, lim: limitsOf(o.Config), log: o.Logger, hub: newHub(), tops: newTopics(), serverID: uuid.NewString(),
 		applied: applier{rels: map[uint32]*relation{}}, missing: map[string]int{}}
 	rt.slotLag.Store(-1)
 	if o.SlotName != "" {

@@ -67,7 +67,7 @@ func (rt *Realtime) serveWebsocket(w http.ResponseWriter, r *http.Request) {
 	ws.SetReadLimit(1 << 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &session{rt: rt, ws: ws, vsn: vsn, id: id, out: make(chan frame, sendQueue), ctx: ctx, cancel: cancel, channels: map[string]*channel{},
-		events: newBucket(rt.opt.Limits.EventsPerSecond), joins: newBucket(rt.opt.Limits.JoinsPerSecond)}
+		events: newBucket(rt.lim.EventsPerSecond), joins: newBucket(rt.lim.JoinsPerSecond)}
 	rt.stats.connections.Add(1)
 	defer rt.stats.connections.Add(-1)
 	go s.writeLoop()
@@ -232,7 +232,7 @@ func (s *session) overEvents(topic string) bool {
 
 // tooLarge reports a payload over the size limit (and counts it).
 func (s *session) tooLarge(n int) bool {
-	if n <= s.rt.opt.Limits.PayloadBytes {
+	if n <= s.rt.lim.PayloadBytes {
 		return false
 	}
 	s.rt.limited.payload.Add(1)

@@ -43,7 +43,7 @@ func (s *session) identify(token string) (*jwtauth.Identity, error) {
 }
 
 func (s *session) join(m Message) {
-	lim := s.rt.opt.Limits
+	lim := s.rt.lim
 	if !s.joins.take(time.Now()) {
 		s.rt.limited.joins.Add(1)
 		s.send(reply(m, "error", map[string]any{"reason": reasonTooManyJoins}))

@@ -19,7 +19,7 @@ func (s *session) presence(m Message) {
 		}
 		return
 	}
-	if (p.Event == "track" || p.Event == "untrack") && !ch.presenceWin.take(time.Now(), s.rt.opt.Limits.PresenceCalls, s.rt.opt.Limits.PresenceWindow) {
+	if (p.Event == "track" || p.Event == "untrack") && !ch.presenceWin.take(time.Now(), s.rt.lim.PresenceCalls, s.rt.lim.PresenceWindow) {
 		s.rt.limited.presence.Add(1)
 		ch.shutdown(reasonPresenceCalls)
 		return

@@ -164,10 +164,7 @@ func waitServing(set *replicas.Set) error {
 }
 
 func newRest(ctx context.Context, pool *pgxpool.Pool, reads postgrest.Reader) *postgrest.Handler {
-	rc := config.RestDefaults()
-	h := postgrest.New(postgrest.Options{Pool: pool, Reads: reads, Schemas: rc.Schemas, Logger: benchkit.Quiet(),
-		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems,
-		MaxInValues: rc.MaxInValues, MaxLogicTerms: rc.MaxLogicTerms, MaxOrderTerms: rc.MaxOrderTerms})
+	h := postgrest.New(postgrest.Options{Pool: pool, Reads: reads, Logger: benchkit.Quiet(), Rest: config.RestDefaults()})
 	if err := h.Reload(ctx); err != nil {
 		log.Fatal(err)
 	}

@@ -230,8 +230,5 @@ func seed(ctx context.Context, c *pgx.Conn) error {
 
 // newRest is the /rest/v1 surface with server/config's defaults.
 func newRest(pool *pgxpool.Pool, logger *slog.Logger) *postgrest.Handler {
-	rc := config.RestDefaults()
-	return postgrest.New(postgrest.Options{Pool: pool, Schemas: rc.Schemas, Logger: logger,
-		MaxEmbedDepth: rc.MaxEmbedDepth, MaxSelectItems: rc.MaxSelectItems,
-		MaxInValues: rc.MaxInValues, MaxLogicTerms: rc.MaxLogicTerms, MaxOrderTerms: rc.MaxOrderTerms})
+	return postgrest.New(postgrest.Options{Pool: pool, Logger: logger, Rest: config.RestDefaults()})
 }

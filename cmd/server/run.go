@@ -265,11 +265,8 @@ func (a *app) mountSurfaces() error {
 	mailer := a.newMailer()
 
 	rest := postgrest.New(postgrest.Options{
-		Pool: a.db.Pool, Reads: a.db.Reads, Schemas: cfg.Rest.Schemas, MaxRows: cfg.Rest.MaxRows, ExtraSearchPath: cfg.Rest.ExtraSearchPath,
-		Logger:         a.log.With("surface", "rest"),
-		ClientIPHeader: cfg.Auth.RateLimit.Header, MaxEmbedDepth: cfg.Rest.MaxEmbedDepth, MaxSelectItems: cfg.Rest.MaxSelectItems,
-		MaxInValues: cfg.Rest.MaxInValues, MaxLogicTerms: cfg.Rest.MaxLogicTerms, MaxOrderTerms: cfg.Rest.MaxOrderTerms,
-		PlanEnabled: cfg.Rest.PlanEnabled,
+		Pool: a.db.Pool, Reads: a.db.Reads, Rest: cfg.Rest,
+		Logger: a.log.With("surface", "rest"), ClientIPHeader: cfg.Auth.RateLimit.Header,
 	})
 	a.surf.rest, a.rest = rest, rest
 	a.workers = append(a.workers, rest.Run, a.db.Reads.Run)
@@ -293,13 +290,10 @@ func (a *app) mountSurfaces() error {
 		}
 	})
 
-	rtl := cfg.Realtime
 	rt := realtime.New(realtime.Options{
 		Pool: a.db.Pool, ReplicationURL: cfg.DatabaseURL, Verifier: a.verifier,
 		Logger: a.log.With("surface", "realtime"), Now: time.Now,
-		Limits: realtime.Limits{EventsPerSecond: rtl.MaxEventsPerSecond, JoinsPerSecond: rtl.MaxJoinsPerSecond,
-			ChannelsPerClient: rtl.MaxChannelsPerClient, BindingsPerJoin: rtl.MaxBindingsPerJoin, PayloadBytes: rtl.MaxPayloadKB << 10,
-			PresenceCalls: rtl.ClientPresenceMaxCalls, PresenceWindow: rtl.ClientPresenceWindow},
+		Config: cfg.Realtime,
 	})
 	a.surf.realtime = rt
 	a.metrics.Registry.MustRegister(rt.Collector())

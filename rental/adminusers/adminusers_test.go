@@ -67,9 +67,7 @@ func newEnvWith(t *testing.T, mfaRequired bool, tweak func(*config.Auth)) *env {
 		Pool: db.Pool, AuthAdmin: v.Middleware(authH), ServiceRoleKey: service, Logger: logger})})
 	// Mounted as cmd/server/routes.go does (chi routers, so the in-process call to
 	// /auth/v1 must not inherit the outer routing state).
-	d := config.RestDefaults()
-	rest := postgrest.New(postgrest.Options{Pool: db.Pool, Schemas: []string{"public"}, MaxEmbedDepth: d.MaxEmbedDepth, MaxSelectItems: d.MaxSelectItems,
-		MaxInValues: d.MaxInValues, MaxLogicTerms: d.MaxLogicTerms, MaxOrderTerms: d.MaxOrderTerms})
+	rest := postgrest.New(postgrest.Options{Pool: db.Pool, Rest: config.RestDefaults()})
 	if err := rest.Reload(context.Background()); err != nil {
 		t.Fatal(err)
 	}
