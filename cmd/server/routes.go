@@ -12,7 +12,7 @@ import (
 
 // surfaces are the mounted APIs; nil ones answer 503 until they exist.
 type surfaces struct {
-	rest, auth, storage, functions, realtime http.Handler
+	rest, auth, storage, functions, realtime, pg http.Handler
 }
 
 // routes is THE url map of the server.
@@ -38,6 +38,8 @@ func (a *app) routes() http.Handler {
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/auth/v1", http.StripPrefix("/auth/v1", orUnavailable(a.surf.auth)))
 	api.With(httpx.BodyLimit(a.cfg.Storage.FileSizeLimit+1<<20)).Mount("/storage/v1", http.StripPrefix("/storage/v1", orUnavailable(a.surf.storage)))
 	api.With(httpx.BodyLimit(a.cfg.MaxBodyBytes)).Mount("/functions/v1", http.StripPrefix("/functions/v1", orUnavailable(a.surf.functions)))
+	// Supabase Studio's database API; postgres-meta's own body limit (SQL editor scripts).
+	r.With(httpx.MinBodyRate(1<<10, 5*time.Second, a.cfg.HTTP.BodyTimeout), httpx.BodyLimit(3<<20)).Mount("/pg", http.StripPrefix("/pg", orUnavailable(a.surf.pg)))
 	// Websockets: no body limits (the upgrade has no body; frames are limited by realtime).
 	r.With(a.verifier.Middleware).Mount("/realtime/v1", http.StripPrefix("/realtime/v1", orUnavailable(a.surf.realtime)))
 
