@@ -43,11 +43,13 @@ type child struct {
 const tailLines = 20
 
 // denoArgs: reading the package and its own folder, the socket, the environment
-// given, the database's address; nothing else (no subprocess, no FFI, no other
-// network).
+// given, the database's address, loading the package's own native addons (the
+// type generator's formatter, oxfmt, is one); nothing else (no subprocess, no
+// other library, no other network).
 func denoArgs(o *Options, dir, entry, sock, dbNet string) []string {
 	args := []string{"run", "--quiet", "--no-prompt", "--no-lock", "--node-modules-dir=manual",
-		"--allow-read=" + o.PackageDir + "," + dir, "--allow-write=" + dir, "--allow-env", "--allow-sys"}
+		"--allow-read=" + o.PackageDir + "," + dir, "--allow-write=" + dir, "--allow-env", "--allow-sys",
+		"--allow-ffi=" + filepath.Join(o.PackageDir, "node_modules")}
 	// Node's net on a unix socket asks for the network permission of unix:<path>.
 	allowNet := "unix:" + sock
 	if dbNet != "" {
