@@ -23,16 +23,21 @@ RUN mkdir -p /out/home/nonroot/.local/share/casarent
 FROM node:20-bookworm-slim AS deno
 RUN npm install --prefix /opt/deno --no-save --no-audit --no-fund deno@2.9.6 \
  && cp -L /opt/deno/node_modules/.bin/deno /deno && /deno --version
+# postgres-meta, which Deno runs for Supabase Studio's /pg (pgmeta/README.md): the
+# pinned version of scripts/lib.sh's ensure_pgmeta, installed the same way.
+RUN mkdir -p /opt/pgmeta && echo '{"private": true}' >/opt/pgmeta/package.json \
+ && npm install --prefix /opt/pgmeta --save-exact --no-audit --no-fund @supabase/postgres-meta@0.99.0
 
 # Deno is linked against glibc: the distroless image with the C runtime.
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /out/server /server
 COPY --from=build --chown=65532:65532 /out/home/nonroot /home/nonroot
 COPY --from=deno /deno /usr/local/bin/deno
+COPY --from=deno /opt/pgmeta /opt/pgmeta
 # The project served: the rental's (its migrations, config.toml). Mount another
 # Supabase project folder over /project to serve that one instead.
 COPY --from=build /src/rental/supabase /project/supabase
-ENV LISTEN_ADDR=:54321 DENO_PATH=/usr/local/bin/deno PROJECT_DIR=/project
+ENV LISTEN_ADDR=:54321 DENO_PATH=/usr/local/bin/deno PG_META_PATH=/opt/pgmeta PROJECT_DIR=/project
 # scripts/test.d/85-image-start.sh starts the binary this way (a user that is not
 # root, working folder /, no DATA_DIR) and checks the pages and a deployed function.
 VOLUME /home/nonroot/.local/share/casarent

@@ -15,7 +15,7 @@ import (
 // knows the product. Only the command (cmd/server, package main) wires them
 // together, and nothing imports a command.
 
-var surfaceRoots = []string{"auth", "storage", "postgrest-compat", "functions", "realtime"}
+var surfaceRoots = []string{"auth", "storage", "postgrest-compat", "functions", "realtime", "pgmeta"}
 
 // packageSurface names the surface a package belongs to, or "".
 func packageSurface(pkg string) string {

@@ -103,6 +103,7 @@ ensure_tools() {
   command -v go >/dev/null 2>&1 || { echo "Go is required (https://go.dev/dl)" >&2; return 1; }
   command -v npm >/dev/null 2>&1 || { echo "Node.js 20+ with npm is required" >&2; return 1; }
   ensure_deno
+  ensure_pgmeta
   go mod download
 }
 
@@ -117,6 +118,22 @@ ensure_deno() {
   if [ -x "$bin" ] && "$bin" --version 2>/dev/null | grep -q "^deno $DENO_VERSION "; then return 0; fi
   step "installing Deno $DENO_VERSION (npm package deno) into .tools/deno"
   npm install --prefix "$root/.tools/deno" --no-save --no-audit --no-fund --loglevel=error "deno@$DENO_VERSION"
+}
+
+# PG_META_VERSION is the postgres-meta that /pg serves to Supabase Studio, run by
+# the Deno above (pgmeta/README.md), installed from npm into .tools/pgmeta, where
+# the server looks first (PG_META_PATH). package.json names it, so that Deno
+# resolves its imports from that folder's node_modules.
+PG_META_VERSION=0.99.0 # also in Dockerfile and pgmeta.Version
+ensure_pgmeta() {
+  local root dir
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  dir="$root/.tools/pgmeta"
+  if grep -qs "\"version\": \"$PG_META_VERSION\"" "$dir/node_modules/@supabase/postgres-meta/package.json" && [ -f "$dir/package.json" ]; then return 0; fi
+  step "installing postgres-meta $PG_META_VERSION (npm package @supabase/postgres-meta) into .tools/pgmeta"
+  mkdir -p "$dir"
+  printf '{"private": true}\n' >"$dir/package.json"
+  npm install --prefix "$dir" --save-exact --no-audit --no-fund --loglevel=error "@supabase/postgres-meta@$PG_META_VERSION"
 }
 
 # SUPABASE_CLI_VERSION is the Supabase CLI (npm package supabase: a launcher and

@@ -13,8 +13,8 @@ import (
 
 // surfaces are the mounted APIs; nil ones answer 503 until they exist.
 type surfaces struct {
-	rest, auth, storage, functions, realtime http.Handler
-	functionsAdmin                           http.Handler // deploys functions and their secrets
+	rest, auth, storage, functions, realtime, pg http.Handler
+	functionsAdmin                               http.Handler // deploys functions and their secrets
 }
 
 // routes is THE url map of the server.
@@ -48,6 +48,8 @@ func (a *app) routes() http.Handler {
 			fn.Handle(p+"/*", admin)
 		}
 	})
+	// Supabase Studio's database API; postgres-meta's own body limit (SQL editor scripts).
+	r.With(httpx.MinBodyRate(1<<10, 5*time.Second, a.cfg.HTTP.BodyTimeout), httpx.BodyLimit(3<<20)).Mount("/pg", http.StripPrefix("/pg", orUnavailable(a.surf.pg)))
 	// Websockets: no body limits (the upgrade has no body; frames are limited by realtime).
 	r.With(a.verifier.Middleware).Mount("/realtime/v1", http.StripPrefix("/realtime/v1", orUnavailable(a.surf.realtime)))
 

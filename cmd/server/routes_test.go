@@ -22,6 +22,10 @@ func TestForgedTokenIsRefusedInEachSurfaceShape(t *testing.T) {
 	if rec := do(h, http.MethodGet, "/storage/v1/bucket", hdr); rec.Code/100 != 4 || !strings.Contains(rec.Body.String(), "statusCode") {
 		t.Errorf("storage: %d %s", rec.Code, rec.Body)
 	}
+	// Studio's database API (pgmeta/pgmeta_test.go tests it behind the key).
+	if rec := do(h, http.MethodGet, "/pg/tables", hdr); rec.Code != http.StatusUnauthorized || !strings.Contains(rec.Body.String(), "Invalid authentication credentials") {
+		t.Errorf("pg: %d %s", rec.Code, rec.Body)
+	}
 }
 
 func TestRuntimeConfigAndSPAFallback(t *testing.T) {

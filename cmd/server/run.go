@@ -23,6 +23,7 @@ import (
 
 	"casarent/auth"
 	"casarent/functions"
+	"casarent/pgmeta"
 	postgrest "casarent/postgrest-compat"
 	"casarent/realtime"
 	rentalconfig "casarent/rental/config"
@@ -47,6 +48,7 @@ type app struct {
 	site     *website.Website // the rental's site, its public pages built ahead of visitors; nil for another project
 	surf     surfaces
 	rest     *postgrest.Handler // its schema cache is loaded by a worker
+	studio   *pgmeta.Handler    // /pg, Supabase Studio's database API
 	// background work started once the database is prepared
 	workers []func(ctx context.Context)
 	// the rental's own settings (PayPal, agency email, outbox, booking holds) when
@@ -304,6 +306,9 @@ func (a *app) mountSurfaces() error {
 		payments := a.rentalPayments()
 		goFns = a.rentalFunctions(payments)
 		a.rentalWorkers(mailer, payments)
+	}
+	if err := a.mountStudio(); err != nil {
+		return err
 	}
 	return a.mountFunctions(goFns)
 }

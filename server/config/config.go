@@ -78,6 +78,7 @@ type Config struct {
 	Storage   Storage
 	Functions Functions
 	Realtime  Realtime
+	Studio    Studio
 
 	// ProjectConfigIgnored are the keys of $PROJECT_DIR/supabase/config.toml no
 	// setting reads (services of the CLI's local stack we do not have, features
@@ -147,6 +148,7 @@ func Load(get Getenv) (*Config, error) {
 	c.Storage = loadStorage(e, c.DataDir)
 	c.Functions = loadFunctions(e, c.DataDir, c.ProjectDir, c.ListenAddr)
 	c.Realtime = loadRealtime(&e) // by pointer: a malformed value is reported
+	c.Studio = loadStudio(e)
 	if err := c.resolvePaths(); err != nil && e.err == nil {
 		e.err = err
 	}
@@ -186,7 +188,7 @@ func (c *Config) Validate() error {
 			errs = append(errs, fmt.Errorf("%s must be an absolute URL, not %q", name, u))
 		}
 	}
-	errs = append(errs, c.HTTP.validate(), c.Auth.validate(), c.Storage.validate(), c.Functions.validate())
+	errs = append(errs, c.HTTP.validate(), c.Auth.validate(), c.Storage.validate(), c.Functions.validate(), c.Studio.validate())
 	return errors.Join(errs...)
 }
 

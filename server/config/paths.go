@@ -42,7 +42,7 @@ func dataDir(e env) string {
 // an absolute path) can read them differently.
 func (c *Config) resolvePaths() error {
 	for _, p := range []*string{&c.DataDir, &c.ProjectDir, &c.FrontendDist, &c.Storage.FilePath, &c.Functions.Files.Dir,
-		&c.Functions.Files.ConfigPath, &c.Functions.Files.DenoDir, &c.Functions.Files.DeployDir} {
+		&c.Functions.Files.ConfigPath, &c.Functions.Files.DenoDir, &c.Functions.Files.DeployDir, &c.Studio.PackageDir} {
 		if err := absolute(p); err != nil {
 			return err
 		}

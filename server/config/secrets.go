@@ -22,7 +22,7 @@ import (
 var keyEpoch = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // FillSecrets completes c. The passwords of the login roles the server sets
-// (authenticator, functions_db), when not given, are derived from DATABASE_URL's
+// (authenticator, functions_db, studio_admin), when not given, are derived from DATABASE_URL's
 // password (rolePassword). Outside production, what is still missing (JWT_SECRET;
 // those passwords when DATABASE_URL has none) is generated once into
 // <DATA_DIR>/secrets.env (mode 0600) and reused. The anon and service_role keys
@@ -34,7 +34,10 @@ func (c *Config) FillSecrets() error {
 	if c.FunctionsDBPassword == "" {
 		c.FunctionsDBPassword = rolePassword(c.DatabaseURL, "functions_db")
 	}
-	if (c.JWTSecret == "" || c.AuthenticatorPassword == "" || c.FunctionsDBPassword == "") && !c.Production() {
+	if c.Studio.DBPassword == "" {
+		c.Studio.DBPassword = rolePassword(c.DatabaseURL, "studio_admin")
+	}
+	if (c.JWTSecret == "" || c.AuthenticatorPassword == "" || c.FunctionsDBPassword == "" || c.Studio.DBPassword == "") && !c.Production() {
 		saved, err := loadOrCreateSecrets(filepath.Join(c.DataDir, "secrets.env"))
 		if err != nil {
 			return err
@@ -47,6 +50,9 @@ func (c *Config) FillSecrets() error {
 		}
 		if c.FunctionsDBPassword == "" {
 			c.FunctionsDBPassword = saved["FUNCTIONS_DB_PASSWORD"]
+		}
+		if c.Studio.DBPassword == "" {
+			c.Studio.DBPassword = saved["PG_META_DB_PASSWORD"]
 		}
 	}
 	var err error
@@ -130,7 +136,7 @@ func loadOrCreateSecrets(path string) (map[string]string, error) {
 	}
 	changed := false
 	// A file written by an earlier version lacks the later names: they are added.
-	names := []string{"JWT_SECRET", "AUTHENTICATOR_PASSWORD", "FUNCTIONS_DB_PASSWORD"}
+	names := []string{"JWT_SECRET", "AUTHENTICATOR_PASSWORD", "FUNCTIONS_DB_PASSWORD", "PG_META_DB_PASSWORD"}
 	for _, k := range names {
 		if vals[k] == "" {
 			var b [32]byte
