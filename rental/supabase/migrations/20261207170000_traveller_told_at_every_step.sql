@@ -20,9 +20,10 @@ alter table public.notification_outbox add constraint notification_outbox_kind_c
   'booking_link', 'change_request_decided', 'traveller_request_agency',
   'booking_requested', 'booking_cancelled', 'hold_expired', 'pickup_reminder'));
 
--- The moves the traveller hears of. A PayPal attempt that lapses is not told (the
--- traveller left the payment; its return may take the dates again); a WhatsApp
--- request that lapses is. An expired booking cancelled later was already told.
+-- The moves the traveller hears of. The end of a PayPal attempt never paid
+-- (lapsed or cancelled) is not told: the traveller left the payment, was never
+-- told of a booking, and the PayPal return may take the dates again; a WhatsApp
+-- request's is. An expired booking cancelled later was already told.
 update public.booking_transitions set tells_traveller = 'booking_cancelled'
 where to_status = 'cancelled' and from_status in ('pending', 'confirmed');
 update public.booking_transitions set tells_traveller = 'hold_expired'
@@ -132,8 +133,8 @@ begin
   elsif old.status <> new.status then
     select t.tells_traveller into v_kind from public.booking_transitions t
     where t.from_status = old.status and t.to_status = new.status;
-    if v_kind = 'hold_expired' and new.payment_method = 'paypal' then
-      v_kind := null;
+    if old.status = 'pending' and new.status in ('cancelled', 'expired') and new.payment_method = 'paypal' then
+      v_kind := null; -- a PayPal attempt never paid was never announced: its end is not either
     end if;
   end if;
   if v_kind is null then
