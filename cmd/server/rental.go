@@ -97,6 +97,10 @@ func (a *app) rentalWorkers(mailer mail.Sender, payments *paypal.Service) {
 	a.workers = append(a.workers, func(ctx context.Context) {
 		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: a.rental.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
 	})
+	// And this one: each reminder is queued once (private.pickup_reminders).
+	a.workers = append(a.workers, func(ctx context.Context) {
+		notifications.RunReminders(ctx, a.db.Pool, a.rental.PickupReminderEvery, a.log.With("component", "reminders"))
+	})
 }
 
 // newWebsite is the rental's site: the build (embedded, else FRONTEND_DIST),

@@ -47,8 +47,11 @@ function mails(bookingId: string, kind: string): Promise<Outbox[]> {
   return admin<Outbox[]>(`notification_outbox?subject_id=eq.${bookingId}&kind=eq.${kind}&select=kind,recipient,language,payload&order=id`);
 }
 
-/** The "My booking" link of the e-mail delivered to `to` (the suite's SMTP sink). */
-async function linkInEmailTo(to: string): Promise<string> {
+/**
+ * The "My booking" link carrying `token` in an e-mail delivered to `to` (the suite's
+ * SMTP sink): the asked link's e-mail, not the confirmation's (every e-mail has one).
+ */
+async function linkInEmailTo(to: string, token: string): Promise<string> {
   const sink = process.env.E2E_MAIL_URL;
   if (!sink) throw new Error("E2E_MAIL_URL must be set (scripts/test.d/50-e2e.sh starts the sink)");
   for (let i = 0; i < 12; i++) {
@@ -58,7 +61,7 @@ async function linkInEmailTo(to: string): Promise<string> {
     const list = Array.isArray(body) ? body : body.messages;
     for (const m of list) {
       const link = /https?:\/\/\S+\/my-booking\S*#token=[\w-]+/.exec(m.text)?.[0];
-      if (link) return link;
+      if (link?.endsWith(`#token=${token}`)) return link;
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -91,7 +94,7 @@ async function openFromEmail(page: Page, lang: Lang, bookingId: string, referenc
   expect(await page.getByTestId("my-booking-sent").textContent()).toContain(T.sentTitle);
   const [mail] = await mails(bookingId, "booking_link");
   expect(mail).toMatchObject({ recipient: email, language: lang });
-  await page.goto(await linkInEmailTo(email));
+  await page.goto(await linkInEmailTo(email, mail!.payload.link!.token));
   await page.getByTestId("my-booking").waitFor({ timeout: 30_000 });
   expect(await page.getByTestId("booking-reference").textContent()).toBe(reference);
   expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");

@@ -28,6 +28,10 @@ type Config struct {
 	// attempts, unconfirmed WhatsApp requests; their durations are database
 	// settings, docs/reservations.md). HOLD_EXPIRY_INTERVAL, default 1m; 0 turns it off.
 	HoldExpiryEvery time.Duration
+	// PickupReminderEvery is how often the bookings picked up within the next day
+	// get their reminder e-mail queued (public.send_pickup_reminders, once per
+	// pickup). PICKUP_REMINDER_INTERVAL, default 5m; 0 turns reminders off.
+	PickupReminderEvery time.Duration
 	// AdminMFARequired: an administrator is one only at aal2 (TOTP verified in
 	// the session), and enrols a factor at the first sign-in. The server writes
 	// it to the database at start (private.admin_settings, read by
@@ -102,10 +106,11 @@ func Load(get platform.Getenv) (Config, error) {
 			ReconcileEvery: r.Dur("PAYPAL_RECONCILE_INTERVAL", 5*time.Minute),
 			AbandonAfter:   r.Dur("PAYPAL_ABANDON_AFTER", 3*time.Hour),
 		},
-		AgencyEmail:      r.Str("AGENCY_EMAIL", ""),
-		HoldExpiryEvery:  r.Dur("HOLD_EXPIRY_INTERVAL", time.Minute),
-		AdminMFARequired: r.Bool("ADMIN_MFA_REQUIRED", true),
-		Pages:            loadPages(r),
+		AgencyEmail:         r.Str("AGENCY_EMAIL", ""),
+		HoldExpiryEvery:     r.Dur("HOLD_EXPIRY_INTERVAL", time.Minute),
+		PickupReminderEvery: r.Dur("PICKUP_REMINDER_INTERVAL", 5*time.Minute),
+		AdminMFARequired:    r.Bool("ADMIN_MFA_REQUIRED", true),
+		Pages:               loadPages(r),
 		Outbox: Outbox{
 			PollInterval: r.Dur("OUTBOX_POLL_INTERVAL", 2*time.Second),
 			BatchSize:    r.Int("OUTBOX_BATCH_SIZE", 20),
@@ -134,6 +139,9 @@ func (c Config) validate() error {
 	}
 	if c.HoldExpiryEvery < 0 {
 		errs = append(errs, errors.New("HOLD_EXPIRY_INTERVAL cannot be negative (0 turns expiry off)"))
+	}
+	if c.PickupReminderEvery < 0 {
+		errs = append(errs, errors.New("PICKUP_REMINDER_INTERVAL cannot be negative (0 turns reminders off)"))
 	}
 	o := c.Outbox
 	if o.PollInterval <= 0 || o.BatchSize <= 0 || o.MaxBackoff <= 0 || o.Lease <= 0 {

@@ -19,7 +19,7 @@ func TestDefaults(t *testing.T) {
 	if p.BaseURL != PayPalSandboxURL || p.Currency != "EUR" || p.MADPerUnit != "10.8" || p.Configured() || p.Simulated || p.Timeout != 15*time.Second {
 		t.Fatalf("defaults: %+v", p)
 	}
-	if c.Outbox.PollInterval != 2*time.Second || c.Outbox.BatchSize != 20 || c.HoldExpiryEvery != time.Minute || c.AgencyEmail != "" || !c.AdminMFARequired {
+	if c.Outbox.PollInterval != 2*time.Second || c.Outbox.BatchSize != 20 || c.HoldExpiryEvery != time.Minute || c.PickupReminderEvery != 5*time.Minute || c.AgencyEmail != "" || !c.AdminMFARequired {
 		t.Fatalf("defaults: %+v", c)
 	}
 }

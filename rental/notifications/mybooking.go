@@ -46,10 +46,6 @@ type request struct {
 
 type linkedBooking struct {
 	booking
-	Link struct {
-		Token     string `json:"token"`
-		ExpiresAt string `json:"expires_at"`
-	} `json:"link"`
 	Request request `json:"request"`
 }
 
@@ -72,6 +68,17 @@ var casablanca = func() *time.Location {
 	return loc
 }()
 
+// instant is a timestamp from the database (RFC 3339) on the agency's clock:
+// "mardi 24 novembre 2026, 10:30"; as given when it does not parse.
+func (w words) instant(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	l := t.In(casablanca)
+	return w.at(l.Format(time.DateOnly), l.Format("15:04"))
+}
+
 // renderBookingLink is the e-mail with the link to the booking's page.
 func renderBookingLink(code string, b *linkedBooking, siteURL string) (mail.Message, error) {
 	w, ok := lang[code]
@@ -79,17 +86,16 @@ func renderBookingLink(code string, b *linkedBooking, siteURL string) (mail.Mess
 		code, w = "fr", lang["fr"]
 	}
 	m := w.MyBooking
-	link := myBookingURL(siteURL, code, b.Link.Token)
-	until := b.Link.ExpiresAt
-	if t, err := time.Parse(time.RFC3339Nano, b.Link.ExpiresAt); err == nil {
-		l := t.In(casablanca)
-		until = fmt.Sprintf("%s, %s", w.longDate(l.Format(time.DateOnly)), l.Format("15:04"))
+	var token, until string
+	if b.Link != nil {
+		token, until = b.Link.Token, w.instant(b.Link.ExpiresAt)
 	}
+	link := myBookingURL(siteURL, code, token)
 	rows := []line{{Label: w.Number, Value: b.ref(), LTR: true}}
 	if b.Car != nil {
 		rows = append(rows, line{Label: w.Vehicle, Value: strings.TrimSpace(b.Car.Brand + " " + b.Car.Name)})
 	}
-	rows = append(rows, line{Label: w.Pickup, Value: fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))})
+	rows = append(rows, line{Label: w.Pickup, Value: w.place(b.PickupLocation) + " — " + w.at(b.StartDate, b.PickupTime)})
 	data := confirmation{Lang: code, Dir: w.Dir, Title: m.LinkTitle, Hello: fmt.Sprintf(w.Hello, b.CustomerName),
 		Intro: m.LinkIntro, Closing: fmt.Sprintf(m.LinkValid, until) + " " + m.LinkIgnore, Signature: w.Signature, SiteURL: siteURL,
 		Rows: rows, TextRows: isolated(w, rows), Action: &action{Label: m.LinkButton, URL: link}}
@@ -117,15 +123,15 @@ func renderChangeDecided(code string, b *linkedBooking, siteURL string) (mail.Me
 		rows = append(rows, line{Label: w.Vehicle, Value: strings.TrimSpace(r.Car.Brand + " " + r.Car.Name)})
 	}
 	rows = append(rows,
-		line{Label: w.Pickup, Value: fmt.Sprintf("%s, %s", w.longDate(r.StartDate), hhmm(r.PickupTime))},
-		line{Label: w.Return, Value: fmt.Sprintf("%s, %s", w.longDate(r.EndDate), hhmm(r.ReturnTime))})
+		line{Label: w.Pickup, Value: w.at(r.StartDate, r.PickupTime)},
+		line{Label: w.Return, Value: w.at(r.EndDate, r.ReturnTime)})
 	if b.Request.State == "accepted" {
 		rows = append(rows, ltr(m.NewTotal, w.dh(b.TotalPrice)))
 		rows = append(rows, w.settlementRows(&b.booking)...)
 	}
 	data := confirmation{Lang: code, Dir: w.Dir, Title: title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: intro,
 		Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows),
-		Action: &action{Label: m.Manage, URL: myBookingURL(siteURL, code, "")}}
+		Action: w.manage(code, &b.booking, siteURL)}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {
 		return mail.Message{}, err

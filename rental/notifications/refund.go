@@ -43,7 +43,8 @@ func renderRefund(code string, b *refundedBooking, siteURL string) (mail.Message
 		ltr(w.Refund.Amount, w.money(b.Refund.Amount, b.Refund.Currency)),
 		ltr(w.Transaction, b.Refund.CaptureID))
 	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Refund.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: intro,
-		Closing: w.Refund.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows)}
+		Closing: w.Refund.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows),
+		Action: w.manage(code, &b.booking, siteURL)}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {
 		return mail.Message{}, err

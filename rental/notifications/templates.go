@@ -14,6 +14,8 @@ import (
 	texttemplate "text/template"
 	"time"
 
+	"golang.org/x/text/language"
+
 	"casarent/server/mail"
 )
 
@@ -53,8 +55,12 @@ type booking struct {
 	ChargeAmount   *float64        `json:"charge_amount"`
 	ChargeCurrency *string         `json:"charge_currency"`
 	CreatedAt      string          `json:"created_at"`
+	HoldExpiresAt  *string         `json:"hold_expires_at"`
 	Reference      string          `json:"reference"`
-	Quote          *quote          `json:"quote"`
+	// Link is the "My booking" link the database put in every e-mail to the
+	// booking's address (trigger notification_outbox_my_booking_link).
+	Link  *mailLink `json:"link"`
+	Quote *quote    `json:"quote"`
 	// How the traveller arrives: the flight the agency meets, the hotel a car is delivered to or collected from.
 	FlightNumber *string `json:"flight_number"`
 	HotelName    *string `json:"hotel_name"`
@@ -73,6 +79,22 @@ type booking struct {
 		Brand    string `json:"brand"`
 		Category string `json:"category"`
 	} `json:"car"`
+}
+
+// mailLink is a "My booking" token and when it stops opening the booking.
+type mailLink struct {
+	Token     string `json:"token"`
+	ExpiresAt string `json:"expires_at"`
+}
+
+// manage is the e-mail's button to the booking's page: opened at once by the
+// link's token, or the bare page (reference and e-mail asked) for a payload without one.
+func (w words) manage(code string, b *booking, siteURL string) *action {
+	token := ""
+	if b.Link != nil {
+		token = b.Link.Token
+	}
+	return &action{Label: w.MyBooking.Manage, URL: myBookingURL(siteURL, code, token)}
 }
 
 // quote is the breakdown the database stored with the booking (bookings.quote).
@@ -163,6 +185,9 @@ type contact struct {
 
 // Render builds the email of an outbox row (To is left to the caller).
 func Render(kind, lang string, payload []byte, siteURL string) (mail.Message, error) {
+	if _, ok := events[kind]; ok {
+		return renderEvent(kind, lang, payload, siteURL)
+	}
 	switch kind {
 	case KindBookingConfirmed:
 		var b booking
@@ -217,11 +242,12 @@ func Number(id string) string {
 
 // words are the customer email's texts in one language.
 type words struct {
-	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration, DaysUnit,
+	Dir, Subject, Title, Hello, Intro, Number, Vehicle, Pickup, Return, Duration,
 	Total, PaidOnline, Remaining, RefundDue, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
 	FreeCancellation, LateCancellation, LateCancellationFree                             string
-	Excess, Mileage, MileageUnlimited, KmPerDay, Fuel, Driver, DriverMinimum             string // Excess, KmPerDay and DriverMinimum are formats
+	Excess, Mileage, MileageUnlimited, KmPerDay, Fuel, Driver, DriverMinimum             string // Excess, KmPerDay and DriverMinimum (age, licence years) are formats
+	DayCount, AgeYears, LicenceYears                                                     plural // "3 jours", "21 ans", "2 ans"
 	Flight, Hotel                                                                        string // the site's words (locales myBooking.flight, booking.hotel)
 	FuelPolicies                                                                         map[string]string
 	InsuranceNames                                                                       map[string]string // the site's names (locales booking.insurances.*.name)
@@ -234,6 +260,9 @@ type words struct {
 	Group, Decimal                                                                       string // how the site's locale (docs/languages.md: fr-MA, en-GB, ar-MA with Latin digits) writes 1.283,50
 	Refund                                                                               refundWords
 	MyBooking                                                                            myBookingWords
+	Events                                                                               map[string]eventWords // the traveller's e-mail of each event (events.go)
+
+	tag language.Tag // the language's CLDR plural rules
 }
 
 // lang holds the customer email's texts by language code, one catalogue per
@@ -262,7 +291,9 @@ func loadWords() map[string]words {
 		if err := dec.Decode(&w); err != nil {
 			panic(fmt.Sprintf("notifications: %s: %v", name, err))
 		}
-		out[strings.TrimSuffix(path.Base(name), ".json")] = w
+		code := strings.TrimSuffix(path.Base(name), ".json")
+		w.tag = language.MustParse(code)
+		out[code] = w
 	}
 	return out
 }
@@ -282,6 +313,12 @@ func (w words) longDate(s string) string {
 		return s
 	}
 	return fmt.Sprintf(w.DateForm, w.Days[t.Weekday()], t.Day(), w.Months[t.Month()-1], t.Year())
+}
+
+// at is a date and a time ("10:00:00" or "10:00"): "mardi 24 novembre 2026, 10:00",
+// with the Arabic comma in Arabic.
+func (w words) at(date, clock string) string {
+	return w.longDate(date) + w.comma() + hhmm(clock)
 }
 
 // hhmm renders "10:00:00" as "10:00".
@@ -383,8 +420,8 @@ func (w words) tripRows(b *booking) []line {
 	return []line{
 		ltr(w.Number, b.ref()),
 		{Label: w.Vehicle, Value: vehicle},
-		{Label: w.Pickup, Value: fmt.Sprintf("%s — %s, %s", w.place(b.PickupLocation), w.longDate(b.StartDate), hhmm(b.PickupTime))},
-		{Label: w.Return, Value: fmt.Sprintf("%s — %s, %s", w.place(b.ReturnLocation), w.longDate(b.EndDate), hhmm(b.ReturnTime))},
+		{Label: w.Pickup, Value: w.place(b.PickupLocation) + " — " + w.at(b.StartDate, b.PickupTime)},
+		{Label: w.Return, Value: w.place(b.ReturnLocation) + " — " + w.at(b.EndDate, b.ReturnTime)},
 	}
 }
 
@@ -426,7 +463,7 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 		extras = w.NoExtras
 	}
 	rows := append(append(w.tripRows(b), w.arrivalRows(b)...),
-		line{Label: w.Duration, Value: fmt.Sprintf("%d %s", b.Days, w.DaysUnit)},
+		line{Label: w.Duration, Value: w.count(w.DayCount, b.Days)},
 		line{Label: w.Insurance, Value: w.InsuranceNames[b.Insurance]},
 		line{Label: w.Extras, Value: extras})
 	if q := b.Quote; q != nil {
@@ -450,7 +487,7 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	}
 	if b.Quote != nil && len(b.Quote.FreeCancellationUntil) >= 16 {
 		at := b.Quote.FreeCancellationUntil
-		rows = append(rows, line{Label: w.FreeCancellation, Value: fmt.Sprintf("%s, %s", w.longDate(at[:10]), at[11:16])})
+		rows = append(rows, line{Label: w.FreeCancellation, Value: w.at(at[:10], at[11:16])})
 	}
 	if b.Quote != nil {
 		rows = append(rows, w.keyFacts(b.Quote, b.Insurance)...)
@@ -470,7 +507,7 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	}
 	data := confirmation{Lang: code, Dir: w.Dir, Title: w.Title, Hello: fmt.Sprintf(w.Hello, b.CustomerName), Intro: w.Intro,
 		InfoTitle: w.InfoTitle, Closing: w.Closing, Signature: w.Signature, SiteURL: siteURL, Rows: rows, TextRows: isolated(w, rows), Info: w.Info,
-		Action: &action{Label: w.MyBooking.Manage, URL: myBookingURL(siteURL, code, "")}}
+		Action: w.manage(code, b, siteURL)}
 	html, text, err := execute(confirmationHTML, confirmationText, data)
 	if err != nil {
 		return mail.Message{}, err
@@ -575,12 +612,12 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 		{"Email", b.CustomerEmail},
 		{"Téléphone", b.CustomerPhone},
 		{"Véhicule", vehicle},
-		{"Prise en charge", fmt.Sprintf("%s — %s, %s", b.PickupLocation, fr.longDate(b.StartDate), hhmm(b.PickupTime))},
-		{"Restitution", fmt.Sprintf("%s — %s, %s", b.ReturnLocation, fr.longDate(b.EndDate), hhmm(b.ReturnTime))},
+		{"Prise en charge", b.PickupLocation + " — " + fr.at(b.StartDate, b.PickupTime)},
+		{"Restitution", b.ReturnLocation + " — " + fr.at(b.EndDate, b.ReturnTime)},
 	}
 	rows = append(rows, agencyRows(fr.arrivalRows(b))...)
 	rows = append(rows, []row{
-		{"Durée", fmt.Sprintf("%d jour(s)", b.Days)},
+		{"Durée", fr.count(fr.DayCount, b.Days)},
 		{"Assurance", fr.InsuranceNames[b.Insurance]},
 		{"Options", extras},
 		{"Formule", optionName(b)},
@@ -677,7 +714,7 @@ func (w words) keyFacts(q *quote, insurance string) []line {
 		}
 	}
 	if q.MinDriverAge != nil && q.MinLicenceYears != nil {
-		rows = append(rows, line{Label: w.Driver, Value: fmt.Sprintf(w.DriverMinimum, *q.MinDriverAge, *q.MinLicenceYears)})
+		rows = append(rows, line{Label: w.Driver, Value: fmt.Sprintf(w.DriverMinimum, w.count(w.AgeYears, *q.MinDriverAge), w.count(w.LicenceYears, *q.MinLicenceYears))})
 	}
 	return rows
 }

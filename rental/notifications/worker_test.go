@@ -123,9 +123,9 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 		ids[lang] = e.book(lang, lang+"@example.com")
 	}
 	e.contact("SUV demain")
-	// Unconfirmed bookings send nothing to the customer.
-	if n := e.runOnce(); n != 4 {
-		t.Fatalf("claimed %d rows, want 3 bookings + 1 contact", n)
+	// A request sent on WhatsApp: the agency is told, and the traveller that it is received.
+	if n := e.runOnce(); n != 7 {
+		t.Fatalf("claimed %d rows, want 3 bookings + 1 contact + 3 travellers' receipts", n)
 	}
 	agencyMails := e.wait(agency, 4)
 	var bookingMails, contactMails int
@@ -156,8 +156,14 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 	if bookingMails != 3 || contactMails != 1 {
 		t.Fatalf("agency got %d booking and %d contact mails", bookingMails, contactMails)
 	}
-	if got := len(e.sink.Messages()); got != 4 {
-		t.Fatalf("%d messages; customers must not be mailed before confirmation", got)
+	received := map[string]string{"fr": "Demande de réservation reçue – n° CR-", "en": "Booking request received – no. CR-", "ar": "تم استلام طلب الحجز – رقم CR-"}
+	for lang, subject := range received {
+		if m := e.wait(lang+"@example.com", 1)[0]; !strings.HasPrefix(m.Subject, subject) || !strings.Contains(m.Text, "/my-booking?lang="+lang+"#token=") {
+			t.Errorf("%s traveller's receipt %q without its My booking link:\n%s", lang, m.Subject, m.Text)
+		}
+	}
+	if got := len(e.sink.Messages()); got != 7 {
+		t.Fatalf("%d messages before confirmation, want 7", got)
 	}
 
 	for _, id := range ids {
@@ -182,20 +188,24 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 			// the key facts the quote stated: a Compact's excess with premium insurance, the first day after the free date,
 			// the category's mileage, fuel and driver
 			"Franchise (assurance Premium): 2.000 DH", "Annulation après cette date: 300 DH", "Kilométrage: illimité",
-			"Carburant: à rendre avec le même niveau de carburant", "Conducteur: 21 ans minimum, permis depuis au moins 2 an(s)"},
+			"Carburant: à rendre avec le même niveau de carburant", "Conducteur: 21 ans minimum, permis depuis au moins 2 ans", "Durée: 3 jours"},
 		"en": {"Booking confirmed – no. " + ref["en"], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 10:15", "Free cancellation until: Wednesday 23 December 2026, 09:30",
 			"Mohammed V Airport", "Casa-Port station", "1,283 DH", "driving licence", "15 minutes", "same fuel level",
 			"Insurance: Premium", "Extras: GPS, Child seat", "Car rental: 900 DH", "Deposit (pre-authorised on your card at pickup, not charged): 4,000 DH",
 			"Excess (Premium insurance): 2,000 DH", "Cancelling after that date costs: 300 DH", "Mileage: unlimited",
-			"Driver: at least 21 years old, licence held for 2 year(s) or more"},
-		"ar": {"تم تأكيد الحجز – رقم " + ref["ar"], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026",
+			"Driver: at least 21 years old, licence held for 2 years or more", "Duration: 3 days"},
+		"ar": {"تم تأكيد الحجز – رقم " + ref["ar"], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026، 10:15",
 			"مطار محمد الخامس", "محطة الدار البيضاء الميناء", "1.283 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود",
 			"التأمين: بريميوم", "نظام GPS، مقعد طفل", "عدد الكيلومترات: غير محدود", "الوقود: تُعاد السيارة بنفس مستوى الوقود",
-			"السائق: 21 سنة على الأقل، ورخصة قيادة منذ 2 سنة على الأقل"},
+			"السائق: 21 سنة على الأقل، ورخصة قيادة منذ سنتين على الأقل", "المدة: 3 أيام"},
 	}
 	for lang, parts := range want {
-		msgs := e.wait(lang+"@example.com", 1)
-		m := msgs[0]
+		msgs := e.wait(lang+"@example.com", 2) // the receipt, then the confirmation
+		m := msgs[1]
+		// « Gérer ma réservation » opens the booking at once: the link carries a token.
+		if !strings.Contains(m.Text, "/my-booking?lang="+lang+"#token=") {
+			t.Errorf("%s confirmation without a direct My booking link:\n%s", lang, m.Text)
+		}
 		if m.Subject != parts[0] {
 			t.Errorf("%s subject %q", lang, m.Subject)
 		}
@@ -217,10 +227,10 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 	// Everything is marked sent; a second run sends nothing more.
 	var pending, sent int
 	_ = e.db.Admin.QueryRow(context.Background(), `select count(*) filter (where status = 'pending'), count(*) filter (where status = 'sent' and sent_at is not null) from public.notification_outbox`).Scan(&pending, &sent)
-	if pending != 0 || sent != 7 {
+	if pending != 0 || sent != 10 {
 		t.Fatalf("outbox: %d pending, %d sent", pending, sent)
 	}
-	if n := e.runOnce(); n != 0 || len(e.sink.Messages()) != 7 {
+	if n := e.runOnce(); n != 0 || len(e.sink.Messages()) != 10 {
 		t.Fatalf("second run claimed %d, %d messages", n, len(e.sink.Messages()))
 	}
 }
@@ -246,7 +256,7 @@ func TestFlightAndHotelReachTheEmails(t *testing.T) {
 			}
 		}
 	}
-	m := e.wait("sara@example.com", 1)[0]
+	m := e.wait("sara@example.com", 2)[1] // the receipt, then the confirmation
 	for _, p := range []string{"Flight number: AT200", "Hotel: Hyatt Regency, Place des Nations Unies", "Hotel (collection)"} {
 		value := p // in the HTML part, the value stands in its label's row
 		if _, v, ok := strings.Cut(p, ": "); ok {
@@ -256,7 +266,7 @@ func TestFlightAndHotelReachTheEmails(t *testing.T) {
 			t.Errorf("traveller's confirmation lacks %q:\n%s", p, m.Text)
 		}
 	}
-	if m := e.wait("plain@example.com", 1)[0]; strings.Contains(m.Text, "Numéro de vol") || strings.Contains(m.Text, "Hôtel:") {
+	if m := e.wait("plain@example.com", 2)[1]; strings.Contains(m.Text, "Numéro de vol") || strings.Contains(m.Text, "Hôtel:") {
 		t.Errorf("a confirmation without flight or hotel names them:\n%s", m.Text)
 	}
 }
@@ -302,7 +312,7 @@ func TestSMTPDownKeepsMessages(t *testing.T) {
 	e.sink.Close()
 	e.contact("pendant la panne")
 	e.confirm(e.book("en", "late@example.com"))
-	if n := e.runOnce(); n != 3 {
+	if n := e.runOnce(); n != 4 { // the agency's booking and contact, the traveller's receipt and confirmation
 		t.Fatalf("claimed %d", n)
 	}
 	var pending, attempts int
@@ -313,7 +323,7 @@ func TestSMTPDownKeepsMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pending != 3 || attempts != 1 || lastError == "" || !retryLater {
+	if pending != 4 || attempts != 1 || lastError == "" || !retryLater {
 		t.Fatalf("after a failed send: pending=%d attempts=%d error=%q retryLater=%v", pending, attempts, lastError, retryLater)
 	}
 	// Not due yet: nothing is claimed before the backoff ends.

@@ -1064,6 +1064,10 @@ export type Database = {
           refunds: number
         }[]
       }
+      send_pickup_reminders: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       sitemap_paths: {
         Args: Record<PropertyKey, never>
         Returns: {
