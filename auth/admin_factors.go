@@ -33,7 +33,7 @@ func (a *api) handleAdminFactorDelete(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	f, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (*storedFactor, error) {
-		if _, err := userByID(ctx, c, id, true); err != nil {
+		if _, err := a.store.UserByID(ctx, c, id, true); err != nil {
 			return nil, err
 		}
 		f, err := ownedFactor(ctx, c, r, id, true)

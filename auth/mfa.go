@@ -64,8 +64,8 @@ func (a *api) mfaCaller(ctx context.Context, c pgrole.Conn, r *http.Request) (*c
 	if cl.SessionID == "" {
 		return nil, nil, "", internalError("A valid session and a registered user are required to enroll a factor", nil)
 	}
-	var level string
-	if err := c.QueryRow(ctx, `select aal from auth.sessions where id = $1`, cl.SessionID).Scan(&level); err != nil {
+	level, err := a.store.SessionAAL(ctx, c, cl.SessionID)
+	if err != nil {
 		return nil, nil, "", err
 	}
 	return cl, u, level, nil
@@ -385,11 +385,11 @@ func (a *api) raiseSession(ctx context.Context, c pgrole.Conn, sessionID, userID
 		return nil, err
 	}
 	// Statements of one WITH see the same snapshot: read the user afterwards.
-	u, err := userByID(ctx, c, userID, false)
+	u, err := a.store.UserByID(ctx, c, userID, false)
 	if err != nil {
 		return nil, err
 	}
-	amr, err := sessionAMR(ctx, c, sessionID)
+	amr, err := a.store.SessionAMR(ctx, c, sessionID)
 	if err != nil {
 		return nil, err
 	}
