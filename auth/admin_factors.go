@@ -36,11 +36,11 @@ func (a *api) handleAdminFactorDelete(w http.ResponseWriter, r *http.Request) er
 		if _, err := a.store.UserByID(ctx, c, id, true); err != nil {
 			return nil, err
 		}
-		f, err := ownedFactor(ctx, c, r, id, true)
+		f, err := a.ownedFactor(ctx, c, r, id, true)
 		if err != nil {
 			return nil, err
 		}
-		return f, deleteFactor(ctx, c, f.ID)
+		return f, a.store.DeleteFactor(ctx, c, f.ID)
 	})
 	if err != nil {
 		return writeAdminUser(w, err, nil)
