@@ -208,13 +208,24 @@ func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request, id s
 			}
 		}
 		if setBan {
-			if err := a.store.BanUser(ctx, c, id, ban, now); err != nil {
+			if err := a.banUser(ctx, c, id, ban, now); err != nil {
 				return nil, err
 			}
 		}
 		return a.store.UserByID(ctx, c, id, false)
 	})
 	return writeAdminUser(w, err, out)
+}
+
+// banUser sets banned_until (nil lifts the ban); a banned user keeps no session.
+func (a *api) banUser(ctx context.Context, c pgrole.Conn, id string, ban *time.Time, now time.Time) error {
+	if err := a.store.SetBannedUntil(ctx, c, id, ban, now); err != nil {
+		return err
+	}
+	if ban == nil {
+		return nil
+	}
+	return a.store.DeleteUserSessions(ctx, c, id)
 }
 
 type adminDeleteParams struct {

@@ -315,15 +315,9 @@ func (s store) SetEmailConfirmed(ctx context.Context, c pgrole.Conn, id string, 
 	return err
 }
 
-// BanUser sets banned_until (nil lifts the ban); a banned user keeps no session.
-func (s store) BanUser(ctx context.Context, c pgrole.Conn, id string, ban *time.Time, now time.Time) error {
-	if _, err := c.Exec(ctx, `update auth.users set banned_until = $2, updated_at = $3 where id = $1`, id, ban, now); err != nil {
-		return err
-	}
-	if ban == nil {
-		return nil
-	}
-	err := s.DeleteUserSessions(ctx, c, id)
+// SetBannedUntil sets banned_until (nil lifts the ban).
+func (store) SetBannedUntil(ctx context.Context, c pgrole.Conn, id string, ban *time.Time, now time.Time) error {
+	_, err := c.Exec(ctx, `update auth.users set banned_until = $2, updated_at = $3 where id = $1`, id, ban, now)
 	return err
 }
 
