@@ -33,14 +33,14 @@ func (a *api) handleAdminFactorDelete(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	f, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (*storedFactor, error) {
-		if _, err := userByID(ctx, c, id, true); err != nil {
+		if _, err := a.store.UserByID(ctx, c, id, true); err != nil {
 			return nil, err
 		}
-		f, err := ownedFactor(ctx, c, r, id, true)
+		f, err := a.ownedFactor(ctx, c, r, id, true)
 		if err != nil {
 			return nil, err
 		}
-		return f, deleteFactor(ctx, c, f.ID)
+		return f, a.store.DeleteFactor(ctx, c, f.ID)
 	})
 	if err != nil {
 		return writeAdminUser(w, err, nil)

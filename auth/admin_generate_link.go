@@ -41,7 +41,7 @@ func (a *api) handleAdminGenerateLink(w http.ResponseWriter, r *http.Request, p 
 		if err != nil {
 			return link, err
 		}
-		link.u, err = userByID(ctx, c, link.u.ID, false)
+		link.u, err = a.store.UserByID(ctx, c, link.u.ID, false)
 		return link, err
 	})
 	if errors.Is(err, errNoUser) {
@@ -93,10 +93,10 @@ type generatedLink struct {
 // and sets a confirmation token.
 func (a *api) generateSignupLink(ctx context.Context, c pgrole.Conn, email, hash string, data map[string]any, now time.Time) (generatedLink, error) {
 	link := generatedLink{kind: kindConfirmation, linkType: "signup"}
-	u, err := userByEmail(ctx, c, email, true)
+	u, err := a.store.UserByEmail(ctx, c, email, true)
 	switch {
 	case errors.Is(err, errNoUser):
-		if u, err = insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, UserMeta: data, AdminCreated: true}, now); err != nil {
+		if u, err = a.store.CreateUser(ctx, c, newUser{Email: email, PasswordHash: hash, UserMeta: data, AdminCreated: true}, now); err != nil {
 			return link, err
 		}
 	case err != nil:
@@ -105,19 +105,19 @@ func (a *api) generateSignupLink(ctx context.Context, c pgrole.Conn, email, hash
 		return link, unprocessable("email_exists", "A user with this email address has already been registered")
 	}
 	link.u, link.tok = u, a.newEmailToken(email)
-	_, err = c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3 where id = $1`, u.ID, link.tok.Stored, now)
+	err = a.store.SetConfirmationToken(ctx, c, u.ID, link.tok.Stored, now)
 	return link, err
 }
 
 // generateRecoveryLink sets a recovery token (magic links share it).
 func (a *api) generateRecoveryLink(ctx context.Context, c pgrole.Conn, email, typ string, now time.Time) (generatedLink, error) {
 	link := generatedLink{kind: map[bool]string{true: kindRecovery, false: kindMagicLink}[typ == "recovery"], linkType: typ}
-	u, err := userByEmail(ctx, c, email, true)
+	u, err := a.store.UserByEmail(ctx, c, email, true)
 	if err != nil {
 		return link, err
 	}
 	link.u, link.tok = u, a.newEmailToken(email)
-	_, err = c.Exec(ctx, `update auth.users set recovery_token = $2, recovery_sent_at = $3, updated_at = $3 where id = $1`, u.ID, link.tok.Stored, now)
+	err = a.store.SetRecoveryToken(ctx, c, u.ID, link.tok.Stored, now)
 	return link, err
 }
 
@@ -129,12 +129,12 @@ func (a *api) generateEmailChangeLink(ctx context.Context, c pgrole.Conn, email,
 	if !validEmail(newEmail) {
 		return link, validationFailed("The new email address provided is invalid")
 	}
-	u, err := userByEmail(ctx, c, email, true)
+	u, err := a.store.UserByEmail(ctx, c, email, true)
 	if err != nil {
 		return link, err
 	}
-	var taken bool
-	if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2)`, newEmail, u.ID).Scan(&taken); err != nil {
+	taken, err := a.store.EmailHeldByOther(ctx, c, newEmail, u.ID)
+	if err != nil {
 		return link, err
 	}
 	if taken {
@@ -145,10 +145,7 @@ func (a *api) generateEmailChangeLink(ctx context.Context, c pgrole.Conn, email,
 		addr = email
 	}
 	link.u, link.tok = u, a.newEmailToken(addr)
-	_, err = c.Exec(ctx, `update auth.users set email_change = $2,
-		email_change_token_new = case when $5 then $3 else '' end,
-		email_change_token_current = case when $5 then '' else $3 end,
-		email_change_confirm_status = 0, email_change_sent_at = $4, updated_at = $4 where id = $1`, u.ID, newEmail, link.tok.Stored, now, isNew)
+	err = a.store.SetEmailChangeLink(ctx, c, u.ID, newEmail, link.tok.Stored, isNew, now)
 	return link, err
 }
 

@@ -31,16 +31,16 @@ func (a *api) handleInvite(w http.ResponseWriter, r *http.Request, p inviteParam
 		if err := a.send(ctx, r, outgoing{Kind: kindInvite, VerifyType: "invite", To: email, User: u, Token: tok, RedirectTo: redirect}); err != nil {
 			return nil, err
 		}
-		return userByID(ctx, c, u.ID, false)
+		return a.store.UserByID(ctx, c, u.ID, false)
 	})
 }
 
 // prepareInvite creates or refreshes an invited user and stores its token.
 func (a *api) prepareInvite(ctx context.Context, c pgrole.Conn, email string, data map[string]any, now time.Time) (*user, emailToken, error) {
-	u, err := userByEmail(ctx, c, email, true)
+	u, err := a.store.UserByEmail(ctx, c, email, true)
 	switch {
 	case errors.Is(err, errNoUser):
-		if u, err = insertUser(ctx, c, newUser{Email: email, Invited: true, UserMeta: data, AdminCreated: true}, now); err != nil {
+		if u, err = a.store.CreateUser(ctx, c, newUser{Email: email, Invited: true, UserMeta: data, AdminCreated: true}, now); err != nil {
 			return nil, emailToken{}, err
 		}
 	case err != nil:
@@ -49,8 +49,7 @@ func (a *api) prepareInvite(ctx context.Context, c pgrole.Conn, email string, da
 		return nil, emailToken{}, unprocessable("email_exists", "A user with this email address has already been registered")
 	}
 	tok := a.newEmailToken(email)
-	if _, err := c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3,
-		invited_at = coalesce(invited_at, $3), updated_at = $3 where id = $1`, u.ID, tok.Stored, now); err != nil {
+	if err := a.store.SetInviteToken(ctx, c, u.ID, tok.Stored, now); err != nil {
 		return nil, emailToken{}, err
 	}
 	return u, tok, nil

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
@@ -23,15 +21,11 @@ func (a *api) handleAdminUserList(w http.ResponseWriter, r *http.Request) error 
 	var users []*user
 	var total int64
 	err = pgrole.Do(ctx, a.pool, readOnly(r), func(c pgrole.Conn) error {
-		if err := c.QueryRow(ctx, `select count(*) from auth.users where deleted_at is null`).Scan(&total); err != nil {
+		var err error
+		if total, err = a.store.CountUsers(ctx, c); err != nil {
 			return err
 		}
-		rows, err := c.Query(ctx, `select `+userColumns+` from auth.users u where u.deleted_at is null
-			order by u.created_at desc, u.id limit $1 offset $2`, perPage, (page-1)*perPage)
-		if err != nil {
-			return err
-		}
-		users, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (*user, error) { return scanUser(row) })
+		users, err = a.store.ListUsers(ctx, c, perPage, (page-1)*perPage)
 		return err
 	})
 	if err != nil {

@@ -99,7 +99,7 @@ func (a *api) handleAdminUserCreate(w http.ResponseWriter, r *http.Request, p ad
 		return err
 	}
 	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*user, error) {
-		return insertUser(ctx, c, newUser{ID: p.ID, Email: normalizeEmail(*p.Email), PasswordHash: hash,
+		return a.store.CreateUser(ctx, c, newUser{ID: p.ID, Email: normalizeEmail(*p.Email), PasswordHash: hash,
 			Confirmed: p.EmailConfirm != nil && *p.EmailConfirm, UserMeta: p.UserMetadata, AppMeta: p.AppMetadata,
 			Role: p.Role, BannedUntil: ban, AdminCreated: true}, now)
 	})
@@ -129,7 +129,7 @@ func (a *api) adminUser(r *http.Request) (*user, error) {
 	ctx := r.Context()
 	var u *user
 	err = pgrole.Do(ctx, a.pool, readOnly(r), func(c pgrole.Conn) error {
-		u, err = userByID(ctx, c, id, false)
+		u, err = a.store.UserByID(ctx, c, id, false)
 		return err
 	})
 	return u, err
@@ -173,71 +173,59 @@ func (a *api) handleAdminUserUpdate(w http.ResponseWriter, r *http.Request, id s
 		return err
 	}
 	out, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (*user, error) {
-		u, err := userByID(ctx, c, id, true)
+		u, err := a.store.UserByID(ctx, c, id, true)
 		if err != nil {
 			return nil, err
 		}
 		if email != "" && email != normalizeEmail(u.Email) {
-			if _, err := c.Exec(ctx, `update auth.users set email_change = $2 where id = $1`, id, email); err != nil {
+			if err := a.store.SetEmailChange(ctx, c, id, email); err != nil {
 				return nil, err
 			}
-			if err := a.applyEmailChange(ctx, c, id, now); err != nil {
+			if err := a.store.ApplyEmailChange(ctx, c, id, now); err != nil {
 				return nil, err
 			}
 		}
 		if hash != "" {
 			// A password set for the user ends every session (departure from GoTrue,
 			// which keeps them): whoever knew the old one must not stay signed in.
-			if _, err := c.Exec(ctx, `
-				with s as (delete from auth.sessions where user_id = $1)
-				update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, id, hash, now); err != nil {
+			if err := a.store.SetPasswordEndingSessions(ctx, c, id, hash, now); err != nil {
 				return nil, err
 			}
 		}
 		if p.EmailConfirm != nil {
-			if err := setEmailConfirmed(ctx, c, id, *p.EmailConfirm, now); err != nil {
+			if err := a.store.SetEmailConfirmed(ctx, c, id, *p.EmailConfirm, now); err != nil {
 				return nil, err
 			}
 		}
 		if p.UserMetadata != nil {
-			if err := mergeUserMetadata(ctx, c, id, p.UserMetadata, now); err != nil {
+			if err := a.store.MergeUserMetadata(ctx, c, id, p.UserMetadata, now); err != nil {
 				return nil, err
 			}
 		}
 		if p.AppMetadata != nil {
-			if _, err := c.Exec(ctx, `update auth.users set raw_app_meta_data = raw_app_meta_data || $2::jsonb, updated_at = $3 where id = $1`, id, p.AppMetadata, now); err != nil {
+			if err := a.store.MergeAppMetadata(ctx, c, id, p.AppMetadata, now); err != nil {
 				return nil, err
 			}
 		}
 		if setBan {
-			if err := banUser(ctx, c, id, ban, now); err != nil {
+			if err := a.banUser(ctx, c, id, ban, now); err != nil {
 				return nil, err
 			}
 		}
-		return userByID(ctx, c, id, false)
+		return a.store.UserByID(ctx, c, id, false)
 	})
 	return writeAdminUser(w, err, out)
 }
 
-// setEmailConfirmed confirms the user's email, or takes the confirmation back.
-func setEmailConfirmed(ctx context.Context, c pgrole.Conn, id string, confirm bool, now time.Time) error {
-	if confirm {
-		return confirmEmail(ctx, c, id, "confirmation_token = ''", now)
-	}
-	_, err := c.Exec(ctx, `update auth.users set email_confirmed_at = null, updated_at = $2 where id = $1`, id, now)
-	return err
-}
-
 // banUser sets banned_until (nil lifts the ban); a banned user keeps no session.
-func banUser(ctx context.Context, c pgrole.Conn, id string, ban *time.Time, now time.Time) error {
-	if _, err := c.Exec(ctx, `update auth.users set banned_until = $2, updated_at = $3 where id = $1`, id, ban, now); err != nil {
+func (a *api) banUser(ctx context.Context, c pgrole.Conn, id string, ban *time.Time, now time.Time) error {
+	if err := a.store.SetBannedUntil(ctx, c, id, ban, now); err != nil {
 		return err
 	}
 	if ban == nil {
 		return nil
 	}
-	_, err := c.Exec(ctx, `delete from auth.sessions where user_id = $1`, id)
-	return err
+	return a.store.DeleteUserSessions(ctx, c, id)
 }
 
 type adminDeleteParams struct {
@@ -252,22 +240,13 @@ func (a *api) handleAdminUserDelete(w http.ResponseWriter, r *http.Request, id s
 	ctx := r.Context()
 	now := a.now()
 	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		if _, err := userByID(ctx, c, id, true); err != nil {
+		if _, err := a.store.UserByID(ctx, c, id, true); err != nil {
 			return err
 		}
 		if p.ShouldSoftDelete {
-			_, err := c.Exec(ctx, `
-				with s as (delete from auth.sessions where user_id = $1),
-				i as (delete from auth.identities where user_id = $1)
-				update auth.users set deleted_at = $2, updated_at = $2, encrypted_password = '',
-					email = 'deleted-' || id::text || '@deleted.invalid', phone = null,
-					confirmation_token = '', recovery_token = '', email_change_token_new = '', email_change_token_current = '',
-					email_change = '', raw_user_meta_data = '{}'
-				where id = $1`, id, now)
-			return err
+			return a.store.SoftDeleteUser(ctx, c, id, now)
 		}
-		_, err := c.Exec(ctx, `delete from auth.users where id = $1`, id)
-		return err
+		return a.store.DeleteUser(ctx, c, id)
 	})
 	return writeAdminUser(w, err, map[string]any{})
 }

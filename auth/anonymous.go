@@ -49,12 +49,7 @@ func (a *api) handleAnonymousSignup(w http.ResponseWriter, r *http.Request, p si
 	now := a.now()
 	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*tokenResponse, error) {
 		id := newID()
-		if _, err := c.Exec(ctx, `
-			insert into auth.users (instance_id, id, aud, role, is_anonymous, raw_app_meta_data, raw_user_meta_data,
-				created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change)
-			values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', true,
-				'{"provider": "anonymous", "providers": ["anonymous"]}', $2, $3, $3, '', '', '', '')`,
-			id, data, now); err != nil {
+		if err := a.store.CreateAnonymousUser(ctx, c, id, data, now); err != nil {
 			return nil, err
 		}
 		return a.startSession(ctx, c, id, "anonymous", a.clientMeta(r), now)

@@ -33,6 +33,7 @@ type Options struct {
 // api is the surface: one value shared by every handler.
 type api struct {
 	pool      *pgxpool.Pool
+	store     store // every statement the handlers run (db.go)
 	cfg       config.Auth
 	secret    string
 	keys      *jwtauth.KeySet
@@ -54,6 +55,7 @@ type api struct {
 func New(opts Options) http.Handler {
 	a := &api{
 		pool:    opts.Pool,
+		store:   store{pool: opts.Pool},
 		cfg:     opts.Config,
 		secret:  opts.JWTSecret,
 		keys:    opts.SigningKeys,

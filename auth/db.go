@@ -6,8 +6,8 @@ import (
 	"net/http"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"casarent/server/pgrole"
 )
@@ -28,10 +28,13 @@ func (a *api) tx(ctx context.Context, r *http.Request, fn func(pgrole.Conn) erro
 	return pgrole.Do(ctx, a.pool, session(r), fn)
 }
 
-// one runs a single statement as supabase_auth_admin in one round trip.
-func (a *api) one(ctx context.Context, r *http.Request, sql string, args []any, scan func(pgx.Rows) error) error {
-	return pgrole.Query(ctx, a.pool, session(r), false, sql, args, scan)
-}
+// store is the package's data access: every SQL statement of auth is one of its
+// methods, in store_users.go (users, identities), store_sessions.go (sessions,
+// refresh tokens, flow state, rate limits) and store_factors.go (factors,
+// challenges). A method runs on the transaction it is handed (pgrole.Conn), so
+// the handlers keep deciding what one transaction holds; a lone read or a rate
+// limit runs in one round trip of its own (pgrole.Query with the given session).
+type store struct{ pool *pgxpool.Pool }
 
 func validUUID(s string) bool {
 	_, err := uuid.Parse(s)

@@ -26,14 +26,13 @@ func (a *api) confirmAgain(m mailStep, r *http.Request, u *user) (*user, error) 
 // the user as stored.
 func (a *api) sendConfirmation(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, redirect string, now time.Time) (*user, error) {
 	tok := a.newEmailToken(u.Email)
-	if _, err := c.Exec(ctx, `update auth.users set confirmation_token = $2, confirmation_sent_at = $3, updated_at = $3 where id = $1`,
-		u.ID, tok.Stored, now); err != nil {
+	if err := a.store.SetConfirmationToken(ctx, c, u.ID, tok.Stored, now); err != nil {
 		return nil, err
 	}
 	if err := a.send(ctx, r, outgoing{Kind: kindConfirmation, VerifyType: "signup", To: u.Email, User: u, Token: tok, RedirectTo: redirect}); err != nil {
 		return nil, err
 	}
-	return userByID(ctx, c, u.ID, false)
+	return a.store.UserByID(ctx, c, u.ID, false)
 }
 
 // sendRecovery stores a recovery token (recovery and magic links share it, as in
@@ -44,8 +43,7 @@ func (a *api) sendRecovery(ctx context.Context, c pgrole.Conn, r *http.Request, 
 		return err
 	}
 	tok := a.newEmailToken(u.Email)
-	if _, err := c.Exec(ctx, `update auth.users set recovery_token = $2, recovery_sent_at = $3, updated_at = $3 where id = $1`,
-		u.ID, tok.Stored, now); err != nil {
+	if err := a.store.SetRecoveryToken(ctx, c, u.ID, tok.Stored, now); err != nil {
 		return err
 	}
 	return a.send(ctx, r, outgoing{Kind: kind, VerifyType: verifyType, To: u.Email, User: u, Token: tok, RedirectTo: redirect})
@@ -60,9 +58,7 @@ func (a *api) sendEmailChange(ctx context.Context, c pgrole.Conn, r *http.Reques
 	if secure {
 		tokCur = a.newEmailToken(u.Email)
 	}
-	if _, err := c.Exec(ctx, `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
-		email_change_confirm_status = 0, email_change_sent_at = $5, updated_at = $5 where id = $1`,
-		u.ID, newEmail, tokNew.Stored, tokCur.Stored, now); err != nil {
+	if err := a.store.SetEmailChangeTokens(ctx, c, u.ID, newEmail, tokNew.Stored, tokCur.Stored, now); err != nil {
 		return err
 	}
 	if secure {

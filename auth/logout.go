@@ -25,11 +25,11 @@ func (a *api) handleLogout(w http.ResponseWriter, r *http.Request) error {
 		}
 		switch {
 		case scope == "local" && cl.SessionID != "":
-			_, err = c.Exec(ctx, `delete from auth.sessions where id = $1`, cl.SessionID)
+			err = a.store.DeleteSession(ctx, c, cl.SessionID)
 		case scope == "others":
-			_, err = c.Exec(ctx, `delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, cl.UserID, nullable(cl.SessionID))
+			err = a.store.DeleteOtherSessions(ctx, c, cl.UserID, cl.SessionID)
 		default:
-			_, err = c.Exec(ctx, `delete from auth.sessions where user_id = $1`, cl.UserID)
+			err = a.store.DeleteUserSessions(ctx, c, cl.UserID)
 		}
 		return err
 	})

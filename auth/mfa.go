@@ -46,11 +46,6 @@ type factor struct {
 	LastChallengedAt *time.Time `json:"last_challenged_at"`
 }
 
-// factorJSON builds one factor ("f" is auth.mfa_factors) as the JSON above.
-const factorJSON = `json_build_object('id', f.id, 'friendly_name', coalesce(f.friendly_name, ''),
-	'factor_type', f.factor_type, 'status', f.status, 'created_at', f.created_at,
-	'updated_at', f.updated_at, 'last_challenged_at', f.last_challenged_at)`
-
 func errFactorNotFound() *apiError {
 	return &apiError{Status: http.StatusNotFound, Code: "mfa_factor_not_found", Msg: "Factor not found"}
 }
@@ -64,8 +59,8 @@ func (a *api) mfaCaller(ctx context.Context, c pgrole.Conn, r *http.Request) (*c
 	if cl.SessionID == "" {
 		return nil, nil, "", internalError("A valid session and a registered user are required to enroll a factor", nil)
 	}
-	var level string
-	if err := c.QueryRow(ctx, `select aal from auth.sessions where id = $1`, cl.SessionID).Scan(&level); err != nil {
+	level, err := a.store.SessionAAL(ctx, c, cl.SessionID)
+	if err != nil {
 		return nil, nil, "", err
 	}
 	return cl, u, level, nil
@@ -84,37 +79,21 @@ func (a *api) callerFactor(ctx context.Context, c pgrole.Conn, r *http.Request) 
 	if fc.cl, fc.u, fc.level, err = a.mfaCaller(ctx, c, r); err != nil {
 		return fc, err
 	}
-	fc.f, err = ownedFactor(ctx, c, r, fc.u.ID, true)
+	fc.f, err = a.ownedFactor(ctx, c, r, fc.u.ID, true)
 	return fc, err
 }
 
-// storedFactor is a factor row with its sealed secret.
-type storedFactor struct {
-	factor
-	Secret string
-}
-
 // ownedFactor reads the {factor_id} of the URL, which must be one of userID's factors.
-func ownedFactor(ctx context.Context, c pgrole.Conn, r *http.Request, userID string, lock bool) (*storedFactor, error) {
+func (a *api) ownedFactor(ctx context.Context, c pgrole.Conn, r *http.Request, userID string, lock bool) (*storedFactor, error) {
 	id := chi.URLParam(r, "factor_id")
 	if !validUUID(id) {
 		return nil, &apiError{Status: http.StatusNotFound, Code: "validation_failed", Msg: "factor_id must be an UUID"}
 	}
-	q := `select id::text, coalesce(friendly_name, ''), factor_type, status, created_at, updated_at, last_challenged_at,
-		coalesce(secret, '') from auth.mfa_factors where id = $1 and user_id = $2`
-	if lock {
-		q += ` for update`
-	}
-	var f storedFactor
-	err := c.QueryRow(ctx, q, id, userID).Scan(&f.ID, &f.FriendlyName, &f.FactorType, &f.Status,
-		&f.CreatedAt, &f.UpdatedAt, &f.LastChallengedAt, &f.Secret)
+	f, err := a.store.UserFactor(ctx, c, id, userID, lock)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errFactorNotFound()
 	}
-	if err != nil {
-		return nil, err
-	}
-	return &f, nil
+	return f, err
 }
 
 type enrollParams struct {
@@ -171,8 +150,7 @@ func (a *api) handleFactorEnroll(w http.ResponseWriter, r *http.Request, p enrol
 			return nil, internalError("Error generating QR Code", err)
 		}
 		id := newID()
-		if _, err := c.Exec(ctx, `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-			values ($1, $2, $3, 'totp', 'unverified', $4, $4, $5)`, id, u.ID, p.FriendlyName, now, a.sealSecret(id, secret)); err != nil {
+		if err := a.store.CreateTOTPFactor(ctx, c, id, u.ID, p.FriendlyName, a.sealSecret(id, secret), now); err != nil {
 			if isUniqueViolation(err, "") {
 				return nil, errFactorNameConflict(p.FriendlyName)
 			}
@@ -191,16 +169,11 @@ func errFactorNameConflict(name string) *apiError {
 // then names must differ, counts stay under the limits, and a user who has a
 // verified factor adds another only from an aal2 session.
 func (a *api) checkNewFactor(ctx context.Context, c pgrole.Conn, userID, name, level string, now time.Time) error {
-	if _, err := c.Exec(ctx, `delete from auth.mfa_factors f where f.user_id = $1 and f.status <> 'verified'
-		and f.created_at < $2 and not exists (select 1 from auth.mfa_challenges ch where ch.factor_id = f.id)`,
-		userID, now.Add(-mfaFactorExpiry)); err != nil {
+	if err := a.store.DeleteStaleFactors(ctx, c, userID, now.Add(-mfaFactorExpiry)); err != nil {
 		return err
 	}
-	var total, verified int
-	var conflict bool
-	if err := c.QueryRow(ctx, `select count(*), count(*) filter (where status = 'verified'),
-		coalesce(bool_or(friendly_name = $2), false) from auth.mfa_factors where user_id = $1`, userID, name).
-		Scan(&total, &verified, &conflict); err != nil {
+	total, verified, conflict, err := a.store.FactorCounts(ctx, c, userID, name)
+	if err != nil {
 		return err
 	}
 	switch {
@@ -234,9 +207,7 @@ func (a *api) handleFactorChallenge(w http.ResponseWriter, r *http.Request) erro
 		}
 		now := a.now()
 		id := newID()
-		if _, err := c.Exec(ctx, `
-			with ch as (insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, $3, $4::inet))
-			update auth.mfa_factors set last_challenged_at = $3 where id = $2`, id, f.ID, now, a.challengeIP(r)); err != nil {
+		if err := a.store.CreateChallenge(ctx, c, id, f.ID, a.challengeIP(r), now); err != nil {
 			return nil, err
 		}
 		return &challengeResponse{ID: id, Type: f.FactorType, ExpiresAt: now.Add(mfaChallengeExpiry).Unix()}, nil
@@ -288,15 +259,10 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verif
 		}
 		f := fc.f
 		now := a.now()
-		var (
-			createdAt  time.Time
-			verifiedAt *time.Time
-			ip         string
-		)
+		ch := challengeRow{}
 		err = pgx.ErrNoRows
 		if validUUID(p.ChallengeID) {
-			err = c.QueryRow(ctx, `select created_at, verified_at, host(ip_address) from auth.mfa_challenges
-				where id = $1 and factor_id = $2 for update`, p.ChallengeID, f.ID).Scan(&createdAt, &verifiedAt, &ip)
+			ch, err = a.store.LockChallenge(ctx, c, p.ChallengeID, f.ID)
 		}
 		if errors.Is(err, pgx.ErrNoRows) {
 			return unprocessable("mfa_factor_not_found", "MFA factor with the provided challenge ID not found")
@@ -304,11 +270,11 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verif
 		if err != nil {
 			return err
 		}
-		if verifiedAt != nil || ip != a.challengeIP(r) {
+		if ch.VerifiedAt != nil || ch.IP != a.challengeIP(r) {
 			return unprocessable("mfa_ip_address_mismatch", "Challenge and verify IP addresses mismatch.")
 		}
-		if now.After(createdAt.Add(mfaChallengeExpiry)) {
-			if _, err := c.Exec(ctx, `delete from auth.mfa_challenges where id = $1`, p.ChallengeID); err != nil {
+		if now.After(ch.CreatedAt.Add(mfaChallengeExpiry)) {
+			if err := a.store.DeleteChallenge(ctx, c, p.ChallengeID); err != nil {
 				return err
 			}
 			outcome = unprocessable("mfa_challenge_expired", fmt.Sprintf(
@@ -319,7 +285,7 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verif
 		if err != nil {
 			return internalError("Database error verifying MFA TOTP secret", err)
 		}
-		if ok, err := spendTOTP(ctx, c, f.ID, p.Code, secret, now); err != nil {
+		if ok, err := a.spendTOTP(ctx, c, f.ID, p.Code, secret, now); err != nil {
 			return err
 		} else if !ok {
 			return unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
@@ -340,9 +306,9 @@ func (a *api) handleFactorVerify(w http.ResponseWriter, r *http.Request, p verif
 // window later than the last step accepted, and records that step. A replayed
 // code answers as a wrong one (GoTrue's mfa_verification_failed). The UPDATE's
 // own condition makes the spend atomic whatever locks the caller holds.
-func spendTOTP(ctx context.Context, c pgrole.Conn, factorID, code, secret string, now time.Time) (bool, error) {
-	var used *int64
-	if err := c.QueryRow(ctx, `select last_totp_step from auth.mfa_factors where id = $1`, factorID).Scan(&used); err != nil {
+func (a *api) spendTOTP(ctx context.Context, c pgrole.Conn, factorID, code, secret string, now time.Time) (bool, error) {
+	used, err := a.store.LastTOTPStep(ctx, c, factorID)
+	if err != nil {
 		return false, err
 	}
 	after := int64(math.MinInt64)
@@ -353,12 +319,7 @@ func spendTOTP(ctx context.Context, c pgrole.Conn, factorID, code, secret string
 	if !ok {
 		return false, nil
 	}
-	tag, err := c.Exec(ctx, `update auth.mfa_factors set last_totp_step = $2
-		where id = $1 and (last_totp_step is null or last_totp_step < $2)`, factorID, step)
-	if err != nil {
-		return false, err
-	}
-	return tag.RowsAffected() == 1, nil
+	return a.store.SpendTOTPStep(ctx, c, factorID, step)
 }
 
 // raiseSession records a verified challenge: the factor becomes verified, the
@@ -369,27 +330,15 @@ func spendTOTP(ctx context.Context, c pgrole.Conn, factorID, code, secret string
 // aal2 to whoever held the aal1 token.
 func (a *api) raiseSession(ctx context.Context, c pgrole.Conn, sessionID, userID, factorID, challengeID string, now time.Time) (*tokenResponse, error) {
 	nonce, token, hash := a.newRefresh()
-	if _, err := c.Exec(ctx, `
-		with ch as (update auth.mfa_challenges set verified_at = $4 where id = $3),
-		f as (update auth.mfa_factors set status = 'verified', updated_at = $4 where id = $2 and status <> 'verified'),
-		amr as (insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-			values ($5, $1, $4, $4, 'totp')
-			on conflict (session_id, authentication_method) do update set created_at = $4, updated_at = $4),
-		s as (update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = $4 where id = $1),
-		others as (delete from auth.sessions where user_id = $6 and id <> $1 and aal < 'aal2'),
-		unverified as (delete from auth.mfa_factors where user_id = $6 and id <> $2 and status = 'unverified' and factor_type = 'totp'),
-		old as (delete from auth.refresh_tokens where session_id = $1)
-		insert into auth.refresh_tokens (instance_id, token, nonce, user_id, revoked, created_at, updated_at, session_id)
-		values ('00000000-0000-0000-0000-000000000000', $7, $8, $6, false, $4, $4, $1)`,
-		sessionID, factorID, challengeID, now, newID(), userID, hash, nonce); err != nil {
+	if err := a.store.RaiseSession(ctx, c, sessionID, userID, factorID, challengeID, hash, nonce, now); err != nil {
 		return nil, err
 	}
 	// Statements of one WITH see the same snapshot: read the user afterwards.
-	u, err := userByID(ctx, c, userID, false)
+	u, err := a.store.UserByID(ctx, c, userID, false)
 	if err != nil {
 		return nil, err
 	}
-	amr, err := sessionAMR(ctx, c, sessionID)
+	amr, err := a.store.SessionAMR(ctx, c, sessionID)
 	if err != nil {
 		return nil, err
 	}
@@ -408,18 +357,6 @@ func (a *api) handleFactorUnenroll(w http.ResponseWriter, r *http.Request) error
 		if f.Status == factorVerified && fc.level != aal2 {
 			return nil, unprocessable("insufficient_aal", "AAL2 required to unenroll verified factor")
 		}
-		return map[string]string{"id": f.ID}, deleteFactor(ctx, c, f.ID)
+		return map[string]string{"id": f.ID}, a.store.DeleteFactor(ctx, c, f.ID)
 	})
-}
-
-// deleteFactor removes a factor and downgrades the sessions it raised (their
-// "totp" claim goes, so a refresh signs aal1 again), as GoTrue's
-// DowngradeSessionsToAAL1.
-func deleteFactor(ctx context.Context, c pgrole.Conn, factorID string) error {
-	_, err := c.Exec(ctx, `
-		with s as (select id from auth.sessions where factor_id = $1),
-		amr as (delete from auth.mfa_amr_claims where session_id in (select id from s) and authentication_method = 'totp'),
-		down as (update auth.sessions set aal = 'aal1', factor_id = null where id in (select id from s))
-		delete from auth.mfa_factors where id = $1`, factorID)
-	return err
 }

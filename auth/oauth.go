@@ -82,15 +82,11 @@ func (a *api) startOAuth(w http.ResponseWriter, r *http.Request, linkingUserID s
 	redirect := a.redirectTo(r, "")
 	err = a.tx(r.Context(), r, func(c pgrole.Conn) error {
 		// Flows nobody finished are removed by the next one to start.
-		if _, err := c.Exec(r.Context(), `delete from auth.flow_state where created_at < $1`, a.now().Add(-2*flowStateLife)); err != nil {
+		if err := a.store.DeleteFlowStatesBefore(r.Context(), c, a.now().Add(-2*flowStateLife)); err != nil {
 			return err
 		}
-		_, err := c.Exec(r.Context(), `insert into auth.flow_state (id, code_challenge, code_challenge_method, provider_type,
-				redirect_to, linking_user_id, authentication_method, created_at, updated_at)
-			values ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-			state, nullable(challenge), nullable(method), name, redirect, nullable(linkingUserID),
-			map[bool]string{true: "oauth", false: "identity_linking"}[linkingUserID == ""], a.now())
-		return err
+		return a.store.CreateFlowState(r.Context(), c, newFlow{State: state, Challenge: challenge, Method: method,
+			Provider: name, RedirectTo: redirect, LinkingUserID: linkingUserID, Now: a.now()})
 	})
 	if err != nil {
 		return err
@@ -191,10 +187,9 @@ func (a *api) takeFlowState(ctx context.Context, r *http.Request, state string) 
 		if !validUUID(state) {
 			return pgx.ErrNoRows
 		}
-		return c.QueryRow(ctx, `update auth.flow_state set updated_at = $2
-			where id = $1 and auth_code is null and updated_at = created_at and created_at > $2::timestamptz - $3::interval
-			returning id::text, provider_type, redirect_to, code_challenge, code_challenge_method, linking_user_id::text`,
-			state, a.now(), flowStateLife.String()).Scan(&f.ID, &f.Provider, &f.RedirectTo, &f.Challenge, &f.Method, &f.LinkingUserID)
+		var err error
+		f, err = a.store.ClaimFlowState(ctx, c, state, a.now(), flowStateLife)
+		return err
 	})
 	return f, err
 }
@@ -237,12 +232,9 @@ func (a *api) completeFlow(ctx context.Context, r *http.Request, f flowState, pu
 		}
 		if f.pkce() {
 			authCode = newID()
-			_, err = c.Exec(ctx, `update auth.flow_state set user_id = $2, auth_code = $3, auth_code_issued_at = $4,
-				provider_access_token = $5, provider_refresh_token = $6, updated_at = $4 where id = $1`,
-				f.ID, userID, authCode, now, toks.AccessToken, nullable(toks.RefreshToken))
-			return err
+			return a.store.SetFlowAuthCode(ctx, c, f.ID, userID, authCode, toks, now)
 		}
-		if _, err := c.Exec(ctx, `delete from auth.flow_state where id = $1`, f.ID); err != nil {
+		if err := a.store.DeleteFlowState(ctx, c, f.ID); err != nil {
 			return err
 		}
 		session, err = a.startSession(ctx, c, userID, "oauth", a.clientMeta(r), now)
@@ -310,17 +302,11 @@ func (a *api) oauthAccountTx(ctx context.Context, c pgrole.Conn, r *http.Request
 // knownIdentity signs in the user of an identity seen before, with the
 // provider's fresh data; pgx.ErrNoRows when the identity is new.
 func (a *api) knownIdentity(ctx context.Context, c pgrole.Conn, f flowState, pu *providerUser, now time.Time) (string, error) {
-	var uid string
-	err := c.QueryRow(ctx, `
-		with i as (
-			update auth.identities set identity_data = $3, last_sign_in_at = $4, updated_at = $4
-			where provider = $1 and provider_id = $2 returning user_id)
-		update auth.users u set raw_user_meta_data = u.raw_user_meta_data || $3::jsonb, updated_at = $4
-		from i where u.id = i.user_id returning u.id::text`, f.Provider, pu.ID, pu.Data, now).Scan(&uid)
+	uid, err := a.store.SignInKnownIdentity(ctx, c, f.Provider, pu, now)
 	if err != nil {
 		return "", err
 	}
-	u, err := userByID(ctx, c, uid, false)
+	u, err := a.store.UserByID(ctx, c, uid, false)
 	if err != nil {
 		return "", err
 	}
@@ -333,7 +319,7 @@ func (a *api) knownIdentity(ctx context.Context, c pgrole.Conn, f flowState, pu 
 		if !pu.EmailVerified && !a.cfg.MailerAutoconfirm {
 			return "", errProviderEmailNeedsVerification(f.Provider)
 		}
-		if _, err := c.Exec(ctx, `update auth.users set email_confirmed_at = $2 where id = $1`, uid, now); err != nil {
+		if err := a.store.SetEmailConfirmedAt(ctx, c, uid, now); err != nil {
 			return "", err
 		}
 	}
@@ -343,7 +329,7 @@ func (a *api) knownIdentity(ctx context.Context, c pgrole.Conn, f flowState, pu 
 // linkByEmail adds the identity to the account that holds the provider's
 // address, when the provider verified it; errNoUser when no account does.
 func (a *api) linkByEmail(ctx context.Context, c pgrole.Conn, f flowState, pu *providerUser, now time.Time) (string, error) {
-	existing, err := userByEmail(ctx, c, pu.Email, true)
+	existing, err := a.store.UserByEmail(ctx, c, pu.Email, true)
 	switch {
 	case err != nil:
 		return "", err
@@ -355,12 +341,11 @@ func (a *api) linkByEmail(ctx context.Context, c pgrole.Conn, f flowState, pu *p
 	if !existing.emailConfirmed() {
 		// Nobody proved this address before the provider did: a password set by
 		// whoever signed it up is not the owner's, so it goes.
-		if _, err := c.Exec(ctx, `update auth.users set encrypted_password = '', email_confirmed_at = $2, updated_at = $2 where id = $1`,
-			existing.ID, now); err != nil {
+		if err := a.store.ConfirmRemovingPassword(ctx, c, existing.ID, now); err != nil {
 			return "", err
 		}
 	}
-	return existing.ID, addIdentity(ctx, c, existing.ID, f.Provider, pu, now)
+	return existing.ID, a.store.AddIdentity(ctx, c, existing.ID, f.Provider, pu, now)
 }
 
 // newOAuthUser makes the account of a first sign-in. An address the provider
@@ -373,21 +358,16 @@ func (a *api) newOAuthUser(ctx context.Context, c pgrole.Conn, r *http.Request, 
 	if confirmed {
 		confirmedAt = &now
 	}
-	if _, err := c.Exec(ctx, `
-		insert into auth.users (instance_id, id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data,
-			created_at, updated_at, confirmation_token, recovery_token, email_change_token_new, email_change)
-		values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, $3,
-			jsonb_build_object('provider', $4::text, 'providers', jsonb_build_array($4::text)), $5, $6, $6, '', '', '', '')`,
-		uid, nullable(pu.Email), confirmedAt, f.Provider, pu.Data, now); err != nil {
+	if err := a.store.CreateOAuthUser(ctx, c, uid, f.Provider, pu, confirmedAt, now); err != nil {
 		return "", err
 	}
-	if err := addIdentity(ctx, c, uid, f.Provider, pu, now); err != nil {
+	if err := a.store.AddIdentity(ctx, c, uid, f.Provider, pu, now); err != nil {
 		return "", err
 	}
 	if pu.Email == "" || confirmed {
 		return uid, nil
 	}
-	u, err := userByID(ctx, c, uid, false)
+	u, err := a.store.UserByID(ctx, c, uid, false)
 	if err != nil {
 		return "", err
 	}
@@ -423,45 +403,37 @@ func (a *api) pkceGrant(w http.ResponseWriter, r *http.Request) error {
 		ProviderRefreshToken string `json:"provider_refresh_token,omitempty"`
 	}
 	return txAnswer(a, w, r, func(ctx context.Context, c pgrole.Conn) (*answer, error) {
-		var (
-			id, userID, challenge, method, method2 string
-			providerToken, providerRefresh         *string
-			issued                                 time.Time
-		)
-		err := c.QueryRow(ctx, `select id::text, user_id::text, code_challenge, code_challenge_method, authentication_method,
-				provider_access_token, provider_refresh_token, auth_code_issued_at
-			from auth.flow_state where auth_code = $1 and user_id is not null for update`, p.AuthCode).
-			Scan(&id, &userID, &challenge, &method, &method2, &providerToken, &providerRefresh, &issued)
+		fl, err := a.store.LockFlowByAuthCode(ctx, c, p.AuthCode)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil, notFound
 		}
 		if err != nil {
 			return nil, err
 		}
-		if a.now().Sub(issued) > flowStateLife {
+		if a.now().Sub(fl.Issued) > flowStateLife {
 			return nil, &apiError{Status: http.StatusForbidden, Code: "flow_state_expired", Msg: "Flow state has expired"}
 		}
 		want := p.CodeVerifier
-		if method == "s256" {
+		if fl.Method == "s256" {
 			sum := sha256.Sum256([]byte(p.CodeVerifier))
 			want = base64.RawURLEncoding.EncodeToString(sum[:])
 		}
-		if subtle.ConstantTimeCompare([]byte(want), []byte(challenge)) != 1 {
+		if subtle.ConstantTimeCompare([]byte(want), []byte(fl.Challenge)) != 1 {
 			return nil, forbidden("bad_code_verifier", "code challenge does not match previously saved code verifier")
 		}
-		if _, err := c.Exec(ctx, `delete from auth.flow_state where id = $1`, id); err != nil {
+		if err := a.store.DeleteFlowState(ctx, c, fl.ID); err != nil {
 			return nil, err
 		}
-		s, err := a.startSession(ctx, c, userID, method2, a.clientMeta(r), a.now())
+		s, err := a.startSession(ctx, c, fl.UserID, fl.AuthMethod, a.clientMeta(r), a.now())
 		if err != nil {
 			return nil, err
 		}
 		out := &answer{tokenResponse: s}
-		if providerToken != nil {
-			out.ProviderToken = *providerToken
+		if fl.ProviderToken != nil {
+			out.ProviderToken = *fl.ProviderToken
 		}
-		if providerRefresh != nil {
-			out.ProviderRefreshToken = *providerRefresh
+		if fl.ProviderRefresh != nil {
+			out.ProviderRefreshToken = *fl.ProviderRefresh
 		}
 		return out, nil
 	})

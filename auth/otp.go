@@ -35,12 +35,12 @@ func (a *api) handleOTP(w http.ResponseWriter, r *http.Request, p otpParams) err
 	}
 	create := p.CreateUser == nil || *p.CreateUser
 	return a.mailQuietly(w, r, func(m mailStep) error {
-		u, err := userByEmail(m.ctx, m.c, email, true)
+		u, err := a.store.UserByEmail(m.ctx, m.c, email, true)
 		if err == errNoUser {
 			if !create || a.cfg.DisableSignup {
 				return nil // nothing to send, and nothing said (enumeration.go)
 			}
-			if u, err = insertUser(m.ctx, m.c, newUser{Email: email, UserMeta: p.Data}, m.now); err != nil {
+			if u, err = a.store.CreateUser(m.ctx, m.c, newUser{Email: email, UserMeta: p.Data}, m.now); err != nil {
 				return err
 			}
 			_, err = a.sendConfirmation(m.ctx, m.c, r, u, m.redirect, m.now)

@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"casarent/server/config"
 	"casarent/server/httpx"
 )
@@ -50,34 +48,19 @@ func (a *api) limitEmail(ctx context.Context, r *http.Request, addr string) erro
 
 // take removes one token from the bucket key (capacity rate.N, refilled at
 // rate.N per rate.Period) and reports whether there was one. The bucket lives in
-// PostgreSQL, so every replica shares it; one statement, atomic per key.
+// PostgreSQL, so every replica shares it (store.TakeRateToken).
 func (a *api) take(ctx context.Context, r *http.Request, key string, rate config.Rate) (bool, error) {
 	if rate.N <= 0 || rate.Period <= 0 {
 		return true, nil
 	}
 	now := a.now()
 	perSec := rate.N / rate.Period.Seconds()
-	var allowed bool
-	err := a.one(ctx, r, `
-		insert into auth.rate_limits as b (key, tokens, allowed, updated_at) values ($1, $2 - 1, true, $4)
-		on conflict (key) do update set
-			tokens = case when least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) >= 1
-			              then least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) - 1
-			              else least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) end,
-			allowed = least($2, b.tokens + greatest(0, extract(epoch from ($4 - b.updated_at))) * $3) >= 1,
-			updated_at = greatest(b.updated_at, $4)
-		returning allowed`, []any{key, rate.N, perSec, now}, func(rows pgx.Rows) error {
-		if rows.Next() {
-			return rows.Scan(&allowed)
-		}
-		return nil
-	})
+	allowed, err := a.store.TakeRateToken(ctx, session(r), key, rate.N, perSec, now)
 	if err != nil {
 		return false, err
 	}
 	if rand.IntN(200) == 0 { // now and then, forget buckets idle for a day
-		_ = a.one(ctx, r, `delete from auth.rate_limits where updated_at < $1`, []any{now.Add(-24 * time.Hour)},
-			func(pgx.Rows) error { return nil })
+		_ = a.store.DeleteIdleBuckets(ctx, session(r), now.Add(-24*time.Hour))
 	}
 	return allowed, nil
 }
@@ -120,7 +103,7 @@ func (a *api) takeSignInTry(r *http.Request, email string) error {
 // is cleared (it knows the password), the account's gets its try back.
 func (a *api) signInSucceeded(r *http.Request, email string) error {
 	perIP, perAccount := signInKeys(email, a.clientIP(r))
-	if err := a.one(r.Context(), r, `delete from auth.rate_limits where key = $1`, []any{perIP}, func(pgx.Rows) error { return nil }); err != nil {
+	if err := a.store.DeleteBucket(r.Context(), session(r), perIP); err != nil {
 		return err
 	}
 	return a.giveBack(r, perAccount, a.cfg.RateLimit.SignInFailuresAccount)
@@ -131,6 +114,5 @@ func (a *api) giveBack(r *http.Request, key string, rate config.Rate) error {
 	if rate.N <= 0 || rate.Period <= 0 {
 		return nil
 	}
-	return a.one(r.Context(), r, `update auth.rate_limits set tokens = least($2, tokens + 1) where key = $1`, []any{key, rate.N},
-		func(pgx.Rows) error { return nil })
+	return a.store.GiveBackRateToken(r.Context(), session(r), key, rate.N)
 }

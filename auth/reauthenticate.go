@@ -33,16 +33,15 @@ func (a *api) handleReauthenticate(w http.ResponseWriter, r *http.Request) error
 		if !u.emailConfirmed() {
 			return unprocessable("email_not_confirmed", "Please verify your email first.")
 		}
-		var sentAt *time.Time
-		if err := c.QueryRow(ctx, `select reauthentication_sent_at from auth.users where id = $1`, u.ID).Scan(&sentAt); err != nil {
+		sentAt, err := a.store.ReauthenticationSentAt(ctx, c, u.ID)
+		if err != nil {
 			return err
 		}
 		if err := a.tooSoon(sentAt, now); err != nil {
 			return err
 		}
 		tok := a.newEmailToken(u.Email)
-		if _, err := c.Exec(ctx, `update auth.users set reauthentication_token = $2, reauthentication_sent_at = $3 where id = $1`,
-			u.ID, tok.Stored, now); err != nil {
+		if err := a.store.SetReauthenticationToken(ctx, c, u.ID, tok.Stored, now); err != nil {
 			return err
 		}
 		return a.send(ctx, r, outgoing{Kind: kindReauthentication, To: u.Email, User: u, Token: tok})
@@ -63,7 +62,8 @@ func (a *api) checkReauthentication(ctx context.Context, c pgrole.Conn, u *user,
 	}
 	var created *time.Time
 	if sessionID != "" {
-		if err := c.QueryRow(ctx, `select created_at from auth.sessions where id = $1`, sessionID).Scan(&created); err != nil {
+		var err error
+		if created, err = a.store.SessionCreatedAt(ctx, c, sessionID); err != nil {
 			return err
 		}
 	}
@@ -74,10 +74,8 @@ func (a *api) checkReauthentication(ctx context.Context, c pgrole.Conn, u *user,
 		return badRequest("reauthentication_needed", "Password update requires reauthentication")
 	}
 	invalid := unprocessable("reauthentication_not_valid", "Nonce has expired or is invalid")
-	var stored string
-	var sentAt *time.Time
-	if err := c.QueryRow(ctx, `select coalesce(reauthentication_token, ''), reauthentication_sent_at from auth.users where id = $1`,
-		u.ID).Scan(&stored, &sentAt); err != nil {
+	stored, sentAt, err := a.store.ReauthenticationToken(ctx, c, u.ID)
+	if err != nil {
 		return err
 	}
 	if stored == "" || sentAt == nil || now.After(sentAt.Add(a.cfg.MailerOTPExp)) {
@@ -86,6 +84,5 @@ func (a *api) checkReauthentication(ctx context.Context, c pgrole.Conn, u *user,
 	if subtle.ConstantTimeCompare([]byte(hashToken(a.linkToken(u.Email, nonce))), []byte(stored)) != 1 {
 		return invalid
 	}
-	_, err := c.Exec(ctx, `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`, u.ID)
-	return err
+	return a.store.ClearReauthenticationToken(ctx, c, u.ID)
 }

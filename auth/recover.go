@@ -23,7 +23,7 @@ func (a *api) handleRecover(w http.ResponseWriter, r *http.Request, p emailParam
 		return err
 	}
 	return a.mailQuietly(w, r, func(m mailStep) error {
-		u, err := userByEmail(m.ctx, m.c, email, true)
+		u, err := a.store.UserByEmail(m.ctx, m.c, email, true)
 		if err == errNoUser {
 			return nil
 		}

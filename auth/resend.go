@@ -33,7 +33,7 @@ func (a *api) handleResend(w http.ResponseWriter, r *http.Request, p resendParam
 	}
 	return a.mailQuietly(w, r, func(m mailStep) error {
 		if p.Type == "signup" {
-			u, err := userByEmail(m.ctx, m.c, email, true)
+			u, err := a.store.UserByEmail(m.ctx, m.c, email, true)
 			if err == errNoUser || (err == nil && u.emailConfirmed()) {
 				return nil
 			}
@@ -44,9 +44,7 @@ func (a *api) handleResend(w http.ResponseWriter, r *http.Request, p resendParam
 			return err
 		}
 		// email_change: the address given is the pending new one (or the current one).
-		u, err := scanUser(m.c.QueryRow(m.ctx, `select `+userColumns+` from auth.users u
-			where (lower(u.email_change) = $1 or lower(u.email) = $1) and coalesce(u.email_change, '') <> ''
-			  and u.deleted_at is null for update of u`, email))
+		u, err := a.store.PendingEmailChangeUser(m.ctx, m.c, email)
 		if errors.Is(err, pgx.ErrNoRows) {
 			return nil // nothing pending: say nothing
 		}

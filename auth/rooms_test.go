@@ -18,15 +18,16 @@ import (
 // or around a circle (README.md, the file table).
 
 // fileCalls maps each non-test Go file of dir to the files whose functions it
-// calls or refers to: package functions by name, and methods of the handlers'
-// *api through the enclosing method's receiver.
+// calls or refers to: package functions by name, methods of the handlers' *api
+// through the enclosing method's receiver, and methods of the data store
+// through the api's store field (a.store.X) or a store method's receiver.
 func fileCalls(dir string) (map[string]map[string]bool, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
 	}
 	fset := token.NewFileSet()
-	funcs, methods := map[string]string{}, map[string]string{} // name → file
+	funcs, methods, storeMethods := map[string]string{}, map[string]string{}, map[string]string{} // name → file
 	files := map[string]*ast.File{}
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
@@ -46,6 +47,8 @@ func fileCalls(dir string) (map[string]map[string]bool, error) {
 				funcs[fd.Name.Name] = name
 			case receiverType(fd) == "api":
 				methods[fd.Name.Name] = name
+			case receiverType(fd) == "store":
+				storeMethods[fd.Name.Name] = name
 			}
 		}
 	}
@@ -64,15 +67,35 @@ func fileCalls(dir string) (map[string]map[string]bool, error) {
 			if !ok || fd.Body == nil {
 				continue
 			}
-			recv := ""
-			if receiverType(fd) == "api" && len(fd.Recv.List[0].Names) > 0 {
-				recv = fd.Recv.List[0].Names[0].Name
+			recv, storeRecv := "", ""
+			if rt := receiverType(fd); rt != "" && len(fd.Recv.List[0].Names) > 0 {
+				switch rt {
+				case "api":
+					recv = fd.Recv.List[0].Names[0].Name
+				case "store":
+					storeRecv = fd.Recv.List[0].Names[0].Name
+				}
+			}
+			isStore := func(x ast.Expr) bool { // a.store, or a store method's receiver
+				if id, ok := x.(*ast.Ident); ok {
+					return storeRecv != "" && id.Name == storeRecv
+				}
+				sel, ok := x.(*ast.SelectorExpr)
+				if !ok {
+					return false
+				}
+				id, ok := sel.X.(*ast.Ident)
+				return ok && recv != "" && id.Name == recv && sel.Sel.Name == "store"
 			}
 			locals := localNames(fd)
 			var walk func(n ast.Node) bool
 			walk = func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.SelectorExpr:
+					if isStore(n.X) {
+						add(name, storeMethods[n.Sel.Name])
+						return false
+					}
 					if x, ok := n.X.(*ast.Ident); ok && recv != "" && x.Name == recv {
 						add(name, methods[n.Sel.Name])
 						return false
@@ -178,6 +201,9 @@ func TestFileCircleRuleFindsCircles(t *testing.T) {
 		"mfa.go":     "package auth\n\nfunc (s *api) aal() { s.handleSignup() }\n",
 		"mail.go":    "package auth\n\nfunc send() { hash() }\n",
 		"hash.go":    "package auth\n\nfunc helper() { send() }\n",
+		"logout.go":  "package auth\n\nfunc (a *api) logout() { a.store.DeleteSession() }\n",
+		"store_a.go": "package auth\n\ntype store struct{}\n\nfunc (s store) DeleteSession() { s.Load() }\n",
+		"store_b.go": "package auth\n\nfunc (store) Load() { hash() }\n",
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -187,7 +213,8 @@ func TestFileCircleRuleFindsCircles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !calls["routes.go"]["signup.go"] || !calls["hash.go"]["mail.go"] || !calls["mail.go"]["session.go"] {
+	if !calls["routes.go"]["signup.go"] || !calls["hash.go"]["mail.go"] || !calls["mail.go"]["session.go"] ||
+		!calls["logout.go"]["store_a.go"] || !calls["store_a.go"]["store_b.go"] || !calls["store_b.go"]["session.go"] {
 		t.Fatalf("calls and method values not seen: %v", calls)
 	}
 	got := fileCircles(calls)

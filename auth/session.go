@@ -137,44 +137,13 @@ func (a *api) clientMeta(r *http.Request) clientMeta {
 func (a *api) startSession(ctx context.Context, c pgrole.Conn, userID, method string, meta clientMeta, now time.Time) (*tokenResponse, error) {
 	sessionID := newID()
 	nonce, token, hash := a.newRefresh()
-	u, err := scanUser(c.QueryRow(ctx, `
-		with s as (
-			insert into auth.sessions (id, user_id, created_at, updated_at, refreshed_at, aal, user_agent, ip)
-			values ($1, $2, $3, $3, $3 at time zone 'utc', 'aal1', $4, $5::inet) returning id),
-		rt as (
-			insert into auth.refresh_tokens (instance_id, token, nonce, user_id, revoked, created_at, updated_at, session_id)
-			select '00000000-0000-0000-0000-000000000000', $6, $7, $10, false, $3, $3, s.id from s),
-		amr as (
-			insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
-			select $8, s.id, $3, $3, $9 from s),
-		u as (
-			update auth.users set last_sign_in_at = $3 where id = $2 returning *)
-		select `+userColumns+` from u`,
-		sessionID, userID, now, meta.UserAgent, meta.IP, hash, nonce, newID(), method, userID))
+	u, err := a.store.CreateSession(ctx, c, newSession{ID: sessionID, UserID: userID, Meta: meta,
+		Hash: hash, Nonce: nonce, Method: method, ClaimID: newID(), Now: now})
 	if err != nil {
 		return nil, err
 	}
 	amr := []jwtauth.AMREntry{{Method: method, Timestamp: now.Unix()}}
 	return a.response(u, sessionID, token, amr, now)
-}
-
-// sessionAMR reads the amr claim of a session.
-func sessionAMR(ctx context.Context, c pgrole.Conn, sessionID string) ([]jwtauth.AMREntry, error) {
-	rows, err := c.Query(ctx, `select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc`, sessionID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []jwtauth.AMREntry
-	for rows.Next() {
-		var m string
-		var t time.Time
-		if err := rows.Scan(&m, &t); err != nil {
-			return nil, err
-		}
-		out = append(out, jwtauth.AMREntry{Method: m, Timestamp: t.Unix()})
-	}
-	return out, rows.Err()
 }
 
 // aalOf is the assurance level a session's amr claims give: a verified second

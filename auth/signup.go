@@ -47,7 +47,7 @@ func (a *api) handleSignup(w http.ResponseWriter, r *http.Request, p signupParam
 	m.now = a.now()
 	resp, err := txResult(a, r, func(ctx context.Context, c pgrole.Conn) (any, error) {
 		m.ctx, m.c = ctx, c
-		existing, err := userByEmail(ctx, c, email, true)
+		existing, err := a.store.UserByEmail(ctx, c, email, true)
 		switch {
 		case err == errNoUser:
 		case err != nil:
@@ -61,7 +61,7 @@ func (a *api) handleSignup(w http.ResponseWriter, r *http.Request, p signupParam
 			// and send the confirmation again.
 			return a.confirmAgain(m, r, existing)
 		}
-		u, err := insertUser(ctx, c, newUser{Email: email, PasswordHash: hash, Confirmed: a.cfg.MailerAutoconfirm, UserMeta: p.Data}, m.now)
+		u, err := a.store.CreateUser(ctx, c, newUser{Email: email, PasswordHash: hash, Confirmed: a.cfg.MailerAutoconfirm, UserMeta: p.Data}, m.now)
 		if err != nil {
 			return nil, err
 		}

@@ -84,17 +84,10 @@ func (a *api) passwordGrant(w http.ResponseWriter, r *http.Request, p passwordGr
 	}
 	// Read the user, then compare the password holding no connection: bcrypt is
 	// the slow part and must not pin a pooled connection.
-	var u *user
-	err := a.one(ctx, r, `select `+userColumns+` from auth.users u
-		where lower(u.email) = lower($1) and u.is_sso_user = false and u.deleted_at is null`, []any{email},
-		func(rows pgx.Rows) error {
-			if !rows.Next() {
-				return nil
-			}
-			var err error
-			u, err = scanUser(rows)
-			return err
-		})
+	u, err := a.store.UserByEmail(ctx, a.store.Once(session(r)), email, false)
+	if errors.Is(err, errNoUser) {
+		u, err = nil, nil
+	}
 	if err != nil {
 		return err
 	}
@@ -169,14 +162,17 @@ func (a *api) refresh(ctx context.Context, r *http.Request, token string) (*toke
 	var resp *tokenResponse
 	var outcome error // an error to report after committing (reuse detection)
 	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		if _, err := c.Exec(ctx, "set local lock_timeout = '5s'"); err != nil {
+		if err := a.store.SetRotationLockTimeout(ctx, c); err != nil {
 			return err
 		}
-		rt, err := lockRefreshToken(ctx, c, hash)
+		rt, err := a.store.LockRefreshToken(ctx, c, hash)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return errRefreshNotFound()
+		}
 		if err != nil {
 			return err
 		}
-		u, err := userByID(ctx, c, rt.userID, false)
+		u, err := a.store.UserByID(ctx, c, rt.userID, false)
 		if errors.Is(err, errNoUser) {
 			return errRefreshNotFound()
 		}
@@ -194,7 +190,7 @@ func (a *api) refresh(ctx context.Context, r *http.Request, token string) (*toke
 			if newToken, outcome, err = a.refreshRevoked(ctx, c, r, rt, hash, now); err != nil || outcome != nil {
 				return err
 			}
-		} else if _, err := c.Exec(ctx, `update auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1`, rt.id, now); err != nil {
+		} else if err := a.store.RevokeRefreshToken(ctx, c, rt.id, now); err != nil {
 			return err
 		}
 		if newToken == "" {
@@ -202,10 +198,10 @@ func (a *api) refresh(ctx context.Context, r *http.Request, token string) (*toke
 				return err
 			}
 		}
-		if _, err := c.Exec(ctx, `update auth.sessions set refreshed_at = $2 at time zone 'utc', updated_at = $2 where id = $1`, rt.sessionID, now); err != nil {
+		if err := a.store.TouchSession(ctx, c, rt.sessionID, now); err != nil {
 			return err
 		}
-		amr, err := sessionAMR(ctx, c, rt.sessionID)
+		amr, err := a.store.SessionAMR(ctx, c, rt.sessionID)
 		if err != nil {
 			return err
 		}
@@ -224,40 +220,12 @@ func (a *api) refresh(ctx context.Context, r *http.Request, token string) (*toke
 	return resp, nil
 }
 
-// refreshRow is a refresh token and its session, locked for the rotation.
-type refreshRow struct {
-	id                     int64
-	revoked                bool
-	revokedAt, sessCreated time.Time
-	sessionID, userID      string
-	notAfter               *time.Time
-	refreshedAt            *time.Time
-}
-
-// lockRefreshToken reads the token (by its hash) and its session FOR UPDATE.
-func lockRefreshToken(ctx context.Context, c pgrole.Conn, hash string) (refreshRow, error) {
-	var rt refreshRow
-	err := c.QueryRow(ctx, `
-		select rt.id, rt.revoked, rt.updated_at, s.id::text, s.user_id::text, s.not_after, s.created_at,
-		       s.refreshed_at at time zone 'utc'
-		from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
-		where rt.token = $1
-		for update of s, rt`, hash).
-		Scan(&rt.id, &rt.revoked, &rt.revokedAt, &rt.sessionID, &rt.userID, &rt.notAfter, &rt.sessCreated, &rt.refreshedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return rt, errRefreshNotFound()
-	}
-	return rt, err
-}
-
 // refreshRevoked handles a revoked token: its child back when that child is
 // the session's current token; "" (a new child) within the reuse interval;
 // otherwise reuse: the session is revoked and outcome is the error to answer
 // once that is committed.
 func (a *api) refreshRevoked(ctx context.Context, c pgrole.Conn, r *http.Request, rt refreshRow, hash string, now time.Time) (token string, outcome, err error) {
-	var activeNonce, activeParent string
-	err = c.QueryRow(ctx, `select coalesce(nonce, ''), coalesce(parent, '') from auth.refresh_tokens
-		where session_id = $1 and revoked = false order by id desc limit 1`, rt.sessionID).Scan(&activeNonce, &activeParent)
+	activeNonce, activeParent, err := a.store.LiveRefreshToken(ctx, c, rt.sessionID)
 	if err != nil && !errors.Is(err, pgx.ErrNoRows) {
 		return "", nil, err
 	}
@@ -265,13 +233,7 @@ func (a *api) refreshRevoked(ctx context.Context, c pgrole.Conn, r *http.Request
 	case activeParent == hash && activeNonce != "":
 		return a.refreshToken(activeNonce), nil, nil
 	case a.cfg.RefreshTokenRotation && now.After(rt.revokedAt.Add(a.cfg.RefreshTokenReuseInterval)):
-		if _, err := c.Exec(ctx, `
-			with d as (delete from auth.sessions where id = $1)
-			insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
-			values ('00000000-0000-0000-0000-000000000000', $2,
-			        json_build_object('action', 'token_revoked', 'actor_id', $3::text, 'log_type', 'token',
-			                          'traits', json_build_object('reason', 'refresh_token_reuse', 'session_id', $1::text)),
-			        $4, $5)`, rt.sessionID, newID(), rt.userID, now, a.clientIP(r)); err != nil {
+		if err := a.store.RevokeReusedSession(ctx, c, rt, a.clientIP(r), now); err != nil {
 			return "", nil, err
 		}
 		return "", badRequest("refresh_token_already_used", "Invalid Refresh Token: Already Used"), nil
@@ -282,9 +244,7 @@ func (a *api) refreshRevoked(ctx context.Context, c pgrole.Conn, r *http.Request
 // insertChildToken issues a new refresh token whose parent is hash.
 func (a *api) insertChildToken(ctx context.Context, c pgrole.Conn, rt refreshRow, hash string, now time.Time) (string, error) {
 	nonce, tok, h := a.newRefresh()
-	if _, err := c.Exec(ctx, `insert into auth.refresh_tokens (instance_id, token, nonce, user_id, revoked, created_at, updated_at, parent, session_id)
-		values ('00000000-0000-0000-0000-000000000000', $1, $2, $3, false, $4, $4, $5, $6)`,
-		h, nonce, rt.userID, now, hash, rt.sessionID); err != nil {
+	if err := a.store.CreateChildRefreshToken(ctx, c, rt, h, nonce, hash, now); err != nil {
 		return "", err
 	}
 	return tok, nil

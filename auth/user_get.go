@@ -4,8 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/jackc/pgx/v5"
-
 	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
@@ -17,28 +15,11 @@ func (a *api) loadCaller(ctx context.Context, c pgrole.Conn, r *http.Request, lo
 	if err != nil {
 		return nil, nil, err
 	}
-	q := `select ` + userColumns + `, ($2::uuid is null or exists (select 1 from auth.sessions s where s.id = $2::uuid and s.user_id = u.id))
-		from auth.users u where u.id = $1 and u.deleted_at is null`
-	if lock {
-		q += ` for update of u`
-	}
 	var sid *string
 	if cl.SessionID != "" {
 		sid = &cl.SessionID
 	}
-	var u *user
-	var hasSession bool
-	rows, err := c.Query(ctx, q, cl.UserID, sid)
-	if err != nil {
-		return nil, nil, err
-	}
-	if rows.Next() {
-		u, err = scanUserWith(rows, &hasSession)
-	}
-	rows.Close()
-	if err == nil {
-		err = rows.Err()
-	}
+	u, hasSession, err := a.store.CallerUser(ctx, c, cl.UserID, sid, lock)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -72,18 +53,4 @@ func readOnly(r *http.Request) pgrole.Session {
 	s := session(r)
 	s.ReadOnly = true
 	return s
-}
-
-// scanUserWith scans userColumns followed by extra columns.
-func scanUserWith(rows pgx.Rows, extra ...any) (*user, error) {
-	return scanUser(rowWithExtra{rows, extra})
-}
-
-type rowWithExtra struct {
-	rows  pgx.Rows
-	extra []any
-}
-
-func (r rowWithExtra) Scan(dest ...any) error {
-	return r.rows.Scan(append(dest, r.extra...)...)
 }

@@ -59,7 +59,7 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request, p userUpd
 			}
 		}
 		if p.Data != nil {
-			if err := mergeUserMetadata(ctx, c, u.ID, p.Data, now); err != nil {
+			if err := a.store.MergeUserMetadata(ctx, c, u.ID, p.Data, now); err != nil {
 				return nil, err
 			}
 		}
@@ -68,7 +68,7 @@ func (a *api) handleUserUpdate(w http.ResponseWriter, r *http.Request, p userUpd
 				return nil, err
 			}
 		}
-		return userByID(ctx, c, u.ID, false)
+		return a.store.UserByID(ctx, c, u.ID, false)
 	})
 }
 
@@ -81,11 +81,11 @@ func (a *api) changePassword(ctx context.Context, c pgrole.Conn, sessionID strin
 	if u.EncryptedPassword != "" && a.comparePassword(u.EncryptedPassword, password) {
 		return unprocessable("same_password", "New password should be different from the old password.")
 	}
-	if _, err := c.Exec(ctx, `update auth.users set encrypted_password = $2, updated_at = $3 where id = $1`, u.ID, newHash, now); err != nil {
+	if err := a.store.SetPassword(ctx, c, u.ID, newHash, now); err != nil {
 		return err
 	}
 	// A changed password ends every other session (a thief's included).
-	_, err := c.Exec(ctx, `delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, u.ID, nullable(sessionID))
+	err := a.store.DeleteOtherSessions(ctx, c, u.ID, sessionID)
 	return err
 }
 
@@ -95,8 +95,8 @@ func (a *api) changePassword(ctx context.Context, c pgrole.Conn, sessionID strin
 // address (and the password sent with it) a confirmed account under it, one
 // the owner of the address might later be given rights on.
 func (a *api) changeEmail(ctx context.Context, c pgrole.Conn, r *http.Request, u *user, email, redirect string, now time.Time) error {
-	var taken bool
-	if err := c.QueryRow(ctx, `select exists (select 1 from auth.users where lower(email) = $1 and id <> $2 and is_sso_user = false)`, email, u.ID).Scan(&taken); err != nil {
+	taken, err := a.store.EmailHeldByOtherNonSSO(ctx, c, email, u.ID)
+	if err != nil {
 		return err
 	}
 	if taken {
@@ -108,10 +108,10 @@ func (a *api) changeEmail(ctx context.Context, c pgrole.Conn, r *http.Request, u
 			Msg: "Error sending email change email: no mail server is configured (SMTP_HOST)"}
 	}
 	if a.cfg.MailerAutoconfirm && !u.IsAnonymous {
-		if _, err := c.Exec(ctx, `update auth.users set email_change = $2 where id = $1`, u.ID, email); err != nil {
+		if err := a.store.SetEmailChange(ctx, c, u.ID, email); err != nil {
 			return err
 		}
-		return a.applyEmailChange(ctx, c, u.ID, now)
+		return a.store.ApplyEmailChange(ctx, c, u.ID, now)
 	}
 	if err := a.tooSoon(u.EmailChangeSentAt, now); err != nil && u.EmailChange == email {
 		return err

@@ -8,8 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"casarent/server/httpx"
 	"casarent/server/pgrole"
 )
@@ -132,39 +130,13 @@ func tokenColumns(typ string) []string {
 	return nil
 }
 
-// findTokenUser locks the user holding the stored token in one of typ's
-// token columns (and, when email is given, sent to that address); nil when none.
-func findTokenUser(ctx context.Context, c pgrole.Conn, typ, stored, email string) (*user, string, error) {
-	for _, col := range tokenColumns(typ) {
-		q := `select ` + userColumns + ` from auth.users u where u.` + col + ` = $1 and u.deleted_at is null`
-		args := []any{stored}
-		if email != "" {
-			if col == "email_change_token_new" {
-				q += ` and lower(u.email_change) = $2`
-			} else {
-				q += ` and lower(u.email) = $2`
-			}
-			args = append(args, email)
-		}
-		found, err := scanUser(c.QueryRow(ctx, q+` for update of u`, args...))
-		if errors.Is(err, pgx.ErrNoRows) {
-			continue
-		}
-		if err != nil {
-			return nil, "", err
-		}
-		return found, col, nil
-	}
-	return nil, "", nil
-}
-
 // verify consumes the stored token `stored` of type typ. email, when given
 // (a typed code), must be the address the code was sent to.
 func (a *api) verify(ctx context.Context, r *http.Request, typ, stored, email string, link bool) (*verifyResult, error) {
 	now := a.now()
 	var res *verifyResult
 	err := a.tx(ctx, r, func(c pgrole.Conn) error {
-		u, column, err := findTokenUser(ctx, c, typ, stored, email)
+		u, column, err := a.store.TokenUser(ctx, c, tokenColumns(typ), stored, email)
 		if err != nil {
 			return err
 		}
@@ -192,12 +164,12 @@ func (a *api) verify(ctx context.Context, r *http.Request, typ, stored, email st
 			if typ == "invite" || (u.InvitedAt != nil && u.EmailConfirmedAt == nil && typ != "signup") {
 				method = "invite"
 			}
-			if err := confirmEmail(ctx, c, u.ID, "confirmation_token = ''", now); err != nil {
+			if err := a.store.ConfirmEmail(ctx, c, u.ID, "confirmation_token = ''", now); err != nil {
 				return err
 			}
 		case "recovery_token":
 			method = map[bool]string{true: "recovery", false: "magiclink"}[typ == "recovery"]
-			if err := confirmEmail(ctx, c, u.ID, "recovery_token = ''", now); err != nil {
+			if err := a.store.ConfirmEmail(ctx, c, u.ID, "recovery_token = ''", now); err != nil {
 				return err
 			}
 		default:
@@ -233,8 +205,7 @@ func (a *api) confirmEmailChange(ctx context.Context, c pgrole.Conn, u *user, co
 		other = u.EmailChangeTokenNew
 	}
 	if a.cfg.SecureEmailChange && other != "" && u.EmailChangeConfirmStatus == 0 {
-		_, err := c.Exec(ctx, `update auth.users set `+column+` = '', email_change_confirm_status = 1, updated_at = $2 where id = $1`, u.ID, now)
-		return false, err
+		return false, a.store.ConfirmEmailChangeSide(ctx, c, u.ID, column, now)
 	}
-	return true, a.applyEmailChange(ctx, c, u.ID, now)
+	return true, a.store.ApplyEmailChange(ctx, c, u.ID, now)
 }
