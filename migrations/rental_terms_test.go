@@ -151,7 +151,7 @@ func TestTermsChangesReachThePages(t *testing.T) {
 			t.Errorf("%s: notification %v, %v", table, n, err)
 		}
 	}
-	for _, path := range []string{"/", "/contact", "/conditions-de-location", "/cars/renault-clio-test"} {
+	for _, path := range []string{"/", "/contact", "/conditions-de-location", "/pourquoi-nous", "/cars/renault-clio-test"} {
 		var data map[string]any
 		readJSON(t, w.db, w.as(anon), &data, `select public.page_data($1)`, path)
 		terms, _ := data["rentalTerms"].(map[string]any)

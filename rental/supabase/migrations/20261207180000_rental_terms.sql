@@ -54,7 +54,7 @@ grant execute on function public.rental_terms() to anon, authenticated, service_
 
 -- The pages that state the terms are rendered ahead of visitors (docs/performance.md):
 -- they carry rental_terms() as "rentalTerms" — the terms page, the home page's and the
--- contact page's FAQ, each car page (its FAQ and key facts). Whole body: only those
+-- contact page's FAQ, the commitments of "why us", each car page (its FAQ). Whole body: only those
 -- pages' rentalTerms key is new.
 create or replace function public.page_data(p_path text) returns jsonb
     language sql stable
@@ -77,7 +77,7 @@ create or replace function public.page_data(p_path text) returns jsonb
   ),
   terms as (  -- rentalTermsApi.ts: rpc rental_terms
     select public.rental_terms() as j
-    where p_path in ('/', '/contact', '/conditions-de-location') or p_path like '/cars/%'
+    where p_path in ('/', '/contact', '/conditions-de-location', '/pourquoi-nous') or p_path like '/cars/%'
   )
   select case
     when p_path in ('/', '/vehicles') then (
@@ -110,7 +110,7 @@ create or replace function public.page_data(p_path text) returns jsonb
       'post', (select to_jsonb(p.b) from published p where (p.b).slug = substr(p_path, 7)),
       'similarPosts', (select coalesce(jsonb_agg(s.j order by s.n), '[]')
                        from (select s.j, s.n from summary s where s.slug <> substr(p_path, 7) order by s.n limit 3) s))
-    when p_path = '/contact' then jsonb_build_object('rentalTerms', (select t.j from terms t))
+    when p_path in ('/contact', '/pourquoi-nous') then jsonb_build_object('rentalTerms', (select t.j from terms t))
     -- the rental terms and the short-term rental page (rentalRules.ts reads the same columns)
     when p_path in ('/conditions-de-location', '/location-courte-duree') then jsonb_build_object(
       'rentalRules', (select jsonb_build_object('longest_rental_days', r.longest_rental_days,
