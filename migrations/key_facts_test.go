@@ -48,7 +48,7 @@ func TestQuoteStatesTheKeyFactsAndTheLateCancellationCost(t *testing.T) {
 	// An administrator edits every figure; the quote follows.
 	for _, sql := range []string{
 		`update public.category_excess set amount = 12345 where category = 'Économique' and insurance = 'basic'`,
-		`update public.category_key_facts set mileage_km_per_day = 200, fuel_policy = 'full_to_full', min_driver_age = 24, min_licence_years = 4 where category = 'Économique'`,
+		`update public.category_key_facts set mileage_km_per_day = 200, extra_km_price = 1.5, fuel_policy = 'full_to_full', min_driver_age = 24, min_licence_years = 4 where category = 'Économique'`,
 		`update public.rental_rules set late_cancellation_days = 10`,
 	} {
 		if n, err := w.run(admin, sql); err != nil || n != 1 {
@@ -57,7 +57,7 @@ func TestQuoteStatesTheKeyFactsAndTheLateCancellationCost(t *testing.T) {
 	}
 	q = keyFactsQuote(t, w, w.carA, "basic")
 	for k, want := range map[string]any{
-		"excess": float64(12345), "mileage_km_per_day": float64(200), "fuel_policy": "full_to_full",
+		"excess": float64(12345), "mileage_km_per_day": float64(200), "extra_km_price": 1.5, "fuel_policy": "full_to_full",
 		"min_driver_age": float64(24), "min_licence_years": float64(4),
 		// 10 days of a 3-day rental: never more than the total
 		"late_cancellation_fee": q["total"],

@@ -67,6 +67,18 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 		return v
 	}
 	first := func(v any) any { return v.([]any)[0] }
+	terms := func() any { // rentalTermsApi.ts: rpc rental_terms
+		t.Helper()
+		rec := do(h, http.MethodPost, "/rest/v1/rpc/rental_terms", map[string]string{"apikey": a.cfg.AnonKey})
+		if rec.Code != 200 {
+			t.Fatalf("rental_terms: %d %s", rec.Code, rec.Body)
+		}
+		var v any
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
 	// What the page renderer reads, as anon: the same function over /rest/v1.
 	read := func(path string) json.RawMessage {
 		t.Helper()
@@ -103,6 +115,11 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 		{"/blog/two", "post", first(rest("blog_posts?select=*&slug=eq.two&status=eq.published"))},
 		{"/blog/two", "similarPosts", rest("blog_posts?" + summary + "&slug=neq.two&limit=3")},
 		{"/blog/trois", "post", first(rest("blog_posts?select=*&slug=eq.trois&status=eq.published"))},
+		{"/", "rentalTerms", terms()},
+		{"/contact", "rentalTerms", terms()},
+		{"/pourquoi-nous", "rentalTerms", terms()},
+		{"/conditions-de-location", "rentalTerms", terms()},
+		{"/cars/clio-5", "rentalTerms", terms()},
 	}
 	for _, c := range cases {
 		got, ok := data(c.path)[c.key]
@@ -121,8 +138,8 @@ func TestPageDataIsWhatTheSiteQueriesReturn(t *testing.T) {
 	if m := data("/cars/nope"); m["car"] != nil || len(m["carImages"].([]any)) != 0 {
 		t.Errorf("an unknown car: %v", m)
 	}
-	if d := read("/contact"); d != nil {
-		t.Errorf("/contact data = %s", d)
+	if d := read("/notre-agence"); d != nil {
+		t.Errorf("/notre-agence data = %s", d)
 	}
 }
 

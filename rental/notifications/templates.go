@@ -118,6 +118,7 @@ type quote struct {
 	LateCancellationFee *float64        `json:"late_cancellation_fee"`
 	Excess              *float64        `json:"excess"`
 	MileageKmPerDay     json.RawMessage `json:"mileage_km_per_day"`
+	ExtraKmPrice        *float64        `json:"extra_km_price"` // DH per km past a limited mileage
 	FuelPolicy          *string         `json:"fuel_policy"`
 	MinDriverAge        *int            `json:"min_driver_age"`
 	MinLicenceYears     *int            `json:"min_licence_years"`
@@ -246,7 +247,7 @@ type words struct {
 	Total, PaidOnline, Remaining, RefundDue, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
 	FreeCancellation, LateCancellation, LateCancellationFree                             string
-	Excess, Mileage, MileageUnlimited, KmPerDay, Fuel, Driver, DriverMinimum             string // Excess, KmPerDay and DriverMinimum (age, licence years) are formats
+	Excess, Mileage, MileageUnlimited, KmPerDay, ExtraKm, Fuel, Driver, DriverMinimum    string // Excess, KmPerDay, ExtraKm and DriverMinimum (age, licence years) are formats
 	DayCount, AgeYears, LicenceYears                                                     plural // "3 jours", "21 ans", "2 ans"
 	Flight, Hotel                                                                        string // the site's words (locales myBooking.flight, booking.hotel)
 	FuelPolicies                                                                         map[string]string
@@ -705,6 +706,9 @@ func (w words) keyFacts(q *quote, insurance string) []line {
 		var km float64
 		if json.Unmarshal(q.MileageKmPerDay, &km) == nil && km > 0 {
 			mileage = fmt.Sprintf(w.KmPerDay, w.number(km, false))
+			if q.ExtraKmPrice != nil {
+				mileage += fmt.Sprintf(w.ExtraKm, w.isolate(w.dh(*q.ExtraKmPrice)))
+			}
 		}
 		rows = append(rows, line{Label: w.Mileage, Value: mileage})
 	}

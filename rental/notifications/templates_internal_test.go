@@ -115,3 +115,23 @@ func TestRefundWordsInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A limited mileage is stated with the price of each kilometre past it, as the
+// quote gave them; an unlimited one is not.
+func TestMileageStatesThePricePerExtraKm(t *testing.T) {
+	price := 2.5
+	limited := &quote{MileageKmPerDay: json.RawMessage("250"), ExtraKmPrice: &price}
+	unlimited := &quote{MileageKmPerDay: json.RawMessage("null")}
+	for code, want := range map[string]string{"fr": "250 km par jour inclus, puis 2,50 DH par km supplémentaire", "en": "250 km per day included, then 2.50 DH per extra km"} {
+		w := lang[code]
+		if rows := w.keyFacts(limited, "basic"); len(rows) != 1 || rows[0].Value != want {
+			t.Errorf("%s: %+v, want %q", code, rows, want)
+		}
+		if rows := w.keyFacts(unlimited, "basic"); len(rows) != 1 || rows[0].Value != w.MileageUnlimited {
+			t.Errorf("%s unlimited: %+v", code, rows)
+		}
+	}
+	if rows := lang["ar"].keyFacts(limited, "basic"); len(rows) != 1 || !strings.Contains(rows[0].Value, "\u20662,50 DH\u2069") {
+		t.Errorf("ar: %+v, want the price isolated left-to-right", rows)
+	}
+}

@@ -116,6 +116,12 @@ func (c *pageChanges) mark(payload string) {
 		for _, s := range n.Slugs {
 			c.paths["/cars/"+s] = true
 		}
+	case "category_key_facts", "category_excess", "category_deposits", "rental_rules":
+		// the pages that state the terms (page_data's rentalTerms, rentalRules)
+		for _, p := range []string{"/", "/contact", "/conditions-de-location", "/location-courte-duree", "/pourquoi-nous"} {
+			c.paths[p] = true
+		}
+		c.prefixes["/cars/"] = true
 	default:
 		c.all = true
 	}

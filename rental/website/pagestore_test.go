@@ -425,6 +425,13 @@ func TestTheChangeLogSaysWhatChangedSince(t *testing.T) {
 			t.Errorf("changedSince(%d, %s) = %v", c.since, c.path, got)
 		}
 	}
+	terms := l.now()
+	l.add(`{"table":"category_key_facts"}`)
+	for path, want := range map[string]bool{"/conditions-de-location": true, "/": true, "/contact": true, "/cars/q7": true, "/blog/x": false, "/vehicles": false} {
+		if got := l.changedSince(terms, path); got != want {
+			t.Errorf("after a key facts change, changedSince(%s) = %v", path, got)
+		}
+	}
 	for range 300 {
 		l.add(`{"table":"cars"}`)
 	}

@@ -27,11 +27,11 @@ export const TRUST = { vehicles: 150, customers: 5000, satisfaction: 99, rating:
 /**
  * Other figures the pages quote. (The trust figures above were chosen to be
  * believable for one airport agency: the agency page's fleet and customer
- * numbers, the home page's satisfaction, rating and years.)
+ * numbers, the home page's satisfaction, rating and years.) The rental rules —
+ * driver's age and licence years, mileage, deposits, cancellation — are not here:
+ * the database states them (rental_terms(), features/cars/termsText.ts).
  */
 export const FIGURES = {
-  minAge: 21,
-  licenceYears: 1,
   replyHours: 24,
   arriveEarlyMinutes: 15,
   shortTermMaxDays: 30,

@@ -44,6 +44,8 @@ export interface QuoteJson {
   /** The key facts of the car's category: the chosen insurance's excess (DH), km per day (null: unlimited), fuel policy, the driver's minimums. */
   excess?: number | null;
   mileage_km_per_day?: number | null;
+  /** DH per kilometre past a limited mileage (quotes made before it was stated lack it). */
+  extra_km_price?: number | null;
   fuel_policy?: "same_to_same" | "full_to_full" | null;
   min_driver_age?: number | null;
   min_licence_years?: number | null;

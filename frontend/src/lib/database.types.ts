@@ -526,6 +526,7 @@ export type Database = {
       category_key_facts: {
         Row: {
           category: string
+          extra_km_price: number | null
           fuel_policy: string
           mileage_km_per_day: number | null
           min_driver_age: number
@@ -533,6 +534,7 @@ export type Database = {
         }
         Insert: {
           category: string
+          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -540,6 +542,7 @@ export type Database = {
         }
         Update: {
           category?: string
+          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -1054,6 +1057,7 @@ export type Database = {
         Args: { p_pickup: string; p_return: string }
         Returns: number
       }
+      rental_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
         Returns: {

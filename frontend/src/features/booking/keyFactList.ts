@@ -10,6 +10,7 @@ export type KeyFactsQuote = Pick<
   | "free_cancellation_until"
   | "late_cancellation_fee"
   | "mileage_km_per_day"
+  | "extra_km_price"
   | "fuel_policy"
   | "min_driver_age"
   | "min_licence_years"
@@ -56,7 +57,12 @@ export function keyFacts(t: TFunction, fmt: Formatters, quote: KeyFactsQuote, in
     facts.push({
       key: "mileage",
       label: t("keyFacts.mileage"),
-      value: quote.mileage_km_per_day == null ? t("keyFacts.unlimited") : t("keyFacts.kmPerDay", { km: fmt.number(quote.mileage_km_per_day) }),
+      value:
+        quote.mileage_km_per_day == null
+          ? t("keyFacts.unlimited")
+          : quote.extra_km_price == null
+            ? t("keyFacts.kmPerDay", { km: fmt.number(quote.mileage_km_per_day) })
+            : t("keyFacts.kmPerDayThen", { km: fmt.number(quote.mileage_km_per_day), price: fmt.price(quote.extra_km_price) }),
     });
   if (quote.fuel_policy) facts.push({ key: "fuel", label: t("keyFacts.fuel"), value: t(`keyFacts.fuelPolicies.${quote.fuel_policy}`) });
   if (quote.min_driver_age != null) {

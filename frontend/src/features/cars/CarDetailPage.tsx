@@ -17,6 +17,7 @@ import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { useSearchParamsAfterHydration } from "../../lib/useHydrated";
 import { parseTrip, useRentalRules, validateTrip, withTrip } from "../search";
+import { useTermsVars } from "./termsText";
 import { openWhatsapp } from "../../lib/whatsapp";
 import { trackWhatsappClick } from "./api";
 import { AvailabilityCalendar } from "./AvailabilityCalendar";
@@ -66,6 +67,8 @@ function CarDetail({ slug }: { slug: string | undefined }) {
     `/cars/${slug ?? ""}`,
     car?.image,
   );
+  // The FAQ states this car's category's terms (rental_terms()).
+  const terms = useTermsVars(car?.category);
 
   if (!result) return <DetailSkeleton />;
   if (!car) {
@@ -98,7 +101,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
     { key: "roadside", included: car.roadside_assistance_included },
   ];
   const requirements = tList<string>(t, "car.requirements");
-  const faq = tList<FaqItem>(t, "car.faq");
+  const faq = tList<FaqItem>(t, "car.faq", terms);
 
   async function chat() {
     if (!car) return;

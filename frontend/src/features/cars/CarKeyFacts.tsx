@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "../../lib/useFormat";
 import { categoryKeyFactsQuery } from "./keyFactsApi";
+import { keyFactsMileage } from "./termsText";
 
 /**
  * The car page's key facts (its category's, from the database): deposit, the
@@ -33,7 +34,7 @@ export function CarKeyFacts({ category }: { category: string | null }) {
         ))}
         <div>
           <dt>{t("keyFacts.mileage")}</dt>
-          <dd data-testid="car-mileage">{facts.mileageKmPerDay == null ? t("keyFacts.unlimited") : t("keyFacts.kmPerDay", { km: fmt.number(facts.mileageKmPerDay) })}</dd>
+          <dd data-testid="car-mileage">{keyFactsMileage(t, fmt, facts.mileageKmPerDay, facts.extraKmPrice)}</dd>
         </div>
         <div>
           <dt>{t("keyFacts.fuel")}</dt>

@@ -7,3 +7,5 @@ export { CarCard } from "./CarCard";
 export { FilterPanel } from "./FilterPanel";
 export { useFilteredFleet, useFleet } from "./useFleet";
 export { carQuery, fleetQuery } from "./queries";
+export { rentalTermsQuery, useRentalTerms, type RentalTermsData, type TermsCategory } from "./rentalTermsApi";
+export { mileageText, termsVars, useTermsVars, type TermsVars } from "./termsText";

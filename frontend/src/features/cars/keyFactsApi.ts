@@ -10,6 +10,8 @@ export interface CategoryKeyFacts {
   /** Excess per insurance level (DH), in the price list's order. */
   excess: { insurance: string; amount: number }[];
   mileageKmPerDay: number | null;
+  /** DH per kilometre past the allowance (a limited mileage only). */
+  extraKmPrice: number | null;
   fuelPolicy: "same_to_same" | "full_to_full";
   minDriverAge: number;
   minLicenceYears: number;
@@ -20,7 +22,7 @@ export async function loadCategoryKeyFacts(category: string): Promise<CategoryKe
   try {
     const client = await db();
     const [facts, excess, deposit, options] = await Promise.all([
-      client.from("category_key_facts").select("mileage_km_per_day,fuel_policy,min_driver_age,min_licence_years").eq("category", category).maybeSingle(),
+      client.from("category_key_facts").select("mileage_km_per_day,extra_km_price,fuel_policy,min_driver_age,min_licence_years").eq("category", category).maybeSingle(),
       client.from("category_excess").select("insurance,amount").eq("category", category),
       client.from("category_deposits").select("amount").eq("category", category).maybeSingle(),
       client.from("booking_options").select("key,position").eq("kind", "insurance").order("position"),
@@ -35,6 +37,7 @@ export async function loadCategoryKeyFacts(category: string): Promise<CategoryKe
       deposit: deposit.data?.amount ?? null,
       excess: [...(excess.data ?? [])].sort((a, b) => order.indexOf(a.insurance) - order.indexOf(b.insurance)),
       mileageKmPerDay: facts.data.mileage_km_per_day,
+      extraKmPrice: facts.data.extra_km_price,
       fuelPolicy: facts.data.fuel_policy as CategoryKeyFacts["fuelPolicy"],
       minDriverAge: facts.data.min_driver_age,
       minLicenceYears: facts.data.min_licence_years,

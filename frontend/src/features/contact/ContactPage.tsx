@@ -8,12 +8,13 @@ import { Faq, PageHero, type FaqItem } from "../../components/ui";
 import { SITE } from "../../config/site";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
+import { useTermsVars } from "../cars";
 import { ContactForm } from "./ContactForm";
 
 export default function ContactPage() {
   const { t } = useTranslation();
   usePageMeta(t("meta.contact.title"), t("meta.contact.description"), "/contact");
-  const faq = tList<FaqItem>(t, "contact.faq");
+  const faq = tList<FaqItem>(t, "contact.faq", useTermsVars());
   return (
     <>
       <PageHero title={t("contact.title")} subtitle={t("contact.subtitle")} />

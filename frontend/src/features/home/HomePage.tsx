@@ -11,7 +11,7 @@ import { carSlug } from "../../lib/slug";
 import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { latestPostsQuery, PostCard } from "../blog";
-import { CarCard, FilterPanel, DEFAULT_FILTERS, useFilteredFleet, type Car } from "../cars";
+import { CarCard, FilterPanel, DEFAULT_FILTERS, useFilteredFleet, useTermsVars, type Car } from "../cars";
 import { ContactForm } from "../contact";
 import { TripSearchForm, defaultTrip, tripQuery } from "../search";
 
@@ -31,7 +31,7 @@ const PERKS: IconName[] = ["infinity", "shield", "clock", "plane", "tag", "heart
  */
 export default function HomePage() {
   const { t } = useTranslation();
-  usePageMeta(t("meta.home.title"), t("meta.home.description"), "/");
+  usePageMeta(t("meta.home.title"), t("meta.home.description", useTermsVars()), "/");
   return (
     <>
       <Hero />
@@ -48,6 +48,7 @@ export default function HomePage() {
 function Hero() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const terms = useTermsVars();
   return (
     <section className="hero">
       <div className="container hero-inner">
@@ -57,7 +58,7 @@ function Hero() {
         <h1>{t("home.hero.title")}</h1>
         <p className="lead">{t("home.hero.subtitle")}</p>
         <TripSearchForm variant="hero" initial={defaultTrip(todayISO())} onSearch={(trip) => navigate(`/vehicles?${tripQuery(trip)}`)} />
-        <p className="hero-description">{t("home.hero.description")}</p>
+        <p className="hero-description">{t("home.hero.description", terms)}</p>
         <ul className="hero-badges">
           {BADGES.map((b) => (
             <li key={b.key}>
@@ -116,7 +117,7 @@ function Fleet() {
 
 function WhyUs() {
   const { t } = useTranslation();
-  const perks = tList<{ title: string; text: string }>(t, "home.perks");
+  const perks = tList<{ title: string; text: string }>(t, "home.perks", useTermsVars());
   return (
     <Section head alt id="why-us" titleId="why-title" title={t("home.why.title")} subtitle={t("home.why.subtitle")}>
       <FeatureGrid items={perks} icons={PERKS} />
@@ -149,7 +150,7 @@ function Testimonials() {
 
 function HomeFaq() {
   const { t } = useTranslation();
-  const faq = tList<FaqItem>(t, "home.faq");
+  const faq = tList<FaqItem>(t, "home.faq", useTermsVars());
   return (
     <Section head alt container="narrow" titleId="faq-title" title={t("home.faqTitle")}>
       <Faq items={faq} idPrefix="home-faq" initiallyOpen={0} />

@@ -3,7 +3,9 @@
 // the cookie card show them); their texts are the i18next namespace "legal"
 // (locales/legal/*.json), downloaded only by these pages so they add nothing to
 // other pages' first view. Every agency fact they quote comes from
-// src/config/site.ts (SITE, FIGURES, LEGAL), so nothing is written twice. They
+// src/config/site.ts (SITE, FIGURES, LEGAL), and every rental rule (ages, licence
+// years, mileage, deposits, excess, cancellation) from the database's
+// rental_terms() (features/cars termsText.ts), so nothing is written twice. They
 // render on the server as well: no browser object is touched during render.
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +13,7 @@ import { Link } from "react-router";
 import { LEGAL_NAV, NavItems } from "../../components/NavItems";
 import { PageHero } from "../../components/ui";
 import { FIGURES, LEGAL, LEGAL_PATHS, SITE } from "../../config/site";
-import { useRentalRules } from "../search";
+import { useTermsVars } from "../cars";
 import { tList } from "../../lib/tList";
 import { useFormat } from "../../lib/useFormat";
 import { usePageMeta } from "../../lib/usePageMeta";
@@ -24,20 +26,15 @@ interface Section {
 
 /** What the texts may quote, by name ({{minAge}}, {{cndp}}…). */
 function useLegalVars() {
-  const { t: tl } = useTranslation("legal");
   const fmt = useFormat();
-  const rules = useRentalRules();
+  const terms = useTermsVars();
   return {
+    ...terms,
     site: SITE.name,
     email: SITE.email,
     privacyEmail: LEGAL.privacyEmail,
     company: LEGAL.companyName,
     cndp: LEGAL.cndpDeclaration,
-    minAge: FIGURES.minAge,
-    // "1 an", "one year", "سنة واحدة": the count in words each language's grammar wants.
-    licence: tl("licenceYears", { count: FIGURES.licenceYears }),
-    // The rental rule (page_data renders the page with it); "…" until it is read.
-    freeCancellationHours: rules?.freeCancellationHours ?? "…",
     arriveEarlyMinutes: FIGURES.arriveEarlyMinutes,
     replyHours: FIGURES.replyHours,
     updated: fmt.day(LEGAL.updated),

@@ -9,6 +9,7 @@ import { tList } from "../../lib/tList";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { useFormat } from "../../lib/useFormat";
 import { localFigures } from "../../lib/figures";
+import { useTermsVars } from "../cars";
 
 const BENEFIT_ICONS: IconName[] = ["sparkle", "shield", "clock", "award", "tool", "plane"];
 
@@ -17,7 +18,7 @@ export default function WhyUsPage() {
   const figures = localFigures(useFormat());
   usePageMeta(t("meta.whyUs.title"), t("meta.whyUs.description"), "/pourquoi-nous");
   const benefits = tList<{ title: string; text: string }>(t, "whyUs.benefits", { ...FIGURES, ...figures });
-  const commitments = tList<{ title: string; text: string }>(t, "whyUs.commitments");
+  const commitments = tList<{ title: string; text: string }>(t, "whyUs.commitments", useTermsVars());
   return (
     <>
       <PageHero eyebrow={t("whyUs.eyebrow")} title={t("whyUs.title")} subtitle={t("whyUs.subtitle")} />

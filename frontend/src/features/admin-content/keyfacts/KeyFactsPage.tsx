@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ComponentProps, type FormEvent } from "react";
 import { adminKeys, Field, notify, PageHeader, reportFailure, Select, useAdminMutation, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import { loadKeyFacts, saveCategoryFacts, saveRentalTerms } from "./api";
-import { FUEL_POLICIES, isTermsVersion, mileageOf, wholeNumber, type CategoryFacts, type FuelPolicy, type RentalTerms } from "./keyFactsForm";
+import { extraKmPriceOf, FUEL_POLICIES, isTermsVersion, mileageOf, wholeNumber, type CategoryFacts, type FuelPolicy, type RentalTerms } from "./keyFactsForm";
 
 /** « Conditions de location »: the cancellation terms, the terms version and each category's key facts. */
 export default function KeyFactsPage() {
@@ -81,6 +81,7 @@ function CategoryForm({ facts, insurances }: { facts: CategoryFacts; insurances:
   const [deposit, setDeposit] = useState(String(facts.deposit));
   const [excess, setExcess] = useState<Record<string, string>>(() => Object.fromEntries(insurances.map((i) => [i, String(facts.excess[i] ?? 0)])));
   const [mileage, setMileage] = useState(facts.mileageKmPerDay == null ? "" : String(facts.mileageKmPerDay));
+  const [extraKm, setExtraKm] = useState(facts.extraKmPrice == null ? "" : String(facts.extraKmPrice).replace(".", ","));
   const [fuel, setFuel] = useState<FuelPolicy>(facts.fuelPolicy);
   const [age, setAge] = useState(String(facts.minDriverAge));
   const [years, setYears] = useState(String(facts.minLicenceYears));
@@ -89,18 +90,20 @@ function CategoryForm({ facts, insurances }: { facts: CategoryFacts; insurances:
   const dep = wholeNumber(deposit, 0, 1_000_000);
   const exc = Object.fromEntries(insurances.map((i) => [i, wholeNumber(excess[i] ?? "", 0, 1_000_000)]));
   const km = mileageOf(mileage);
+  const extra = extraKmPriceOf(extraKm, km.ok ? km.value : null);
   const a = wholeNumber(age, 18, 99);
   const y = wholeNumber(years, 0, 60);
   const bad = (ok: boolean) => (tried && !ok ? t("keyfacts.invalid") : undefined);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
-    if (dep === null || Object.values(exc).some((x) => x === null) || !km.ok || a === null || y === null) return;
+    if (dep === null || Object.values(exc).some((x) => x === null) || !km.ok || !extra.ok || a === null || y === null) return;
     save.mutate({
       category: facts.category,
       deposit: dep,
       excess: exc as Record<string, number>,
       mileageKmPerDay: km.value,
+      extraKmPrice: extra.ok ? extra.value : null,
       fuelPolicy: fuel,
       minDriverAge: a,
       minLicenceYears: y,
@@ -120,6 +123,10 @@ function CategoryForm({ facts, insurances }: { facts: CategoryFacts; insurances:
         ))}
         <Field label={t("keyfacts.mileage")} error={bad(km.ok)}>
           <NumberInput value={mileage} onValue={setMileage} name="mileage_km_per_day" />
+        </Field>
+        {/* Only a limited mileage has extra kilometres (the database refuses a price without a limit and a limit without a price). */}
+        <Field label={t("keyfacts.extraKmPrice")} hint={t("keyfacts.extraKmPriceHint")} error={bad(extra.ok)}>
+          <NumberInput value={extraKm} onValue={setExtraKm} name="extra_km_price" inputMode="decimal" disabled={km.ok && km.value === null} />
         </Field>
         <Field label={t("keyfacts.fuel")}>
           <Select value={fuel} onChange={setFuel} options={FUEL_POLICIES.map((f) => [f, t(`keyfacts.fuelPolicies.${f}`)] as const)} name="fuel_policy" />

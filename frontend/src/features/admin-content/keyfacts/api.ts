@@ -32,6 +32,7 @@ export async function loadKeyFacts(): Promise<KeyFactsData> {
       deposit: depositRows.find((d) => d.category === f.category)?.amount ?? 0,
       excess: Object.fromEntries(excessRows.filter((x) => x.category === f.category).map((x) => [x.insurance, x.amount])),
       mileageKmPerDay: f.mileage_km_per_day,
+      extraKmPrice: f.extra_km_price,
       fuelPolicy: f.fuel_policy as CategoryFacts["fuelPolicy"],
       minDriverAge: f.min_driver_age,
       minLicenceYears: f.min_licence_years,
@@ -44,7 +45,7 @@ export async function saveCategoryFacts(c: CategoryFacts): Promise<void> {
   const updated = [
     await supabase
       .from("category_key_facts")
-      .update({ mileage_km_per_day: c.mileageKmPerDay, fuel_policy: c.fuelPolicy, min_driver_age: c.minDriverAge, min_licence_years: c.minLicenceYears })
+      .update({ mileage_km_per_day: c.mileageKmPerDay, extra_km_price: c.extraKmPrice, fuel_policy: c.fuelPolicy, min_driver_age: c.minDriverAge, min_licence_years: c.minLicenceYears })
       .eq("category", c.category)
       .select("category"),
     await supabase.from("category_deposits").update({ amount: c.deposit }).eq("category", c.category).select("category"),

@@ -11,6 +11,8 @@ export interface CategoryFacts {
   excess: Record<string, number>;
   /** null: unlimited mileage. */
   mileageKmPerDay: number | null;
+  /** DH per kilometre past the day's allowance; null exactly when the mileage is unlimited. */
+  extraKmPrice: number | null;
   fuelPolicy: FuelPolicy;
   minDriverAge: number;
   minLicenceYears: number;
@@ -35,6 +37,17 @@ export function mileageOf(text: string): { ok: true; value: number | null } | { 
   if (text.trim() === "") return { ok: true, value: null };
   const n = wholeNumber(text, 1, 100_000);
   return n === null ? { ok: false } : { ok: true, value: n };
+}
+
+/**
+ * The price per extra km for a mileage: none when it is unlimited (the field is
+ * ignored), else a price in DH above 0 with at most two decimals ("2,5" or "2.5").
+ */
+export function extraKmPriceOf(text: string, mileage: number | null): { ok: true; value: number | null } | { ok: false } {
+  if (mileage === null) return { ok: true, value: null };
+  const t = text.trim().replace(",", ".");
+  if (!/^\d{1,4}(\.\d{1,2})?$/.test(t) || Number(t) <= 0) return { ok: false };
+  return { ok: true, value: Number(t) };
 }
 
 /** A terms version as the database accepts it: letters, digits, dots, dashes (e.g. 2026-11-01). */
