@@ -197,6 +197,12 @@ func Render(kind, lang string, payload []byte, siteURL string) (mail.Message, er
 			return renderChangeDecided(lang, &b, siteURL)
 		}
 		return renderTravellerRequest(&b, siteURL)
+	case KindReviewRequest:
+		var b invitedBooking
+		if err := json.Unmarshal(payload, &b); err != nil {
+			return mail.Message{}, err
+		}
+		return renderReviewRequest(lang, &b, siteURL)
 	case KindContactCreated:
 		var c contact
 		if err := json.Unmarshal(payload, &c); err != nil {
@@ -234,6 +240,7 @@ type words struct {
 	Group, Decimal                                                                       string // how the site's locale (docs/languages.md: fr-MA, en-GB, ar-MA with Latin digits) writes 1.283,50
 	Refund                                                                               refundWords
 	MyBooking                                                                            myBookingWords
+	Review                                                                               reviewWords
 }
 
 // lang holds the customer email's texts by language code, one catalogue per
