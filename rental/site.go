@@ -22,6 +22,6 @@ var SiteName = frontend.SiteName()
 var PrivatePaths = []string{"/admin"}
 
 // BrowserOnlyPaths are the pages that are the browser's alone (the back office,
-// a booking in progress and its outcome, a traveller's own booking): each with its sub-paths, they get no
+// a booking in progress and its outcome, a traveller's own booking and review): each with its sub-paths, they get no
 // hreflang alternates and are not in the sitemap.
-var BrowserOnlyPaths = []string{"/admin", "/booking", "/booking-success", "/booking-cancelled", "/my-booking"}
+var BrowserOnlyPaths = []string{"/admin", "/booking", "/booking-success", "/booking-cancelled", "/my-booking", "/review"}

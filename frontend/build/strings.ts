@@ -3,7 +3,7 @@
 // looks a key up there when the default namespace lacks it): the first view of "/"
 // downloads the rest only. The source files stay whole (the server render and the
 // tests read them). Split at build by vite.config.ts.
-export const PAGE_STRINGS = ["paymentErrors", "whyUs", "wayForward", "agency", "shortTerm", "longTerm", "success", "reservation", "order", "cancelled", "notFound", "bookingPrice", "booking", "calendar", "myBooking", "keyFacts"];
+export const PAGE_STRINGS = ["paymentErrors", "whyUs", "wayForward", "agency", "shortTerm", "longTerm", "success", "reservation", "order", "cancelled", "notFound", "bookingPrice", "booking", "calendar", "myBooking", "keyFacts", "review"];
 // Keys under a PAGE_STRINGS key that stay with "/"'s strings: the contact form on "/"
 // shows the booking form's field errors.
 export const KEPT_ON_SITE = ["booking.errors"];

@@ -223,6 +223,12 @@ func Render(kind, lang string, payload []byte, siteURL string) (mail.Message, er
 			return renderChangeDecided(lang, &b, siteURL)
 		}
 		return renderTravellerRequest(&b, siteURL)
+	case KindReviewRequest:
+		var b invitedBooking
+		if err := json.Unmarshal(payload, &b); err != nil {
+			return mail.Message{}, err
+		}
+		return renderReviewRequest(lang, &b, siteURL)
 	case KindContactCreated:
 		var c contact
 		if err := json.Unmarshal(payload, &c); err != nil {
@@ -262,6 +268,7 @@ type words struct {
 	Refund                                                                               refundWords
 	MyBooking                                                                            myBookingWords
 	Events                                                                               map[string]eventWords // the traveller's e-mail of each event (events.go)
+	Review                                                                               reviewWords
 
 	tag language.Tag // the language's CLDR plural rules
 }

@@ -31,6 +31,7 @@ const TermsPage = page(() => import("../features/legal/LegalPages").then((m) => 
 const PrivacyPage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.PrivacyPage })), ["legal"]);
 const LegalNoticePage = page(() => import("../features/legal/LegalPages").then((m) => ({ default: m.LegalNoticePage })), ["legal"]);
 const MyBookingPage = page(() => import("../features/mybooking/MyBookingPage"));
+const ReviewPage = page(() => import("../features/reviews/ReviewPage"));
 const NotFoundPage = page(() => import("../features/pages/NotFoundPage"));
 const AdminApp = lazy(() => Promise.all([import("../features/admin-shell/AdminApp"), i18n.loadNamespaces("pages")]).then(([m]) => m));
 
@@ -68,6 +69,7 @@ export function SiteRoutes() {
         <Route path="booking-success" element={<BookingSuccessPage />} />
         <Route path="booking-cancelled" element={<BookingCancelledPage />} />
         <Route path="my-booking" element={<MyBookingPage />} />
+        <Route path="review" element={<ReviewPage />} />
         <Route path="blog" element={<BlogListPage />} />
         <Route path="blog/:slug" element={<BlogPostPage />} />
         <Route path="contact" element={<ContactPage />} />

@@ -406,6 +406,57 @@ export type Database = {
           },
         ]
       }
+      car_reviews: {
+        Row: {
+          booking_id: string | null
+          car_id: number
+          comment: string | null
+          created_at: string
+          decided_at: string | null
+          id: string
+          language: string
+          stars: number
+          status: string
+        }
+        Insert: {
+          booking_id?: string | null
+          car_id: number
+          comment?: string | null
+          created_at?: string
+          decided_at?: string | null
+          id?: string
+          language?: string
+          stars: number
+          status?: string
+        }
+        Update: {
+          booking_id?: string | null
+          car_id?: number
+          comment?: string | null
+          created_at?: string
+          decided_at?: string | null
+          id?: string
+          language?: string
+          stars?: number
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "car_reviews_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: true
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "car_reviews_car_id_fkey"
+            columns: ["car_id"]
+            isOneToOne: false
+            referencedRelation: "cars"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       cars: {
         Row: {
           available: boolean
@@ -422,6 +473,7 @@ export type Database = {
           not_available_until: string | null
           price: number
           rating: number
+          rating_source: string | null
           review_count: number
           roadside_assistance_included: boolean
           seats: number
@@ -429,6 +481,8 @@ export type Database = {
           slug: string
           translations: NonNullable<Json>
           transmission: string
+          traveller_rating: number | null
+          traveller_review_count: number
           updated_at: string
           bookable: boolean | null
         }
@@ -447,6 +501,7 @@ export type Database = {
           not_available_until?: string | null
           price: number
           rating: number
+          rating_source?: string | null
           review_count?: number
           roadside_assistance_included?: boolean
           seats: number
@@ -454,6 +509,8 @@ export type Database = {
           slug: string
           translations?: NonNullable<Json>
           transmission: string
+          traveller_rating?: number | null
+          traveller_review_count?: number
           updated_at?: string
         }
         Update: {
@@ -471,6 +528,7 @@ export type Database = {
           not_available_until?: string | null
           price?: number
           rating?: number
+          rating_source?: string | null
           review_count?: number
           roadside_assistance_included?: boolean
           seats?: number
@@ -478,6 +536,8 @@ export type Database = {
           slug?: string
           translations?: NonNullable<Json>
           transmission?: string
+          traveller_rating?: number | null
+          traveller_review_count?: number
           updated_at?: string
         }
         Relationships: []
@@ -526,7 +586,6 @@ export type Database = {
       category_key_facts: {
         Row: {
           category: string
-          extra_km_price: number | null
           fuel_policy: string
           mileage_km_per_day: number | null
           min_driver_age: number
@@ -534,7 +593,6 @@ export type Database = {
         }
         Insert: {
           category: string
-          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -542,7 +600,6 @@ export type Database = {
         }
         Update: {
           category?: string
-          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -853,6 +910,7 @@ export type Database = {
           my_booking_link_ttl: string
           paypal_hold: string
           request_hold: string
+          review_link_ttl: string
           turnaround: string
           whatsapp_fleet_share: number
         }
@@ -868,6 +926,7 @@ export type Database = {
           my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
+          review_link_ttl?: string
           turnaround?: string
           whatsapp_fleet_share?: number
         }
@@ -883,6 +942,7 @@ export type Database = {
           my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
+          review_link_ttl?: string
           turnaround?: string
           whatsapp_fleet_share?: number
         }
@@ -1057,7 +1117,6 @@ export type Database = {
         Args: { p_pickup: string; p_return: string }
         Returns: number
       }
-      rental_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -1068,10 +1127,7 @@ export type Database = {
           refunds: number
         }[]
       }
-      send_pickup_reminders: {
-        Args: Record<PropertyKey, never>
-        Returns: number
-      }
+      review_invitation: { Args: { p_token: string }; Returns: Json }
       sitemap_paths: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1080,6 +1136,10 @@ export type Database = {
         }[]
       }
       slugify: { Args: { value: string }; Returns: string }
+      submit_review: {
+        Args: { p_comment?: string; p_stars: number; p_token: string }
+        Returns: Json
+      }
       summary_translations: {
         Args: { "": Database["public"]["Tables"]["blog_posts"]["Row"] }
         Returns: {

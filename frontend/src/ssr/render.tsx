@@ -37,8 +37,8 @@ export interface RenderOutput {
   dir: string;
 }
 
-/** Pages that depend on what only the browser holds (the booking in progress, the back office, a traveller's own booking). */
-const BROWSER_ONLY = /^\/(admin|booking|booking-success|booking-cancelled|my-booking)(\/|$)/;
+/** Pages that depend on what only the browser holds (the booking in progress, the back office, a traveller's own booking and review). */
+const BROWSER_ONLY = /^\/(admin|booking|booking-success|booking-cancelled|my-booking|review)(\/|$)/;
 
 export function renderPage(input: RenderInput): RenderOutput {
   const lang = isLanguageCode(input.lang) ? input.lang : "fr";

@@ -118,6 +118,9 @@ export function CarFormDialog({ target, onClose }: Props) {
           <input className="adm-input" name="review_count" type="number" min={0} step={1} value={values.review_count} onChange={(e) => set("review_count", e.target.value)} />
         </Field>
       </div>
+      <Field label={t("cars.fields.ratingSource")} error={errors.rating_source} hint={t("cars.fields.ratingSourceHint")}>
+        <input className="adm-input" name="rating_source" maxLength={40} value={values.rating_source} onChange={(e) => set("rating_source", e.target.value)} />
+      </Field>
 
       <div className="adm-grid adm-grid--3">
         <Field label={t("cars.fields.seats")} error={errors.seats} required>

@@ -58,6 +58,10 @@ describe("car row", () => {
   it("lets the database derive an empty slug", () => {
     expect(toCarRow({ ...valid, slug: "  " }).slug).toBeNull();
   });
+  it("keeps the declared rating's source, blank as none", () => {
+    expect(toCarRow({ ...valid, rating_source: " Google " }).rating_source).toBe("Google");
+    expect(toCarRow({ ...valid, rating_source: "  " }).rating_source).toBeNull();
+  });
   it("keeps one decimal of rating and trims text", () => {
     const row = toCarRow({ ...valid, rating: "4.66", name: " Clio 5 ", description: "  " });
     expect(row.rating).toBe(4.7);
@@ -115,6 +119,7 @@ describe("a row read back (schema-derived types)", () => {
       ...{ id: 1, slug: "clio", name: "Clio", brand: "Renault", category: "Compact", price: 300, image: "/a.jpg", seats: 5, rating: 4.5, review_count: 0 },
       ...{ available: true, description: null, gps_included: false, baby_seat_included: false, second_driver_included: false, roadside_assistance_included: false },
       ...{ not_available_until: null, created_at: "", updated_at: "", transmission: "manual", fuel: "diesel", translations: {} },
+      ...{ rating_source: "Google", traveller_rating: null, traveller_review_count: 0 },
     };
     const odd = carToForm({ ...row, transmission: "cvt", fuel: "steam", translations: { en: "City car", ar: [] } });
     expect([odd.transmission, odd.fuel, odd.description_en, odd.description_ar]).toEqual(["manual", "gasoline", "", ""]);

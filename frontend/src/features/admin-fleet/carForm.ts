@@ -29,6 +29,8 @@ export interface CarFormValues {
   fuel: Fuel;
   rating: string;
   review_count: string;
+  /** Where the declared rating comes from ("Google"); blank: the agency's own figure. */
+  rating_source: string;
   available: boolean;
   description: string;
   /** The description's English and Arabic versions: cars.translations. */
@@ -55,6 +57,7 @@ export const EMPTY_CAR_FORM: CarFormValues = {
   fuel: "gasoline",
   rating: "4.5",
   review_count: "0",
+  rating_source: "",
   available: true,
   description: "",
   description_en: "",
@@ -117,6 +120,7 @@ export function toCarRow(v: CarFormValues): CarRowInput {
     fuel: v.fuel,
     rating: Math.round(Number(v.rating) * 10) / 10,
     review_count: isBlank(v.review_count) ? 0 : Number(v.review_count),
+    rating_source: blankToNull(v.rating_source),
     available: v.available,
     description: blankToNull(v.description),
     // A blank translation is left out: the site then shows the French.
@@ -150,6 +154,7 @@ export function carToForm(car: AdminCar): CarFormValues {
     fuel: isFuel(car.fuel) ? car.fuel : CAR_FUELS[0],
     rating: String(car.rating),
     review_count: String(car.review_count ?? 0),
+    rating_source: car.rating_source ?? "",
     available: car.available,
     description: car.description ?? "",
     description_en: translatedDescription(car, "en"),

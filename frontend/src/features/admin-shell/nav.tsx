@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
-import { IconBlog, IconCalendar, IconCar, IconDashboard, IconMail, IconPlanning, IconShield, IconTicket, IconUsers, tAdmin } from "../admin-kit";
+import { IconBlog, IconCalendar, IconCar, IconChat, IconDashboard, IconMail, IconPlanning, IconShield, IconTicket, IconUsers, tAdmin } from "../admin-kit";
 
 export interface NavItem {
   /** The route below /admin. */
@@ -24,6 +24,7 @@ export const NAV: readonly NavItem[] = [
   { path: "planning", label: tAdmin("shell.nav.planning"), icon: <IconPlanning />, Screen: screen(() => import("../admin-planning"), "PlanningPage") },
   { path: "contacts", label: tAdmin("shell.nav.contacts"), icon: <IconMail />, Screen: screen(() => import("../admin-messages"), "MessagesPage") },
   { path: "requests", label: tAdmin("shell.nav.requests"), icon: <IconMail />, Screen: screen(() => import("../admin-messages"), "RequestsPage") },
+  { path: "reviews", label: tAdmin("shell.nav.reviews"), icon: <IconChat />, Screen: screen(() => import("../admin-reviews"), "ReviewsPage") },
   { path: "terms", label: tAdmin("shell.nav.terms"), icon: <IconTicket />, Screen: screen(() => import("../admin-content"), "KeyFactsPage") },
   { path: "customers", label: tAdmin("shell.nav.customers"), icon: <IconUsers />, Screen: screen(() => import("../admin-customers"), "CustomersPage") },
   { path: "settings", label: tAdmin("shell.nav.settings"), icon: <IconShield />, Screen: screen(() => import("../admin-team"), "AdminsPage") },

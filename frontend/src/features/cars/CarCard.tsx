@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
-import { Stars } from "../../components/ui";
 import { responsiveImage } from "../../lib/images";
 import { carSlug } from "../../lib/slug";
 import { plainFormatters } from "../../lib/localeFormat";
@@ -10,6 +9,7 @@ import { openWhatsapp } from "../../lib/whatsapp";
 import { withTrip, type Trip, type CarAvailability } from "../search";
 import { trackWhatsappClick } from "./api";
 import { badgeOf, isChatDisabled } from "./bookable";
+import { CarRatings } from "./CarRatings";
 import { categoryKey } from "./labels";
 import type { FleetCar } from "./types";
 
@@ -70,10 +70,6 @@ export function CarCard({
         <span className={`badge ${bookable ? "badge-ok" : "badge-off"}`} data-testid="car-badge">
           {badge}
         </span>
-        <span className="car-card-rating">
-          <Icon name="star" size={14} className="star-on" />
-          {fmt.number(car.rating)}
-        </span>
       </div>
       <div className="car-card-body">
         <div className="car-card-head">
@@ -107,8 +103,8 @@ export function CarCard({
             <strong>{fmt.price(car.price)}</strong>
             <span className="muted"> / {t("car.perDay")}</span>
           </p>
-          <Stars rating={car.rating} size={14} />
         </div>
+        <CarRatings car={car} compact />
         {forDates &&
           (forDates.free ? (
             <div className="car-card-deal">

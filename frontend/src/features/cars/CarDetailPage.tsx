@@ -6,7 +6,7 @@ import { scrollToId } from "../../components/AnchorLink";
 import { Icon } from "../../components/Icon";
 import { Tabs } from "../../components/Tabs";
 import { Section } from "../../components/sections";
-import { Faq, ScrollTopButton, Stars, type FaqItem } from "../../components/ui";
+import { Faq, ScrollTopButton, type FaqItem } from "../../components/ui";
 import { FIGURES } from "../../config/site";
 import { todayISO } from "../../lib/format";
 import { responsiveImage, thumbnailUrl } from "../../lib/images";
@@ -24,6 +24,7 @@ import { AvailabilityCalendar } from "./AvailabilityCalendar";
 import { isChatDisabled, showsUnavailableUntil } from "./bookable";
 import { CarCard } from "./CarCard";
 import { CarKeyFacts } from "./CarKeyFacts";
+import { CarRatings } from "./CarRatings";
 import { categoryKey } from "./labels";
 import { Lightbox, type LightboxImage } from "./Lightbox";
 import { localized } from "../../lib/translated";
@@ -122,12 +123,9 @@ function CarDetail({ slug }: { slug: string | undefined }) {
                 {car.brand} {car.name}
               </bdi>
             </h1>
-            <p className="car-hero-rating">
-              <Stars rating={car.rating} />
-              <span>
-                {fmt.number(car.rating)} · {t("car.reviews", { count: car.review_count })}
-              </span>
-            </p>
+            <div className="car-hero-rating">
+              <CarRatings car={car} />
+            </div>
             <p className="car-hero-price">
               <strong>{fmt.price(car.price)}</strong> <span>/ {t("car.perDay")}</span>
             </p>

@@ -41,6 +41,9 @@ export const SAMPLE_FLEET: readonly FleetCar[] = SAMPLES.map((s) => ({
   roadside_assistance_included: false,
   not_available_until: null,
   translations: {},
+  rating_source: null,
+  traveller_rating: null,
+  traveller_review_count: 0,
   bookable: true,
   ...s,
 }));

@@ -14,6 +14,7 @@ import payments from "./fr/payments.json";
 import planning from "./fr/planning.json";
 import requests from "./fr/requests.json";
 import keyfacts from "./fr/keyfacts.json";
+import reviews from "./fr/reviews.json";
 
 // The back office's strings are the "admin" namespace of the site's i18next
 // (src/lib/i18n.ts), French only for now (SPEC section 2). The catalogue is split
@@ -26,7 +27,7 @@ export const ADMIN_NS = "admin";
 export const ADMIN_LANGUAGE = "fr";
 
 export const CATALOGUES = {
-  fr: { ...common, ...login, ...dashboard, ...cars, ...blog, ...bookings, ...payments, ...planning, ...messages, ...admins, ...live, ...customers, ...requests, ...keyfacts },
+  fr: { ...common, ...login, ...dashboard, ...cars, ...blog, ...bookings, ...payments, ...planning, ...messages, ...admins, ...live, ...customers, ...requests, ...keyfacts, ...reviews },
 };
 
 if (!i18next.isInitialized && !i18next.store) {

@@ -37,6 +37,8 @@ export const adminKeys = {
   messages: ["admin", "messages"],
   /** Travellers' change requests and cancellations ("My booking"). */
   requests: ["admin", "requests"],
+  /** Travellers' reviews to moderate (car_reviews). */
+  reviews: ["admin", "reviews"],
   /** Rental terms and each category's key facts (« Conditions de location »). */
   keyFacts: ["admin", "key-facts"],
   admins: ["admin", "admins"],
@@ -59,6 +61,7 @@ export const staleAfter = {
   whatsapp_clicks: [adminKeys.dashboard],
   deleted_bookings: [adminKeys.dashboard],
   profiles: [adminKeys.admins],
+  car_reviews: [adminKeys.reviews, adminKeys.cars],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type AdminTable = keyof typeof staleAfter;

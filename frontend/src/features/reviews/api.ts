@@ -1,0 +1,74 @@
+import { db, PG_CODES } from "../../lib/db";
+
+/** public.review_invitation(token): the rental a review link opens (migration 20261207190000_car_reviews.sql). */
+export interface Invitation {
+  reference: string;
+  status: string;
+  language: string;
+  first_name: string;
+  start_date: string;
+  end_date: string;
+  car: { id: number; slug: string; name: string; brand: string; image: string | null } | null;
+  review: { stars: number; comment: string | null; status: "pending" | "approved" | "rejected"; created_at: string } | null;
+}
+
+/** What went wrong, as the page words it (review.errors.*). */
+export type Failure = "link" | "stars" | "comment" | "already" | "notCompleted" | "limited" | "other";
+
+/** The database's refusal (PostgREST's {code, message, details, hint}) as the page words it. */
+export function failure(error: { code?: string; details?: unknown }): Failure {
+  let details: Record<string, unknown> = {};
+  if (error.details && typeof error.details === "object") details = error.details as Record<string, unknown>;
+  else if (typeof error.details === "string") {
+    try {
+      details = JSON.parse(error.details) as Record<string, unknown>;
+    } catch {
+      details = {};
+    }
+  }
+  switch (error.code) {
+    case "RV001":
+      return "link";
+    case "RV002":
+      return details.field === "comment" ? "comment" : "stars";
+    case "RV003":
+      return "already";
+    case "RV004":
+      return "notCompleted";
+    case PG_CODES.tooManyWrites:
+      return "limited";
+  }
+  return "other";
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+
+type Answer = PromiseLike<{ data: unknown; error: { code?: string; details?: unknown } | null }>;
+
+async function rpc(call: (c: Awaited<ReturnType<typeof db>>) => Answer): Promise<Result<Invitation>> {
+  try {
+    const { data, error } = await call(await db());
+    if (error) return { ok: false, failure: failure(error) };
+    return { ok: true, value: data as Invitation };
+  } catch {
+    return { ok: false, failure: "other" };
+  }
+}
+
+export function readInvitation(token: string): Promise<Result<Invitation>> {
+  return rpc((c) => c.rpc("review_invitation", { p_token: token }));
+}
+
+/**
+ * The stars are sent as chosen, none as null: the database alone says what it
+ * accepts (RV002). The generated argument type has no null for an integer.
+ */
+export function submitReview(token: string, stars: number | null, comment: string): Promise<Result<Invitation>> {
+  return rpc((c) => c.rpc("submit_review", { p_token: token, p_stars: stars as number, p_comment: comment }));
+}
+
+/** The token of an e-mailed link, from the fragment (never sent to a server); the database judges it. */
+export function tokenOf(hash: string): string | null {
+  const m = /(?:^#|&)token=([^&]{1,200})/.exec(hash);
+  return m ? decodeURIComponent(m[1]!) : null;
+}
