@@ -88,8 +88,10 @@ type quote struct {
 	// RefundDue is set on a booking paid online and re-priced below what was paid:
 	// what the agency owes back (DueNow is then what was paid).
 	RefundDue *float64 `json:"refund_due"`
-	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00".
+	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00";
+	// empty when the window was already over when quoted (FreeCancellationOver).
 	FreeCancellationUntil string `json:"free_cancellation_until"`
+	FreeCancellationOver  bool   `json:"free_cancellation_over"`
 	// The key facts of the car's category, as the quote stated them; nil in a
 	// quote stored before it carried them. MileageKmPerDay is the raw value: JSON
 	// null means unlimited, absent means not stated.
@@ -221,6 +223,7 @@ type words struct {
 	Total, PaidOnline, Remaining, RefundDue, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
 	FreeCancellation, LateCancellation, LateCancellationFree                             string
+	FreeCancellationOver                                                                 string // the window was already over at booking: cancelling costs the fee from the start
 	Excess, Mileage, MileageUnlimited, KmPerDay, Fuel, Driver, DriverMinimum             string // Excess, KmPerDay and DriverMinimum are formats
 	Flight, Hotel                                                                        string // the site's words (locales myBooking.flight, booking.hotel)
 	FuelPolicies                                                                         map[string]string
@@ -653,7 +656,10 @@ Message:
 // mileage, fuel and the driver's minimums (a row only for what it stated).
 func (w words) keyFacts(q *quote, insurance string) []line {
 	var rows []line
-	if q.LateCancellationFee != nil {
+	if q.LateCancellationFee != nil && q.FreeCancellationOver && q.FreeCancellationUntil == "" {
+		// No free moment was promised: the cost applies from the booking on.
+		rows = append(rows, line{Label: w.FreeCancellationOver, Value: w.dh(*q.LateCancellationFee), LTR: true})
+	} else if q.LateCancellationFee != nil {
 		cost := line{Label: w.LateCancellation, Value: w.LateCancellationFree}
 		if *q.LateCancellationFee > 0 {
 			cost = line{Label: w.LateCancellation, Value: w.dh(*q.LateCancellationFee), LTR: true}
