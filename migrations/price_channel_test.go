@@ -177,6 +177,11 @@ func TestLateCancellationOnlineKeepsTheFeeAndRefundsTheRestOnce(t *testing.T) {
 		if err != nil || b["status"] != "cancelled" {
 			t.Fatalf("late cancel %d: %v %v", i+1, b, err)
 		}
+		// The answer lists the pending refund: the page carries it out at once from it.
+		pays, _ := b["payments"].([]any)
+		if len(pays) != 2 || pays[1].(map[string]any)["kind"] != "refund" {
+			t.Fatalf("late cancel %d answered the ledger %v, want the capture and its refund", i+1, b["payments"])
+		}
 	}
 	refund := superScalar[string](t, w, `select string_agg(status || ' ' || amount || ' ' || currency || ' ' || amount_mad || ' ' || refund_key, ';')
 		from public.payments where booking_id = $1 and kind = 'refund'`, id)

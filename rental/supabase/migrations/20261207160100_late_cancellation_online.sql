@@ -109,7 +109,9 @@ begin
       jsonb_build_object('free_until', to_char(private.free_cancellation_until(b), 'YYYY-MM-DD"T"HH24:MI:SS'),
                          'cost', private.late_cancellation_cost(b), 'refund', private.cancel_refund(b)));
   end if;
-  return private.my_booking_view(private.traveller_cancel(b, 0));
+  -- Two statements: the view (stable) reads the ledger as the cancellation left it.
+  b := private.traveller_cancel(b, 0);
+  return private.my_booking_view(b);
 end
 $$;
 
@@ -134,7 +136,9 @@ begin
     perform private.my_booking_error(409, 'MB003', 'This booking can no longer be cancelled here', jsonb_build_object('status', b.status));
   end if;
   if private.cancel_is_free(b) then
-    return private.my_booking_view(private.traveller_cancel(b, 0));
+    -- Two statements: the view (stable) reads the ledger as the cancellation left it.
+  b := private.traveller_cancel(b, 0);
+  return private.my_booking_view(b);
   end if;
   v_cost := private.late_cancellation_cost(b);
   if p_fee is distinct from v_cost then
@@ -142,7 +146,8 @@ begin
       jsonb_build_object('free_until', to_char(private.free_cancellation_until(b), 'YYYY-MM-DD"T"HH24:MI:SS'),
                          'cost', v_cost, 'refund', private.cancel_refund(b)));
   end if;
-  return private.my_booking_view(private.traveller_cancel(b, v_cost));
+  b := private.traveller_cancel(b, v_cost);
+  return private.my_booking_view(b);
 end
 $$;
 revoke all on function public.my_booking_cancel_late(text, numeric) from public;
