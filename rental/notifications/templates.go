@@ -77,10 +77,12 @@ type booking struct {
 
 // quote is the breakdown the database stored with the booking (bookings.quote).
 type quote struct {
-	Base        float64 `json:"base"`
-	Insurance   float64 `json:"insurance"`
-	Extras      float64 `json:"extras"`
-	Discount    float64 `json:"discount"`
+	Base      float64 `json:"base"`
+	Insurance float64 `json:"insurance"`
+	Extras    float64 `json:"extras"`
+	Discount  float64 `json:"discount"`
+	// Channel is "online" (a PayPal booking) or "agency" (paid there: no online discount); empty in older quotes.
+	Channel     string  `json:"channel"`
 	Total       float64 `json:"total"`
 	DueNow      float64 `json:"due_now"`
 	DueAtPickup float64 `json:"due_at_pickup"`
@@ -539,6 +541,8 @@ func optionName(b *booking) string {
 	}
 	t := b.PaymentTerms
 	switch {
+	case b.Quote != nil && b.Quote.Channel == "agency": // the option's terms are for paying online
+		return name + ", à payer à l'agence (sans remise en ligne)"
 	case t == nil:
 		return name
 	case t.DiscountPercent > 0:
@@ -590,7 +594,10 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 	}...)
 	if q := b.Quote; q != nil {
 		rows = append(rows, row{"Location du véhicule", dh(q.Base)}, row{"Assurance (montant)", dh(q.Insurance)},
-			row{"Options (montant)", dh(q.Extras)}, row{"Remise", "−" + dh(q.Discount)})
+			row{"Options (montant)", dh(q.Extras)})
+		if q.Discount > 0 {
+			rows = append(rows, row{"Remise", "−" + dh(q.Discount)})
+		}
 	}
 	rows = append(rows, row{"Montant total", dh(b.TotalPrice)})
 	if q := b.Quote; q != nil {
