@@ -393,7 +393,7 @@ describe("prices have one home", () => {
         await box.setChecked(Boolean((c.extras as Record<string, boolean>)[key]));
       }
       await page.locator(`input[name="paymentOption"][value="${c.payment}"]`).check();
-      const q = await anon<Record<string, number>>("rpc/quote_booking", {
+      const q = await anon<Record<string, number> & { online: Record<string, number> }>("rpc/quote_booking", {
         method: "POST",
         body: JSON.stringify({ p_car_id: target.id, p_start: trip.from, p_end: trip.to, p_insurance: c.insurance, p_extras: c.extras, p_payment_option: c.payment }),
       });
@@ -405,10 +405,13 @@ describe("prices have one home", () => {
       expect(await amount("price-subtotal"), where).toBe(q.subtotal);
       expect(await page.getByTestId("price-discount").count(), where).toBe(q.discount! > 0 ? 1 : 0);
       if (q.discount! > 0) expect(await amount("price-discount"), where).toBe(q.discount);
-      expect(await page.getByTestId("price-due-now").count(), where).toBe(q.due_at_pickup! > 0 ? 1 : 0);
-      if (q.due_at_pickup! > 0) {
-        expect(await amount("price-due-now"), where).toBe(Number(q.due_now));
-        expect(await amount("price-due-at-pickup"), where).toBe(Number(q.due_at_pickup));
+      // Asked without a channel, the quote is the agency's (nothing now); the online figures follow it.
+      expect(q.due_now, where).toBe(0);
+      expect(await amount("price-online-total"), where).toBe(q.online.total);
+      expect(await page.getByTestId("price-due-now").count(), where).toBe(q.online.due_at_pickup! > 0 ? 1 : 0);
+      if (q.online.due_at_pickup! > 0) {
+        expect(await amount("price-due-now"), where).toBe(Number(q.online.due_now));
+        expect(await amount("price-due-at-pickup"), where).toBe(Number(q.online.due_at_pickup));
       }
     }
     await ctx.close();
