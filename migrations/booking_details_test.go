@@ -104,41 +104,42 @@ func TestPhonesTypedLocallyBecomeE164(t *testing.T) {
 }
 
 // The search states every figure of a result card from the quote: the total
-// for the dates before any discount (what is paid at the counter), the total
-// paid online in full and that option's discount, the deposit of the car's
+// for the dates paid at the agency (a WhatsApp request's price, no discount), the
+// total paid online in full and that option's discount, the deposit of the car's
 // category and the free-cancellation moment, all from the price list and the
 // rules (nothing re-derived by the site).
 func TestSearchTotalsHideNoDiscount(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
 	type figures struct {
-		Days, Total, Subtotal, Percent, Deposit int
-		Until                                   string
+		Days, Total, Subtotal, Online, Percent, Deposit int
+		Until                                           string
 	}
 	read := func(sql string, args ...any) figures {
 		t.Helper()
 		var f figures
-		if err := w.db.Admin.QueryRow(context.Background(), sql, args...).Scan(&f.Days, &f.Total, &f.Subtotal, &f.Percent, &f.Deposit, &f.Until); err != nil {
+		if err := w.db.Admin.QueryRow(context.Background(), sql, args...).Scan(&f.Days, &f.Total, &f.Subtotal, &f.Online, &f.Percent, &f.Deposit, &f.Until); err != nil {
 			t.Fatalf("%s: %v", sql, err)
 		}
 		return f
 	}
-	got := read(`select days, total, subtotal, online_discount_percent, deposit, to_char(free_cancellation_until, 'YYYY-MM-DD"T"HH24:MI')
+	got := read(`select days, total, subtotal, online_total, online_discount_percent, deposit, to_char(free_cancellation_until, 'YYYY-MM-DD"T"HH24:MI')
 		from public.car_availability('2027-03-10T09:00', '2027-03-13T18:00', $1)`, w.carA)
-	want := read(`select q.days, q.total, q.days * c.price, p.discount_percent, coalesce(d.amount, 0)::integer,
+	want := read(`select q.days, q.total, q.days * c.price, q.online, p.discount_percent, coalesce(d.amount, 0)::integer,
 		to_char(timestamp '2027-03-10T09:00' - make_interval(hours => r.free_cancellation_hours), 'YYYY-MM-DD"T"HH24:MI')
 		from public.cars c
 		cross join public.rental_rules r
 		join public.payment_options p on p.key = 'full'
 		left join public.category_deposits d on d.category = c.category
-		cross join lateral (select (x ->> 'days')::int as days, (x ->> 'total')::int as total
-			from public.quote_booking(c.id, '2027-03-10', '2027-03-13', p_pickup_time => '09:00', p_return_time => '18:00') x) q
+		cross join lateral (select (x ->> 'days')::int as days, (x ->> 'total')::int as total, (y ->> 'total')::int as online
+			from public.quote_booking(c.id, '2027-03-10', '2027-03-13', p_pickup_time => '09:00', p_return_time => '18:00') x,
+			     public.quote_booking(c.id, '2027-03-10', '2027-03-13', p_pickup_time => '09:00', p_return_time => '18:00', p_payment_method => 'paypal') y) q
 		where c.id = $1`, w.carA)
 	if got != want {
 		t.Fatalf("car_availability %+v, want %+v", got, want)
 	}
-	if got.Percent > 0 && got.Subtotal <= got.Total {
-		t.Fatalf("the total before the discount (%d) is not above the total paid online (%d)", got.Subtotal, got.Total)
+	if got.Total != got.Subtotal || (got.Percent > 0 && got.Online >= got.Total) {
+		t.Fatalf("the total at the agency (%d) is not the subtotal (%d) above the total paid online (%d)", got.Total, got.Subtotal, got.Online)
 	}
 }
 

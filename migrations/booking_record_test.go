@@ -180,9 +180,10 @@ func TestBookingReceipt(t *testing.T) {
 	var receipt map[string]any
 	readJSON(t, w.db, w.as(anon), &receipt, `select public.booking_receipt($1)`, id)
 	q, _ := receipt["quote"].(map[string]any)
-	// 10:00 -> 10:30 three days later: 3 periods (within the grace); 3 x 300 = 900; premium 225; gps + child seat 300; 1425 x 0.95 = 1353.75 -> 1354; half now 677.
+	// 10:00 -> 10:30 three days later: 3 periods (within the grace); 3 x 300 = 900; premium 225; gps + child seat 300;
+	// a WhatsApp request pays 1425 at the agency, nothing now, whatever the option (half).
 	if ref, _ := receipt["reference"].(string); !strings.HasPrefix(ref, "CR-") || receipt["payment_status"] != "none" ||
-		q["total"] != 1354.0 || q["due_now"] != 677.0 || q["due_at_pickup"] != 677.0 || q["deposit"] != 3000.0 || q["insurance"] != 225.0 {
+		q["total"] != 1425.0 || q["due_now"] != 0.0 || q["due_at_pickup"] != 1425.0 || q["deposit"] != 3000.0 || q["insurance"] != 225.0 {
 		t.Fatalf("receipt %v", receipt)
 	}
 	var none *string

@@ -387,11 +387,11 @@ func TestARepricedPaidBookingKeepsWhatWasPaid(t *testing.T) {
 		t.Errorf("after a 100 DH refund the quote says %v paid, want %v", f.DueNow, paid-100)
 	}
 
-	// Unpaid: the new quote as quote_booking gives it.
+	// Unpaid, paid at the agency: the new quote as quote_booking gives it, nothing due now.
 	other, otherToken := openedBooking(t, w, "e4000000-0000-4000-8000-000000000012", w.carB, false)
 	change(otherToken, w.carB, 30, 34)
-	if f, dueNow := stated(other); f.DueNow != f.Total || dueNow != f.Total || f.RefundDue != nil {
-		t.Errorf("unpaid booking re-priced: quote %+v, amount_due_now %v; want all due now (full), no refund", f, dueNow)
+	if f, dueNow := stated(other); f.DueNow != 0 || dueNow != 0 || f.DueAtPickup != f.Total || f.RefundDue != nil {
+		t.Errorf("unpaid booking re-priced: quote %+v, amount_due_now %v; want all at pickup, no refund", f, dueNow)
 	}
 	if superScalar[bool](t, w, `select quote ? 'refund_due' from public.booking_change_requests where booking_id = $1`, other) {
 		t.Error("an unpaid booking's request is quoted with a refund")

@@ -7,9 +7,12 @@ import (
 )
 
 // TestBookingPriceIsComputedByTheDatabase: for every case of the shared table
-// (testdata/quote_cases.json, worked out by hand), an anonymous visitor's insert
-// claims days 99 and total_price 1, and the stored figures are the case's; the
-// preview the site asks for (rpc as anon) answers every figure of the case.
+// (testdata/quote_cases.json, worked out by hand, the figures of paying online), a
+// PayPal booking (inserted as create-paypal-order does, claiming days 99 and
+// total_price 1) stores the case's figures and the preview asked for PayPal (rpc as
+// anon) answers every figure of the case; an anonymous visitor's WhatsApp request
+// for the same trip stores the agency's price: the subtotal, no online discount,
+// nothing due now.
 func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
@@ -30,26 +33,33 @@ func TestBookingPriceIsComputedByTheDatabase(t *testing.T) {
 	for _, c := range LoadQuoteCases(t) {
 		t.Run(c.Name, func(t *testing.T) {
 			car := carByPrice[c.DailyPrice]
-			id := "e0000000-0000-4000-8000-" + pad12(c.Name)
-			_, err := w.run(anon, `insert into public.bookings
-				(id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, pickup_time, return_time,
-				 insurance_type, extras, payment_option, days, total_price, payment_status, payment_method, status)
-				values ($1, $2, 'Visiteur', 'v@example.com', '+212600000000', $3, $4, $5, $6, $7, $8::jsonb, $9, 99, 1, null, 'whatsapp', 'pending')`,
-				id, car, c.Start, c.End, c.PickupTime, c.ReturnTime, c.Insurance, c.ExtrasJSON(), c.PaymentOption)
-			if err != nil {
-				t.Fatalf("anon insert: %v", err)
+			stored := func(role, id, method string) (days, total int, dueNow float64) {
+				t.Helper()
+				_, err := w.run(role, `insert into public.bookings
+					(id, car_id, customer_name, customer_email, customer_phone, start_date, end_date, pickup_time, return_time,
+					 insurance_type, extras, payment_option, days, total_price, payment_status, payment_method, status)
+					values ($1, $2, 'Visiteur', 'v@example.com', '+212600000000', $3, $4, $5, $6, $7, $8::jsonb, $9, 99, 1, null, $10, 'pending')`,
+					id, car, c.Start, c.End, c.PickupTime, c.ReturnTime, c.Insurance, c.ExtrasJSON(), c.PaymentOption, method)
+				if err != nil {
+					t.Fatalf("%s insert (%s): %v", role, method, err)
+				}
+				if err := w.db.Admin.QueryRow(ctx, `select days, total_price, amount_due_now from public.bookings where id = $1`, id).Scan(&days, &total, &dueNow); err != nil {
+					t.Fatal(err)
+				}
+				return
 			}
-			var days, total int
-			var dueNow float64
-			if err := w.db.Admin.QueryRow(ctx, `select days, total_price, amount_due_now from public.bookings where id = $1`, id).Scan(&days, &total, &dueNow); err != nil {
-				t.Fatal(err)
-			}
+			days, total, dueNow := stored(service, "e0000000-0000-4000-8000-"+pad12(c.Name), "paypal")
 			if days != int(c.Expect["days"]) || total != int(c.Expect["total"]) || dueNow != c.Expect["due_now"] {
-				t.Fatalf("stored days=%d total=%d due now=%v, want %v", days, total, dueNow, c.Expect)
+				t.Fatalf("PayPal booking stored days=%d total=%d due now=%v, want %v", days, total, dueNow, c.Expect)
+			}
+			w.super(t, `delete from public.bookings where id = $1`, "e0000000-0000-4000-8000-"+pad12(c.Name))
+			days, total, dueNow = stored(anon, "e1000000-0000-4000-8000-"+pad12(c.Name), "whatsapp")
+			if days != int(c.Expect["days"]) || total != int(c.Expect["subtotal"]) || dueNow != 0 {
+				t.Fatalf("WhatsApp request stored days=%d total=%d due now=%v, want the subtotal %v and nothing now", days, total, dueNow, c.Expect["subtotal"])
 			}
 			var quote map[string]any
 			readJSON(t, w.db, w.as(anon), &quote,
-				`select public.quote_booking($1, $2::date, $3::date, $4, $5::jsonb, $6, $7::time, $8::time)`,
+				`select public.quote_booking($1, $2::date, $3::date, $4, $5::jsonb, $6, $7::time, $8::time, 'paypal')`,
 				car, c.Start, c.End, c.Insurance, c.ExtrasJSON(), c.PaymentOption, c.PickupTime, c.ReturnTime)
 			for k, want := range c.Expect {
 				if quote[k] != want {
@@ -80,7 +90,7 @@ func TestQuoteBreakdown(t *testing.T) {
 	w := newWorld(t)
 	var q map[string]any
 	readJSON(t, w.db, w.as(anon), &q,
-		`select public.quote_booking($1, '2026-07-01', '2026-07-05', 'premium', '{"gps":true,"roadAssistance":true}', 'half')`, w.carA)
+		`select public.quote_booking($1, '2026-07-01', '2026-07-05', 'premium', '{"gps":true,"roadAssistance":true}', 'half', p_payment_method => 'paypal')`, w.carA)
 	// 4 days x 300 = 1200; premium 4 x 75 = 300; gps 4 x 50 + road 350 = 550;
 	// subtotal 2050; half: 2050 x 0.95 = 1947.5 -> 1948
 	want := map[string]float64{"days": 4, "daily_price": 300, "base": 1200, "insurance": 300, "extras": 550,
@@ -135,30 +145,30 @@ func TestQuoteRejectsBadInput(t *testing.T) {
 func TestBookingPriceFollowsChanges(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	// booking1: carA, 2026-07-01 -> 07-04 = 3 days x 300 = 900 x 0.9 = 810
-	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 810 {
-		t.Fatalf("initial total %d, want 810", got)
+	// booking1 (paid at the agency): carA, 2026-07-01 -> 07-04 = 3 days x 300 = 900
+	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 900 {
+		t.Fatalf("initial total %d, want 900", got)
 	}
 	w.super(t, `update public.cars set price = 400 where id = $1`, w.carA)
 	if _, err := w.run(admin, `update public.bookings set status = 'confirmed', notes = 'ok' where id = $1`, w.booking1); err != nil {
 		t.Fatal(err)
 	}
-	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 810 {
-		t.Fatalf("after a status change total %d, want the agreed 810", got)
+	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 900 {
+		t.Fatalf("after a status change total %d, want the agreed 900", got)
 	}
-	// service_role moves the end date: 2026-07-01 -> 07-05 = 4 days x 400 = 1600 x 0.9 = 1440
+	// service_role moves the end date: 2026-07-01 -> 07-05 = 4 days x 400 = 1600
 	if _, err := w.run(service, `update public.bookings set end_date = '2026-07-05', total_price = 5 where id = $1`, w.booking1); err != nil {
 		t.Fatal(err)
 	}
 	days := superScalar[int](t, w, `select days from public.bookings where id = $1`, w.booking1)
 	total := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1)
-	if days != 4 || total != 1440 {
-		t.Fatalf("after new dates days=%d total=%d, want 4 and 1440", days, total)
+	if days != 4 || total != 1600 {
+		t.Fatalf("after new dates days=%d total=%d, want 4 and 1600", days, total)
 	}
 	// Deleting the car keeps the booking and its price (car_id becomes null).
 	w.super(t, `delete from public.cars where id = $1`, w.carA)
-	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 1440 {
-		t.Fatalf("after the car was deleted total %d, want 1440", got)
+	if got := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1); got != 1600 {
+		t.Fatalf("after the car was deleted total %d, want 1600", got)
 	}
 }
 

@@ -41,7 +41,7 @@ func TestRentalPeriodGraceIsASetting(t *testing.T) {
 func TestBookingRepricedWhenItsHoursChange(t *testing.T) {
 	t.Parallel()
 	w := newWorld(t)
-	// booking1: carA, 2026-07-01 10:00 -> 07-04 10:00 = 3 periods x 300 = 900 x 0.9 = 810
+	// booking1 (paid at the agency): carA, 2026-07-01 10:00 -> 07-04 10:00 = 3 periods x 300 = 900
 	if days := superScalar[int](t, w, `select days from public.bookings where id = $1`, w.booking1); days != 3 {
 		t.Fatalf("initial days %d, want 3", days)
 	}
@@ -51,8 +51,8 @@ func TestBookingRepricedWhenItsHoursChange(t *testing.T) {
 	days := superScalar[int](t, w, `select days from public.bookings where id = $1`, w.booking1)
 	total := superScalar[int](t, w, `select total_price from public.bookings where id = $1`, w.booking1)
 	quoted := superScalar[int](t, w, `select (quote ->> 'total')::integer from public.bookings where id = $1`, w.booking1)
-	// 10:00 -> 15:00 three days later: 4 periods x 300 = 1200 x 0.9 = 1080
-	if days != 4 || total != 1080 || quoted != 1080 {
-		t.Fatalf("after a later return: days=%d total=%d quote total=%d, want 4, 1080, 1080", days, total, quoted)
+	// 10:00 -> 15:00 three days later: 4 periods x 300 = 1200
+	if days != 4 || total != 1200 || quoted != 1200 {
+		t.Fatalf("after a later return: days=%d total=%d quote total=%d, want 4, 1200, 1200", days, total, quoted)
 	}
 }

@@ -332,8 +332,8 @@ func TestAvailabilityForVisitors(t *testing.T) {
 	if b.Free || *b.Reason != "maintenance" || b.NextFree.Format("2006-01-02T15:04") != "2026-12-18T10:00" {
 		t.Errorf("car B: %+v, want maintenance, free from 18 Dec 10:00", b)
 	}
-	// 4 days: 4 x 300 x 0.9 = 1080 and 4 x 450 x 0.9 = 1620 (basic, no extras, full payment).
-	if a.Days != 4 || a.Total != 1080 || b.Total != 1620 {
+	// 4 days: 4 x 300 = 1200 and 4 x 450 = 1800 (basic, no extras, paid at the agency).
+	if a.Days != 4 || a.Total != 1200 || b.Total != 1800 {
 		t.Errorf("totals %+v %+v", a, b)
 	}
 	if got := read(`select car_id, free, reason, next_free, days, total from public.car_availability('2026-12-14T12:00', '2026-12-15T12:00', $1)`, w.carA); len(got) != 1 || !got[0].Free {

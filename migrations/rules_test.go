@@ -91,7 +91,7 @@ func TestDeletedBookingIsArchived(t *testing.T) {
 	// The administrator sees it in the archive, with the whole row and who deleted it.
 	n, err := w.try(admin, `select 1 from public.deleted_bookings
 		where original_booking_id = $1 and car_id = $2 and customer_name = 'Client Un'
-		  and customer_email = 'un@example.com' and total_price = 810 and status = 'pending'
+		  and customer_email = 'un@example.com' and total_price = 900 and status = 'pending'
 		  and start_date = '2026-07-01' and end_date = '2026-07-04'
 		  and pickup_location = 'Aéroport Mohammed V'
 		  and data ->> 'customer_phone' = '+212600000001' and (data ->> 'days')::int = 3

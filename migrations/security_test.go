@@ -69,7 +69,7 @@ func TestSecurityDefinerFunctionsArePinnedAndKnown(t *testing.T) {
 		// e-mailed token opens one booking (docs/my-booking.md); the agency's answer
 		// to a change request checks is_admin() itself.
 		"my_booking_request_link(text,text)": true, "my_booking(text)": true, "my_booking_update(text,jsonb)": true,
-		"my_booking_cancel(text)": true, "decide_change_request(uuid,boolean)": true,
+		"my_booking_cancel(text)": true, "my_booking_cancel_late(text,numeric)": true, "decide_change_request(uuid,boolean)": true,
 		"my_booking_change_request(text,bigint,date,date,time without time zone,time without time zone,text)": true,
 		// Reviews: the link e-mailed after a completed rental opens that rental and
 		// takes its one review (docs/reviews.md).

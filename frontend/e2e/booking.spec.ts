@@ -24,7 +24,7 @@ async function sendWizard(
   days: number,
   fromDay: number,
   atEachStep: (step: number) => Promise<void> = async () => {},
-): Promise<{ from: string; to: string; shown: number }> {
+): Promise<{ from: string; to: string; shown: number; online: number }> {
   const { from, to } = await freeDates([car.id], days, fromDay);
   await page.goto(`${BASE_URL}/booking/${car.slug}`);
   const next = page.getByTestId("wizard-next");
@@ -55,9 +55,11 @@ async function sendWizard(
   await expect.poll(() => page.getByTestId("price-source").getAttribute("data-source")).toBe("server");
   await atEachStep(4);
   const shown = priceOf(await page.getByTestId("summary-total").textContent());
+  // Paid online (PayPal): the payment option's own figure, stated beside the agency's.
+  const online = priceOf(await page.getByTestId("summary-online-total").textContent());
   await acceptTerms(page);
   await page.getByTestId("wizard-submit").click();
-  return { from, to, shown };
+  return { from, to, shown, online };
 }
 
 async function quote(from: string, to: string): Promise<{ total: number; days: number }> {
@@ -140,7 +142,7 @@ describe("booking", () => {
   it("PayPal (emulator): approve and land on a confirmed /booking-success", async () => {
     const { page, ctx } = await visitor(browser(), { lang: "fr" });
     const email = `pp-${Date.now()}@example.com`;
-    const { shown } = await sendWizard(page, { name: "Paul Paypal", email }, 2, 210);
+    const { online: shown } = await sendWizard(page, { name: "Paul Paypal", email }, 2, 210);
     await page.getByTestId("payments-simulated").waitFor(); // the emulator is labelled
     await payByPayPal(page);
     expect(await page.locator("h1").textContent()).toBe("Réservation confirmée !");

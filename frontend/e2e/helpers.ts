@@ -288,13 +288,17 @@ export interface Availability {
   reason: "booked" | "maintenance" | "unavailable" | "not_yet" | null;
   next_free: string | null;
   days: number;
-  /** Paid online in full (the default options). */
+  /** Paid at the agency (the default options; a WhatsApp request's price): no discount. */
   total: number;
-  /** Before any discount: paid at the counter. */
+  /** Before any discount (the same as total). */
   subtotal: number;
+  /** Paid online in full. */
+  online_total: number;
   online_discount_percent: number;
   deposit: number;
+  /** null when the free window is already over for these dates. */
   free_cancellation_until: string | null;
+  late_cancellation_fee: number;
 }
 
 /** The database's availability for a trip ("YYYY-MM-DDTHH:MM" local times), as an anonymous visitor asks it. */

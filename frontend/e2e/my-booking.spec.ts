@@ -1,31 +1,35 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "../locales/en.json";
-import fr from "../locales/fr.json";
 import {
   admin,
   availability,
   BASE_URL,
   type BookableCar,
   bookableCars,
+  type BookingRow,
   bookingsOf,
+  anon,
+  enterDriver,
   freeDates,
-  holdCar,
   isoDaysFromNow,
   type Lang,
   noteProblems,
   payByPayPal,
+  priceOf,
   sendByWhatsApp,
+  submitWizard,
   specBrowser,
   TEXTS,
   visitor,
   wizardToConfirmation,
+  wizardToSummary,
 } from "./helpers.ts";
 
 // "My booking": a traveller asks for a link with the reference and the e-mail,
 // opens the e-mailed link, adds a flight number and cancels inside the free
 // window (dates free at once, an online payment refunded once); after the window
-// the page states the cost and does not cancel. The link is followed from the
+// the page states the cost first and cancels for it, refunding the rest once. The link is followed from the
 // e-mail as delivered (the suite's SMTP sink, E2E_MAIL_URL); the other e-mails
 // are checked in the notification outbox.
 
@@ -186,32 +190,89 @@ describe("My booking", () => {
     await ctx.close();
   });
 
-  it("after the free window, fr: the page states the cost and offers contact, and nothing is cancelled", async () => {
-    const { page, ctx, errors } = await visitor(browser(), { lang: "fr", width: 360 });
-    const email = `mb-late-${Date.now()}@example.com`;
-    // Picked up tomorrow at midnight: cancelling stopped being free at midnight today.
-    const tomorrow = isoDaysFromNow(1);
-    let id = "";
-    for (const car of cars) {
-      const [row] = await availability(`${tomorrow}T00:00`, `${isoDaysFromNow(3)}T00:00`, car.id);
-      if (!row?.free) continue;
-      id = await holdCar(car.id, tomorrow, isoDaysFromNow(3), email, { pickup: "00:00", ret: "00:00" });
-      break;
-    }
-    expect(id).not.toBe("");
-    const [b] = await bookingsOf(email);
-    const found: string[] = [];
-    await openFromEmail(page, "fr", b!.id, b!.reference, email, found);
-    const late = page.getByTestId("my-booking-late");
-    expect(await late.textContent()).toContain(fr.myBooking.late.split("{{until}}")[0]!);
-    expect(await page.getByRole("button", { name: fr.myBooking.cancel }).count()).toBe(0);
-    expect(await page.getByTestId("my-booking-cancel").locator('a[href="/contact"]').count()).toBe(1);
-    found.push(...(await checkBothSizes(page, "late")));
-    // The database refuses too, whatever the page shows.
-    const [still] = await bookingsOf(email);
-    expect(still!.status).toBe("confirmed");
-    expect(found).toEqual([]);
-    expect(errors).toEqual([]);
-    await ctx.close();
-  });
+  // Booked tonight for a pickup tomorrow at 00:30: the 24-hour free window was over
+  // before the booking was made. Step 4 says so and what cancelling costs; "My
+  // booking" cancels for that fee and refunds the rest of the PayPal payment, once.
+  for (const [lang, width] of [["fr", 360], ["en", 1366], ["ar", 360]] as [Lang, number][]) {
+    it(`late cancellation online, ${lang} at ${width} px: the fee stated first, cancelled, the rest of the payment refunded once`, async () => {
+      const t = TEXTS[lang];
+      const { page, ctx, errors } = await visitor(browser(), { lang, width });
+      const email = `mb-late-${lang}-${Date.now()}@example.com`;
+      const from = isoDaysFromNow(1);
+      const to = isoDaysFromNow(3);
+      let car: BookableCar | undefined;
+      for (const c of cars) {
+        const [row] = await availability(`${from}T00:30`, `${to}T00:30`, c.id);
+        if (row?.free) {
+          car = c;
+          break;
+        }
+      }
+      expect(car).toBeDefined();
+      await page.goto(`${BASE_URL}/booking/${car!.slug}?pickup=${from}T00:30&return=${to}T00:30&place=${encodeURIComponent("Aéroport Mohammed V")}`);
+      await page.getByTestId("booking-wizard").waitFor();
+      await enterDriver(page, { name: "Layla Late", email });
+      await page.locator('input[name="paymentOption"]').first().waitFor();
+      await wizardToSummary(page, { paymentOption: "full" });
+      // Step 4, before committing: no free moment (none in the past), the cost instead.
+      const said = (await page.getByTestId("summary-free-cancellation").textContent()) ?? "";
+      expect(said).toContain(t.keyFacts.freeCancellationOver.split("{{amount}}")[0]!);
+      expect(said).not.toContain(t.booking.freeCancellationUntil.split("{{date}}")[0]!.trim());
+      const statedFee = priceOf(said);
+      await submitWizard(page);
+      await payByPayPal(page);
+      const [b] = await bookingsOf(email);
+      const stored = b as BookingRow & { quote: { free_cancellation_over: boolean; late_cancellation_fee: number } };
+      expect(stored).toMatchObject({ status: "confirmed", payment_status: "paid" });
+      expect(stored.quote.free_cancellation_until).toBeNull();
+      expect(stored.quote.free_cancellation_over).toBe(true);
+      expect(stored.quote.late_cancellation_fee).toBe(statedFee);
+      const [captured] = await admin<{ amount_mad: number }[]>(`payments?booking_id=eq.${b!.id}&kind=eq.paypal&status=eq.captured&select=amount_mad`);
+      const rest = Math.round((Number(captured!.amount_mad) - statedFee) * 100) / 100;
+      expect(rest).toBeGreaterThan(0);
+
+      // "My booking", opened from its link: the fee and what comes back, stated before anything is asked.
+      await anon("rpc/my_booking_request_link", { method: "POST", body: JSON.stringify({ p_reference: b!.reference, p_email: email }) });
+      const [link] = await mails(b!.id, "booking_link");
+      await page.goto(`${BASE_URL}/my-booking?lang=${lang}#token=${link!.payload.link!.token}`);
+      await page.getByTestId("my-booking").waitFor({ timeout: 30_000 });
+      const section = page.getByTestId("my-booking-cancel");
+      expect(await section.getAttribute("data-late")).toBe("true");
+      const late = (await page.getByTestId("my-booking-late").textContent()) ?? "";
+      expect(late).toContain(t.myBooking.lateNoFree.split("{{cost}}")[0]!);
+      expect(priceOf(late)).toBe(statedFee);
+      expect(priceOf(await page.getByTestId("my-booking-late-refund").textContent())).toBe(Math.round(rest));
+      const found: string[] = [];
+      found.push(...(await checkBothSizes(page, "late")));
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId("my-booking-cancel-start").click();
+      expect(priceOf(await page.locator("#mb-cancel-ask").textContent())).toBe(statedFee);
+      await page.getByTestId("my-booking-cancel-confirm").dblclick(); // two clicks: one cancellation, one refund
+      await expect.poll(() => page.getByTestId("my-booking").getAttribute("data-status"), { timeout: 30_000 }).toBe("cancelled");
+
+      // The rest refunded once, through PayPal (the emulator performed one refund of that amount).
+      const refunds = await admin<{ status: string; amount: number; amount_mad: number }[]>(`payments?booking_id=eq.${b!.id}&kind=eq.refund&select=status,amount,amount_mad`);
+      expect(refunds).toHaveLength(1);
+      expect(Number(refunds[0]!.amount_mad)).toBe(rest);
+      await expect.poll(async () => (await admin<{ status: string }[]>(`payments?booking_id=eq.${b!.id}&kind=eq.refund&select=status`))[0]!.status, { timeout: 30_000 }).toBe("completed");
+      const [order] = await admin<{ paypal_order_id: string }[]>(`bookings?id=eq.${b!.id}&select=paypal_order_id`);
+      const emulated = (await (await fetch(`${process.env.PAYPAL_BASE_URL}/_emulator/orders/${order!.paypal_order_id}`)).json()) as { emulator: { refunds: number; refunded_cents: number } };
+      expect(emulated.emulator).toMatchObject({ refunds: 1, refunded_cents: Math.round(Number(refunds[0]!.amount) * 100) });
+      const refundMail = await mails(b!.id, "payment_refunded");
+      expect(refundMail).toHaveLength(1);
+      expect(refundMail[0]!.payload.refund).toMatchObject({ reason: "traveller_cancelled_late", amount_mad: rest });
+
+      // The cancelled booking owes nothing: no "due now" line; its cancellation names the fee.
+      await page.reload();
+      await page.getByTestId("my-booking").waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId("price-line-dueNow").count()).toBe(0);
+      expect(await page.getByTestId("price-line-dueAtPickup").count()).toBe(0);
+      expect(await page.getByTestId("my-booking-cancel").count()).toBe(0);
+      const request = page.getByTestId("my-booking-requests").locator('li[data-state="done"]');
+      expect(priceOf(await request.locator("span").first().textContent())).toBe(statedFee);
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    });
+  }
 });

@@ -6,10 +6,10 @@ import (
 	"testing"
 )
 
-// The agency's e-mail lists the extras in the price list's order and states the
-// payment option's terms as the database has them (booking_options,
-// payment_options): an administrator changing either changes the e-mail, with no
-// template edited.
+// The agency's e-mail lists the extras in the price list's order (booking_options):
+// an administrator changing it changes the e-mail, with no template edited. The
+// payment option's terms (payment_options) are for paying online: a WhatsApp
+// request's e-mail says it is paid at the agency, without the online discount.
 func TestAgencyMailFollowsThePriceList(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
@@ -24,7 +24,7 @@ func TestAgencyMailFollowsThePriceList(t *testing.T) {
 	e.book("fr", "order@example.com")
 	e.runOnce()
 	for _, m := range e.wait(agency, 1) {
-		for _, part := range []string{"Siège enfant, GPS", "Paiement total, 100 % d'avance (−15 %)"} {
+		for _, part := range []string{"Siège enfant, GPS", "Paiement total, à payer à l'agence (sans remise en ligne)"} {
 			if !strings.Contains(m.Text, part) {
 				t.Errorf("agency mail lacks %q: %s", part, m.Text)
 			}

@@ -12,6 +12,7 @@ type refundedBooking struct {
 	booking
 	Refund struct {
 		Reason    string  `json:"reason"`
+		Fee       float64 `json:"fee"` // the late-cancellation fee kept (traveller_cancelled_late)
 		Amount    float64 `json:"amount"`
 		Currency  string  `json:"currency"`
 		AmountMAD float64 `json:"amount_mad"`
@@ -23,6 +24,7 @@ type refundedBooking struct {
 type refundWords struct {
 	Subject, Title, DatesTaken, Cancelled, Amount, Closing string
 	TravellerCancelled                                     string // the traveller cancelled on "My booking" while it was free
+	TravellerCancelledLate                                 string // the same after the free window: %s is the fee kept
 }
 
 // renderRefund tells the traveller that a payment which came too late for the
@@ -38,6 +40,8 @@ func renderRefund(code string, b *refundedBooking, siteURL string) (mail.Message
 		intro = w.Refund.Cancelled
 	case "traveller_cancelled":
 		intro = w.Refund.TravellerCancelled
+	case "traveller_cancelled_late":
+		intro = fmt.Sprintf(w.Refund.TravellerCancelledLate, w.dh(b.Refund.Fee))
 	}
 	rows := append(w.tripRows(&b.booking),
 		ltr(w.Refund.Amount, w.money(b.Refund.Amount, b.Refund.Currency)),
@@ -61,6 +65,8 @@ func renderAgencyRefund(b *refundedBooking, siteURL string) (mail.Message, error
 		why = "paiement PayPal reçu trop tard : la réservation était annulée"
 	case "traveller_cancelled":
 		why = "annulation gratuite par le client sur « Ma réservation »"
+	case "traveller_cancelled_late":
+		why = "annulation tardive par le client sur « Ma réservation », frais de " + dh(b.Refund.Fee) + " retenus"
 	}
 	rows := []row{
 		{"Réservation", b.ref()},

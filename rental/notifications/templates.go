@@ -99,10 +99,12 @@ func (w words) manage(code string, b *booking, siteURL string) *action {
 
 // quote is the breakdown the database stored with the booking (bookings.quote).
 type quote struct {
-	Base        float64 `json:"base"`
-	Insurance   float64 `json:"insurance"`
-	Extras      float64 `json:"extras"`
-	Discount    float64 `json:"discount"`
+	Base      float64 `json:"base"`
+	Insurance float64 `json:"insurance"`
+	Extras    float64 `json:"extras"`
+	Discount  float64 `json:"discount"`
+	// Channel is "online" (a PayPal booking) or "agency" (paid there: no online discount); empty in older quotes.
+	Channel     string  `json:"channel"`
 	Total       float64 `json:"total"`
 	DueNow      float64 `json:"due_now"`
 	DueAtPickup float64 `json:"due_at_pickup"`
@@ -110,8 +112,10 @@ type quote struct {
 	// RefundDue is set on a booking paid online and re-priced below what was paid:
 	// what the agency owes back (DueNow is then what was paid).
 	RefundDue *float64 `json:"refund_due"`
-	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00".
+	// FreeCancellationUntil is a local (Casablanca) timestamp, "2026-12-23T09:30:00";
+	// empty when the window was already over when quoted (FreeCancellationOver).
 	FreeCancellationUntil string `json:"free_cancellation_until"`
+	FreeCancellationOver  bool   `json:"free_cancellation_over"`
 	// The key facts of the car's category, as the quote stated them; nil in a
 	// quote stored before it carried them. MileageKmPerDay is the raw value: JSON
 	// null means unlimited, absent means not stated.
@@ -253,6 +257,7 @@ type words struct {
 	Total, PaidOnline, Remaining, RefundDue, Method, Transaction, InfoTitle, Closing, Signature string
 	Insurance, Extras, NoExtras, CarRental, InsuranceCost, ExtrasCost, Discount, Deposit string
 	FreeCancellation, LateCancellation, LateCancellationFree                             string
+	FreeCancellationOver                                                                 string // the window was already over at booking: cancelling costs the fee from the start
 	Excess, Mileage, MileageUnlimited, KmPerDay, ExtraKm, Fuel, Driver, DriverMinimum    string // Excess, KmPerDay, ExtraKm and DriverMinimum (age, licence years) are formats
 	DayCount, AgeYears, LicenceYears                                                     plural // "3 jours", "21 ans", "2 ans"
 	Flight, Hotel                                                                        string // the site's words (locales myBooking.flight, booking.hotel)
@@ -581,6 +586,8 @@ func optionName(b *booking) string {
 	}
 	t := b.PaymentTerms
 	switch {
+	case b.Quote != nil && b.Quote.Channel == "agency": // the option's terms are for paying online
+		return name + ", à payer à l'agence (sans remise en ligne)"
 	case t == nil:
 		return name
 	case t.DiscountPercent > 0:
@@ -632,7 +639,10 @@ func renderAgencyBooking(b *booking, siteURL string) (mail.Message, error) {
 	}...)
 	if q := b.Quote; q != nil {
 		rows = append(rows, row{"Location du véhicule", dh(q.Base)}, row{"Assurance (montant)", dh(q.Insurance)},
-			row{"Options (montant)", dh(q.Extras)}, row{"Remise", "−" + dh(q.Discount)})
+			row{"Options (montant)", dh(q.Extras)})
+		if q.Discount > 0 {
+			rows = append(rows, row{"Remise", "−" + dh(q.Discount)})
+		}
 	}
 	rows = append(rows, row{"Montant total", dh(b.TotalPrice)})
 	if q := b.Quote; q != nil {
@@ -698,7 +708,10 @@ Message:
 // mileage, fuel and the driver's minimums (a row only for what it stated).
 func (w words) keyFacts(q *quote, insurance string) []line {
 	var rows []line
-	if q.LateCancellationFee != nil {
+	if q.LateCancellationFee != nil && q.FreeCancellationOver && q.FreeCancellationUntil == "" {
+		// No free moment was promised: the cost applies from the booking on.
+		rows = append(rows, line{Label: w.FreeCancellationOver, Value: w.dh(*q.LateCancellationFee), LTR: true})
+	} else if q.LateCancellationFee != nil {
 		cost := line{Label: w.LateCancellation, Value: w.LateCancellationFree}
 		if *q.LateCancellationFee > 0 {
 			cost = line{Label: w.LateCancellation, Value: w.dh(*q.LateCancellationFee), LTR: true}

@@ -2,6 +2,7 @@ package notifications
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"regexp"
 	"strings"
@@ -133,5 +134,37 @@ func TestMileageStatesThePricePerExtraKm(t *testing.T) {
 	}
 	if rows := lang["ar"].keyFacts(limited, "basic"); len(rows) != 1 || !strings.Contains(rows[0].Value, "\u20662,50 DH\u2069") {
 		t.Errorf("ar: %+v, want the price isolated left-to-right", rows)
+	}
+}
+
+// A booking whose free window was over when it was made states no free moment but
+// the cost from the start; a late cancellation's refund e-mail names the fee kept.
+func TestLateCancellationWords(t *testing.T) {
+	booking := []byte(`{"id":"0b0e8f2e-8d8f","reference":"CR-7K3Q9","customer_name":"Sara","start_date":"2026-12-10","end_date":"2026-12-13",
+		"pickup_time":"09:30:00","return_time":"09:30:00","pickup_location":"Aéroport Mohammed V","return_location":"Aéroport Mohammed V",
+		"insurance_type":"basic","extras":{},"days":3,"total_price":900,"payment_method":"whatsapp",
+		"quote":{"base":900,"insurance":0,"extras":0,"discount":0,"total":900,"deposit":4000,"channel":"agency",
+		  "free_cancellation_until":null,"free_cancellation_over":true,"late_cancellation_fee":300}}`)
+	refund := []byte(`{"id":"0b0e8f2e-8d8f","reference":"CR-7K3Q9","customer_name":"Sara","start_date":"2026-12-10","end_date":"2026-12-13",
+		"pickup_time":"09:30:00","return_time":"09:30:00","pickup_location":"Aéroport Mohammed V","return_location":"Aéroport Mohammed V",
+		"refund":{"reason":"traveller_cancelled_late","amount":55.56,"currency":"EUR","amount_mad":600,"capture_id":"CAP1","fee":300}}`)
+	for code, w := range lang {
+		if w.FreeCancellationOver == "" || w.Refund.TravellerCancelledLate == "" {
+			t.Fatalf("%s: the late-cancellation words are missing", code)
+		}
+		m, err := Render(KindBookingConfirmed, code, booking, "https://example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(m.Text, w.FreeCancellationOver+":") || strings.Contains(m.Text, w.FreeCancellation+":") {
+			t.Errorf("%s: the confirmation states a free moment or not that it is over:\n%s", code, m.Text)
+		}
+		r, err := Render(KindPaymentRefunded, code, refund, "https://example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fee := fmt.Sprintf(w.Refund.TravellerCancelledLate, w.dh(300)); !strings.Contains(r.Text, fee) {
+			t.Errorf("%s: the refund e-mail lacks %q:\n%s", code, fee, r.Text)
+		}
 	}
 }

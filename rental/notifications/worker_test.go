@@ -135,11 +135,15 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 			bookingMails++
 			// What was ordered and what is due, for the agency.
 			for _, part := range []string{"+212611111111", "Renault Clio 5", "Premium", "GPS, Siège enfant", "Location du véhicule: 900 DH",
-				"Assurance (montant): 225 DH", "Options (montant): 300 DH", "Remise: −142 DH", "Montant total: 1\u202f283 DH",
-				"À payer d'avance: 1\u202f283 DH", "À payer à la prise en charge: 0 DH", "Caution: 4\u202f000 DH"} {
+				"Assurance (montant): 225 DH", "Options (montant): 300 DH", "Montant total: 1\u202f425 DH",
+				"À payer d'avance: 0 DH", "À payer à la prise en charge: 1\u202f425 DH", "Caution: 4\u202f000 DH"} {
 				if !strings.Contains(m.Text, part) {
 					t.Errorf("agency booking mail lacks %q: %s", part, m.Text)
 				}
+			}
+			// A WhatsApp request pays at the agency: no online discount.
+			if strings.Contains(m.Text, "Remise") {
+				t.Errorf("agency mail of a WhatsApp request states a discount: %s", m.Text)
 			}
 			if ref := m.Subject[len("Nouvelle réservation "):][:8]; !strings.Contains(m.Text, "Réservation: "+ref) {
 				t.Errorf("agency mail without its reference %s: %s", ref, m.Text)
@@ -178,24 +182,24 @@ func TestAgencyAndCustomerEmails(t *testing.T) {
 		}
 		ref[lang] = r
 	}
-	// 3 days x 300 = 900; premium 3 x 75 = 225; gps + child seat 3 x 100 = 300; 1425 x 0.9 = 1282.5 -> 1283 DH (discount 142);
+	// 3 days x 300 = 900; premium 3 x 75 = 225; gps + child seat 3 x 100 = 300; 1425 DH paid at the agency (a WhatsApp request: no online discount);
 	// deposit of a Compact 4000 DH. Insurance and extras named as on the site; figures as the site writes them in each language.
 	want := map[string][]string{
 		"fr": {"Réservation confirmée – n° " + ref["fr"], "Bonjour Client fr,", "jeudi 24 décembre 2026, 09:30", "dimanche 27 décembre 2026, 10:15", "Annulation gratuite jusqu'au: mercredi 23 décembre 2026, 09:30",
-			"Aéroport Mohammed V", "Gare Casa-Port", "1.283 DH", "permis de conduire", "15 minutes", "même niveau de carburant",
+			"Aéroport Mohammed V", "Gare Casa-Port", "1.425 DH", "permis de conduire", "15 minutes", "même niveau de carburant",
 			"Numéro de réservation: " + ref["fr"], "Assurance: Premium", "Options: GPS, Siège enfant", "Location du véhicule: 900 DH",
-			"Remise: −142 DH", "Reste à payer à l'arrivée: 1.283 DH", "4.000 DH",
+			"Reste à payer à l'arrivée: 1.425 DH", "4.000 DH",
 			// the key facts the quote stated: a Compact's excess with premium insurance, the first day after the free date,
 			// the category's mileage, fuel and driver
 			"Franchise (assurance Premium): 2.000 DH", "Annulation après cette date: 300 DH", "Kilométrage: illimité",
 			"Carburant: à rendre avec le même niveau de carburant", "Conducteur: 21 ans minimum, permis depuis au moins 2 ans", "Durée: 3 jours"},
 		"en": {"Booking confirmed – no. " + ref["en"], "Hello Client en,", "Thursday 24 December 2026, 09:30", "Sunday 27 December 2026, 10:15", "Free cancellation until: Wednesday 23 December 2026, 09:30",
-			"Mohammed V Airport", "Casa-Port station", "1,283 DH", "driving licence", "15 minutes", "same fuel level",
+			"Mohammed V Airport", "Casa-Port station", "1,425 DH", "driving licence", "15 minutes", "same fuel level",
 			"Insurance: Premium", "Extras: GPS, Child seat", "Car rental: 900 DH", "Deposit (pre-authorised on your card at pickup, not charged): 4,000 DH",
 			"Excess (Premium insurance): 2,000 DH", "Cancelling after that date costs: 300 DH", "Mileage: unlimited",
 			"Driver: at least 21 years old, licence held for 2 years or more", "Duration: 3 days"},
 		"ar": {"تم تأكيد الحجز – رقم " + ref["ar"], "مرحباً Client ar،", "الخميس 24 دجنبر 2026", "الأحد 27 دجنبر 2026، 10:15",
-			"مطار محمد الخامس", "محطة الدار البيضاء الميناء", "1.283 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود",
+			"مطار محمد الخامس", "محطة الدار البيضاء الميناء", "1.425 DH", "رخصة قيادة", "15 دقيقة", "نفس مستوى الوقود",
 			"التأمين: بريميوم", "نظام GPS، مقعد طفل", "عدد الكيلومترات: غير محدود", "الوقود: تُعاد السيارة بنفس مستوى الوقود",
 			"السائق: 21 سنة على الأقل، ورخصة قيادة منذ سنتين على الأقل", "المدة: 3 أيام"},
 	}

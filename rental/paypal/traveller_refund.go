@@ -9,8 +9,9 @@ import (
 	"casarent/server/pgrole"
 )
 
-// A traveller who cancels on "My booking" while cancelling is free gets back
-// what was paid online. public.my_booking_cancel writes that refund to the
+// A traveller who cancels on "My booking" gets back what was paid online (less
+// the stated fee after the free window). public.my_booking_cancel (and
+// my_booking_cancel_late) writes that refund to the
 // ledger as pending, under the key 'traveller-cancel-<booking id>' (one per
 // booking, however often the button is pressed), and e-mails the traveller;
 // the page then calls my-booking-refund with its link so the money moves at

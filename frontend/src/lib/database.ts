@@ -28,16 +28,26 @@ export interface QuoteJson {
   /** The extras the car includes (they cost 0); absent from quotes stored before cars' inclusions were priced. */
   included?: string[];
   subtotal: number;
+  /**
+   * Whose figures these are: "online" (a PayPal booking: the payment option's
+   * discount, its share now) or "agency" (any other: the subtotal, nothing now).
+   * Absent from quotes stored before the price depended on the channel.
+   */
+  channel?: "online" | "agency";
   discount_rate: number;
   discount: number;
   total: number;
   due_now_percent: number;
   due_now: number;
   due_at_pickup: number;
+  /** The same trip paid online with the chosen payment option (what the PayPal button takes). */
+  online?: Pick<QuoteJson, "discount_rate" | "discount" | "total" | "due_now_percent" | "due_now" | "due_at_pickup">;
   /** The deposit held at pickup (DH, not part of the total). */
   deposit?: number | null;
-  /** Until when cancelling is free: a local (Casablanca) timestamp, "YYYY-MM-DDTHH:MM:SS". */
+  /** Until when cancelling is free: a local (Casablanca) timestamp, "YYYY-MM-DDTHH:MM:SS"; null when that moment was already past when quoted. */
   free_cancellation_until?: string | null;
+  /** The free window was already over when quoted: cancelling costs late_cancellation_fee from the start. */
+  free_cancellation_over?: boolean;
   /** What a cancellation after that moment costs (DH), and the rule's number of days at the daily price. */
   late_cancellation_fee?: number | null;
   late_cancellation_days?: number | null;
@@ -138,7 +148,14 @@ export type Database = Over<
             booking_receipt: Over<G["Functions"]["booking_receipt"], { Returns: ReceiptJson | null }>;
             car_availability: Over<
               G["Functions"]["car_availability"],
-              { Returns: (Omit<G["Functions"]["car_availability"]["Returns"][number], "reason" | "next_free"> & { reason: HoldReason | null; next_free: string | null })[] }
+              {
+                Returns: (Omit<G["Functions"]["car_availability"]["Returns"][number], "reason" | "next_free" | "free_cancellation_until"> & {
+                  reason: HoldReason | null;
+                  next_free: string | null;
+                  /** null when the free window is already over for these dates. */
+                  free_cancellation_until: string | null;
+                })[];
+              }
             >;
             car_calendar: Over<G["Functions"]["car_calendar"], { Returns: { day: string; state: DayState }[] }>;
           }

@@ -1019,8 +1019,10 @@ export type Database = {
           deposit: number
           free: boolean
           free_cancellation_until: string
+          late_cancellation_fee: number
           next_free: string
           online_discount_percent: number
+          online_total: number
           reason: string
           subtotal: number
           total: number
@@ -1069,6 +1071,10 @@ export type Database = {
       is_e164: { Args: { p: string }; Returns: boolean }
       my_booking: { Args: { p_token: string }; Returns: Json }
       my_booking_cancel: { Args: { p_token: string }; Returns: Json }
+      my_booking_cancel_late: {
+        Args: { p_fee: number; p_token: string }
+        Returns: Json
+      }
       my_booking_change_request: {
         Args: {
           p_car_id: number
@@ -1100,6 +1106,7 @@ export type Database = {
           p_end: string
           p_extras?: Json
           p_insurance?: string
+          p_payment_method?: string
           p_payment_option?: string
           p_pickup_time?: string
           p_return_time?: string

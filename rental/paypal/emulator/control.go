@@ -71,7 +71,8 @@ func (s *Server) inspectOrder(w http.ResponseWriter, r *http.Request) {
 	if ok {
 		out = s.orderJSON(r, o)
 		out["emulator"] = map[string]any{"capture_calls": o.CaptureCall, "captures": o.Captures, "decline": o.Decline,
-			"return_url": o.ReturnURL, "cancel_url": o.CancelURL}
+			"return_url": o.ReturnURL, "cancel_url": o.CancelURL,
+			"refunds": o.Refunds, "refunded_cents": o.Refunded}
 	}
 	s.mu.Unlock()
 	if !ok {

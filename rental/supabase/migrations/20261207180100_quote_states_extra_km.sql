@@ -1,11 +1,15 @@
 -- The quote states the price of a kilometre past a limited mileage with the mileage
 -- (category_key_facts.extra_km_price, 20261207180000_rental_terms.sql), so step 4, the
--- stored quote and the e-mails state it too. Whole body as before; one key is new.
+-- stored quote and the e-mails state it too. Whole body as the price per channel left
+-- it (20261207160000_price_per_channel.sql); one key is new.
 
-create or replace function public.quote_booking(p_car_id bigint, p_start date, p_end date, p_insurance text DEFAULT 'basic'::text, p_extras jsonb DEFAULT '{}'::jsonb, p_payment_option text DEFAULT 'full'::text, p_pickup_time time without time zone DEFAULT NULL::time without time zone, p_return_time time without time zone DEFAULT NULL::time without time zone) RETURNS jsonb
-    LANGUAGE plpgsql STABLE
-    SET search_path TO ''
-    AS $$
+create or replace function public.quote_booking(p_car_id bigint, p_start date, p_end date,
+    p_insurance text default 'basic', p_extras jsonb default '{}'::jsonb, p_payment_option text default 'full',
+    p_pickup_time time without time zone default null, p_return_time time without time zone default null,
+    p_payment_method text default null) returns jsonb
+  language plpgsql stable
+  set search_path = ''
+as $$
 declare
   v_car public.cars;
   v_included text[];
@@ -17,11 +21,16 @@ declare
   v_insurance integer;
   v_extras integer := 0;
   v_subtotal integer;
+  v_online_total integer;
+  v_online_due numeric;
+  v_online boolean := p_payment_method is not distinct from 'paypal';
   v_total integer;
   v_due_now numeric;
   v_rules public.rental_rules;
   v_facts public.category_key_facts;
   v_insurance_key text;
+  v_free_until timestamp;
+  v_free boolean;
 begin
   select * into v_rules from public.rental_rules;
   if p_car_id is null then
@@ -68,12 +77,24 @@ begin
   if not found then
     raise exception 'quote_booking: unknown payment option "%" (full, half or reserve)', p_payment_option using errcode = '22023';
   end if;
+  if p_payment_method is not null and p_payment_method not in ('whatsapp', 'paypal', 'cash', 'card') then
+    raise exception 'quote_booking: unknown payment method "%" (whatsapp, paypal, cash or card)', p_payment_method using errcode = '22023';
+  end if;
 
   select * into v_facts from public.category_key_facts f where f.category = v_car.category;
 
   v_subtotal := v_days * v_car.price + v_insurance + v_extras;
-  v_total := round(v_subtotal * (100 - v_pay.discount_percent) / 100.0)::integer;
-  v_due_now := round(v_total * v_pay.due_now_percent / 100.0, 2);
+  -- What paying online with the chosen option costs and takes now.
+  v_online_total := round(v_subtotal * (100 - v_pay.discount_percent) / 100.0)::integer;
+  v_online_due := round(v_online_total * v_pay.due_now_percent / 100.0, 2);
+  -- The channel's figures: online as above; at the agency the whole subtotal, later.
+  v_total := case when v_online then v_online_total else v_subtotal end;
+  v_due_now := case when v_online then v_online_due else 0 end;
+
+  -- Local time (Casablanca), as the pickup. A moment already past is no promise.
+  v_free_until := p_start + coalesce(p_pickup_time, p_return_time, time '10:00')
+                  - make_interval(hours => v_rules.free_cancellation_hours);
+  v_free := v_free_until > (now() at time zone 'Africa/Casablanca');
   return jsonb_build_object(
     'days', v_days,
     'daily_price', v_car.price,
@@ -82,17 +103,27 @@ begin
     'extras', v_extras,
     'included', to_jsonb(v_included),
     'subtotal', v_subtotal,
-    'discount_rate', round(v_pay.discount_percent / 100.0, 2),
+    -- 'online' (PayPal) or 'agency' (paid at the agency): which figures these are
+    'channel', case when v_online then 'online' else 'agency' end,
+    'discount_rate', case when v_online then round(v_pay.discount_percent / 100.0, 2) else 0 end,
     'discount', v_subtotal - v_total,
     'total', v_total,
-    'due_now_percent', v_pay.due_now_percent,
+    'due_now_percent', case when v_online then v_pay.due_now_percent else 0 end,
     'due_now', v_due_now,
     'due_at_pickup', v_total - v_due_now,
+    -- the same trip paid online with the chosen option (what the PayPal button takes)
+    'online', jsonb_build_object(
+      'discount_rate', round(v_pay.discount_percent / 100.0, 2),
+      'discount', v_subtotal - v_online_total,
+      'total', v_online_total,
+      'due_now_percent', v_pay.due_now_percent,
+      'due_now', v_online_due,
+      'due_at_pickup', v_online_total - v_online_due),
     'deposit', coalesce((select d.amount from public.category_deposits d where d.category = v_car.category), 0),
-    -- local time (Casablanca), as the pickup
-    'free_cancellation_until', to_char(p_start + coalesce(p_pickup_time, p_return_time, time '10:00')
-                                       - make_interval(hours => v_rules.free_cancellation_hours), 'YYYY-MM-DD"T"HH24:MI:SS'),
-    -- what cancelling after that moment costs: the first days at the daily price, never more than the total
+    'free_cancellation_until', case when v_free then to_char(v_free_until, 'YYYY-MM-DD"T"HH24:MI:SS') end,
+    'free_cancellation_over', not v_free,
+    -- what cancelling after that moment (or now, when it is over) costs: the first
+    -- days at the daily price, never more than the total
     'late_cancellation_days', v_rules.late_cancellation_days,
     'late_cancellation_fee', least(v_total, least(v_rules.late_cancellation_days, v_days) * v_car.price),
     -- the key facts of the car's category, with the excess of the chosen insurance
@@ -100,7 +131,6 @@ begin
     'excess', (select x.amount from public.category_excess x
                where x.category = v_car.category and x.insurance = v_insurance_key),
     'mileage_km_per_day', v_facts.mileage_km_per_day,
-    -- what each kilometre past that allowance costs (null when the mileage is unlimited)
     'extra_km_price', v_facts.extra_km_price,
     'fuel_policy', v_facts.fuel_policy,
     'min_driver_age', v_facts.min_driver_age,

@@ -15,7 +15,7 @@ export function csvAmount(n: number | string | null | undefined): string {
 }
 
 /** The quote's amounts (its list of included extras is not an amount). */
-type QuoteAmount = Exclude<keyof BookingQuote, "included">;
+type QuoteAmount = Exclude<keyof BookingQuote, "included" | "channel" | "online" | "free_cancellation_over">;
 
 function q(b: AdminBooking, key: QuoteAmount): string {
   return csvAmount(b.quote?.[key] ?? null);

@@ -44,7 +44,9 @@ export function ConfirmView({
   const request = { ...placeDetails(form), customer_phone: phoneE164(form.customerPhone) ?? form.customerPhone };
   const ready = quote.status === "ready" ? quote.quote : null;
   const { currency, madPerUnit } = appConfig.payments;
-  const converted = ready && madPerUnit > 0 ? Math.round((ready.due_now / madPerUnit) * 100) / 100 : null;
+  // What the PayPal button takes: the online figures of the chosen option.
+  const dueOnline = ready ? (ready.online?.due_now ?? ready.due_now) : null;
+  const converted = dueOnline !== null && madPerUnit > 0 ? Math.round((dueOnline / madPerUnit) * 100) / 100 : null;
   return (
     <section className="container section" data-testid="booking-confirm">
       {header}
@@ -108,11 +110,11 @@ export function ConfirmView({
                   {t("booking.simulated")}
                 </p>
               )}
-              {converted !== null && ready && (
+              {converted !== null && dueOnline !== null && (
                 <p data-testid="paypal-amount">
                   {t("booking.paypalAmount", {
                     amount: fmt.money(converted, currency),
-                    dh: fmt.price(ready.due_now),
+                    dh: fmt.price(dueOnline),
                     rate: fmt.rate(currency, madPerUnit),
                   })}
                 </p>

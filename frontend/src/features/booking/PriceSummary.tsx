@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { appConfig } from "../../lib/appConfig";
 import { thumbnailUrl } from "../../lib/images";
 import { negative } from "../../lib/localeFormat";
 import { useFormat } from "../../lib/useFormat";
@@ -7,11 +8,17 @@ import { Row } from "./Row";
 import type { BookingForm } from "./types";
 import type { QuoteState } from "./useBookingData";
 
-/** The running price: the database's figures (quote_booking), formatted in the visitor's language. */
+/**
+ * The running price: the database's figures (quote_booking), formatted in the
+ * visitor's language. The total is the one paid at the agency (a WhatsApp
+ * request's); the online figures of the chosen payment option follow.
+ */
 export function PriceSummary({ car, form, quote }: { car: FleetCar; form: BookingForm; quote: QuoteState }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const shown = quote.status === "ready" ? quote.quote : quote.status === "loading" ? quote.previous : null;
+  // The online figures only where paying online is offered.
+  const online = shown?.online && shown.channel !== "online" && appConfig.payments.mode !== "off" ? shown.online : null;
   return (
     <aside className="card price-summary" aria-labelledby="price-title">
       <img src={thumbnailUrl(car.image, 800, 500)} alt="" width="400" height="250" loading="lazy" />
@@ -43,15 +50,25 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
           <Row rowClass="total" label={t("booking.total")} testId="price-total">
             {fmt.price(shown.total)}
           </Row>
-          {shown.due_at_pickup > 0 && (
+          {online && (
             <>
-              {/* Only an online payment takes anything now: a WhatsApp request pays at the agency. */}
-              <Row label={t("bookingPrice.dueNowOnline", { percent: fmt.percent(Number(shown.due_now_percent)) })} testId="price-due-now">
-                {fmt.price(shown.due_now)}
+              {/* The same trip paid online with PayPal: the option's discount, its share now. */}
+              <Row
+                label={t("bookingPrice.onlineTotal", { option: t(`booking.paymentOptions.${form.paymentOption}.name`) })}
+                testId="price-online-total"
+              >
+                {fmt.price(online.total)}
               </Row>
-              <Row label={t("booking.dueOnArrival")} testId="price-due-at-pickup">
-                {fmt.price(shown.due_at_pickup)}
-              </Row>
+              {online.due_at_pickup > 0 && (
+                <>
+                  <Row label={t("bookingPrice.dueNowOnline", { percent: fmt.percent(Number(online.due_now_percent)) })} testId="price-due-now">
+                    {fmt.price(online.due_now)}
+                  </Row>
+                  <Row label={t("booking.dueOnArrival")} testId="price-due-at-pickup">
+                    {fmt.price(online.due_at_pickup)}
+                  </Row>
+                </>
+              )}
             </>
           )}
         </dl>

@@ -8,6 +8,7 @@ export type KeyFactsQuote = Pick<
   | "deposit"
   | "excess"
   | "free_cancellation_until"
+  | "free_cancellation_over"
   | "late_cancellation_fee"
   | "mileage_km_per_day"
   | "extra_km_price"
@@ -40,7 +41,15 @@ export function keyFacts(t: TFunction, fmt: Formatters, quote: KeyFactsQuote, in
       label: insurance ? t("keyFacts.excessOf", { insurance: t(`booking.insurances.${insurance}.name`) }) : t("keyFacts.excess"),
       value: fmt.price(quote.excess),
     });
-  if (quote.free_cancellation_until) {
+  if (!quote.free_cancellation_until && quote.free_cancellation_over && quote.late_cancellation_fee != null) {
+    // The window was already over when quoted: no past moment, the cost from now on.
+    const fee = quote.late_cancellation_fee;
+    facts.push({
+      key: "free-cancellation",
+      label: t("booking.cancellation"),
+      value: fee > 0 ? t("keyFacts.freeCancellationOver", { amount: fmt.price(fee) }) : t("keyFacts.cancellationFree"),
+    });
+  } else if (quote.free_cancellation_until) {
     const fee = quote.late_cancellation_fee;
     const free = t("booking.freeCancellationUntil", { date: fmt.moment(quote.free_cancellation_until) });
     if (fee == null) facts.push({ key: "free-cancellation", label: t("booking.cancellation"), value: free });

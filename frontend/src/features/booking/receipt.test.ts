@@ -197,6 +197,17 @@ describe("the price lines", () => {
     expect(whatsapp.find((l) => l.key === "dueAtPickup")).toEqual({ key: "dueAtPickup", label: "To pay at the agency", amount: 1106.75 });
   });
 
+  it("show a cancelled or expired booking nothing left to pay, and a booking quoted at the agency's price no 'due now'", () => {
+    for (const status of ["cancelled", "expired"]) {
+      const lines = breakdownLines(ts.fr!, formattersFor("fr"), { ...receipt, payment_method: "paypal", status });
+      expect(lines.map((l) => l.key), status).toEqual(["base", "insurance", "extras", "discount", "total"]);
+    }
+    // Recorded by the agency (no method): the quote's channel says it is paid there.
+    const q = { ...receipt.quote!, channel: "agency" as const, discount: 0, discount_rate: 0, due_now: 0, due_now_percent: 0 };
+    const agency = breakdownLines(ts.en!, formattersFor("en"), { ...receipt, payment_method: null, quote: q });
+    expect(agency.map((l) => l.key)).toEqual(["base", "insurance", "extras", "total", "dueAtPickup", "deposit"]);
+  });
+
   it("orders the extras as the wizard does", () => {
     expect(orderedExtras({ childSeat: true, gps: true, wifi: false }, PRICE_LIST_ORDER)).toEqual(["gps", "childSeat"]);
     expect(orderedExtras(null, PRICE_LIST_ORDER)).toEqual([]);

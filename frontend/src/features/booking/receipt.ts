@@ -111,8 +111,9 @@ export interface BreakdownLine {
  * extras, discount (when there is one), total, then what is due now, what is
  * left for the pickup, what the agency owes back (a paid booking re-priced below
  * what was paid) and the deposit. `paid`: the amount due now was paid online.
- * A WhatsApp request pays nothing online: its whole total is due at the agency,
- * and no "due now" is shown.
+ * A booking paid at the agency (a WhatsApp request) pays nothing online: its
+ * whole total is due there, and no "due now" is shown; a cancelled or expired
+ * one owes nothing, so only its figures up to the total are shown.
  */
 export function breakdownLines(t: TFunction, fmt: Formatters, order: Order, paid = false): BreakdownLine[] {
   const q = order.quote;
@@ -125,7 +126,11 @@ export function breakdownLines(t: TFunction, fmt: Formatters, order: Order, paid
   ];
   if (Number(q.discount) > 0) lines.push({ key: "discount", label: t("booking.discount", { rate: fmt.percent(Number(q.discount_rate) * 100) }), amount: -Number(q.discount) });
   lines.push({ key: "total", label: t("booking.total"), amount: Number(q.total) });
-  if (order.payment_method === "whatsapp" && !paid) {
+  // Cancelled or lapsed: nothing is due any more (the ledger states any refund).
+  if (order.status === "cancelled" || order.status === "expired") return lines;
+  // Paid at the agency (the quote's channel; a quote stored before it had one, by the method).
+  const atAgency = q.channel ? q.channel === "agency" : order.payment_method === "whatsapp";
+  if (atAgency && !paid) {
     lines.push({ key: "dueAtPickup", label: t("order.paidAtAgency"), amount: Number(q.total) });
     if (q.deposit != null) lines.push({ key: "deposit", label: t("order.deposit"), amount: Number(q.deposit) });
     return lines;

@@ -11,6 +11,7 @@ import { trackWhatsappClick } from "./api";
 import { badgeOf, isChatDisabled } from "./bookable";
 import { CarRatings } from "./CarRatings";
 import { categoryKey } from "./labels";
+import { OnlineTotal } from "./OnlineTotal";
 import type { FleetCar } from "./types";
 
 // Cards sit in an auto-fill grid of 280 px minimum inside a 1200 px container.
@@ -108,24 +109,18 @@ export function CarCard({
         {forDates &&
           (forDates.free ? (
             <div className="car-card-deal">
-              {/* The total for the dates before any discount: what is paid at the counter. */}
+              {/* The total for the dates paid at the agency (a WhatsApp request's price), then the online one. */}
               <p className="car-card-total" data-testid="car-total">
-                <span>{t("availability.totalFor", { count: forDates.days })}</span> <strong>{fmt.price(forDates.subtotal)}</strong>
+                <span>{t("availability.totalFor", { count: forDates.days })}</span> <strong>{fmt.price(forDates.total)}</strong>
               </p>
-              {forDates.online_discount_percent > 0 && forDates.total < forDates.subtotal && (
-                <p className="car-card-discount small" data-testid="car-online-total">
-                  {t("availability.onlineDiscount", {
-                    rate: `−${fmt.percent(forDates.online_discount_percent)}`,
-                    option: t("booking.paymentOptions.full.name"),
-                    total: fmt.price(forDates.total),
-                  })}
-                </p>
-              )}
+              <OnlineTotal row={forDates} className="car-card-discount small" />
               <ul className="car-card-terms small">
-                {forDates.free_cancellation_until && (
+                {forDates.free_cancellation_until ? (
                   <li data-testid="car-free-cancellation">
                     <Icon name="check" size={14} /> {t("booking.freeCancellationUntil", { date: fmt.moment(forDates.free_cancellation_until) })}
                   </li>
+                ) : (
+                  <li data-testid="car-free-cancellation-over">{t("keyFacts.freeCancellationOver", { amount: fmt.price(forDates.late_cancellation_fee) })}</li>
                 )}
                 {forDates.deposit > 0 && <li data-testid="car-deposit">{t("availability.deposit", { amount: fmt.price(forDates.deposit) })}</li>}
               </ul>

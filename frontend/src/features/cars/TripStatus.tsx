@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { ltr } from "../../lib/format";
 import { useFormat } from "../../lib/useFormat";
 import { availabilityQuery, conflictLines, conflictOfAvailability, pickupMoment, returnMoment, type Trip } from "../search";
+import { OnlineTotal } from "./OnlineTotal";
 import type { FleetCar } from "./types";
 
 /** This car for the searched trip: its total, or why it is not free and from when it is. */
@@ -22,9 +23,13 @@ export function TripStatus({ car, trip }: { car: FleetCar; trip: Trip }) {
       {conflict ? (
         conflictLines(conflict, t, fmt).map((line) => <p key={line}>{line}</p>)
       ) : (
-        <p>
-          {t("availability.totalFor", { count: row.days })} <strong data-testid="trip-total">{fmt.price(row.total)}</strong>
-        </p>
+        <>
+          {/* Paid at the agency, as the result card and a WhatsApp request say; then paid online. */}
+          <p>
+            {t("availability.totalFor", { count: row.days })} <strong data-testid="trip-total">{fmt.price(row.total)}</strong>
+          </p>
+          <OnlineTotal row={row} className="small" />
+        </>
       )}
     </div>
   );

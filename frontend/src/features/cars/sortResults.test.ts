@@ -10,11 +10,13 @@ const row = (car_id: number, subtotal: number, free = true): CarAvailability => 
   reason: free ? null : "booked",
   next_free: null,
   days: 4,
-  total: Math.round(subtotal * 0.9),
+  total: subtotal,
   subtotal,
+  online_total: Math.round(subtotal * 0.9),
   online_discount_percent: 10,
   deposit: 5000,
   free_cancellation_until: "2030-12-09T10:00:00",
+  late_cancellation_fee: 300,
 });
 const ids = (cars: FleetCar[]) => cars.map((c) => c.id);
 

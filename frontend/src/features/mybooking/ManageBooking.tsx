@@ -6,7 +6,7 @@ import { Spinner } from "../../components/Spinner";
 import { SITE } from "../../config/site";
 import { useFormat } from "../../lib/useFormat";
 import { OrderReceipt, Row } from "../booking";
-import { cancelBooking, readBooking, refundNow, type Failure, type MyBooking } from "./api";
+import { cancelBooking, cancelLate, readBooking, refundNow, type Failure, type MyBooking } from "./api";
 import { failureText } from "./failureText";
 import { ChangeForm, DetailsForm } from "./Forms";
 
@@ -52,7 +52,7 @@ export function ManageBooking({ token, onExpired }: { token: string; onExpired: 
       ) : (
         b.status !== "cancelled" && <p className="muted">{t("myBooking.closed")}</p>
       )}
-      {open && <CancelSection token={token} booking={b} onCancelled={show} />}
+      {open && b.cancellation.possible && <CancelSection token={token} booking={b} onCancelled={show} />}
     </div>
   );
 }
@@ -96,7 +96,7 @@ function Requests({ booking }: { booking: MyBooking }) {
         {booking.requests.map((r) => (
           <li key={r.id} data-state={r.state}>
             {r.kind === "cancellation" ? (
-              <span>{t("myBooking.cancellationDone")}</span>
+              <span>{r.fee != null && r.fee > 0 ? t("myBooking.cancellationLate", { fee: fmt.price(r.fee) }) : t("myBooking.cancellationDone")}</span>
             ) : (
               <>
                 <span>
@@ -118,16 +118,25 @@ function Requests({ booking }: { booking: MyBooking }) {
   );
 }
 
+/**
+ * Cancelling: free inside the window (what was paid online comes back), after it
+ * for the fee the booking's quote states (shown before anything is asked; what
+ * was paid online comes back less the fee). The database decides both; the page
+ * sends back the fee it showed.
+ */
 function CancelSection({ token, booking, onCancelled }: { token: string; booking: MyBooking; onCancelled: (b: MyBooking) => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [step, setStep] = useState<"idle" | "confirm" | "busy">("idle");
   const [failure, setFailure] = useState<Failure | null>(null);
   const c = booking.cancellation;
+  const late = !c.free_now || failure?.kind === "late";
+  // The cost the database last stated (a refusal carries the current one).
+  const cost = failure?.kind === "late" ? failure.cost : c.cost;
   const paidOnline = booking.payments.some((p) => p.kind === "paypal" && p.status === "captured");
   async function cancel() {
     setStep("busy");
-    const r = await cancelBooking(token);
+    const r = late ? await cancelLate(token, cost) : await cancelBooking(token);
     if (!r.ok) {
       setFailure(r.failure);
       setStep("idle");
@@ -139,48 +148,56 @@ function CancelSection({ token, booking, onCancelled }: { token: string; booking
       onCancelled(again.ok ? again.value : r.value);
     } else onCancelled(r.value);
   }
+  const price = fmt.price(cost);
   return (
-    <section className="card my-booking-cancel" aria-labelledby="mb-cancel" data-testid="my-booking-cancel">
+    <section className="card my-booking-cancel" aria-labelledby="mb-cancel" data-testid="my-booking-cancel" data-late={String(late)}>
       <h2 id="mb-cancel">{t("myBooking.cancelTitle")}</h2>
-      {c.free_now && !failure ? (
-        <>
-          <p data-testid="my-booking-free-until">{t("myBooking.freeUntil", { until: fmt.moment(c.free_until) })}</p>
-          {paidOnline && <p className="muted">{t("myBooking.refundNote")}</p>}
-          {step === "idle" ? (
-            <button type="button" className="btn btn-accent" onClick={() => setStep("confirm")}>
-              {t("myBooking.cancel")}
-            </button>
-          ) : (
-            <div role="group" aria-labelledby="mb-cancel-ask" className="my-booking-confirm">
-              <p id="mb-cancel-ask">{t("myBooking.cancelAsk")}</p>
-              <button type="button" className="btn btn-accent" onClick={() => void cancel()} disabled={step === "busy"} autoFocus>
-                {step === "busy" ? t("myBooking.cancelling") : t("myBooking.confirmCancel")}
-              </button>
-              <button type="button" className="btn btn-outline" onClick={() => setStep("idle")} disabled={step === "busy"}>
-                {t("myBooking.keep")}
-              </button>
-            </div>
-          )}
-        </>
+      {late ? (
+        <p className="alert alert-info" data-testid="my-booking-late">
+          {c.free_until ? t("myBooking.lateEnded", { until: fmt.moment(c.free_until), cost: price }) : t("myBooking.lateNoFree", { cost: price })}
+        </p>
       ) : (
-        <>
-          <p className="alert alert-info" data-testid="my-booking-late">
-            {failure && failure.kind !== "late"
-              ? failureText(t, failure, fmt)
-              : t("myBooking.late", {
-                  until: fmt.moment(failure?.kind === "late" && failure.freeUntil ? failure.freeUntil : c.free_until),
-                  cost: fmt.price(failure?.kind === "late" ? failure.cost : c.cost),
-                })}
-          </p>
-          <p className="my-booking-contact">
-            <Link className="btn btn-outline" to="/contact">
-              {t("myBooking.contact")}
-            </Link>{" "}
-            <a className="btn btn-outline" href={`tel:+${SITE.phoneDigits}`} dir="ltr">
-              {SITE.phone}
-            </a>
-          </p>
-        </>
+        c.free_until && <p data-testid="my-booking-free-until">{t("myBooking.freeUntil", { until: fmt.moment(c.free_until) })}</p>
+      )}
+      {paidOnline &&
+        (late ? (
+          c.refund > 0 && (
+            <p className="muted" data-testid="my-booking-late-refund">
+              {t("myBooking.lateRefund", { refund: fmt.price(c.refund) })}
+            </p>
+          )
+        ) : (
+          <p className="muted">{t("myBooking.refundNote")}</p>
+        ))}
+      {failure && (
+        <p className="alert alert-error" role="alert" data-testid="my-booking-cancel-error">
+          {failure.kind === "late" ? t("myBooking.lateCostChanged", { cost: price }) : failureText(t, failure, fmt)}
+        </p>
+      )}
+      {step === "idle" ? (
+        <button type="button" className="btn btn-accent" onClick={() => setStep("confirm")} data-testid="my-booking-cancel-start">
+          {late ? t("myBooking.lateCancel", { cost: price }) : t("myBooking.cancel")}
+        </button>
+      ) : (
+        <div role="group" aria-labelledby="mb-cancel-ask" className="my-booking-confirm">
+          <p id="mb-cancel-ask">{late ? t("myBooking.lateAsk", { cost: price }) : t("myBooking.cancelAsk")}</p>
+          <button type="button" className="btn btn-accent" onClick={() => void cancel()} disabled={step === "busy"} autoFocus data-testid="my-booking-cancel-confirm">
+            {step === "busy" ? t("myBooking.cancelling") : late ? t("myBooking.confirmLateCancel", { cost: price }) : t("myBooking.confirmCancel")}
+          </button>
+          <button type="button" className="btn btn-outline" onClick={() => setStep("idle")} disabled={step === "busy"}>
+            {t("myBooking.keep")}
+          </button>
+        </div>
+      )}
+      {late && (
+        <p className="my-booking-contact">
+          <Link className="btn btn-outline" to="/contact">
+            {t("myBooking.contact")}
+          </Link>{" "}
+          <a className="btn btn-outline" href={`tel:+${SITE.phoneDigits}`} dir="ltr">
+            {SITE.phone}
+          </a>
+        </p>
       )}
     </section>
   );

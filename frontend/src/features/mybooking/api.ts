@@ -16,6 +16,8 @@ export interface LedgerLine {
 /** A change request or a cancellation made on the page. */
 export interface TravellerRequest extends ChangeRequestFields {
   car: { id: number; name: string; brand: string } | null;
+  /** A cancellation after the free window: the fee kept (DH). */
+  fee?: number | null;
 }
 
 /** public.my_booking(token): the booking a link opens (a function of the schema). */
@@ -45,7 +47,12 @@ export interface MyBooking {
   hotel_address: string | null;
   arrival_note: string | null;
   payments: LedgerLine[];
-  cancellation: { free_until: string; free_now: boolean; cost: number; possible: boolean };
+  /**
+   * free_until: null when no free window was promised (already over when booked);
+   * cost: what cancelling after it costs; refund: what cancelling now gives back of
+   * an online payment (the database's figures).
+   */
+  cancellation: { free_until: string | null; free_now: boolean; cost: number; refund: number; possible: boolean };
   requests: TravellerRequest[];
 }
 
@@ -118,6 +125,11 @@ export function updateDetails(token: string, details: Details): Promise<Result<M
 
 export function cancelBooking(token: string): Promise<Result<MyBooking>> {
   return rpc((c) => c.rpc("my_booking_cancel", { p_token: token }));
+}
+
+/** A cancellation after the free window, for the cost the page stated (another cost answers MB002 with the current one). */
+export function cancelLate(token: string, fee: number): Promise<Result<MyBooking>> {
+  return rpc((c) => c.rpc("my_booking_cancel_late", { p_token: token, p_fee: fee }));
 }
 
 export interface ChangeAsked {

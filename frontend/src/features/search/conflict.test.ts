@@ -37,11 +37,13 @@ describe("conflictOfAvailability: step 1's check", () => {
     free: false,
     next_free: "2030-12-14T16:00:00",
     days: 4,
-    total: 1260,
+    total: 1400,
     subtotal: 1400,
+    online_total: 1260,
     online_discount_percent: 10,
     deposit: 5000,
     free_cancellation_until: "2030-12-09T10:00:00",
+    late_cancellation_fee: 350,
   };
   it.each([
     ["booked", "BK001"],

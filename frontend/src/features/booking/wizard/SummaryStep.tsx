@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { LEGAL_PATHS } from "../../../config/site";
+import { appConfig } from "../../../lib/appConfig";
 import { useFormat } from "../../../lib/useFormat";
 import { KeyFactsRows } from "../KeyFacts";
 import { DatesRow, Row } from "../Row";
@@ -22,6 +23,7 @@ export function SummaryStep({ carTitle, quote, step }: { carTitle: string; quote
   const { err, described } = useFieldErrors(step.errors);
   const { form, set } = step;
   const ready = quote.status === "ready" ? quote.quote : null;
+  const online = ready?.online && ready.channel !== "online" && appConfig.payments.mode !== "off" ? ready.online : null;
   // A refused submit moves the focus to the first box left unticked, so a
   // keyboard or screen-reader user lands on it and hears its error.
   const driverBox = useRef<HTMLInputElement>(null);
@@ -43,6 +45,12 @@ export function SummaryStep({ carTitle, quote, step }: { carTitle: string; quote
         <Row label={t("booking.total")} className="price">
           <strong data-testid="summary-total">{ready ? fmt.price(ready.total) : "—"}</strong>
         </Row>
+        {/* The same trip paid online (PayPal), where it is offered: the option's own figure. */}
+        {online && (
+          <Row label={t("bookingPrice.onlineTotal", { option: t(`booking.paymentOptions.${form.paymentOption}.name`) })} testId="summary-online-total">
+            {fmt.price(online.total)}
+          </Row>
+        )}
         {ready && <KeyFactsRows quote={ready} insurance={form.insurance} prefix="summary" />}
       </dl>
       <div className="field field-check">
