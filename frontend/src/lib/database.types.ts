@@ -586,6 +586,7 @@ export type Database = {
       category_key_facts: {
         Row: {
           category: string
+          extra_km_price: number | null
           fuel_policy: string
           mileage_km_per_day: number | null
           min_driver_age: number
@@ -593,6 +594,7 @@ export type Database = {
         }
         Insert: {
           category: string
+          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -600,6 +602,7 @@ export type Database = {
         }
         Update: {
           category?: string
+          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -1124,6 +1127,7 @@ export type Database = {
         Args: { p_pickup: string; p_return: string }
         Returns: number
       }
+      rental_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -1135,6 +1139,10 @@ export type Database = {
         }[]
       }
       review_invitation: { Args: { p_token: string }; Returns: Json }
+      send_pickup_reminders: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       sitemap_paths: {
         Args: Record<PropertyKey, never>
         Returns: {
