@@ -1006,6 +1006,17 @@ export type Database = {
       is_e164: { Args: { p: string }; Returns: boolean }
       my_booking: { Args: { p_token: string }; Returns: Json }
       my_booking_cancel: { Args: { p_token: string }; Returns: Json }
+      my_booking_change_quote: {
+        Args: {
+          p_car_id: number
+          p_end: string
+          p_pickup_time?: string
+          p_return_time?: string
+          p_start: string
+          p_token: string
+        }
+        Returns: Json
+      }
       my_booking_change_request: {
         Args: {
           p_car_id: number
