@@ -84,6 +84,7 @@ export type Database = {
           return_time: string | null
           start_date: string | null
           state: string
+          agency_created_at: string | null
         }
         Insert: {
           available?: boolean | null
@@ -558,6 +559,7 @@ export type Database = {
           status: string
           subject: string
           updated_at: string
+          agency_created_at: string | null
         }
         Insert: {
           created_at?: string
@@ -937,6 +939,21 @@ export type Database = {
         }[]
       }
       admin_search_bookings: { Args: { p_query: string }; Returns: string[] }
+      agency_created_at:
+        | {
+            Args: {
+              "": Database["public"]["Tables"]["booking_change_requests"]["Row"]
+            }
+            Returns: {
+              error: true
+            } & "the function public.agency_created_at with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
+          }
+        | {
+            Args: { "": Database["public"]["Tables"]["contacts"]["Row"] }
+            Returns: {
+              error: true
+            } & "the function public.agency_created_at with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
+          }
       bookable: {
         Args: { "": Database["public"]["Tables"]["cars"]["Row"] }
         Returns: {

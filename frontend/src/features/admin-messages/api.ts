@@ -2,15 +2,18 @@ import { check, db as supabase } from "../admin-kit";
 import type { AdminMessage, MessageStatus } from "./messageFlow";
 
 // Contact messages for administrators (SPEC section 7): newest first; update
-// status and updated_at by id; delete by id.
+// status and updated_at by id; delete by id. Each row comes with its time as the
+// database writes it in Casablanca (agency_created_at).
+
+const MESSAGE = "*, agency_created_at";
 
 export async function listMessages(): Promise<AdminMessage[]> {
-  return check(await supabase.from("contacts").select("*").order("created_at", { ascending: false }));
+  return check(await supabase.from("contacts").select(MESSAGE).order("created_at", { ascending: false }));
 }
 
 export async function setMessageStatus(id: string, status: MessageStatus): Promise<AdminMessage> {
   return check(
-    await supabase.from("contacts").update({ status, updated_at: new Date().toISOString() }).eq("id", id).select().single(),
+    await supabase.from("contacts").update({ status, updated_at: new Date().toISOString() }).eq("id", id).select(MESSAGE).single(),
   );
 }
 

@@ -78,9 +78,7 @@ export function ConfirmView({
             </Row>
             {request.hotel_name && (
               <Row label={t("booking.hotel")} testId="confirm-hotel">
-                <bdi>
-                  {request.hotel_name}, {request.hotel_address}
-                </bdi>
+                <bdi>{[request.hotel_name, request.hotel_address].filter((v) => v?.trim()).join(t("order.separator"))}</bdi>
               </Row>
             )}
             {request.flight_number && (
