@@ -2,8 +2,9 @@ import { check, db as supabase } from "../admin-kit";
 import type { AdminMessage, MessageStatus } from "./messageFlow";
 
 // Contact messages for administrators (SPEC section 7): newest first; update
-// status and updated_at by id; delete by id. Each row comes with its time as the
-// database writes it in Casablanca (agency_created_at).
+// status and updated_at by id; delete by id. The list's rows come with their time
+// as the database writes it in Casablanca (agency_created_at, a computed field:
+// read with the list, kept across a status change by the page).
 
 const MESSAGE = "*, agency_created_at";
 
@@ -13,7 +14,7 @@ export async function listMessages(): Promise<AdminMessage[]> {
 
 export async function setMessageStatus(id: string, status: MessageStatus): Promise<AdminMessage> {
   return check(
-    await supabase.from("contacts").update({ status, updated_at: new Date().toISOString() }).eq("id", id).select(MESSAGE).single(),
+    await supabase.from("contacts").update({ status, updated_at: new Date().toISOString() }).eq("id", id).select().single(),
   );
 }
 
