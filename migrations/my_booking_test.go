@@ -298,6 +298,66 @@ func TestChangeRequestIsQuotedThenDecidedByTheAgency(t *testing.T) {
 	}
 }
 
+// The change form shows the price before the traveller sends the request: the
+// quote is the one the request then stores, says whether the car is free, and
+// writes nothing.
+func TestChangeQuoteIsWhatTheRequestStores(t *testing.T) {
+	t.Parallel()
+	w := newWorld(t)
+	id, token := openedBooking(t, w, "e4000000-0000-4000-8000-000000000015", w.carA, false)
+	start := time.Now().UTC().AddDate(0, 0, 40).Format(time.DateOnly)
+	end := time.Now().UTC().AddDate(0, 0, 44).Format(time.DateOnly)
+	q, err := w.callJSON(w.traveller(), `select public.my_booking_change_quote($1, $2, $3, $4)`, token, w.carB, start, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quote, _ := q["quote"].(map[string]any)
+	if quote == nil || q["available"] != true || q["current_total"] == nil {
+		t.Fatalf("change quote: %v", q)
+	}
+	if n := superScalar[int64](t, w, `select count(*) from public.booking_change_requests where booking_id = $1`, id); n != 0 {
+		t.Fatalf("a quote stored %d requests", n)
+	}
+	b, err := w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, token, w.carB, start, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := b["requests"].([]any)[0].(map[string]any)
+	if r["total"] != quote["total"] {
+		t.Fatalf("request stored %v, the form showed %v", r["total"], quote["total"])
+	}
+	// Another booking on car B for those dates: the quote says it is not free.
+	holder, _ := myBookingFixture(t, w, "e4000000-0000-4000-8000-000000000016", w.carB, false)
+	w.super(t, `update public.bookings set start_date = $2::date, end_date = $3::date where id = $1`, holder, start, end)
+	q, err = w.callJSON(w.traveller(), `select public.my_booking_change_quote($1, $2, $3, $4)`, token, w.carB, start, end)
+	if err != nil || q["available"] != false {
+		t.Fatalf("taken car: %v (%v)", q, err)
+	}
+	if _, err := w.callJSON(w.traveller(), `select public.my_booking_change_quote($1, $2, $3, $4)`, "not-a-token", w.carB, start, end); customCode(err) != "MB001" {
+		t.Fatalf("a bad link: %v", err)
+	}
+	// A booking paid online is priced on its channel (the online option's
+	// discount): the form shows what the request then stores.
+	_, paidToken := openedBooking(t, w, "e4000000-0000-4000-8000-000000000017", w.carB, true)
+	later := time.Now().UTC().AddDate(0, 0, 50).Format(time.DateOnly)
+	laterEnd := time.Now().UTC().AddDate(0, 0, 54).Format(time.DateOnly)
+	q, err = w.callJSON(w.traveller(), `select public.my_booking_change_quote($1, $2, $3, $4)`, paidToken, w.carB, later, laterEnd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quote, _ = q["quote"].(map[string]any)
+	if quote == nil || quote["channel"] != "online" {
+		t.Fatalf("a PayPal booking's change quote: %v", q)
+	}
+	b, err = w.callJSON(w.traveller(), `select public.my_booking_change_request($1, $2, $3, $4)`, paidToken, w.carB, later, laterEnd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := b["requests"].([]any)[0].(map[string]any); r["total"] != quote["total"] {
+		t.Fatalf("PayPal booking: request stored %v, the form showed %v", r["total"], quote["total"])
+	}
+}
+
 // A booking paid online and re-priced afterwards (the agency accepts a change, or
 // edits the booking) still states what was paid: its quote's "due now" is the
 // money taken, "due at pickup" what the new total leaves, and "refund_due" what

@@ -34,6 +34,13 @@ async function confirmAccept(page: Page): Promise<string> {
   return text;
 }
 
+/** The number on « Demandes » in the sidebar (none shown: 0). */
+async function pendingBadge(page: Page): Promise<number> {
+  const badge = page.getByTestId("pending-requests");
+  return (await badge.count()) ? Number(await badge.textContent()) : 0;
+}
+const pendingRequests = async () => (await admin<unknown[]>("booking_change_requests?state=eq.pending&select=id")).length;
+
 describe("the back office's travellers' requests", () => {
   it("a change request shows live with its price; accepting moves and re-prices the booking and tells the traveller", async () => {
     const { ctx, page } = await adminPage(browser());
@@ -51,6 +58,8 @@ describe("the back office's travellers' requests", () => {
 
     const row = page.locator(`[data-testid="request-row"][data-reference="${b.reference}"]`);
     await row.waitFor({ timeout: 15_000 }); // live: no reload
+    // « Demandes » counts the requests waiting for an answer, live too.
+    await expect.poll(async () => (await pendingBadge(page)) === (await pendingRequests()) && (await pendingRequests()) > 0, { timeout: 15_000 }).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect(await row.getByTestId("request-state").textContent()).toBe("En attente");
     expect(await row.textContent()).toContain("Flight moved");
@@ -63,6 +72,8 @@ describe("the back office's travellers' requests", () => {
     expect(said).toContain(digits(b.total_price));
     expect(said).toContain(digits(quote.total));
     await expect.poll(() => row.getAttribute("data-state"), { timeout: 15_000 }).toBe("accepted");
+    // Answered: the count follows.
+    await expect.poll(async () => (await pendingBadge(page)) === (await pendingRequests()), { timeout: 15_000 }).toBe(true);
 
     const [moved] = await bookingsOf(email);
     expect(moved as BookingRow).toMatchObject({ start_date: later.from, end_date: later.to, total_price: quote.total });

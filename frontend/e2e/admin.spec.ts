@@ -350,6 +350,14 @@ describe("bookings", () => {
     await page.getByTestId("booking-details").getByText("Client VIP — siège bébé prêt.").waitFor();
     expect(await page.getByTestId("booking-details").getByText(note).count()).toBe(1);
     await page.keyboard.press("Escape");
+
+    // A hotel named without its address (as "My booking" allows): no comma left hanging.
+    await serviceClient().from("bookings").update({ hotel_name: "Hyatt Regency", hotel_address: null }).eq("id", id).throwOnError();
+    await page.reload();
+    await page.getByPlaceholder(/Rechercher par client/).fill(name);
+    await row.getByRole("button", { name: /Voir les détails/ }).click();
+    expect(await page.getByTestId("booking-details").getByTestId("booking-hotel").textContent()).toBe("Hyatt Regency");
+    await page.keyboard.press("Escape");
   });
 
   it("shows until when a pending request holds the car, and confirming it stops the clock", async () => {
@@ -511,6 +519,46 @@ describe("messages", () => {
     await page.getByTestId("confirm-action").click();
     await expectToast(page, "Message supprimé");
     await expect.poll(() => card.count()).toBe(0);
+  });
+});
+
+describe("messages in the traveller's language and the agency's time", () => {
+  it("an Arabic message reads right to left, at the time Casablanca's clock said, in a browser set to another zone", async () => {
+    const subject = unique("سؤال");
+    const text = "مرحبا، هل السيارة متاحة من 3 إلى 10 غشت؟ شكرا (Dacia Logan).";
+    await insertContact(await client(), { name: "سلمى", email: "salma@example.ma", subject, message: text });
+    const { data: row } = await serviceClient().from("contacts").select("created_at").eq("subject", subject).single().throwOnError();
+    // What a clock in Casablanca showed, by Node's own time-zone data.
+    const parts = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Casablanca", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(new Date(row!.created_at));
+    const get = (k: string) => parts.find((p) => p.type === k)!.value;
+    const casablanca = `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
+
+    // A browser fourteen hours ahead of UTC: its own clock would name another day.
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR", timezoneId: "Pacific/Kiritimati" });
+    const tab = await ctx.newPage();
+    await loginAsAdmin(tab, "/admin/contacts");
+    await tab.goto(`${BASE_URL}/admin/contacts`);
+    const card = tab.locator(`[data-subject="${subject}"]`);
+    await card.waitFor();
+    const body = card.getByTestId("message-body");
+    expect(await body.getAttribute("dir")).toBe("auto");
+    expect(await body.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+    expect(await card.getByTestId("message-time").textContent()).toBe(casablanca);
+    await ctx.close();
+  });
+});
+
+describe("titles", () => {
+  it("« Conditions de location »: the sections' titles are smaller than the page's", async () => {
+    await page.goto(`${BASE_URL}/admin/terms`);
+    await page.locator(".adm-page h2").first().waitFor();
+    const sizes = await page.evaluate(() => {
+      const px = (s: string) => [...document.querySelectorAll(`.adm-page ${s}`)].map((h) => parseFloat(getComputedStyle(h).fontSize));
+      return { h1: px("h1"), h2: px("h2"), h3: px("h3") };
+    });
+    expect(sizes.h1).toHaveLength(1);
+    expect(Math.max(...sizes.h2)).toBeLessThan(sizes.h1[0]!);
+    expect(Math.max(...sizes.h3)).toBeLessThanOrEqual(Math.min(...sizes.h2));
   });
 });
 

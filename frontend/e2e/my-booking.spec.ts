@@ -125,6 +125,27 @@ async function cancelTwice(page: Page, lang: Lang) {
   await expect.poll(() => page.getByTestId("my-booking").getAttribute("data-status"), { timeout: 30_000 }).toBe("cancelled");
 }
 
+/**
+ * The change form prices other dates before anything is sent (the database's
+ * quote for them), and the request sent then stores that same total.
+ */
+async function priceBeforeAsking(page: Page, lang: Lang, bookingId: string, newEnd: string) {
+  const T = TEXTS[lang].myBooking;
+  const form = page.getByTestId("my-booking-change");
+  await form.getByLabel(T.returnDate).fill(newEnd);
+  const quoted = form.getByTestId("change-quote");
+  await expect.poll(() => quoted.getAttribute("data-total")).not.toBeNull();
+  const shown = Number(await quoted.getAttribute("data-total"));
+  expect(priceOf(await quoted.textContent())).toBeGreaterThan(0);
+  expect(await quoted.textContent()).toContain(T.quoteTotal.split("{{total}}")[0]!.trim());
+  const stored = () => admin<{ state: string; quote: { total: number } }[]>(`booking_change_requests?booking_id=eq.${bookingId}&select=state,quote`);
+  expect(await stored()).toEqual([]); // shown, not asked
+  await form.getByRole("button", { name: T.askChange }).click();
+  await form.getByText(T.changeSent).waitFor();
+  const [asked] = await stored();
+  expect(asked!.quote.total).toBe(shown);
+}
+
 describe("My booking", () => {
   it("PayPal, en: the success page leads to it; flight added; cancelled in the free window: dates free, one refund in the ledger and the e-mail", async () => {
     const { page, ctx, errors } = await visitor(browser(), { lang: "en", width: 1366 });
@@ -178,6 +199,7 @@ describe("My booking", () => {
 
     await openFromEmail(page, "ar", b!.id, b!.reference, email);
     await addFlight(page, "ar", "AT 200");
+    await priceBeforeAsking(page, "ar", b!.id, new Date(Date.parse(to) + 2 * 86_400_000).toISOString().slice(0, 10));
     const found = await checkBothSizes(page, "open");
     await page.setViewportSize({ width: 360, height: 900 });
     await cancelTwice(page, "ar");

@@ -329,6 +329,20 @@ describe("the wizard knows the dates", () => {
       await conflict.waitFor();
       expect(await conflict.getAttribute("data-code")).toBe("BK001");
       expect(await page.getByTestId("conflict-reason").textContent()).toBe(TEXTS[lang].reservation.BK001);
+      // Seen where the traveller is: in view and focused (a screen reader reads it), with
+      // the pay buttons off while it stands; the database's code is not the traveller's.
+      const alert = page.getByTestId("conflict-alert");
+      await expect.poll(async () => {
+        const b = await alert.boundingBox();
+        return b !== null && b.y >= 0 && b.y + Math.min(b.height, 80) <= page.viewportSize()!.height;
+      }).toBe(true);
+      expect(await alert.getAttribute("role")).toBe("alert");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("conflict-alert");
+      expect(await page.getByTestId("confirm-whatsapp").isDisabled()).toBe(true);
+      expect(await page.getByTestId("pay-paypal").isDisabled()).toBe(true);
+      expect(await alert.textContent()).not.toContain("BK001");
+      // The price is the database's, and not said to be: no "computed by our server".
+      expect(await page.locator(".price-summary").textContent()).not.toMatch(/serveur|server|خادم/i);
       expect(await page.getByTestId("conflict-next-free").textContent()).toBe(TEXTS[lang].reservation.nextFree.replace("{{date}}", formatMoment(lang, taken!.next_free!)));
       expect(await page.getByTestId("payment-error").count()).toBe(0); // never a generic error
       expect(chats).toEqual([]); // no chat opened for a booking that was not stored

@@ -36,6 +36,20 @@ async function searchFromHome(page: Page, from: string, to: string) {
   await page.locator('[data-testid="car-card"][data-free]').first().waitFor();
 }
 
+/** The first card and its name (on a phone its total too) start on the first screen of `height` px, unscrolled. */
+async function firstCarOnFirstScreen(page: Page, height: number, withTotal = true) {
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  const first = page.getByTestId("car-card").first();
+  const parts = [first, first.locator(".car-card-title")];
+  if (withTotal) parts.push(first.getByTestId("car-total").or(first.getByTestId("car-taken")));
+  for (const part of parts) {
+    const b = await part.boundingBox();
+    expect(b, "on screen").not.toBeNull();
+    expect(b!.y).toBeGreaterThanOrEqual(0);
+    expect(b!.y + Math.min(b!.height, 40)).toBeLessThanOrEqual(height);
+  }
+}
+
 const box = async (page: Page, testId: string) => page.getByTestId(testId).first().boundingBox();
 const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("name") ?? document.activeElement?.getAttribute("data-testid") ?? "");
 
@@ -47,14 +61,7 @@ describe("results first on a phone", () => {
       await searchFromHome(page, isoDaysFromNow(offset), isoDaysFromNow(offset + 3));
 
       // The first card starts on the first screen, its name and its total too.
-      expect(await page.evaluate(() => window.scrollY)).toBe(0);
-      const first = page.getByTestId("car-card").first();
-      for (const part of [first, first.locator(".car-card-title"), first.getByTestId("car-total").or(first.getByTestId("car-taken"))]) {
-        const b = await part.boundingBox();
-        expect(b, "on screen").not.toBeNull();
-        expect(b!.y).toBeGreaterThanOrEqual(0);
-        expect(b!.y + Math.min(b!.height, 40)).toBeLessThanOrEqual(800);
-      }
+      await firstCarOnFirstScreen(page, 800);
 
       // Both folded: the form and the filters are not shown; their buttons say so.
       const modify = page.getByTestId("fold-search");
@@ -106,11 +113,25 @@ describe("results first on a phone", () => {
   it("a wide screen shows the search and the filters, and no Modify or Filter button", async () => {
     const { page, ctx } = await visitor(browser, { lang: "en", width: 1366 });
     await searchFromHome(page, isoDaysFromNow(70), isoDaysFromNow(73));
+    await firstCarOnFirstScreen(page, 900, false);
     expect(await page.getByTestId("trip-search").isVisible()).toBe(true);
     expect(await page.getByTestId("filter-category").isVisible()).toBe(true);
     expect(await page.getByTestId("fold-search").isVisible()).toBe(false);
     expect(await page.getByTestId("fold-filters").isVisible()).toBe(false);
     expect(await box(page, "car-card")).not.toBeNull();
+    await ctx.close();
+  });
+});
+
+describe("results first on a desktop", () => {
+  it("ar at 1366 × 900: the first car and its name are on the first screen after a search", async () => {
+    const { page, ctx, errors } = await visitor(browser, { lang: "ar", width: 1366 });
+    await searchFromHome(page, isoDaysFromNow(76), isoDaysFromNow(79));
+    await firstCarOnFirstScreen(page, 900, false);
+    // The search and the filters stay open beside them.
+    expect(await page.getByTestId("trip-search").isVisible()).toBe(true);
+    expect(await page.getByTestId("filter-category").isVisible()).toBe(true);
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 });

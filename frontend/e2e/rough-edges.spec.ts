@@ -37,7 +37,49 @@ const box = async (page: Page, selector: string) => {
   return b;
 };
 
+/** Whether two boxes share any pixel. */
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 describe("rough edges", () => {
+  it("at 360 px the header's call button sits beside the brand, not over it (fr, en, ar)", async () => {
+    for (const lang of ["fr", "en", "ar"] as const) {
+      const { page, ctx } = await visitor(browser, { lang, width: 360 });
+      await page.goto(`${BASE_URL}/`);
+      const brand = await box(page, ".site-header .brand-text strong");
+      for (const other of [".site-header .header-phone", ".site-header .lang-select", ".site-header .burger"]) {
+        expect(overlap(brand, await box(page, other)), `${lang}: ${other}`).toBe(false);
+      }
+      expect(await sticksOutSideways(page)).toBeNull();
+      await ctx.close();
+    }
+  });
+
+  it("on a first visit on a phone the cookie card leaves the search button free", async () => {
+    for (const lang of ["fr", "ar"] as const) {
+      const { page, ctx } = await visitor(browser, { lang, width: 360, consent: null });
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(`${BASE_URL}/`);
+      await page.getByTestId("cookie-consent").waitFor();
+      const card = await box(page, '[data-testid="cookie-consent"]');
+      const search = await box(page, '[data-testid="search-submit"]');
+      expect(overlap(card, search), lang).toBe(false);
+      expect(card.y + card.height).toBeLessThanOrEqual(740);
+      await ctx.close();
+    }
+  });
+
+  it("the car page's calendar draws every month's rows at one height (a month of one week is not stretched)", async () => {
+    const car = cars.find((c) => c.available && !c.not_available_until)!;
+    const { page, ctx } = await visitor(browser, { lang: "fr", width: 1366 });
+    await page.goto(`${BASE_URL}/cars/${car.slug}`);
+    await page.getByTestId("availability-calendar").locator("td.day").first().waitFor();
+    const heights = await page.getByTestId("availability-calendar").locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(4);
+    expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(2);
+    await ctx.close();
+  });
+
   it("the home hero's text starts where the header's logo does at 1366 and 1920 px (fr and ar)", async () => {
     for (const lang of ["fr", "ar"] as const) {
       for (const width of [1366, 1920]) {

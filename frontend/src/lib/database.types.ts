@@ -84,6 +84,7 @@ export type Database = {
           return_time: string | null
           start_date: string | null
           state: string
+          agency_created_at: string | null
         }
         Insert: {
           available?: boolean | null
@@ -406,57 +407,6 @@ export type Database = {
           },
         ]
       }
-      car_reviews: {
-        Row: {
-          booking_id: string | null
-          car_id: number
-          comment: string | null
-          created_at: string
-          decided_at: string | null
-          id: string
-          language: string
-          stars: number
-          status: string
-        }
-        Insert: {
-          booking_id?: string | null
-          car_id: number
-          comment?: string | null
-          created_at?: string
-          decided_at?: string | null
-          id?: string
-          language?: string
-          stars: number
-          status?: string
-        }
-        Update: {
-          booking_id?: string | null
-          car_id?: number
-          comment?: string | null
-          created_at?: string
-          decided_at?: string | null
-          id?: string
-          language?: string
-          stars?: number
-          status?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "car_reviews_booking_id_fkey"
-            columns: ["booking_id"]
-            isOneToOne: true
-            referencedRelation: "bookings"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "car_reviews_car_id_fkey"
-            columns: ["car_id"]
-            isOneToOne: false
-            referencedRelation: "cars"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       cars: {
         Row: {
           available: boolean
@@ -473,7 +423,6 @@ export type Database = {
           not_available_until: string | null
           price: number
           rating: number
-          rating_source: string | null
           review_count: number
           roadside_assistance_included: boolean
           seats: number
@@ -481,8 +430,6 @@ export type Database = {
           slug: string
           translations: NonNullable<Json>
           transmission: string
-          traveller_rating: number | null
-          traveller_review_count: number
           updated_at: string
           bookable: boolean | null
         }
@@ -501,7 +448,6 @@ export type Database = {
           not_available_until?: string | null
           price: number
           rating: number
-          rating_source?: string | null
           review_count?: number
           roadside_assistance_included?: boolean
           seats: number
@@ -509,8 +455,6 @@ export type Database = {
           slug: string
           translations?: NonNullable<Json>
           transmission: string
-          traveller_rating?: number | null
-          traveller_review_count?: number
           updated_at?: string
         }
         Update: {
@@ -528,7 +472,6 @@ export type Database = {
           not_available_until?: string | null
           price?: number
           rating?: number
-          rating_source?: string | null
           review_count?: number
           roadside_assistance_included?: boolean
           seats?: number
@@ -536,8 +479,6 @@ export type Database = {
           slug?: string
           translations?: NonNullable<Json>
           transmission?: string
-          traveller_rating?: number | null
-          traveller_review_count?: number
           updated_at?: string
         }
         Relationships: []
@@ -586,7 +527,6 @@ export type Database = {
       category_key_facts: {
         Row: {
           category: string
-          extra_km_price: number | null
           fuel_policy: string
           mileage_km_per_day: number | null
           min_driver_age: number
@@ -594,7 +534,6 @@ export type Database = {
         }
         Insert: {
           category: string
-          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -602,7 +541,6 @@ export type Database = {
         }
         Update: {
           category?: string
-          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -621,6 +559,7 @@ export type Database = {
           status: string
           subject: string
           updated_at: string
+          agency_created_at: string | null
         }
         Insert: {
           created_at?: string
@@ -913,7 +852,6 @@ export type Database = {
           my_booking_link_ttl: string
           paypal_hold: string
           request_hold: string
-          review_link_ttl: string
           turnaround: string
           whatsapp_fleet_share: number
         }
@@ -929,7 +867,6 @@ export type Database = {
           my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
-          review_link_ttl?: string
           turnaround?: string
           whatsapp_fleet_share?: number
         }
@@ -945,7 +882,6 @@ export type Database = {
           my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
-          review_link_ttl?: string
           turnaround?: string
           whatsapp_fleet_share?: number
         }
@@ -1003,6 +939,21 @@ export type Database = {
         }[]
       }
       admin_search_bookings: { Args: { p_query: string }; Returns: string[] }
+      agency_created_at:
+        | {
+            Args: {
+              "": Database["public"]["Tables"]["booking_change_requests"]["Row"]
+            }
+            Returns: {
+              error: true
+            } & "the function public.agency_created_at with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
+          }
+        | {
+            Args: { "": Database["public"]["Tables"]["contacts"]["Row"] }
+            Returns: {
+              error: true
+            } & "the function public.agency_created_at with parameter or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache"
+          }
       bookable: {
         Args: { "": Database["public"]["Tables"]["cars"]["Row"] }
         Returns: {
@@ -1022,10 +973,8 @@ export type Database = {
           deposit: number
           free: boolean
           free_cancellation_until: string
-          late_cancellation_fee: number
           next_free: string
           online_discount_percent: number
-          online_total: number
           reason: string
           subtotal: number
           total: number
@@ -1074,8 +1023,15 @@ export type Database = {
       is_e164: { Args: { p: string }; Returns: boolean }
       my_booking: { Args: { p_token: string }; Returns: Json }
       my_booking_cancel: { Args: { p_token: string }; Returns: Json }
-      my_booking_cancel_late: {
-        Args: { p_fee: number; p_token: string }
+      my_booking_change_quote: {
+        Args: {
+          p_car_id: number
+          p_end: string
+          p_pickup_time?: string
+          p_return_time?: string
+          p_start: string
+          p_token: string
+        }
         Returns: Json
       }
       my_booking_change_request: {
@@ -1109,7 +1065,6 @@ export type Database = {
           p_end: string
           p_extras?: Json
           p_insurance?: string
-          p_payment_method?: string
           p_payment_option?: string
           p_pickup_time?: string
           p_return_time?: string
@@ -1127,7 +1082,6 @@ export type Database = {
         Args: { p_pickup: string; p_return: string }
         Returns: number
       }
-      rental_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -1138,11 +1092,6 @@ export type Database = {
           refunds: number
         }[]
       }
-      review_invitation: { Args: { p_token: string }; Returns: Json }
-      send_pickup_reminders: {
-        Args: Record<PropertyKey, never>
-        Returns: number
-      }
       sitemap_paths: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1151,10 +1100,6 @@ export type Database = {
         }[]
       }
       slugify: { Args: { value: string }; Returns: string }
-      submit_review: {
-        Args: { p_comment?: string; p_stars: number; p_token: string }
-        Returns: Json
-      }
       summary_translations: {
         Args: { "": Database["public"]["Tables"]["blog_posts"]["Row"] }
         Returns: {

@@ -151,7 +151,8 @@ export function BookingDetailsDialog({ booking: b, onClose, onDelete, onEdit, on
                 </Row>
                 {b.hotel_name && (
                   <Row label={t("bookings.details.hotel")}>
-                    {b.hotel_name}, {b.hotel_address}
+                    {/* The address may be missing (a hotel named from "My booking"): no comma left hanging. */}
+                    <bdi data-testid="booking-hotel">{[b.hotel_name, b.hotel_address].filter((v) => v?.trim()).join(", ")}</bdi>
                   </Row>
                 )}
                 {b.flight_number && <Row label={t("bookings.details.flight")}>{b.flight_number}</Row>}

@@ -74,3 +74,10 @@ export async function countNewMessages(): Promise<number> {
   if (error) throw error;
   return count ?? 0;
 }
+
+/** How many travellers' requests (other dates, another car) wait for the agency's answer. */
+export async function countPendingRequests(): Promise<number> {
+  const { count, error } = await db.from("booking_change_requests").select("id", { count: "exact", head: true }).eq("state", "pending");
+  if (error) throw error;
+  return count ?? 0;
+}

@@ -2,10 +2,13 @@ import { IconArchive, IconCheck, IconReply, IconTrash, useAdminTranslation } fro
 import { messageActions, messageStatus, type AdminMessage, type MessageStatus } from "./messageFlow";
 const tone: Record<MessageStatus, string> = { new: "blue", read: "gray", replied: "green", archived: "amber" };
 
-function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return `${d.toLocaleDateString("fr-FR")} ${d.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" })}`;
+// The agency's time, as the database writes it (agency_created_at); a row without
+// it is formatted here in Casablanca's zone, never in the browser's.
+const casablanca = new Intl.DateTimeFormat("fr-FR", { timeZone: "Africa/Casablanca", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" });
+function formatDateTime(m: AdminMessage): string {
+  if (m.agency_created_at) return m.agency_created_at;
+  const d = new Date(m.created_at);
+  return Number.isNaN(d.getTime()) ? "" : casablanca.format(d).replace(",", "");
 }
 
 interface Props {
@@ -23,9 +26,13 @@ export function MessageCard({ message: m, busy, onStatus, onDelete }: Props) {
     <article className={`adm-message${status === "new" ? " adm-message--new" : ""}`} data-testid="message-card" data-subject={m.subject}>
       <header className="adm-message__head">
         <div>
-          <h2 className="adm-message__subject">{m.subject}</h2>
+          <h2 className="adm-message__subject" dir="auto">
+            {m.subject}
+          </h2>
           <p className="adm-message__from">
-            <strong>{m.name}</strong> · <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
+            <bdi>
+              <strong>{m.name}</strong>
+            </bdi> · <a href={`mailto:${m.email}?subject=${encodeURIComponent(`Re: ${m.subject}`)}`}>{m.email}</a>
             {m.phone && (
               <>
                 {" · "}
@@ -34,14 +41,19 @@ export function MessageCard({ message: m, busy, onStatus, onDelete }: Props) {
             )}
           </p>
           <p className="adm-muted adm-message__date">
-            <time dateTime={m.created_at}>{formatDateTime(m.created_at)}</time>
+            <time dateTime={m.created_at} data-testid="message-time">
+              {formatDateTime(m)}
+            </time>
           </p>
         </div>
         <span className={`adm-badge adm-badge--${tone[status]}`} data-testid="message-status">
           {t(`messages.statuses.${status}`)}
         </span>
       </header>
-      <p className="adm-message__body">{m.message}</p>
+      {/* A traveller writes in their language: an Arabic message reads right to left. */}
+      <p className="adm-message__body" dir="auto" data-testid="message-body">
+        {m.message}
+      </p>
       <footer className="adm-message__actions">
         {can.markRead && (
           <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" disabled={busy} onClick={() => onStatus(m, "read")}>

@@ -13,8 +13,9 @@ export default function MessagesPage() {
   const [filter, setFilter] = useState<MessageFilter>("all");
   const status = useAdminMutation({
     mutationFn: ({ m, status }: { m: AdminMessage; status: MessageStatus }) => setMessageStatus(m.id, status),
-    onSuccess: (updated) => {
-      cache.replace(adminKeys.messages, updated);
+    onSuccess: (updated, { m }) => {
+      // A status change does not move when it was received.
+      cache.replace(adminKeys.messages, { ...updated, agency_created_at: m.agency_created_at });
       void client.invalidateQueries({ queryKey: adminKeys.dashboard });
       notify.success(t("messages.statusUpdated"));
     },

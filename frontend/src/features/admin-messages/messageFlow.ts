@@ -16,6 +16,8 @@ export interface AdminMessage {
   message: string;
   status: string | null;
   created_at: string;
+  /** created_at as the database writes it in Casablanca's time ("07/12/2026 18:19"). */
+  agency_created_at?: string | null;
   updated_at: string;
 }
 

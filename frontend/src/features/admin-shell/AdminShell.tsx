@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { IconCar, IconChevronEnd, IconChevronStart, IconClose, IconExternal, IconLogout, IconMenu, useAdminTranslation } from "../admin-kit";
 import { useAdminSession, useAdminUser } from "../admin-session";
-import { LiveControls, LiveProvider, NewMessagesBadge } from "../admin-live";
+import { LiveControls, LiveProvider, NewMessagesBadge, PendingRequestsBadge } from "../admin-live";
 import { NAV, navTo } from "./nav";
 
 const COLLAPSED_KEY = "casarent.admin.sidebarCollapsed";
@@ -84,6 +84,7 @@ function Sidebar({ collapsed, onToggle, onCloseDrawer }: { collapsed: boolean; o
                   {item.icon}
                   <span className="adm-sidebar__label">{item.label}</span>
                   {item.path === "contacts" && <NewMessagesBadge />}
+                  {item.path === "requests" && <PendingRequestsBadge />}
                 </NavLink>
               </li>
             ))}

@@ -98,7 +98,7 @@ function BlogPostView({ slug }: { slug: string }) {
                 <Icon name="users" size={16} /> {author}
               </span>
               <span>
-                <Icon name="clock" size={16} /> {t("blog.readingTime", { minutes: 5 })}
+                <Icon name="clock" size={16} /> {t("blog.readingTime", { count: 5 })}
               </span>
               <button type="button" className="btn btn-outline btn-sm" onClick={share}>
                 <Icon name="share" size={16} /> {t("blog.share")}

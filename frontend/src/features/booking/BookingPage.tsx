@@ -97,6 +97,7 @@ function BookingWizard({ slug, searched }: { slug: string | undefined; searched:
         busy={w.busy}
         paymentError={w.paymentError}
         conflict={notice("submit")}
+        refused={refusal?.at === "submit"}
         onWhatsapp={() => void w.confirmWhatsapp(car)}
         onPaypal={() => void w.payWithPaypal()}
         onBack={w.backToForm}

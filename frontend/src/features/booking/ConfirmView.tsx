@@ -21,6 +21,7 @@ export function ConfirmView({
   busy,
   paymentError,
   conflict,
+  refused,
   onWhatsapp,
   onPaypal,
   onBack,
@@ -34,6 +35,8 @@ export function ConfirmView({
   paymentError: string | null;
   /** The database's refusal of these dates at submit, with other free cars. */
   conflict: ReactNode;
+  /** Paying is off while that refusal stands: these dates cannot be booked. */
+  refused: boolean;
   onWhatsapp: () => void;
   onPaypal: () => void;
   onBack: () => void;
@@ -77,9 +80,7 @@ export function ConfirmView({
             </Row>
             {request.hotel_name && (
               <Row label={t("booking.hotel")} testId="confirm-hotel">
-                <bdi>
-                  {request.hotel_name}, {request.hotel_address}
-                </bdi>
+                <bdi>{[request.hotel_name, request.hotel_address].filter((v) => v?.trim()).join(t("order.separator"))}</bdi>
               </Row>
             )}
             {request.flight_number && (
@@ -91,11 +92,11 @@ export function ConfirmView({
             <Row label={t("booking.payment")}>{t(`booking.paymentOptions.${form.paymentOption}.name`)}</Row>
           </dl>
           <div className="confirm-actions">
-            <button type="button" className="btn btn-whatsapp btn-lg" onClick={onWhatsapp} disabled={busy !== null} data-testid="confirm-whatsapp">
+            <button type="button" className="btn btn-whatsapp btn-lg" onClick={onWhatsapp} disabled={busy !== null || refused} data-testid="confirm-whatsapp">
               <Icon name="chat" /> {busy === "whatsapp" ? t("booking.sending") : t("booking.confirmWhatsapp")}
             </button>
             {paymentsOn && (
-              <button type="button" className="btn btn-paypal btn-lg" onClick={onPaypal} disabled={busy !== null} data-testid="pay-paypal">
+              <button type="button" className="btn btn-paypal btn-lg" onClick={onPaypal} disabled={busy !== null || refused} data-testid="pay-paypal">
                 {busy === "paypal" ? t("booking.redirecting") : t("booking.payPaypal")}
               </button>
             )}

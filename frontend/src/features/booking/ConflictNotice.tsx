@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../../components/Icon";
-import { ltr } from "../../lib/format";
 import { carSlug } from "../../lib/slug";
 import { useFormat } from "../../lib/useFormat";
 import { loadCategory, type FleetCar } from "../cars";
@@ -81,7 +81,11 @@ function Alternatives({ car, trip }: { car: FleetCar; trip: Trip }) {
 /**
  * The database's refusal of these dates, in the visitor's language: why, when
  * the car is free again (optionally a button to take it then), and the other
- * free cars of its category for the same dates.
+ * free cars of its category for the same dates. It appears where the
+ * traveller is not looking (the race is lost at the pay buttons, at the foot of a
+ * phone's screen): it scrolls itself into view and takes the focus, so it is seen
+ * and a screen reader reads it. The database's code stays in data-code, for the
+ * agency's tools, not in the traveller's text.
  */
 export function ConflictNotice({
   conflict,
@@ -97,11 +101,18 @@ export function ConflictNotice({
   const { t } = useTranslation();
   const fmt = useFormat();
   const [reason, ...more] = conflictLines(conflict, t, fmt);
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = alert.current;
+    if (!el) return;
+    el.scrollIntoView({ block: "center" });
+    el.focus({ preventScroll: true });
+  }, [conflict]);
   return (
     <div className="conflict" data-testid="booking-conflict" data-code={conflict.code}>
-      <div className="alert alert-error" role="alert">
+      <div className="alert alert-error" role="alert" tabIndex={-1} ref={alert} data-testid="conflict-alert">
         <p>
-          <strong data-testid="conflict-reason">{reason}</strong> <span className="muted-code">({ltr(conflict.code)})</span>
+          <strong data-testid="conflict-reason">{reason}</strong>
         </p>
         {more.map((line) => (
           <p key={line} data-testid="conflict-next-free">

@@ -20,7 +20,9 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
   // The online figures only where paying online is offered.
   const online = shown?.online && shown.channel !== "online" && appConfig.payments.mode !== "off" ? shown.online : null;
   return (
-    <aside className="card price-summary" aria-labelledby="price-title">
+    // data-source says whose figures these are (the database's once ready), for the
+    // tests; the traveller is told only when they are not ready.
+    <aside className="card price-summary" aria-labelledby="price-title" data-testid="price-source" data-source={quote.status === "ready" ? "server" : quote.status}>
       <img src={thumbnailUrl(car.image, 800, 500)} alt="" width="400" height="250" loading="lazy" />
       <h2 id="price-title">
         {car.brand} {car.name}
@@ -80,9 +82,9 @@ export function PriceSummary({ car, form, quote }: { car: FleetCar; form: Bookin
           {t("booking.whatsappPaysAtAgency")}
         </p>
       )}
-      {quote.status !== "none" && (
-        <p className="muted small" data-testid="price-source" data-source={quote.status === "ready" ? "server" : quote.status}>
-          {quote.status === "ready" ? t("bookingPrice.confirmed") : quote.status === "loading" ? t("bookingPrice.loading") : t("bookingPrice.failed")}
+      {(quote.status === "loading" || quote.status === "failed") && (
+        <p className="muted small" data-testid="price-status">
+          {quote.status === "loading" ? t("bookingPrice.loading") : t("bookingPrice.failed")}
         </p>
       )}
     </aside>

@@ -43,7 +43,7 @@ export function AvailabilityCalendar({ carId, days = 60 }: { carId: number; days
 
   return (
     <section className="availability" aria-labelledby={`${id}-title`} data-testid="availability-calendar">
-      <h3 id={`${id}-title`}>{t("calendar.title", { days })}</h3>
+      <h3 id={`${id}-title`}>{t("calendar.title", { count: days })}</h3>
       {data === undefined && (
         <p className="muted small" role="status">
           {t("calendar.loading")}

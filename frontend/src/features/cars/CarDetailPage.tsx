@@ -247,7 +247,7 @@ function CarDetail({ slug }: { slug: string | undefined }) {
               { title: t("car.faqTitle"), content: <Faq items={faq} idPrefix="car-faq" /> },
             ]}
           />
-          <p className="muted small">{t("car.arriveEarly", { minutes: FIGURES.arriveEarlyMinutes })}</p>
+          <p className="muted small">{t("car.arriveEarly", { count: FIGURES.arriveEarlyMinutes })}</p>
         </div>
       </section>
 

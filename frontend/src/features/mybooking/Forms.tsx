@@ -5,7 +5,7 @@ import { labelledFields } from "../../components/fieldErrors";
 import { todayISO } from "../../lib/format";
 import { phoneE164 } from "../../lib/phone";
 import { useFormat } from "../../lib/useFormat";
-import { askChange, listCars, updateDetails, type Details, type MyBooking, type Result } from "./api";
+import { askChange, listCars, quoteChange, updateDetails, type Details, type MyBooking, type Result } from "./api";
 import { failureText, type Status } from "./failureText";
 
 /** The details that do not change the price. */
@@ -71,6 +71,15 @@ export function ChangeForm({ token, booking, onSent }: { token: string; booking:
     message: "",
   });
   const { status, setStatus, send } = useSend(onSent);
+  // The price of what is asked, before it is sent: the database's quote for these dates and car.
+  const asked = { carId: Number(form.carId), start: form.start, end: form.end, pickupTime: form.pickupTime, returnTime: form.returnTime };
+  const datesOk = Boolean(form.start && form.end && form.end >= form.start && form.start >= todayISO());
+  const { data: priced, isFetching: pricing } = useQuery({
+    queryKey: ["myBooking", "changeQuote", token, asked],
+    queryFn: () => quoteChange(token, asked),
+    enabled: datesOk,
+    staleTime: 0,
+  });
   const field = labelledFields((k: keyof typeof form) => `${id}-${k}`);
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value });
   function ask(e: FormEvent) {
@@ -110,6 +119,18 @@ export function ChangeForm({ token, booking, onSent }: { token: string; booking:
         {field("returnTime", t("myBooking.returnTime"), <input type="time" value={form.returnTime} onChange={set("returnTime")} />)}
       </div>
       {field("message", t("myBooking.message"), <textarea rows={2} maxLength={1000} value={form.message} onChange={set("message")} />)}
+      <div className="change-quote" aria-live="polite" data-testid="change-quote" data-total={datesOk && priced?.ok && !pricing ? priced.value.quote.total : undefined}>
+        {datesOk && (pricing || !priced) && <p className="muted small">{t("myBooking.quoteLoading")}</p>}
+        {datesOk && !pricing && priced?.ok && (
+          <>
+            <p>
+              <strong>{t("myBooking.quoteTotal", { total: fmt.price(priced.value.quote.total), current: fmt.price(priced.value.current_total) })}</strong>
+            </p>
+            {!priced.value.available && <p className="alert alert-info">{t("myBooking.quoteTaken")}</p>}
+          </>
+        )}
+        {datesOk && !pricing && priced && !priced.ok && <p className="alert alert-error">{failureText(t, priced.failure, fmt)}</p>}
+      </div>
       <button type="submit" className="btn btn-outline" disabled={status.kind === "busy"}>
         {status.kind === "busy" ? t("myBooking.sending") : t("myBooking.askChange")}
       </button>

@@ -155,6 +155,26 @@ export function askChange(token: string, a: ChangeAsked): Promise<Result<MyBooki
   );
 }
 
+/** What a change would cost, before it is asked (my_booking_change_quote: the quote the request would store). */
+export interface ChangeQuote {
+  quote: StoredQuote;
+  available: boolean;
+  current_total: number;
+}
+
+export function quoteChange(token: string, a: Omit<ChangeAsked, "message">): Promise<Result<ChangeQuote>> {
+  return rpc((c) =>
+    c.rpc("my_booking_change_quote", {
+      p_token: token,
+      p_car_id: a.carId,
+      p_start: a.start,
+      p_end: a.end,
+      p_pickup_time: a.pickupTime,
+      p_return_time: a.returnTime,
+    }),
+  );
+}
+
 /**
  * Asks the payment functions to carry out at once the refund the cancellation
  * wrote (the amount is the database's; the reconciliation loop would do it

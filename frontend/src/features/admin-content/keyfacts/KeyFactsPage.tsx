@@ -15,7 +15,7 @@ export default function KeyFactsPage() {
         <>
           <TermsForm terms={data.terms} />
           <section className="adm-card adm-keyfacts">
-            <h2>{t("keyfacts.categoriesTitle")}</h2>
+            <h2 className="adm-card__title">{t("keyfacts.categoriesTitle")}</h2>
             <p className="adm-field__hint">{t("keyfacts.categoriesHint")}</p>
             {data.categories.map((c) => (
               <CategoryForm key={c.category} facts={c} insurances={data.insurances} />
@@ -59,7 +59,7 @@ function TermsForm({ terms }: { terms: RentalTerms }) {
   const bad = (ok: boolean) => (tried && !ok ? t("keyfacts.invalid") : undefined);
   return (
     <form className="adm-card adm-keyfacts" onSubmit={submit} noValidate data-testid="keyfacts-terms">
-      <h2>{t("keyfacts.rulesTitle")}</h2>
+      <h2 className="adm-card__title">{t("keyfacts.rulesTitle")}</h2>
       <div className="adm-keyfacts__grid">
         <Field label={t("keyfacts.freeCancellationHours")} error={bad(h !== null)}>
           <NumberInput value={hours} onValue={setHours} name="free_cancellation_hours" />

@@ -78,12 +78,12 @@ function RequestRow({ request: r, busy, onDecide }: { request: ChangeRequest; bu
     <tr data-testid="request-row" data-kind={r.kind} data-state={r.state} data-reference={b?.reference ?? ""}>
       <td data-label={t("requests.colRequest")}>
         <strong>{t(`requests.kinds.${r.kind}`)}</strong>
-        <span className="adm-muted adm-block">{t("requests.askedOn", { when: formatDate(r.created_at) })}</span>
+        <span className="adm-muted adm-block">{t("requests.askedOn", { when: r.agency_created_at ?? formatDate(r.created_at) })}</span>
       </td>
       <td data-label={t("requests.colBooking")}>
         {b && (
           <>
-            <strong className="adm-mono">{b.reference}</strong> · {b.customer_name}
+            <strong className="adm-mono">{b.reference}</strong> · <bdi>{b.customer_name}</bdi>
             <span className="adm-muted adm-block">{b.customer_email}</span>
             <span className="adm-muted adm-block">{t("requests.current", { car: carName(b.car), from: formatDate(b.start_date), to: formatDate(b.end_date) })}</span>
           </>
@@ -103,7 +103,11 @@ function RequestRow({ request: r, busy, onDecide }: { request: ChangeRequest; bu
               </span>
             )}
             <span className="adm-muted adm-block">{r.available ? t("requests.available") : t("requests.notAvailable")}</span>
-            {r.message && <q className="adm-block">{r.message}</q>}
+            {r.message && (
+              <q className="adm-block" dir="auto">
+                {r.message}
+              </q>
+            )}
           </>
         ) : (
           <>

@@ -11,6 +11,8 @@ export interface ChangeRequest extends ChangeRequestFields {
    */
   afterPayment: { dueAtPickup: number; refundDue: number } | null;
   message: string | null;
+  /** created_at as the database writes it in Casablanca's time. */
+  agency_created_at?: string | null;
   refund_mad: number | null;
   car: { name: string; brand: string } | null;
   booking: {
@@ -28,7 +30,7 @@ export interface ChangeRequest extends ChangeRequestFields {
 }
 
 const SELECT =
-  "id, kind, state, start_date, end_date, pickup_time, return_time, quote, available, message, refund_mad, created_at, car:cars(name, brand), " +
+  "id, kind, state, start_date, end_date, pickup_time, return_time, quote, available, message, refund_mad, created_at, agency_created_at, car:cars(name, brand), " +
   "booking:bookings(id, reference, customer_name, customer_email, language, start_date, end_date, total_price, car:cars(name, brand))";
 
 /** The latest requests, pending ones first. */
