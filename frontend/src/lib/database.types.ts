@@ -407,6 +407,57 @@ export type Database = {
           },
         ]
       }
+      car_reviews: {
+        Row: {
+          booking_id: string | null
+          car_id: number
+          comment: string | null
+          created_at: string
+          decided_at: string | null
+          id: string
+          language: string
+          stars: number
+          status: string
+        }
+        Insert: {
+          booking_id?: string | null
+          car_id: number
+          comment?: string | null
+          created_at?: string
+          decided_at?: string | null
+          id?: string
+          language?: string
+          stars: number
+          status?: string
+        }
+        Update: {
+          booking_id?: string | null
+          car_id?: number
+          comment?: string | null
+          created_at?: string
+          decided_at?: string | null
+          id?: string
+          language?: string
+          stars?: number
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "car_reviews_booking_id_fkey"
+            columns: ["booking_id"]
+            isOneToOne: true
+            referencedRelation: "bookings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "car_reviews_car_id_fkey"
+            columns: ["car_id"]
+            isOneToOne: false
+            referencedRelation: "cars"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       cars: {
         Row: {
           available: boolean
@@ -423,6 +474,7 @@ export type Database = {
           not_available_until: string | null
           price: number
           rating: number
+          rating_source: string | null
           review_count: number
           roadside_assistance_included: boolean
           seats: number
@@ -430,6 +482,8 @@ export type Database = {
           slug: string
           translations: NonNullable<Json>
           transmission: string
+          traveller_rating: number | null
+          traveller_review_count: number
           updated_at: string
           bookable: boolean | null
         }
@@ -448,6 +502,7 @@ export type Database = {
           not_available_until?: string | null
           price: number
           rating: number
+          rating_source?: string | null
           review_count?: number
           roadside_assistance_included?: boolean
           seats: number
@@ -455,6 +510,8 @@ export type Database = {
           slug: string
           translations?: NonNullable<Json>
           transmission: string
+          traveller_rating?: number | null
+          traveller_review_count?: number
           updated_at?: string
         }
         Update: {
@@ -472,6 +529,7 @@ export type Database = {
           not_available_until?: string | null
           price?: number
           rating?: number
+          rating_source?: string | null
           review_count?: number
           roadside_assistance_included?: boolean
           seats?: number
@@ -479,6 +537,8 @@ export type Database = {
           slug?: string
           translations?: NonNullable<Json>
           transmission?: string
+          traveller_rating?: number | null
+          traveller_review_count?: number
           updated_at?: string
         }
         Relationships: []
@@ -527,6 +587,7 @@ export type Database = {
       category_key_facts: {
         Row: {
           category: string
+          extra_km_price: number | null
           fuel_policy: string
           mileage_km_per_day: number | null
           min_driver_age: number
@@ -534,6 +595,7 @@ export type Database = {
         }
         Insert: {
           category: string
+          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -541,6 +603,7 @@ export type Database = {
         }
         Update: {
           category?: string
+          extra_km_price?: number | null
           fuel_policy?: string
           mileage_km_per_day?: number | null
           min_driver_age?: number
@@ -852,6 +915,7 @@ export type Database = {
           my_booking_link_ttl: string
           paypal_hold: string
           request_hold: string
+          review_link_ttl: string
           turnaround: string
           whatsapp_fleet_share: number
         }
@@ -867,6 +931,7 @@ export type Database = {
           my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
+          review_link_ttl?: string
           turnaround?: string
           whatsapp_fleet_share?: number
         }
@@ -882,6 +947,7 @@ export type Database = {
           my_booking_link_ttl?: string
           paypal_hold?: string
           request_hold?: string
+          review_link_ttl?: string
           turnaround?: string
           whatsapp_fleet_share?: number
         }
@@ -973,8 +1039,10 @@ export type Database = {
           deposit: number
           free: boolean
           free_cancellation_until: string
+          late_cancellation_fee: number
           next_free: string
           online_discount_percent: number
+          online_total: number
           reason: string
           subtotal: number
           total: number
@@ -1023,6 +1091,10 @@ export type Database = {
       is_e164: { Args: { p: string }; Returns: boolean }
       my_booking: { Args: { p_token: string }; Returns: Json }
       my_booking_cancel: { Args: { p_token: string }; Returns: Json }
+      my_booking_cancel_late: {
+        Args: { p_fee: number; p_token: string }
+        Returns: Json
+      }
       my_booking_change_quote: {
         Args: {
           p_car_id: number
@@ -1065,6 +1137,7 @@ export type Database = {
           p_end: string
           p_extras?: Json
           p_insurance?: string
+          p_payment_method?: string
           p_payment_option?: string
           p_pickup_time?: string
           p_return_time?: string
@@ -1082,6 +1155,7 @@ export type Database = {
         Args: { p_pickup: string; p_return: string }
         Returns: number
       }
+      rental_terms: { Args: Record<PropertyKey, never>; Returns: Json }
       revenue_by_month: {
         Args: { p_from: string; p_to: string }
         Returns: {
@@ -1092,6 +1166,11 @@ export type Database = {
           refunds: number
         }[]
       }
+      review_invitation: { Args: { p_token: string }; Returns: Json }
+      send_pickup_reminders: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       sitemap_paths: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1100,6 +1179,10 @@ export type Database = {
         }[]
       }
       slugify: { Args: { value: string }; Returns: string }
+      submit_review: {
+        Args: { p_comment?: string; p_stars: number; p_token: string }
+        Returns: Json
+      }
       summary_translations: {
         Args: { "": Database["public"]["Tables"]["blog_posts"]["Row"] }
         Returns: {
