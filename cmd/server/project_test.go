@@ -131,9 +131,9 @@ func TestAProjectOfItsOwn(t *testing.T) {
 	}
 
 	// Served, it has the APIs and none of the rental's parts: no site, no rental
-	// function, no rental worker (the platform's six: REST's cache, the read
+	// function, no rental worker (the platform's seven: REST's cache, the read
 	// replicas' checks, realtime's two, the functions' runtime, the buckets of
-	// config.toml).
+	// config.toml, Studio's API).
 	cfg, err := loadConfig(getenv)
 	if err != nil {
 		t.Fatal(err)
@@ -143,8 +143,8 @@ func TestAProjectOfItsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer a.db.Pool.Close()
-	if a.rental != nil || a.site != nil || len(a.workers) != 6 {
-		t.Errorf("a project of its own got the rental's parts: settings %v, site %v, %d workers (want 6)", a.rental != nil, a.site != nil, len(a.workers))
+	if a.rental != nil || a.site != nil || len(a.workers) != 7 {
+		t.Errorf("a project of its own got the rental's parts: settings %v, site %v, %d workers (want 7)", a.rental != nil, a.site != nil, len(a.workers))
 	}
 	for _, req := range []string{"POST /functions/v1/admin-users", "POST /functions/v1/create-paypal-order", "GET /", "GET /sitemap.xml"} {
 		method, path, _ := strings.Cut(req, " ")

@@ -40,8 +40,9 @@ func TestReservationRulesOverREST(t *testing.T) {
 	}
 
 	code, body = call(http.MethodGet, "/rest/v1/rpc/car_availability?p_pickup="+day(14)+"T10:00&p_return="+day(15)+"T10:00", a.cfg.AnonKey, "")
-	if code != http.StatusOK || body != `[{"car_id":7,"free":false,"reason":"booked","next_free":"`+day(16)+`T12:00:00","days":1,"total":270,`+
-		`"subtotal":300,"online_discount_percent":10,"deposit":4000,"free_cancellation_until":"`+day(13)+`T10:00:00"}]` {
+	if code != http.StatusOK || body != `[{"car_id":7,"free":false,"reason":"booked","next_free":"`+day(16)+`T12:00:00","days":1,"total":300,`+
+		`"subtotal":300,"online_total":270,"online_discount_percent":10,"deposit":4000,"free_cancellation_until":"`+day(13)+`T10:00:00",`+
+		`"late_cancellation_fee":300}]` {
 		t.Fatalf("availability: %d %s", code, body)
 	}
 	code, body = call(http.MethodGet, "/rest/v1/cars?select=id,bookable", a.cfg.AnonKey, "")
