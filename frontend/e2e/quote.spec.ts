@@ -180,7 +180,8 @@ describe("the quote, one table for every caller", () => {
 
     // The agency confirms the request: the traveller's confirmation e-mail states the same total, all at the agency.
     await admin(`bookings?id=eq.${b!.id}`, { method: "PATCH", body: JSON.stringify({ status: "confirmed" }) });
-    const mail = await mailTo(email, wordsFr.Total);
+    // The request-received e-mail came first; the confirmation is the one with what is left to pay.
+    const mail = await mailTo(email, wordsFr.Remaining);
     expect(priceOf(mailValue(mail.text, wordsFr.Total))).toBe(onCard);
     expect(priceOf(mailValue(mail.text, wordsFr.Remaining))).toBe(onCard);
     expect(mail.text).not.toContain(`${wordsFr.Discount}:`);
