@@ -18,6 +18,9 @@ type relInfo struct {
 	// sqlName is the relation's name in PostgreSQL's own errors as PostgREST
 	// words them: an embed's subquery is "<table>_<depth>" there ("" = name).
 	sqlName string
+	// written: the rows are a write's, read back from the statement's CTE
+	// (anonymous records, with the write's own extra columns).
+	written bool
 }
 
 func tableRel(t *Table) relInfo {
@@ -303,7 +306,7 @@ func (p *planner) column(rel relInfo, a, name string) (expr string, col *Column,
 	}
 	if rel.table != nil {
 		if f := rel.table.Computed[name]; f != nil {
-			return qident(f.QI) + "(" + a + ")", &Column{Name: name, Type: f.RetType, BaseType: baseOfFormat(f.RetType)}, nil
+			return qident(f.QI) + "(" + rowOf(rel, a) + ")", &Column{Name: name, Type: f.RetType, BaseType: baseOfFormat(f.RetType)}, nil
 		}
 	}
 	label := rel.name
@@ -311,6 +314,21 @@ func (p *planner) column(rel relInfo, a, name string) (expr string, col *Column,
 		label = rel.sqlName
 	}
 	return "", nil, errUndefinedColumn(label, name)
+}
+
+// rowOf is the whole row of alias a, as a computed field or relationship takes
+// it. A written row comes from the statement's CTE as an anonymous record: it
+// is rebuilt from the table's columns and typed, else a function defined for
+// several tables' rows (one computed field name on two tables) is ambiguous.
+func rowOf(rel relInfo, a string) string {
+	if !rel.written || rel.table == nil {
+		return a
+	}
+	cols := make([]string, len(rel.table.Columns))
+	for i, c := range rel.table.Columns {
+		cols[i] = a + "." + ident(c.Name)
+	}
+	return "ROW(" + strings.Join(cols, ", ") + ")::" + qident(rel.table.QI)
 }
 
 func baseOfFormat(t string) string {
@@ -420,7 +438,7 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 		}
 	}
 	childAlias := p.b.nextAlias()
-	from, conds := p.embedSource(rel, target, childAlias, parentAlias)
+	from, conds := p.embedSource(rel, origin, target, childAlias, parentAlias)
 	toOne := rel.ToOne()
 	childRel := tableRel(target)
 	childRel.sqlName = target.Name + "_" + strconv.Itoa(o.depth+1)
@@ -446,11 +464,11 @@ func (p *planner) embed(lv *level, origin relInfo, parentAlias string, o readOpt
 // embedSource is the embedded table's FROM (through the junction for
 // many-to-many, the function for a computed relationship) and its join
 // conditions to the parent row.
-func (p *planner) embedSource(rel *Relationship, target *Table, childAlias, parentAlias string) (string, []string) {
+func (p *planner) embedSource(rel *Relationship, origin relInfo, target *Table, childAlias, parentAlias string) (string, []string) {
 	ca := ident(childAlias)
 	switch {
 	case rel.computed != nil:
-		return qident(rel.computed.QI) + "(" + parentAlias + ") AS " + ca, nil
+		return qident(rel.computed.QI) + "(" + rowOf(origin, parentAlias) + ") AS " + ca, nil
 	case rel.Card == M2M:
 		ja := ident(p.b.nextAlias())
 		from := qident(target.QI) + " AS " + ca + " JOIN " + qident(rel.Junction) + " AS " + ja + " ON " +

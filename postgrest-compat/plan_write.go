@@ -368,7 +368,9 @@ func (p *planner) representation(t *Table, m *mutation, root *Node) (*level, err
 		r.Filters, r.Logic, r.Limit, r.Offset = nil, nil, nil, nil
 		p.req.Nodes[""] = &r
 	}
-	lv, err := p.buildLevel(tableRel(t), p.req.Select, readOpts{
+	rel := tableRel(t)
+	rel.written = true
+	lv, err := p.buildLevel(rel, p.req.Select, readOpts{
 		alias: t.Name, from: "pgrst_source AS " + m.alias, forceCols: true,
 	})
 	if err != nil {

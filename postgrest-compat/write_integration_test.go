@@ -172,3 +172,42 @@ func TestPut(t *testing.T) {
 			headers: []string{repr, "Range: 1-1"}, status: 201, want: `[{"id":54}]`},
 	})
 }
+
+// One computed field name on two tables' rows: a written row read back with it
+// (and a computed relationship named the same way) must pick the function of
+// the table written, as a read does.
+func TestWriteRepresentationWithAComputedFieldOnTwoTables(t *testing.T) {
+	e := newEnv(t, 0)
+	e.db.Exec(t, `
+create function public.pc_label(public.pc_tags) returns text language sql stable as $$ select 'tag ' || $1.name $$;
+create function public.pc_label(public.pc_authors) returns text language sql stable as $$ select 'author ' || $1.name $$;
+create function public.pc_shelf(public.pc_tags) returns setof public.pc_books language sql stable as $$
+  select b.* from public.pc_books b join public.pc_book_tags bt on bt.book_id = b.id where bt.tag_id = $1.id $$;
+create function public.pc_shelf(public.pc_authors) returns setof public.pc_books language sql stable as $$
+  select * from public.pc_books where author_id = $1.id $$;`)
+	if err := e.h.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	repr := "Prefer: return=representation"
+	runCases(t, e, []httpCase{
+		{name: "update", method: "PATCH", path: "/pc_tags?id=eq.3&select=id,pc_label", body: `{"name":"brief"}`,
+			headers: []string{repr}, status: 200, want: `[{"id":3,"pc_label":"tag brief"}]`},
+		{name: "insert", method: "POST", path: "/pc_tags?select=pc_label", body: `{"id":40,"name":"forty"}`,
+			headers: []string{repr}, status: 201, want: `[{"pc_label":"tag forty"}]`},
+		{name: "upsert", method: "POST", path: "/pc_tags?select=pc_label", body: `{"id":40,"name":"again"}`,
+			headers: []string{repr + ", resolution=merge-duplicates"}, status: 200, want: `[{"pc_label":"tag again"}]`},
+		{name: "delete", method: "DELETE", path: "/pc_tags?id=eq.40&select=pc_label",
+			headers: []string{repr}, status: 200, want: `[{"pc_label":"tag again"}]`},
+		{name: "computed relationship", method: "PATCH", path: "/pc_tags?id=eq.3&select=id,pc_shelf(id)", body: `{"name":"short"}`,
+			headers: []string{repr}, status: 200, check: func(t *testing.T, r resp) {
+				if !strings.HasPrefix(r.body, `[{"id":3,"pc_shelf":[`) {
+					t.Fatalf("body %s", r.body)
+				}
+			}},
+		{name: "read is unchanged", path: "/pc_authors?select=pc_label&id=eq.1", status: 200, check: func(t *testing.T, r resp) {
+			if !strings.HasPrefix(r.body, `[{"pc_label":"author `) {
+				t.Fatalf("body %s", r.body)
+			}
+		}},
+	})
+}
