@@ -1,11 +1,16 @@
--- content
+-- content: The public site's content: blog posts (draft or published, translations), the storage
+-- buckets of the pictures, and what the page renderer reads: page_data, page_meta,
+-- sitemap_paths. notify_page_content tells every server, at commit, which pages to
+-- render again when a car, a picture, a post or a rule they show changes.
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
 INSERT INTO storage.buckets (id, name, owner, owner_id, public, avif_autodetection, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('car-images', 'car-images', NULL, NULL, true, false, 10485760, '{image/jpeg,image/png,image/webp,image/gif,image/avif,image/svg+xml}', '2026-11-28 10:57:28.349812+00', '2026-11-28 10:57:28.349812+00');
 INSERT INTO storage.buckets (id, name, owner, owner_id, public, avif_autodetection, file_size_limit, allowed_mime_types, created_at, updated_at) VALUES ('blog-images', 'blog-images', NULL, NULL, true, false, 10485760, '{image/jpeg,image/png,image/webp,image/gif,image/avif,image/svg+xml}', '2026-11-28 10:57:28.349812+00', '2026-11-28 10:57:28.349812+00');
 
--- == blog_posts ===============================================================
--- @{t}
+-- ── blog_posts ─────────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.blog_posts (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -27,6 +32,8 @@ CREATE TABLE public.blog_posts (
     CONSTRAINT blog_posts_title_check CHECK ((btrim(title) <> ''::text)),
     CONSTRAINT blog_posts_translations_valid CHECK (public.translations_valid(translations, ARRAY['title'::text, 'excerpt'::text, 'content'::text, 'tags'::text, 'meta_title'::text, 'meta_description'::text]))
 );
+
+COMMENT ON TABLE public.blog_posts IS 'the blog: published posts are public, drafts are the administrators''';
 
 ALTER TABLE ONLY public.blog_posts
     ADD CONSTRAINT blog_posts_pkey PRIMARY KEY (id);
@@ -115,15 +122,13 @@ GRANT SELECT ON TABLE public.blog_posts TO anon;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.blog_posts TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.blog_posts TO service_role;
 
--- == buckets ==================================================================
--- @{t}
+-- ── buckets ────────────────────────────────────────────────────────────────────────────
 
 CREATE POLICY buckets_select_admin ON storage.buckets FOR SELECT TO authenticated USING (( SELECT public.is_admin() AS is_admin));
 
 CREATE POLICY buckets_select_public ON storage.buckets FOR SELECT TO anon, authenticated USING (public);
 
--- == objects ==================================================================
--- @{t}
+-- ── objects ────────────────────────────────────────────────────────────────────────────
 
 CREATE POLICY objects_delete_admin ON storage.objects FOR DELETE TO authenticated USING (((bucket_id = ANY (ARRAY['car-images'::text, 'blog-images'::text])) AND ( SELECT public.is_admin() AS is_admin)));
 
@@ -133,8 +138,7 @@ CREATE POLICY objects_select_public ON storage.objects FOR SELECT TO anon, authe
 
 CREATE POLICY objects_update_admin ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = ANY (ARRAY['car-images'::text, 'blog-images'::text])) AND ( SELECT public.is_admin() AS is_admin))) WITH CHECK (((bucket_id = ANY (ARRAY['car-images'::text, 'blog-images'::text])) AND ( SELECT public.is_admin() AS is_admin)));
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION public.page_data(p_path text) RETURNS jsonb
     LANGUAGE sql STABLE
@@ -200,6 +204,8 @@ CREATE FUNCTION public.page_data(p_path text) RETURNS jsonb
       || coalesce((select jsonb_build_object('rentalTerms', t.j) from terms t), '{}')
   end
 $$;
+
+COMMENT ON FUNCTION public.page_data(text) IS 'what the page renderer shows for a path: one query, so a page is one read';
 
 GRANT ALL ON FUNCTION public.page_data(p_path text) TO anon;
 GRANT ALL ON FUNCTION public.page_data(p_path text) TO authenticated;
@@ -287,8 +293,7 @@ GRANT ALL ON FUNCTION public.sitemap_paths() TO anon;
 GRANT ALL ON FUNCTION public.sitemap_paths() TO authenticated;
 GRANT ALL ON FUNCTION public.sitemap_paths() TO service_role;
 
--- == triggers on other areas' tables =========================================
--- @moved
+-- ── triggers on other areas' tables ────────────────────────────────────────────────────
 
 CREATE TRIGGER car_images_page_content_truncate AFTER TRUNCATE ON public.car_images FOR EACH STATEMENT EXECUTE FUNCTION public.notify_page_content();
 

@@ -1,4 +1,12 @@
--- foundations
+-- foundations: The helpers every area uses, and the private schema (not exposed by the API)
+-- that holds what no client may read. set_updated_at keeps created_at/updated_at honest
+-- whatever a client sends; slugify and translations_valid give cars and posts one slug
+-- and translation shape; the write limits (write_limits, write_buckets, take_write_token,
+-- limit_public_writes) cap what one address may send to the public site per window, so a
+-- script cannot fill the fleet with holds or the inbox with messages (PT429, HTTP 429).
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
 CREATE SCHEMA private;
@@ -14,8 +22,7 @@ SET default_table_access_method = heap;
 
 GRANT USAGE ON SCHEMA private TO service_role;
 
--- == write_limits =============================================================
--- @{t}
+-- ── write_limits ───────────────────────────────────────────────────────────────────────
 
 CREATE TABLE private.write_limits (
     kind text NOT NULL,
@@ -25,11 +32,12 @@ CREATE TABLE private.write_limits (
     CONSTRAINT write_limits_per_check CHECK ((per > '00:00:00'::interval))
 );
 
+COMMENT ON TABLE private.write_limits IS 'per-address write limits of the public site (burst and refill period per kind)';
+
 ALTER TABLE ONLY private.write_limits
     ADD CONSTRAINT write_limits_pkey PRIMARY KEY (kind);
 
--- == write_buckets ============================================================
--- @{t}
+-- ── write_buckets ──────────────────────────────────────────────────────────────────────
 
 CREATE TABLE private.write_buckets (
     key text NOT NULL,
@@ -37,11 +45,12 @@ CREATE TABLE private.write_buckets (
     updated_at timestamp with time zone NOT NULL
 );
 
+COMMENT ON TABLE private.write_buckets IS 'token buckets of the write limits, keyed kind:address';
+
 ALTER TABLE ONLY private.write_buckets
     ADD CONSTRAINT write_buckets_pkey PRIMARY KEY (key);
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION private.email_key(p text) RETURNS text
     LANGUAGE sql IMMUTABLE

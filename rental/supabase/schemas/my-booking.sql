@@ -1,8 +1,14 @@
--- my_booking
+-- my-booking: "My booking": a traveller manages a booking without an account, through a link mailed
+-- to the booking's address (booking_links keeps only hashed tokens; link caps per booking
+-- and per recipient). He may update the trip details, cancel (free until the hours of
+-- rental_rules, then at the late-cancellation cost) or ask for a change, which an
+-- administrator decides (booking_change_requests, realtime for the back office).
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
--- == booking_links ============================================================
--- @{t}
+-- ── booking_links ──────────────────────────────────────────────────────────────────────
 
 CREATE TABLE private.booking_links (
     token_hash bytea NOT NULL,
@@ -10,6 +16,8 @@ CREATE TABLE private.booking_links (
     expires_at timestamp with time zone NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+COMMENT ON TABLE private.booking_links IS '"My booking" links: hashed tokens, so a leaked table opens no booking';
 
 ALTER TABLE ONLY private.booking_links
     ADD CONSTRAINT booking_links_pkey PRIMARY KEY (token_hash);
@@ -19,8 +27,7 @@ CREATE INDEX booking_links_expires_idx ON private.booking_links USING btree (exp
 ALTER TABLE ONLY private.booking_links
     ADD CONSTRAINT booking_links_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
 
--- == my_booking_link_limits ===================================================
--- @{t}
+-- ── my_booking_link_limits ─────────────────────────────────────────────────────────────
 
 CREATE TABLE private.my_booking_link_limits (
     scope text NOT NULL,
@@ -36,8 +43,7 @@ ALTER TABLE ONLY private.my_booking_link_limits
 
 COMMENT ON TABLE private.my_booking_link_limits IS 'caps on "My booking" links: at most max_links per window per booking (reference and e-mail asked) or per recipient e-mail';
 
--- == my_booking_link_log ======================================================
--- @{t}
+-- ── my_booking_link_log ────────────────────────────────────────────────────────────────
 
 CREATE TABLE private.my_booking_link_log (
     scope text NOT NULL,
@@ -47,8 +53,7 @@ CREATE TABLE private.my_booking_link_log (
 
 CREATE INDEX my_booking_link_log_key_idx ON private.my_booking_link_log USING btree (scope, key, at);
 
--- == booking_change_requests ==================================================
--- @{t}
+-- ── booking_change_requests ────────────────────────────────────────────────────────────
 
 CREATE TABLE public.booking_change_requests (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -72,6 +77,8 @@ CREATE TABLE public.booking_change_requests (
     CONSTRAINT booking_change_requests_message_check CHECK ((length(message) <= 1000)),
     CONSTRAINT booking_change_requests_state_check CHECK ((state = ANY (ARRAY['pending'::text, 'accepted'::text, 'refused'::text, 'done'::text, 'closed'::text])))
 );
+
+COMMENT ON TABLE public.booking_change_requests IS 'a traveller''s asked change of dates or car, decided by an administrator';
 
 ALTER TABLE ONLY public.booking_change_requests REPLICA IDENTITY FULL;
 
@@ -111,8 +118,7 @@ ALTER PUBLICATION supabase_realtime ADD TABLE ONLY public.booking_change_request
 GRANT SELECT ON TABLE public.booking_change_requests TO authenticated;
 GRANT ALL ON TABLE public.booking_change_requests TO service_role;
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION private.booking_for_token(p_token text, p_lock boolean DEFAULT false) RETURNS public.bookings
     LANGUAGE plpgsql

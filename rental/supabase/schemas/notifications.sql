@@ -1,8 +1,13 @@
--- notifications
+-- notifications: The outbox: rows the database writes in the same transaction as the event (a booking
+-- made, moved, paid, a message received), which the server's notification worker mails.
+-- The payload comes from booking_notification_payload, so the e-mails state the price
+-- list and terms the database used. Pickup reminders are queued once per booking.
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
--- == notification_outbox ======================================================
--- @{t}
+-- ── notification_outbox ────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.notification_outbox (
     id bigint NOT NULL,
@@ -21,6 +26,8 @@ CREATE TABLE public.notification_outbox (
     CONSTRAINT notification_outbox_language_check CHECK ((language = ANY (ARRAY['fr'::text, 'en'::text, 'ar'::text]))),
     CONSTRAINT notification_outbox_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'sent'::text, 'logged'::text, 'skipped'::text])))
 );
+
+COMMENT ON TABLE public.notification_outbox IS 'e-mails to send, written in the transaction of their event; the server''s worker sends them';
 
 ALTER TABLE public.notification_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
     SEQUENCE NAME public.notification_outbox_id_seq
@@ -82,8 +89,7 @@ GRANT SELECT,USAGE ON SEQUENCE public.notification_outbox_id_seq TO anon;
 GRANT SELECT,USAGE ON SEQUENCE public.notification_outbox_id_seq TO authenticated;
 GRANT SELECT,USAGE ON SEQUENCE public.notification_outbox_id_seq TO service_role;
 
--- == pickup_reminders =========================================================
--- @{t}
+-- ── pickup_reminders ───────────────────────────────────────────────────────────────────
 
 CREATE TABLE private.pickup_reminders (
     booking_id uuid NOT NULL,
@@ -91,14 +97,15 @@ CREATE TABLE private.pickup_reminders (
     sent_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+COMMENT ON TABLE private.pickup_reminders IS 'the bookings already reminded of their pickup (one reminder each)';
+
 ALTER TABLE ONLY private.pickup_reminders
     ADD CONSTRAINT pickup_reminders_pkey PRIMARY KEY (booking_id, pickup_at);
 
 ALTER TABLE ONLY private.pickup_reminders
     ADD CONSTRAINT pickup_reminders_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION public.booking_notification_payload(b public.bookings) RETURNS jsonb
     LANGUAGE sql STABLE
@@ -252,8 +259,7 @@ $$;
 REVOKE ALL ON FUNCTION public.send_pickup_reminders() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.send_pickup_reminders() TO service_role;
 
--- == triggers on other areas' tables =========================================
--- @moved
+-- ── triggers on other areas' tables ────────────────────────────────────────────────────
 
 CREATE TRIGGER bookings_enqueue_notifications AFTER INSERT OR UPDATE OF status, payment_status ON public.bookings FOR EACH ROW EXECUTE FUNCTION public.bookings_enqueue_notifications();
 

@@ -1,8 +1,14 @@
--- payments
+-- payments: Money: the payments ledger (PayPal captures, refunds, counter payments at the agency),
+-- the PayPal capture recorded by record_paypal_capture (which refunds a capture that
+-- arrives after the hold lapsed), the receipt a traveller reads by the booking's id, the
+-- revenue the back office reports. quote_paid_booking keeps the stored quote in step with
+-- what was paid.
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
--- == payments =================================================================
--- @{t}
+-- ── payments ───────────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.payments (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -31,6 +37,8 @@ CREATE TABLE public.payments (
     CONSTRAINT payments_method_check CHECK ((method = ANY (ARRAY['paypal'::text, 'cash'::text, 'card'::text]))),
     CONSTRAINT payments_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'captured'::text, 'failed'::text, 'abandoned'::text, 'completed'::text])))
 );
+
+COMMENT ON TABLE public.payments IS 'the money ledger: every capture, refund and counter payment of a booking';
 
 ALTER TABLE ONLY public.payments REPLICA IDENTITY FULL;
 
@@ -119,8 +127,7 @@ GRANT INSERT(method) ON TABLE public.payments TO authenticated;
 
 GRANT INSERT(note) ON TABLE public.payments TO authenticated;
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION public.booking_receipt(p_id uuid) RETURNS jsonb
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -286,6 +293,8 @@ begin
 end
 $$;
 
+COMMENT ON FUNCTION public.record_paypal_capture(uuid, text) IS 'records a PayPal capture, or refunds one that came after the hold lapsed';
+
 REVOKE ALL ON FUNCTION public.record_paypal_capture(p_booking_id uuid, p_capture_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_paypal_capture(p_booking_id uuid, p_capture_id text) TO service_role;
 
@@ -310,7 +319,6 @@ REVOKE ALL ON FUNCTION public.revenue_by_month(p_from date, p_to date) FROM PUBL
 GRANT ALL ON FUNCTION public.revenue_by_month(p_from date, p_to date) TO authenticated;
 GRANT ALL ON FUNCTION public.revenue_by_month(p_from date, p_to date) TO service_role;
 
--- == triggers on other areas' tables =========================================
--- @moved
+-- ── triggers on other areas' tables ────────────────────────────────────────────────────
 
 CREATE TRIGGER bookings_reprice_paid BEFORE UPDATE OF car_id, start_date, end_date, pickup_time, return_time, insurance_type, extras, payment_option, payment_method ON public.bookings FOR EACH ROW EXECUTE FUNCTION private.quote_paid_booking();

@@ -1,4 +1,11 @@
--- people
+-- people: Accounts and roles. A profile follows each auth.users row (triggers on auth.users);
+-- is_admin() is THE definition of an administrator every policy asks: the profile's role
+-- and, when the account has a verified factor, a session that proved it (aal2), so a
+-- stolen password alone opens nothing. A user cannot give himself the admin role
+-- (profiles_guard_role).
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
 CREATE FUNCTION public.is_admin() RETURNS boolean
@@ -20,12 +27,13 @@ CREATE FUNCTION public.is_admin() RETURNS boolean
     from public.profiles p, claims c where p.id = auth.uid()), false)
 $_$;
 
+COMMENT ON FUNCTION public.is_admin() IS 'the one definition of an administrator: the admin role and, with a verified factor, an aal2 session';
+
 GRANT ALL ON FUNCTION public.is_admin() TO anon;
 GRANT ALL ON FUNCTION public.is_admin() TO authenticated;
 GRANT ALL ON FUNCTION public.is_admin() TO service_role;
 
--- == users ====================================================================
--- @{t}
+-- ── users ──────────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION public.handle_new_user() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -63,8 +71,7 @@ CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXEC
 
 CREATE TRIGGER on_auth_user_email_changed AFTER UPDATE OF email ON auth.users FOR EACH ROW WHEN (((old.email)::text IS DISTINCT FROM (new.email)::text)) EXECUTE FUNCTION public.sync_profile_email();
 
--- == profiles =================================================================
--- @{t}
+-- ── profiles ───────────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.profiles (
     id uuid NOT NULL,
@@ -76,6 +83,8 @@ CREATE TABLE public.profiles (
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT profiles_role_check CHECK ((role = ANY (ARRAY['admin'::text, 'user'::text])))
 );
+
+COMMENT ON TABLE public.profiles IS 'one row per account (auth.users): its role decides is_admin()';
 
 ALTER TABLE ONLY public.profiles
     ADD CONSTRAINT profiles_pkey PRIMARY KEY (id);
@@ -140,8 +149,7 @@ GRANT UPDATE(role) ON TABLE public.profiles TO authenticated;
 
 GRANT UPDATE(updated_at) ON TABLE public.profiles TO authenticated;
 
--- == admin_settings ===========================================================
--- @{t}
+-- ── admin_settings ─────────────────────────────────────────────────────────────────────
 
 CREATE TABLE private.admin_settings (
     id boolean DEFAULT true NOT NULL,
@@ -150,13 +158,14 @@ CREATE TABLE private.admin_settings (
     CONSTRAINT admin_settings_id_check CHECK (id)
 );
 
+COMMENT ON TABLE private.admin_settings IS 'one row: whether administrators must use a second factor (set at start from the environment)';
+
 ALTER TABLE ONLY private.admin_settings
     ADD CONSTRAINT admin_settings_pkey PRIMARY KEY (id);
 
 GRANT SELECT,UPDATE ON TABLE private.admin_settings TO service_role;
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION public.admin_customers() RETURNS TABLE(customer_key text, name text, email text, phone text, booking_count integer, bookings jsonb, total_paid numeric, last_booked_at timestamp with time zone, last_visit date)
     LANGUAGE sql STABLE

@@ -1,8 +1,16 @@
--- pricing
+-- pricing: The rules a price and a rental follow, in one place: rental_rules (grace period,
+-- longest rental, earliest pickup, free cancellation, terms version), reservation_settings
+-- (holds and links), the price lists booking_options and payment_options, the deposits,
+-- excess and key facts per category. quote_booking is the one price: the site, the
+-- e-mails and the bookings trigger all read it, so the browser is never trusted with a
+-- price. rental_periods counts started 24-hour periods; check_booking_rules holds a
+-- trip's rules for bookings and change requests alike.
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
--- == rental_rules =============================================================
--- @{t}
+-- ── rental_rules ───────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.rental_rules (
     id boolean DEFAULT true NOT NULL,
@@ -20,6 +28,8 @@ CREATE TABLE public.rental_rules (
     CONSTRAINT rental_rules_period_grace_check CHECK (((period_grace >= '00:00:00'::interval) AND (period_grace < '24:00:00'::interval))),
     CONSTRAINT rental_rules_terms_version_check CHECK ((terms_version ~ '^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$'::text))
 );
+
+COMMENT ON TABLE public.rental_rules IS 'one row: the rental terms the price, the bookings and the pages state';
 
 ALTER TABLE ONLY public.rental_rules
     ADD CONSTRAINT rental_rules_pkey PRIMARY KEY (id);
@@ -46,8 +56,7 @@ GRANT UPDATE(late_cancellation_days) ON TABLE public.rental_rules TO authenticat
 
 GRANT UPDATE(terms_version) ON TABLE public.rental_rules TO authenticated;
 
--- == reservation_settings =====================================================
--- @{t}
+-- ── reservation_settings ───────────────────────────────────────────────────────────────
 
 CREATE TABLE public.reservation_settings (
     id boolean DEFAULT true NOT NULL,
@@ -79,6 +88,8 @@ CREATE TABLE public.reservation_settings (
     CONSTRAINT reservation_settings_turnaround_check CHECK ((turnaround >= '00:00:00'::interval)),
     CONSTRAINT reservation_settings_whatsapp_fleet_share_check CHECK (((whatsapp_fleet_share > (0)::numeric) AND (whatsapp_fleet_share <= (1)::numeric)))
 );
+
+COMMENT ON TABLE public.reservation_settings IS 'one row: how long holds and links live, how many holds one address may keep';
 
 ALTER TABLE ONLY public.reservation_settings
     ADD CONSTRAINT reservation_settings_pkey PRIMARY KEY (id);
@@ -114,8 +125,7 @@ GRANT UPDATE(long_hold_rental_days) ON TABLE public.reservation_settings TO auth
 
 GRANT UPDATE(max_days_ahead) ON TABLE public.reservation_settings TO authenticated;
 
--- == booking_options ==========================================================
--- @{t}
+-- ── booking_options ────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.booking_options (
     key text NOT NULL,
@@ -128,6 +138,8 @@ CREATE TABLE public.booking_options (
     CONSTRAINT booking_options_kind_check CHECK ((kind = ANY (ARRAY['insurance'::text, 'extra'::text]))),
     CONSTRAINT booking_options_price_check CHECK ((price >= 0))
 );
+
+COMMENT ON TABLE public.booking_options IS 'the price list of insurances and extras quote_booking reads';
 
 ALTER TABLE ONLY public.booking_options
     ADD CONSTRAINT booking_options_pkey PRIMARY KEY (key);
@@ -144,8 +156,7 @@ GRANT SELECT ON TABLE public.booking_options TO anon;
 GRANT SELECT,UPDATE ON TABLE public.booking_options TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.booking_options TO service_role;
 
--- == payment_options ==========================================================
--- @{t}
+-- ── payment_options ────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.payment_options (
     key text NOT NULL,
@@ -155,6 +166,8 @@ CREATE TABLE public.payment_options (
     CONSTRAINT payment_options_discount_percent_check CHECK (((discount_percent >= 0) AND (discount_percent <= 100))),
     CONSTRAINT payment_options_due_now_percent_check CHECK (((due_now_percent >= 1) AND (due_now_percent <= 100)))
 );
+
+COMMENT ON TABLE public.payment_options IS 'how a traveller may pay (full, half, at the agency) and the discount and share due now';
 
 ALTER TABLE ONLY public.payment_options
     ADD CONSTRAINT payment_options_pkey PRIMARY KEY (key);
@@ -169,8 +182,7 @@ GRANT SELECT ON TABLE public.payment_options TO anon;
 GRANT SELECT,UPDATE ON TABLE public.payment_options TO authenticated;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.payment_options TO service_role;
 
--- == category_deposits ========================================================
--- @{t}
+-- ── category_deposits ──────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.category_deposits (
     category text NOT NULL,
@@ -178,6 +190,8 @@ CREATE TABLE public.category_deposits (
     CONSTRAINT category_deposits_amount_check CHECK ((amount >= 0)),
     CONSTRAINT category_deposits_category_check CHECK ((category = ANY (ARRAY['Économique'::text, 'Compact'::text, 'Berline'::text, 'Premium'::text, 'SUV'::text, 'Utilitaire'::text])))
 );
+
+COMMENT ON TABLE public.category_deposits IS 'the deposit per car category, stated before booking';
 
 ALTER TABLE ONLY public.category_deposits
     ADD CONSTRAINT category_deposits_pkey PRIMARY KEY (category);
@@ -194,8 +208,7 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.category_deposits TO service_r
 
 GRANT UPDATE(amount) ON TABLE public.category_deposits TO authenticated;
 
--- == category_excess ==========================================================
--- @{t}
+-- ── category_excess ────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.category_excess (
     category text NOT NULL,
@@ -204,6 +217,8 @@ CREATE TABLE public.category_excess (
     CONSTRAINT category_excess_amount_check CHECK ((amount >= 0)),
     CONSTRAINT category_excess_category_check CHECK ((category = ANY (ARRAY['Économique'::text, 'Compact'::text, 'Berline'::text, 'Premium'::text, 'SUV'::text, 'Utilitaire'::text])))
 );
+
+COMMENT ON TABLE public.category_excess IS 'the excess per car category and insurance, stated before booking';
 
 ALTER TABLE ONLY public.category_excess
     ADD CONSTRAINT category_excess_pkey PRIMARY KEY (category, insurance);
@@ -223,8 +238,7 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.category_excess TO service_rol
 
 GRANT UPDATE(amount) ON TABLE public.category_excess TO authenticated;
 
--- == category_key_facts =======================================================
--- @{t}
+-- ── category_key_facts ─────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.category_key_facts (
     category text NOT NULL,
@@ -241,6 +255,8 @@ CREATE TABLE public.category_key_facts (
     CONSTRAINT category_key_facts_min_driver_age_check CHECK (((min_driver_age >= 18) AND (min_driver_age <= 99))),
     CONSTRAINT category_key_facts_min_licence_years_check CHECK (((min_licence_years >= 0) AND (min_licence_years <= 60)))
 );
+
+COMMENT ON TABLE public.category_key_facts IS 'the key facts per car category (age, licence years) a traveller confirms';
 
 ALTER TABLE ONLY public.category_key_facts
     ADD CONSTRAINT category_key_facts_pkey PRIMARY KEY (category);
@@ -265,8 +281,7 @@ GRANT UPDATE(min_licence_years) ON TABLE public.category_key_facts TO authentica
 
 GRANT UPDATE(extra_km_price) ON TABLE public.category_key_facts TO authenticated;
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION public.car_availability(p_pickup timestamp without time zone, p_return timestamp without time zone, p_car_id bigint DEFAULT NULL::bigint) RETURNS TABLE(car_id bigint, free boolean, reason text, next_free timestamp without time zone, days integer, total integer, subtotal integer, online_total integer, online_discount_percent integer, deposit integer, free_cancellation_until timestamp without time zone, late_cancellation_fee integer)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
@@ -509,6 +524,8 @@ begin
     'terms_version', v_rules.terms_version);
 end
 $$;
+
+COMMENT ON FUNCTION public.quote_booking(bigint, date, date, text, jsonb, text, time without time zone, time without time zone, text) IS 'the one price of a trip: the site, the e-mails and the bookings trigger read it';
 
 REVOKE ALL ON FUNCTION public.quote_booking(p_car_id bigint, p_start date, p_end date, p_insurance text, p_extras jsonb, p_payment_option text, p_pickup_time time without time zone, p_return_time time without time zone, p_payment_method text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.quote_booking(p_car_id bigint, p_start date, p_end date, p_insurance text, p_extras jsonb, p_payment_option text, p_pickup_time time without time zone, p_return_time time without time zone, p_payment_method text) TO anon;

@@ -1,8 +1,13 @@
--- reviews
+-- reviews: Travellers' reviews of a car after a completed rental, left through an e-mailed link
+-- (review_links), approved by an administrator before anyone sees them; the car's
+-- traveller_rating and traveller_review_count are kept from the approved ones, apart
+-- from the rating the agency declares.
+--
+-- Loaded in config.toml's schema_paths order with check_function_bodies off (as pg_dump
+-- writes it): a function may name a table of a later file. docs/schema.md says how to change it.
 set check_function_bodies = off;
 
--- == car_reviews ==============================================================
--- @{t}
+-- ── car_reviews ────────────────────────────────────────────────────────────────────────
 
 CREATE TABLE public.car_reviews (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
@@ -85,8 +90,7 @@ GRANT ALL ON TABLE public.car_reviews TO service_role;
 
 GRANT UPDATE(status) ON TABLE public.car_reviews TO authenticated;
 
--- == review_links =============================================================
--- @{t}
+-- ── review_links ───────────────────────────────────────────────────────────────────────
 
 CREATE TABLE private.review_links (
     token_hash bytea NOT NULL,
@@ -94,6 +98,8 @@ CREATE TABLE private.review_links (
     expires_at timestamp with time zone NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
+
+COMMENT ON TABLE private.review_links IS 'review invitation links: hashed tokens, one booking each';
 
 ALTER TABLE ONLY private.review_links
     ADD CONSTRAINT review_links_pkey PRIMARY KEY (token_hash);
@@ -104,8 +110,7 @@ ALTER TABLE ONLY private.review_links
 ALTER TABLE ONLY private.review_links
     ADD CONSTRAINT review_links_booking_id_fkey FOREIGN KEY (booking_id) REFERENCES public.bookings(id) ON DELETE CASCADE;
 
--- == functions ================================================================
--- @functions
+-- ── functions ──────────────────────────────────────────────────────────────────────────
 
 CREATE FUNCTION private.booking_for_review_token(p_token text, p_lock boolean DEFAULT false) RETURNS public.bookings
     LANGUAGE plpgsql
@@ -247,8 +252,7 @@ GRANT ALL ON FUNCTION public.submit_review(p_token text, p_stars integer, p_comm
 GRANT ALL ON FUNCTION public.submit_review(p_token text, p_stars integer, p_comment text) TO authenticated;
 GRANT ALL ON FUNCTION public.submit_review(p_token text, p_stars integer, p_comment text) TO service_role;
 
--- == triggers on other areas' tables =========================================
--- @moved
+-- ── triggers on other areas' tables ────────────────────────────────────────────────────
 
 CREATE TRIGGER bookings_review_invitation AFTER UPDATE OF status ON public.bookings FOR EACH ROW WHEN (((new.status = 'completed'::text) AND (old.status IS DISTINCT FROM 'completed'::text))) EXECUTE FUNCTION private.bookings_review_invitation();
 
