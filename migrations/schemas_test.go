@@ -134,6 +134,7 @@ func TestSchemaFilesBuildTheDatabaseTheMigrationsBuild(t *testing.T) {
 	// must name that policy and nothing else.
 	t.Run("a schema file changed alone is reported", func(t *testing.T) {
 		dir := t.TempDir()
+		policy := regexp.MustCompile(`(?m)^CREATE POLICY blog_posts_select_published ON public\.blog_posts .*;$`)
 		changed := ""
 		var copies []string
 		for _, f := range files {
@@ -142,9 +143,9 @@ func TestSchemaFilesBuildTheDatabaseTheMigrationsBuild(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := string(b)
-			const policy = `CREATE POLICY blog_posts_select_published ON public.blog_posts FOR SELECT TO anon, authenticated USING ((status = 'published'::text));`
-			if strings.Contains(s, policy) {
-				s = strings.Replace(s, policy, `CREATE POLICY blog_posts_select_published ON public.blog_posts FOR SELECT TO anon, authenticated USING ((status <> 'draft'::text));`, 1)
+			// Whatever the policy's rule, it becomes "no row", which it never is.
+			if loc := policy.FindStringIndex(s); loc != nil {
+				s = s[:loc[0]] + "CREATE POLICY blog_posts_select_published ON public.blog_posts FOR SELECT TO anon, authenticated USING (false);" + s[loc[1]:]
 				changed = f
 			}
 			c := filepath.Join(dir, filepath.Base(f))
