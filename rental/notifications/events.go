@@ -11,7 +11,7 @@ import (
 )
 
 // The traveller's e-mails of a booking's steps that the database queues
-// (migration 20261207170000_traveller_told_at_every_step.sql). Each is one entry of
+// (rental/supabase/schemas/notifications.sql). Each is one entry of
 // events below (its rows and intro) and one entry of Events in each words file
 // (subject, title, intro, closing and its own lines); the layout, the greeting
 // and the "My booking" button are shared.

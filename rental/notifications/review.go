@@ -10,8 +10,8 @@ import (
 )
 
 // KindReviewRequest invites the traveller, once the rental is completed, to rate
-// the car through a signed link (the trigger bookings_review_invitation, migration
-// 20261207190000_car_reviews.sql; docs/reviews.md).
+// the car through a signed link (the trigger bookings_review_invitation in
+// rental/supabase/schemas/reviews.sql; docs/reviews.md).
 const KindReviewRequest = "review_request" // to the traveller, in the booking's language
 
 // reviewWords are the review invitation's texts in one language.

@@ -27,8 +27,8 @@ import (
 // every public page (public.sitemap_paths, the sitemap's list) in every language,
 // and the not-found page. It renders everything at start, then the pages whose
 // data changed: each server LISTENs on page_content, where triggers on the tables
-// page_data and page_meta read announce a committed change (migration
-// 20260127070000), re-reads the data of the pages that show that table and
+// page_data and page_meta read announce a committed change
+// (notify_page_content, rental/supabase/schemas/content.sql), re-reads the data of the pages that show that table and
 // renders those whose data is not what they were rendered from. Every
 // PAGE_RECHECK_EVERY, and when the agency's day changes (pages show what is
 // bookable today), it re-reads every page's data the same way.

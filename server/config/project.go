@@ -30,6 +30,14 @@ type projectFile struct {
 	// Served whatever the file says: enabled = true is read, false reported.
 	Realtime    struct{ Enabled *bool } `toml:"realtime"`
 	EdgeRuntime struct{ Enabled *bool } `toml:"edge_runtime"`
+	// The schema files are for the tools that make migrations from them
+	// (migrations.SchemaFiles); the server applies migrations only, as the CLI's
+	// db reset does. Decoded so that the key is not reported as ignored.
+	DB struct {
+		Migrations struct {
+			SchemaPaths *[]string `toml:"schema_paths"`
+		} `toml:"migrations"`
+	} `toml:"db"`
 	// The functions package reads these tables itself (FUNCTIONS_CONFIG); they
 	// are decoded here so that a malformed one stops the start with its line.
 	Functions map[string]struct {
