@@ -12,7 +12,7 @@ cross join lateral (select * from public.cars order by id offset (g - 1) % (sele
 
 insert into public.blog_posts (title, slug, excerpt, content, featured_image, status, author, tags, created_at, translations)
 select p.title || ' ' || g, p.slug || '-' || g, p.excerpt, p.content, p.featured_image, 'published', p.author, p.tags,
-       p.created_at - make_interval(days => g), p.translations
+       p.created_at - make_interval(days => g::int), p.translations
 from generate_series(1, greatest(0, current_setting('grow.posts')::int - (select count(*) from public.blog_posts where status = 'published'))) g
 cross join lateral (select * from public.blog_posts where status = 'published' order by created_at
                     offset (g - 1) % (select count(*) from public.blog_posts where status = 'published') limit 1) p;
