@@ -100,7 +100,7 @@ func run(modes []string, n, conc int, addr, dist string) error {
 		return err
 	}
 	defer db.Close()
-	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr,
+	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr, "PROJECT_DIR="+rentalDir(),
 		// The cluster's authenticator role is shared with the tests: keep their password.
 		"AUTHENTICATOR_PASSWORD="+pgtest.AuthenticatorPassword, "JWT_SECRET="+benchdb.JWTSecret)
 	seed := exec.Command(bin, "seed")

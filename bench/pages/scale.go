@@ -53,7 +53,7 @@ func scale(sizes []string, addr, dist string) error {
 		return err
 	}
 	defer db.Close()
-	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr, "PAGE_RENDERER=auto",
+	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr, "PROJECT_DIR="+rentalDir(), "PAGE_RENDERER=auto",
 		"AUTHENTICATOR_PASSWORD="+pgtest.AuthenticatorPassword, "JWT_SECRET="+benchdb.JWTSecret)
 	seed := exec.Command(bin, "seed")
 	seed.Env = env
@@ -151,4 +151,10 @@ func measureSize(ctx context.Context, conn *pgx.Conn, bin string, env []string, 
 	watch(pid, func() bool { return metric(base, "site_page_bursts_total") > bursts }, 5*time.Minute)
 	r.fanout = metric(base, "site_pages_rendered_total") - before
 	return r, nil
+}
+
+// rentalDir is the rental's project (the bench runs from the repository's root).
+func rentalDir() string {
+	d, _ := filepath.Abs("rental")
+	return d
 }
