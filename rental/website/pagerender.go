@@ -586,11 +586,22 @@ func (r *pageRenderer) missing(path string) bool {
 	return false
 }
 
-// read fetches the data and meta of paths in one round trip, as anon.
+// read fetches the data and meta of paths as anon, 100 at a time (anon's
+// statement_timeout bounds each query: a fleet of a thousand cars is not read in
+// one).
 func (r *pageRenderer) read(ctx context.Context, paths []string) ([]pageSource, error) {
-	if len(paths) == 0 {
-		return nil, nil
+	var out []pageSource
+	for part := range slices.Chunk(paths, 100) {
+		sources, err := r.readPart(ctx, part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sources...)
 	}
+	return out, nil
+}
+
+func (r *pageRenderer) readPart(ctx context.Context, paths []string) ([]pageSource, error) {
 	var out []pageSource
 	err := pgrole.Query(ctx, r.pool, anonSession, false, `
 		select p, public.page_data(p), public.page_meta(p, 'fr'), public.page_meta(p, 'en'), public.page_meta(p, 'ar')
