@@ -16,6 +16,13 @@
 // throw-away database, seeds it, and drops it at the end. RSS is Linux's VmRSS.
 //
 //	go run ./bench/pages [-modes deno,process,inline] [-n 2000] [-c 4] [-addr 127.0.0.1:26210]
+//
+// With -cars 10,300,1000 it measures instead how the pages grow with the site
+// (PAGE_RENDERER=auto): the seeded site grown to each number of cars (and a
+// third as many posts, bench/pages/grow.sql), the table of pages emptied, the
+// server started: start-up burst, peak and idle RSS, what the table of pages
+// holds (and what the same pages took as HTML, gzip and zstd in memory), and how
+// many page-languages one car's price change renders.
 package main
 
 import (
@@ -51,7 +58,14 @@ func main() {
 	conc := flag.Int("c", 4, "concurrent clients of the flood")
 	addr := flag.String("addr", "127.0.0.1:26210", "the server's address")
 	dist := flag.String("dist", "frontend/dist", "the built site")
+	cars := flag.String("cars", "", "sizes of the site to measure (numbers of cars, comma-separated), instead of the renderers")
 	flag.Parse()
+	if *cars != "" {
+		if err := scale(strings.Split(*cars, ","), *addr, *dist); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	if err := run(strings.Split(*modes, ","), *n, *conc, *addr, *dist); err != nil {
 		log.Fatal(err)
 	}
@@ -86,7 +100,7 @@ func run(modes []string, n, conc int, addr, dist string) error {
 		return err
 	}
 	defer db.Close()
-	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr,
+	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr, "PROJECT_DIR="+rentalDir(),
 		// The cluster's authenticator role is shared with the tests: keep their password.
 		"AUTHENTICATOR_PASSWORD="+pgtest.AuthenticatorPassword, "JWT_SECRET="+benchdb.JWTSecret)
 	seed := exec.Command(bin, "seed")

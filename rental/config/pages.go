@@ -9,9 +9,10 @@ import (
 // Pages configures the public pages the site renders ahead of visitors
 // (rental/website/pagestore.go, rental/website/pagerender.go).
 type Pages struct {
-	// StoreMaxBytes bounds the rendered pages kept in memory (each page in each
-	// language, raw and compressed): PAGE_STORE_MAX_BYTES, default 64 MiB. A page
-	// that does not fit is answered as the plain shell (the browser renders it).
+	// StoreMaxBytes bounds each server's cache of the pages it answered last, in
+	// front of the table of rendered pages (gzip, each language counts):
+	// PAGE_STORE_MAX_BYTES, default 16 MiB. A page not in it is read from the
+	// table, never answered as the shell.
 	StoreMaxBytes int64
 	// RecheckEvery is how often every page's data is read again in case a change
 	// notification was lost (a dropped connection): PAGE_RECHECK_EVERY, default
@@ -28,7 +29,7 @@ type Pages struct {
 
 // loadPages reads the pages' settings; values out of range take the default.
 func loadPages(r *platform.Reader) Pages {
-	p := Pages{StoreMaxBytes: r.Int64("PAGE_STORE_MAX_BYTES", 64<<20), RecheckEvery: r.Dur("PAGE_RECHECK_EVERY", 5*time.Minute),
+	p := Pages{StoreMaxBytes: r.Int64("PAGE_STORE_MAX_BYTES", 16<<20), RecheckEvery: r.Dur("PAGE_RECHECK_EVERY", 5*time.Minute),
 		Renderer: r.Str("PAGE_RENDERER", "auto")}
 	switch p.Renderer {
 	case "deno", "process", "inline":
@@ -36,7 +37,7 @@ func loadPages(r *platform.Reader) Pages {
 		p.Renderer = "auto"
 	}
 	if p.StoreMaxBytes <= 0 {
-		p.StoreMaxBytes = 64 << 20
+		p.StoreMaxBytes = 16 << 20
 	}
 	if p.RecheckEvery <= 0 {
 		p.RecheckEvery = 5 * time.Minute

@@ -1,7 +1,6 @@
 package website
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -9,6 +8,7 @@ import (
 	"log/slog"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -41,7 +41,7 @@ import (
 // ten to fifteen seconds). PAGE_RENDERER=inline builds a goja VM in the server
 // instead, and drops it after the burst.
 type pageRenderer struct {
-	store   *pageStore
+	pages   *pageCache // the pages answered last, in front of the table
 	pool    *pgxpool.Pool
 	log     *slog.Logger
 	files   fs.FS  // the site's build: its ssr/render.js, read at each burst
@@ -55,10 +55,13 @@ type pageRenderer struct {
 	// shell with the page's meta, as when there is no server bundle).
 	compose  func(path, lang string, meta map[string]string, data json.RawMessage, out *ssr.Output) []byte
 	notFound func(lang string, out *ssr.Output) []byte
+	buildSum [32]byte // identifies the site's build (index.html and bundle): pages of another are rendered again
 
 	rendered atomic.Int64 // pages rendered since start (the bundle ran)
 	bursts   atomic.Int64 // bursts of builds finished
 	state    atomic.Value // "starting", "ready" or "failed" (string)
+	leader   atomic.Bool  // this server is the renderer
+	site     atomic.Int64 // pages the site has (each language, the not-found pages too)
 
 	from    map[pageKey][32]byte // what each stored page was built from
 	changes changeLog            // the changes heard of, to mark pages stale
@@ -136,11 +139,145 @@ func (r *pageRenderer) State() string {
 	return "starting"
 }
 
-// Run keeps the store up to date until ctx ends.
+// Run keeps the table of pages up to date while this server is the renderer,
+// and its cache in step with the table, until ctx ends. The servers of one
+// database compete for one advisory lock, held on a connection of its own: its
+// holder renders; when its connection ends (the server stopped or died),
+// PostgreSQL releases the lock and the next server in line renders.
 func (r *pageRenderer) Run(ctx context.Context) {
+	go r.follow(ctx)
+	for ctx.Err() == nil {
+		lead, release, err := r.elect(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			r.log.Warn("pages: cannot wait for the renderer's lock; retrying", "err", err)
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(5 * time.Second):
+			}
+			continue
+		}
+		r.log.Info("pages: this server is the renderer")
+		r.leader.Store(true)
+		r.lead(lead)
+		r.leader.Store(false)
+		release()
+	}
+}
+
+// renderLock is the first key of the renderer's advisory lock (two-int form,
+// the second 0); advisory locks are per database.
+const renderLock = 1885431653 // "page"
+
+// elect waits for the renderer's lock on a connection of its own, and returns a
+// context that ends when that connection is lost, and what releases it.
+func (r *pageRenderer) elect(ctx context.Context) (context.Context, func(), error) {
+	conn, err := pgx.ConnectConfig(ctx, r.pool.Config().ConnConfig.Copy())
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := conn.Exec(ctx, "set statement_timeout = 0"); err != nil {
+		_ = conn.Close(context.Background())
+		return nil, nil, err
+	}
+	if _, err := conn.Exec(ctx, "select pg_catalog.pg_advisory_lock($1, 0)", renderLock); err != nil {
+		_ = conn.Close(context.Background())
+		return nil, nil, err
+	}
+	lead, cancel := context.WithCancel(ctx)
+	watched := make(chan struct{})
+	go func() { // the lock lives as long as its connection: stop rendering when it is lost
+		defer close(watched)
+		t := time.NewTicker(2 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-lead.Done():
+				return
+			case <-t.C:
+				if err := conn.Ping(lead); err != nil && lead.Err() == nil {
+					r.log.Warn("pages: the renderer's lock connection is lost", "err", err)
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	return lead, func() { cancel(); <-watched; _ = conn.Close(context.Background()) }, nil
+}
+
+// follow keeps the cache in step with the table: page_store notifications name
+// the pages written; after a reconnection (notifications may have been missed)
+// the whole cache goes. A server that does not render is ready once the
+// renderer says a burst is stored, or the table holds every page rendered.
+func (r *pageRenderer) follow(ctx context.Context) {
+	checkReady := func() {
+		if r.leader.Load() || r.State() != "starting" {
+			return
+		}
+		if ok, err := r.complete(ctx); err == nil && ok {
+			r.state.Store("ready")
+		}
+	}
+	l := &pglisten.Listener{
+		Channel: "page_store",
+		Config:  r.pool.Config().ConnConfig,
+		Listening: func(first bool) {
+			r.pages.drop(func(string) bool { return true })
+			checkReady()
+		},
+		Notify: func(n *pgconn.Notification) {
+			var c storeChange
+			if json.Unmarshal([]byte(n.Payload), &c) != nil {
+				c.All = true
+			}
+			r.pages.drop(c.covers)
+			if c.Ready && !r.leader.Load() {
+				r.state.Store("ready")
+			}
+		},
+		Lost: func(err error) {
+			r.log.Warn("pages: the page store listener stopped; pages may be answered from an old cache until it reconnects", "err", err)
+			r.pages.drop(func(string) bool { return true })
+		},
+	}
+	l.Run(ctx)
+}
+
+// lookup returns the page of path in lang and, when it is not stored, the
+// not-found page of lang (both nil: nothing stored yet). From the cache, else
+// from the table in one query.
+func (r *pageRenderer) lookup(ctx context.Context, path, lang string) (page, notFound *storedPage, err error) {
+	k := pageKey{path, lang}
+	page, gen := r.pages.get(k)
+	if page != nil {
+		return page, nil, nil
+	}
+	if page, notFound, err = r.readPage(ctx, path, lang); err != nil {
+		return nil, nil, err
+	}
+	if page != nil {
+		r.pages.put(k, page, gen)
+	}
+	return page, notFound, nil
+}
+
+// lead renders while this server holds the renderer's lock (until ctx ends).
+func (r *pageRenderer) lead(ctx context.Context) {
+	from, err := r.readSums(ctx)
+	if err != nil {
+		r.log.Warn("pages: cannot read what the stored pages were rendered from; rendering them all", "err", err)
+		from = map[pageKey][32]byte{}
+	}
+	r.from = from
 	notes := make(chan string, 256)
 	listening := make(chan struct{})
-	go r.listen(ctx, notes, listening)
+	lctx, stop := context.WithCancel(ctx)
+	defer stop()
+	go r.listen(lctx, notes, listening)
 	// The first render reads the data after LISTEN, so no change in between is
 	// missed (a database that is slow to answer only delays the first burst).
 	select {
@@ -210,7 +347,7 @@ func (r *pageRenderer) listen(ctx context.Context, notes chan<- string, listenin
 		},
 		Notify: func(n *pgconn.Notification) {
 			if n.Payload != "" {
-				r.markChanged(r.changes.add(n.Payload))
+				r.markChanged(ctx, r.changes.add(n.Payload))
 			}
 			select {
 			case notes <- n.Payload:
@@ -250,10 +387,14 @@ func (r *pageRenderer) refresh(ctx context.Context, todo *pageChanges) error {
 	if err != nil {
 		return err
 	}
-	jobs := r.plan(day, sources)
+	jobs, err := r.plan(ctx, day, sources)
+	if err != nil {
+		return err
+	}
 	if len(jobs) == 0 {
 		if r.State() == "starting" {
 			r.state.Store("ready")
+			return r.notifyReady(ctx)
 		}
 		return nil
 	}
@@ -274,7 +415,10 @@ func (r *pageRenderer) list(ctx context.Context) (day string, paths []string, er
 	if err != nil {
 		return "", nil, err
 	}
-	r.store.setPublic(paths)
+	if err := r.deleteGone(ctx, paths); err != nil {
+		return "", nil, err
+	}
+	r.site.Store(int64((len(paths) + 1) * len(siteLanguages)))
 	if r.from == nil {
 		r.from = map[pageKey][32]byte{}
 	}
@@ -297,56 +441,105 @@ type pageJob struct {
 	sum  [32]byte
 }
 
-// plan lists the pages whose sources are not what they were built from. Until
-// its render is ready, a page never built is the shell with its meta, and a page
-// built before is its last render marked stale.
-func (r *pageRenderer) plan(day string, sources []pageSource) []pageJob {
+// priority orders a burst: the pages most visited and most read by search
+// engines first (home, fleet, blog, the fixed pages, the not-found page), then
+// cars, then posts.
+func priority(path string) int {
+	switch {
+	case path == "/":
+		return 0
+	case path == "/vehicles":
+		return 1
+	case path == "/blog":
+		return 2
+	case path == notFoundPath:
+		return 4
+	case strings.HasPrefix(path, "/cars/"):
+		return 5
+	case strings.HasPrefix(path, "/blog/"):
+		return 6
+	}
+	return 3
+}
+
+// plan lists the pages whose sources are not what they were built from, most
+// important first. Until its render is stored, a page never built is the shell
+// with its meta, and a page built before is its last render marked stale.
+func (r *pageRenderer) plan(ctx context.Context, day string, sources []pageSource) ([]pageJob, error) {
 	var jobs []pageJob
+	var shells []pageRow
+	var stale, current []pageKey
 	for i := range sources {
 		s := &sources[i]
 		for _, lang := range siteLanguages {
-			sum := sourceSum(day, s.data, s.meta[lang])
-			if r.from[pageKey{s.path, lang}] == sum {
+			k := pageKey{s.path, lang}
+			sum := r.sourceSum(day, s.data, s.meta[lang])
+			from, built := r.from[k]
+			if built && from == sum {
 				// Marked stale by a change that left what it shows as it was (or by
 				// one during its render, whose data is read now): its render is current.
-				if stored, _, _ := r.store.lookup(s.path, lang); stored != nil && bytes.Contains(stored.raw, staleMark) {
-					r.store.put(s.path, lang, newStoredPage(unmarkedStale(stored.raw)))
-				}
+				current = append(current, k)
 				continue
 			}
 			jobs = append(jobs, pageJob{s, lang, sum})
-			switch stored, _, _ := r.store.lookup(s.path, lang); {
-			case stored == nil:
-				r.store.put(s.path, lang, newStoredPage(r.compose(s.path, lang, s.meta[lang], s.data, nil)))
-			case !bytes.Contains(stored.raw, staleMark):
-				// Until its new render is ready, the page is its last render, marked so
-				// that the browser reads the data again once it has hydrated.
-				r.store.put(s.path, lang, newStoredPage(markedStale(stored.raw)))
+			if built {
+				stale = append(stale, k)
+			} else {
+				shells = append(shells, pageRow{path: s.path, lang: lang, page: newStoredPage(r.compose(s.path, lang, s.meta[lang], s.data, nil))})
 			}
 		}
 	}
 	for _, lang := range siteLanguages {
-		if sum := sourceSum(day, nil, nil); r.from[pageKey{notFoundPath, lang}] != sum {
+		k := pageKey{notFoundPath, lang}
+		if sum := r.sourceSum(day, nil, nil); r.from[k] != sum {
 			jobs = append(jobs, pageJob{nil, lang, sum})
+			if _, built := r.from[k]; !built {
+				shells = append(shells, pageRow{path: notFoundPath, lang: lang, page: newStoredPage(r.notFound(lang, nil))})
+			}
 		}
 	}
-	return jobs
+	slices.SortStableFunc(jobs, func(a, b pageJob) int { return priority(pathOf(a.src)) - priority(pathOf(b.src)) })
+	for part := range slices.Chunk(shells, 256) {
+		if err := r.writePages(ctx, part, true); err != nil {
+			return nil, err
+		}
+	}
+	if err := r.setStale(ctx, stale, true); err != nil {
+		return nil, err
+	}
+	return jobs, r.setStale(ctx, current, false)
 }
 
-// build renders jobs in one burst and stores them; seen is the last change the
-// data they were built from shows.
+// build renders jobs in one burst and stores them, a few at a time so that the
+// first are answered soon; seen is the last change the data they were built
+// from shows.
 func (r *pageRenderer) build(ctx context.Context, jobs []pageJob, seen int64) error {
 	defer r.bursts.Add(1)
 	start := time.Now()
 	b := r.openBurst(ctx)
 	defer b.close()
+	var batch []pageRow
+	var sums [][32]byte
+	var size, stored int
+	flush := func() error {
+		if err := r.writePages(ctx, batch, false); err != nil {
+			return err
+		}
+		for i, row := range batch {
+			r.from[pageKey{row.path, row.lang}] = sums[i]
+		}
+		stored += len(batch)
+		batch, sums, size = batch[:0], sums[:0], 0
+		return nil
+	}
 	for _, j := range jobs {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		row := pageRow{path: pathOf(j.src), lang: j.lang, sum: j.sum[:]}
 		if j.src == nil {
 			out := b.render(ssr.Input{URL: notFoundURL, Path: notFoundURL, Lang: j.lang, Data: json.RawMessage("{}")})
-			r.store.put(notFoundPath, j.lang, newStoredPage(r.notFound(j.lang, out)))
+			row.page = newStoredPage(r.notFound(j.lang, out))
 		} else {
 			data := j.src.data
 			if data == nil {
@@ -354,24 +547,26 @@ func (r *pageRenderer) build(ctx context.Context, jobs []pageJob, seen int64) er
 			}
 			esc := escapedPath(j.src.path)
 			out := b.render(ssr.Input{URL: esc, Path: esc, Lang: j.lang, Data: data})
-			page := r.compose(j.src.path, j.lang, j.src.meta[j.lang], j.src.data, out)
-			if r.changes.changedSince(seen, j.src.path) { // changed again while rendering
-				page = markedStale(page)
-			}
-			if !r.store.put(j.src.path, j.lang, newStoredPage(page)) {
-				r.log.Warn("pages: the store is full (PAGE_STORE_MAX_BYTES); the page is the plain shell", "path", j.src.path, "lang", j.lang)
+			row.page = newStoredPage(r.compose(j.src.path, j.lang, j.src.meta[j.lang], j.src.data, out))
+			row.stale = r.changes.changedSince(seen, j.src.path) // changed again while rendering
+		}
+		batch, sums = append(batch, row), append(sums, j.sum)
+		if size += len(row.page.gz); len(batch) >= 32 || size >= 1<<20 {
+			if err := flush(); err != nil {
+				return err
 			}
 		}
-		r.from[pageKey{pathOf(j.src), j.lang}] = j.sum
+	}
+	if err := flush(); err != nil {
+		return err
 	}
 	if b.err != nil {
 		r.state.Store("failed")
 	} else {
 		r.state.Store("ready")
 	}
-	n, size, site := r.store.stats()
-	r.log.Info("pages: built", "pages", len(jobs), "rendered", b.rendered, "took", time.Since(start).Round(time.Millisecond), "stored", n, "of", site, "bytes", size)
-	return nil
+	r.log.Info("pages: built", "pages", len(jobs), "rendered", b.rendered, "took", time.Since(start).Round(time.Millisecond), "stored", stored)
+	return r.notifyReady(ctx)
 }
 
 func pathOf(s *pageSource) string {
@@ -391,11 +586,22 @@ func (r *pageRenderer) missing(path string) bool {
 	return false
 }
 
-// read fetches the data and meta of paths in one round trip, as anon.
+// read fetches the data and meta of paths as anon, 100 at a time (anon's
+// statement_timeout bounds each query: a fleet of a thousand cars is not read in
+// one).
 func (r *pageRenderer) read(ctx context.Context, paths []string) ([]pageSource, error) {
-	if len(paths) == 0 {
-		return nil, nil
+	var out []pageSource
+	for part := range slices.Chunk(paths, 100) {
+		sources, err := r.readPart(ctx, part)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sources...)
 	}
+	return out, nil
+}
+
+func (r *pageRenderer) readPart(ctx context.Context, paths []string) ([]pageSource, error) {
 	var out []pageSource
 	err := pgrole.Query(ctx, r.pool, anonSession, false, `
 		select p, public.page_data(p), public.page_meta(p, 'fr'), public.page_meta(p, 'en'), public.page_meta(p, 'ar')
@@ -419,9 +625,10 @@ func (r *pageRenderer) read(ctx context.Context, paths []string) ([]pageSource, 
 	return out, err
 }
 
-// sourceSum identifies what a page is built from: its data, its meta and the day.
-func sourceSum(day string, data json.RawMessage, meta map[string]string) [32]byte {
-	b, _ := json.Marshal([]any{day, data, meta})
+// sourceSum identifies what a page is built from: the site's build, its data,
+// its meta and the day.
+func (r *pageRenderer) sourceSum(day string, data json.RawMessage, meta map[string]string) [32]byte {
+	b, _ := json.Marshal([]any{r.buildSum[:], day, data, meta})
 	return sha256.Sum256(b)
 }
 
@@ -505,14 +712,15 @@ func agencyLocation() *time.Location {
 }
 
 var (
-	pagesRenderedDesc = prometheus.NewDesc("site_pages_rendered_total", "Public pages rendered by the server bundle since start (each page in each language).", nil, nil)
-	pagesBurstsDesc   = prometheus.NewDesc("site_page_bursts_total", "Bursts of page builds finished since start.", nil, nil)
-	pagesStoredDesc   = prometheus.NewDesc("site_page_store_pages", "Pages in the page store (each language counts).", nil, nil)
-	pagesBytesDesc    = prometheus.NewDesc("site_page_store_bytes", "Bytes of the page store (raw and compressed copies).", nil, nil)
-	sitePagesDesc     = prometheus.NewDesc("site_pages", "Pages the site has, each language counts (the not-found page too): the store holds as many once all are rendered.", nil, nil)
+	pagesRenderedDesc = prometheus.NewDesc("site_pages_rendered_total", "Public pages rendered by the server bundle in this server since start (each page in each language).", nil, nil)
+	pagesBurstsDesc   = prometheus.NewDesc("site_page_bursts_total", "Bursts of page builds finished by this server since start.", nil, nil)
+	pagesStoredDesc   = prometheus.NewDesc("site_page_cache_pages", "Pages in this server's cache in front of the table of pages (each language counts).", nil, nil)
+	pagesBytesDesc    = prometheus.NewDesc("site_page_cache_bytes", "Bytes of this server's cache of pages.", nil, nil)
+	sitePagesDesc     = prometheus.NewDesc("site_pages", "Pages the site has, each language counts (the not-found page too), as the renderer last listed them.", nil, nil)
+	rendererDesc      = prometheus.NewDesc("site_page_renderer", "1 while this server is the one rendering the pages of the site.", nil, nil)
 )
 
-// collector exports the render counter and the store's size on /metrics.
+// collector exports the render counter and the cache's size on /metrics.
 func (r *pageRenderer) collector() prometheus.Collector { return pageCollector{r} }
 
 type pageCollector struct{ r *pageRenderer }
@@ -521,10 +729,15 @@ type pageCollector struct{ r *pageRenderer }
 func (c pageCollector) Describe(ch chan<- *prometheus.Desc) { prometheus.DescribeByCollect(c, ch) }
 
 func (c pageCollector) Collect(ch chan<- prometheus.Metric) {
-	n, size, site := c.r.store.stats()
+	n, size := c.r.pages.stats()
+	leader := 0.0
+	if c.r.leader.Load() {
+		leader = 1
+	}
 	ch <- prometheus.MustNewConstMetric(pagesRenderedDesc, prometheus.CounterValue, float64(c.r.rendered.Load()))
 	ch <- prometheus.MustNewConstMetric(pagesBurstsDesc, prometheus.CounterValue, float64(c.r.bursts.Load()))
 	ch <- prometheus.MustNewConstMetric(pagesStoredDesc, prometheus.GaugeValue, float64(n))
 	ch <- prometheus.MustNewConstMetric(pagesBytesDesc, prometheus.GaugeValue, float64(size))
-	ch <- prometheus.MustNewConstMetric(sitePagesDesc, prometheus.GaugeValue, float64(site))
+	ch <- prometheus.MustNewConstMetric(sitePagesDesc, prometheus.GaugeValue, float64(c.r.site.Load()))
+	ch <- prometheus.MustNewConstMetric(rendererDesc, prometheus.GaugeValue, leader)
 }

@@ -24,32 +24,32 @@ import (
 
 // servePage answers r from the page store and says whether it did; false: the
 // page is the shell (index.html as built), as for the browser's own pages and
-// for pages not built yet.
+// before the renderer stored anything.
 func (ws *Website) servePage(w http.ResponseWriter, r *http.Request) bool {
 	p := path.Clean("/" + r.URL.Path)
 	if ws.product.browserOnlyPage(p) {
 		return false
 	}
 	lang, urlLang := pageLanguage(r)
-	page, public, listed := ws.pages.store.lookup(p, lang)
+	page, nf, err := ws.pages.lookup(r.Context(), p, lang)
+	if err != nil {
+		ws.log.Warn("pages: cannot read the stored page; answering the shell", "path", p, "err", err)
+		return false
+	}
 	h := w.Header()
 	h.Add("Vary", "Cookie, Accept-Language")
-	if listed && !public {
-		// Not a page of the site: the not-found page, kept out of search engines.
-		nf, _, _ := ws.pages.store.lookup(notFoundPath, lang)
+	if page == nil {
 		if nf == nil {
-			nf = ws.site.plainNotFound
+			return false // nothing stored yet
 		}
+		// Not a page of the site: the not-found page, kept out of search engines.
 		writePage(w, r, nf, http.StatusNotFound)
 		return true
 	}
-	if page == nil {
-		return false
-	}
 	if urlLang != "" {
 		// The language's own address (an hreflang alternate): its canonical URL and
-		// og:url name it. Derived from the stored page, compressed on the way out.
-		raw := withLanguageURL(page.raw, ws.siteURL, p, urlLang)
+		// og:url name it. Derived from the stored page, sent uncompressed.
+		raw := withLanguageURL(page.html(), ws.siteURL, p, urlLang)
 		etag := strings.TrimSuffix(page.etag, `"`) + "-" + urlLang + `"`
 		if notModified(w, r, etag) {
 			return true
@@ -66,25 +66,26 @@ func (ws *Website) servePage(w http.ResponseWriter, r *http.Request) bool {
 	return true
 }
 
-// writePage answers a stored page in the best encoding the request accepts.
+// writePage answers a stored page: its gzip form as stored when the request
+// accepts gzip, else decompressed.
 func writePage(w http.ResponseWriter, r *http.Request, page *storedPage, status int) {
 	h := w.Header()
 	precompressed.AddVary(h, "Accept-Encoding")
-	body, etag := page.raw, page.etag
-	ae := r.Header.Get("Accept-Encoding")
-	switch {
-	case precompressed.Accepts(ae, "zstd"):
-		body, etag = page.zstd, strings.TrimSuffix(etag, `"`)+`-zstd"`
-		h.Set("Content-Encoding", "zstd")
-	case precompressed.Accepts(ae, "gzip"):
-		body, etag = page.gzip, strings.TrimSuffix(etag, `"`)+`-gzip"`
+	etag := page.etag
+	gz := precompressed.Accepts(r.Header.Get("Accept-Encoding"), "gzip")
+	if gz {
+		etag = strings.TrimSuffix(etag, `"`) + `-gzip"`
+	}
+	if status == http.StatusOK && notModified(w, r, etag) {
+		return
+	}
+	body := page.gz
+	if gz {
 		h.Set("Content-Encoding", "gzip")
+	} else {
+		body = page.html()
 	}
 	if status == http.StatusOK {
-		if notModified(w, r, etag) {
-			h.Del("Content-Encoding")
-			return
-		}
 		h.Set("ETag", etag)
 	}
 	h.Set("Content-Length", strconv.Itoa(len(body)))

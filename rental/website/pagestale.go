@@ -2,6 +2,7 @@ package website
 
 import (
 	"bytes"
+	"context"
 	"sync"
 )
 
@@ -16,11 +17,6 @@ var (
 	pageDataOpen = []byte(`<script id="page-data" type="application/json">{`)
 	staleMark    = []byte(`<script id="page-data" type="application/json">{"stale":true,`)
 )
-
-// unmarkedStale is page with the stale mark of its embedded data taken off.
-func unmarkedStale(page []byte) []byte {
-	return bytes.Replace(page, staleMark, pageDataOpen, 1)
-}
 
 // markedStale is page with its embedded data marked stale (as it is without any).
 func markedStale(page []byte) []byte {
@@ -77,14 +73,10 @@ func (l *changeLog) changedSince(seq int64, path string) bool {
 	return false
 }
 
-// markChanged marks stale the stored pages a change covers.
-func (r *pageRenderer) markChanged(c pageChanges) {
-	for _, k := range r.store.keys() {
-		if k.path == notFoundPath || !c.covers(k.path) {
-			continue
-		}
-		if p, _, _ := r.store.lookup(k.path, k.lang); p != nil && !bytes.Contains(p.raw, staleMark) && bytes.Contains(p.raw, pageDataOpen) {
-			r.store.put(k.path, k.lang, newStoredPage(markedStale(p.raw)))
-		}
+// markChanged marks stale the stored pages a change covers (in the table: every
+// server drops them from its cache and answers them marked).
+func (r *pageRenderer) markChanged(ctx context.Context, c pageChanges) {
+	if err := r.markStale(ctx, c); err != nil && ctx.Err() == nil {
+		r.log.Warn("pages: cannot mark the changed pages stale", "err", err)
 	}
 }

@@ -3,42 +3,69 @@ package website
 import (
 	"bytes"
 	"compress/gzip"
+	"container/list"
 	"crypto/sha256"
 	"encoding/base64"
+	"io"
 	"sync"
-
-	"github.com/klauspost/compress/zstd"
 )
 
 // The public pages as they are answered, rendered ahead of visitors
-// (pagerender.go). A request only reads here: it never waits for a render and
-// never causes one, so what a visitor sends (query strings, cookies, languages)
-// cannot grow the store or the work. Each page is compressed once, when stored.
+// (pagerender.go) and kept in the table site_pages.pages (pagetable.go), which
+// every server of the site reads. A request only reads: it never waits for a
+// render and never causes one, so what a visitor sends (query strings, cookies,
+// languages) cannot grow the store or the work. In front of the table each
+// server keeps a small cache of the pages it answered last (pageCache), bounded
+// in bytes: a page not in it is one query away, never the shell.
+//
+// A page is kept in one form, gzip (every client that accepts an encoding
+// accepts gzip): answered as is to those, decompressed for the others.
 
 // storedPage is one page in one language.
 type storedPage struct {
-	raw, gzip, zstd []byte
-	etag            string // of raw, quoted; each encoding adds its suffix
+	gz   []byte // the HTML, gzip
+	etag string // of the HTML, quoted
 }
 
-func (p *storedPage) size() int64 { return int64(len(p.raw) + len(p.gzip) + len(p.zstd)) }
+func (p *storedPage) size() int64 { return int64(len(p.gz) + len(p.etag) + 64) }
 
-var zstdPages, _ = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBetterCompression), zstd.WithEncoderConcurrency(1))
-
-// newStoredPage compresses html (gzip and zstd at their tighter settings: done
-// once per render, not per request).
-func newStoredPage(html []byte) *storedPage {
-	var gz bytes.Buffer
-	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	_, _ = w.Write(html)
-	_ = w.Close()
-	sum := sha256.Sum256(html)
-	return &storedPage{
-		raw:  html,
-		gzip: gz.Bytes(),
-		zstd: zstdPages.EncodeAll(html, nil),
-		etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`,
+// html is the page decompressed.
+func (p *storedPage) html() []byte {
+	r, err := gzip.NewReader(bytes.NewReader(p.gz))
+	if err != nil {
+		return nil
 	}
+	b, _ := io.ReadAll(r)
+	return b
+}
+
+// newStoredPage compresses html at gzip's tightest: done once per render, not
+// per request.
+func newStoredPage(html []byte) *storedPage {
+	return &storedPage{gz: gzipped(html, gzip.BestCompression), etag: etagOf(html)}
+}
+
+func gzipped(b []byte, level int) []byte {
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, level)
+	_, _ = w.Write(b)
+	_ = w.Close()
+	return gz.Bytes()
+}
+
+func etagOf(html []byte) string {
+	sum := sha256.Sum256(html)
+	return `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
+}
+
+// staleForm is p with its embedded data marked stale (pagestale.go), as a page
+// whose data changed since its render is answered; p itself when it has no data.
+func staleForm(p *storedPage) *storedPage {
+	raw := p.html()
+	if !bytes.Contains(raw, pageDataOpen) {
+		return p
+	}
+	return &storedPage{gz: gzipped(markedStale(raw), gzip.BestSpeed), etag: p.etag[:len(p.etag)-1] + `-stale"`}
 }
 
 type pageKey struct{ path, lang string }
@@ -46,82 +73,77 @@ type pageKey struct{ path, lang string }
 // notFoundPath keys the not-found page of each language.
 const notFoundPath = ""
 
-// pageStore holds the pages, bounded in bytes.
-type pageStore struct {
-	mu     sync.RWMutex
-	pages  map[pageKey]*storedPage
-	public map[string]bool // the public pages' paths; nil until first listed
-	bytes  int64
-	max    int64
+// pageCache keeps the pages answered last, bounded in bytes (least recently
+// answered out first).
+type pageCache struct {
+	mu    sync.Mutex
+	pages map[pageKey]*list.Element // of *cached
+	order *list.List                // most recently used first
+	bytes int64
+	max   int64
+	gen   uint64 // counts drops: a page read from the table before one is not cached
 }
 
-func newPageStore(max int64) *pageStore {
-	return &pageStore{pages: map[pageKey]*storedPage{}, max: max}
+type cached struct {
+	key  pageKey
+	page *storedPage
 }
 
-// lookup returns the page of path in lang (nil if not rendered yet), whether the
-// path is a public page and whether the list of public pages is known yet.
-func (s *pageStore) lookup(path, lang string) (page *storedPage, public, listed bool) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	return s.pages[pageKey{path, lang}], s.public[path], s.public != nil
+func newPageCache(max int64) *pageCache {
+	return &pageCache{pages: map[pageKey]*list.Element{}, order: list.New(), max: max}
 }
 
-// put stores a page, replacing its previous render; false when it does not fit
-// in the budget (the old render is then dropped: it no longer shows the data).
-func (s *pageStore) put(path, lang string, p *storedPage) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	k := pageKey{path, lang}
-	if old := s.pages[k]; old != nil {
-		s.bytes -= old.size()
-		delete(s.pages, k)
+// get returns the cached page (nil when not cached) and the generation to pass
+// to put after reading it from the table.
+func (c *pageCache) get(k pageKey) (*storedPage, uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e := c.pages[k]; e != nil {
+		c.order.MoveToFront(e)
+		return e.Value.(*cached).page, c.gen
 	}
-	if s.bytes+p.size() > s.max {
-		return false
-	}
-	s.pages[k] = p
-	s.bytes += p.size()
-	return true
+	return nil, c.gen
 }
 
-// setPublic replaces the list of public pages and forgets the pages no longer in
-// it (a car or post removed: its address is now a 404).
-func (s *pageStore) setPublic(paths []string) {
-	public := make(map[string]bool, len(paths))
-	for _, p := range paths {
-		public[p] = true
+// put caches a page read from the table at generation gen, unless a drop came
+// since (the page read may be older than what the drop announced).
+func (c *pageCache) put(k pageKey, p *storedPage, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if gen != c.gen || p.size() > c.max {
+		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.public = public
-	for k, p := range s.pages {
-		if k.path != notFoundPath && !public[k.path] {
-			s.bytes -= p.size()
-			delete(s.pages, k)
+	c.remove(k)
+	c.pages[k] = c.order.PushFront(&cached{k, p})
+	c.bytes += p.size()
+	for c.bytes > c.max {
+		c.remove(c.order.Back().Value.(*cached).key)
+	}
+}
+
+func (c *pageCache) remove(k pageKey) {
+	if e := c.pages[k]; e != nil {
+		c.bytes -= e.Value.(*cached).page.size()
+		c.order.Remove(e)
+		delete(c.pages, k)
+	}
+}
+
+// drop forgets the pages whose path covered says (the table has newer ones).
+func (c *pageCache) drop(covered func(path string) bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	for k := range c.pages {
+		if covered(k.path) {
+			c.remove(k)
 		}
 	}
 }
 
-// keys lists the stored pages.
-func (s *pageStore) keys() []pageKey {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	keys := make([]pageKey, 0, len(s.pages))
-	for k := range s.pages {
-		keys = append(keys, k)
-	}
-	return keys
-}
-
-// stats is the number of pages stored and their bytes, and how many pages the
-// site has (each public page and the not-found page, in each language): what
-// the store holds once every page is rendered and fits.
-func (s *pageStore) stats() (pages int, bytes int64, site int) {
-	s.mu.RLock()
-	defer s.mu.RUnlock()
-	if s.public != nil {
-		site = (len(s.public) + 1) * len(siteLanguages)
-	}
-	return len(s.pages), s.bytes, site
+// stats is the number of pages cached and their bytes.
+func (c *pageCache) stats() (pages int, bytes int64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.pages), c.bytes
 }

@@ -12,6 +12,7 @@ package website
 
 import (
 	"context"
+	"crypto/sha256"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -69,7 +70,7 @@ func New(o Options) (*Website, error) {
 	}
 	w := &Website{site: s, siteURL: o.SiteURL, product: o.Profile, pool: o.Pool, log: o.Log}
 	w.pages = &pageRenderer{
-		store: newPageStore(o.Pages.StoreMaxBytes), pool: o.Pool, log: o.Log.With("component", "pages"),
+		pages: newPageCache(o.Pages.StoreMaxBytes), pool: o.Pool, log: o.Log.With("component", "pages"),
 		files: s.files, recheck: o.Pages.RecheckEvery, inline: o.Pages.Renderer == "inline",
 		compose: w.composePage, notFound: w.notFoundPage,
 	}
@@ -81,8 +82,9 @@ func New(o Options) (*Website, error) {
 		}
 	}
 	if s.files != nil {
-		_, err := fs.Stat(s.files, bundlePath)
+		bundle, err := fs.ReadFile(s.files, bundlePath)
 		w.pages.bundle = err == nil
+		w.pages.buildSum = sha256.Sum256(append(append([]byte{}, s.index...), bundle...))
 		if w.pages.exe, err = os.Executable(); err != nil {
 			w.pages.inline = true // no binary to run as a child
 		}
