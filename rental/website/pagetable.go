@@ -10,7 +10,7 @@ import (
 	"casarent/server/pgrole"
 )
 
-// The table of rendered pages, site_pages.pages (migration 20261208010000):
+// The table of rendered pages, site_pages.pages (rental/supabase/schemas/site-pages.sql):
 // every server reads it, the renderer alone writes it. Each write notifies
 // page_store with the paths it changed (storeChange), in the same transaction,
 // so that every server drops them from its cache once they are committed.
