@@ -469,6 +469,16 @@ func (r *pageRenderer) plan(ctx context.Context, day string, sources []pageSourc
 	var jobs []pageJob
 	var shells []pageRow
 	var stale, current []pageKey
+	// A page not built yet is stored at once as its shell (meta and data, no
+	// render), a few at a time: a burst does not hold a site's worth of shells.
+	writeShells := func(min int) error {
+		if len(shells) < min || len(shells) == 0 {
+			return nil
+		}
+		err := r.writePages(ctx, shells, true)
+		shells = shells[:0]
+		return err
+	}
 	for i := range sources {
 		s := &sources[i]
 		for _, lang := range siteLanguages {
@@ -486,6 +496,9 @@ func (r *pageRenderer) plan(ctx context.Context, day string, sources []pageSourc
 				stale = append(stale, k)
 			} else {
 				shells = append(shells, pageRow{path: s.path, lang: lang, page: newStoredPage(r.compose(s.path, lang, s.meta[lang], s.data, nil))})
+				if err := writeShells(32); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
@@ -499,10 +512,8 @@ func (r *pageRenderer) plan(ctx context.Context, day string, sources []pageSourc
 		}
 	}
 	slices.SortStableFunc(jobs, func(a, b pageJob) int { return priority(pathOf(a.src)) - priority(pathOf(b.src)) })
-	for part := range slices.Chunk(shells, 256) {
-		if err := r.writePages(ctx, part, true); err != nil {
-			return nil, err
-		}
+	if err := writeShells(1); err != nil {
+		return nil, err
 	}
 	if err := r.setStale(ctx, stale, true); err != nil {
 		return nil, err
