@@ -3,7 +3,7 @@ package notifications
 import (
 	"io/fs"
 	"os"
-	"path/filepath"
+	"path"
 	"sort"
 	"strings"
 	"testing"
@@ -66,7 +66,7 @@ func TestTemplateFilesAreTheOnesParsed(t *testing.T) {
 	var found []string
 	err := fs.WalkDir(os.DirFS("."), "templates", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			found = append(found, filepath.Base(p))
+			found = append(found, path.Base(p))
 		}
 		return err
 	})
