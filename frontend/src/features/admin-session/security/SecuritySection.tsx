@@ -1,3 +1,4 @@
+/* eslint-disable max-lines-per-function -- over the house limit since before the rule: the second factor's enrol, verify and remove steps in one body; to split per step. */
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { formatDate } from "../../../lib/format";
