@@ -28,7 +28,20 @@ function useUrlTrip() {
   const rules = useRentalRules(urlTrip !== null);
   const tripErrors = urlTrip ? validateTrip(urlTrip, today, rules) : {};
   const trip = urlTrip && Object.keys(tripErrors).length === 0 ? urlTrip : null;
-  return { params, setParams, today, urlTrip, tripErrors, trip };
+  return {
+    params,
+    today,
+    urlTrip,
+    tripErrors,
+    trip,
+    /** A new search: its trip in the URL, the other parameters kept. */
+    search(next: Trip) {
+      const q = withoutTrip(params);
+      for (const [k, v] of new URLSearchParams(tripQuery(next))) q.set(k, v);
+      setParams(q);
+    },
+    clear: () => setParams(withoutTrip(params)),
+  };
 }
 
 export default function VehiclesPage() {
@@ -36,7 +49,8 @@ export default function VehiclesPage() {
   usePageMeta(t("meta.vehicles.title"), t("meta.vehicles.description"), "/vehicles");
   const { loading, filters, setFilters, matching: found } = useFilteredFleet();
   const [page, setPage] = useState(1);
-  const { params, setParams, today, urlTrip, tripErrors, trip } = useUrlTrip();
+  const urlState = useUrlTrip();
+  const { trip, ...url } = urlState;
   const availability = useTripAvailability(trip);
   const byCar = availability.status === "ready" ? availability.byCar : null;
 
@@ -55,14 +69,12 @@ export default function VehiclesPage() {
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   };
   const search = (next: Trip) => {
-    const q = withoutTrip(params);
-    for (const [k, v] of new URLSearchParams(tripQuery(next))) q.set(k, v);
-    setParams(q);
+    url.search(next);
     setPage(1);
     fold.searched();
   };
   const clear = () => {
-    setParams(withoutTrip(params));
+    url.clear();
     setPage(1);
   };
   const changeSort = (s: Sort | null) => {
@@ -78,21 +90,7 @@ export default function VehiclesPage() {
           {trip && (
             <ResultsBar trip={trip} status={availability.status} fold={fold} activeFilters={activeFilterCount(filters)} />
           )}
-          <div id={fold.searchId} className={`fold${fold.folded("search")}`}>
-            <TripSearchForm
-              key={`${params.get("pickup")}|${params.get("return")}|${params.get("place")}`}
-              variant="bar"
-              initial={urlTrip ?? defaultTrip(today)}
-              initialErrors={tripErrors}
-              onSearch={search}
-              onClear={urlTrip ? clear : undefined}
-            />
-          </div>
-          {urlTrip && !trip && (
-            <p className="alert alert-error" role="alert">
-              {t("search.invalid")}
-            </p>
-          )}
+          <TripSearchFold id={fold.searchId} className={`fold${fold.folded("search")}`} url={urlState} onSearch={search} onClear={clear} />
           <div id={fold.filtersId} className={`fold${fold.folded("filters")}`}>
             <FilterPanel value={filters} onChange={changeFilters} onReset={() => changeFilters({ ...DEFAULT_FILTERS })} showActiveCount />
           </div>
@@ -114,5 +112,38 @@ export default function VehiclesPage() {
         </div>
       </section>
     </div>
+  );
+}
+
+interface TripSearchFoldProps {
+  id: string;
+  className: string;
+  url: ReturnType<typeof useUrlTrip>;
+  onSearch: (trip: Trip) => void;
+  onClear: () => void;
+}
+
+/** The search form (folded on a phone after a search), started from the URL's trip, and what is wrong with that trip. */
+function TripSearchFold({ id, className, url, onSearch, onClear }: TripSearchFoldProps) {
+  const { t } = useTranslation();
+  const { params, urlTrip, trip } = url;
+  return (
+    <>
+      <div id={id} className={className}>
+        <TripSearchForm
+          key={`${params.get("pickup")}|${params.get("return")}|${params.get("place")}`}
+          variant="bar"
+          initial={urlTrip ?? defaultTrip(url.today)}
+          initialErrors={url.tripErrors}
+          onSearch={onSearch}
+          onClear={urlTrip ? onClear : undefined}
+        />
+      </div>
+      {urlTrip && !trip && (
+        <p className="alert alert-error" role="alert">
+          {t("search.invalid")}
+        </p>
+      )}
+    </>
   );
 }

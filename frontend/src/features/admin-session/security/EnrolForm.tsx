@@ -4,6 +4,14 @@ import { CodeInput } from "../login/CodeInput";
 import { codeError, normalizeCode } from "../login/mfaCode";
 import * as auth from "../api";
 
+/** A new authenticator app to confirm; an enrolment left unconfirmed (page closed) would hold the name, so it goes first. */
+export async function newEnrolment(friendlyName: string, issuer: string): Promise<auth.Enrolment> {
+  for (const f of await auth.listTotpFactors()) {
+    if (f.status !== "verified") await auth.unenroll(f.id);
+  }
+  return auth.enrollTotp(friendlyName, issuer);
+}
+
 interface Props {
   enrolment: auth.Enrolment;
   busy: boolean;

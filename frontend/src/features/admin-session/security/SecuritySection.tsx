@@ -3,7 +3,7 @@ import { useState } from "react";
 import { formatDate } from "../../../lib/format";
 import { adminKeys, ConfirmDialog, IconShield, notify, Spinner, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import * as auth from "../api";
-import { EnrolForm } from "./EnrolForm";
+import { EnrolForm, newEnrolment } from "./EnrolForm";
 
 type State =
   | { kind: "loading" }
@@ -41,12 +41,7 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
   async function start() {
     setBusy(true);
     try {
-      // An enrolment left unconfirmed (page closed) would hold the name: drop it.
-      for (const f of await auth.listTotpFactors()) {
-        if (f.status !== "verified") await auth.unenroll(f.id);
-      }
-      const enrolment = await auth.enrollTotp(t("mfa.friendlyName"), t("mfa.issuer"));
-      setEnrolment(enrolment);
+      setEnrolment(await newEnrolment(t("mfa.friendlyName"), t("mfa.issuer")));
     } catch (e) {
       console.error("MFA enrolment failed", e);
       notify.error(t("mfa.enrolError"));
