@@ -528,37 +528,19 @@ func renderConfirmation(code string, b *booking, siteURL string) (mail.Message, 
 	return mail.Message{Subject: fmt.Sprintf(w.Subject, b.ref()), HTML: html, Text: text}, nil
 }
 
+// The mails' layouts are files in templates/, as auth's are: traveller.* for
+// every e-mail to the traveller (in the booking's language), agency.* for the
+// agency's (French). A broken one stops the program at start, and any test of
+// this package.
+//
+//go:embed templates
+var templateFiles embed.FS
+
 var (
-	confirmationHTML = htmltemplate.Must(htmltemplate.New("c").Parse(`<!doctype html>
-<html lang="{{.Lang}}" dir="{{.Dir}}"><head><meta charset="utf-8"><title>{{.Title}}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;background:#f3f4f6;margin:0;padding:24px">
-<div style="max-width:600px;margin:auto;background:#fff;border-radius:8px;padding:24px;text-align:start">
-<h1 style="color:#15803d;font-size:22px">{{.Title}}</h1>
-<p>{{.Hello}}</p><p>{{.Intro}}</p>
-<table style="width:100%;border-collapse:collapse">{{range .Rows}}
-<tr><th style="text-align:start;padding:6px;border-bottom:1px solid #e5e7eb;width:40%">{{.Label}}</th><td style="padding:6px;border-bottom:1px solid #e5e7eb">{{if .LTR}}<bdi dir="ltr">{{.Value}}</bdi>{{else}}{{.Value}}{{end}}</td></tr>{{end}}
-</table>
-{{with .Action}}<p style="margin:20px 0"><a href="{{.URL}}" style="background:#15803d;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">{{.Label}}</a></p>
-{{end}}{{if .Info}}<h2 style="font-size:17px;margin-top:24px">{{.InfoTitle}}</h2>
-<ul>{{range .Info}}<li>{{.}}</li>{{end}}</ul>
-{{end}}<p>{{.Closing}}</p><p>{{.Signature}}<br><a href="{{.SiteURL}}">{{.SiteURL}}</a></p>
-</div></body></html>`))
-	confirmationText = texttemplate.Must(texttemplate.New("c").Parse(`{{.Title}}
-
-{{.Hello}}
-{{.Intro}}
-{{range .TextRows}}
-{{.Label}}: {{.Value}}{{end}}
-{{with .Action}}
-{{.Label}}: {{.URL}}
-{{end}}
-{{if .Info}}{{.InfoTitle}}:{{range .Info}}
-- {{.}}{{end}}
-
-{{end}}{{.Closing}}
-{{.Signature}}
-{{.SiteURL}}
-`))
+	confirmationHTML = htmltemplate.Must(htmltemplate.ParseFS(templateFiles, "templates/traveller.html"))
+	confirmationText = texttemplate.Must(texttemplate.ParseFS(templateFiles, "templates/traveller.txt"))
+	agencyHTML       = htmltemplate.Must(htmltemplate.ParseFS(templateFiles, "templates/agency.html"))
+	agencyText       = texttemplate.Must(texttemplate.ParseFS(templateFiles, "templates/agency.txt"))
 )
 
 func execute(h *htmltemplate.Template, t *texttemplate.Template, data any) (string, string, error) {
@@ -680,28 +662,6 @@ func renderAgencyContact(c *contact, siteURL string) (mail.Message, error) {
 	}
 	return mail.Message{Subject: "Nouveau message de contact : " + c.Subject, HTML: html, Text: text}, nil
 }
-
-var (
-	agencyHTML = htmltemplate.Must(htmltemplate.New("a").Parse(`<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><title>{{.Title}}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<h1 style="font-size:20px">{{.Title}}</h1>
-<table style="border-collapse:collapse">{{range .Rows}}
-<tr><th style="text-align:left;padding:4px 12px 4px 0">{{.Label}}</th><td style="padding:4px 0">{{.Value}}</td></tr>{{end}}
-</table>{{if .Message}}
-<blockquote style="white-space:pre-wrap;border-left:3px solid #d1d5db;margin:16px 0;padding:8px 12px">{{.Message}}</blockquote>{{end}}
-<p><a href="{{.Link}}">{{.LinkLabel}}</a></p>
-</body></html>`))
-	agencyText = texttemplate.Must(texttemplate.New("a").Parse(`{{.Title}}
-{{range .Rows}}
-{{.Label}}: {{.Value}}{{end}}
-{{if .Message}}
-Message:
-{{.Message}}
-{{end}}
-{{.LinkLabel}}: {{.Link}}
-`))
-)
 
 // keyFacts are the rows of what the quote stated besides the price: what a
 // cancellation after the free date costs, the chosen insurance's excess,

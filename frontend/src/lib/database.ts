@@ -119,6 +119,79 @@ export interface ReceiptJson extends BookingTrip, BookingContact {
   quote: StoredQuoteJson | null;
 }
 
+/** One line of the booking's ledger (public.payments) as the page shows it. */
+export interface LedgerLineJson {
+  kind: "paypal" | "refund" | "counter";
+  status: string;
+  amount: number;
+  currency: string;
+  amount_mad: number;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** A change request or a cancellation made on the page. */
+export interface TravellerRequestJson extends ChangeRequestFields {
+  car: { id: number; name: string; brand: string } | null;
+  /** A cancellation after the free window: the fee kept (DH). */
+  fee?: number | null;
+}
+
+/** public.my_booking(token): the booking a link opens (a function of the schema). */
+export interface MyBookingJson {
+  reference: string;
+  status: string;
+  payment_status: string;
+  payment_method: string | null;
+  language: string;
+  car: { id: number; name: string; brand: string; category: string; image: string | null } | null;
+  start_date: string;
+  end_date: string;
+  pickup_time: string;
+  return_time: string;
+  pickup_location: string;
+  return_location: string;
+  insurance_type: string;
+  extras: Record<string, boolean>;
+  payment_option: string;
+  days: number;
+  total_price: number;
+  quote: StoredQuoteJson | null;
+  customer_name: string;
+  customer_phone: string;
+  flight_number: string | null;
+  hotel_name: string | null;
+  hotel_address: string | null;
+  arrival_note: string | null;
+  payments: LedgerLineJson[];
+  /**
+   * free_until: null when no free window was promised (already over when booked);
+   * cost: what cancelling after it costs; refund: what cancelling now gives back of
+   * an online payment (the database's figures).
+   */
+  cancellation: { free_until: string | null; free_now: boolean; cost: number; refund: number; possible: boolean };
+  requests: TravellerRequestJson[];
+}
+
+/** What a change would cost, before it is asked (my_booking_change_quote: the quote the request would store). */
+export interface ChangeQuoteJson {
+  quote: StoredQuoteJson;
+  available: boolean;
+  current_total: number;
+}
+
+/** public.review_invitation(token): the rental a review link opens (migration 20261207190000_car_reviews.sql). */
+export interface ReviewInvitationJson {
+  reference: string;
+  status: string;
+  language: string;
+  first_name: string;
+  start_date: string;
+  end_date: string;
+  car: { id: number; slug: string; name: string; brand: string; image: string | null } | null;
+  review: { stars: number; comment: string | null; status: "pending" | "approved" | "rejected"; created_at: string } | null;
+}
+
 /** Why a car is not free: another booking, a maintenance block, `available = false`, `not_available_until`. */
 export type HoldReason = "booked" | "maintenance" | "unavailable" | "not_yet";
 export type DayState = "free" | "partial" | "taken";
@@ -158,6 +231,16 @@ export type Database = Over<
               }
             >;
             car_calendar: Over<G["Functions"]["car_calendar"], { Returns: { day: string; state: DayState }[] }>;
+            // "My booking" (docs/my-booking.md): the booking a link opens, after each step, and a change's price.
+            my_booking: Over<G["Functions"]["my_booking"], { Returns: MyBookingJson }>;
+            my_booking_update: Over<G["Functions"]["my_booking_update"], { Returns: MyBookingJson }>;
+            my_booking_cancel: Over<G["Functions"]["my_booking_cancel"], { Returns: MyBookingJson }>;
+            my_booking_cancel_late: Over<G["Functions"]["my_booking_cancel_late"], { Returns: MyBookingJson }>;
+            my_booking_change_request: Over<G["Functions"]["my_booking_change_request"], { Returns: MyBookingJson }>;
+            my_booking_change_quote: Over<G["Functions"]["my_booking_change_quote"], { Returns: ChangeQuoteJson }>;
+            // A review link's rental (docs/reviews.md), read and after a review is sent.
+            review_invitation: Over<G["Functions"]["review_invitation"], { Returns: ReviewInvitationJson }>;
+            submit_review: Over<G["Functions"]["submit_review"], { Returns: ReviewInvitationJson }>;
           }
         >;
       }

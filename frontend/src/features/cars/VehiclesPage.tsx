@@ -1,34 +1,25 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 import { prefersReducedMotion } from "../../components/AnchorLink";
-import { Pagination } from "../../components/Pagination";
-import { toast } from "../../components/toast";
-import { Icon } from "../../components/Icon";
 import { PageHero } from "../../components/ui";
 import { Spinner } from "../../components/Spinner";
 import { todayISO } from "../../lib/format";
-import { PAGE_SIZE, pageCount, pageSlice } from "../../lib/pagination";
-import { carSlug } from "../../lib/slug";
 import { usePageMeta } from "../../lib/usePageMeta";
 import { useSearchParamsAfterHydration } from "../../lib/useHydrated";
-import { TripSearchForm, TripSummary, defaultTrip, parseTrip, tripQuery, useRentalRules, validateTrip, withoutTrip, withTrip, type Trip, useTripAvailability } from "../search";
-import { CarCard } from "./CarCard";
+import { TripSearchForm, defaultTrip, parseTrip, tripQuery, useRentalRules, validateTrip, withoutTrip, type Trip, useTripAvailability } from "../search";
 import { FilterPanel } from "./FilterPanel";
+import { FleetResults, ResultsBar } from "./FleetResults";
 import { activeFilterCount, DEFAULT_FILTERS, type FilterState } from "./filters";
-import { isSort, sortResults, SORTS, type Sort } from "./sortResults";
-import type { FleetCar } from "./types";
+import { sortResults, type Sort } from "./sortResults";
 import { useFilteredFleet } from "./useFleet";
+import { useSearchFold } from "./useSearchFold";
 
-export default function VehiclesPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  usePageMeta(t("meta.vehicles.title"), t("meta.vehicles.description"), "/vehicles");
-  const { loading, filters, setFilters, matching: found } = useFilteredFleet();
-  const [page, setPage] = useState(1);
-
-  // The searched dates live in the URL (?pickup=…&return=…&place=…): filters and
-  // pages are state on top of them, so they keep the dates.
+/**
+ * The searched dates live in the URL (?pickup=…&return=…&place=…): filters and
+ * pages are state on top of them, so they keep the dates. The trip is the URL's
+ * when the rules accept it.
+ */
+function useUrlTrip() {
   const [params, setParams] = useSearchParamsAfterHydration();
   const today = todayISO();
   const urlTrip = parseTrip(params);
@@ -37,34 +28,36 @@ export default function VehiclesPage() {
   const rules = useRentalRules(urlTrip !== null);
   const tripErrors = urlTrip ? validateTrip(urlTrip, today, rules) : {};
   const trip = urlTrip && Object.keys(tripErrors).length === 0 ? urlTrip : null;
+  return {
+    params,
+    today,
+    urlTrip,
+    tripErrors,
+    trip,
+    /** A new search: its trip in the URL, the other parameters kept. */
+    search(next: Trip) {
+      const q = withoutTrip(params);
+      for (const [k, v] of new URLSearchParams(tripQuery(next))) q.set(k, v);
+      setParams(q);
+    },
+    clear: () => setParams(withoutTrip(params)),
+  };
+}
+
+export default function VehiclesPage() {
+  const { t } = useTranslation();
+  usePageMeta(t("meta.vehicles.title"), t("meta.vehicles.description"), "/vehicles");
+  const { loading, filters, setFilters, matching: found } = useFilteredFleet();
+  const [page, setPage] = useState(1);
+  const urlState = useUrlTrip();
+  const { trip, ...url } = urlState;
   const availability = useTripAvailability(trip);
   const byCar = availability.status === "ready" ? availability.byCar : null;
 
   const [sort, setSort] = useState<Sort>("recommended");
   // Free cars first; in the fleet's order or by total price.
   const matching = useMemo(() => sortResults(found, sort, byCar), [found, sort, byCar]);
-
-  // After a search, a phone shows the results first: the search and the filters
-  // fold behind "Modify" and "Filter" (the fold is CSS, ≤ 480 px; wider screens
-  // show both and hide the buttons). Opening one moves the focus into it.
-  const [open, setOpen] = useState<"search" | "filters" | null>(null);
-  const foldId = useId();
-  const searchId = `${foldId}-search`;
-  const filtersId = `${foldId}-filters`;
-  const modifyButton = useRef<HTMLButtonElement>(null);
-  const opened = useRef(false);
-  useEffect(() => {
-    if (!opened.current || !open) return;
-    document.getElementById(open === "search" ? searchId : filtersId)?.querySelector<HTMLElement>("select, input")?.focus();
-  }, [open, searchId, filtersId]);
-  const toggle = (which: "search" | "filters") => {
-    opened.current = true;
-    setOpen((o) => (o === which ? null : which));
-  };
-  const folded = (which: "search" | "filters") => (trip && open !== which ? " is-folded" : "");
-  const freeCount = byCar ? matching.filter((c) => byCar.get(c.id)?.free).length : 0;
-  const pages = pageCount(matching.length, PAGE_SIZE);
-  const current = Math.min(page, pages);
+  const fold = useSearchFold(trip !== null);
 
   // Any filter change goes back to page 1 (SPEC section 4).
   const changeFilters = (f: FilterState) => {
@@ -76,23 +69,17 @@ export default function VehiclesPage() {
     window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   };
   const search = (next: Trip) => {
-    const q = withoutTrip(params);
-    for (const [k, v] of new URLSearchParams(tripQuery(next))) q.set(k, v);
-    setParams(q);
+    url.search(next);
     setPage(1);
-    // The form folds away on a phone: the focus goes back to its button.
-    if (open === "search") {
-      setOpen(null);
-      modifyButton.current?.focus();
-    }
+    fold.searched();
   };
   const clear = () => {
-    setParams(withoutTrip(params));
+    url.clear();
     setPage(1);
   };
-  const select = (car: FleetCar) => {
-    toast(t("fleet.selected", { name: `${car.brand} ${car.name}` }), "success");
-    navigate(withTrip(`/booking/${carSlug(car)}`, trip));
+  const changeSort = (s: Sort | null) => {
+    if (s) setSort(s);
+    setPage(1);
   };
 
   return (
@@ -101,94 +88,62 @@ export default function VehiclesPage() {
       <section className="section" aria-label={t("fleet.title")}>
         <div className="container">
           {trip && (
-            <div className="results-bar" data-testid="results-bar">
-              <TripSummary trip={trip} status={availability.status} />
-              <div className="results-bar-actions">
-                <button
-                  ref={modifyButton}
-                  type="button"
-                  className="btn btn-outline fold-toggle"
-                  aria-expanded={open === "search"}
-                  aria-controls={searchId}
-                  aria-label={t("fleet.modifyLabel")}
-                  onClick={() => toggle("search")}
-                  data-testid="fold-search"
-                >
-                  <Icon name="calendar" size={18} /> {t("fleet.modify")}
-                </button>
-                <button type="button" className="btn btn-outline fold-toggle" aria-expanded={open === "filters"} aria-controls={filtersId} onClick={() => toggle("filters")} data-testid="fold-filters">
-                  {t("fleet.filter")}
-                  {activeFilterCount(filters) > 0 && <span className="badge badge-info">{activeFilterCount(filters)}</span>}
-                </button>
-              </div>
-            </div>
+            <ResultsBar trip={trip} status={availability.status} fold={fold} activeFilters={activeFilterCount(filters)} />
           )}
-          <div id={searchId} className={`fold${folded("search")}`}>
-            <TripSearchForm
-              key={`${params.get("pickup")}|${params.get("return")}|${params.get("place")}`}
-              variant="bar"
-              initial={urlTrip ?? defaultTrip(today)}
-              initialErrors={tripErrors}
-              onSearch={search}
-              onClear={urlTrip ? clear : undefined}
-            />
-          </div>
-          {urlTrip && !trip && (
-            <p className="alert alert-error" role="alert">
-              {t("search.invalid")}
-            </p>
-          )}
-          <div id={filtersId} className={`fold${folded("filters")}`}>
+          <TripSearchFold id={fold.searchId} className={`fold${fold.folded("search")}`} url={urlState} onSearch={search} onClear={clear} />
+          <div id={fold.filtersId} className={`fold${fold.folded("filters")}`}>
             <FilterPanel value={filters} onChange={changeFilters} onReset={() => changeFilters({ ...DEFAULT_FILTERS })} showActiveCount />
           </div>
           {loading ? (
             <Spinner label={t("fleet.loading")} />
           ) : (
-            <>
-              <div className="results-head">
-                <p className="results-count" aria-live="polite" data-testid="results-count">
-                  {t("fleet.count", { count: matching.length })}
-                  {byCar && <span data-testid="free-count"> · {t("search.freeCount", { count: freeCount })}</span>}
-                  {pages > 1 && <span className="muted"> · {t("pagination.status", { page: current, pages })}</span>}
-                </p>
-                <div className="results-sort">
-                  <label htmlFor={`${foldId}-sort`}>{t("fleet.sort")}</label>
-                  <select
-                    id={`${foldId}-sort`}
-                    value={sort}
-                    onChange={(e) => {
-                      if (isSort(e.target.value)) setSort(e.target.value);
-                      setPage(1);
-                    }}
-                    data-testid="results-sort"
-                  >
-                    {SORTS.map((s) => (
-                      <option key={s} value={s}>
-                        {t(`fleet.sortOptions.${s}`)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-              </div>
-              {matching.length === 0 ? (
-                <div className="empty">
-                  <p>{t("fleet.empty")}</p>
-                  <button type="button" className="btn btn-outline" onClick={() => changeFilters({ ...DEFAULT_FILTERS })}>
-                    {t("filters.reset")}
-                  </button>
-                </div>
-              ) : (
-                <div className="car-grid">
-                  {pageSlice(matching, current, PAGE_SIZE).map((car) => (
-                    <CarCard key={car.id} car={car} onSelect={select} headingLevel={2} trip={trip} availability={byCar?.get(car.id) ?? null} />
-                  ))}
-                </div>
-              )}
-              <Pagination page={current} totalPages={pages} onPage={changePage} />
-            </>
+            <FleetResults
+              cars={matching}
+              byCar={byCar}
+              trip={trip}
+              page={page}
+              sortId={`${fold.foldId}-sort`}
+              sort={sort}
+              onSort={changeSort}
+              onPage={changePage}
+              onReset={() => changeFilters({ ...DEFAULT_FILTERS })}
+            />
           )}
         </div>
       </section>
     </div>
+  );
+}
+
+interface TripSearchFoldProps {
+  id: string;
+  className: string;
+  url: ReturnType<typeof useUrlTrip>;
+  onSearch: (trip: Trip) => void;
+  onClear: () => void;
+}
+
+/** The search form (folded on a phone after a search), started from the URL's trip, and what is wrong with that trip. */
+function TripSearchFold({ id, className, url, onSearch, onClear }: TripSearchFoldProps) {
+  const { t } = useTranslation();
+  const { params, urlTrip, trip } = url;
+  return (
+    <>
+      <div id={id} className={className}>
+        <TripSearchForm
+          key={`${params.get("pickup")}|${params.get("return")}|${params.get("place")}`}
+          variant="bar"
+          initial={urlTrip ?? defaultTrip(url.today)}
+          initialErrors={url.tripErrors}
+          onSearch={onSearch}
+          onClear={urlTrip ? onClear : undefined}
+        />
+      </div>
+      {urlTrip && !trip && (
+        <p className="alert alert-error" role="alert">
+          {t("search.invalid")}
+        </p>
+      )}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+/* eslint-disable max-lines-per-function -- over the house limit since before the rule: the change form's dates, car, price and send in one body; to split into fields and its quote hook. */
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,60 +1,10 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
 import { db, PG_CODES } from "../../lib/db";
-import type { ChangeRequestFields, StoredQuoteJson as StoredQuote } from "../../lib/database";
+import type { ChangeQuoteJson as ChangeQuote, LedgerLineJson as LedgerLine, MyBookingJson as MyBooking, TravellerRequestJson as TravellerRequest } from "../../lib/database";
 
-/** One line of the booking's ledger (public.payments) as the page shows it. */
-export interface LedgerLine {
-  kind: "paypal" | "refund" | "counter";
-  status: string;
-  amount: number;
-  currency: string;
-  amount_mad: number;
-  created_at: string;
-  settled_at: string | null;
-}
-
-/** A change request or a cancellation made on the page. */
-export interface TravellerRequest extends ChangeRequestFields {
-  car: { id: number; name: string; brand: string } | null;
-  /** A cancellation after the free window: the fee kept (DH). */
-  fee?: number | null;
-}
-
-/** public.my_booking(token): the booking a link opens (a function of the schema). */
-export interface MyBooking {
-  reference: string;
-  status: string;
-  payment_status: string;
-  payment_method: string | null;
-  language: string;
-  car: { id: number; name: string; brand: string; category: string; image: string | null } | null;
-  start_date: string;
-  end_date: string;
-  pickup_time: string;
-  return_time: string;
-  pickup_location: string;
-  return_location: string;
-  insurance_type: string;
-  extras: Record<string, boolean>;
-  payment_option: string;
-  days: number;
-  total_price: number;
-  quote: StoredQuote | null;
-  customer_name: string;
-  customer_phone: string;
-  flight_number: string | null;
-  hotel_name: string | null;
-  hotel_address: string | null;
-  arrival_note: string | null;
-  payments: LedgerLine[];
-  /**
-   * free_until: null when no free window was promised (already over when booked);
-   * cost: what cancelling after it costs; refund: what cancelling now gives back of
-   * an online payment (the database's figures).
-   */
-  cancellation: { free_until: string | null; free_now: boolean; cost: number; refund: number; possible: boolean };
-  requests: TravellerRequest[];
-}
+// The shapes of the page's functions' answers are the client's Database type's
+// (lib/database.ts), so each call below is typed by the function it names.
+export type { ChangeQuote, LedgerLine, MyBooking, TravellerRequest };
 
 /** What went wrong, as the page words it. */
 export type Failure =
@@ -97,11 +47,12 @@ export function failure(error: { code?: string; message?: string; details?: unkn
 
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
-async function rpc<T>(call: (c: Awaited<ReturnType<typeof db>>) => PromiseLike<{ data: unknown; error: { code?: string; details?: unknown } | null }>): Promise<Result<T>> {
+/** Runs one call; its answer's type is the one the client's Database type gives the function called. */
+async function rpc<T>(call: (c: Awaited<ReturnType<typeof db>>) => PromiseLike<{ data: T; error: null } | { data: null; error: { code?: string; details?: unknown } }>): Promise<Result<T>> {
   try {
     const { data, error } = await call(await db());
     if (error) return { ok: false, failure: failure(error) };
-    return { ok: true, value: data as T };
+    return { ok: true, value: data };
   } catch {
     return { ok: false, failure: { kind: "other" } };
   }
@@ -153,13 +104,6 @@ export function askChange(token: string, a: ChangeAsked): Promise<Result<MyBooki
       p_message: a.message,
     }),
   );
-}
-
-/** What a change would cost, before it is asked (my_booking_change_quote: the quote the request would store). */
-export interface ChangeQuote {
-  quote: StoredQuote;
-  available: boolean;
-  current_total: number;
 }
 
 export function quoteChange(token: string, a: Omit<ChangeAsked, "message">): Promise<Result<ChangeQuote>> {

@@ -1,16 +1,9 @@
 import { db, PG_CODES } from "../../lib/db";
+import type { ReviewInvitationJson as Invitation } from "../../lib/database";
 
-/** public.review_invitation(token): the rental a review link opens (migration 20261207190000_car_reviews.sql). */
-export interface Invitation {
-  reference: string;
-  status: string;
-  language: string;
-  first_name: string;
-  start_date: string;
-  end_date: string;
-  car: { id: number; slug: string; name: string; brand: string; image: string | null } | null;
-  review: { stars: number; comment: string | null; status: "pending" | "approved" | "rejected"; created_at: string } | null;
-}
+// The shape of the page's functions' answer is the client's Database type's
+// (lib/database.ts), so each call below is typed by the function it names.
+export type { Invitation };
 
 /** What went wrong, as the page words it (review.errors.*). */
 export type Failure = "link" | "stars" | "comment" | "already" | "notCompleted" | "limited" | "other";
@@ -43,13 +36,13 @@ export function failure(error: { code?: string; details?: unknown }): Failure {
 
 export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
 
-type Answer = PromiseLike<{ data: unknown; error: { code?: string; details?: unknown } | null }>;
+type Answer<T> = PromiseLike<{ data: T; error: null } | { data: null; error: { code?: string; details?: unknown } }>;
 
-async function rpc(call: (c: Awaited<ReturnType<typeof db>>) => Answer): Promise<Result<Invitation>> {
+async function rpc<T>(call: (c: Awaited<ReturnType<typeof db>>) => Answer<T>): Promise<Result<T>> {
   try {
     const { data, error } = await call(await db());
     if (error) return { ok: false, failure: failure(error) };
-    return { ok: true, value: data as Invitation };
+    return { ok: true, value: data };
   } catch {
     return { ok: false, failure: "other" };
   }

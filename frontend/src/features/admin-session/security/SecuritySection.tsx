@@ -1,10 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { formatDate } from "../../../lib/format";
-import { adminKeys, ConfirmDialog, Field, FormActions, IconShield, notify, Spinner, useAdminQuery, useAdminTranslation } from "../../admin-kit";
-import { CodeInput } from "../login/CodeInput";
-import { codeError, normalizeCode } from "../login/mfaCode";
+import { adminKeys, ConfirmDialog, IconShield, notify, Spinner, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import * as auth from "../api";
+import { EnrolForm, newEnrolment } from "./EnrolForm";
 
 type State =
   | { kind: "loading" }
@@ -36,56 +35,19 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
       : factor.data
         ? { kind: "on", factor: factor.data }
         : { kind: "off" };
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-
 
   async function start() {
     setBusy(true);
     try {
-      // An enrolment left unconfirmed (page closed) would hold the name: drop it.
-      for (const f of await auth.listTotpFactors()) {
-        if (f.status !== "verified") await auth.unenroll(f.id);
-      }
-      const enrolment = await auth.enrollTotp(t("mfa.friendlyName"), t("mfa.issuer"));
-      setCode("");
-      setError(undefined);
-      setEnrolment(enrolment);
+      setEnrolment(await newEnrolment(t("mfa.friendlyName"), t("mfa.issuer")));
     } catch (e) {
       console.error("MFA enrolment failed", e);
       notify.error(t("mfa.enrolError"));
     } finally {
       setBusy(false);
     }
-  }
-
-  async function confirm(e: FormEvent) {
-    e.preventDefault();
-    if (state.kind !== "enrolling") return;
-    const problem = codeError(code);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    const res = await auth.verifyTotp(state.enrolment.id, normalizeCode(code));
-    setBusy(false);
-    if (!res.ok) {
-      setError(res.code === "mfa_verification_failed" ? t("mfa.wrongCode") : res.message || t("mfa.enrolError"));
-      return;
-    }
-    notify.success(t("mfa.enabled"));
-    await client.invalidateQueries({ queryKey: adminKeys.ownFactors });
-    setEnrolment(null);
-    onChange?.();
-  }
-
-  async function cancel() {
-    if (state.kind !== "enrolling") return;
-    setBusy(true);
-    await auth.unenroll(state.enrolment.id).catch((e: unknown) => console.error("MFA enrolment cancel failed", e));
-    setBusy(false);
-    setEnrolment(null);
   }
 
   async function remove() {
@@ -112,53 +74,21 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
       </h2>
       <p className="adm-muted">{t("mfa.sectionText")}</p>
       {state.kind === "loading" && <Spinner size="sm" label={t("common.loading")} />}
-      {state.kind === "on" && (
-        <div className="adm-security__status">
-          <span className="adm-badge adm-badge--green" data-testid="mfa-status">
-            {t("mfa.statusOn")}
-          </span>
-          <span className="adm-muted">{t("mfa.factorSince", { date: formatDate(state.factor.created_at) })}</span>
-          <button type="button" className="adm-btn adm-btn--danger-ghost adm-btn--sm" onClick={() => setConfirmRemove(true)} disabled={busy}>
-            {t("mfa.remove")}
-          </button>
-        </div>
-      )}
-      {state.kind === "off" && (
-        <div className="adm-security__status">
-          <span className="adm-badge adm-badge--gray" data-testid="mfa-status">
-            {t("mfa.statusOff")}
-          </span>
-          <button type="button" className="adm-btn adm-btn--primary adm-btn--sm" onClick={() => void start()} disabled={busy}>
-            {busy ? <Spinner size="sm" label={t("common.loading")} /> : t("mfa.enable")}
-          </button>
-        </div>
-      )}
+      {(state.kind === "on" || state.kind === "off") && <FactorStatus state={state} busy={busy} onEnable={() => void start()} onRemove={() => setConfirmRemove(true)} />}
       {state.kind === "enrolling" && (
-        <form className="adm-security__enrol" onSubmit={confirm} noValidate aria-labelledby="adm-enrol-title">
-          <h3 id="adm-enrol-title" className="adm-security__subtitle">
-            {t("mfa.enrolTitle")}
-          </h3>
-          <p>{t("mfa.enrolStep1")}</p>
-          <img className="adm-security__qr" src={state.enrolment.qrCode} alt={t("mfa.qrAlt")} width={200} height={200} />
-          <p>
-            {t("mfa.manualKey")}{" "}
-            <code className="adm-security__key" data-testid="mfa-secret">
-              {state.enrolment.secret}
-            </code>
-          </p>
-          <p>{t("mfa.enrolStep2")}</p>
-          <Field label={t("mfa.code")} error={error} hint={t("mfa.codeHint")} required>
-            <CodeInput value={code} onChange={setCode} disabled={busy} />
-          </Field>
-          <FormActions
-            className="adm-security__actions"
-            onCancel={() => void cancel()}
-            cancelLabel={t("mfa.cancelEnrol")}
-            busy={busy}
-            busyLabel={t("mfa.confirming")}
-            submitLabel={t("mfa.confirm")}
-          />
-        </form>
+        <EnrolForm
+          key={state.enrolment.id}
+          enrolment={state.enrolment}
+          busy={busy}
+          setBusy={setBusy}
+          onConfirmed={async () => {
+            notify.success(t("mfa.enabled"));
+            await client.invalidateQueries({ queryKey: adminKeys.ownFactors });
+            setEnrolment(null);
+            onChange?.();
+          }}
+          onCancelled={() => setEnrolment(null)}
+        />
       )}
       <ConfirmDialog
         open={confirmRemove}
@@ -170,5 +100,30 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
         onCancel={() => setConfirmRemove(false)}
       />
     </section>
+  );
+}
+
+/** Whether the account has its second factor (since when, with the button to remove it) or not (with the button to add one). */
+function FactorStatus({ state, busy, onEnable, onRemove }: { state: Extract<State, { kind: "on" | "off" }>; busy: boolean; onEnable: () => void; onRemove: () => void }) {
+  const { t } = useAdminTranslation();
+  return state.kind === "on" ? (
+    <div className="adm-security__status">
+      <span className="adm-badge adm-badge--green" data-testid="mfa-status">
+        {t("mfa.statusOn")}
+      </span>
+      <span className="adm-muted">{t("mfa.factorSince", { date: formatDate(state.factor.created_at) })}</span>
+      <button type="button" className="adm-btn adm-btn--danger-ghost adm-btn--sm" onClick={onRemove} disabled={busy}>
+        {t("mfa.remove")}
+      </button>
+    </div>
+  ) : (
+    <div className="adm-security__status">
+      <span className="adm-badge adm-badge--gray" data-testid="mfa-status">
+        {t("mfa.statusOff")}
+      </span>
+      <button type="button" className="adm-btn adm-btn--primary adm-btn--sm" onClick={onEnable} disabled={busy}>
+        {busy ? <Spinner size="sm" label={t("common.loading")} /> : t("mfa.enable")}
+      </button>
+    </div>
   );
 }
