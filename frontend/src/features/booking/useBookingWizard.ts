@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- over the house limit since before the rule: the wizard's state and its steps' handlers in one hook; to split per step. */
 import { useMutation } from "@tanstack/react-query";
 import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,7 +19,8 @@ import { canGoNext, STEP_COUNT, validateStep, type BookingErrors } from "./valid
 // The booking wizard's state and transitions (SPEC sections 4 and 5): the step, the
 // form and its errors, the dates check, the quote, and the two finishes (WhatsApp,
 // PayPal). BookingPage only lays out what this returns; a new car or trip is a new
-// wizard (BookingPage keys it), so nothing here resets on a change of slug.
+// wizard (BookingPage keys it), so nothing here resets on a change of slug. In parts:
+// the fields (form, errors, refusal), the quote, the steps, and the finishes.
 
 export type WizardView = "form" | "confirm" | "sent";
 /** The database refused these dates: at step 1's check, or at submit (a race lost). */
@@ -32,39 +32,13 @@ const DRIVER_FIELDS: string[] = ["customerName", "customerEmail", "customerPhone
 /** Step 4's boxes: an error there keeps the traveller on step 4. */
 const SUMMARY_FIELDS: string[] = ["driverConfirmed", "termsAccepted"];
 
-export function useBookingWizard(slug: string | undefined, searched: Trip | null) {
-  const { t } = useTranslation();
-  const { language } = useLanguage();
-  const fmt = useFormat();
-  const { car, fromFallback } = useBookingCar(slug);
-  const prices = usePriceList();
-  const [form, setForm] = useState<BookingForm>(() => initialForm(searched));
-  const [step, setStep] = useState(1);
-  const [errors, setErrors] = useState<BookingErrors>({});
-  const [view, setView] = useState<WizardView>("form");
-  // The two finishes are mutations (lib/query.ts); each keeps its own retry and idempotency (submit.ts).
-  const whatsapp = useMutation({ mutationFn: sendWhatsapp });
-  const paypal = useMutation({ mutationFn: (p: { request: BookingRequest; id: string }) => startPaypal(p.request, p.id, t) });
-  // After PayPal's order opened, the page is on its way there: still busy.
-  const busy: "whatsapp" | "paypal" | null = whatsapp.isPending ? "whatsapp" : paypal.isPending || paypal.data?.kind === "sent" ? "paypal" : null;
-  const [checking, setChecking] = useState(false);
-  const [paymentError, setPaymentError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  // What the WhatsApp request stored (its reference and breakdown), for the "sent" view.
-  const [sent, setSent] = useState<Order | null>(null);
-  // The booking id sent with this request to create-paypal-order, kept while the
-  // same request is sent again (see createPaypalOrder).
-  const paypalAttempt = useRef<{ id: string; text: string } | null>(null);
-  const today = todayISO();
+type Fields = ReturnType<typeof useWizardFields>;
 
-  const request = useMemo(() => (car ? toBookingRequest(form, car.id, language, guestId()) : null), [car, form, language]);
-  const tripErrors = validateStep(1, form, today);
-  const datesOk = TRIP_FIELDS.every((k) => !tripErrors[k]);
-  const serverQuote = useServerQuote(request && datesOk && !fromFallback ? request : null);
-  // The local sample car (server unreachable) has no price to show: the agency confirms it.
-  const quote: QuoteState = fromFallback && datesOk ? { status: "failed" } : serverQuote;
-  const readyQuote = quote.status === "ready" ? quote.quote : null;
-  const paymentsOn = appConfig.payments.mode !== "off" && !fromFallback;
+/** The form, its errors, and the database's refusal of its dates (dropped when the dates change). */
+function useWizardFields(searched: Trip | null) {
+  const [form, setForm] = useState<BookingForm>(() => initialForm(searched));
+  const [errors, setErrors] = useState<BookingErrors>({});
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
 
   const set = <K extends keyof BookingForm>(key: K, value: BookingForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -72,6 +46,35 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
     // Other dates: the refusal was about the old ones.
     if (TRIP_FIELDS.includes(key)) setRefusal(null);
   };
+
+  /** The conflict notice's "use the next free date": the same trip length from then. */
+  function takeNextFree(nextFree: string) {
+    const moved = shiftTrip(tripOfForm(form), nextFree);
+    setForm((f) => withTripDates(f, moved));
+    setErrors({});
+    setRefusal(null);
+  }
+
+  return { form, errors, setErrors, refusal, setRefusal, set, takeNextFree };
+}
+
+/** The request as it would be sent, and the quote of its dates once they are valid. */
+function useWizardQuote(car: FleetCar | null | undefined, fromFallback: boolean, form: BookingForm, today: string) {
+  const { language } = useLanguage();
+  const request = useMemo(() => (car ? toBookingRequest(form, car.id, language, guestId()) : null), [car, form, language]);
+  const tripErrors = validateStep(1, form, today);
+  const datesOk = TRIP_FIELDS.every((k) => !tripErrors[k]);
+  const serverQuote = useServerQuote(request && datesOk && !fromFallback ? request : null);
+  // The local sample car (server unreachable) has no price to show: the agency confirms it.
+  const quote: QuoteState = fromFallback && datesOk ? { status: "failed" } : serverQuote;
+  return { request, quote };
+}
+
+/** The steps: next (after step 1's dates check), back, and the form's submit; `onConfirm` opens the confirm view. */
+function useWizardSteps(fields: Fields, fromFallback: boolean, today: string, onConfirm: () => void) {
+  const { form, setErrors, setRefusal } = fields;
+  const [step, setStep] = useState(1);
+  const [checking, setChecking] = useState(false);
 
   async function next(theCar: FleetCar) {
     const e = validateStep(step, form, today);
@@ -109,10 +112,28 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
       if (!SUMMARY_FIELDS.includes(first)) setStep(DRIVER_FIELDS.includes(first) ? 2 : 1);
       return;
     }
-    setPaymentError(null);
-    setView("confirm");
-    window.scrollTo(0, 0);
+    onConfirm();
   }
+
+  return { step, setStep, checking, back, submit };
+}
+
+/** The two finishes (WhatsApp, PayPal) and what they leave: busy, a payment error, the order sent; `onSent` opens the sent view. */
+function useFinishes(fields: Fields, request: BookingRequest | null, quote: QuoteState, fromFallback: boolean, onSent: () => void) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { form, setRefusal } = fields;
+  // The two finishes are mutations (lib/query.ts); each keeps its own retry and idempotency (submit.ts).
+  const whatsapp = useMutation({ mutationFn: sendWhatsapp });
+  const paypal = useMutation({ mutationFn: (p: { request: BookingRequest; id: string }) => startPaypal(p.request, p.id, t) });
+  // After PayPal's order opened, the page is on its way there: still busy.
+  const busy: "whatsapp" | "paypal" | null = whatsapp.isPending ? "whatsapp" : paypal.isPending || paypal.data?.kind === "sent" ? "paypal" : null;
+  const [paymentError, setPaymentError] = useState<string | null>(null);
+  // What the WhatsApp request stored (its reference and breakdown), for the "sent" view.
+  const [sent, setSent] = useState<Order | null>(null);
+  // The booking id sent with this request to create-paypal-order, kept while the
+  // same request is sent again (see createPaypalOrder).
+  const paypalAttempt = useRef<{ id: string; text: string } | null>(null);
 
   async function confirmWhatsapp(theCar: FleetCar) {
     if (!request) return;
@@ -122,7 +143,7 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
       form,
       request,
       fromFallback,
-      quote: readyQuote,
+      quote: quote.status === "ready" ? quote.quote : null,
       t,
       fmt,
       onStored: () => toast(t("booking.saved"), "success"),
@@ -130,7 +151,7 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
     if (outcome.kind === "refused") setRefusal({ conflict: outcome.conflict, trip: tripOfForm(form), at: "submit" });
     else {
       setSent(outcome.kind === "sent" ? (outcome.order ?? null) : null);
-      setView("sent");
+      onSent();
     }
   }
 
@@ -146,6 +167,25 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
     else setPaymentError(outcome.message);
   }
 
+  return { busy, paymentError, setPaymentError, sent, confirmWhatsapp, payWithPaypal };
+}
+
+export function useBookingWizard(slug: string | undefined, searched: Trip | null) {
+  const { car, fromFallback } = useBookingCar(slug);
+  const prices = usePriceList();
+  const fields = useWizardFields(searched);
+  const { form, errors, refusal, setRefusal } = fields;
+  const [view, setView] = useState<WizardView>("form");
+  const today = todayISO();
+  const { request, quote } = useWizardQuote(car, fromFallback, form, today);
+  const paymentsOn = appConfig.payments.mode !== "off" && !fromFallback;
+  const finishes = useFinishes(fields, request, quote, fromFallback, () => setView("sent"));
+  const { step, setStep, checking, back, submit } = useWizardSteps(fields, fromFallback, today, () => {
+    finishes.setPaymentError(null);
+    setView("confirm");
+    window.scrollTo(0, 0);
+  });
+
   /** From the confirm view back to the form. */
   function backToForm() {
     // After a lost race, back leads to the dates, the refusal still shown there.
@@ -156,14 +196,6 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
     setView("form");
   }
 
-  /** The conflict notice's "use the next free date": the same trip length from then. */
-  function takeNextFree(nextFree: string) {
-    const moved = shiftTrip(tripOfForm(form), nextFree);
-    setForm((f) => withTripDates(f, moved));
-    setErrors({});
-    setRefusal(null);
-  }
-
   return {
     car,
     prices,
@@ -171,21 +203,21 @@ export function useBookingWizard(slug: string | undefined, searched: Trip | null
     step,
     errors,
     view,
-    busy,
+    busy: finishes.busy,
     checking,
-    paymentError,
+    paymentError: finishes.paymentError,
     refusal,
-    sent,
+    sent: finishes.sent,
     today,
     quote,
     paymentsOn,
     canGoNext: canGoNext(step, form),
-    set,
+    set: fields.set,
     back,
     submit,
-    confirmWhatsapp,
-    payWithPaypal,
+    confirmWhatsapp: finishes.confirmWhatsapp,
+    payWithPaypal: finishes.payWithPaypal,
     backToForm,
-    takeNextFree,
+    takeNextFree: fields.takeNextFree,
   };
 }
