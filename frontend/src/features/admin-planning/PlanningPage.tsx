@@ -1,35 +1,15 @@
-/* eslint-disable max-lines-per-function -- over the house limit since before the rule: the planning grid with its filters and dialogs; to split into a toolbar, grid and hook. */
-import { useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { BookingDetailsDialog, BookingEditDialog, useBookingSave } from "../admin-bookings";
 import { holdsCar } from "../admin-booking-core";
-import { adminKeys, agencyToday, Check, ConfirmDialog, IconChevronEnd, IconChevronStart, invalidateAfter, notify, PageHeader, PageLoading, reportFailure, Spinner, useAdminMutation, useAdminQuery, useAdminTranslation, useMediaQuery, useNow } from "../admin-kit";
-import { deleteBlock, loadPlanning } from "./api";
+import { agencyToday, ConfirmDialog, PageHeader, useAdminTranslation, useMediaQuery, useNow } from "../admin-kit";
 import { BlockDetailsDialog } from "./BlockDetailsDialog";
 import { BlockFormDialog } from "./BlockFormDialog";
 import { blockDates } from "./labels";
-import { PlanningGrid } from "./PlanningGrid";
-import { PlanningList } from "./PlanningList";
-import { addDays, groupByCar, WINDOW_DAYS, WINDOW_STEP, windowDays, windowLabel, windowStart } from "./planningView";
-import type { CarBlock, PlanBooking, PlanningData } from "./types";
-
-/** The planning of the window from..to: loaded once per window, kept while the next one loads. */
-function usePlanning(from: string, to: string) {
-  const { t } = useAdminTranslation();
-  const client = useQueryClient();
-  const queryKey = adminKeys.planningWindow(from, to);
-  const query = useAdminQuery({ queryKey, queryFn: () => loadPlanning(from, to), errorMessage: t("planning.loadError"), keepPrevious: true });
-  const data = query.data ?? null;
-  return {
-    data,
-    failed: query.isError,
-    loading: !query.isError && data?.from !== from,
-    retry: () => void query.refetch(),
-    /** A row the database sent back, drawn at once. */
-    update: (fn: (d: PlanningData) => PlanningData) => client.setQueryData<PlanningData>(queryKey, (d) => (d ? fn(d) : d)),
-  };
-}
+import { PlanningFrame, PlanningOptions, PlanningPending, PlanningToolbar } from "./PlanningParts";
+import { addDays, groupByCar, WINDOW_DAYS, windowDays, windowStart } from "./planningView";
+import type { CarBlock, PlanBooking, PlanCar } from "./types";
+import { type Planning, useBlockRemoval, usePlanning } from "./usePlanning";
 
 export default function PlanningPage() {
   const { t } = useAdminTranslation();
@@ -46,19 +26,6 @@ export default function PlanningPage() {
   const [viewing, setViewing] = useState<PlanBooking | null>(null);
   const [editing, setEditing] = useState<PlanBooking | null>(null);
   const [block, setBlock] = useState<CarBlock | null>(null);
-  const [deleting, setDeleting] = useState<CarBlock | null>(null);
-  const client = useQueryClient();
-  const removal = useAdminMutation({
-    mutationFn: (k: CarBlock) => deleteBlock(k.id),
-    onSuccess: (_done, k) => {
-      plan.update((d) => ({ ...d, blocks: d.blocks.filter((x) => x.id !== k.id) }));
-      void invalidateAfter(client, "car_blocks");
-      notify.success(t("planning.messages.deleted"));
-      setDeleting(null);
-      setBlock(null);
-    },
-    onError: reportFailure("block delete failed", t("planning.messages.deleteError")),
-  });
   const [adding, setAdding] = useState(false);
   const stored = (updated: PlanBooking) => {
     plan.update((d) => ({ ...d, bookings: d.bookings.map((b) => (b.id === updated.id ? updated : b)) }));
@@ -77,9 +44,6 @@ export default function PlanningPage() {
   const carOf = (id: number | undefined) => data?.cars.find((c) => c.id === id);
 
   const go = (day: string | null) => setParams(day ? { from: day } : {});
-
-
-  const period = windowLabel(from);
   const firstDay = today >= from && today <= to ? today : from;
 
   return (
@@ -89,67 +53,16 @@ export default function PlanningPage() {
         subtitle={t("planning.subtitle")}
         add={{ label: t("planning.addBlock"), onClick: () => setAdding(true), disabled: !data }}
       />
-      <div className="adm-plan-toolbar">
-        <div className="adm-plan-nav" role="group" aria-label={t("planning.period")}>
-          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, -WINDOW_STEP))} aria-label={t("planning.previous")} title={t("planning.previous")}>
-            <IconChevronStart />
-          </button>
-          <button type="button" className="adm-btn adm-btn--secondary adm-btn--sm" onClick={() => go(null)}>
-            {t("planning.today")}
-          </button>
-          <button type="button" className="adm-icon-btn adm-plan-nav__btn" onClick={() => go(addDays(from, WINDOW_STEP))} aria-label={t("planning.next")} title={t("planning.next")}>
-            <IconChevronEnd />
-          </button>
-        </div>
-        <p className="adm-plan-period" aria-live="polite" data-testid="planning-period">
-          {period}
-          {plan.loading && data && <Spinner size="sm" />}
-        </p>
-        <label className="adm-plan-goto">
-          <span>{t("planning.goTo")}</span>
-          <input type="date" className="adm-input adm-input--sm" value={from} onChange={(e) => e.target.value && go(e.target.value)} />
-        </label>
-      </div>
-      <div className="adm-plan-options">
-        <Legend showLapsed={showLapsed} />
-        <Check label={`${t("planning.showLapsed")} (${lapsed})`} checked={showLapsed} onChange={setShowLapsed} hint={t("planning.lapsedHint")} />
-      </div>
+      <PlanningToolbar from={from} busy={plan.loading && data !== null} go={go} />
+      <PlanningOptions showLapsed={showLapsed} setShowLapsed={setShowLapsed} lapsed={lapsed} />
       {!data ? (
-        plan.failed ? (
-          <p className="adm-alert adm-alert--error">
-            {t("planning.loadError")}{" "}
-            <button type="button" className="adm-btn adm-btn--ghost adm-btn--sm" onClick={plan.retry}>
-              {t("common.retry")}
-            </button>
-          </p>
-        ) : (
-          <PageLoading label={t("planning.loading")} />
-        )
+        <PlanningPending failed={plan.failed} retry={plan.retry} />
       ) : (
-        <section
-          className={`adm-plan-frame${plan.loading ? " is-loading" : ""}`}
-          aria-label={t("planning.region", { period: windowLabel(shownFrom) })}
-          aria-busy={plan.loading}
-          tabIndex={phone ? undefined : 0}
-        >
-          {phone ? (
-            <PlanningList rows={rows} now={now} today={today} onOpenBooking={setViewing} onOpenBlock={setBlock} />
-          ) : (
-            <PlanningGrid from={shownFrom} days={days} rows={rows} now={now} today={today} onOpenBooking={setViewing} onOpenBlock={setBlock} />
-          )}
-        </section>
+        <PlanningFrame from={shownFrom} days={days} rows={rows} now={now} today={today} loading={plan.loading} phone={phone} onOpenBooking={setViewing} onOpenBlock={setBlock} />
       )}
       <BookingDetailsDialog booking={open} onClose={() => setViewing(null)} onEdit={setEditing} onChanged={stored} now={now} />
       <BookingEditDialog booking={editing} saver={saver} onClose={() => setEditing(null)} now={now} />
-      <BlockDetailsDialog block={block} car={carOf(block?.car_id)} onClose={() => setBlock(null)} onDelete={setDeleting} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("planning.block.confirmDeleteTitle")}
-        message={deleting ? t("planning.block.confirmDelete", { car: carOf(deleting.car_id)?.name ?? "", dates: blockDates(deleting) }) : ""}
-        busy={removal.isPending}
-        onConfirm={() => deleting && removal.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
-      />
+      <BlockDialogs block={block} setBlock={setBlock} plan={plan} carOf={carOf} />
       {data && (
         <BlockFormDialog
           open={adding}
@@ -167,27 +80,25 @@ export default function PlanningPage() {
   );
 }
 
-function Legend({ showLapsed }: { showLapsed: boolean }) {
+/** A block's details, and the question before it is deleted. */
+function BlockDialogs({ block, setBlock, plan, carOf }: { block: CarBlock | null; setBlock: (k: CarBlock | null) => void; plan: Planning; carOf: (id: number | undefined) => PlanCar | undefined }) {
   const { t } = useAdminTranslation();
-  const items: [string, string][] = [
-    ["pending", t("bookings.statuses.pending")],
-    ["confirmed", t("bookings.statuses.confirmed")],
-    ["in_progress", t("bookings.statuses.in_progress")],
-    ["completed", t("bookings.statuses.completed")],
-    ["block", t("planning.maintenance")],
-  ];
-  if (showLapsed) items.push(["cancelled", t("planning.lapsed")]);
+  const [deleting, setDeleting] = useState<CarBlock | null>(null);
+  const removal = useBlockRemoval(plan, () => {
+    setDeleting(null);
+    setBlock(null);
+  });
   return (
-    <div className="adm-plan-legend">
-      <h2 className="visually-hidden">{t("planning.legend")}</h2>
-      <ul>
-        {items.map(([k, label]) => (
-          <li key={k}>
-            <span className={`adm-plan-legend__swatch adm-plan__bar--${k}`} aria-hidden="true" />
-            {label}
-          </li>
-        ))}
-      </ul>
-    </div>
+    <>
+      <BlockDetailsDialog block={block} car={carOf(block?.car_id)} onClose={() => setBlock(null)} onDelete={setDeleting} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t("planning.block.confirmDeleteTitle")}
+        message={deleting ? t("planning.block.confirmDelete", { car: carOf(deleting.car_id)?.name ?? "", dates: blockDates(deleting) }) : ""}
+        busy={removal.isPending}
+        onConfirm={() => deleting && removal.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
   );
 }

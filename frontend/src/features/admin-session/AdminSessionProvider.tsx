@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- over the house limit since before the rule: the session, its second factor and its lock in one provider; to split into hooks. */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { User } from "@supabase/auth-js";
 import { toast } from "../../components/toast";
@@ -71,13 +70,17 @@ function accessAfter(user: User, profile: auth.AdminProfile, next: NextStep): Ad
   return { kind: "allowed", user, profile };
 }
 
-export function AdminSessionProvider({ children }: { children: ReactNode }) {
+/**
+ * The access, re-decided on any auth change (or the first session lookup), and
+ * the ways a sign-in step or the sign-out sets it; `signingIn` holds the auth
+ * listener off while a sign-in step decides it.
+ */
+function useAccess() {
   const [access, setAccess] = useState<AdminAccess>({ kind: "loading" });
   // While the login form signs in it runs its own check (with the login's texts).
   const signingIn = useRef(false);
   const verifiedFor = useRef<string | null>(null);
 
-  // Any auth change (or the first session lookup) re-decides the access.
   const onUser = useCallback(async (user: User | null) => {
     if (signingIn.current) return;
     if (!user) {
@@ -109,25 +112,28 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     toast(tAdmin("login.success"), "success");
   }, []);
 
-  const signIn = useCallback(
-    (email: string, password: string): Promise<LoginOutcome> =>
-      signInStep(signingIn, "admin sign-in failed", tAdmin("login.genericError"), async () => {
-        const res = await auth.signInWithPassword(email, password);
-        if (res.error) return refusal(res.error, "invalid_credentials", tAdmin("login.invalidCredentials"), tAdmin("login.genericError"));
-        const v = await verify(res.user, tAdmin("login.profileError"));
-        if (!v.ok) {
-          setAccess({ kind: "signedOut", notice: null });
-          return v;
-        }
-        if (v.next.kind !== "none") {
-          verifiedFor.current = res.user.id;
-          setAccess(accessAfter(res.user, v.profile, v.next));
-        } else admit(res.user, v.profile);
-        return { ok: true };
-      }),
-    [admit],
-  );
+  /** A verified administrator held at the step the sign-in asks next. */
+  const ask = useCallback((user: User, profile: auth.AdminProfile, next: NextStep) => {
+    verifiedFor.current = user.id;
+    setAccess(accessAfter(user, profile, next));
+  }, []);
 
+  /** The sign-in's password step refused: back to the form, which tells why. */
+  const refuse = useCallback(() => setAccess({ kind: "signedOut", notice: null }), []);
+
+  const signOut = useCallback(async () => {
+    await auth.signOut();
+    verifiedFor.current = null;
+    setAccess({ kind: "signedOut", notice: null });
+  }, []);
+
+  return { access, signingIn, admit, ask, refuse, signOut };
+}
+
+type Admit = (user: User, profile: auth.AdminProfile) => void;
+
+/** The second factor's steps: the code of an enrolled factor, or the first code of a new one. */
+function useSecondFactor(access: AdminAccess, signingIn: { current: boolean }, admit: Admit) {
   const verifyCode = useCallback(
     async (code: string): Promise<LoginOutcome> => {
       if (access.kind !== "mfa") return { ok: false, message: tAdmin("mfa.genericError") };
@@ -139,7 +145,7 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         return { ok: true };
       });
     },
-    [access, admit],
+    [access, admit, signingIn],
   );
 
   const confirmEnrolment = useCallback(
@@ -153,14 +159,33 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
         return { ok: true };
       });
     },
-    [access, admit],
+    [access, admit, signingIn],
   );
 
-  const signOut = useCallback(async () => {
-    await auth.signOut();
-    verifiedFor.current = null;
-    setAccess({ kind: "signedOut", notice: null });
-  }, []);
+  return { verifyCode, confirmEnrolment };
+}
+
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const { access, signingIn, admit, ask, refuse, signOut } = useAccess();
+
+  const signIn = useCallback(
+    (email: string, password: string): Promise<LoginOutcome> =>
+      signInStep(signingIn, "admin sign-in failed", tAdmin("login.genericError"), async () => {
+        const res = await auth.signInWithPassword(email, password);
+        if (res.error) return refusal(res.error, "invalid_credentials", tAdmin("login.invalidCredentials"), tAdmin("login.genericError"));
+        const v = await verify(res.user, tAdmin("login.profileError"));
+        if (!v.ok) {
+          refuse();
+          return v;
+        }
+        if (v.next.kind !== "none") ask(res.user, v.profile, v.next);
+        else admit(res.user, v.profile);
+        return { ok: true };
+      }),
+    [admit, ask, refuse, signingIn],
+  );
+
+  const { verifyCode, confirmEnrolment } = useSecondFactor(access, signingIn, admit);
 
   const value = useMemo<AdminSession>(
     () => ({ access, signIn, verifyCode, confirmEnrolment, signOut }),

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- over the house limit since before the rule: one button list of the rich-text editor; to split into its button groups. */
 import type { Editor } from "@tiptap/react";
 import type { ReactNode } from "react";
 import { useAdminTranslation } from "../../../admin-kit";
@@ -39,11 +38,33 @@ const imageGlyph: Record<ImageAlign, string> = { left: "◧", center: "▣", rig
 /** The editor's toolbar: text styles, lists, alignment, links, images, tables. */
 export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
   const { t } = useAdminTranslation();
-  const c = () => editor.chain().focus();
-  const inTable = editor.isActive("table");
-  const onImageNode = editor.isActive("image");
   return (
     <div className="adm-toolbar" role="toolbar" aria-label={t("blog.editor.toolbar")}>
+      <MarkTools editor={editor} />
+      <Sep />
+      <BlockTools editor={editor} />
+      <Sep />
+      <AlignTools editor={editor} />
+      <Sep />
+      <InsertTools editor={editor} onLink={onLink} onImage={onImage} onTable={onTable} />
+      {editor.isActive("table") && (
+        <>
+          <Sep />
+          <TableTools editor={editor} />
+        </>
+      )}
+      <Sep />
+      <HistoryTools editor={editor} />
+    </div>
+  );
+}
+
+/** Bold, italic, struck through. */
+function MarkTools({ editor }: { editor: Editor }) {
+  const { t } = useAdminTranslation();
+  const c = () => editor.chain().focus();
+  return (
+    <>
       <Btn label={t("blog.editor.bold")} active={editor.isActive("bold")} onClick={() => c().toggleBold().run()}>
         <b>B</b>
       </Btn>
@@ -53,7 +74,16 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
       <Btn label={t("blog.editor.strike")} active={editor.isActive("strike")} onClick={() => c().toggleStrike().run()}>
         <s>S</s>
       </Btn>
-      <Sep />
+    </>
+  );
+}
+
+/** What a block is: a paragraph, a heading, a list, a quotation. */
+function BlockTools({ editor }: { editor: Editor }) {
+  const { t } = useAdminTranslation();
+  const c = () => editor.chain().focus();
+  return (
+    <>
       <Btn label={t("blog.editor.paragraph")} active={editor.isActive("paragraph")} onClick={() => c().setParagraph().run()}>
         ¶
       </Btn>
@@ -72,7 +102,16 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
       <Btn label={t("blog.editor.blockquote")} active={editor.isActive("blockquote")} onClick={() => c().toggleBlockquote().run()}>
         “
       </Btn>
-      <Sep />
+    </>
+  );
+}
+
+/** The text's alignment. */
+function AlignTools({ editor }: { editor: Editor }) {
+  const { t } = useAdminTranslation();
+  const c = () => editor.chain().focus();
+  return (
+    <>
       {(["left", "center", "right", "justify"] as const).map((a) => (
         <Btn
           key={a}
@@ -83,7 +122,17 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
           {alignGlyph[a]}
         </Btn>
       ))}
-      <Sep />
+    </>
+  );
+}
+
+/** Links, images and tables; with an image selected, where it sits. */
+function InsertTools({ editor, onLink, onImage, onTable }: Props) {
+  const { t } = useAdminTranslation();
+  const c = () => editor.chain().focus();
+  const onImageNode = editor.isActive("image");
+  return (
+    <>
       <Btn label={t("blog.editor.link")} active={editor.isActive("link")} onClick={onLink}>
         <LinkGlyph />
       </Btn>
@@ -102,33 +151,47 @@ export function Toolbar({ editor, onLink, onImage, onTable }: Props) {
             {imageGlyph[a]}
           </Btn>
         ))}
-      {inTable && (
-        <>
-          <Sep />
-          <Btn label={t("blog.editor.addRow")} onClick={() => c().addRowAfter().run()}>
-            +≡
-          </Btn>
-          <Btn label={t("blog.editor.addColumn")} onClick={() => c().addColumnAfter().run()}>
-            +‖
-          </Btn>
-          <Btn label={t("blog.editor.deleteRow")} onClick={() => c().deleteRow().run()}>
-            −≡
-          </Btn>
-          <Btn label={t("blog.editor.deleteColumn")} onClick={() => c().deleteColumn().run()}>
-            −‖
-          </Btn>
-          <Btn label={t("blog.editor.deleteTable")} onClick={() => c().deleteTable().run()}>
-            ✕▦
-          </Btn>
-        </>
-      )}
-      <Sep />
+    </>
+  );
+}
+
+/** Rows and columns of the table the cursor is in. */
+function TableTools({ editor }: { editor: Editor }) {
+  const { t } = useAdminTranslation();
+  const c = () => editor.chain().focus();
+  return (
+    <>
+      <Btn label={t("blog.editor.addRow")} onClick={() => c().addRowAfter().run()}>
+        +≡
+      </Btn>
+      <Btn label={t("blog.editor.addColumn")} onClick={() => c().addColumnAfter().run()}>
+        +‖
+      </Btn>
+      <Btn label={t("blog.editor.deleteRow")} onClick={() => c().deleteRow().run()}>
+        −≡
+      </Btn>
+      <Btn label={t("blog.editor.deleteColumn")} onClick={() => c().deleteColumn().run()}>
+        −‖
+      </Btn>
+      <Btn label={t("blog.editor.deleteTable")} onClick={() => c().deleteTable().run()}>
+        ✕▦
+      </Btn>
+    </>
+  );
+}
+
+/** Undo and redo. */
+function HistoryTools({ editor }: { editor: Editor }) {
+  const { t } = useAdminTranslation();
+  const c = () => editor.chain().focus();
+  return (
+    <>
       <Btn label={t("blog.editor.undo")} disabled={!editor.can().undo()} onClick={() => c().undo().run()}>
         ↶
       </Btn>
       <Btn label={t("blog.editor.redo")} disabled={!editor.can().redo()} onClick={() => c().redo().run()}>
         ↷
       </Btn>
-    </div>
+    </>
   );
 }
