@@ -48,6 +48,14 @@ describe("file sizes", () => {
     expect(oversized(/\.tsx?$/, MAX_CODE_LINES)).toEqual([]);
   });
 
+  // The function-length rule (eslint.config.js) holds everywhere: a file may not switch it off.
+  it("no file switches off the function-length rule", () => {
+    const switchedOff = files(src)
+      .filter((path) => /\.tsx?$/.test(path))
+      .filter((path) => /eslint-disable(-next-line|-line)?\s[^\n]*max-lines-per-function/.test(readFileSync(join(src, path), "utf8")));
+    expect(switchedOff).toEqual([]);
+  });
+
   it("walks the real tree", () => {
     const all = new Set(files(src));
     for (const path of ["app/styles.css", "features/admin-shell/admin.css", ...EXEMPT]) expect(all.has(path), path).toBe(true);
