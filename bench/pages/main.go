@@ -36,7 +36,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -49,7 +48,6 @@ import (
 
 	"casarent/bench/benchdb"
 	"casarent/server/config"
-	"casarent/server/pgtest"
 )
 
 func main() {
@@ -82,32 +80,12 @@ type result struct {
 
 func run(modes []string, n, conc int, addr, dist string) error {
 	ctx := context.Background()
-	if _, err := os.Stat(filepath.Join(dist, "ssr/render.js")); err != nil {
-		return fmt.Errorf("no server bundle in %s: cd frontend && npm run build", dist)
-	}
-	dist, _ = filepath.Abs(dist)
-	tmp, err := os.MkdirTemp("", "bench-pages")
+	s, err := prepare(ctx, addr, dist)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "server")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/server").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_pages"})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr, "PROJECT_DIR="+rentalDir(),
-		// The cluster's authenticator role is shared with the tests: keep their password.
-		"AUTHENTICATOR_PASSWORD="+pgtest.AuthenticatorPassword, "JWT_SECRET="+benchdb.JWTSecret)
-	seed := exec.Command(bin, "seed")
-	seed.Env = env
-	if out, err := seed.CombinedOutput(); err != nil {
-		return fmt.Errorf("seed: %v\n%s", err, out)
-	}
+	defer s.close()
+	bin, db, env := s.bin, s.db, s.env
 	var results []result
 	for _, mode := range modes {
 		r, err := measure(ctx, bin, append(env, "PAGE_RENDERER="+mode), db.URL, "http://"+addr, mode, n, conc)

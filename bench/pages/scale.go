@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -17,9 +16,6 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/klauspost/compress/zstd"
-
-	"casarent/bench/benchdb"
-	"casarent/server/pgtest"
 )
 
 //go:embed grow.sql
@@ -35,31 +31,12 @@ type sized struct {
 
 func scale(sizes []string, addr, dist string) error {
 	ctx := context.Background()
-	if _, err := os.Stat(filepath.Join(dist, "ssr/render.js")); err != nil {
-		return fmt.Errorf("no server bundle in %s: cd frontend && npm run build", dist)
-	}
-	dist, _ = filepath.Abs(dist)
-	tmp, err := os.MkdirTemp("", "bench-pages")
+	s, err := prepare(ctx, addr, dist, "PAGE_RENDERER=auto")
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "server")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/server").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	db, err := benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_pages"})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	env := append(os.Environ(), "DATABASE_URL="+db.URL, "DATA_DIR="+tmp, "FRONTEND_DIST="+dist, "LISTEN_ADDR="+addr, "PROJECT_DIR="+rentalDir(), "PAGE_RENDERER=auto",
-		"AUTHENTICATOR_PASSWORD="+pgtest.AuthenticatorPassword, "JWT_SECRET="+benchdb.JWTSecret)
-	seed := exec.Command(bin, "seed")
-	seed.Env = env
-	if out, err := seed.CombinedOutput(); err != nil {
-		return fmt.Errorf("seed: %v\n%s", err, out)
-	}
+	defer s.close()
+	bin, db, env := s.bin, s.db, s.env
 	conn, err := pgx.Connect(ctx, db.URL)
 	if err != nil {
 		return err

@@ -15,27 +15,9 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
 
-	"casarent/server/config"
 	"casarent/server/pgtest"
 	"casarent/server/ssr/ssrtest"
 )
-
-// appOn is a server of cfg's database (several may share one), its routes.
-func appOn(t *testing.T, cfg *config.Config) (*app, http.Handler) {
-	t.Helper()
-	a, err := newApp(cfg, quietLog())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(a.db.Pool.Close)
-	if err := a.db.Prepare(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if err := a.rest.Reload(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return a, a.routes()
-}
 
 // runPages runs a server's page renderer until the returned stop, and waits up
 // to wait for its pages to be ready.

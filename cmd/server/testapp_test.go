@@ -52,7 +52,13 @@ func quietLog() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, n
 // newTestApp builds the whole server (every surface) on a fresh database.
 func newTestApp(t *testing.T, extra map[string]string) (*app, http.Handler) {
 	t.Helper()
-	a, err := newApp(testConfig(t, pgtest.New(t), extra), quietLog())
+	return appOn(t, testConfig(t, pgtest.New(t), extra))
+}
+
+// appOn is a server of cfg's database (several may share one), its routes.
+func appOn(t *testing.T, cfg *config.Config) (*app, http.Handler) {
+	t.Helper()
+	a, err := newApp(cfg, quietLog())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,21 +52,18 @@ export function ConfirmDetails({ car, form }: { car: FleetCar; form: BookingForm
 }
 
 /** WhatsApp, PayPal (when payments are on) and back; paying is off while `refused`. */
-export function ConfirmActions({
-  paymentsOn,
-  busy,
-  refused,
-  onWhatsapp,
-  onPaypal,
-  onBack,
-}: {
+/** What finishes a booking: the buttons' state and what they do. */
+export type ConfirmActionsProps = {
   paymentsOn: boolean;
   busy: "whatsapp" | "paypal" | null;
+  /** Paying is off while the database's refusal of these dates stands. */
   refused: boolean;
   onWhatsapp: () => void;
   onPaypal: () => void;
   onBack: () => void;
-}) {
+};
+
+export function ConfirmActions({ paymentsOn, busy, refused, onWhatsapp, onPaypal, onBack }: ConfirmActionsProps) {
   const { t } = useTranslation();
   return (
     <div className="confirm-actions">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FleetCar } from "../cars";
-import { ConfirmActions, ConfirmDetails, PaymentNote } from "./ConfirmParts";
+import { ConfirmActions, ConfirmDetails, PaymentNote, type ConfirmActionsProps } from "./ConfirmParts";
 import { PriceSummary } from "./PriceSummary";
 import type { BookingForm } from "./types";
 import type { QuoteState } from "./useBookingData";
@@ -12,29 +12,17 @@ export function ConfirmView({
   car,
   form,
   quote,
-  paymentsOn,
-  busy,
   paymentError,
   conflict,
-  refused,
-  onWhatsapp,
-  onPaypal,
-  onBack,
-}: {
+  ...actions
+}: ConfirmActionsProps & {
   header: ReactNode;
   car: FleetCar;
   form: BookingForm;
   quote: QuoteState;
-  paymentsOn: boolean;
-  busy: "whatsapp" | "paypal" | null;
   paymentError: string | null;
   /** The database's refusal of these dates at submit, with other free cars. */
   conflict: ReactNode;
-  /** Paying is off while that refusal stands: these dates cannot be booked. */
-  refused: boolean;
-  onWhatsapp: () => void;
-  onPaypal: () => void;
-  onBack: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -50,8 +38,8 @@ export function ConfirmView({
           )}
           {conflict}
           <ConfirmDetails car={car} form={form} />
-          <ConfirmActions paymentsOn={paymentsOn} busy={busy} refused={refused} onWhatsapp={onWhatsapp} onPaypal={onPaypal} onBack={onBack} />
-          {paymentsOn && <PaymentNote quote={quote} />}
+          <ConfirmActions {...actions} />
+          {actions.paymentsOn && <PaymentNote quote={quote} />}
         </div>
         <PriceSummary car={car} form={form} quote={quote} />
       </div>
