@@ -49,7 +49,7 @@ keys=$(bin/server keys) || { echo "server keys failed"; exit 1; }
 anon=$(sed -n 's/^ANON_KEY=//p' <<<"$keys")
 service=$(sed -n 's/^SERVICE_ROLE_KEY=//p' <<<"$keys")
 # Every public page is rendered ahead of visitors, in every language, from the
-# default relative data folder (.data): the page store holds as many pages as the site has.
+# default relative folders: the table of pages holds a render of every page the site has.
 pages_state=""
 for _ in $(seq 1 1500); do
   pages_state=$(curl -fs "$base/health" | sed -n 's/.*"pages":"\([a-z]*\)".*/\1/p' || true)
@@ -58,10 +58,11 @@ for _ in $(seq 1 1500); do
 done
 [ "$pages_state" = ready ] || { echo "public pages not rendered (/health pages: ${pages_state:-none})"; grep -i "pages\|ssr\|render" "$work/run-1.log" | tail -n 10; exit 1; }
 metrics=$(curl -fsS "$base/metrics" -H "Authorization: Bearer $service") || { echo "GET /metrics failed"; exit 1; }
-stored=$(sed -n 's/^site_page_store_pages //p' <<<"$metrics")
 site=$(sed -n 's/^site_pages //p' <<<"$metrics")
+stored=$(psql -X -At "$(scripts/pg.sh url)" -c "select count(*) from site_pages.pages where source_sum is not null") ||
+  { echo "reading the table of pages failed"; exit 1; }
 { [ -n "$site" ] && [ "$site" -gt 0 ] && [ "$stored" = "$site" ]; } ||
-  { echo "the page store holds ${stored:-?} of the site's ${site:-?} pages"; exit 1; }
+  { echo "the table of pages holds ${stored:-?} renders of the site's ${site:-?} pages"; exit 1; }
 check_car_page "$base" "$anon" "$work" || exit 1
 curl -fsS -o /dev/null -X POST "$base/rest/v1/contacts" -H "apikey: $anon" -H 'content-type: application/json' \
   -d '{"name":"Persist Check","email":"persist@example.com","subject":"s","message":"kept across restarts"}' ||
