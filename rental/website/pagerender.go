@@ -249,20 +249,29 @@ func (r *pageRenderer) follow(ctx context.Context) {
 
 // lookup returns the page of path in lang and, when it is not stored, the
 // not-found page of lang (both nil: nothing stored yet). From the cache, else
-// from the table in one query.
+// from the table in one query; the not-found page is cached like a page, so an
+// unknown address reads only its own row.
 func (r *pageRenderer) lookup(ctx context.Context, path, lang string) (page, notFound *storedPage, err error) {
 	k := pageKey{path, lang}
 	page, gen := r.pages.get(k)
 	if page != nil {
 		return page, nil, nil
 	}
-	if page, notFound, err = r.readPage(ctx, path, lang); err != nil {
+	nk := pageKey{notFoundPath, lang}
+	notFound, _ = r.pages.get(nk)
+	page, readNotFound, err := r.readPage(ctx, path, lang, notFound == nil)
+	if err != nil {
 		return nil, nil, err
 	}
 	if page != nil {
 		r.pages.put(k, page, gen)
+		return page, nil, nil
 	}
-	return page, notFound, nil
+	if readNotFound != nil {
+		r.pages.put(nk, readNotFound, gen)
+		notFound = readNotFound
+	}
+	return nil, notFound, nil
 }
 
 // lead renders while this server holds the renderer's lock (until ctx ends).

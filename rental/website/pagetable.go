@@ -63,11 +63,12 @@ type pageRow struct {
 	stale      bool
 }
 
-// readPage reads the page of path in lang and the not-found page in lang (nil
-// when not stored), in one query.
-func (r *pageRenderer) readPage(ctx context.Context, path, lang string) (page, notFound *storedPage, err error) {
+// readPage reads the page of path in lang and, with withNotFound, the not-found
+// page in lang (nil when not stored), in one query.
+func (r *pageRenderer) readPage(ctx context.Context, path, lang string, withNotFound bool) (page, notFound *storedPage, err error) {
 	err = pgrole.Query(ctx, r.pool, readSession, false,
-		`select path, etag, body, stale from site_pages.pages where lang = $2 and path in ($1, '')`, []any{path, lang},
+		`select path, etag, body, stale from site_pages.pages where lang = $2 and (path = $1 or ($3 and path = ''))`,
+		[]any{path, lang, withNotFound},
 		func(rows pgx.Rows) error {
 			for rows.Next() {
 				var p string
