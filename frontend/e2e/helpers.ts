@@ -163,6 +163,24 @@ export function isoDaysFromNow(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
+/** The time at the agency now, "HH:MM". */
+export function agencyClock(): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Casablanca", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(new Date());
+}
+
+/**
+ * The date `days` after today at the agency (Casablanca), which is what the
+ * database's jobs and its pickup rules count from. It differs from the test
+ * machine's date for an hour around midnight: a pickup "tomorrow at 00:30" must
+ * be tomorrow in Casablanca to still lie ahead.
+ */
+export function agencyDaysFromNow(days: number): string {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Casablanca", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 

@@ -12,7 +12,8 @@ import {
   anon,
   enterDriver,
   freeDates,
-  isoDaysFromNow,
+  agencyClock,
+  agencyDaysFromNow,
   type Lang,
   noteProblems,
   payByPayPal,
@@ -212,7 +213,7 @@ describe("My booking", () => {
     await ctx.close();
   });
 
-  // Booked tonight for a pickup tomorrow at 00:30: the 24-hour free window was over
+  // Booked less than a day before pickup: the 24-hour free window was over
   // before the booking was made. Step 4 says so and what cancelling costs; "My
   // booking" cancels for that fee and refunds the rest of the PayPal payment, once.
   for (const [lang, width] of [["fr", 360], ["en", 1366], ["ar", 360]] as [Lang, number][]) {
@@ -220,18 +221,22 @@ describe("My booking", () => {
       const t = TEXTS[lang];
       const { page, ctx, errors } = await visitor(browser(), { lang, width });
       const email = `mb-late-${lang}-${Date.now()}@example.com`;
-      const from = isoDaysFromNow(1);
-      const to = isoDaysFromNow(3);
+      // Less than a day ahead in Casablanca: tomorrow at 00:30, or tonight at 23:30 in
+      // the half hour after the agency's midnight.
+      const earlyHour = agencyClock() < "00:30";
+      const from = agencyDaysFromNow(earlyHour ? 0 : 1);
+      const to = agencyDaysFromNow(earlyHour ? 2 : 3);
+      const at = earlyHour ? "23:30" : "00:30";
       let car: BookableCar | undefined;
       for (const c of cars) {
-        const [row] = await availability(`${from}T00:30`, `${to}T00:30`, c.id);
+        const [row] = await availability(`${from}T${at}`, `${to}T${at}`, c.id);
         if (row?.free) {
           car = c;
           break;
         }
       }
       expect(car).toBeDefined();
-      await page.goto(`${BASE_URL}/booking/${car!.slug}?pickup=${from}T00:30&return=${to}T00:30&place=${encodeURIComponent("Aéroport Mohammed V")}`);
+      await page.goto(`${BASE_URL}/booking/${car!.slug}?pickup=${from}T${at}&return=${to}T${at}&place=${encodeURIComponent("Aéroport Mohammed V")}`);
       await page.getByTestId("booking-wizard").waitFor();
       await enterDriver(page, { name: "Layla Late", email });
       await page.locator('input[name="paymentOption"]').first().waitFor();

@@ -2,13 +2,13 @@ import type { Browser } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   admin,
+  agencyDaysFromNow,
   anon,
   availability,
   type BookableCar,
   bookableCars,
   bookingsOf,
   freeDates,
-  isoDaysFromNow,
   type Lang,
   payByPayPal,
   sendByWhatsApp,
@@ -209,11 +209,12 @@ describe("the traveller's e-mails", () => {
 
   it("confirmed booking, en: the reminder the day before pickup opens My booking", async () => {
     const email = `tm-rem-${Date.now()}@example.com`;
-    const tomorrow = isoDaysFromNow(1);
+    // Tomorrow at 00:00 in Casablanca is always less than a day ahead.
+    const tomorrow = agencyDaysFromNow(1);
     const [rules] = await anon<{ terms_version: string }[]>("rental_rules?select=terms_version");
     let id = "";
     for (const car of cars) {
-      const [row] = await availability(`${tomorrow}T00:00`, `${isoDaysFromNow(3)}T00:00`, car.id);
+      const [row] = await availability(`${tomorrow}T00:00`, `${agencyDaysFromNow(3)}T00:00`, car.id);
       if (!row?.free) continue;
       // Booked three days ago (a booking made inside the last day before pickup gets no reminder).
       const [stored] = await admin<{ id: string }[]>("bookings", {
@@ -226,7 +227,7 @@ describe("the traveller's e-mails", () => {
           customer_email: email,
           customer_phone: "+212600000003",
           start_date: tomorrow,
-          end_date: isoDaysFromNow(3),
+          end_date: agencyDaysFromNow(3),
           pickup_time: "00:00",
           return_time: "00:00",
           payment_method: "whatsapp",
