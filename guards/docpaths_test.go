@@ -26,7 +26,7 @@ var (
 	pathWord = regexp.MustCompile(`/?(?:\.\.?/)*[A-Za-z0-9_@\-][A-Za-z0-9_@.\-/*<>{}]*`)
 	// Placeholders and globs are patterns, not paths.
 	notAPath = regexp.MustCompile(`[*<>{}$]|\.\.\.|^[A-Z_]+/|/xx\.`)
-	// A migration cited by its version alone: "migration `20261207110003`".
+	// A migration cited by its version alone: "migration `20261208020000`".
 	migrationVersion = regexp.MustCompile("(?i)migrations? `?(\\d{14})\\b")
 	// A Go qualified name after a package path: server/pgrole.Unavailable.
 	goQualified = regexp.MustCompile(`\.[A-Z][A-Za-z0-9_]*$`)

@@ -207,7 +207,8 @@ const afterSplit = "20261207130000_supabase_defaults.sql,20261207140000_function
 // asCombined makes a migrated database look as it did before the schema was split
 // into the platform's and the rental's: every file, the rental's included, recorded
 // in migrations.applied, the single baseline among them, no project history, and
-// not the platform's migrations that came after the split.
+// not the platform's migrations that came after the split. The rental's files are
+// today's, whose squash stands for the ones such a database applied.
 func asCombined(t *testing.T, conn *pgx.Conn) {
 	t.Helper()
 	ctx := context.Background()
@@ -220,8 +221,12 @@ func asCombined(t *testing.T, conn *pgx.Conn) {
 			'20261207140000_functions_schema.sql')`); err != nil {
 		t.Fatal(err)
 	}
+	names := []string{"20260128040000_baseline.sql"}
 	for _, f := range rentalFiles(t) {
-		if _, err := conn.Exec(ctx, `insert into migrations.applied (name, checksum) values ($1, repeat('b', 64))`, f.Version+"_"+f.Name+".sql"); err != nil {
+		names = append(names, f.Version+"_"+f.Name+".sql")
+	}
+	for _, name := range names {
+		if _, err := conn.Exec(ctx, `insert into migrations.applied (name, checksum) values ($1, repeat('b', 64))`, name); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -323,6 +328,50 @@ func TestADatabaseHalfwayThroughTheSquashedHistoryIsRefused(t *testing.T) {
 		!strings.Contains(err.Error(), "release from before the squash") {
 		t.Fatalf("want a refusal saying how to upgrade, got %v", err)
 	}
+}
+
+// A project folder squashed as `supabase migration squash` does keeps its last
+// version: a database that applied the squashed migrations one by one has that
+// version and applies nothing; one that stopped before it is refused, with the way
+// on, before anything runs.
+func TestAProjectsSquashedMigrations(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	files := rentalFiles(t)
+	first := files[0].Version
+	t.Run("applied one by one, up to the squash", func(t *testing.T) {
+		conn := migratedDatabase(t)
+		if _, err := conn.Exec(ctx, `insert into supabase_migrations.schema_migrations (version, name) values ('20261207170000', 'traveller_told_at_every_step')`); err != nil {
+			t.Fatal(err)
+		}
+		applied, err := migrations.ApplyProject(ctx, conn, pgtest.RentalMigrations())
+		if err != nil || len(applied) != 0 {
+			t.Fatalf("applied %v (err %v), want nothing", applied, err)
+		}
+	})
+	t.Run("stopped before the squash", func(t *testing.T) {
+		conn := migratedDatabase(t)
+		if _, err := conn.Exec(ctx, `insert into supabase_migrations.schema_migrations (version, name) values ('20261207170000', 'traveller_told_at_every_step')`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conn.Exec(ctx, `delete from supabase_migrations.schema_migrations where version = $1`, first); err != nil {
+			t.Fatal(err)
+		}
+		for _, call := range []func() error{
+			func() error { _, err := migrations.ApplyProject(ctx, conn, pgtest.RentalMigrations()); return err },
+			func() error { _, err := migrations.PendingProject(ctx, conn, pgtest.RentalMigrations()); return err },
+		} {
+			err := call()
+			if err == nil || !strings.Contains(err.Error(), "applied migrations up to 20261207170000") ||
+				!strings.Contains(err.Error(), "release from before the squash") {
+				t.Fatalf("want a refusal saying how to upgrade, got %v", err)
+			}
+		}
+		var recorded bool
+		if err := conn.QueryRow(ctx, `select exists (select from supabase_migrations.schema_migrations where version = $1)`, first).Scan(&recorded); err != nil || recorded {
+			t.Fatalf("the squashed file was recorded (err %v)", err)
+		}
+	})
 }
 
 // PostgreSQL checks a row against a table's unique and exclusion indexes in the

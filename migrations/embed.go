@@ -38,9 +38,8 @@ var squashedList string
 
 // squashedBaseline is the file that held, as one, the schema the squashed
 // migrations built. It was later split in two: the platform's baseline
-// (platformBaseline) and the rental project's, which keeps this name in the
-// rental's folder. A database that applied it is moved to the split layout by
-// settleSplit.
+// (platformBaseline) and the rental project's first migration. A database that
+// applied it is moved to the split layout by settleSplit.
 const squashedBaseline = "20260128040000_baseline.sql"
 
 // platformBaseline is the platform's part of squashedBaseline.

@@ -88,6 +88,9 @@ func ApplyProject(ctx context.Context, conn *pgx.Conn, dir string) ([]string, er
 	if err != nil {
 		return nil, err
 	}
+	if err := squashedPartway(files, done); err != nil {
+		return nil, err
+	}
 	var applied []string
 	for _, f := range files {
 		if done[f.Version] {
@@ -117,6 +120,9 @@ func PendingProject(ctx context.Context, conn *pgx.Conn, dir string) ([]string, 
 			return nil, err
 		}
 	}
+	if err := squashedPartway(files, done); err != nil {
+		return nil, err
+	}
 	var out []string
 	for _, f := range files {
 		if !done[f.Version] {
@@ -124,6 +130,32 @@ func PendingProject(ctx context.Context, conn *pgx.Conn, dir string) ([]string, 
 		}
 	}
 	return out, nil
+}
+
+// squashedPartway refuses a database whose history holds versions older than the
+// folder's first file while that file is not applied: the folder squashed its
+// earliest migrations into that file (as `supabase migration squash` does, keeping
+// the last version), and this database stopped partway through them. Running the
+// squashed file would stop on objects that exist; applying the missing migrations
+// first, with the release that still has them, is the way on. A database that applied
+// every squashed migration has the squash's own version and goes on.
+func squashedPartway(files []ProjectFile, done map[string]bool) error {
+	first := files[0].Version
+	if done[first] {
+		return nil
+	}
+	var older []string
+	for v := range done {
+		if v < first {
+			older = append(older, v)
+		}
+	}
+	if len(older) == 0 {
+		return nil
+	}
+	sort.Strings(older)
+	return fmt.Errorf("migrations: this database applied migrations up to %s, which %s now holds squashed with the ones after them; "+
+		"bring it up to %s with the project's release from before the squash, then start again", older[len(older)-1], filepath.Base(files[0].Path), first)
 }
 
 func projectVersions(ctx context.Context, conn *pgx.Conn) (map[string]bool, error) {

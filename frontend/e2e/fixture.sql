@@ -11,6 +11,6 @@ update private.write_limits set max_burst = max_burst * 20;
 update public.reservation_settings set holds_per_address = 10000, holds_per_email = 10000,
   holds_per_phone = 10000, whatsapp_fleet_share = 1,
   max_days_ahead = 3660;
--- Likewise the caps on "My booking" links per booking and per recipient (migration
--- 20261207110001, tested in Go): specs may ask for the same traveller's links again.
+-- Likewise the caps on "My booking" links per booking and per recipient
+-- (rental/supabase/schemas/messages.sql, tested in Go): specs may ask for the same traveller's links again.
 update private.my_booking_link_limits set max_links = max_links * 20;

@@ -180,7 +180,7 @@ export interface ChangeQuoteJson {
   current_total: number;
 }
 
-/** public.review_invitation(token): the rental a review link opens (migration 20261207190000_car_reviews.sql). */
+/** public.review_invitation(token): the rental a review link opens (rental/supabase/schemas/reviews.sql). */
 export interface ReviewInvitationJson {
   reference: string;
   status: string;
