@@ -464,7 +464,7 @@ func (fr *fileRuntime) noAnswer(ctx context.Context, sw http.ResponseWriter, r *
 		case <-wk.done:
 		case <-time.After(2 * time.Second):
 		}
-		if tail := wk.stderrTail(); strings.Contains(tail, "out of memory") || strings.Contains(tail, "heap limit") {
+		if tail := wk.stderr.String(); strings.Contains(tail, "out of memory") || strings.Contains(tail, "heap limit") {
 			wk.kill("memory")
 		}
 	}
@@ -474,7 +474,7 @@ func (fr *fileRuntime) noAnswer(ctx context.Context, sw http.ResponseWriter, r *
 		writeLimit(sw, r, limit)
 		return
 	}
-	fr.logger.ErrorContext(r.Context(), "function crashed", "function", fn.Name, "version", fn.Version, "err", proxyErr, "stderr", wk.stderrTail())
+	fr.logger.ErrorContext(r.Context(), "function crashed", "function", fn.Name, "version", fn.Version, "err", proxyErr, "stderr", wk.stderr.String())
 	wk.kill("")
 	gatewayError(sw, r, http.StatusInternalServerError, "WORKER_ERROR", "Function exited due to an error (please check logs)")
 }

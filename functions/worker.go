@@ -23,6 +23,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"casarent/server/proctail"
 )
 
 // worker is one Deno process serving one version of one function on a unix socket.
@@ -35,10 +37,11 @@ type worker struct {
 	done   chan struct{}   // closed when the process has exited
 	logger *slog.Logger
 
+	stderr *proctail.Tail // its last lines say why it died
+
 	mu       sync.Mutex
-	tail     []string // last lines of stderr (why it died)
-	limit    string   // the limit it was killed for, "" = none
-	retiring bool     // replaced: stops once its requests are done
+	limit    string // the limit it was killed for, "" = none
+	retiring bool   // replaced: stops once its requests are done
 
 	inflight atomic.Int32
 	served   atomic.Int64
@@ -55,8 +58,6 @@ var errBoot = errors.New("function failed to start")
 
 // errStartTimeout is a function that did not start listening in time.
 var errStartTimeout = errors.New("function did not start in time")
-
-const tailLines = 30
 
 // denoArgs are the permissions of a worker: the network but no local or private
 // address (deny), the function's environment names only, reading its folder, the
@@ -185,7 +186,8 @@ func startWorker(ctx context.Context, fr *fileRuntime, fn *fileFunction, bootstr
 		l.close()
 		return nil, err
 	}
-	w := &worker{fn: fn, cmd: cmd, links: l, done: make(chan struct{}), now: o.Now, logger: logger.With("function", fn.Name, "version", fn.Version)}
+	w := &worker{fn: fn, cmd: cmd, links: l, done: make(chan struct{}), now: o.Now, logger: logger.With("function", fn.Name, "version", fn.Version),
+		stderr: proctail.New(30)}
 	if err := cmd.Start(); err != nil {
 		l.close()
 		return nil, fmt.Errorf("start deno: %w", err)
@@ -194,7 +196,10 @@ func startWorker(ctx context.Context, fr *fileRuntime, fn *fileFunction, bootstr
 	var pipes sync.WaitGroup
 	pipes.Add(2)
 	go func() { defer pipes.Done(); w.readStdout(stdout, marker, ready) }()
-	go func() { defer pipes.Done(); w.readStderr(stderr) }()
+	go func() {
+		defer pipes.Done()
+		w.stderr.Read(stderr, func(line string) { w.logger.Warn("function log", "stream", "stderr", "line", line) })
+	}()
 	go func() {
 		pipes.Wait()
 		_ = cmd.Wait()
@@ -206,7 +211,7 @@ func startWorker(ctx context.Context, fr *fileRuntime, fn *fileFunction, bootstr
 	select {
 	case <-ready:
 	case <-w.done:
-		w.logger.Error("function failed to start", "stderr", w.stderrTail())
+		w.logger.Error("function failed to start", "stderr", w.stderr.String())
 		return nil, errBoot
 	case <-timer.C:
 		w.kill("start")
@@ -253,28 +258,6 @@ func (w *worker) readStdout(r io.Reader, marker string, ready chan<- struct{}) {
 		w.logger.Info("function log", "stream", "stdout", "line", line)
 	}
 	_, _ = io.Copy(io.Discard, r)
-}
-
-func (w *worker) readStderr(r io.Reader) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		w.mu.Lock()
-		w.tail = append(w.tail, line)
-		if len(w.tail) > tailLines {
-			w.tail = w.tail[len(w.tail)-tailLines:]
-		}
-		w.mu.Unlock()
-		w.logger.Warn("function log", "stream", "stderr", "line", line)
-	}
-	_, _ = io.Copy(io.Discard, r)
-}
-
-func (w *worker) stderrTail() string {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	return strings.Join(w.tail, "\n")
 }
 
 // kill stops the process; limit names the limit it passed ("" for a plain stop).

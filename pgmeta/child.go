@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"casarent/server/httpx"
+	"casarent/server/proctail"
 )
 
 // child is one Deno process serving postgres-meta on a unix socket of its own.
@@ -33,14 +34,11 @@ type child struct {
 	done   chan struct{} // closed when the process has exited
 	logger *slog.Logger
 
-	mu   sync.Mutex
-	tail []string // last lines of stderr (why it died)
+	stderr *proctail.Tail // its last lines say why it died
 
 	inflight atomic.Int32
 	lastUsed atomic.Int64 // unix nanoseconds
 }
-
-const tailLines = 20
 
 // denoArgs: reading the package and its own folder, the socket, the environment
 // given, the database's address, loading the package's own native addons (the
@@ -125,7 +123,7 @@ func start(ctx context.Context, o *Options) (*child, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	c := &child{cmd: cmd, dir: dir, done: make(chan struct{}), logger: o.Logger}
+	c := &child{cmd: cmd, dir: dir, done: make(chan struct{}), logger: o.Logger, stderr: proctail.New(20)}
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("start deno: %w", err)
@@ -134,7 +132,10 @@ func start(ctx context.Context, o *Options) (*child, error) {
 	var pipes sync.WaitGroup
 	pipes.Add(2)
 	go func() { defer pipes.Done(); c.readStdout(stdout, ready) }()
-	go func() { defer pipes.Done(); c.readStderr(stderr) }()
+	go func() {
+		defer pipes.Done()
+		c.stderr.Read(stderr, func(line string) { c.logger.Warn("postgres-meta", "stream", "stderr", "line", line) })
+	}()
 	go func() {
 		pipes.Wait()
 		_ = cmd.Wait()
@@ -161,7 +162,7 @@ func (c *child) waitReady(ctx context.Context, ready <-chan struct{}, timeout ti
 	case <-ready:
 		return nil
 	case <-c.done:
-		return fmt.Errorf("postgres-meta exited at start: %s", c.stderrTail())
+		return fmt.Errorf("postgres-meta exited at start: %s", c.stderr.String())
 	case <-timer.C:
 		c.stop()
 		return errors.New("postgres-meta did not listen in time")
@@ -184,28 +185,6 @@ func (c *child) readStdout(r io.Reader, ready chan<- struct{}) {
 		c.logger.Info("postgres-meta", "stream", "stdout", "line", sc.Text())
 	}
 	_, _ = io.Copy(io.Discard, r)
-}
-
-func (c *child) readStderr(r io.Reader) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		c.mu.Lock()
-		c.tail = append(c.tail, line)
-		if len(c.tail) > tailLines {
-			c.tail = c.tail[len(c.tail)-tailLines:]
-		}
-		c.mu.Unlock()
-		c.logger.Warn("postgres-meta", "stream", "stderr", "line", line)
-	}
-	_, _ = io.Copy(io.Discard, r)
-}
-
-func (c *child) stderrTail() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return strings.Join(c.tail, "\n")
 }
 
 func (c *child) exited() bool {
@@ -279,7 +258,7 @@ func (c *child) newProxy() *httputil.ReverseProxy {
 			return nil
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
-			c.logger.WarnContext(r.Context(), "postgres-meta did not answer", "err", err, "stderr", c.stderrTail())
+			c.logger.WarnContext(r.Context(), "postgres-meta did not answer", "err", err, "stderr", c.stderr.String())
 			_ = httpx.WriteJSON(w, http.StatusBadGateway, map[string]any{"message": "Studio's database API did not answer"})
 		},
 	}
