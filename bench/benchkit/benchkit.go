@@ -1,6 +1,7 @@
 // Package benchkit is what the benchmarks share besides their database
 // (benchdb): a quiet logger for the surfaces they measure, an HTTP client for
-// many concurrent callers, and timed runs of one operation on many workers.
+// many concurrent callers, timed runs of one operation on many workers, and the
+// server binary with its resident memory for those that start one.
 package benchkit
 
 import (

@@ -47,6 +47,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"casarent/bench/benchdb"
+	"casarent/bench/benchkit"
 	"casarent/server/config"
 )
 
@@ -121,7 +122,7 @@ func measure(ctx context.Context, bin string, env []string, dbURL, base, mode st
 	res.startTook = time.Since(start)
 	res.pages = metric(base, "site_pages_rendered_total")
 	time.Sleep(3 * time.Second)
-	res.idle = rss(pid)
+	res.idle = benchkit.RSS(pid)
 
 	log.Printf("%s: a change to every car and post…", mode)
 	conn, err := pgx.Connect(ctx, dbURL)
@@ -172,7 +173,7 @@ func measure(ctx context.Context, bin string, env []string, dbURL, base, mode st
 	slices.Sort(took)
 	res.p50, res.p99 = took[len(took)/2], took[len(took)*99/100]
 	res.floodRenders = metric(base, "site_pages_rendered_total") - before
-	res.afterFlood = rss(pid)
+	res.afterFlood = benchkit.RSS(pid)
 	return res, nil
 }
 
@@ -180,9 +181,9 @@ func measure(ctx context.Context, bin string, env []string, dbURL, base, mode st
 // returns both peaks.
 func watch(pid int, done func() bool, timeout time.Duration) (peak, childPeak int64) {
 	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-		peak = max(peak, rss(pid))
+		peak = max(peak, benchkit.RSS(pid))
 		for _, c := range children(pid) {
-			childPeak = max(childPeak, rss(c))
+			childPeak = max(childPeak, benchkit.RSS(c))
 		}
 		if done() {
 			return
@@ -190,19 +191,6 @@ func watch(pid int, done func() bool, timeout time.Duration) (peak, childPeak in
 	}
 	log.Printf("gave up waiting after %v", timeout)
 	return
-}
-
-func rss(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(b)
-	if m == nil {
-		return 0
-	}
-	kb, _ := strconv.ParseInt(string(m[1]), 10, 64)
-	return kb << 10
 }
 
 // children are the processes whose parent is pid.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"casarent/bench/benchdb"
+	"casarent/bench/benchkit"
 	"casarent/server/pgtest"
 )
 
@@ -37,10 +38,10 @@ func prepare(ctx context.Context, addr, dist string, extra ...string) (*setup, e
 	if err != nil {
 		return nil, err
 	}
-	s := &setup{tmp: tmp, bin: filepath.Join(tmp, "server")}
-	if out, err := exec.Command("go", "build", "-o", s.bin, "./cmd/server").CombinedOutput(); err != nil {
+	s := &setup{tmp: tmp}
+	if s.bin, err = benchkit.BuildServer(tmp); err != nil {
 		s.close()
-		return nil, fmt.Errorf("go build: %v\n%s", err, out)
+		return nil, err
 	}
 	if s.db, err = benchdb.Fresh(ctx, benchdb.Options{Prefix: "bench_pages"}); err != nil {
 		s.close()

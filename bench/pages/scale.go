@@ -14,6 +14,8 @@ import (
 	"syscall"
 	"time"
 
+	"casarent/bench/benchkit"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/klauspost/compress/zstd"
 )
@@ -96,7 +98,7 @@ func measureSize(ctx context.Context, conn *pgx.Conn, bin string, env []string, 
 	r.peak, r.childPeak = watch(pid, func() bool { return health(base) == "ready" }, 30*time.Minute)
 	r.took = time.Since(start)
 	time.Sleep(5 * time.Second)
-	r.idle = rss(pid)
+	r.idle = benchkit.RSS(pid)
 	rows, err := conn.Query(ctx, `select body from site_pages.pages`)
 	if err != nil {
 		return r, err

@@ -21,10 +21,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"time"
+
+	"casarent/bench/benchkit"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -43,9 +43,9 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(work)
-	bin := filepath.Join(work, "server")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/server").CombinedOutput(); err != nil {
-		log.Fatalf("build: %v\n%s", err, out)
+	bin, err := benchkit.BuildServer(work)
+	if err != nil {
+		log.Fatal(err)
 	}
 	repo, _ := os.Getwd()
 	own := filepath.Join(work, "own")
@@ -110,21 +110,7 @@ func startOnce(bin, cluster, project, dataDir, addr string, idle time.Duration) 
 	}
 	took := time.Since(began)
 	time.Sleep(idle)
-	return took, rss(cmd.Process.Pid)
-}
-
-// rss is Linux's VmRSS of pid, in bytes.
-func rss(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(b)
-	if m == nil {
-		return 0
-	}
-	kb, _ := strconv.ParseInt(string(m[1]), 10, 64)
-	return kb << 10
+	return took, benchkit.RSS(cmd.Process.Pid)
 }
 
 func median(xs []float64) float64 {

@@ -27,6 +27,8 @@ import (
 	"strings"
 	"time"
 
+	"casarent/bench/benchkit"
+
 	"github.com/jackc/pgx/v5"
 )
 
@@ -55,9 +57,9 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(work)
-	bin := filepath.Join(work, "server")
-	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/server").CombinedOutput(); err != nil {
-		log.Fatalf("build: %v\n%s", err, out)
+	bin, err := benchkit.BuildServer(work)
+	if err != nil {
+		log.Fatal(err)
 	}
 	repo, _ := os.Getwd()
 	ctx := context.Background()
@@ -157,9 +159,9 @@ func call(method, url, key, body string) {
 
 // report prints the server's RSS and its children's (postgres-meta's Deno).
 func report(when string, pid int) {
-	server, children := rss(pid), int64(0)
+	server, children := benchkit.RSS(pid), int64(0)
 	for _, c := range childPids(pid) {
-		children += rss(c)
+		children += benchkit.RSS(c)
 	}
 	fmt.Printf("%-30s server %6.1f MB   postgres-meta %6.1f MB   total %6.1f MB\n", when,
 		float64(server)/(1<<20), float64(children)/(1<<20), float64(server+children)/(1<<20))
@@ -177,18 +179,4 @@ func childPids(pid int) []int {
 		}
 	}
 	return out
-}
-
-// rss is Linux's VmRSS of pid, in bytes.
-func rss(pid int) int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0
-	}
-	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(b)
-	if m == nil {
-		return 0
-	}
-	kb, _ := strconv.ParseInt(string(m[1]), 10, 64)
-	return kb << 10
 }
