@@ -15,7 +15,7 @@ import (
 	"casarent/rental"
 	"casarent/rental/adminusers"
 	rentalconfig "casarent/rental/config"
-	"casarent/rental/holds"
+	"casarent/rental/jobs"
 	"casarent/rental/notifications"
 	"casarent/rental/paypal"
 	"casarent/rental/seed"
@@ -95,11 +95,11 @@ func (a *app) rentalWorkers(mailer mail.Sender, payments *paypal.Service) {
 	a.workers = append(a.workers, payments.RunReconciler)
 	// Replicas may all run it too: the database claims each lapsed hold once.
 	a.workers = append(a.workers, func(ctx context.Context) {
-		holds.Run(ctx, holds.Deps{Pool: a.db.Pool, Every: a.rental.HoldExpiryEvery, Logger: a.log.With("component", "holds")})
+		jobs.ExpireHolds.Run(ctx, a.db.Pool, a.rental.HoldExpiryEvery, a.log.With("component", "holds"))
 	})
 	// And this one: each reminder is queued once (private.pickup_reminders).
 	a.workers = append(a.workers, func(ctx context.Context) {
-		notifications.RunReminders(ctx, a.db.Pool, a.rental.PickupReminderEvery, a.log.With("component", "reminders"))
+		jobs.PickupReminders.Run(ctx, a.db.Pool, a.rental.PickupReminderEvery, a.log.With("component", "reminders"))
 	})
 }
 

@@ -1,4 +1,4 @@
-package holds_test
+package jobs_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"casarent/rental/holds"
+	"casarent/rental/jobs"
 	"casarent/server/pgrole"
 	"casarent/server/pgtest"
 )
@@ -48,7 +48,7 @@ func TestLoopsOnTwoReplicasExpireEachHoldOnce(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 2 {
 		wg.Go(func() {
-			holds.Run(runCtx, holds.Deps{Pool: db.Pool, Every: 20 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			jobs.ExpireHolds.Run(runCtx, db.Pool, 20*time.Millisecond, slog.New(slog.NewTextHandler(io.Discard, nil)))
 		})
 	}
 	deadline := time.Now().Add(10 * time.Second)
@@ -82,7 +82,7 @@ func TestLoopsOnTwoReplicasExpireEachHoldOnce(t *testing.T) {
 	if err := book(1); err != nil {
 		t.Fatalf("freed dates refused: %v", err)
 	}
-	if got, err := holds.ExpireOnce(ctx, db.Pool); err != nil || got != 0 {
+	if got, err := jobs.ExpireHolds.Once(ctx, db.Pool); err != nil || got != 0 {
 		t.Fatalf("nothing left to expire: %d %v", got, err)
 	}
 }
