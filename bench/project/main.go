@@ -34,19 +34,12 @@ func main() {
 	idle := flag.Duration("idle", 5*time.Second, "wait after /health before reading RSS")
 	addr := flag.String("addr", "127.0.0.1:26230", "listen address of the server under test")
 	flag.Parse()
-	cluster := os.Getenv("DATABASE_URL")
-	if cluster == "" {
-		log.Fatal("DATABASE_URL: a superuser URL of a scratch cluster")
-	}
-	work, err := os.MkdirTemp("", "bench-project-")
+	ws, err := benchkit.NewWorkspace("bench-project-")
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer os.RemoveAll(work)
-	bin, err := benchkit.BuildServer(work)
-	if err != nil {
-		log.Fatal(err)
-	}
+	defer ws.Close()
+	cluster, work, bin := ws.Cluster, ws.Dir, ws.Bin
 	repo, _ := os.Getwd()
 	own := filepath.Join(work, "own")
 	if err := os.MkdirAll(own, 0o755); err != nil {
