@@ -15,7 +15,13 @@ set -euo pipefail
 name="${1:?usage: $0 NAME, the name of the migration}"
 : "${DATABASE_URL:?DATABASE_URL must name a cluster (a superuser URL)}"
 project="${PROJECT:-rental}"
+# Now, or just after the last migration if that one is dated later (a squash keeps
+# the version of the last file it replaced): migrations apply in version order.
+last=$(ls "$project/supabase/migrations" 2>/dev/null | grep -Eo '^[0-9]{14}' | sort | tail -1 || true)
 version="${VERSION:-$(date -u +%Y%m%d%H%M%S)}"
+if [[ -z "${VERSION:-}" && -n "$last" && "$version" -le "$last" ]]; then
+  version=$(date -u -d "$(sed -E 's/(....)(..)(..)(..)(..)(..)/\1-\2-\3 \4:\5:\6/' <<<"$last") UTC + 1 second" +%Y%m%d%H%M%S)
+fi
 out="$project/supabase/migrations/${version}_${name}.sql"
 [[ -e "$out" ]] && { echo "$out exists" >&2; exit 1; }
 
