@@ -11,7 +11,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"time"
 )
 
@@ -26,15 +25,9 @@ type Bundle struct {
 // with `deno bundle`, honouring config.toml (configPath) and each folder's deno.json
 // or import map. denoDir is Deno's cache for the npm: and https: imports.
 func BundleFunctions(ctx context.Context, denoPath, denoDir, dir, configPath string, names []string) ([]Bundle, error) {
-	fns, err := scanFunctions(dir, configPath)
+	fns, err := pickFunctions(dir, configPath, names)
 	if err != nil {
 		return nil, err
-	}
-	if len(names) == 0 {
-		for n := range fns {
-			names = append(names, n)
-		}
-		sort.Strings(names)
 	}
 	tmp, err := os.MkdirTemp("", "functions-bundle")
 	if err != nil {
@@ -42,11 +35,8 @@ func BundleFunctions(ctx context.Context, denoPath, denoDir, dir, configPath str
 	}
 	defer os.RemoveAll(tmp)
 	var out []Bundle
-	for _, name := range names {
-		fn := fns[name]
-		if fn == nil {
-			return nil, fmt.Errorf("no function %q in %s", name, dir)
-		}
+	for _, fn := range fns {
+		name := fn.Name
 		env := append(os.Environ(), "DENO_DIR="+denoDir, "NO_COLOR=1")
 		if os.Getenv("DENO_TLS_CA_STORE") == "" {
 			env = append(env, "DENO_TLS_CA_STORE=system,mozilla")

@@ -44,7 +44,7 @@ type DeployMetadata struct {
 // files of dir it imports by relative path (e.g. _shared/), found by reading
 // the import statements. No Deno is needed: the server bundles.
 func CollectSources(dir, configPath string, names []string) ([]Sources, error) {
-	fns, err := scanFunctions(dir, configPath)
+	fns, err := pickFunctions(dir, configPath, names)
 	if err != nil {
 		return nil, err
 	}
@@ -52,21 +52,11 @@ func CollectSources(dir, configPath string, names []string) ([]Sources, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(names) == 0 {
-		for n := range fns {
-			names = append(names, n)
-		}
-		sort.Strings(names)
-	}
 	var out []Sources
-	for _, name := range names {
-		fn := fns[name]
-		if fn == nil {
-			return nil, fmt.Errorf("no function %q in %s", name, dir)
-		}
+	for _, fn := range fns {
 		s, err := collectOne(root, fn)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, fmt.Errorf("%s: %w", fn.Name, err)
 		}
 		out = append(out, s)
 	}

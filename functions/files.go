@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -59,6 +61,27 @@ func isFunctionFolder(name string) bool {
 
 // scanFunctions lists the function folders of dir with config.toml's settings and the
 // secrets of dir/.env. A missing dir is no functions.
+// pickFunctions is the functions of dir named (all of them, by name, when names is
+// empty), for the deploy client; a name with no folder is an error.
+func pickFunctions(dir, configPath string, names []string) ([]*fileFunction, error) {
+	fns, err := scanFunctions(dir, configPath)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		names = slices.Sorted(maps.Keys(fns))
+	}
+	out := make([]*fileFunction, 0, len(names))
+	for _, name := range names {
+		fn := fns[name]
+		if fn == nil {
+			return nil, fmt.Errorf("no function %q in %s", name, dir)
+		}
+		out = append(out, fn)
+	}
+	return out, nil
+}
+
 func scanFunctions(dir, configPath string) (map[string]*fileFunction, error) {
 	out := map[string]*fileFunction{}
 	dir, err := filepath.Abs(dir)
