@@ -5,7 +5,7 @@
 // phone: it computes RFC 6238 codes from the secret the page shows.
 import { execFileSync } from "node:child_process";
 import { createHmac } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./browser.ts";
 import { seriousViolations } from "./helpers.ts";
@@ -67,6 +67,25 @@ async function storedAal(page: Page): Promise<string> {
     const token = JSON.parse(localStorage.getItem(key)!).access_token as string;
     return JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/"))).aal as string;
   });
+}
+
+/** A wrong code sent with the step's button: the step says so and the back office stays closed. */
+async function codeRefused(page: Page, code: Locator, wrong: string, button: string): Promise<void> {
+  await code.fill(wrong);
+  await page.getByRole("button", { name: button }).click();
+  await page.getByTestId("mfa-error").filter({ hasText: "Code incorrect ou expiré" }).waitFor();
+  expect(await page.locator(".adm-shell").count()).toBe(0);
+}
+
+/** The right code: the dashboard opens, the stored session is aal2, and a reload keeps the back office open. */
+async function codeOpens(page: Page, code: Locator, good: string, button: string): Promise<void> {
+  await code.fill(good);
+  await page.getByRole("button", { name: button }).click();
+  await page.locator(".adm-shell").waitFor();
+  await page.getByRole("heading", { name: "Tableau de bord" }).waitFor();
+  expect(await storedAal(page)).toBe("aal2");
+  await page.reload();
+  await page.locator(".adm-shell").waitFor();
 }
 
 let browser: Browser;
@@ -138,24 +157,13 @@ describe("administrator second factor (TOTP)", () => {
     expect(await code.getAttribute("inputmode")).toBe("numeric");
     expect(await seriousViolations(page)).toEqual([]);
 
-    await code.fill("000000" === totp(secret) ? "111111" : "000000");
-    await page.getByRole("button", { name: "Vérifier" }).click();
-    await page.getByTestId("mfa-error").filter({ hasText: "Code incorrect ou expiré" }).waitFor();
-    expect(await page.locator(".adm-shell").count()).toBe(0);
+    await codeRefused(page, code, "000000" === totp(secret) ? "111111" : "000000", "Vérifier");
     // A reload with the stored aal1 session asks the code again.
     await page.reload();
     await page.getByRole("heading", { name: "Double authentification" }).waitFor();
     expect(await page.locator(".adm-shell").count()).toBe(0);
 
-    await code.fill(await freshCode(secret));
-    await page.getByRole("button", { name: "Vérifier" }).click();
-    await page.locator(".adm-shell").waitFor();
-    await page.getByRole("heading", { name: "Tableau de bord" }).waitFor();
-    // The session the browser keeps is aal2.
-    expect(await storedAal(page)).toBe("aal2");
-    // A reload keeps the back office open (the stored session is aal2).
-    await page.reload();
-    await page.locator(".adm-shell").waitFor();
+    await codeOpens(page, code, await freshCode(secret), "Vérifier");
     await ctx.close();
   });
 
@@ -228,17 +236,8 @@ describe("administrator second factor (TOTP)", () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       const good = await freshCode(key);
-      await code.fill(String((Number(good) + 500_000) % 1_000_000).padStart(6, "0"));
-      await page.getByRole("button", { name: "Confirmer" }).click();
-      await page.getByTestId("mfa-error").filter({ hasText: "Code incorrect ou expiré" }).waitFor();
-      expect(await page.locator(".adm-shell").count()).toBe(0);
-      await code.fill(good);
-      await page.getByRole("button", { name: "Confirmer" }).click();
-      await page.locator(".adm-shell").waitFor();
-      await page.getByRole("heading", { name: "Tableau de bord" }).waitFor();
-      expect(await storedAal(page)).toBe("aal2");
-      await page.reload();
-      await page.locator(".adm-shell").waitFor();
+      await codeRefused(page, code, String((Number(good) + 500_000) % 1_000_000).padStart(6, "0"), "Confirmer");
+      await codeOpens(page, code, good, "Confirmer");
       await ctx.close();
 
       // The next sign-in asks the code of that factor.

@@ -6,7 +6,14 @@ import { useExtraOrder } from "../../lib/extraOrderApi";
 
 // The blocks of a booking's details dialog, each one part of the booking.
 
-export function Block({ title, children, wide, testId }: { title: string; children: ReactNode; wide?: boolean; testId?: string }) {
+interface BlockProps {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+  testId?: string;
+}
+
+export function Block({ title, children, wide, testId }: BlockProps) {
   return (
     <section className={`adm-detail-block${wide ? " adm-detail-block--wide" : ""}`} data-testid={testId}>
       <h3>{title}</h3>
@@ -15,17 +22,24 @@ export function Block({ title, children, wide, testId }: { title: string; childr
   );
 }
 
+/** A block that is one list of labelled values (the rows). */
+function ListBlock({ children, ...block }: BlockProps) {
+  return (
+    <Block {...block}>
+      <dl className="adm-dl">{children}</dl>
+    </Block>
+  );
+}
+
 /** Where and when the car is picked up, or returned. */
 export function Leg({ title, location, date, time }: { title: string; location: string | null; date: string | null; time: string | null }) {
   const { t } = useAdminTranslation();
   return (
-    <Block title={title}>
-      <dl className="adm-dl">
-        <Row label={t("bookings.details.location")}>{location}</Row>
-        <Row label={t("bookings.details.date")}>{date ? formatLongDate(date) : null}</Row>
-        <Row label={t("bookings.details.time")}>{formatTime(time) || null}</Row>
-      </dl>
-    </Block>
+    <ListBlock title={title}>
+      <Row label={t("bookings.details.location")}>{location}</Row>
+      <Row label={t("bookings.details.date")}>{date ? formatLongDate(date) : null}</Row>
+      <Row label={t("bookings.details.time")}>{formatTime(time) || null}</Row>
+    </ListBlock>
   );
 }
 
@@ -84,37 +98,33 @@ function PriceBreakdown({ q, total }: { q: BookingQuote; total: number | null })
 export function CustomerBlock({ b }: { b: AdminBooking }) {
   const { t } = useAdminTranslation();
   return (
-    <Block title={t("bookings.details.customer")}>
-      <dl className="adm-dl">
-        <Row label={t("bookings.details.name")}>{b.customer_name}</Row>
-        <Row label={t("bookings.details.email")}>
-          <a href={`mailto:${b.customer_email}`}>{b.customer_email}</a>
+    <ListBlock title={t("bookings.details.customer")}>
+      <Row label={t("bookings.details.name")}>{b.customer_name}</Row>
+      <Row label={t("bookings.details.email")}>
+        <a href={`mailto:${b.customer_email}`}>{b.customer_email}</a>
+      </Row>
+      <Row label={t("bookings.details.phone")}>
+        <a href={`tel:${b.customer_phone}`}>{b.customer_phone}</a>
+      </Row>
+      {b.hotel_name && (
+        <Row label={t("bookings.details.hotel")}>
+          {/* The address may be missing (a hotel named from "My booking"): no comma left hanging. */}
+          <bdi data-testid="booking-hotel">{[b.hotel_name, b.hotel_address].filter((v) => v?.trim()).join(", ")}</bdi>
         </Row>
-        <Row label={t("bookings.details.phone")}>
-          <a href={`tel:${b.customer_phone}`}>{b.customer_phone}</a>
-        </Row>
-        {b.hotel_name && (
-          <Row label={t("bookings.details.hotel")}>
-            {/* The address may be missing (a hotel named from "My booking"): no comma left hanging. */}
-            <bdi data-testid="booking-hotel">{[b.hotel_name, b.hotel_address].filter((v) => v?.trim()).join(", ")}</bdi>
-          </Row>
-        )}
-        {b.flight_number && <Row label={t("bookings.details.flight")}>{b.flight_number}</Row>}
-      </dl>
-    </Block>
+      )}
+      {b.flight_number && <Row label={t("bookings.details.flight")}>{b.flight_number}</Row>}
+    </ListBlock>
   );
 }
 
 export function VehicleBlock({ b }: { b: AdminBooking }) {
   const { t } = useAdminTranslation();
   return (
-    <Block title={t("bookings.details.vehicle")}>
-      <dl className="adm-dl">
-        <Row label={t("bookings.details.model")}>{b.cars?.name}</Row>
-        <Row label={t("bookings.details.brand")}>{b.cars?.brand}</Row>
-        <Row label={t("bookings.details.category")}>{b.cars?.category}</Row>
-      </dl>
-    </Block>
+    <ListBlock title={t("bookings.details.vehicle")}>
+      <Row label={t("bookings.details.model")}>{b.cars?.name}</Row>
+      <Row label={t("bookings.details.brand")}>{b.cars?.brand}</Row>
+      <Row label={t("bookings.details.category")}>{b.cars?.category}</Row>
+    </ListBlock>
   );
 }
 
@@ -124,26 +134,24 @@ export function OrderBlock({ b }: { b: AdminBooking }) {
   const extraOrder = useExtraOrder();
   const extras = orderedExtras(b.extras, extraOrder ?? []);
   return (
-    <Block title={t("bookings.details.order")} testId="booking-order">
-      <dl className="adm-dl">
-        <Row label={t("bookings.details.insurance")} testId="order-insurance">
-          {insuranceName(b.insurance_type)}
-        </Row>
-        <Row label={t("bookings.details.extras")} testId="order-extras">
-          {extras.length === 0 ? (
-            <span className="adm-muted">{t("bookings.details.noExtras")}</span>
-          ) : extraOrder === undefined ? null : (
-            <ul className="adm-plain-list">
-              {extras.map((e) => (
-                <li key={e.key}>{e.label}</li>
-              ))}
-            </ul>
-          )}
-        </Row>
-        <Row label={t("bookings.details.duration")}>{t("bookings.days", { count: b.quote?.days ?? b.days ?? 0 })}</Row>
-        <Row label={t("bookings.details.paymentOption")}>{paymentOptionName(b.payment_option)}</Row>
-      </dl>
-    </Block>
+    <ListBlock title={t("bookings.details.order")} testId="booking-order">
+      <Row label={t("bookings.details.insurance")} testId="order-insurance">
+        {insuranceName(b.insurance_type)}
+      </Row>
+      <Row label={t("bookings.details.extras")} testId="order-extras">
+        {extras.length === 0 ? (
+          <span className="adm-muted">{t("bookings.details.noExtras")}</span>
+        ) : extraOrder === undefined ? null : (
+          <ul className="adm-plain-list">
+            {extras.map((e) => (
+              <li key={e.key}>{e.label}</li>
+            ))}
+          </ul>
+        )}
+      </Row>
+      <Row label={t("bookings.details.duration")}>{t("bookings.days", { count: b.quote?.days ?? b.days ?? 0 })}</Row>
+      <Row label={t("bookings.details.paymentOption")}>{paymentOptionName(b.payment_option)}</Row>
+    </ListBlock>
   );
 }
 
@@ -173,20 +181,18 @@ export function StatusBlock({ b, now }: { b: AdminBooking; now: Date }) {
   const { t } = useAdminTranslation();
   const hold = holdState(b, now);
   return (
-    <Block title={t("bookings.details.status")} wide>
-      <dl className="adm-dl">
-        {(hold?.kind === "held" || hold?.kind === "lapsing") && (
-          <Row label={t("bookings.details.hold")}>
-            <span data-testid="booking-hold-detail">
-              {hold.kind === "held" ? formatAgencyDateTime(hold.until) : t("bookings.hold.lapsing")}
-              <span className="adm-muted adm-block">{t("bookings.hold.hint")}</span>
-            </span>
-          </Row>
-        )}
-        {hold?.kind === "expired" && hold.at && <Row label={t("bookings.details.expiredAt")}>{formatAgencyDateTime(hold.at)}</Row>}
-        <Row label={t("bookings.csv.createdAt")}>{formatDate(b.created_at)}</Row>
-        <Row label={t("bookings.details.notes")}>{b.notes ? <span className="adm-pre">{b.notes}</span> : <span className="adm-muted">{t("bookings.details.noNotes")}</span>}</Row>
-      </dl>
-    </Block>
+    <ListBlock title={t("bookings.details.status")} wide>
+      {(hold?.kind === "held" || hold?.kind === "lapsing") && (
+        <Row label={t("bookings.details.hold")}>
+          <span data-testid="booking-hold-detail">
+            {hold.kind === "held" ? formatAgencyDateTime(hold.until) : t("bookings.hold.lapsing")}
+            <span className="adm-muted adm-block">{t("bookings.hold.hint")}</span>
+          </span>
+        </Row>
+      )}
+      {hold?.kind === "expired" && hold.at && <Row label={t("bookings.details.expiredAt")}>{formatAgencyDateTime(hold.at)}</Row>}
+      <Row label={t("bookings.csv.createdAt")}>{formatDate(b.created_at)}</Row>
+      <Row label={t("bookings.details.notes")}>{b.notes ? <span className="adm-pre">{b.notes}</span> : <span className="adm-muted">{t("bookings.details.noNotes")}</span>}</Row>
+    </ListBlock>
   );
 }

@@ -134,32 +134,32 @@ type Admit = (user: User, profile: auth.AdminProfile) => void;
 
 /** The second factor's steps: the code of an enrolled factor, or the first code of a new one. */
 function useSecondFactor(access: AdminAccess, signingIn: { current: boolean }, admit: Admit) {
+  /** The code of factorId: the administrator is let in at aal2, or told why not (`failed` is logged, `fallback` words an unknown error). */
+  const checkCode = useCallback(
+    (user: User, profile: auth.AdminProfile, factorId: string, code: string, failed: string, fallback: string): Promise<LoginOutcome> =>
+      signInStep(signingIn, failed, fallback, async () => {
+        const res = await auth.verifyTotp(factorId, code);
+        if (!res.ok) return refusal(res, "mfa_verification_failed", tAdmin("mfa.wrongCode"), fallback);
+        admit((await auth.currentUser()) ?? user, profile);
+        return { ok: true };
+      }),
+    [admit, signingIn],
+  );
+
   const verifyCode = useCallback(
     async (code: string): Promise<LoginOutcome> => {
       if (access.kind !== "mfa") return { ok: false, message: tAdmin("mfa.genericError") };
-      const { user, profile, factorId } = access;
-      return signInStep(signingIn, "admin code verification failed", tAdmin("mfa.genericError"), async () => {
-        const res = await auth.verifyTotp(factorId, code);
-        if (!res.ok) return refusal(res, "mfa_verification_failed", tAdmin("mfa.wrongCode"), tAdmin("mfa.genericError"));
-        admit((await auth.currentUser()) ?? user, profile);
-        return { ok: true };
-      });
+      return checkCode(access.user, access.profile, access.factorId, code, "admin code verification failed", tAdmin("mfa.genericError"));
     },
-    [access, admit, signingIn],
+    [access, checkCode],
   );
 
   const confirmEnrolment = useCallback(
     async (factorId: string, code: string): Promise<LoginOutcome> => {
       if (access.kind !== "enrol") return { ok: false, message: tAdmin("mfa.genericError") };
-      const { user, profile } = access;
-      return signInStep(signingIn, "admin enrolment failed", tAdmin("mfa.enrolError"), async () => {
-        const res = await auth.verifyTotp(factorId, code);
-        if (!res.ok) return refusal(res, "mfa_verification_failed", tAdmin("mfa.wrongCode"), tAdmin("mfa.enrolError"));
-        admit((await auth.currentUser()) ?? user, profile);
-        return { ok: true };
-      });
+      return checkCode(access.user, access.profile, factorId, code, "admin enrolment failed", tAdmin("mfa.enrolError"));
     },
-    [access, admit, signingIn],
+    [access, checkCode],
   );
 
   return { verifyCode, confirmEnrolment };

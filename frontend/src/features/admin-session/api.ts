@@ -120,3 +120,11 @@ export async function unenroll(factorId: string): Promise<void> {
   const { error } = await auth.mfa.unenroll({ factorId });
   if (error) throw error;
 }
+
+/** A new authenticator app to confirm; an enrolment left unconfirmed (page closed, reloaded) would hold the name, so it goes first. */
+export async function newEnrolment(friendlyName: string, issuer: string): Promise<Enrolment> {
+  for (const f of await listTotpFactors()) {
+    if (f.status !== "verified") await unenroll(f.id);
+  }
+  return enrollTotp(friendlyName, issuer);
+}

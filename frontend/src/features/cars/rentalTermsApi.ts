@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { db } from "../../lib/db";
+import { loggedRead } from "../../lib/loggedRead";
 import { pageData, pageDataUpdatedAt } from "../../lib/pageData";
 
 // What the terms say, as the database says it: public.rental_terms() (the rental
@@ -32,17 +33,8 @@ export interface RentalTermsData {
 
 /** The terms, null when they cannot be read. */
 export async function fetchRentalTerms(): Promise<RentalTermsData | null> {
-  try {
-    const { data, error } = await (await db()).rpc("rental_terms");
-    if (error) {
-      console.error("rental_terms read failed", error);
-      return null;
-    }
-    return (data as unknown as RentalTermsData | null) ?? null;
-  } catch (e) {
-    console.error("rental_terms read failed", e);
-    return null;
-  }
+  const data = await loggedRead("rental_terms read failed", null, async () => (await db()).rpc("rental_terms"));
+  return data as unknown as RentalTermsData | null;
 }
 
 export const rentalTermsQuery = queryOptions({

@@ -1,5 +1,5 @@
 import { FunctionsHttpError } from "@supabase/supabase-js";
-import { db, PG_CODES } from "../../lib/db";
+import { callResult, db, errorDetails, PG_CODES, type Call, type DbError, type Result as DbResult } from "../../lib/db";
 import type { ChangeQuoteJson as ChangeQuote, LedgerLineJson as LedgerLine, MyBookingJson as MyBooking, TravellerRequestJson as TravellerRequest } from "../../lib/database";
 
 // The shapes of the page's functions' answers are the client's Database type's
@@ -16,16 +16,8 @@ export type Failure =
   | { kind: "limited"; by?: "booking" | "recipient" } // 429: per address, or the caps on links per booking and per recipient
   | { kind: "other" };
 
-export function failure(error: { code?: string; message?: string; details?: unknown }): Failure {
-  let details: Record<string, unknown> = {};
-  if (error.details && typeof error.details === "object") details = error.details as Record<string, unknown>;
-  else if (typeof error.details === "string") {
-    try {
-      details = JSON.parse(error.details) as Record<string, unknown>;
-    } catch {
-      details = {};
-    }
-  }
+export function failure(error: DbError): Failure {
+  const details = errorDetails(error.details);
   switch (error.code) {
     case "MB001":
       return { kind: "link" };
@@ -45,18 +37,10 @@ export function failure(error: { code?: string; message?: string; details?: unkn
   return { kind: "other" };
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+export type Result<T> = DbResult<T, Failure>;
 
-/** Runs one call; its answer's type is the one the client's Database type gives the function called. */
-async function rpc<T>(call: (c: Awaited<ReturnType<typeof db>>) => PromiseLike<{ data: T; error: null } | { data: null; error: { code?: string; details?: unknown } }>): Promise<Result<T>> {
-  try {
-    const { data, error } = await call(await db());
-    if (error) return { ok: false, failure: failure(error) };
-    return { ok: true, value: data };
-  } catch {
-    return { ok: false, failure: { kind: "other" } };
-  }
-}
+/** Runs one call of the page; a call that throws is "other". */
+const rpc = <T>(call: Call<T>): Promise<Result<T>> => callResult(call, failure, { kind: "other" });
 
 /** Step 1: the same answer whether the pair matches or not; a match gets its link by e-mail. */
 export function requestLink(reference: string, email: string): Promise<Result<unknown>> {
@@ -92,31 +76,17 @@ export interface ChangeAsked {
   message: string;
 }
 
+/** A change's car, dates and times as the change functions take them. */
+function changeArgs(token: string, a: Omit<ChangeAsked, "message">) {
+  return { p_token: token, p_car_id: a.carId, p_start: a.start, p_end: a.end, p_pickup_time: a.pickupTime, p_return_time: a.returnTime };
+}
+
 export function askChange(token: string, a: ChangeAsked): Promise<Result<MyBooking>> {
-  return rpc((c) =>
-    c.rpc("my_booking_change_request", {
-      p_token: token,
-      p_car_id: a.carId,
-      p_start: a.start,
-      p_end: a.end,
-      p_pickup_time: a.pickupTime,
-      p_return_time: a.returnTime,
-      p_message: a.message,
-    }),
-  );
+  return rpc((c) => c.rpc("my_booking_change_request", { ...changeArgs(token, a), p_message: a.message }));
 }
 
 export function quoteChange(token: string, a: Omit<ChangeAsked, "message">): Promise<Result<ChangeQuote>> {
-  return rpc((c) =>
-    c.rpc("my_booking_change_quote", {
-      p_token: token,
-      p_car_id: a.carId,
-      p_start: a.start,
-      p_end: a.end,
-      p_pickup_time: a.pickupTime,
-      p_return_time: a.returnTime,
-    }),
-  );
+  return rpc((c) => c.rpc("my_booking_change_quote", changeArgs(token, a)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { db, PG_CODES } from "../../lib/db";
+import { callResult, errorDetails, PG_CODES, type Call, type DbError, type Result as DbResult } from "../../lib/db";
 import type { ReviewInvitationJson as Invitation } from "../../lib/database";
 
 // The shape of the page's functions' answer is the client's Database type's
@@ -9,16 +9,8 @@ export type { Invitation };
 export type Failure = "link" | "stars" | "comment" | "already" | "notCompleted" | "limited" | "other";
 
 /** The database's refusal (PostgREST's {code, message, details, hint}) as the page words it. */
-export function failure(error: { code?: string; details?: unknown }): Failure {
-  let details: Record<string, unknown> = {};
-  if (error.details && typeof error.details === "object") details = error.details as Record<string, unknown>;
-  else if (typeof error.details === "string") {
-    try {
-      details = JSON.parse(error.details) as Record<string, unknown>;
-    } catch {
-      details = {};
-    }
-  }
+export function failure(error: DbError): Failure {
+  const details = errorDetails(error.details);
   switch (error.code) {
     case "RV001":
       return "link";
@@ -34,19 +26,10 @@ export function failure(error: { code?: string; details?: unknown }): Failure {
   return "other";
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; failure: Failure };
+export type Result<T> = DbResult<T, Failure>;
 
-type Answer<T> = PromiseLike<{ data: T; error: null } | { data: null; error: { code?: string; details?: unknown } }>;
-
-async function rpc<T>(call: (c: Awaited<ReturnType<typeof db>>) => Answer<T>): Promise<Result<T>> {
-  try {
-    const { data, error } = await call(await db());
-    if (error) return { ok: false, failure: failure(error) };
-    return { ok: true, value: data };
-  } catch {
-    return { ok: false, failure: "other" };
-  }
-}
+/** Runs one call of the page; a call that throws is "other". */
+const rpc = <T>(call: Call<T>): Promise<Result<T>> => callResult(call, failure, "other");
 
 export function readInvitation(token: string): Promise<Result<Invitation>> {
   return rpc((c) => c.rpc("review_invitation", { p_token: token }));

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { isRecord } from "../../lib/guards";
+import { errorDetails } from "../../lib/db";
 import type { CarAvailability, HoldReason } from "./availabilityApi";
 
 // The database's refusals of a booking for its dates (docs/reservations.md,
@@ -36,26 +36,12 @@ function isConflictCode(v: unknown): v is ConflictCode {
   return typeof v === "string" && (CONFLICT_CODES as readonly string[]).includes(v);
 }
 
-/** `details` as an object, whether it came as one or as JSON text. */
-function detailsObject(details: unknown): Record<string, unknown> {
-  if (isRecord(details)) return details;
-  if (typeof details === "string" && details.trim().startsWith("{")) {
-    try {
-      const parsed: unknown = JSON.parse(details);
-      if (isRecord(parsed)) return parsed;
-    } catch {
-      // not JSON: no details
-    }
-  }
-  return {};
-}
-
 const text = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
 
 /** The conflict an error reports, or null when it is another error. */
 export function conflictOf(error: { code?: string | null; details?: unknown } | null | undefined): Conflict | null {
   if (!error || !isConflictCode(error.code)) return null;
-  const d = detailsObject(error.details);
+  const d = errorDetails(error.details);
   return { code: error.code, nextFree: text(d.next_free), until: text(d.until) };
 }
 

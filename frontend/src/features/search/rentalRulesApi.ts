@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { db } from "../../lib/db";
+import { loggedRead } from "../../lib/loggedRead";
 import { pageData, pageDataUpdatedAt } from "../../lib/pageData";
 
 // The rental terms have one home: public.rental_rules (docs/reservations.md,
@@ -31,17 +32,8 @@ const rulesOf = (r: RulesRow): RentalRules => ({
 
 /** The rules, null when they cannot be read (the database still refuses what breaks them). */
 export async function fetchRentalRules(): Promise<RentalRules | null> {
-  try {
-    const { data, error } = await (await db()).from("rental_rules").select(COLUMNS).maybeSingle();
-    if (error || !data) {
-      if (error) console.error("rental_rules read failed", error);
-      return null;
-    }
-    return rulesOf(data);
-  } catch (e) {
-    console.error("rental_rules read failed", e);
-    return null;
-  }
+  const row = await loggedRead("rental_rules read failed", null, async () => (await db()).from("rental_rules").select(COLUMNS).maybeSingle());
+  return row ? rulesOf(row) : null;
 }
 
 export const rentalRulesQuery = queryOptions({

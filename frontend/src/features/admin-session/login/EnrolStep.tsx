@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Field, Spinner, useAdminTranslation } from "../../admin-kit";
+import { useEffect, useRef, useState } from "react";
+import { Spinner, useAdminTranslation } from "../../admin-kit";
 import * as auth from "../api";
 import { useAdminSession } from "../context";
-import { CodeInput } from "./CodeInput";
+import { EnrolmentKey } from "./EnrolmentKey";
 import { LoginCard } from "./LoginCard";
-import { codeError, normalizeCode } from "./mfaCode";
+import { useCodeStep } from "./useCodeStep";
 
 /**
  * The first sign-in of an administrator without a second factor, when the
@@ -17,10 +17,7 @@ export function EnrolStep() {
   const { confirmEnrolment, signOut } = useAdminSession();
   const [enrolment, setEnrolment] = useState<auth.Enrolment | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { code, setCode, error, failure, busy, submit } = useCodeStep(enrolment && ((typed) => confirmEnrolment(enrolment.id, typed)));
 
   // One enrolment per screen (React's development double effect included): two would race for the name.
   const started = useRef(false);
@@ -29,34 +26,13 @@ export function EnrolStep() {
     started.current = true;
     void (async () => {
       try {
-        // An enrolment left unconfirmed (page closed, reloaded) would hold the name: drop it.
-        for (const f of await auth.listTotpFactors()) {
-          if (f.status !== "verified") await auth.unenroll(f.id);
-        }
-        setEnrolment(await auth.enrollTotp(t("mfa.friendlyName"), t("mfa.issuer")));
+        setEnrolment(await auth.newEnrolment(t("mfa.friendlyName"), t("mfa.issuer")));
       } catch (e) {
         console.error("MFA enrolment failed", e);
         setLoadFailed(true);
       }
     })();
   }, [t]);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!enrolment) return;
-    const problem = codeError(code);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    setFailure(null);
-    const res = await confirmEnrolment(enrolment.id, normalizeCode(code));
-    if (!res.ok) {
-      setFailure(res.message);
-      setCode("");
-      setBusy(false);
-    }
-    // On success the provider swaps this page for the admin area.
-  }
 
   return (
     <div className="adm-login adm-login--single">
@@ -71,18 +47,7 @@ export function EnrolStep() {
         {!enrolment && !loadFailed && <Spinner size="sm" label={t("common.loading")} />}
         {enrolment && (
           <>
-            <p>{t("mfa.enrolStep1")}</p>
-            <img className="adm-security__qr" src={enrolment.qrCode} alt={t("mfa.qrAlt")} width={200} height={200} />
-            <p>
-              {t("mfa.manualKey")}{" "}
-              <code className="adm-security__key" data-testid="mfa-secret">
-                {enrolment.secret}
-              </code>
-            </p>
-            <p>{t("mfa.enrolStep2")}</p>
-            <Field label={t("mfa.code")} error={error} hint={t("mfa.codeHint")} required>
-              <CodeInput value={code} onChange={setCode} disabled={busy} />
-            </Field>
+            <EnrolmentKey enrolment={enrolment} code={code} onCode={setCode} error={error} busy={busy} />
             <button type="submit" className="adm-btn adm-btn--primary adm-btn--block" disabled={busy}>
               {busy ? <Spinner size="sm" label={t("mfa.confirming")} /> : t("mfa.confirm")}
             </button>

@@ -1,34 +1,14 @@
-import { useState, type FormEvent } from "react";
 import { Field, Spinner, useAdminTranslation } from "../../admin-kit";
 import { useAdminSession } from "../context";
 import { CodeInput } from "./CodeInput";
 import { LoginCard } from "./LoginCard";
-import { codeError, normalizeCode } from "./mfaCode";
+import { useCodeStep } from "./useCodeStep";
 
 /** The sign-in's second step: the 6-digit code of the administrator's authenticator app. */
 export function MfaStep() {
   const { t } = useAdminTranslation();
   const { verifyCode, signOut } = useAdminSession();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const problem = codeError(code);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    setFailure(null);
-    const res = await verifyCode(normalizeCode(code));
-    if (!res.ok) {
-      setFailure(res.message);
-      setCode("");
-      setBusy(false);
-    }
-    // On success the provider swaps this page for the admin area.
-  }
+  const { code, setCode, error, failure, busy, submit } = useCodeStep(verifyCode);
 
   return (
     <div className="adm-login adm-login--single">

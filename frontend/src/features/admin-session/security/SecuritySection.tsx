@@ -3,7 +3,7 @@ import { useState } from "react";
 import { formatDate } from "../../../lib/format";
 import { adminKeys, ConfirmDialog, IconShield, notify, Spinner, useAdminQuery, useAdminTranslation } from "../../admin-kit";
 import * as auth from "../api";
-import { EnrolForm, newEnrolment } from "./EnrolForm";
+import { EnrolForm } from "./EnrolForm";
 
 type State =
   | { kind: "loading" }
@@ -41,7 +41,7 @@ export function SecuritySection({ onChange }: { onChange?: () => void }) {
   async function start() {
     setBusy(true);
     try {
-      setEnrolment(await newEnrolment(t("mfa.friendlyName"), t("mfa.issuer")));
+      setEnrolment(await auth.newEnrolment(t("mfa.friendlyName"), t("mfa.issuer")));
     } catch (e) {
       console.error("MFA enrolment failed", e);
       notify.error(t("mfa.enrolError"));
