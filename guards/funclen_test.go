@@ -3,9 +3,7 @@ package guards
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -26,33 +24,9 @@ var longFuncAllowed = map[string]bool{}
 // function whose declaration spans more than limit lines, from the func
 // keyword to the closing brace.
 func longFunctions(root string, limit int) ([]string, error) {
-	fset := token.NewFileSet()
 	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (name == "node_modules" || name == "testdata" || strings.HasPrefix(name, ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		file, err := parser.ParseFile(fset, path, nil, parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		if ast.IsGenerated(file) {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		out = append(out, longFuncsIn(fset, file, rel, limit)...)
-		return nil
+	err := goSources(root, 0, func(fset *token.FileSet, f *ast.File, rel string) {
+		out = append(out, longFuncsIn(fset, f, rel, limit)...)
 	})
 	sort.Strings(out)
 	return out, err

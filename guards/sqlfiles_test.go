@@ -2,9 +2,7 @@ package guards
 
 import (
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -50,30 +48,11 @@ func holdsSQL(file *ast.File) bool {
 
 // sqlFiles lists the non-test Go files under root (subfolders included) that hold SQL.
 func sqlFiles(root string) ([]string, error) {
-	fset := token.NewFileSet()
 	var out []string
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != root && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
+	err := goSources(root, 0, func(_ *token.FileSet, f *ast.File, rel string) {
 		if holdsSQL(f) {
-			rel, _ := filepath.Rel(root, path)
-			out = append(out, filepath.ToSlash(rel))
+			out = append(out, rel)
 		}
-		return nil
 	})
 	sort.Strings(out)
 	return out, err
