@@ -461,10 +461,10 @@ func (fr *fileRuntime) noAnswer(ctx context.Context, sw http.ResponseWriter, r *
 	}
 	if wk.limitHit() == "" {
 		select { // a process that dies of V8's heap limit says so on stderr
-		case <-wk.done:
+		case <-wk.proc.Done():
 		case <-time.After(2 * time.Second):
 		}
-		if tail := wk.stderr.String(); strings.Contains(tail, "out of memory") || strings.Contains(tail, "heap limit") {
+		if tail := wk.proc.StderrTail(); strings.Contains(tail, "out of memory") || strings.Contains(tail, "heap limit") {
 			wk.kill("memory")
 		}
 	}
@@ -474,7 +474,7 @@ func (fr *fileRuntime) noAnswer(ctx context.Context, sw http.ResponseWriter, r *
 		writeLimit(sw, r, limit)
 		return
 	}
-	fr.logger.ErrorContext(r.Context(), "function crashed", "function", fn.Name, "version", fn.Version, "err", proxyErr, "stderr", wk.stderr.String())
+	fr.logger.ErrorContext(r.Context(), "function crashed", "function", fn.Name, "version", fn.Version, "err", proxyErr, "stderr", wk.proc.StderrTail())
 	wk.kill("")
 	gatewayError(sw, r, http.StatusInternalServerError, "WORKER_ERROR", "Function exited due to an error (please check logs)")
 }

@@ -1,14 +1,12 @@
 package functions
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"net"
@@ -24,20 +22,17 @@ import (
 	"sync/atomic"
 	"time"
 
-	"casarent/server/proctail"
+	"casarent/server/childproc"
 )
 
 // worker is one Deno process serving one version of one function on a unix socket.
 type worker struct {
 	fn     *fileFunction
-	cmd    *exec.Cmd
+	proc   *childproc.Process // its stderr's last lines say why it died
 	links  *links
 	proxy  *httputil.ReverseProxy
 	conns  *http.Transport // the proxy's connections to this process
-	done   chan struct{}   // closed when the process has exited
 	logger *slog.Logger
-
-	stderr *proctail.Tail // its last lines say why it died
 
 	mu       sync.Mutex
 	limit    string // the limit it was killed for, "" = none
@@ -176,42 +171,24 @@ func startWorker(ctx context.Context, fr *fileRuntime, fn *fileFunction, bootstr
 	cmd := exec.Command(o.DenoPath, denoArgs(o, fn, bootstrap, marker, visible, l, deny)...)
 	cmd.Dir = fn.Dir
 	cmd.Env = env
-	stdout, err := cmd.StdoutPipe()
+	w := &worker{fn: fn, links: l, now: o.Now, logger: logger.With("function", fn.Name, "version", fn.Version)}
+	ready := make(chan struct{}, 1)
+	w.proc, err = childproc.Start(cmd, childproc.Options{
+		TailLines: 30,
+		Stdout:    func(line string) { w.stdoutLine(line, marker, ready) },
+		Stderr:    func(line string) { w.logger.Warn("function log", "stream", "stderr", "line", line) },
+		Exited:    l.close,
+	})
 	if err != nil {
-		l.close()
-		return nil, err
-	}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		l.close()
-		return nil, err
-	}
-	w := &worker{fn: fn, cmd: cmd, links: l, done: make(chan struct{}), now: o.Now, logger: logger.With("function", fn.Name, "version", fn.Version),
-		stderr: proctail.New(30)}
-	if err := cmd.Start(); err != nil {
 		l.close()
 		return nil, fmt.Errorf("start deno: %w", err)
 	}
-	ready := make(chan struct{}, 1)
-	var pipes sync.WaitGroup
-	pipes.Add(2)
-	go func() { defer pipes.Done(); w.readStdout(stdout, marker, ready) }()
-	go func() {
-		defer pipes.Done()
-		w.stderr.Read(stderr, func(line string) { w.logger.Warn("function log", "stream", "stderr", "line", line) })
-	}()
-	go func() {
-		pipes.Wait()
-		_ = cmd.Wait()
-		l.close()
-		close(w.done)
-	}()
 	timer := time.NewTimer(o.StartTimeout)
 	defer timer.Stop()
 	select {
 	case <-ready:
-	case <-w.done:
-		w.logger.Error("function failed to start", "stderr", w.stderr.String())
+	case <-w.proc.Done():
+		w.logger.Error("function failed to start", "stderr", w.proc.StderrTail())
 		return nil, errBoot
 	case <-timer.C:
 		w.kill("start")
@@ -227,37 +204,34 @@ func startWorker(ctx context.Context, fr *fileRuntime, fn *fileFunction, bootstr
 	w.proxy = w.newProxy()
 	w.lastUsed.Store(w.now().UnixNano())
 	w.lastBeat.Store(time.Now().UnixNano())
-	go func() { <-w.done; w.conns.CloseIdleConnections() }()
+	go func() { <-w.proc.Done(); w.conns.CloseIdleConnections() }()
 	go w.watch(o.CPUTime, rssLimit(o.MemoryMB))
 	return w, nil
 }
 
-func (w *worker) readStdout(r io.Reader, marker string, ready chan<- struct{}) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if rest, ok := strings.CutPrefix(line, marker+" "); ok {
-			switch {
-			case rest == "beat":
-				w.lastBeat.Store(time.Now().UnixNano())
-				continue
-			case rest == "ready":
-				select {
-				case ready <- struct{}{}:
-				default:
-				}
-				continue
-			case strings.HasPrefix(rest, "done "):
-				if id, err := strconv.ParseInt(strings.TrimPrefix(rest, "done "), 10, 64); err == nil {
-					w.running.Delete(id)
-				}
-				continue
+// stdoutLine reads one line of the worker's stdout: the bootstrap's signals
+// (prefixed by marker, which the function's own code does not know) or the
+// function's log.
+func (w *worker) stdoutLine(line, marker string, ready chan<- struct{}) {
+	if rest, ok := strings.CutPrefix(line, marker+" "); ok {
+		switch {
+		case rest == "beat":
+			w.lastBeat.Store(time.Now().UnixNano())
+			return
+		case rest == "ready":
+			select {
+			case ready <- struct{}{}:
+			default:
 			}
+			return
+		case strings.HasPrefix(rest, "done "):
+			if id, err := strconv.ParseInt(strings.TrimPrefix(rest, "done "), 10, 64); err == nil {
+				w.running.Delete(id)
+			}
+			return
 		}
-		w.logger.Info("function log", "stream", "stdout", "line", line)
 	}
-	_, _ = io.Copy(io.Discard, r)
+	w.logger.Info("function log", "stream", "stdout", "line", line)
 }
 
 // kill stops the process; limit names the limit it passed ("" for a plain stop).
@@ -267,9 +241,7 @@ func (w *worker) kill(limit string) {
 		w.limit = limit
 	}
 	w.mu.Unlock()
-	if w.cmd.Process != nil {
-		_ = w.cmd.Process.Kill()
-	}
+	w.proc.Kill()
 }
 
 func (w *worker) limitHit() string {
@@ -278,14 +250,7 @@ func (w *worker) limitHit() string {
 	return w.limit
 }
 
-func (w *worker) exited() bool {
-	select {
-	case <-w.done:
-		return true
-	default:
-		return false
-	}
-}
+func (w *worker) exited() bool { return w.proc.Exited() }
 
 // retire stops the worker once its running requests are answered.
 func (w *worker) retire() {
@@ -314,7 +279,7 @@ func (w *worker) release() {
 // cpuTime is the CPU time of the worker's main thread, where its JavaScript runs
 // (Linux /proc; 0 elsewhere).
 func (w *worker) cpuTime() time.Duration {
-	pid := w.cmd.Process.Pid
+	pid := w.proc.Pid()
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/stat", pid, pid))
 	if err != nil {
 		return 0
@@ -355,7 +320,7 @@ func rssLimit(memoryMB int) int64 { return int64(memoryMB+rssAllowanceMB) << 20 
 
 // rss is the worker's resident memory in bytes (Linux /proc; 0 elsewhere).
 func (w *worker) rss() int64 {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/statm", w.cmd.Process.Pid))
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/statm", w.proc.Pid()))
 	if err != nil {
 		return 0
 	}
@@ -384,7 +349,7 @@ func (w *worker) watch(cpuLimit time.Duration, rssLimit int64) {
 	var blocked time.Duration
 	for {
 		select {
-		case <-w.done:
+		case <-w.proc.Done():
 			return
 		case <-t.C:
 		}

@@ -1,13 +1,11 @@
 package pgmeta
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -17,24 +15,20 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"casarent/server/childproc"
 	"casarent/server/httpx"
-	"casarent/server/proctail"
 )
 
 // child is one Deno process serving postgres-meta on a unix socket of its own.
 type child struct {
-	cmd    *exec.Cmd
-	dir    string // holds the socket and the entry script; removed when it exits
+	proc   *childproc.Process // its stderr's last lines say why it died
+	dir    string             // holds the socket and the entry script; removed when it exits
 	proxy  *httputil.ReverseProxy
 	conns  *http.Transport
-	done   chan struct{} // closed when the process has exited
 	logger *slog.Logger
-
-	stderr *proctail.Tail // its last lines say why it died
 
 	inflight atomic.Int32
 	lastUsed atomic.Int64 // unix nanoseconds
@@ -113,35 +107,18 @@ func start(ctx context.Context, o *Options) (*child, error) {
 	}
 	cmd := exec.Command(o.DenoPath, denoArgs(o, dir, entry, sock, dbAddress(o.DBURL))...)
 	cmd.Dir, cmd.Env = o.PackageDir, childEnv(o)
-	stdout, err := cmd.StdoutPipe()
+	c := &child{dir: dir, logger: o.Logger}
+	ready := make(chan struct{}, 1)
+	c.proc, err = childproc.Start(cmd, childproc.Options{
+		TailLines: 20,
+		Stdout:    func(line string) { c.stdoutLine(line, ready) },
+		Stderr:    func(line string) { c.logger.Warn("postgres-meta", "stream", "stderr", "line", line) },
+		Exited:    func() { os.RemoveAll(dir) },
+	})
 	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	c := &child{cmd: cmd, dir: dir, done: make(chan struct{}), logger: o.Logger, stderr: proctail.New(20)}
-	if err := cmd.Start(); err != nil {
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("start deno: %w", err)
 	}
-	ready := make(chan struct{}, 1)
-	var pipes sync.WaitGroup
-	pipes.Add(2)
-	go func() { defer pipes.Done(); c.readStdout(stdout, ready) }()
-	go func() {
-		defer pipes.Done()
-		c.stderr.Read(stderr, func(line string) { c.logger.Warn("postgres-meta", "stream", "stderr", "line", line) })
-	}()
-	go func() {
-		pipes.Wait()
-		_ = cmd.Wait()
-		os.RemoveAll(dir)
-		close(c.done)
-	}()
 	if err := c.waitReady(ctx, ready, o.StartTimeout); err != nil {
 		return nil, err
 	}
@@ -161,8 +138,8 @@ func (c *child) waitReady(ctx context.Context, ready <-chan struct{}, timeout ti
 	select {
 	case <-ready:
 		return nil
-	case <-c.done:
-		return fmt.Errorf("postgres-meta exited at start: %s", c.stderr.String())
+	case <-c.proc.Done():
+		return fmt.Errorf("postgres-meta exited at start: %s", c.proc.StderrTail())
 	case <-timer.C:
 		c.stop()
 		return errors.New("postgres-meta did not listen in time")
@@ -172,37 +149,25 @@ func (c *child) waitReady(ctx context.Context, ready <-chan struct{}, timeout ti
 	}
 }
 
-func (c *child) readStdout(r io.Reader, ready chan<- struct{}) {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		if sc.Text() == "ready" {
-			select {
-			case ready <- struct{}{}:
-			default:
-			}
-			continue
+// stdoutLine reads one line of the child's stdout: "ready" once it listens, else its log.
+func (c *child) stdoutLine(line string, ready chan<- struct{}) {
+	if line == "ready" {
+		select {
+		case ready <- struct{}{}:
+		default:
 		}
-		c.logger.Info("postgres-meta", "stream", "stdout", "line", sc.Text())
+		return
 	}
-	_, _ = io.Copy(io.Discard, r)
+	c.logger.Info("postgres-meta", "stream", "stdout", "line", line)
 }
 
-func (c *child) exited() bool {
-	select {
-	case <-c.done:
-		return true
-	default:
-		return false
-	}
-}
+func (c *child) exited() bool { return c.proc.Exited() }
 
 // stop ends the process and waits (5 s at most) for it to be gone.
 func (c *child) stop() {
-	if c.cmd.Process != nil {
-		_ = c.cmd.Process.Kill()
-	}
+	c.proc.Kill()
 	select {
-	case <-c.done:
+	case <-c.proc.Done():
 	case <-time.After(5 * time.Second):
 	}
 	if c.conns != nil {
@@ -258,7 +223,7 @@ func (c *child) newProxy() *httputil.ReverseProxy {
 			return nil
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
-			c.logger.WarnContext(r.Context(), "postgres-meta did not answer", "err", err, "stderr", c.stderr.String())
+			c.logger.WarnContext(r.Context(), "postgres-meta did not answer", "err", err, "stderr", c.proc.StderrTail())
 			_ = httpx.WriteJSON(w, http.StatusBadGateway, map[string]any{"message": "Studio's database API did not answer"})
 		},
 	}

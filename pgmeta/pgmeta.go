@@ -197,5 +197,5 @@ func (h *Handler) Pid() int {
 	if h.child == nil || h.child.exited() {
 		return 0
 	}
-	return h.child.cmd.Process.Pid
+	return h.child.proc.Pid()
 }
